@@ -1,0 +1,147 @@
+//! A set of hexes as 192 bits (`[u64; 3]`), one bit per hex index.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use crate::geometry::{Hex, HEX_COUNT};
+
+/// A set of hexes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub [u64; 3]);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard([0; 3]);
+    /// All 169 hexes.
+    pub const FULL: Bitboard = Bitboard([u64::MAX, u64::MAX, (1u64 << (HEX_COUNT - 128)) - 1]);
+
+    #[inline(always)]
+    pub const fn from_hex(h: Hex) -> Bitboard {
+        let mut b = [0u64; 3];
+        b[h.index() >> 6] = 1u64 << (h.index() & 63);
+        Bitboard(b)
+    }
+
+    #[inline(always)]
+    pub const fn contains(self, h: Hex) -> bool {
+        self.0[h.index() >> 6] >> (h.index() & 63) & 1 != 0
+    }
+
+    #[inline(always)]
+    pub fn insert(&mut self, h: Hex) {
+        self.0[h.index() >> 6] |= 1u64 << (h.index() & 63);
+    }
+
+    #[inline(always)]
+    pub fn remove(&mut self, h: Hex) {
+        self.0[h.index() >> 6] &= !(1u64 << (h.index() & 63));
+    }
+
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] == 0
+    }
+
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
+    /// The lowest hex in the set.
+    #[inline(always)]
+    pub fn first(self) -> Option<Hex> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(Hex::from_u8((i as u32 * 64 + w.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Hex;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Hex> {
+        for i in 0..3 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(Hex::from_u8((i as u32 * 64 + w.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+}
+
+impl FromIterator<Hex> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Hex>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for h in iter {
+            b.insert(h);
+        }
+        b
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn bitor(self, o: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn bitand(self, o: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard([!self.0[0], !self.0[1], !self.0[2]]) & Bitboard::FULL
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline(always)]
+    fn bitor_assign(&mut self, o: Bitboard) {
+        *self = *self | o;
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline(always)]
+    fn bitand_assign(&mut self, o: Bitboard) {
+        *self = *self & o;
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(*self).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_has_every_hex_and_iterates_in_order() {
+        assert_eq!(Bitboard::FULL.count(), 169);
+        let v: Vec<Hex> = Bitboard::FULL.collect();
+        assert_eq!(v, Hex::all().collect::<Vec<_>>());
+        let h: Hex = "F14".parse().unwrap();
+        let mut b = Bitboard::from_hex(h);
+        assert!(b.contains(h));
+        assert_eq!((!b).count(), 168);
+        b.remove(h);
+        assert!(b.is_empty());
+    }
+}

@@ -1,0 +1,44 @@
+//! # cescacs
+//!
+//! The rules of C'escacs, a hexagonal chess variant on a 169-hex board:
+//! legal move generation (including the five King's Leaps and the 24
+//! castlings), the PDTL position format, CTL-AN move notation and perft.
+//!
+//! ```
+//! use cescacs::Position;
+//!
+//! let mut pos = Position::default();
+//! assert_eq!(pos.legal_moves().len(), 68);
+//! let m = pos.parse_ctl("E7-E13").unwrap();
+//! pos.play(m).unwrap();
+//! assert_eq!(
+//!     pos.to_pdtl(),
+//!     "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1"
+//! );
+//! ```
+//!
+//! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
+//! Python package wrap it without adding rules.
+
+mod bitboard;
+mod castling;
+mod geometry;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod pdtl;
+mod perft;
+mod piece;
+mod position;
+
+pub use bitboard::Bitboard;
+pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
+pub use geometry::{column_from_letter, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use notation::{CheckKind, MoveTextError};
+pub use outcome::{Outcome, Termination};
+pub use pdtl::PdtlError;
+pub use perft::{perft, perft_divide};
+pub use piece::{Color, Piece, Role};
+pub use position::{CastlingRights, IllegalMoveError, Position, SpecialCapture, INITIAL_PDTL};

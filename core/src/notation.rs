@@ -1,0 +1,370 @@
+//! Move text: CTL-AN (NOTATION.md §3) and the long form of the golden data.
+//!
+//! ```
+//! use cescacs::Position;
+//! let pos = Position::default();
+//! let m = pos.parse_ctl("E7-E13").unwrap();       // triple step
+//! assert_eq!(pos.ctl(&m), "E7-E13");
+//! assert_eq!(m.long(), "E7-E13");
+//! let m = pos.parse_long("G3-I7").unwrap();
+//! assert_eq!(pos.ctl(&m), "NG3-I7");
+//! ```
+
+use crate::castling::Castling;
+use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError};
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
+use crate::position::{Position, SpecialCapture};
+
+/// Why a move text could not be turned into a legal move. Each variant
+/// carries the move text; the position is never changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    #[error("empty move text")]
+    Empty,
+    #[error("move {text:?}: {source}")]
+    BadHex {
+        text: String,
+        #[source]
+        source: ParseHexError,
+    },
+    #[error("move {text:?}: {reason} at character {at}")]
+    Syntax { text: String, at: usize, reason: &'static str },
+    #[error("move {text:?}: unknown castling {name:?} (the 24 names are KRK-…, KRD-…, KRR-…)")]
+    UnknownCastling { text: String, name: String },
+    #[error("move {text:?}: no {expected} of the side to move on {hex}")]
+    NoSuchPiece { text: String, hex: Hex, expected: Role },
+    #[error("move {text:?}: the separator says {said}, but the move is {actual}")]
+    Separator { text: String, said: &'static str, actual: &'static str },
+    #[error("move {text:?}: the captured piece is a {actual}, not a {said}")]
+    CapturedPiece { text: String, said: Role, actual: Role },
+    #[error("move {text:?}: a promotion piece (=D, =V, =R, =G, =N or =J) is required")]
+    PromotionRequired { text: String },
+    #[error("move {text:?} is not legal in position {pdtl}")]
+    Illegal { text: String, pdtl: String },
+}
+
+/// How the side to move is checked (NOTATION.md §3.6, RULES.md §5.3).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum CheckKind {
+    /// `+^`: one checker on a neighbouring hex or a knight jump away.
+    Adjoining,
+    /// `+∞`: one checker at a distance along a line (also an Elephant's two-step).
+    Distant,
+    /// `++`: two or more checkers.
+    Double,
+}
+
+impl CheckKind {
+    pub const fn mark(self) -> &'static str {
+        match self {
+            CheckKind::Adjoining => "+^",
+            CheckKind::Distant => "+∞",
+            CheckKind::Double => "++",
+        }
+    }
+}
+
+impl Move {
+    /// The long form used by the golden data: `FROM-TO`, `FROM-TO=X`,
+    /// `HEX=X`, castlings as King then rooks `G1-H6+C3-H8+I3-I7`.
+    pub fn long(&self) -> String {
+        match self.kind {
+            MoveKind::Castling(_) => {
+                let mut parts = vec![format!("{}-{}", self.from, self.to)];
+                let mut rooks: Vec<String> = self.rook_moves().iter().map(|(f, t)| format!("{f}-{t}")).collect();
+                rooks.sort();
+                parts.extend(rooks);
+                parts.join("+")
+            }
+            MoveKind::ForcedPromotion => {
+                format!("{}={}", self.from, self.promotion.map_or('?', |r| r.letter()))
+            }
+            _ => match self.promotion {
+                Some(r) => format!("{}-{}={}", self.from, self.to, r.letter()),
+                None => format!("{}-{}", self.from, self.to),
+            },
+        }
+    }
+}
+
+fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), MoveTextError> {
+    parse_hex_prefix(s).map_err(|source| MoveTextError::BadHex { text: text.to_string(), source })
+}
+
+/// Strips an assessment/indicator after a space and a trailing check mark.
+fn strip_decorations(text: &str) -> &str {
+    let core = text.split_whitespace().next().unwrap_or("");
+    for mark in ["++", "+^", "^+", "+∞", "#", "+"] {
+        if let Some(s) = core.strip_suffix(mark) {
+            return s;
+        }
+    }
+    core
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Separator {
+    Quiet,
+    Capture,
+    Special,
+}
+
+impl Position {
+    /// The check on the side to move, if any.
+    pub fn check_kind(&self) -> Option<CheckKind> {
+        let king = self.king(self.turn());
+        let checkers = self.checkers();
+        match checkers.count() {
+            0 => None,
+            1 => {
+                let c = checkers.first().expect("one checker");
+                if c.is_adjacent(king) || c.is_knight_jump(king) {
+                    Some(CheckKind::Adjoining)
+                } else {
+                    Some(CheckKind::Distant)
+                }
+            }
+            _ => Some(CheckKind::Double),
+        }
+    }
+
+    /// The move in canonical CTL-AN (NOTATION.md §3.8), with its check or
+    /// mate mark. `m` must be legal here.
+    pub fn ctl(&self, m: &Move) -> String {
+        let mut s = self.ctl_without_mark(m);
+        let after = self.after(*m);
+        if let Some(kind) = after.check_kind() {
+            if after.legal_moves().is_empty() {
+                s.push('#');
+            } else {
+                s.push_str(kind.mark());
+            }
+        }
+        s
+    }
+
+    /// CTL-AN without the check mark.
+    pub fn ctl_without_mark(&self, m: &Move) -> String {
+        match m.kind {
+            MoveKind::Castling(c) => return c.name().to_string(),
+            MoveKind::ForcedPromotion => return m.long(),
+            _ => {}
+        }
+        let mut s = String::with_capacity(12);
+        if m.role != Role::Pawn {
+            s.push(m.role.letter());
+        }
+        s.push_str(&m.from.to_string());
+        match m.kind {
+            _ if m.captured.is_none() => s.push('-'),
+            MoveKind::ScornfulCapture => s.push('@'),
+            MoveKind::EnPassant => {
+                let victim = match self.special_capture() {
+                    SpecialCapture::EnPassant { pawn, .. } => pawn,
+                    _ => m.to,
+                };
+                let dist = (victim.line() as i32 - m.to.line() as i32).abs();
+                s.push_str(if dist <= 2 { "@" } else { "@@" });
+            }
+            _ => s.push('×'),
+        }
+        if let Some(c) = m.captured {
+            if c != Role::Pawn {
+                s.push(c.letter());
+            }
+        }
+        s.push_str(&m.to.to_string());
+        if let Some(p) = m.promotion {
+            s.push('=');
+            s.push(p.letter());
+        } else if m.role == Role::Pawn && m.to.is_promotion_hex(self.turn()) {
+            s.push_str("=&");
+        }
+        s
+    }
+
+    /// Reads a CTL-AN move (NOTATION.md §3.9) and returns the legal move it
+    /// names. Check marks and assessments are accepted and ignored.
+    pub fn parse_ctl(&self, text: &str) -> Result<Move, MoveTextError> {
+        let original = text;
+        let t = strip_decorations(text.trim());
+        if t.is_empty() {
+            return Err(MoveTextError::Empty);
+        }
+        let syntax = |at: usize, reason| MoveTextError::Syntax { text: original.to_string(), at, reason };
+        let illegal = || MoveTextError::Illegal { text: original.to_string(), pdtl: self.to_pdtl() };
+
+        // Castling.
+        for prefix in ["KRK", "KRD", "KRR"] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let rest = rest
+                    .strip_prefix('-')
+                    .or_else(|| rest.strip_prefix('\u{2010}'))
+                    .or_else(|| rest.strip_prefix('\u{2013}'))
+                    .ok_or_else(|| syntax(3, "expected '-' after the castling prefix"))?;
+                let name = format!("{prefix}-{rest}");
+                let c = Castling::from_name(&name)
+                    .ok_or_else(|| MoveTextError::UnknownCastling { text: original.to_string(), name })?;
+                return self.find_castling(c).ok_or_else(illegal);
+            }
+        }
+
+        let chars: Vec<char> = t.chars().collect();
+        let is_col = |c: Option<&char>| c.is_some_and(|c| column_from_letter(*c).is_some());
+        let is_piece = |c: Option<&char>| c.is_some_and(|c| Role::from_letter(*c).is_some());
+
+        // Piece letter: a piece letter followed by a column letter.
+        let (role, mut i) = if is_piece(chars.first()) && is_col(chars.get(1)) {
+            (Role::from_letter(chars[0]).expect("piece letter"), chars[0].len_utf8())
+        } else {
+            (Role::Pawn, 0)
+        };
+        let (from, used) = hex_at(original, &t[i..])?;
+        i += used;
+        let rest = &t[i..];
+
+        // Forced promotion: HEX=X.
+        if role == Role::Pawn && i == used {
+            if let Some(p) = rest.strip_prefix('=') {
+                let promo = parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
+                return self
+                    .legal_moves()
+                    .into_iter()
+                    .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == from && m.promotion == Some(promo))
+                    .ok_or_else(illegal);
+            }
+        }
+
+        // Separator.
+        let (sep, sep_len) = if let Some(c) = rest.chars().next() {
+            match c {
+                '-' | '\u{2010}' | '\u{2013}' => (Separator::Quiet, c.len_utf8()),
+                '×' | '*' | 'x' => (Separator::Capture, c.len_utf8()),
+                '@' => (Separator::Special, if rest.starts_with("@@") { 2 } else { 1 }),
+                _ => return Err(syntax(i, "expected a separator (-, ×, *, @ or @@)")),
+            }
+        } else {
+            return Err(syntax(i, "expected a separator and a destination"));
+        };
+        i += sep_len;
+        let rest = &t[i..];
+        let rest_chars: Vec<char> = rest.chars().collect();
+        let (captured_letter, rest) = if is_piece(rest_chars.first()) && is_col(rest_chars.get(1)) {
+            (Role::from_letter(rest_chars[0]), &rest[1..])
+        } else {
+            (None, rest)
+        };
+        if captured_letter.is_some() {
+            i += 1;
+        }
+        let (to, used) = hex_at(original, rest)?;
+        i += used;
+        let rest = &rest[used..];
+        let promotion = match rest {
+            "" | "=&" => None,
+            _ => match rest.strip_prefix('=') {
+                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
+                None => return Err(syntax(i, "unexpected characters after the destination")),
+            },
+        };
+
+        match self.piece_at(from) {
+            Some(p) if p.color == self.turn() && p.role == role => {}
+            _ => return Err(MoveTextError::NoSuchPiece { text: original.to_string(), hex: from, expected: role }),
+        }
+        let candidates: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to && m.castling().is_none())
+            .collect();
+        let m = match candidates.iter().find(|m| m.promotion == promotion) {
+            Some(m) => *m,
+            None if promotion.is_none() && !candidates.is_empty() => {
+                return Err(MoveTextError::PromotionRequired { text: original.to_string() })
+            }
+            None => return Err(illegal()),
+        };
+        let actual = match m.kind {
+            _ if m.captured.is_none() => Separator::Quiet,
+            MoveKind::EnPassant | MoveKind::ScornfulCapture => Separator::Special,
+            _ => Separator::Capture,
+        };
+        if actual != sep {
+            let name = |s| match s {
+                Separator::Quiet => "a move without capture",
+                Separator::Capture => "a capture",
+                Separator::Special => "an en passant or scornful capture",
+            };
+            return Err(MoveTextError::Separator { text: original.to_string(), said: name(sep), actual: name(actual) });
+        }
+        if let (Some(said), Some(actual)) = (captured_letter, m.captured) {
+            if said != actual {
+                return Err(MoveTextError::CapturedPiece { text: original.to_string(), said, actual });
+            }
+        }
+        Ok(m)
+    }
+
+    /// Reads the long form (`FROM-TO`, `FROM-TO=X`, `HEX=X`, castling
+    /// `G1-H6+I3-I7`) and returns the legal move it names.
+    pub fn parse_long(&self, text: &str) -> Result<Move, MoveTextError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveTextError::Empty);
+        }
+        let syntax = |at: usize, reason| MoveTextError::Syntax { text: text.to_string(), at, reason };
+        let illegal = || MoveTextError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() };
+        if t.contains('+') {
+            // Validate every part, then match the whole string.
+            let mut at = 0;
+            for part in t.split('+') {
+                let (_, used) = hex_at(text, part)?;
+                if !part[used..].starts_with('-') {
+                    return Err(syntax(at + used, "expected '-' in a castling part"));
+                }
+                let (_, used2) = hex_at(text, &part[used + 1..])?;
+                if used + 1 + used2 != part.len() {
+                    return Err(syntax(at + used + 1 + used2, "unexpected characters in a castling part"));
+                }
+                at += part.len() + 1;
+            }
+            return self.castlings().into_iter().find(|m| m.long() == t).ok_or_else(illegal);
+        }
+        let (from, used) = hex_at(text, t)?;
+        let rest = &t[used..];
+        if let Some(p) = rest.strip_prefix('=') {
+            let promo = parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
+            return self
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == from && m.promotion == Some(promo))
+                .ok_or_else(illegal);
+        }
+        let Some(rest) = rest.strip_prefix('-') else {
+            return Err(syntax(used, "expected '-' between origin and destination"));
+        };
+        let (to, used2) = hex_at(text, rest)?;
+        let rest = &rest[used2..];
+        let promotion = match rest {
+            "" => None,
+            _ => match rest.strip_prefix('=') {
+                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(used + used2 + 2, "expected a promotion letter D V R G N J"))?),
+                None => return Err(syntax(used + used2 + 1, "unexpected characters after the destination")),
+            },
+        };
+        self.find_move(from, to, promotion).ok_or_else(|| {
+            if promotion.is_none() && self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) {
+                MoveTextError::PromotionRequired { text: text.to_string() }
+            } else {
+                illegal()
+            }
+        })
+    }
+}
+
+fn parse_promotion_letter(s: &str) -> Option<Role> {
+    let mut it = s.chars();
+    let r = Role::from_letter(it.next()?)?;
+    (it.next().is_none() && Role::REGAINABLE.contains(&r)).then_some(r)
+}

@@ -1,0 +1,137 @@
+//! End of the game (RULES.md §6): checkmate, stalemate (a win in C'escacs)
+//! and the automatic draws a single position can tell.
+//!
+//! Repetition needs the game's history and is decided by the game record.
+
+use std::fmt;
+
+use crate::piece::{Color, Role};
+use crate::position::Position;
+
+/// Why a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Termination {
+    /// The side to move is in check with no legal move: it loses 0-3.
+    Checkmate,
+    /// The side to move is not in check and has no legal move: the
+    /// stalemating side wins 2-1 (RULES.md §6, item 2).
+    Stalemate,
+    /// The same position for the fifth time (automatic draw).
+    FivefoldRepetition,
+    /// Halfmove clock reached 150 (automatic draw).
+    SeventyFiveMoves,
+    /// Insufficient material as the rules define it (automatic draw).
+    InsufficientMaterial,
+}
+
+impl Termination {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::SeventyFiveMoves => "75-move rule",
+            Termination::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The result of a finished game: how it ended and who won.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    pub termination: Termination,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+impl Outcome {
+    /// Tournament points (White, Black): 3-0 / 0-3 for mate, 2-1 / 1-2 for
+    /// stalemate, 1-1 for a draw.
+    pub const fn points(&self) -> (u8, u8) {
+        match (self.termination, self.winner) {
+            (_, None) => (1, 1),
+            (Termination::Stalemate, Some(Color::White)) => (2, 1),
+            (Termination::Stalemate, Some(Color::Black)) => (1, 2),
+            (_, Some(Color::White)) => (3, 0),
+            (_, Some(Color::Black)) => (0, 3),
+        }
+    }
+
+    /// The CTL-PGN result string (`3-0`, `0-3`, `2-1`, `1-2`, `1-1`).
+    pub fn result(&self) -> String {
+        let (w, b) = self.points();
+        format!("{w}-{b}")
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} ({} wins by {})", self.result(), c, self.termination.name()),
+            None => write!(f, "{} (draw by {})", self.result(), self.termination.name()),
+        }
+    }
+}
+
+impl Position {
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// No legal move and not in check: a win for the other side here.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Halfmove clock ≥ 150: the automatic 75-move draw.
+    pub fn is_seventyfive_moves(&self) -> bool {
+        self.halfmove >= 150
+    }
+
+    /// Halfmove clock ≥ 100: a draw may be claimed.
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmove >= 100
+    }
+
+    /// The rules' insufficient material (RULES.md §6, item 3): no pawns, one
+    /// side with a bare King, the other with a bare King or King plus one
+    /// Knight, Bishop or Elephant.
+    pub fn is_insufficient_material(&self) -> bool {
+        if !self.pieces_of_role(Role::Pawn).is_empty() {
+            return false;
+        }
+        let count = |c: Color| self.occupied_by(c).count();
+        let weak = |c: Color| {
+            let others = self.occupied_by(c) & !self.pieces_of_role(Role::King);
+            match others.first() {
+                None => true,
+                Some(h) => {
+                    others.count() == 1
+                        && matches!(self.piece_at(h).map(|p| p.role), Some(Role::Knight | Role::Bishop | Role::Elephant))
+                }
+            }
+        };
+        (count(Color::White) == 1 && weak(Color::Black)) || (count(Color::Black) == 1 && weak(Color::White))
+    }
+
+    /// The outcome if the game is over in this position, in the order of
+    /// RULES.md §6 (mate and stalemate before the automatic draws).
+    /// Repetition is not visible from one position (see the game record).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let us = self.turn();
+        if self.legal_moves().is_empty() {
+            return Some(if self.is_check() {
+                Outcome { termination: Termination::Checkmate, winner: Some(!us) }
+            } else {
+                Outcome { termination: Termination::Stalemate, winner: Some(!us) }
+            });
+        }
+        if self.is_seventyfive_moves() {
+            return Some(Outcome { termination: Termination::SeventyFiveMoves, winner: None });
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome { termination: Termination::InsufficientMaterial, winner: None });
+        }
+        None
+    }
+}

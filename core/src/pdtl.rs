@@ -1,0 +1,452 @@
+//! PDTL ("Position Description by Transversal Lines", NOTATION.md §5):
+//! reading every accepted form, writing the canonical one.
+//!
+//! ```
+//! use cescacs::Position;
+//! let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk".parse().unwrap();
+//! // Missing fields get their defaults; the writer always writes all six.
+//! assert_eq!(pos.to_pdtl(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, HexColor};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{CastlingRights, Position, SpecialCapture};
+
+/// Why a PDTL string was rejected. Every variant names the field and the
+/// offending text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PdtlError {
+    #[error("empty PDTL")]
+    Empty,
+    #[error("PDTL has {0} fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)")]
+    FieldCount(usize),
+    #[error("placement field {0:?} must start and end with '/'")]
+    PlacementSlashes(String),
+    #[error("placement record {record:?}: {reason}")]
+    Record { record: String, reason: &'static str },
+    #[error("placement record {record:?}: unknown piece letter {letter:?}")]
+    UnknownPiece { record: String, letter: char },
+    #[error("placement record {record:?}: more than the {hexes} hexes of line {line}")]
+    Overflow { record: String, line: u8, hexes: usize },
+    #[error("placement: line {0} is described twice")]
+    DuplicateLine(u8),
+    #[error("placement: {color} has {count} kings; exactly one is required")]
+    KingCount { color: Color, count: u32 },
+    #[error("placement: {color} has {count} {role}s; at most {max} allowed")]
+    TooMany { color: Color, role: Role, count: u32, max: u8 },
+    #[error("placement: {color} has two bishops on {colour:?} hexes")]
+    BishopColour { color: Color, colour: HexColor },
+    #[error("turn field {0:?}: expected 'w' or 'b'")]
+    Turn(String),
+    #[error("castling field {field:?}: {reason}")]
+    Castling { field: String, reason: &'static str },
+    #[error("special-capture field {field:?}: {reason}")]
+    Special { field: String, reason: String },
+    #[error("halfmove clock field {0:?}: expected a number or '-'")]
+    Halfmove(String),
+    #[error("move number field {0:?}: expected a number >= 1, '?' or '-'")]
+    Fullmove(String),
+    #[error("the side not to move ({0}) is in check")]
+    OppositeCheck(Color),
+}
+
+/// The hexes of cross-line `l`, left to right.
+fn line_hexes(l: u8) -> impl Iterator<Item = Hex> {
+    (0..15u8).filter_map(move |c| Hex::new(c, l))
+}
+
+fn parse_placement(field: &str) -> Result<Position, PdtlError> {
+    if !field.starts_with('/') || !field.ends_with('/') || field.len() < 2 {
+        return Err(PdtlError::PlacementSlashes(field.to_string()));
+    }
+    let mut pos = Position::empty();
+    let mut seen = [false; 29];
+    for record in field[1..field.len() - 1].split('/') {
+        let bad = |reason| PdtlError::Record { record: record.to_string(), reason };
+        if record.is_empty() {
+            return Err(bad("empty record (two '/' in a row)"));
+        }
+        let mut parts = record.split(':');
+        let (Some(num), Some(content), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(bad("expected exactly one ':' between line number and content"));
+        };
+        if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) || num.len() > 2 {
+            return Err(bad("line number must be 0..28"));
+        }
+        let line: u8 = num.parse().map_err(|_| bad("line number must be 0..28"))?;
+        if line > 28 {
+            return Err(bad("line number must be 0..28"));
+        }
+        if std::mem::replace(&mut seen[line as usize], true) {
+            return Err(PdtlError::DuplicateLine(line));
+        }
+        if content.is_empty() {
+            return Err(bad("empty line content"));
+        }
+        let hexes: Vec<Hex> = line_hexes(line).collect();
+        let mut i = 0usize;
+        for ch in content.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 {
+                    return Err(bad("a run of empty hexes must be 1..8"));
+                }
+                i += d as usize;
+            } else {
+                let piece = Piece::from_char(ch)
+                    .filter(|_| ch.is_ascii_alphabetic())
+                    .ok_or(PdtlError::UnknownPiece { record: record.to_string(), letter: ch })?;
+                if i < hexes.len() {
+                    pos.put(hexes[i], piece);
+                }
+                i += 1;
+            }
+            if i > hexes.len() {
+                return Err(PdtlError::Overflow { record: record.to_string(), line, hexes: hexes.len() });
+            }
+        }
+    }
+    validate_material(&pos)?;
+    Ok(pos)
+}
+
+fn validate_material(pos: &Position) -> Result<(), PdtlError> {
+    for color in Color::ALL {
+        let kings = pos.pieces(Piece::new(color, Role::King)).count();
+        if kings != 1 {
+            return Err(PdtlError::KingCount { color, count: kings });
+        }
+        for role in [Role::Queen, Role::Wyvern, Role::Rook, Role::Pegasus, Role::Knight, Role::Elephant, Role::Pawn] {
+            let count = pos.pieces(Piece::new(color, role)).count();
+            if count > role.initial_count() as u32 {
+                return Err(PdtlError::TooMany { color, role, count, max: role.initial_count() });
+            }
+        }
+        for colour in HexColor::ALL {
+            let n = pos.pieces(Piece::new(color, Role::Bishop)).filter(|h| h.color() == colour).count();
+            if n > 1 {
+                return Err(PdtlError::BishopColour { color, colour });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the castling field: canonical (`RKR-`, `--`, `RKRrkr`) and the
+/// reference's forms (`RKR`, `rkr`, `-`), NOTATION.md §5.3.
+fn parse_castling(field: &str) -> Result<[CastlingRights; 2], PdtlError> {
+    let err = |reason| PdtlError::Castling { field: field.to_string(), reason };
+    if field == "-" || field == "--" {
+        return Ok([CastlingRights::NONE; 2]);
+    }
+    let part = |s: &str, k: char, r: char| -> Result<CastlingRights, PdtlError> {
+        if s.is_empty() || s == "-" {
+            return Ok(CastlingRights::NONE);
+        }
+        let Some(kpos) = s.find(k) else {
+            return Err(err("a side's part must contain its King letter (K/k) or be '-'"));
+        };
+        let (before, after) = (&s[..kpos], &s[kpos + 1..]);
+        let ok = |x: &str| x.is_empty() || x.len() == 1 && x.starts_with(r);
+        if !ok(before) || !ok(after) {
+            return Err(err("expected RKR, RK, KR, K or - per side (lowercase for Black)"));
+        }
+        Ok(CastlingRights::new(true, !before.is_empty(), !after.is_empty()))
+    };
+    // White's part: uppercase letters, or one '-', or nothing (reference form).
+    let split = field.find(|c: char| c.is_ascii_lowercase() || c == '-').unwrap_or(field.len());
+    let (white, black) = if split == 0 && field.starts_with('-') {
+        ("-", &field[1..])
+    } else {
+        (&field[..split], &field[split..])
+    };
+    if white.chars().any(|c| !matches!(c, 'R' | 'K' | '-')) || black.chars().any(|c| !matches!(c, 'r' | 'k' | '-')) {
+        return Err(err("unexpected character (allowed: R K r k -)"));
+    }
+    if black.len() > 1 && black.contains('-') {
+        return Err(err("a side's part is either letters or a single '-'"));
+    }
+    Ok([part(white, 'K', 'R')?, part(black, 'k', 'r')?])
+}
+
+fn write_castling(rights: [CastlingRights; 2], out: &mut String) {
+    for (i, r) in rights.iter().enumerate() {
+        let (k, rook) = if i == 0 { ('K', 'R') } else { ('k', 'r') };
+        if !r.king() {
+            out.push('-');
+            continue;
+        }
+        if r.queen_rook() {
+            out.push(rook);
+        }
+        out.push(k);
+        if r.king_rook() {
+            out.push(rook);
+        }
+    }
+}
+
+/// Capturer candidates for a scornful pawn on `s`, for the side to move `us`.
+fn scornful_capturers(pos: &Position, s: Hex, us: Color) -> Vec<Hex> {
+    let f = us.forward();
+    [1i8, -1]
+        .into_iter()
+        .filter_map(|dc| {
+            let c = s.offset(dc, -f)?;
+            let front = s.offset(dc, f)?;
+            (pos.piece_at(c) == Some(Piece::new(us, Role::Pawn)) && pos.piece_at(front).is_none()).then_some(c)
+        })
+        .collect()
+}
+
+fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlError> {
+    let err = |reason: String| PdtlError::Special { field: field.to_string(), reason };
+    if field == "-" {
+        return Ok(SpecialCapture::None);
+    }
+    let us = pos.turn();
+    let mover = !us;
+    let hex = |s: &str| -> Result<(Hex, usize), PdtlError> {
+        parse_hex_prefix(s).map_err(|e| err(format!("{} ({:?})", e.reason, e.text)))
+    };
+    let parse_line = |s: &str| -> Result<u8, PdtlError> {
+        s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| err(format!("bad line number {s:?}")))
+    };
+
+    // Reference en passant form: P@E9[E11], P@E9,11[E13].
+    if let Some(rest) = field.strip_prefix("P@") {
+        let (targets_text, pawn_text) = rest
+            .strip_suffix(']')
+            .and_then(|r| r.split_once('['))
+            .ok_or_else(|| err("expected P@TARGET[PAWN] or P@TARGET,LINE[PAWN]".into()))?;
+        let (first, second) = match targets_text.split_once(',') {
+            Some((a, b)) => (a, Some(b)),
+            None => (targets_text, None),
+        };
+        // The reference writes bogus records with off-grid targets after
+        // ordinary pawn captures: read them as "no special capture".
+        let Ok((target, used)) = parse_hex_prefix(first) else {
+            if first.len() >= 2 && column_from_letter(first.chars().next().unwrap_or(' ')).is_some() {
+                return Ok(SpecialCapture::None);
+            }
+            return Err(err(format!("bad target {first:?}")));
+        };
+        if used != first.len() {
+            return Err(err(format!("bad target {first:?}")));
+        }
+        let (pawn, used) = hex(pawn_text)?;
+        if used != pawn_text.len() {
+            return Err(err(format!("bad pawn hex {pawn_text:?}")));
+        }
+        let mut lines = vec![target.line()];
+        if target.column() != pawn.column() {
+            return Err(err("target and pawn must be on one column".into()));
+        }
+        if let Some(l) = second {
+            lines.push(parse_line(l)?);
+        }
+        return en_passant(pos, pawn, &lines, mover).map_err(err);
+    }
+
+    let (first, used) = hex(field)?;
+    let rest = &field[used..];
+    if rest.is_empty() {
+        // Short scornful form: the scornful pawn's hex.
+        let candidates = scornful_capturers(pos, first, us);
+        return match candidates.as_slice() {
+            [c] => scornful(pos, *c, first, us).map_err(err),
+            [] => Err(err(format!("no {us} pawn can capture a scornful pawn on {first}"))),
+            _ => Err(err("two pawns could capture: write CAPTURER@SCORNFUL".into())),
+        };
+    }
+    let Some(rest) = rest.strip_prefix('@') else {
+        return Err(err("expected '@' after the hex".into()));
+    };
+    if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        // capturer@scornful
+        let (pawn, used) = hex(rest)?;
+        if used != rest.len() {
+            return Err(err("trailing characters".into()));
+        }
+        // The reference also writes this form when the facing pawn was the
+        // mover's own; such a record names no capturer of the side to move.
+        if pos.piece_at(first) != Some(Piece::new(us, Role::Pawn)) {
+            return Ok(SpecialCapture::None);
+        }
+        return scornful(pos, first, pawn, us).map_err(err);
+    }
+    // Canonical en passant: PAWN@LINE or PAWN@LINE-LINE (either order).
+    let lines: Vec<u8> = rest
+        .split(['-', '\u{2010}'])
+        .map(parse_line)
+        .collect::<Result<_, _>>()?;
+    en_passant(pos, first, &lines, mover).map_err(err)
+}
+
+fn en_passant(pos: &Position, pawn: Hex, lines: &[u8], mover: Color) -> Result<SpecialCapture, String> {
+    match pos.piece_at(pawn) {
+        Some(p) if p.color == mover && p.role != Role::King => {}
+        _ => return Err(format!("{pawn} must hold a piece of {mover}, the side that just moved")),
+    }
+    let steps = lines.len() as u8 + 1;
+    let special = SpecialCapture::EnPassant { pawn, steps };
+    let targets = special.en_passant_targets(mover);
+    let mut want: Vec<u8> = targets.iter().map(|h| h.line()).collect();
+    let mut got = lines.to_vec();
+    want.sort_unstable();
+    got.sort_unstable();
+    if targets.len() != lines.len() || want != got {
+        return Err(format!(
+            "the target lines must be the hexes the pawn on {pawn} crossed (2 and 4 lines behind it)"
+        ));
+    }
+    if let Some(t) = targets.iter().find(|t| pos.piece_at(**t).is_some()) {
+        return Err(format!("en passant target {t} is not empty"));
+    }
+    Ok(special)
+}
+
+fn scornful(pos: &Position, capturer: Hex, pawn: Hex, us: Color) -> Result<SpecialCapture, String> {
+    if pos.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
+        return Err(format!("{capturer} must hold a pawn of {us}, the side to move"));
+    }
+    match pos.piece_at(pawn) {
+        Some(p) if p.color != us && p.role != Role::King => {}
+        _ => return Err(format!("{pawn} must hold the scornful piece of {}", !us)),
+    }
+    let f = us.forward();
+    if ![1i8, -1].iter().any(|&dc| capturer.offset(dc, f) == Some(pawn)) {
+        return Err(format!("{capturer} is not a forward-oblique step from {pawn}"));
+    }
+    Ok(SpecialCapture::Scornful { capturer, pawn })
+}
+
+fn write_special(pos: &Position, out: &mut String) {
+    use std::fmt::Write;
+    match pos.special_capture() {
+        SpecialCapture::None => out.push('-'),
+        SpecialCapture::EnPassant { pawn, .. } => {
+            let mut lines: Vec<u8> = pos.special_capture().en_passant_targets(!pos.turn()).iter().map(|h| h.line()).collect();
+            lines.sort_unstable();
+            let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            let _ = write!(out, "{pawn}@{}", lines.join("-"));
+        }
+        SpecialCapture::Scornful { capturer, pawn } => {
+            if scornful_capturers(pos, pawn, pos.turn()).len() > 1 {
+                let _ = write!(out, "{capturer}@{pawn}");
+            } else {
+                let _ = write!(out, "{pawn}");
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Reads a PDTL string (NOTATION.md §5), accepting the reference's forms.
+    pub fn from_pdtl(text: &str) -> Result<Position, PdtlError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return Err(PdtlError::Empty);
+        }
+        if fields.len() < 2 || fields.len() > 6 {
+            return Err(PdtlError::FieldCount(fields.len()));
+        }
+        let mut pos = parse_placement(fields[0])?;
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(PdtlError::Turn(other.to_string())),
+        };
+        pos.rights = match fields.get(2) {
+            Some(f) => parse_castling(f)?,
+            None => [CastlingRights::ALL; 2],
+        };
+        pos.normalize_rights();
+        if let Some(f) = fields.get(3) {
+            pos.special = parse_special(&pos, f)?;
+        }
+        pos.halfmove = match fields.get(4) {
+            None | Some(&"-") => 0,
+            Some(f) if f.bytes().all(|b| b.is_ascii_digit()) => {
+                f.parse().map_err(|_| PdtlError::Halfmove(f.to_string()))?
+            }
+            Some(f) => return Err(PdtlError::Halfmove(f.to_string())),
+        };
+        pos.fullmove = match fields.get(5) {
+            None | Some(&"?") | Some(&"-") => None,
+            Some(f) if f.bytes().all(|b| b.is_ascii_digit()) => {
+                match f.parse::<u32>() {
+                    Ok(n) if n >= 1 => Some(n),
+                    _ => return Err(PdtlError::Fullmove(f.to_string())),
+                }
+            }
+            Some(f) => return Err(PdtlError::Fullmove(f.to_string())),
+        };
+        let them = !pos.turn;
+        if pos.is_attacked(pos.king(them), pos.turn) {
+            return Err(PdtlError::OppositeCheck(them));
+        }
+        Ok(pos)
+    }
+
+    /// The canonical PDTL of this position.
+    pub fn to_pdtl(&self) -> String {
+        let mut out = String::with_capacity(120);
+        out.push('/');
+        for l in (0..=28u8).rev() {
+            let hexes: Vec<Hex> = line_hexes(l).collect();
+            if hexes.iter().all(|h| self.piece_at(*h).is_none()) {
+                continue;
+            }
+            out.push_str(&l.to_string());
+            out.push(':');
+            let mut run = 0;
+            for h in hexes {
+                match self.piece_at(h) {
+                    None => run += 1,
+                    Some(p) => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(p.char());
+                    }
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out.push('/');
+        }
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        write_castling(self.rights, &mut out);
+        out.push(' ');
+        write_special(self, &mut out);
+        out.push(' ');
+        out.push_str(&self.halfmove.to_string());
+        out.push(' ');
+        match self.fullmove {
+            Some(n) => out.push_str(&n.to_string()),
+            None => out.push('?'),
+        }
+        out
+    }
+}
+
+impl FromStr for Position {
+    type Err = PdtlError;
+    fn from_str(s: &str) -> Result<Position, PdtlError> {
+        Position::from_pdtl(s)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the canonical PDTL.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pdtl())
+    }
+}

@@ -1,0 +1,485 @@
+//! The position: placement and game state (RULES.md §7.1), attack detection
+//! and making moves.
+//!
+//! `Position` is a plain value (about 600 bytes): copy it to keep a state,
+//! `play` on a copy to look ahead. Legal move generation lives in
+//! [`crate::movegen`], the text formats in [`crate::pdtl`] and
+//! [`crate::notation`].
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
+use crate::geometry::{Hex, HexColor, COLUMN_DOWN, COLUMN_UP, HEX_COUNT, JUMP_LIST, NONE, STEPS};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Piece, Role};
+
+/// Which Kings and home Rooks of one side have never moved (RULES.md §4.7).
+///
+/// Rights are normalised: a right is dropped as soon as its piece is not on
+/// its home hex, and a King that has moved keeps no rook rights (the PDTL
+/// part is then `-`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    const KING: u8 = 1;
+    const QUEEN_ROOK: u8 = 2;
+    const KING_ROOK: u8 = 4;
+
+    pub const NONE: CastlingRights = CastlingRights(0);
+    pub const ALL: CastlingRights = CastlingRights(7);
+
+    pub const fn new(king: bool, queen_rook: bool, king_rook: bool) -> CastlingRights {
+        if !king {
+            return CastlingRights(0);
+        }
+        CastlingRights(
+            Self::KING
+                | if queen_rook { Self::QUEEN_ROOK } else { 0 }
+                | if king_rook { Self::KING_ROOK } else { 0 },
+        )
+    }
+
+    /// The King has never moved: King's Leaps are possible.
+    pub const fn king(self) -> bool {
+        self.0 & Self::KING != 0
+    }
+
+    /// The queen's rook (C3 / C25) has never moved.
+    pub const fn queen_rook(self) -> bool {
+        self.0 & Self::QUEEN_ROOK != 0
+    }
+
+    /// The king's rook (I3 / I25) has never moved.
+    pub const fn king_rook(self) -> bool {
+        self.0 & Self::KING_ROOK != 0
+    }
+}
+
+/// The one special capture possible on the next move (RULES.md §3.7.4–5).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SpecialCapture {
+    None,
+    /// The pawn (or the piece it promoted into) on `pawn` made a double
+    /// (`steps == 2`) or triple (`steps == 3`) step; the hexes it crossed
+    /// are en passant targets.
+    EnPassant { pawn: Hex, steps: u8 },
+    /// The pawn (or promoted piece) on `pawn` made a scornful step; the
+    /// pawn on `capturer` may take it.
+    Scornful { capturer: Hex, pawn: Hex },
+}
+
+impl SpecialCapture {
+    /// The en passant target hexes (empty for other records), nearest to the
+    /// stepped pawn first. `mover` is the side that made the step.
+    pub fn en_passant_targets(self, mover: Color) -> Vec<Hex> {
+        match self {
+            SpecialCapture::EnPassant { pawn, steps } => {
+                let back = -2 * mover.forward();
+                (1..steps as i8).filter_map(|k| pawn.offset(0, back * k)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} in position {pdtl}")]
+pub struct IllegalMoveError {
+    pub mv: String,
+    pub pdtl: String,
+}
+
+/// A C'escacs position. `Position::default()` is the initial position.
+///
+/// ```
+/// use cescacs::Position;
+/// let pos = Position::default();
+/// assert_eq!(pos.legal_moves().len(), 68);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; HEX_COUNT],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_role: [Bitboard; 9],
+    pub(crate) kings: [Hex; 2],
+    pub(crate) turn: Color,
+    pub(crate) rights: [CastlingRights; 2],
+    pub(crate) special: SpecialCapture,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: Option<u32>,
+    pub(crate) castling_allowed: bool,
+}
+
+/// The initial PDTL (RULES.md §2.3).
+pub const INITIAL_PDTL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+
+impl Default for Position {
+    fn default() -> Position {
+        INITIAL_PDTL.parse().expect("the initial PDTL is valid")
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.to_pdtl())
+    }
+}
+
+/// Which diagonal step directions (step-table indices) lead from an attacked
+/// hex to a pawn of `color` that attacks it: pawns capture on (±1, +3f).
+const fn pawn_attacker_dirs(color: Color) -> [usize; 2] {
+    match color {
+        Color::White => [9, 11], // LineDown, LineInvDown
+        Color::Black => [8, 10], // LineUp, LineInvUp
+    }
+}
+
+/// The orthogonal direction from an attacked hex towards an elephant of
+/// `color` standing behind it (elephants attack (0, +2f) and (0, +4f)).
+pub(crate) const fn elephant_attacker_dir(color: Color) -> usize {
+    match color {
+        Color::White => COLUMN_DOWN,
+        Color::Black => COLUMN_UP,
+    }
+}
+
+impl Position {
+    /// An empty board (no Kings: not a playable position until pieces are
+    /// placed; used by the PDTL reader).
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [None; HEX_COUNT],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 9],
+            kings: [Hex::from_u8(0); 2],
+            turn: Color::White,
+            rights: [CastlingRights::NONE; 2],
+            special: SpecialCapture::None,
+            halfmove: 0,
+            fullmove: Some(1),
+            castling_allowed: true,
+        }
+    }
+
+    // ----- accessors -------------------------------------------------------
+
+    #[inline(always)]
+    pub fn piece_at(&self, h: Hex) -> Option<Piece> {
+        self.board[h.index()]
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn castling_rights(&self, color: Color) -> CastlingRights {
+        self.rights[color.index()]
+    }
+
+    pub fn special_capture(&self) -> SpecialCapture {
+        self.special
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The full-move number, `None` when unknown (`?` in PDTL).
+    pub fn fullmove_number(&self) -> Option<u32> {
+        self.fullmove
+    }
+
+    pub fn king(&self, color: Color) -> Hex {
+        self.kings[color.index()]
+    }
+
+    /// Hexes holding pieces of `color`.
+    pub fn occupied_by(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Hexes holding pieces of kind `role` (both colours).
+    pub fn pieces_of_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// Hexes holding `piece`.
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.by_role[piece.role.index()] & self.by_color[piece.color.index()]
+    }
+
+    /// Whether castling is allowed (it is unless the "game without castling"
+    /// option, RULES.md §4.8, is set; then leaps may not capture either).
+    pub fn castling_allowed(&self) -> bool {
+        self.castling_allowed
+    }
+
+    /// Sets the "game without castling" option (RULES.md §4.8). Not recorded in PDTL.
+    pub fn set_castling_allowed(&mut self, allowed: bool) {
+        self.castling_allowed = allowed;
+    }
+
+    /// The leap zone forbidden to `color`'s King: the leap hexes of the
+    /// opposing King while it is unmoved (RULES.md §5.2).
+    pub fn forbidden_leap_zone(&self, color: Color) -> Bitboard {
+        if self.rights[(!color).index()].king() {
+            LEAP_ZONE[(!color).index()]
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    // ----- board editing ---------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, h: Hex, p: Piece) {
+        self.board[h.index()] = Some(p);
+        self.by_color[p.color.index()].insert(h);
+        self.by_role[p.role.index()].insert(h);
+        if p.role == Role::King {
+            self.kings[p.color.index()] = h;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn take(&mut self, h: Hex) -> Option<Piece> {
+        let p = self.board[h.index()].take()?;
+        self.by_color[p.color.index()].remove(h);
+        self.by_role[p.role.index()].remove(h);
+        Some(p)
+    }
+
+    // ----- attacks ---------------------------------------------------------
+
+    /// Whether hex `h` is attacked by side `by` (RULES.md §5.1): pins and
+    /// `by`'s own King safety do not matter.
+    pub fn is_attacked(&self, h: Hex, by: Color) -> bool {
+        self.attacked_ignoring(h, by, NONE)
+    }
+
+    /// [`Position::is_attacked`] with the hex `ignore` treated as empty (used
+    /// for King moves: the King does not shield the hex behind it).
+    #[inline]
+    pub(crate) fn attacked_ignoring(&self, h: Hex, by: Color, ignore: u8) -> bool {
+        let hi = h.index();
+        // Knight jumps (Knight, Pegasus, Wyvern).
+        let jl = &JUMP_LIST;
+        for &t in &jl.targets[hi][..jl.len[hi] as usize] {
+            if let Some(p) = self.board[t as usize] {
+                if p.color == by && p.role.jumps() {
+                    return true;
+                }
+            }
+        }
+        let elephant_dir = elephant_attacker_dir(by);
+        let pawn_dirs = pawn_attacker_dirs(by);
+        for d in 0..12 {
+            let orthogonal = d < 6;
+            let mut s = STEPS[d][hi];
+            let mut dist = 1;
+            while s != NONE {
+                if s != ignore {
+                    if let Some(p) = self.board[s as usize] {
+                        if p.color == by {
+                            let r = p.role;
+                            let hit = if orthogonal {
+                                r.slides_orthogonally()
+                                    || (dist == 1 && r == Role::King)
+                                    || (r == Role::Elephant && d == elephant_dir && dist <= 2)
+                            } else {
+                                r.slides_diagonally()
+                                    || (dist == 1
+                                        && (r == Role::King
+                                            || (r == Role::Elephant && d >= 8)
+                                            || (r == Role::Pawn && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
+                            };
+                            if hit {
+                                return true;
+                            }
+                        }
+                        break;
+                    }
+                }
+                s = STEPS[d][s as usize];
+                dist += 1;
+            }
+        }
+        false
+    }
+
+    /// The pieces of the side not to move that attack the King of the side
+    /// to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.kings[self.turn.index()], !self.turn)
+    }
+
+    /// All pieces of `by` attacking hex `h`.
+    pub fn attackers(&self, h: Hex, by: Color) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let hi = h.index();
+        let jl = &JUMP_LIST;
+        for &t in &jl.targets[hi][..jl.len[hi] as usize] {
+            if let Some(p) = self.board[t as usize] {
+                if p.color == by && p.role.jumps() {
+                    out.insert(Hex::from_u8(t));
+                }
+            }
+        }
+        let elephant_dir = elephant_attacker_dir(by);
+        let pawn_dirs = pawn_attacker_dirs(by);
+        for d in 0..12 {
+            let orthogonal = d < 6;
+            let mut s = STEPS[d][hi];
+            let mut dist = 1;
+            while s != NONE {
+                if let Some(p) = self.board[s as usize] {
+                    if p.color == by {
+                        let r = p.role;
+                        let hit = if orthogonal {
+                            r.slides_orthogonally()
+                                || (dist == 1 && r == Role::King)
+                                || (r == Role::Elephant && d == elephant_dir && dist <= 2)
+                        } else {
+                            r.slides_diagonally()
+                                || (dist == 1
+                                    && (r == Role::King
+                                        || (r == Role::Elephant && d >= 8)
+                                        || (r == Role::Pawn && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
+                        };
+                        if hit {
+                            out.insert(Hex::from_u8(s));
+                        }
+                    }
+                    break;
+                }
+                s = STEPS[d][s as usize];
+                dist += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.attacked_ignoring(self.kings[self.turn.index()], !self.turn, NONE)
+    }
+
+    // ----- regainable pieces -------------------------------------------------
+
+    /// The kinds `color` may promote to on hex `h` (RULES.md §3.7.7), in
+    /// the order D V R G N J.
+    pub fn regainable(&self, color: Color, h: Hex) -> impl Iterator<Item = Role> + '_ {
+        Role::REGAINABLE.into_iter().filter(move |&r| self.is_regainable(color, r, h))
+    }
+
+    pub(crate) fn is_regainable(&self, color: Color, role: Role, h: Hex) -> bool {
+        let own = self.pieces(Piece::new(color, role));
+        if role == Role::Bishop {
+            let colour = h.color();
+            !own.clone().any(|b| b.color() == colour)
+        } else {
+            own.count() < role.initial_count() as u32
+        }
+    }
+
+    /// Whether `color` has a Bishop on a hex of each colour in `colours`.
+    pub fn has_bishop_on(&self, color: Color, colour: HexColor) -> bool {
+        self.pieces(Piece::new(color, Role::Bishop)).any(|b| b.color() == colour)
+    }
+
+    // ----- making moves ------------------------------------------------------
+
+    /// Plays `m`, which must be legal in this position (use
+    /// [`Position::play`] for moves of unknown legality).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let previous_special = self.special;
+        self.special = SpecialCapture::None;
+        match m.kind {
+            MoveKind::Castling(c) => {
+                let g = c.geometry(us);
+                let king = self.take(m.from).expect("castling king");
+                let rooks: [Option<(Hex, Hex, Piece)>; 2] = [
+                    g.queen_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+                    g.king_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+                ];
+                self.put(g.king_to, king);
+                for (_, t, p) in rooks.into_iter().flatten() {
+                    self.put(t, p);
+                }
+            }
+            MoveKind::ForcedPromotion => {
+                self.take(m.from);
+                self.put(m.from, Piece::new(us, m.promotion.expect("forced promotion piece")));
+            }
+            _ => {
+                if m.kind == MoveKind::EnPassant {
+                    if let SpecialCapture::EnPassant { pawn, .. } = previous_special {
+                        self.take(pawn);
+                    }
+                } else if m.captured.is_some() {
+                    self.take(m.to);
+                }
+                let mut p = self.take(m.from).expect("a piece on the origin hex");
+                if let Some(r) = m.promotion {
+                    p = Piece::new(us, r);
+                }
+                self.put(m.to, p);
+                match m.kind {
+                    MoveKind::DoubleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 2 },
+                    MoveKind::TripleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 3 },
+                    MoveKind::ScornfulStep => {
+                        let capturer = m.from.offset(0, 2 * us.forward()).expect("facing pawn");
+                        self.special = SpecialCapture::Scornful { capturer, pawn: m.to };
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if m.role == Role::King {
+            self.rights[us.index()] = CastlingRights::NONE;
+        }
+        self.normalize_rights();
+        self.halfmove = if m.is_zeroing() { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.map(|n| n + 1);
+        }
+        self.turn = them;
+    }
+
+    /// Drops every right whose piece is not on its home hex (RULES.md §4.7).
+    pub(crate) fn normalize_rights(&mut self) {
+        for color in Color::ALL {
+            let i = color.index();
+            let r = self.rights[i];
+            let home = |h: Hex, role| self.board[h.index()] == Some(Piece::new(color, role));
+            let king = r.king() && home(KING_HOME[i], Role::King);
+            let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
+            let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
+            self.rights[i] = CastlingRights::new(king, queen_rook, king_rook);
+        }
+    }
+
+    /// Plays `m` if it is legal here; otherwise returns an error and leaves
+    /// the position untouched.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.legal_moves().contains(&m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError { mv: m.long(), pdtl: self.to_pdtl() })
+        }
+    }
+
+    /// The position after `m` (which must be legal).
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+}
