@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Runs every test in every language. Called by the README's test command and by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== Rust: cargo test (workspace) =="
+cargo test --workspace --release
