@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== Rust: cargo test (workspace) =="
-cargo test --workspace --release
+cargo test --workspace
