@@ -5,7 +5,8 @@
 //! use cescacs::Position;
 //! let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk".parse().unwrap();
 //! // Missing fields get their defaults; the writer always writes all six.
-//! assert_eq!(pos.to_pdtl(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
+//! // (an absent move number is "unknown": `?`).
+//! assert_eq!(pos.to_pdtl(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 ?");
 //! ```
 
 use std::fmt;
@@ -384,6 +385,7 @@ impl Position {
             }
             Some(f) => return Err(PdtlError::Fullmove(f.to_string())),
         };
+        pos.hash = pos.base_hash_from_scratch();
         let them = !pos.turn;
         if pos.is_attacked(pos.king(them), pos.turn) {
             return Err(PdtlError::OppositeCheck(them));

@@ -13,6 +13,7 @@ use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
 use crate::geometry::{Hex, HexColor, COLUMN_DOWN, COLUMN_UP, HEX_COUNT, JUMP_LIST, NONE, STEPS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
+use crate::zobrist;
 
 /// Which Kings and home Rooks of one side have never moved (RULES.md §4.7).
 ///
@@ -28,6 +29,11 @@ impl CastlingRights {
     const KING_ROOK: u8 = 4;
 
     pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// The three flags as bits (1 King, 2 queen's rook, 4 king's rook).
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
     pub const ALL: CastlingRights = CastlingRights(7);
 
     pub const fn new(king: bool, queen_rook: bool, king_rook: bool) -> CastlingRights {
@@ -111,6 +117,8 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: Option<u32>,
     pub(crate) castling_allowed: bool,
+    /// Zobrist hash of placement, turn and rights, kept by make-move.
+    pub(crate) hash: u64,
 }
 
 /// The initial PDTL (RULES.md §2.3).
@@ -161,6 +169,7 @@ impl Position {
             halfmove: 0,
             fullmove: Some(1),
             castling_allowed: true,
+            hash: 0,
         }
     }
 
@@ -238,6 +247,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, h: Hex, p: Piece) {
         self.board[h.index()] = Some(p);
+        self.hash ^= zobrist::piece_key(p, h);
         self.by_color[p.color.index()].insert(h);
         self.by_role[p.role.index()].insert(h);
         if p.role == Role::King {
@@ -248,6 +258,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn take(&mut self, h: Hex) -> Option<Piece> {
         let p = self.board[h.index()].take()?;
+        self.hash ^= zobrist::piece_key(p, h);
         self.by_color[p.color.index()].remove(h);
         self.by_role[p.role.index()].remove(h);
         Some(p)
@@ -442,6 +453,7 @@ impl Position {
             }
         }
         if m.role == Role::King {
+            self.hash ^= zobrist::rights_key(us, self.rights[us.index()]) ^ zobrist::rights_key(us, CastlingRights::NONE);
             self.rights[us.index()] = CastlingRights::NONE;
         }
         self.normalize_rights();
@@ -450,6 +462,7 @@ impl Position {
             self.fullmove = self.fullmove.map(|n| n + 1);
         }
         self.turn = them;
+        self.hash ^= zobrist::turn_key();
     }
 
     /// Drops every right whose piece is not on its home hex (RULES.md §4.7).
@@ -461,7 +474,9 @@ impl Position {
             let king = r.king() && home(KING_HOME[i], Role::King);
             let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
             let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
-            self.rights[i] = CastlingRights::new(king, queen_rook, king_rook);
+            let new = CastlingRights::new(king, queen_rook, king_rook);
+            self.hash ^= zobrist::rights_key(color, r) ^ zobrist::rights_key(color, new);
+            self.rights[i] = new;
         }
     }
 

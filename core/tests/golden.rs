@@ -32,6 +32,9 @@ fn check_record(r: &Value, with_perft2: bool) -> Vec<String> {
     if pos.to_pdtl() != pdtl {
         errors.push(format!("{source}: PDTL round trip\n  want {pdtl}\n  got  {}", pos.to_pdtl()));
     }
+    if pos.zobrist_hash() != pos.zobrist_hash_from_scratch() {
+        errors.push(format!("{source}: Zobrist hash of the parsed position"));
+    }
     let moves = pos.legal_moves();
     let got: Vec<String> = moves.iter().map(|m| m.long()).collect();
     let got_set: BTreeSet<String> = got.iter().cloned().collect();
@@ -56,6 +59,10 @@ fn check_record(r: &Value, with_perft2: bool) -> Vec<String> {
         match pos.parse_ctl(want) {
             Ok(p) if p == *m => {}
             other => errors.push(format!("{source}: parse_ctl({want}) = {other:?}, want {long}")),
+        }
+        let after = pos.after(*m);
+        if after.zobrist_hash() != after.zobrist_hash_from_scratch() {
+            errors.push(format!("{source}: incremental Zobrist hash differs after {long}"));
         }
         match pos.parse_long(&long) {
             Ok(p) if p == *m => {}
