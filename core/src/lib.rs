@@ -31,6 +31,7 @@ mod pdtl;
 mod perft;
 mod piece;
 mod position;
+mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
