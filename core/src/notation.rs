@@ -255,6 +255,7 @@ impl Position {
         } else {
             (None, rest)
         };
+        let captured_at = i;
         if captured_letter.is_some() {
             i += 1;
         }
@@ -298,10 +299,12 @@ impl Position {
             };
             return Err(MoveTextError::Separator { text: original.to_string(), said: name(sep), actual: name(actual) });
         }
-        if let (Some(said), Some(actual)) = (captured_letter, m.captured) {
-            if said != actual {
+        match (captured_letter, m.captured) {
+            (Some(said), Some(actual)) if said != actual => {
                 return Err(MoveTextError::CapturedPiece { text: original.to_string(), said, actual });
             }
+            (Some(_), None) => return Err(syntax(captured_at, "a captured-piece letter on a move that captures nothing")),
+            _ => {}
         }
         Ok(m)
     }

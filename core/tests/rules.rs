@@ -447,6 +447,7 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
     let rooks = pos("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
     assert!(matches!(rooks.parse_ctl("RC3×NC25"), Err(MoveTextError::CapturedPiece { .. })));
     assert!(rooks.parse_ctl("RC3×RC25").is_ok());
+    assert!(matches!(rooks.parse_ctl("RC3-NC23"), Err(MoveTextError::Syntax { .. })));
     assert!(rooks.parse_ctl("RC3*C25").is_ok());
     assert!(rooks.parse_ctl("KRK‐HIO+∞").is_ok(), "U+2010 hyphen and a check mark");
     // An illegal move given to play() leaves the position as it was.
