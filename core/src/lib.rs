@@ -22,6 +22,7 @@
 
 mod bitboard;
 mod castling;
+mod game;
 mod geometry;
 mod movegen;
 mod moves;
@@ -29,8 +30,10 @@ mod notation;
 mod outcome;
 mod pdtl;
 mod perft;
+pub mod pgn;
 mod piece;
 mod position;
+mod render;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -40,6 +43,8 @@ pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, MoveTextError};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::PdtlError;
+pub use game::{AnnotatedMove, Assessment, DrawClaim, Game, GameError, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
 pub use perft::{perft, perft_divide};
+pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};
 pub use position::{CastlingRights, IllegalMoveError, Position, SpecialCapture, INITIAL_PDTL};
