@@ -40,7 +40,7 @@ pub use bitboard::Bitboard;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use notation::{CheckKind, MoveTextError};
+pub use notation::{CheckKind, MoveId, MoveTextError};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::PdtlError;
 pub use game::{AnnotatedMove, Assessment, DrawClaim, Game, GameError, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};

@@ -10,7 +10,8 @@
 //! assert_eq!(pos.ctl(&m), "NG3-I7");
 //! ```
 
-use crate::castling::Castling;
+use crate::castling::{Castling, KING_HOME};
+use crate::piece::Color;
 use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
@@ -65,26 +66,136 @@ impl CheckKind {
     }
 }
 
-impl Move {
-    /// The long form used by the golden data: `FROM-TO`, `FROM-TO=X`,
-    /// `HEX=X`, castlings as King then rooks `G1-H6+C3-H8+I3-I7`.
+/// A move named without a position: the identity of RULES.md §5.5. This is
+/// what the long form writes, and what a front end (or a binding) can keep
+/// without a board, like a UCI string in orthodox chess.
+///
+/// ```
+/// use cescacs::{MoveId, Position};
+/// let id = MoveId::from_long("G1-H6+I3-I5").unwrap();
+/// assert_eq!(id.long(), "G1-H6+I3-I5");
+/// let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+/// assert_eq!(pos.resolve(id).unwrap().castling().unwrap().name(), "KRK-HIO");
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveId {
+    /// Every move that is not a castling or a forced promotion: origin,
+    /// destination and promotion piece (King's Leaps, en passant and scornful
+    /// captures included).
+    Ordinary { from: Hex, to: Hex, promotion: Option<Role> },
+    /// The in-place promotion of a waiting pawn.
+    ForcedPromotion { hex: Hex, promotion: Role },
+    /// One of the 24 castlings of one side.
+    Castling { color: Color, castling: Castling },
+}
+
+impl MoveId {
+    /// The long form: `FROM-TO`, `FROM-TO=X`, `HEX=X`, castlings as King then
+    /// rooks sorted, `G1-H6+C3-H8+I3-I7`.
     pub fn long(&self) -> String {
-        match self.kind {
-            MoveKind::Castling(_) => {
-                let mut parts = vec![format!("{}-{}", self.from, self.to)];
-                let mut rooks: Vec<String> = self.rook_moves().iter().map(|(f, t)| format!("{f}-{t}")).collect();
+        match *self {
+            MoveId::Castling { color, castling } => {
+                let mut parts = vec![format!("{}-{}", KING_HOME[color.index()], castling.king_to(color))];
+                let mut rooks: Vec<String> = castling.rook_moves(color).iter().map(|(f, t)| format!("{f}-{t}")).collect();
                 rooks.sort();
                 parts.extend(rooks);
                 parts.join("+")
             }
-            MoveKind::ForcedPromotion => {
-                format!("{}={}", self.from, self.promotion.map_or('?', |r| r.letter()))
-            }
-            _ => match self.promotion {
-                Some(r) => format!("{}-{}={}", self.from, self.to, r.letter()),
-                None => format!("{}-{}", self.from, self.to),
-            },
+            MoveId::ForcedPromotion { hex, promotion } => format!("{hex}={}", promotion.letter()),
+            MoveId::Ordinary { from, to, promotion: Some(r) } => format!("{from}-{to}={}", r.letter()),
+            MoveId::Ordinary { from, to, promotion: None } => format!("{from}-{to}"),
         }
+    }
+
+    /// Reads the long form (syntax only: whether the move is legal depends
+    /// on a position, see [`Position::resolve`]).
+    pub fn from_long(text: &str) -> Result<MoveId, MoveTextError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveTextError::Empty);
+        }
+        let syntax = |at: usize, reason| MoveTextError::Syntax { text: text.to_string(), at, reason };
+        // FROM-TO at the start of `s`; returns the hexes and the bytes used.
+        let pair = |s: &str, at: usize| -> Result<(Hex, Hex, usize), MoveTextError> {
+            let (from, used) = hex_at(text, s)?;
+            if !s[used..].starts_with('-') {
+                return Err(syntax(at + used, "expected '-' between origin and destination"));
+            }
+            let (to, used2) = hex_at(text, &s[used + 1..])?;
+            Ok((from, to, used + 1 + used2))
+        };
+        if t.contains('+') {
+            let mut at = 0;
+            let mut parts = Vec::new();
+            for part in t.split('+') {
+                let (from, to, used) = pair(part, at)?;
+                if used != part.len() {
+                    return Err(syntax(at + used, "unexpected characters in a castling part"));
+                }
+                parts.push((from, to));
+                at += part.len() + 1;
+            }
+            let (king_from, king_to) = parts[0];
+            let mut rooks = parts[1..].to_vec();
+            rooks.sort();
+            let not_castling = || syntax(0, "not one of the 24 castlings (King's move, then each rook's)");
+            let color = Color::ALL.into_iter().find(|c| KING_HOME[c.index()] == king_from).ok_or_else(not_castling)?;
+            return Castling::ALL
+                .into_iter()
+                .find(|c| {
+                    let mut want = c.rook_moves(color);
+                    want.sort();
+                    c.king_to(color) == king_to && want == rooks
+                })
+                .map(|castling| MoveId::Castling { color, castling })
+                .ok_or_else(not_castling);
+        }
+        let (from, used) = hex_at(text, t)?;
+        if let Some(p) = t[used..].strip_prefix('=') {
+            let promotion = parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
+            return Ok(MoveId::ForcedPromotion { hex: from, promotion });
+        }
+        let (_, to, used) = pair(t, 0)?;
+        let rest = &t[used..];
+        let promotion = match rest {
+            "" => None,
+            _ => match rest.strip_prefix('=') {
+                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?),
+                None => return Err(syntax(used, "unexpected characters after the destination")),
+            },
+        };
+        if from == to {
+            return Err(syntax(0, "origin and destination are the same hex"));
+        }
+        Ok(MoveId::Ordinary { from, to, promotion })
+    }
+}
+
+impl std::fmt::Display for MoveId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.long())
+    }
+}
+
+impl Move {
+    /// This move's position-free identity.
+    pub fn id(&self) -> MoveId {
+        match self.kind {
+            MoveKind::Castling(castling) => {
+                let color = if self.from == KING_HOME[Color::Black.index()] { Color::Black } else { Color::White };
+                MoveId::Castling { color, castling }
+            }
+            MoveKind::ForcedPromotion => MoveId::ForcedPromotion {
+                hex: self.from,
+                promotion: self.promotion.expect("a forced promotion names its piece"),
+            },
+            _ => MoveId::Ordinary { from: self.from, to: self.to, promotion: self.promotion },
+        }
+    }
+
+    /// The long form used by the golden data (see [`MoveId::long`]).
+    pub fn long(&self) -> String {
+        self.id().long()
     }
 }
 
@@ -312,57 +423,20 @@ impl Position {
     /// Reads the long form (`FROM-TO`, `FROM-TO=X`, `HEX=X`, castling
     /// `G1-H6+I3-I7`) and returns the legal move it names.
     pub fn parse_long(&self, text: &str) -> Result<Move, MoveTextError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(MoveTextError::Empty);
-        }
-        let syntax = |at: usize, reason| MoveTextError::Syntax { text: text.to_string(), at, reason };
-        let illegal = || MoveTextError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() };
-        if t.contains('+') {
-            // Validate every part, then match the whole string.
-            let mut at = 0;
-            for part in t.split('+') {
-                let (_, used) = hex_at(text, part)?;
-                if !part[used..].starts_with('-') {
-                    return Err(syntax(at + used, "expected '-' in a castling part"));
-                }
-                let (_, used2) = hex_at(text, &part[used + 1..])?;
-                if used + 1 + used2 != part.len() {
-                    return Err(syntax(at + used + 1 + used2, "unexpected characters in a castling part"));
-                }
-                at += part.len() + 1;
-            }
-            return self.castlings().into_iter().find(|m| m.long() == t).ok_or_else(illegal);
-        }
-        let (from, used) = hex_at(text, t)?;
-        let rest = &t[used..];
-        if let Some(p) = rest.strip_prefix('=') {
-            let promo = parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
-            return self
-                .legal_moves()
-                .into_iter()
-                .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == from && m.promotion == Some(promo))
-                .ok_or_else(illegal);
-        }
-        let Some(rest) = rest.strip_prefix('-') else {
-            return Err(syntax(used, "expected '-' between origin and destination"));
-        };
-        let (to, used2) = hex_at(text, rest)?;
-        let rest = &rest[used2..];
-        let promotion = match rest {
-            "" => None,
-            _ => match rest.strip_prefix('=') {
-                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(used + used2 + 2, "expected a promotion letter D V R G N J"))?),
-                None => return Err(syntax(used + used2 + 1, "unexpected characters after the destination")),
-            },
-        };
-        self.find_move(from, to, promotion).ok_or_else(|| {
-            if promotion.is_none() && self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) {
+        let id = MoveId::from_long(text)?;
+        self.resolve(id).ok_or_else(|| match id {
+            MoveId::Ordinary { from, to, promotion: None }
+                if self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) =>
+            {
                 MoveTextError::PromotionRequired { text: text.to_string() }
-            } else {
-                illegal()
             }
+            _ => MoveTextError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() },
         })
+    }
+
+    /// The legal move with this identity, if there is one.
+    pub fn resolve(&self, id: MoveId) -> Option<Move> {
+        self.legal_moves().into_iter().find(|m| m.id() == id)
     }
 }
 
