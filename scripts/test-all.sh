@@ -4,3 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== Rust: cargo test (workspace) =="
 cargo test --workspace
+echo "== Python: scripts/test-python.sh =="
+scripts/test-python.sh

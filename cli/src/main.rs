@@ -1,0 +1,365 @@
+//! `cescacs`: the command-line front end of the C'escacs rules library.
+//!
+//! ```text
+//! cescacs moves [PDTL] [--long]        legal moves, one per line, sorted
+//! cescacs moves --long --batch         PDTLs on stdin → one line of moves each
+//! cescacs perft DEPTH [PDTL] [--divide]
+//! cescacs show [PDTL] [--ascii]        board, state, leaps and castlings
+//! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
+//! ```
+//!
+//! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
+//! stderr as `error: …` with exit code 1.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use cescacs::{
+    perft, perft_divide, CastlingRights, CheckKind, Color, MoveTextError, Position, SpecialCapture,
+};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cescacs",
+    version,
+    about = "C'escacs (hexagonal chess) rules: legal moves, perft, board display, playing moves",
+    after_help = "A PDTL contains spaces: pass it quoted, as one argument. \
+                  Without a PDTL the initial position is used."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the legal moves of a position, one per line, sorted (CTL-AN by default)
+    Moves {
+        /// The position (initial position if omitted)
+        #[arg(value_name = "PDTL")]
+        pdtl: Option<String>,
+        /// Print the long form (FROM-TO, FROM-TO=X, HEX=X, castlings as King+Rooks)
+        #[arg(long)]
+        long: bool,
+        /// Read PDTLs from stdin, one per line; print each position's moves on one line, space-separated
+        #[arg(long, conflicts_with = "pdtl")]
+        batch: bool,
+    },
+    /// Count the legal move sequences DEPTH plies deep
+    Perft {
+        /// Number of plies
+        depth: u32,
+        /// The position (initial position if omitted)
+        #[arg(value_name = "PDTL")]
+        pdtl: Option<String>,
+        /// First print each legal move (long form) with its count
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Show the board and the state of a position
+    Show {
+        /// The position (initial position if omitted)
+        #[arg(value_name = "PDTL")]
+        pdtl: Option<String>,
+        /// Draw pieces by letters instead of Unicode figurines
+        #[arg(long)]
+        ascii: bool,
+    },
+    /// Play CTL-AN moves in order and print the resulting PDTL
+    Play {
+        /// An optional starting PDTL (recognised by its leading '/'), then the moves
+        #[arg(value_name = "[PDTL] MOVE", required = true, num_args = 1..)]
+        args: Vec<String>,
+    },
+}
+
+/// Why a command failed.
+enum Failure {
+    /// Writing the output failed (a closed pipe is not reported).
+    Io(io::Error),
+    /// A user error: printed as `error: …`.
+    Message(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+type CmdResult = Result<(), Failure>;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Moves { pdtl, long, batch } => {
+            if batch {
+                moves_batch(long)
+            } else {
+                moves(pdtl.as_deref(), long)
+            }
+        }
+        Command::Perft {
+            depth,
+            pdtl,
+            divide,
+        } => perft_command(depth, pdtl.as_deref(), divide),
+        Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
+        Command::Play { args } => play(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Message(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The position of an optional PDTL argument.
+fn position(pdtl: Option<&str>) -> Result<Position, Failure> {
+    match pdtl {
+        None => Ok(Position::default()),
+        Some(text) => Position::from_pdtl(text)
+            .map_err(|e| Failure::Message(format!("bad PDTL {text:?}: {e}"))),
+    }
+}
+
+/// The legal moves as text (long form or CTL-AN), sorted by byte order.
+fn move_texts(pos: &Position, long: bool) -> Vec<String> {
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| if long { m.long() } else { pos.ctl(m) })
+        .collect();
+    texts.sort_unstable();
+    texts
+}
+
+fn moves(pdtl: Option<&str>, long: bool) -> CmdResult {
+    let pos = position(pdtl)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for text in move_texts(&pos, long) {
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn moves_batch(long: bool) -> CmdResult {
+    let mut input = io::stdin().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let n = input
+            .read_line(&mut line)
+            .map_err(|e| Failure::Message(format!("reading stdin: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        let text = line.trim_end_matches(['\n', '\r']);
+        match Position::from_pdtl(text) {
+            Ok(pos) => {
+                let texts = move_texts(&pos, long);
+                out.write_all(texts.join(" ").as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool) -> CmdResult {
+    let pos = position(pdtl)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let start = Instant::now();
+    let total = if divide {
+        let mut split: Vec<(String, u64)> = perft_divide(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.long(), n))
+            .collect();
+        split.sort_unstable();
+        for (text, n) in &split {
+            writeln!(out, "{text}: {n}")?;
+        }
+        if depth == 0 {
+            1
+        } else {
+            split.iter().map(|(_, n)| n).sum()
+        }
+    } else {
+        perft(&pos, depth)
+    };
+    let elapsed = start.elapsed();
+    writeln!(out, "{total}")?;
+    out.flush()?;
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        total as f64 / secs
+    } else {
+        f64::INFINITY
+    };
+    eprintln!("perft({depth}) = {total} in {secs:.3} s ({rate:.0} nodes/s)");
+    Ok(())
+}
+
+/// Words for one side's castling rights.
+fn rights_words(r: CastlingRights) -> String {
+    if !r.king() {
+        return "King has moved (no leaps, no castling)".to_string();
+    }
+    let rooks = match (r.queen_rook(), r.king_rook()) {
+        (true, true) => "both Rooks unmoved",
+        (true, false) => "queen's Rook unmoved",
+        (false, true) => "king's Rook unmoved",
+        (false, false) => "no unmoved Rook",
+    };
+    format!("King unmoved, {rooks}")
+}
+
+/// The PDTL field `i` (0-based) of a canonical PDTL.
+fn pdtl_field(pdtl: &str, i: usize) -> &str {
+    pdtl.split(' ').nth(i).unwrap_or("")
+}
+
+fn special_words(pos: &Position) -> String {
+    match pos.special_capture() {
+        SpecialCapture::None => "none".to_string(),
+        SpecialCapture::EnPassant { pawn, .. } => {
+            let mover = !pos.turn();
+            let targets: Vec<String> = pos
+                .special_capture()
+                .en_passant_targets(mover)
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            format!(
+                "en passant: the piece on {pawn} may be taken on {}",
+                targets.join(" or ")
+            )
+        }
+        SpecialCapture::Scornful { capturer, pawn } => {
+            format!("scornful pawn: the piece on {pawn} may be taken by the pawn on {capturer}")
+        }
+    }
+}
+
+fn check_words(kind: Option<CheckKind>) -> String {
+    match kind {
+        None => "no".to_string(),
+        Some(k) => {
+            let name = match k {
+                CheckKind::Adjoining => "adjoining",
+                CheckKind::Distant => "distant",
+                CheckKind::Double => "double",
+            };
+            format!("yes, {name} check ({})", k.mark())
+        }
+    }
+}
+
+/// The text printed by `show` (everything after the board).
+fn describe(pos: &Position) -> String {
+    let pdtl = pos.to_pdtl();
+    let mut s = String::new();
+    let _ = writeln!(s, "PDTL:            {pdtl}");
+    let _ = writeln!(s, "Side to move:    {}", pos.turn());
+    let number = match pos.fullmove_number() {
+        Some(n) => n.to_string(),
+        None => "unknown".to_string(),
+    };
+    let _ = writeln!(
+        s,
+        "Move number:     {number} (halfmove clock {})",
+        pos.halfmove_clock()
+    );
+    let _ = writeln!(
+        s,
+        "Castling rights: {} (White: {}; Black: {})",
+        pdtl_field(&pdtl, 2),
+        rights_words(pos.castling_rights(Color::White)),
+        rights_words(pos.castling_rights(Color::Black)),
+    );
+    let _ = writeln!(
+        s,
+        "Special capture: {} ({})",
+        pdtl_field(&pdtl, 3),
+        special_words(pos)
+    );
+    let _ = writeln!(s, "Check:           {}", check_words(pos.check_kind()));
+    if pos.forced_promotion_pending() {
+        let _ = writeln!(
+            s,
+            "Forced promotion: a pawn awaiting promotion must promote now"
+        );
+    }
+    if let Some(outcome) = pos.outcome() {
+        let _ = writeln!(s, "Game over:       {outcome}");
+    }
+
+    let mut leaps: Vec<(String, String)> = pos
+        .king_leaps()
+        .iter()
+        .map(|m| (m.long(), pos.ctl(m)))
+        .collect();
+    leaps.sort_unstable();
+    let _ = writeln!(s, "King's Leaps:    {}", leaps.len());
+    for (long, ctl) in &leaps {
+        let _ = writeln!(s, "  {ctl:<12} {long}");
+    }
+    let mut castlings: Vec<_> = pos.castlings().into_iter().collect();
+    castlings.sort_unstable_by_key(|m| m.castling().map(|c| c.index()));
+    let _ = writeln!(s, "Castlings:       {}", castlings.len());
+    for m in &castlings {
+        let _ = writeln!(s, "  {:<12} {}", pos.ctl(m), m.long());
+    }
+    let _ = writeln!(s, "Legal moves:     {}", pos.count_legal_moves());
+    s
+}
+
+fn show(pdtl: Option<&str>, unicode: bool) -> CmdResult {
+    let pos = position(pdtl)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(pos.board_text(unicode).as_bytes())?;
+    writeln!(out)?;
+    out.write_all(describe(&pos).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn play(args: &[String]) -> CmdResult {
+    let (pdtl, moves) = match args.first() {
+        Some(first) if first.starts_with('/') => (Some(first.as_str()), &args[1..]),
+        _ => (None, args),
+    };
+    let mut pos = position(pdtl)?;
+    for (i, text) in moves.iter().enumerate() {
+        let number = i + 1;
+        let here = pos.to_pdtl();
+        let fail = |reason: String| {
+            Failure::Message(format!(
+                "move {number} ({text:?}): {reason}\nposition where it failed: {here}"
+            ))
+        };
+        let m = pos.parse_ctl(text).map_err(|e| match e {
+            MoveTextError::Illegal { .. } => fail("not a legal move here".to_string()),
+            other => fail(other.to_string()),
+        })?;
+        pos.play(m).map_err(|e| fail(e.to_string()))?;
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", pos.to_pdtl())?;
+    out.flush()?;
+    Ok(())
+}

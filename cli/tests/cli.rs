@@ -1,0 +1,527 @@
+//! End-to-end tests of the `cescacs` binary against the spec and the golden data.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use cescacs::Position;
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+/// RULES.md §8: the 68 legal moves of the initial position, CTL-AN, sorted.
+const RULES8_INITIAL_MOVES: &str =
+    "A5-A7 A5-A9 A5-B6 A5-T6 B4-B10 B4-B6 B4-B8 C5-B6 C5-C11 C5-C7 C5-C9 D6-C7 D6-D10 D6-D12 \
+D6-D8 E7-D8 E7-E11 E7-E13 E7-E9 ED4-C7 EE5-D8 EG5-H8 EH4-I7 F8-E9 F8-F10 F8-F12 F8-G9 \
+G7-G11 G7-G13 G7-G9 G7-H8 GD2-B6 GD2-C7 GH2-I7 GH2-K6 H6-H10 H6-H12 H6-H8 H6-I7 I5-I11 I5-I7 \
+I5-I9 I5-K6 JF6-A21 JF6-B18 JF6-C15 JF6-D12 JF6-E9 JF6-G9 JF6-H12 JF6-I15 JF6-K18 JF6-L21 \
+K4-K10 K4-K6 K4-K8 L5-K6 L5-L7 L5-L9 L5-X6 NE3-A11 NE3-C13 NE3-C7 NE3-D8 NG3-H8 NG3-I13 \
+NG3-I7 NG3-L11";
+
+/// NOTATION.md §5.7: after `1. E7-E13`.
+const AFTER_E7_E13: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1";
+/// NOTATION.md §5.7: after `1. E7-E13, E21-E15 2. F8-F12, E15-D14`.
+const AFTER_SCORNFUL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:4p3/20:3p3/14:2p4/13:3P4/12:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr D14 0 3";
+/// Kings and Rooks; White has all 5 leaps and 24 castlings (RULES.md §8).
+const KINGS_AND_ROOKS: &str = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1";
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cescacs binary starts");
+    if let Some(text) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let text = text.to_string();
+        // Write from a thread so a full stdout pipe cannot deadlock us.
+        let writer =
+            std::thread::spawn(move || stdin.write_all(text.as_bytes()).expect("write stdin"));
+        let out = child.wait_with_output().expect("the cescacs binary runs");
+        writer.join().expect("stdin writer");
+        return finish(args, out);
+    }
+    let out = child.wait_with_output().expect("the cescacs binary runs");
+    finish(args, out)
+}
+
+fn finish(args: &[&str], out: std::process::Output) -> Run {
+    let run = Run {
+        code: out.status.code().expect("exited normally"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "cescacs {args:?} panicked: {}",
+        run.stderr
+    );
+    run
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_input(args, None)
+}
+
+fn data(name: &str) -> String {
+    let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// (pdtl, moves joined by spaces) of every record of a golden `.jsonl` file.
+fn records(name: &str) -> Vec<(String, String)> {
+    data(name)
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("JSON record");
+            let pdtl = v["pdtl"].as_str().expect("pdtl field").to_string();
+            let moves: Vec<&str> = v["moves"]
+                .as_array()
+                .expect("moves field")
+                .iter()
+                .map(|m| m.as_str().expect("move string"))
+                .collect();
+            (pdtl, moves.join(" "))
+        })
+        .collect()
+}
+
+// ----- moves -----------------------------------------------------------------
+
+#[test]
+fn initial_moves_in_ctl_an_are_the_rules_list() {
+    let r = run(&["moves"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 68);
+    let want: Vec<&str> = RULES8_INITIAL_MOVES.split(' ').collect();
+    assert_eq!(lines, want);
+}
+
+#[test]
+fn initial_moves_long_are_the_rules_list_without_piece_letters() {
+    let r = run(&["moves", "--long"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 68);
+    // Long form = CTL-AN without the piece letter (no captures or marks here).
+    let mut want: Vec<String> = RULES8_INITIAL_MOVES
+        .split(' ')
+        .map(|m| {
+            let first = m.as_bytes()[0];
+            let second = m.as_bytes()[1];
+            if second.is_ascii_alphabetic() && b"EJNGRVDK".contains(&first) {
+                m[1..].to_string()
+            } else {
+                m.to_string()
+            }
+        })
+        .collect();
+    want.sort();
+    assert_eq!(lines, want);
+    assert!(lines.contains(&"D4-C7") && lines.contains(&"F6-A21") && lines.contains(&"G3-L11"));
+    // And they equal the golden data's first random-dev record (the initial position).
+    let records = records("games.jsonl");
+    let (_, moves) = records
+        .iter()
+        .find(|(p, _)| p == cescacs::INITIAL_PDTL)
+        .expect("a game's first position");
+    assert_eq!(&lines.join(" "), moves);
+}
+
+#[test]
+fn moves_of_a_given_position() {
+    let r = run(&["moves", KINGS_AND_ROOKS]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 90);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines.iter().filter(|m| m.starts_with("KR")).count(), 24);
+    assert!(lines.contains(&"KRR-EEF") && lines.contains(&"KRK-HG+∞") && lines.contains(&"KG1-I5"));
+}
+
+#[test]
+fn batch_long_reproduces_every_random_dev_record() {
+    let records = records("random-dev.jsonl");
+    assert_eq!(records.len(), 1000);
+    let bad = "/27:1k/ w";
+    let bad_at = records.len() / 2;
+    let mut input = String::new();
+    for (i, (pdtl, _)) in records.iter().enumerate() {
+        if i == bad_at {
+            input.push_str(bad);
+            input.push('\n');
+        }
+        input.push_str(pdtl);
+        input.push('\n');
+    }
+    let r = run_with_input(&["moves", "--long", "--batch"], Some(&input));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.split('\n').collect();
+    // One line per input line, then the empty string after the last newline.
+    assert_eq!(lines.len(), records.len() + 2);
+    assert_eq!(lines[records.len() + 1], "");
+    let bad_line = "error: placement: White has 0 kings; exactly one is required";
+    assert_eq!(lines[bad_at], bad_line);
+    assert_eq!(
+        bad_line,
+        format!("error: {}", Position::from_pdtl(bad).unwrap_err())
+    );
+    let got = lines[..bad_at]
+        .iter()
+        .chain(&lines[bad_at + 1..records.len() + 1]);
+    for ((pdtl, want), got) in records.iter().zip(got) {
+        assert_eq!(got, want, "position {pdtl}");
+    }
+}
+
+#[test]
+fn batch_long_gives_an_empty_line_for_mates_and_carries_on_after_errors() {
+    let records = records("games.jsonl");
+    let mut input = String::new();
+    for (pdtl, _) in &records {
+        input.push_str(pdtl);
+        input.push('\n');
+    }
+    input.push('\n'); // an empty line is a bad PDTL too
+    input.push_str("/27:1k/25:r3/3:R2R/1:1K/ x\r\n"); // bad turn field, CRLF line end
+    input.push_str(KINGS_AND_ROOKS); // last line without a newline
+    let r = run_with_input(&["moves", "--long", "--batch"], Some(&input));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), records.len() + 3);
+    let mut empty = 0;
+    for ((pdtl, want), got) in records.iter().zip(&lines) {
+        assert_eq!(got, want, "position {pdtl}");
+        empty += usize::from(got.is_empty());
+    }
+    assert_eq!(empty, 5, "the five games end in mate");
+    let n = records.len();
+    assert_eq!(lines[n], "error: empty PDTL");
+    assert_eq!(lines[n + 1], "error: turn field \"x\": expected 'w' or 'b'");
+    let single = run(&["moves", "--long", KINGS_AND_ROOKS]);
+    assert_eq!(lines[n + 2].split(' ').count(), 90);
+    assert_eq!(
+        lines[n + 2],
+        single.stdout.lines().collect::<Vec<_>>().join(" ")
+    );
+    assert!(
+        lines[n + 2].contains(" G1-E5+C3-F6+I3-E7 "),
+        "{}",
+        lines[n + 2]
+    );
+}
+
+#[test]
+fn batch_ctl_an_without_long() {
+    let input = format!("{}\n{}\n", cescacs::INITIAL_PDTL, KINGS_AND_ROOKS);
+    let r = run_with_input(&["moves", "--batch"], Some(&input));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], RULES8_INITIAL_MOVES);
+    assert_eq!(lines[1].split(' ').count(), 90);
+}
+
+// ----- perft -----------------------------------------------------------------
+
+#[test]
+fn perft_3_of_the_initial_position() {
+    let r = run(&["perft", "3"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "340385\n");
+    assert!(
+        r.stderr.contains("perft(3) = 340385 in ") && r.stderr.contains("nodes/s"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn perft_of_a_given_position_and_depth_zero() {
+    let r = run(&["perft", "2", KINGS_AND_ROOKS]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "3605\n"), "{}", r.stderr);
+    let r = run(&["perft", "0"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1\n"), "{}", r.stderr);
+    let r = run(&["perft", "0", "--divide"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1\n"), "{}", r.stderr);
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let r = run(&["perft", "3", "--divide"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 69);
+    assert_eq!(lines[68], "340385");
+    let mut sum = 0u64;
+    let mut names = Vec::new();
+    for line in &lines[..68] {
+        let (mv, count) = line.split_once(": ").expect("MOVE: count");
+        sum += count.parse::<u64>().expect("a count");
+        names.push(mv);
+    }
+    assert_eq!(sum, 340_385);
+    let long = run(&["moves", "--long"]);
+    assert_eq!(names, long.stdout.lines().collect::<Vec<_>>());
+    // perft(2) below E7-E13 (a triple step) by the library itself.
+    let pos = Position::default();
+    let m = pos.parse_ctl("E7-E13").unwrap();
+    let want = format!("E7-E13: {}", cescacs::perft(&pos.after(m), 2));
+    assert!(lines.contains(&want.as_str()), "{want}");
+}
+
+// ----- play ------------------------------------------------------------------
+
+#[test]
+fn play_from_the_initial_position() {
+    let r = run(&["play", "E7-E13"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{AFTER_E7_E13}\n"));
+    let r = run(&["play", "E7-E13", "E21-E15", "F8-F12", "E15-D14"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{AFTER_SCORNFUL}\n"));
+}
+
+#[test]
+fn play_from_a_given_position() {
+    let r = run(&["play", AFTER_SCORNFUL, "E13@D14"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let pos = Position::from_pdtl(r.stdout.trim_end()).expect("a PDTL");
+    assert_eq!(pos.to_pdtl(), r.stdout.trim_end());
+    assert!(r.stdout.ends_with(" b RKRrkr - 0 3\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("/14:2P4/"), "{}", r.stdout);
+    // A castling by name, with a check mark that is accepted and ignored.
+    let r = run(&["play", KINGS_AND_ROOKS, "KRR-HGG+∞"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "/27:1k/25:r3/7:4R3/6:4K2/5:3R2/ b -rk - 1 1\n");
+    // Only a PDTL: the position itself, in canonical form.
+    let r = run(&["play", KINGS_AND_ROOKS]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, format!("{KINGS_AND_ROOKS}\n").as_str())
+    );
+}
+
+#[test]
+fn play_stops_at_an_illegal_move() {
+    let r = run(&["play", "E7-E13", "E7-E9", "F8-F10"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with("error: move 2 (\"E7-E9\"): "),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains(&format!("position where it failed: {AFTER_E7_E13}\n")),
+        "{}",
+        r.stderr
+    );
+    // Well-formed but not legal: the King's leap hex H6 holds a White pawn.
+    let r = run(&["play", "KG1-H6"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: move 1 (\"KG1-H6\"): not a legal move here\nposition where it failed: {}\n",
+            cescacs::INITIAL_PDTL
+        )
+    );
+}
+
+#[test]
+fn play_rejects_malformed_moves() {
+    for bad in ["Q99", "KRK-XX", "E7E13", "E7-"] {
+        let r = run(&["play", "E7-E13", "E21-E15", bad]);
+        assert_eq!(r.code, 1, "{bad}");
+        assert_eq!(r.stdout, "", "{bad}");
+        assert!(
+            r.stderr.starts_with(&format!("error: move 3 ({bad:?}): ")),
+            "{bad}: {}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.contains("position where it failed: /"),
+            "{bad}: {}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.contains(" w RKRrkr E15@17-19 0 2\n"),
+            "{bad}: {}",
+            r.stderr
+        );
+    }
+}
+
+// ----- show ------------------------------------------------------------------
+
+#[test]
+fn show_lists_all_leaps_and_castlings() {
+    let r = run(&["show", "--ascii", KINGS_AND_ROOKS]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let pos = Position::from_pdtl(KINGS_AND_ROOKS).unwrap();
+    let want = format!(
+        "{}\n{}",
+        pos.board_text(false),
+        "\
+PDTL:            /27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1
+Side to move:    White
+Move number:     1 (halfmove clock 0)
+Castling rights: RKRrk (White: King unmoved, both Rooks unmoved; Black: King unmoved, queen's Rook unmoved)
+Special capture: - (none)
+Check:           no
+King's Leaps:    5
+  KG1-D2       G1-D2
+  KG1-E5       G1-E5
+  KG1-F6       G1-F6
+  KG1-H6       G1-H6
+  KG1-I5       G1-I5
+Castlings:       24
+  KRK-II       G1-I5+I3-I7
+  KRK-IK       G1-I5+I3-K4
+  KRK-IH       G1-I5+I3-H4
+  KRK-HIO      G1-H6+I3-I5
+  KRK-HIOO     G1-H6+I3-I7
+  KRK-HH       G1-H6+I3-H4
+  KRK-HG+∞     G1-H6+I3-G5
+  KRK-FG+∞     G1-F6+I3-G5
+  KRK-FE       G1-F6+I3-E7
+  KRK-EF       G1-E5+I3-F6
+  KRK-EE       G1-E5+I3-E7
+  KRD-DD       G1-D2+C3-D4
+  KRD-DE       G1-D2+C3-E1
+  KRD-HH       G1-H6+C3-H8
+  KRD-HG+∞     G1-H6+C3-G7
+  KRD-FG+∞     G1-F6+C3-G7
+  KRD-FE       G1-F6+C3-E5
+  KRD-EF       G1-E5+C3-F6
+  KRD-ED       G1-E5+C3-D4
+  KRR-HIH      G1-H6+C3-H8+I3-I7
+  KRR-HGG+∞    G1-H6+C3-G7+I3-G5
+  KRR-FGG+∞    G1-F6+C3-G7+I3-G5
+  KRR-FEE      G1-F6+C3-E5+I3-E7
+  KRR-EEF      G1-E5+C3-F6+I3-E7
+Legal moves:     90
+"
+    );
+    assert_eq!(r.stdout, want);
+}
+
+#[test]
+fn show_unicode_initial_position() {
+    let r = run(&["show"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let board = Position::default().board_text(true);
+    assert!(r.stdout.starts_with(&format!("{board}\n")), "{}", r.stdout);
+    assert!(r.stdout.contains(" 1             ♕   ♔\n"));
+    let tail: Vec<&str> = r.stdout[board.len() + 1..].lines().collect();
+    assert_eq!(
+        tail,
+        [
+            format!("PDTL:            {}", cescacs::INITIAL_PDTL).as_str(),
+            "Side to move:    White",
+            "Move number:     1 (halfmove clock 0)",
+            "Castling rights: RKRrkr (White: King unmoved, both Rooks unmoved; Black: King unmoved, both Rooks unmoved)",
+            "Special capture: - (none)",
+            "Check:           no",
+            "King's Leaps:    0",
+            "Castlings:       0",
+            "Legal moves:     68",
+        ]
+    );
+}
+
+#[test]
+fn show_special_capture_check_and_game_over() {
+    let r = run(&["show", "--ascii", AFTER_E7_E13]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\nSide to move:    Black\n"));
+    assert!(
+        r.stdout.contains("\nSpecial capture: E13@9-11 (en passant: the piece on E13 may be taken on E11 or E9)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["show", "--ascii", AFTER_SCORNFUL]);
+    assert!(
+        r.stdout.contains("\nSpecial capture: D14 (scornful pawn: the piece on D14 may be taken by the pawn on E13)\n"),
+        "{}",
+        r.stdout
+    );
+    // The Fool's mate (NOTATION.md §5.7): White is mated.
+    let mate = "/28:v/27:dk/26:gj1/25:rn1r/24:pejep/23:ppee1p/22:2pjp2/21:3pp3/20:3p3/19:5p2/15:2J5/12:4P2/10:5P1/9:4nP2/8:3PE2/7:3PP1P1/6:2P1g2/5:PPEE2/4:PEJ2/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 1 7";
+    let r = run(&["show", "--ascii", mate]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let tail: Vec<&str> = r.stdout.lines().skip(31).collect();
+    assert_eq!(
+        tail,
+        [
+            format!("PDTL:            {mate}").as_str(),
+            "Side to move:    White",
+            "Move number:     7 (halfmove clock 1)",
+            "Castling rights: RKRrkr (White: King unmoved, both Rooks unmoved; Black: King unmoved, both Rooks unmoved)",
+            "Special capture: - (none)",
+            // The Pegasus on H6 checks by a knight jump.
+            "Check:           yes, adjoining check (+^)",
+            "Game over:       0-3 (Black wins by checkmate)",
+            "King's Leaps:    0",
+            "Castlings:       0",
+            "Legal moves:     0",
+        ]
+    );
+}
+
+// ----- errors ----------------------------------------------------------------
+
+#[test]
+fn bad_pdtl_is_an_error_everywhere() {
+    let bad = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - x 1";
+    let message = "error: bad PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - x 1\": halfmove clock field \"x\": expected a number or '-'\n";
+    for args in [
+        vec!["moves", bad],
+        vec!["moves", "--long", bad],
+        vec!["perft", "2", bad],
+        vec!["perft", "2", bad, "--divide"],
+        vec!["show", bad],
+        vec!["show", "--ascii", bad],
+        vec!["play", bad, "KRK-II"],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.stdout, "", "{args:?}");
+        assert_eq!(r.stderr, message, "{args:?}");
+    }
+    // Not a PDTL at all, and a placement without Kings.
+    let r = run(&["show", "hello"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("error: bad PDTL \"hello\": PDTL has 1 fields"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["moves", "/3:R2R/ w"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("error: bad PDTL "), "{}", r.stderr);
+    // A PDTL argument in `play` must start with '/': otherwise it is a move.
+    let r = run(&["play", "w RKRrk"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("error: move 1 (\"w RKRrk\"): "),
+        "{}",
+        r.stderr
+    );
+}

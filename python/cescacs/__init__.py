@@ -1,0 +1,72 @@
+"""cescacs — the rules of C'escacs (hexagonal chess on 169 hexes) for Python.
+
+A thin binding of the Rust crate ``cescacs``: legal move generation (King's
+Leaps and the 24 castlings included), PDTL positions, CTL-AN moves, perft,
+and an SVG drawing of the board for notebooks.
+
+>>> import cescacs
+>>> board = cescacs.Board()
+>>> len(board.legal_moves)
+68
+>>> board.push_ctl("E7-E13").long()
+'E7-E13'
+>>> board.turn
+<Color.BLACK: 'b'>
+"""
+
+from __future__ import annotations
+
+from ._cescacs import (
+    HEX_COUNT,
+    Board,
+    Hex,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPdtlError,
+    LegalMoves,
+    Move,
+    Piece,
+    all_hexes,
+    count_legal_moves,
+    initial_pdtl,
+    legal_moves_long,
+    perft,
+    perft_many,
+)
+from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
+
+#: The PDTL of the initial position.
+INITIAL_PDTL: str = initial_pdtl()
+#: All 169 hexes in index order (line 0 first, then by column).
+HEXES: tuple = tuple(all_hexes())
+
+WHITE = Color.WHITE
+BLACK = Color.BLACK
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BLACK",
+    "HEXES",
+    "HEX_COUNT",
+    "INITIAL_PDTL",
+    "WHITE",
+    "Board",
+    "Color",
+    "Hex",
+    "HexColor",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPdtlError",
+    "LegalMoves",
+    "Move",
+    "MoveKind",
+    "Outcome",
+    "Piece",
+    "PieceKind",
+    "Termination",
+    "count_legal_moves",
+    "legal_moves_long",
+    "perft",
+    "perft_many",
+]

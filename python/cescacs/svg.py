@@ -1,0 +1,209 @@
+"""SVG drawing of a C'escacs board (for notebooks, web pages and docs).
+
+>>> import cescacs, cescacs.svg
+>>> text = cescacs.svg.board(cescacs.Board(), arrows=[("E7", "E13")], highlight=["F14"])
+>>> text.count("<polygon")
+169
+
+Each of the 169 hexes is one ``<polygon>`` (class ``hex`` plus its colour
+``white``, ``black`` or ``coloured``); pieces are a disc with the piece's
+CTL-AN letter, so no special font is needed.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Mapping, Optional, Tuple, Union
+from xml.sax.saxutils import escape
+
+from ._cescacs import Board, Hex, Move
+from ._types import Color, HexColor
+
+__all__ = ["board", "HEX_COLORS"]
+
+HexLike = Union[Hex, str]
+ArrowLike = Union[Move, Tuple[HexLike, HexLike], Tuple[HexLike, HexLike, str]]
+
+#: Fill of the three hex colours.
+HEX_COLORS = {
+    HexColor.WHITE: "#f3ead7",
+    HexColor.COLOURED: "#d9a066",
+    HexColor.BLACK: "#8b6a4e",
+}
+LAST_MOVE_COLOR = "#e8e84a"
+HIGHLIGHT_COLOR = "#5fa8e8"
+ARROW_COLOR = "#1f7a3a"
+CHECK_COLOR = "#e0201b"
+
+_SQRT3 = math.sqrt(3.0)
+
+
+def _hex(value: HexLike) -> Hex:
+    return value if isinstance(value, Hex) else Hex(value)
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """Colour ``a`` moved a fraction ``t`` towards ``b`` (``#rrggbb`` strings)."""
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def board(
+    board: Optional[Board] = None,
+    *,
+    size: int = 480,
+    arrows: Iterable[ArrowLike] = (),
+    highlight: Union[Iterable[HexLike], Mapping[HexLike, str]] = (),
+    lastmove: Union[Move, None, bool] = True,
+    check: Optional[HexLike] = None,
+    coordinates: bool = True,
+    flipped: bool = False,
+) -> str:
+    """Draws ``board`` (default: the initial position) as SVG text.
+
+    * ``size``: width in pixels.
+    * ``arrows``: ``Move`` objects or ``(from, to)`` / ``(from, to, colour)``
+      tuples of hexes (``Hex`` or ``"F14"``).
+    * ``highlight``: hexes to tint, or a mapping ``{hex: "#rrggbb"}``.
+    * ``lastmove``: ``True`` (default) tints the origin and destination of
+      the board's last move, a ``Move`` tints that one, ``None``/``False`` none.
+    * ``check``: the hex to mark as a checked King; by default the King of
+      the side to move when it is in check.
+    * ``coordinates``: column letters and line numbers around the board.
+    * ``flipped``: Black at the bottom.
+    """
+    if board is None:
+        board = Board()
+    s = 20.0  # hex circumradius in user units
+    h = _SQRT3 / 2 * s  # one cross-line step
+    margin = 1.9 * s if coordinates else 0.25 * s
+    width = 23 * s + 2 * margin
+    height = 30 * h + 2 * margin
+
+    def centre(hx: Hex) -> Tuple[float, float]:
+        c, l = hx.column, hx.line
+        if flipped:
+            c, l = 14 - c, 28 - l
+        return margin + s + 1.5 * s * c, margin + h + (28 - l) * h
+
+    fills = {hx: HEX_COLORS[hx.color] for hx in _all_hexes()}
+    last: Optional[Move]
+    if lastmove is True:
+        last = board.peek() if board.ply() else None
+    elif isinstance(lastmove, Move):
+        last = lastmove
+    else:
+        last = None
+    if last is not None:
+        tinted = [last.from_hex, last.to_hex] + [hx for pair in last.rook_moves for hx in pair]
+        for hx in tinted:
+            fills[hx] = _mix(HEX_COLORS[hx.color], LAST_MOVE_COLOR, 0.55)
+    marks = highlight.items() if isinstance(highlight, Mapping) else ((x, HIGHLIGHT_COLOR) for x in highlight)
+    for x, colour in marks:
+        hx = _hex(x)
+        fills[hx] = _mix(fills[hx], colour, 0.6)
+    check_hex: Optional[Hex]
+    if check is not None:
+        check_hex = _hex(check)
+    elif board.is_check():
+        check_hex = board.king(board.turn)
+    else:
+        check_hex = None
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'width="{size}" height="{size * height / width:.0f}" viewBox="0 0 {width:.2f} {height:.2f}">',
+        "<defs>"
+        f'<radialGradient id="cescacs-check"><stop offset="0%" stop-color="{CHECK_COLOR}"/>'
+        f'<stop offset="55%" stop-color="{CHECK_COLOR}" stop-opacity="0.75"/>'
+        f'<stop offset="100%" stop-color="{CHECK_COLOR}" stop-opacity="0"/></radialGradient>'
+        "</defs>",
+        f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" fill="#fbf8f2"/>',
+        '<g class="board" stroke="#5a4632" stroke-width="0.8">',
+    ]
+    for hx in _all_hexes():
+        cx, cy = centre(hx)
+        points = " ".join(
+            f"{cx + s * math.cos(math.pi / 3 * k):.2f},{cy + s * math.sin(math.pi / 3 * k):.2f}" for k in range(6)
+        )
+        out.append(f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{fills[hx]}"/>')
+    out.append("</g>")
+    if check_hex is not None:
+        cx, cy = centre(check_hex)
+        out.append(f'<circle class="check" cx="{cx:.2f}" cy="{cy:.2f}" r="{0.95 * s:.2f}" fill="url(#cescacs-check)"/>')
+    if coordinates:
+        out.append(_coordinates(centre, s, h))
+    out.append('<g class="pieces" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" text-anchor="middle">')
+    for hx, piece in board.piece_map().items():
+        cx, cy = centre(hx)
+        white = piece.color is Color.WHITE
+        disc, ink, edge = ("#ffffff", "#1a1a1a", "#1a1a1a") if white else ("#1f1f1f", "#ffffff", "#f0f0f0")
+        out.append(
+            f'<g class="piece {escape(piece.symbol())}"><circle cx="{cx:.2f}" cy="{cy:.2f}" r="{0.64 * s:.2f}" '
+            f'fill="{disc}" stroke="{edge}" stroke-width="1.2"/>'
+            f'<text x="{cx:.2f}" y="{cy + 0.3 * s:.2f}" font-size="{0.82 * s:.1f}" fill="{ink}" stroke="none">'
+            f"{piece.kind.letter}</text></g>"
+        )
+    out.append("</g>")
+    for arrow in arrows:
+        if isinstance(arrow, Move):
+            a, b, colour = arrow.from_hex, arrow.to_hex, ARROW_COLOR
+        elif len(arrow) == 3:
+            a, b, colour = _hex(arrow[0]), _hex(arrow[1]), str(arrow[2])  # type: ignore[misc]
+        else:
+            a, b, colour = _hex(arrow[0]), _hex(arrow[1]), ARROW_COLOR
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        tip_x, tip_y = x2 - ux * 0.3 * s, y2 - uy * 0.3 * s
+        head = min(0.75 * s, length * 0.6)
+        base_x, base_y = tip_x - ux * head, tip_y - uy * head
+        wing = 0.42 * s
+        colour = escape(colour)
+        out.append(
+            f'<g class="arrow" fill="{colour}" stroke="{colour}" opacity="0.8">'
+            f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{base_x:.2f}" y2="{base_y:.2f}" '
+            f'stroke-width="{0.3 * s:.2f}" stroke-linecap="round"/>'
+            f'<path stroke="none" d="M {tip_x:.2f} {tip_y:.2f} L {base_x - uy * wing:.2f} {base_y + ux * wing:.2f} '
+            f'L {base_x + uy * wing:.2f} {base_y - ux * wing:.2f} Z"/></g>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _coordinates(centre, s: float, h: float) -> str:
+    """Column letters above and below each column, line numbers in a ruler on each side."""
+    parts = ['<g class="coordinates" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="9" fill="#5a4632" text-anchor="middle">']
+    columns: dict = {}
+    lines: dict = {}
+    for hx in _all_hexes():
+        columns.setdefault(hx.column, []).append(hx)
+        lines.setdefault(hx.line, []).append(hx)
+    for hexes in columns.values():
+        top = min(hexes, key=lambda x: centre(x)[1])
+        bottom = max(hexes, key=lambda x: centre(x)[1])
+        for hx, dy in ((top, -h - 5), (bottom, h + 11)):
+            x, y = centre(hx)
+            parts.append(f'<text x="{x:.2f}" y="{y + dy:.2f}">{hx.letter}</text>')
+    # Line numbers in a ruler on each side (beside the first and last column).
+    left = min(centre(hx)[0] for hx in _all_hexes()) - s - 3
+    right = max(centre(hx)[0] for hx in _all_hexes()) + s + 3
+    for line, hexes in sorted(lines.items()):
+        y = centre(hexes[0])[1] + 3
+        parts.append(f'<text x="{left:.2f}" y="{y:.2f}" text-anchor="end">{line}</text>')
+        parts.append(f'<text x="{right:.2f}" y="{y:.2f}" text-anchor="start">{line}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+_HEXES: Tuple[Hex, ...] = ()
+
+
+def _all_hexes() -> Tuple[Hex, ...]:
+    global _HEXES
+    if not _HEXES:
+        from ._cescacs import all_hexes
+
+        _HEXES = tuple(all_hexes())
+    return _HEXES

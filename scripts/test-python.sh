@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the Python package (PyO3 + maturin, abi3 wheel) into a venv at .venv
+# and runs its pytest suite. Needs python3 (>= 3.9) with venv + pip, a Rust
+# toolchain, and PyPI/crates.io. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+VENV="${CESCACS_VENV:-.venv}"
+# Keep the extension's build apart from the workspace's target/ lock.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/python}"
+
+if [ ! -x "$VENV/bin/python" ]; then
+    echo "== Python: creating $VENV =="
+    "$PYTHON" -m venv "$VENV"
+fi
+VENV_BIN="$(cd "$VENV/bin" && pwd)"
+PY="$VENV_BIN/python"
+# maturin's build backend runs the `maturin` of the venv: put it on PATH.
+export PATH="$VENV_BIN:$PATH"
+
+echo "== Python: installing maturin and pytest =="
+"$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7"
+
+echo "== Python: pip install ./python (release build of the abi3 extension) =="
+"$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
+
+echo "== Python: pytest python/tests =="
+"$PY" -m pytest python/tests -q
