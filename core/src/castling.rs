@@ -64,9 +64,12 @@ pub enum CastlingRooks {
 struct Spec {
     name: &'static str,
     king_to: (u8, u8),
-    king_rook: Option<((u8, u8), &'static [(u8, u8)])>,
-    queen_rook: Option<((u8, u8), &'static [(u8, u8)])>,
+    king_rook: Option<RookSpec>,
+    queen_rook: Option<RookSpec>,
 }
+
+/// A rook's destination and the hexes it crosses, as (column, line) pairs.
+type RookSpec = ((u8, u8), &'static [(u8, u8)]);
 
 // Column indices: D 5, E 6, F 7, G 8, H 9, I 10, K 11.
 const I5: (u8, u8) = (10, 5);

@@ -189,9 +189,9 @@ const fn build_jumps() -> [[u8; HEX_COUNT]; 12] {
 
 /// `STEPS[d][h]`: the neighbour of hex `h` in direction `d` (0..6 orthogonal,
 /// 6..12 diagonal), or `NONE`.
-pub(crate) const STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
+pub(crate) static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
 /// `JUMPS[k][h]`: the knight jump `k` from `h`, or `NONE`.
-pub(crate) const JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
+pub(crate) static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
 
 /// Compact list of the knight-jump targets of each hex, for the hot loops.
 pub(crate) struct JumpList {
@@ -218,7 +218,7 @@ const fn build_jump_list() -> JumpList {
     JumpList { targets, len }
 }
 
-pub(crate) const JUMP_LIST: JumpList = build_jump_list();
+pub(crate) static JUMP_LIST: JumpList = build_jump_list();
 
 impl Hex {
     /// All hexes in index order (line 0 first, then by column).

@@ -214,6 +214,7 @@ impl Position {
             Color::White => [9, 11],
             Color::Black => [8, 10],
         };
+        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
             let orthogonal = d < 6;
             let mut ray = Bitboard::EMPTY;
@@ -390,12 +391,12 @@ impl Position {
 
     /// Knight rides: the same jump twice, through an empty hex to an empty hex.
     fn gen_rides(&self, from: Hex, sink: &mut Sink) {
-        for k in 0..12 {
-            let mid = JUMPS[k][from.index()];
+        for jump in &JUMPS {
+            let mid = jump[from.index()];
             if mid == NONE || self.board[mid as usize].is_some() {
                 continue;
             }
-            let t = JUMPS[k][mid as usize];
+            let t = jump[mid as usize];
             if t != NONE && self.board[t as usize].is_none() {
                 sink.push(Move::new(from, Hex::from_u8(t), Role::Knight, None, MoveKind::Normal));
             }
@@ -405,6 +406,7 @@ impl Position {
     fn gen_king_steps(&self, king: Hex, us: Color, list: &mut MoveList) {
         let them = !us;
         let forbidden = self.forbidden_leap_zone(us);
+        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
             let s = STEPS[d][king.index()];
             if s == NONE {

@@ -288,6 +288,7 @@ impl Position {
         }
         let elephant_dir = elephant_attacker_dir(by);
         let pawn_dirs = pawn_attacker_dirs(by);
+        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
             let orthogonal = d < 6;
             let mut s = STEPS[d][hi];
@@ -342,6 +343,7 @@ impl Position {
         }
         let elephant_dir = elephant_attacker_dir(by);
         let pawn_dirs = pawn_attacker_dirs(by);
+        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
             let orthogonal = d < 6;
             let mut s = STEPS[d][hi];

@@ -21,7 +21,7 @@ const PIECE_KEYS: usize = 2 * 9 * HEX_COUNT;
 /// 169 en-passant-pawn keys, 2 step-count keys, 2×169 scornful keys.
 const KEY_COUNT: usize = PIECE_KEYS + 1 + 16 + HEX_COUNT + 2 + 2 * HEX_COUNT;
 
-const KEYS: [u64; KEY_COUNT] = {
+static KEYS: [u64; KEY_COUNT] = {
     let mut out = [0u64; KEY_COUNT];
     let mut state = 0x0C35_CAC5_2020_0720;
     let mut i = 0;

@@ -383,7 +383,8 @@ fn pdtl_reads_the_reference_forms_and_writes_canonical() {
 #[test]
 fn malformed_pdtl_is_a_typed_error_naming_the_problem() {
     let k = "/27:1k/1:1K/";
-    let cases: Vec<(String, fn(&PdtlError) -> bool)> = vec![
+    type Case = (String, fn(&PdtlError) -> bool);
+    let cases: Vec<Case> = vec![
         ("".into(), |e| matches!(e, PdtlError::Empty)),
         (k.into(), |e| matches!(e, PdtlError::FieldCount(1))),
         (format!("{k} w -- - 0 1 extra"), |e| matches!(e, PdtlError::FieldCount(7))),
@@ -426,7 +427,8 @@ fn malformed_pdtl_is_a_typed_error_naming_the_problem() {
 fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched() {
     let p = Position::default();
     let before = p.to_pdtl();
-    let cases: Vec<(&str, fn(&MoveTextError) -> bool)> = vec![
+    type Case = (&'static str, fn(&MoveTextError) -> bool);
+    let cases: Vec<Case> = vec![
         ("", |e| matches!(e, MoveTextError::Empty)),
         ("Z99-Z9", |e| matches!(e, MoveTextError::BadHex { .. })),
         ("NF3-A11", |e| matches!(e, MoveTextError::BadHex { .. })),
