@@ -6,18 +6,22 @@
 //! cescacs perft DEPTH [PDTL] [--divide]
 //! cescacs show [PDTL] [--ascii]        board, state, leaps and castlings
 //! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
+//! cescacs pgn FILE... [--pdtl] [--write] validate CTL-PGN game records
 //! ```
 //!
 //! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
 //! stderr as `error: …` with exit code 1.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use cescacs::pgn::{read_games_lenient, write_game};
 use cescacs::{
-    perft, perft_divide, CastlingRights, CheckKind, Color, MoveTextError, Position, SpecialCapture,
+    perft, perft_divide, CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError,
+    PgnError, PgnErrorKind, Position, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
 
@@ -25,7 +29,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "cescacs",
     version,
-    about = "C'escacs (hexagonal chess) rules: legal moves, perft, board display, playing moves",
+    about = "C'escacs (hexagonal chess) rules: legal moves, perft, board display, playing moves, \
+             validating game records",
     after_help = "A PDTL contains spaces: pass it quoted, as one argument. \
                   Without a PDTL the initial position is used."
 )]
@@ -74,7 +79,42 @@ enum Command {
         #[arg(value_name = "[PDTL] MOVE", required = true, num_args = 1..)]
         args: Vec<String>,
     },
+    /// Validate CTL-PGN game records: every move legal, the stated result consistent with the
+    /// final position
+    #[command(after_help = PGN_HELP)]
+    Pgn {
+        /// CTL-PGN files, each holding one or more games; `-` reads standard input
+        #[arg(value_name = "FILE", required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
+        /// After each game's summary line, print its final position (PDTL) on a line of its own
+        /// (for a game with a reading error: the position after the last move read)
+        #[arg(long)]
+        pdtl: bool,
+        /// Print every game read without error back in canonical CTL-PGN on stdout (games
+        /// separated by an empty line); the summaries then go to stderr
+        #[arg(long)]
+        write: bool,
+    },
 }
+
+const PGN_HELP: &str = "\
+Output: one summary line per game, in file order (#1 is the first game of its file):
+  FILE #N: OK — 69 plies, 3-0 (White wins by checkmate); White: …; Black: …; Date: …
+  FILE #N: BAD — 69 plies, the Result tag says 0-3 but the game ended 3-0 (White wins by checkmate)
+A reading error (syntax, illegal move) is printed on stderr as
+  FILE:LINE:COLUMN: error: …
+and makes its game BAD; the other games of the file are still read and summarised.
+
+A game is BAD when it has a reading error, when a stated result (the Result tag or the result \
+line) contradicts the final position, or when moves are recorded after the game ended \
+(checkmate, stalemate, fivefold repetition, 75-move rule, insufficient material). A result \
+mismatch counts: tests/data/games/2020-07-20.ctl-pgn says 0-3 although White mates, so it is BAD \
+and `cescacs pgn tests/data/games/*.ctl-pgn` exits with 1. A game that has not ended on the board \
+may state any result but a stalemate one (2-1, 1-2). A game whose header is unusable (variant, \
+PDTL or Redefine tag) is not read: `FILE #N: BAD — not read: …`. Standard input is named <stdin>.
+
+Exit status: 0 if every game of every file is OK; 1 if any game is BAD, a file cannot be read \
+(`error: FILE: …`) or holds no game.";
 
 /// Why a command failed.
 enum Failure {
@@ -82,6 +122,8 @@ enum Failure {
     Io(io::Error),
     /// A user error: printed as `error: …`.
     Message(String),
+    /// Already reported: just exit with code 1.
+    Reported,
 }
 
 impl From<io::Error> for Failure {
@@ -109,6 +151,7 @@ fn main() -> ExitCode {
         } => perft_command(depth, pdtl.as_deref(), divide),
         Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
         Command::Play { args } => play(&args),
+        Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -121,6 +164,7 @@ fn main() -> ExitCode {
             eprintln!("error: {m}");
             ExitCode::FAILURE
         }
+        Err(Failure::Reported) => ExitCode::FAILURE,
     }
 }
 
@@ -362,4 +406,292 @@ fn play(args: &[String]) -> CmdResult {
     writeln!(out, "{}", pos.to_pdtl())?;
     out.flush()?;
     Ok(())
+}
+
+// ----- pgn --------------------------------------------------------------------
+
+/// One game of a CTL-PGN text with the reading errors that belong to it.
+struct PgnEntry {
+    /// `None`: the game was left out because its header is unusable.
+    game: Option<Game>,
+    errors: Vec<PgnError>,
+}
+
+/// Errors after which the reader leaves the whole game out.
+fn is_header_error(kind: &PgnErrorKind) -> bool {
+    matches!(
+        kind,
+        PgnErrorKind::UnsupportedVariant(_)
+            | PgnErrorKind::FanNotSupported
+            | PgnErrorKind::BadRedefine { .. }
+            | PgnErrorKind::Pdtl(_)
+    )
+}
+
+/// The byte offset of a 1-based line and column (counted in characters,
+/// like [`PgnError`]), clamped to the text.
+fn byte_offset(text: &str, line: usize, column: usize) -> usize {
+    let mut offset = 0;
+    for _ in 1..line {
+        match text[offset..].find('\n') {
+            Some(i) => offset += i + 1,
+            None => return text.len(),
+        }
+    }
+    let rest = &text[offset..];
+    offset
+        + rest
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(rest.len(), |(i, _)| i)
+}
+
+/// The offset just after the character at `offset` (or `offset` at the end).
+fn after_char(text: &str, offset: usize) -> usize {
+    text[offset..]
+        .chars()
+        .next()
+        .map_or(offset, |c| offset + c.len_utf8())
+}
+
+fn line_start(text: &str, offset: usize) -> usize {
+    text[..offset].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// Where the header holding the tag at `offset` starts: the start of its
+/// line, moved back over the tag lines and blank lines before it.
+fn header_start(text: &str, offset: usize) -> usize {
+    let mut start = line_start(text, offset);
+    while start > 0 {
+        let prev = line_start(text, start - 1);
+        let body = text[prev..start].trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
+        if body.is_empty() || body.starts_with('[') {
+            start = prev;
+        } else {
+            break;
+        }
+    }
+    start
+}
+
+/// Reads every game of `text` leniently and gives each reading error to its
+/// game, in file order. The library returns the games and the errors
+/// separately; an error belongs to the game that reading the text up to it
+/// (its first character included) ends in. A game left out for an unusable
+/// header becomes an entry without a game, placed before the games that
+/// follow its header.
+fn pgn_entries(text: &str) -> Vec<PgnEntry> {
+    let (games, errors) = read_games_lenient(text);
+    let count = |end: usize| read_games_lenient(&text[..end]).0.len();
+
+    // Left-out games: (games read before it, header start, error offset, entry).
+    let mut skipped: Vec<(usize, usize, usize, PgnEntry)> = Vec::new();
+    let mut others = Vec::new();
+    for e in errors {
+        let offset = byte_offset(text, e.line, e.column);
+        if is_header_error(&e.kind) {
+            let start = header_start(text, offset);
+            let entry = PgnEntry {
+                game: None,
+                errors: vec![e],
+            };
+            skipped.push((count(start), start, offset, entry));
+        } else {
+            others.push((offset, e));
+        }
+    }
+
+    let mut game_errors: Vec<Vec<PgnError>> = vec![Vec::new(); games.len()];
+    for (offset, e) in others {
+        if let Some(s) = skipped.iter_mut().find(|s| s.1 <= offset && offset <= s.2) {
+            // In the header of a game that was left out (a malformed tag line).
+            s.3.errors.push(e);
+        } else if games.is_empty() {
+            skipped.push((
+                0,
+                offset,
+                offset,
+                PgnEntry {
+                    game: None,
+                    errors: vec![e],
+                },
+            ));
+        } else {
+            let n = count(after_char(text, offset)).clamp(1, games.len());
+            game_errors[n - 1].push(e);
+        }
+    }
+    for s in &mut skipped {
+        s.3.errors.sort_by_key(|e| (e.line, e.column));
+    }
+
+    let mut entries = Vec::with_capacity(games.len() + skipped.len());
+    let mut skipped = skipped.into_iter().peekable();
+    for (i, (game, errors)) in games.into_iter().zip(game_errors).enumerate() {
+        while let Some(s) = skipped.next_if(|s| s.0 <= i) {
+            entries.push(s.3);
+        }
+        entries.push(PgnEntry {
+            game: Some(game),
+            errors,
+        });
+    }
+    entries.extend(skipped.map(|s| s.3));
+    entries
+}
+
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+fn mismatch_words(m: &ResultMismatch) -> String {
+    let source = match m.source {
+        ResultSource::Tag => "the Result tag",
+        ResultSource::Movetext => "the result line",
+    };
+    if GameResult::parse(&m.stated).is_none() {
+        return format!(
+            "{source} {:?} is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)",
+            m.stated
+        );
+    }
+    match &m.outcome {
+        Some(o) => format!("{source} says {} but the game ended {o}", m.stated),
+        None => format!(
+            "{source} says {} but the game has not ended, and only a stalemate gives that result",
+            m.stated
+        ),
+    }
+}
+
+/// `; White: …; Black: …; Date: …` for the tags present and known.
+fn key_tags(game: &Game) -> String {
+    let mut s = String::new();
+    for name in ["White", "Black", "Date"] {
+        if let Some(v) = game.tag(name) {
+            let v = v.trim();
+            if !v.chars().all(|c| c == '?' || c == '.') {
+                let _ = write!(s, "; {name}: {v}");
+            }
+        }
+    }
+    s
+}
+
+/// Whether a game read without error is OK, and the words of its summary.
+fn game_verdict(game: &Game) -> (bool, String) {
+    let len = game.len();
+    let end = game.end();
+    let mut problems = Vec::new();
+    if let Some((ply, o)) = &end {
+        if *ply < len {
+            let extra = len - ply;
+            let more = if extra == 1 { "ply is" } else { "plies are" };
+            problems.push(format!(
+                "the game ended after {}, {o}, but {extra} more {more} recorded",
+                plies(*ply)
+            ));
+        }
+    }
+    problems.extend(game.check_result().iter().map(mismatch_words));
+    if !problems.is_empty() {
+        return (false, format!("{}, {}", plies(len), problems.join("; ")));
+    }
+    let result = match (&end, game.result) {
+        (Some((_, o)), _) => o.to_string(),
+        (None, GameResult::Unfinished) => "* (unfinished)".to_string(),
+        (None, r) => format!("{r} (not decided on the board)"),
+    };
+    (true, format!("{}, {result}", plies(len)))
+}
+
+/// The summary of one entry: whether it is OK, and the words after `OK — `.
+fn entry_verdict(entry: &PgnEntry) -> (bool, String) {
+    let first = entry.errors.first();
+    let at = |e: &PgnError| format!("line {}, column {}", e.line, e.column);
+    match (&entry.game, first) {
+        (None, Some(e)) => (false, format!("not read: header error at {}", at(e))),
+        (None, None) => (false, "not read".to_string()),
+        (Some(game), Some(e)) => {
+            let errors = match entry.errors.len() {
+                1 => format!("reading error at {}", at(e)),
+                n => format!("{n} reading errors, the first at {}", at(e)),
+            };
+            (false, format!("{} read, {errors}", plies(game.len())))
+        }
+        (Some(game), None) => game_verdict(game),
+    }
+}
+
+fn read_input(path: &PathBuf) -> (String, io::Result<String>) {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        let r = io::stdin().read_to_string(&mut text).map(|_| text);
+        ("<stdin>".to_string(), r)
+    } else {
+        let name = path.display().to_string();
+        (name, std::fs::read_to_string(path))
+    }
+}
+
+fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
+    // The report goes to stdout, or to stderr when stdout carries the games.
+    let mut report: Box<dyn Write> = if write {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    };
+    let mut out = io::stdout();
+    let mut all_ok = true;
+    let mut written = 0usize;
+    for path in files {
+        let (name, text) = read_input(path);
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                all_ok = false;
+                continue;
+            }
+        };
+        let entries = pgn_entries(&text);
+        if entries.is_empty() {
+            eprintln!("error: {name}: no game found");
+            all_ok = false;
+            continue;
+        }
+        for (i, entry) in entries.iter().enumerate() {
+            report.flush()?;
+            for e in &entry.errors {
+                eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.kind);
+            }
+            let (ok, words) = entry_verdict(entry);
+            all_ok &= ok;
+            let verdict = if ok { "OK" } else { "BAD" };
+            let tags = entry.game.as_ref().map(key_tags).unwrap_or_default();
+            writeln!(report, "{name} #{}: {verdict} — {words}{tags}", i + 1)?;
+            let Some(game) = &entry.game else { continue };
+            if show_pdtl {
+                writeln!(report, "{}", game.final_position().to_pdtl())?;
+            }
+            if write && entry.errors.is_empty() {
+                if written > 0 {
+                    writeln!(out)?;
+                }
+                out.write_all(write_game(game).as_bytes())?;
+                written += 1;
+            }
+        }
+        report.flush()?;
+    }
+    out.flush()?;
+    if all_ok {
+        Ok(())
+    } else {
+        Err(Failure::Reported)
+    }
 }

@@ -525,3 +525,331 @@ fn bad_pdtl_is_an_error_everywhere() {
         r.stderr
     );
 }
+
+// ----- pgn -------------------------------------------------------------------
+
+/// The path of a real game record, as passed to the binary.
+fn game_path(name: &str) -> String {
+    format!("{}/../tests/data/games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The summary words (after `FILE #1: `) of each real game record.
+const GAME_SUMMARIES: [(&str, &str); 5] = [
+    (
+        "2020-07-20.ctl-pgn",
+        "BAD — 69 plies, the Result tag says 0-3 but the game ended 3-0 (White wins by checkmate); \
+         Date: 2020-07-20",
+    ),
+    (
+        "2022-08-14.1.ctl-pgn",
+        "OK — 100 plies, 0-3 (Black wins by checkmate); White: Ros, Xus; Black: Sasal, Cesc; \
+         Date: 2022-08-14",
+    ),
+    (
+        "2022-08-14.2.ctl-pgn",
+        "OK — 69 plies, 3-0 (White wins by checkmate); White: Sasal, Cesc; Black: Ros, Xus; \
+         Date: 2022-08-14",
+    ),
+    (
+        "2023-09-11.ctl-pgn",
+        "OK — 113 plies, 3-0 (White wins by checkmate)",
+    ),
+    (
+        "2023-09-18.ctl-pgn",
+        "OK — 133 plies, 3-0 (White wins by checkmate)",
+    ),
+];
+
+/// A fresh file in the temporary directory, removed on drop.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("cescacs-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("write the temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn pgn_each_real_game_gives_one_summary_line() {
+    for (name, words) in GAME_SUMMARIES {
+        let path = game_path(name);
+        let r = run(&["pgn", &path]);
+        assert_eq!(r.stdout, format!("{path} #1: {words}\n"), "{name}");
+        assert_eq!(r.stderr, "", "{name}");
+        // Only 2020-07-20 is bad: its Result tag says 0-3 although White mates (RULES.md §10 D29).
+        let expected_code = if name == "2020-07-20.ctl-pgn" { 1 } else { 0 };
+        assert_eq!(r.code, expected_code, "{name}");
+    }
+}
+
+#[test]
+fn pgn_all_real_games_exit_1_because_of_the_result_mismatch() {
+    let paths: Vec<String> = GAME_SUMMARIES.iter().map(|(n, _)| game_path(n)).collect();
+    let mut args = vec!["pgn"];
+    args.extend(paths.iter().map(String::as_str));
+    let r = run(&args);
+    let expected: String = paths
+        .iter()
+        .zip(GAME_SUMMARIES)
+        .map(|(p, (_, words))| format!("{p} #1: {words}\n"))
+        .collect();
+    assert_eq!(r.stdout, expected);
+    assert_eq!(r.stderr, "");
+    assert_eq!(r.code, 1);
+    // The four consistent records alone pass.
+    let r = run(&["pgn", &paths[1], &paths[2], &paths[3], &paths[4]]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout.lines().count(), 4);
+}
+
+#[test]
+fn pgn_pdtl_prints_the_golden_final_position() {
+    // The golden record of each game's final position: source `game:FILE#plyN`, largest N.
+    let mut finals: std::collections::HashMap<String, (usize, String)> = Default::default();
+    for line in data("games.jsonl").lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON record");
+        let Some(source) = v["source"].as_str() else {
+            continue;
+        };
+        let Some(rest) = source.strip_prefix("game:") else {
+            continue;
+        };
+        let (file, ply) = rest.split_once("#ply").expect("game:FILE#plyN");
+        let ply: usize = ply.parse().expect("ply number");
+        let pdtl = v["pdtl"].as_str().expect("pdtl field").to_string();
+        let entry = finals.entry(file.to_string()).or_insert((0, String::new()));
+        if ply >= entry.0 {
+            *entry = (ply, pdtl);
+        }
+    }
+    assert_eq!(finals.len(), 5);
+    for (name, words) in GAME_SUMMARIES {
+        let (plies, pdtl) = &finals[name];
+        let path = game_path(name);
+        let r = run(&["pgn", "--pdtl", &path]);
+        assert_eq!(r.stdout, format!("{path} #1: {words}\n{pdtl}\n"), "{name}");
+        assert!(
+            words.contains(&format!(" {plies} plies, ")),
+            "{name}: {words}"
+        );
+        assert_eq!(r.stderr, "", "{name}");
+    }
+}
+
+#[test]
+fn pgn_illegal_move_gives_file_line_column_and_exit_1() {
+    // 2023-09-11 with White's third move changed to an illegal one (line 3, column 4),
+    // followed by 2022-08-14.2: the second game is still read and summarised.
+    let good = data("games/2023-09-11.ctl-pgn");
+    let line3 = good.lines().nth(2).expect("a third line");
+    assert_eq!(line3, "3. F8-F12, E15×F12");
+    let damaged =
+        good.replacen("3. F8-F12,", "3. F8-F16,", 1) + &data("games/2022-08-14.2.ctl-pgn");
+    let file = TempFile::new("damaged.ctl-pgn", &damaged);
+    let path = file.path();
+    let r = run(&["pgn", path]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{path} #1: BAD — 4 plies read, reading error at line 3, column 4\n\
+             {path} #2: {}\n",
+            GAME_SUMMARIES[2].1
+        )
+    );
+    assert_eq!(
+        r.stderr,
+        format!(
+            "{path}:3:4: error: move 3 of White: move \"F8-F16\" is not legal in position \
+             /28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:pp1epp/22:2pjp2/21:4p3/20:3p3/19:3e4/15:3p4/\
+             13:3P4/9:3E4/8:3P3/7:4P3/6:2PJP2/5:PP1EPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 2 3\n"
+        )
+    );
+    // --pdtl gives the position after the last move read: the one in the message.
+    let r = run(&["pgn", "--pdtl", path]);
+    let second = r.stdout.lines().nth(1).expect("a PDTL line");
+    assert!(r.stderr.trim_end().ends_with(second), "{second}");
+}
+
+#[test]
+fn pgn_numbers_games_in_file_order_and_skips_unreadable_headers() {
+    let text = "[Event \"one\"]\n[White \"A\"]\n1. E7-E13, E21-E15\n2. F8-F13\n*\n\n\
+                [Event \"two\"]\n[Variant \"Chess\"]\n1. E7-E13\n*\n\n\
+                [Event \"three\"]\n1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n1-1\n\n\
+                [Event \"four\"]\n[bad tag\n1. E7-E13 }\n*\n";
+    let r = run_with_input(&["pgn", "-"], Some(text));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "<stdin> #1: BAD — 2 plies read, reading error at line 4, column 4; White: A\n\
+         <stdin> #2: BAD — not read: header error at line 8, column 1\n\
+         <stdin> #3: OK — 4 plies, 1-1 (not decided on the board)\n\
+         <stdin> #4: BAD — 1 ply read, 2 reading errors, the first at line 18, column 6\n"
+    );
+    assert_eq!(
+        r.stderr,
+        "<stdin>:4:4: error: move 2 of White: move \"F8-F13\": invalid hex \"F13\": not a hex of the board\n\
+         <stdin>:8:1: error: unsupported variant \"Chess\" (this reader handles \"C'escacs\")\n\
+         <stdin>:18:6: error: bad tag: the tag value must be in double quotes\n\
+         <stdin>:19:11: error: '}' without an opening '{'\n"
+    );
+}
+
+#[test]
+fn pgn_result_problems_are_bad() {
+    for (text, words) in [
+        (
+            "[Result \"2-1\"]\n1. E7-E13\n",
+            "BAD — 1 ply, the Result tag says 2-1 but the game has not ended, \
+             and only a stalemate gives that result",
+        ),
+        (
+            "[Result \"x\"]\n1. E7-E13\n1-1\n",
+            "BAD — 1 ply, the Result tag \"x\" is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)",
+        ),
+        (
+            "1. E7-E13\n3-0\n",
+            "OK — 1 ply, 3-0 (not decided on the board)",
+        ),
+        ("1. E7-E13\n", "OK — 1 ply, * (unfinished)"),
+    ] {
+        let r = run_with_input(&["pgn", "-"], Some(text));
+        assert_eq!(r.stdout, format!("<stdin> #1: {words}\n"), "{text:?}");
+        assert_eq!(
+            r.code,
+            if words.starts_with("OK") { 0 } else { 1 },
+            "{text:?}"
+        );
+        assert_eq!(r.stderr, "", "{text:?}");
+    }
+}
+
+#[test]
+fn pgn_moves_after_the_end_of_the_game_are_bad() {
+    // Knights out and back four times: the initial position occurs a fifth time after
+    // 16 plies (automatic draw); one more move is recorded.
+    let mut text = String::new();
+    for n in 1..=8 {
+        if n % 2 == 1 {
+            text += &format!("{n}. NG3-I7, NG25-I21\n");
+        } else {
+            text += &format!("{n}. NI7-G3, NI21-G25\n");
+        }
+    }
+    let r = run_with_input(&["pgn", "-"], Some(&format!("{text}1-1\n")));
+    assert_eq!(
+        r.stdout,
+        "<stdin> #1: OK — 16 plies, 1-1 (draw by fivefold repetition)\n"
+    );
+    assert_eq!(r.code, 0);
+    let r = run_with_input(&["pgn", "-"], Some(&format!("{text}9. E7-E13\n1-1\n")));
+    assert_eq!(
+        r.stdout,
+        "<stdin> #1: BAD — 17 plies, the game ended after 16 plies, \
+         1-1 (draw by fivefold repetition), but 1 more ply is recorded\n"
+    );
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn pgn_missing_or_empty_input_is_an_error() {
+    let missing = game_path("no-such-game.ctl-pgn");
+    let r = run(&["pgn", &missing]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with(&format!("error: {missing}: ")),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1);
+    // The other files are still validated.
+    let good = game_path("2023-09-11.ctl-pgn");
+    let r = run(&["pgn", &missing, &good]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, format!("{good} #1: {}\n", GAME_SUMMARIES[3].1));
+    // No game at all.
+    let r = run_with_input(&["pgn", "-"], Some("  \n"));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr, "error: <stdin>: no game found\n");
+    // No file.
+    assert_eq!(run(&["pgn"]).code, 2);
+}
+
+#[test]
+fn pgn_write_output_reads_back_through_stdin() {
+    let paths: Vec<String> = GAME_SUMMARIES.iter().map(|(n, _)| game_path(n)).collect();
+    let mut args = vec!["pgn", "--write"];
+    args.extend(paths.iter().map(String::as_str));
+    let written = run(&args);
+    assert_eq!(written.code, 1, "2020-07-20 is still bad");
+    // The report goes to stderr; stdout holds the five games, separated by an empty line.
+    let report: String = paths
+        .iter()
+        .zip(GAME_SUMMARIES)
+        .map(|(p, (_, words))| format!("{p} #1: {words}\n"))
+        .collect();
+    assert_eq!(written.stderr, report);
+    assert_eq!(
+        written.stdout.matches("\n\n[Variant \"C'escacs\"]").count(),
+        2
+    );
+    assert!(written
+        .stdout
+        .starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n"));
+    assert!(written.stdout.contains("\n1. E7-E13, E21-E15\n"));
+
+    // Reading it back: the same games, the same verdicts, the same final positions.
+    let back = run_with_input(&["pgn", "--pdtl", "-"], Some(&written.stdout));
+    assert_eq!(back.code, 1);
+    assert_eq!(back.stderr, "");
+    let direct = run(&{
+        let mut a = vec!["pgn", "--pdtl"];
+        a.extend(paths.iter().map(String::as_str));
+        a
+    });
+    let strip = |s: &str, prefix: &str| s.strip_prefix(prefix).map(str::to_string);
+    let mut expected = Vec::new();
+    let mut k = 0;
+    for line in direct.stdout.lines() {
+        match paths.iter().find_map(|p| strip(line, &format!("{p} #1: "))) {
+            Some(words) => {
+                k += 1;
+                expected.push(format!("<stdin> #{k}: {words}"));
+            }
+            None => expected.push(line.to_string()),
+        }
+    }
+    assert_eq!(back.stdout.lines().collect::<Vec<_>>(), expected);
+
+    // The canonical form is stable.
+    let again = run_with_input(&["pgn", "--write", "-"], Some(&written.stdout));
+    assert_eq!(again.stdout, written.stdout);
+}
+
+#[test]
+fn pgn_write_leaves_out_games_with_reading_errors() {
+    let text = "1. E7-E13, E21-E15\n2. F8-F13\n*\n[Event \"next\"]\n1. H6-H12\n*\n";
+    let r = run_with_input(&["pgn", "--write", "-"], Some(text));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "[Event \"next\"]\n1. H6-H12\n*\n");
+    assert_eq!(
+        r.stderr,
+        "<stdin>:2:4: error: move 2 of White: move \"F8-F13\": invalid hex \"F13\": not a hex of the board\n\
+         <stdin> #1: BAD — 2 plies read, reading error at line 2, column 4\n\
+         <stdin> #2: OK — 1 ply, * (unfinished)\n"
+    );
+}
