@@ -18,10 +18,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cescacs::pgn::{read_games_lenient, write_game};
+use cescacs::pgn::{read_game_entries, write_game, GameEntry};
 use cescacs::{
     perft, perft_divide, CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError,
-    PgnError, PgnErrorKind, Position, ResultMismatch, ResultSource, SpecialCapture,
+    PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
 
@@ -410,136 +410,6 @@ fn play(args: &[String]) -> CmdResult {
 
 // ----- pgn --------------------------------------------------------------------
 
-/// One game of a CTL-PGN text with the reading errors that belong to it.
-struct PgnEntry {
-    /// `None`: the game was left out because its header is unusable.
-    game: Option<Game>,
-    errors: Vec<PgnError>,
-}
-
-/// Errors after which the reader leaves the whole game out.
-fn is_header_error(kind: &PgnErrorKind) -> bool {
-    matches!(
-        kind,
-        PgnErrorKind::UnsupportedVariant(_)
-            | PgnErrorKind::FanNotSupported
-            | PgnErrorKind::BadRedefine { .. }
-            | PgnErrorKind::Pdtl(_)
-    )
-}
-
-/// The byte offset of a 1-based line and column (counted in characters,
-/// like [`PgnError`]), clamped to the text.
-fn byte_offset(text: &str, line: usize, column: usize) -> usize {
-    let mut offset = 0;
-    for _ in 1..line {
-        match text[offset..].find('\n') {
-            Some(i) => offset += i + 1,
-            None => return text.len(),
-        }
-    }
-    let rest = &text[offset..];
-    offset
-        + rest
-            .char_indices()
-            .nth(column.saturating_sub(1))
-            .map_or(rest.len(), |(i, _)| i)
-}
-
-/// The offset just after the character at `offset` (or `offset` at the end).
-fn after_char(text: &str, offset: usize) -> usize {
-    text[offset..]
-        .chars()
-        .next()
-        .map_or(offset, |c| offset + c.len_utf8())
-}
-
-fn line_start(text: &str, offset: usize) -> usize {
-    text[..offset].rfind('\n').map_or(0, |i| i + 1)
-}
-
-/// Where the header holding the tag at `offset` starts: the start of its
-/// line, moved back over the tag lines and blank lines before it.
-fn header_start(text: &str, offset: usize) -> usize {
-    let mut start = line_start(text, offset);
-    while start > 0 {
-        let prev = line_start(text, start - 1);
-        let body = text[prev..start].trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
-        if body.is_empty() || body.starts_with('[') {
-            start = prev;
-        } else {
-            break;
-        }
-    }
-    start
-}
-
-/// Reads every game of `text` leniently and gives each reading error to its
-/// game, in file order. The library returns the games and the errors
-/// separately; an error belongs to the game that reading the text up to it
-/// (its first character included) ends in. A game left out for an unusable
-/// header becomes an entry without a game, placed before the games that
-/// follow its header.
-fn pgn_entries(text: &str) -> Vec<PgnEntry> {
-    let (games, errors) = read_games_lenient(text);
-    let count = |end: usize| read_games_lenient(&text[..end]).0.len();
-
-    // Left-out games: (games read before it, header start, error offset, entry).
-    let mut skipped: Vec<(usize, usize, usize, PgnEntry)> = Vec::new();
-    let mut others = Vec::new();
-    for e in errors {
-        let offset = byte_offset(text, e.line, e.column);
-        if is_header_error(&e.kind) {
-            let start = header_start(text, offset);
-            let entry = PgnEntry {
-                game: None,
-                errors: vec![e],
-            };
-            skipped.push((count(start), start, offset, entry));
-        } else {
-            others.push((offset, e));
-        }
-    }
-
-    let mut game_errors: Vec<Vec<PgnError>> = vec![Vec::new(); games.len()];
-    for (offset, e) in others {
-        if let Some(s) = skipped.iter_mut().find(|s| s.1 <= offset && offset <= s.2) {
-            // In the header of a game that was left out (a malformed tag line).
-            s.3.errors.push(e);
-        } else if games.is_empty() {
-            skipped.push((
-                0,
-                offset,
-                offset,
-                PgnEntry {
-                    game: None,
-                    errors: vec![e],
-                },
-            ));
-        } else {
-            let n = count(after_char(text, offset)).clamp(1, games.len());
-            game_errors[n - 1].push(e);
-        }
-    }
-    for s in &mut skipped {
-        s.3.errors.sort_by_key(|e| (e.line, e.column));
-    }
-
-    let mut entries = Vec::with_capacity(games.len() + skipped.len());
-    let mut skipped = skipped.into_iter().peekable();
-    for (i, (game, errors)) in games.into_iter().zip(game_errors).enumerate() {
-        while let Some(s) = skipped.next_if(|s| s.0 <= i) {
-            entries.push(s.3);
-        }
-        entries.push(PgnEntry {
-            game: Some(game),
-            errors,
-        });
-    }
-    entries.extend(skipped.map(|s| s.3));
-    entries
-}
-
 fn plies(n: usize) -> String {
     if n == 1 {
         "1 ply".to_string()
@@ -610,7 +480,7 @@ fn game_verdict(game: &Game) -> (bool, String) {
 }
 
 /// The summary of one entry: whether it is OK, and the words after `OK — `.
-fn entry_verdict(entry: &PgnEntry) -> (bool, String) {
+fn entry_verdict(entry: &GameEntry) -> (bool, String) {
     let first = entry.errors.first();
     let at = |e: &PgnError| format!("line {}, column {}", e.line, e.column);
     match (&entry.game, first) {
@@ -658,7 +528,7 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
                 continue;
             }
         };
-        let entries = pgn_entries(&text);
+        let entries = read_game_entries(&text);
         if entries.is_empty() {
             eprintln!("error: {name}: no game found");
             all_ok = false;

@@ -644,19 +644,22 @@ impl Parser {
     }
 
     /// Reads every game.
-    fn games(mut self) -> (Vec<Game>, Vec<PgnError>) {
-        let mut games = Vec::new();
+    fn entries(mut self) -> Vec<GameEntry> {
+        let mut entries = Vec::new();
         while self.peek().tok != Tok::Eof {
             let before = self.i;
-            if let Some(g) = self.game() {
-                games.push(g);
+            let errors_before = self.errors.len();
+            let game = self.game();
+            let errors = self.errors.split_off(errors_before);
+            if game.is_some() || !errors.is_empty() {
+                entries.push(GameEntry { game, errors });
             }
             if self.i == before {
                 // Cannot happen (every path consumes a token), but never loop.
                 self.next();
             }
         }
-        (games, self.errors)
+        entries
     }
 
     /// Reads one game: tags, movetext, result, final comments. Returns
@@ -1141,8 +1144,38 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, PgnError> {
 /// assert_eq!(errors.len(), 1);
 /// ```
 pub fn read_games_lenient(text: &str) -> (Vec<Game>, Vec<PgnError>) {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for e in read_game_entries(text) {
+        games.extend(e.game);
+        errors.extend(e.errors);
+    }
+    (games, errors)
+}
+
+/// One game of a text as the lenient reader saw it: the game (what could be
+/// kept of it; `None` if its header was unusable) and the errors met while
+/// reading it, in text order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameEntry {
+    pub game: Option<Game>,
+    pub errors: Vec<PgnError>,
+}
+
+/// Reads every game leniently, like [`read_games_lenient`], but keeps each
+/// error with the game it belongs to (what a validator reports per game).
+///
+/// ```
+/// let text = "1. E7-E13, E21-E15\n2. F8-F13\n*\n[Variant \"Other\"]\n1. H6-H12\n*\n[Event \"ok\"]\n1. H6-H12\n*\n";
+/// let entries = cescacs::pgn::read_game_entries(text);
+/// assert_eq!(entries.len(), 3);
+/// assert_eq!((entries[0].game.as_ref().unwrap().len(), entries[0].errors.len()), (2, 1));
+/// assert!(entries[1].game.is_none() && entries[1].errors.len() == 1);
+/// assert!(entries[2].errors.is_empty());
+/// ```
+pub fn read_game_entries(text: &str) -> Vec<GameEntry> {
     let parser = Parser { toks: lex(text), i: 0, letters: Letters::default(), errors: Vec::new() };
-    parser.games()
+    parser.entries()
 }
 
 /// Reads a text holding exactly one game (a `.ctl-pgn` file).
