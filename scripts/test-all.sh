@@ -6,3 +6,6 @@ echo "== Rust: cargo test (workspace) =="
 cargo test --workspace
 echo "== Python: scripts/test-python.sh =="
 scripts/test-python.sh
+echo "== C API: scripts/setup-c.sh, scripts/test-c.sh =="
+scripts/setup-c.sh
+scripts/test-c.sh

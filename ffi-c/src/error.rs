@@ -1,0 +1,262 @@
+//! Result codes, the thread-local last error message and the panic boundary.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The result of every fallible call.
+///
+/// `CESCACS_RESULT_OK` (0) means success. Any other value means that nothing
+/// was written to the outputs (except the needed length reported with
+/// `CESCACS_RESULT_BUFFER_TOO_SMALL`) and that no handle was changed;
+/// `cescacs_last_error()` then returns a human-readable reason.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_result {
+    /// Success: every output was written.
+    Ok = 0,
+    /// A required pointer argument was NULL.
+    NullPointer = 1,
+    /// A text argument is not valid UTF-8.
+    InvalidUtf8 = 2,
+    /// The text is not a valid PDTL position (syntax, piece counts, the side
+    /// not to move in check, ...).
+    BadPdtl = 3,
+    /// The move text cannot be read: empty, bad syntax, not a hex of the
+    /// board, unknown castling name.
+    BadMoveText = 4,
+    /// The move is well formed but not legal in the current position (this
+    /// includes naming a piece that is not there, a wrong capture mark or a
+    /// missing promotion piece).
+    IllegalMove = 5,
+    /// The move list was generated for another position than the game's
+    /// current one (the game has moved on, or it is another game's list).
+    StaleMoveList = 6,
+    /// An index is not below the length of the list.
+    IndexOutOfRange = 7,
+    /// The text or the (column, line) pair is not one of the 169 hexes.
+    BadHex = 8,
+    /// `cescacs_game_undo` on a game with no move to take back.
+    NothingToUndo = 9,
+    /// The caller's buffer cannot hold the text and its terminating NUL. The
+    /// buffer is left untouched; the needed length (without the NUL) was
+    /// written to the length out-pointer if it is not NULL.
+    BufferTooSmall = 10,
+    /// An internal error (a Rust panic) was caught at the boundary. The
+    /// handles passed in are unchanged and still valid. Please report it.
+    Panic = 11,
+}
+
+/// Every result code, in numeric order.
+pub(crate) fn all_results() -> [cescacs_result; 12] {
+    [
+        cescacs_result::Ok,
+        cescacs_result::NullPointer,
+        cescacs_result::InvalidUtf8,
+        cescacs_result::BadPdtl,
+        cescacs_result::BadMoveText,
+        cescacs_result::IllegalMove,
+        cescacs_result::StaleMoveList,
+        cescacs_result::IndexOutOfRange,
+        cescacs_result::BadHex,
+        cescacs_result::NothingToUndo,
+        cescacs_result::BufferTooSmall,
+        cescacs_result::Panic,
+    ]
+}
+
+impl cescacs_result {
+    /// The name of the C constant, NUL-terminated.
+    const fn c_name(self) -> &'static CStr {
+        match self {
+            cescacs_result::Ok => c"CESCACS_RESULT_OK",
+            cescacs_result::NullPointer => c"CESCACS_RESULT_NULL_POINTER",
+            cescacs_result::InvalidUtf8 => c"CESCACS_RESULT_INVALID_UTF8",
+            cescacs_result::BadPdtl => c"CESCACS_RESULT_BAD_PDTL",
+            cescacs_result::BadMoveText => c"CESCACS_RESULT_BAD_MOVE_TEXT",
+            cescacs_result::IllegalMove => c"CESCACS_RESULT_ILLEGAL_MOVE",
+            cescacs_result::StaleMoveList => c"CESCACS_RESULT_STALE_MOVE_LIST",
+            cescacs_result::IndexOutOfRange => c"CESCACS_RESULT_INDEX_OUT_OF_RANGE",
+            cescacs_result::BadHex => c"CESCACS_RESULT_BAD_HEX",
+            cescacs_result::NothingToUndo => c"CESCACS_RESULT_NOTHING_TO_UNDO",
+            cescacs_result::BufferTooSmall => c"CESCACS_RESULT_BUFFER_TOO_SMALL",
+            cescacs_result::Panic => c"CESCACS_RESULT_PANIC",
+        }
+    }
+}
+
+/// An error on its way to the boundary: the code to return and the message
+/// for `cescacs_last_error()`.
+#[derive(Debug)]
+pub(crate) struct Error {
+    pub(crate) code: cescacs_result,
+    pub(crate) message: String,
+}
+
+impl Error {
+    pub(crate) fn new(code: cescacs_result, message: impl Into<String>) -> Error {
+        Error {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn null(what: &str) -> Error {
+        Error::new(cescacs_result::NullPointer, format!("{what} is NULL"))
+    }
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn set_last_error(message: String) {
+    // A message never contains NUL (they come from our own formatting), but
+    // be safe: a CString cannot hold one.
+    let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    // During thread teardown the slot may be gone: then there is no one left
+    // to read the message.
+    let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = text);
+}
+
+/// Runs the body of an exported function: catches panics, records the
+/// error message and turns the outcome into a result code. Messages are
+/// the core's own (a bad PDTL reads exactly as `cescacs moves` prints it);
+/// only a caught panic names the function.
+pub(crate) fn guard(
+    function: &'static str,
+    body: impl FnOnce() -> Result<(), Error>,
+) -> cescacs_result {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => cescacs_result::Ok,
+        Ok(Err(e)) => {
+            set_last_error(e.message);
+            e.code
+        }
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic payload".to_string());
+            set_last_error(format!("internal error (panic) in {function}: {what}"));
+            cescacs_result::Panic
+        }
+    }
+}
+
+/// Borrows a handle or a value the caller passed in.
+pub(crate) unsafe fn borrow<'a, T>(p: *const T, what: &str) -> Result<&'a T, Error> {
+    // SAFETY: the caller guarantees that a non-NULL pointer is valid.
+    unsafe { p.as_ref() }.ok_or_else(|| Error::null(what))
+}
+
+/// Borrows a handle mutably.
+pub(crate) unsafe fn borrow_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Error> {
+    // SAFETY: the caller guarantees that a non-NULL pointer is valid and
+    // not aliased during the call.
+    unsafe { p.as_mut() }.ok_or_else(|| Error::null(what))
+}
+
+/// Checks that an out-pointer is not NULL (before any work is done, so that
+/// a failing call writes nothing).
+pub(crate) fn out_ptr<T>(p: *mut T, what: &str) -> Result<(), Error> {
+    if p.is_null() {
+        Err(Error::null(what))
+    } else {
+        Ok(())
+    }
+}
+
+/// Reads a NUL-terminated UTF-8 text argument.
+pub(crate) unsafe fn text_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, Error> {
+    if p.is_null() {
+        return Err(Error::null(what));
+    }
+    // SAFETY: the caller guarantees a NUL-terminated string.
+    let bytes = unsafe { CStr::from_ptr(p) };
+    bytes.to_str().map_err(|e| {
+        Error::new(
+            cescacs_result::InvalidUtf8,
+            format!(
+                "{what} is not valid UTF-8 (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Writes `text` and a terminating NUL into the caller's buffer `buf` of
+/// `len` bytes, and the text's length (without the NUL) to `out_len` if it
+/// is not NULL. A buffer that is too small is left untouched.
+pub(crate) unsafe fn write_text(
+    text: &str,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> Result<(), Error> {
+    if buf.is_null() && len != 0 {
+        return Err(Error::null("buf (with a non-zero length)"));
+    }
+    let needed = text.len();
+    if len < needed + 1 {
+        if !out_len.is_null() {
+            // SAFETY: non-NULL out-pointer from the caller.
+            unsafe { *out_len = needed };
+        }
+        return Err(Error::new(
+            cescacs_result::BufferTooSmall,
+            format!(
+                "the text needs {} bytes with its NUL, the buffer has {len}",
+                needed + 1
+            ),
+        ));
+    }
+    // SAFETY: `buf` holds at least `needed + 1` bytes and does not overlap
+    // our string.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), needed);
+        *buf.add(needed) = 0;
+        if !out_len.is_null() {
+            *out_len = needed;
+        }
+    }
+    Ok(())
+}
+
+/// The reason for the last error on this thread, as a NUL-terminated UTF-8
+/// string; `""` if no call on this thread has failed yet.
+///
+/// Successful calls do not clear it: read it right after a call returned
+/// something other than `CESCACS_RESULT_OK`. The pointer is never NULL, is
+/// owned by the library and stays valid until the next failing call on the
+/// same thread; copy the text to keep it.
+#[no_mangle]
+pub extern "C" fn cescacs_last_error() -> *const c_char {
+    LAST_ERROR
+        .try_with(|slot| slot.borrow().as_ptr())
+        .unwrap_or(c"".as_ptr())
+}
+
+/// The name of a result code's constant, e.g. `"CESCACS_RESULT_BAD_PDTL"`,
+/// or `"CESCACS_RESULT_UNKNOWN"` for a value that is not a result code.
+/// The string is static: never free it.
+#[no_mangle]
+pub extern "C" fn cescacs_result_name(result: u32) -> *const c_char {
+    all_results()
+        .into_iter()
+        .find(|r| *r as u32 == result)
+        .map_or(c"CESCACS_RESULT_UNKNOWN", |r| r.c_name())
+        .as_ptr()
+}
+
+/// The library version (`"MAJOR.MINOR.PATCH"`), a static string.
+#[no_mangle]
+pub extern "C" fn cescacs_version() -> *const c_char {
+    const VERSION: &CStr =
+        match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(v) => v,
+            Err(_) => panic!("version contains NUL"),
+        };
+    VERSION.as_ptr()
+}

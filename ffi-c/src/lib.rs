@@ -1,0 +1,36 @@
+//! # cescacs-ffi: the C ABI of the C'escacs rules library
+//!
+//! This crate builds `libcescacs.so` and `libcescacs.a`; `include/cescacs.h`
+//! is generated from it by cbindgen (config in `cbindgen.toml`) and is the
+//! API reference. The crate only translates between C and the `cescacs`
+//! core crate: every rule answer comes from the core.
+//!
+//! Conventions (those of rustls-ffi and the regex crate's `rure`):
+//!
+//! * Opaque handles (`cescacs_game`, `cescacs_move_list`) are created by a
+//!   function that writes them to an out-pointer and are released by the
+//!   matching `_free` function; `_free(NULL)` is a no-op.
+//! * Every fallible function returns a `cescacs_result`. On anything but
+//!   `CESCACS_RESULT_OK` no output is written (the one exception: the
+//!   needed length of a text that did not fit) and no handle is changed;
+//!   `cescacs_last_error()` tells why.
+//! * No Rust panic crosses the boundary: it is caught and reported as
+//!   `CESCACS_RESULT_PANIC`.
+
+#![allow(non_camel_case_types)]
+// The contract of every raw pointer argument is written in the header's
+// doc comments (the C API reference), not in rustdoc `# Safety` sections.
+#![allow(clippy::missing_safety_doc)]
+
+mod error;
+mod game;
+mod move_list;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::*;
+pub use game::*;
+pub use move_list::*;
+pub use types::*;

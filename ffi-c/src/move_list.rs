@@ -1,0 +1,177 @@
+//! Move lists: the legal moves (or the King's Leaps, or the castlings) of a
+//! position, indexable from C.
+
+use std::ffi::c_char;
+use std::sync::Arc;
+
+use rules::{Move, Position};
+
+use super::cescacs_result;
+use super::error::{borrow, guard, out_ptr, write_text, Error};
+use super::types::cescacs_move;
+
+/// A list of legal moves of one position. Opaque; made by
+/// `cescacs_game_legal_moves`, `cescacs_game_king_leaps`,
+/// `cescacs_game_castlings` or (empty, to be refilled by
+/// `cescacs_game_legal_moves_into`) `cescacs_move_list_new`, and released
+/// with `cescacs_move_list_free`. It holds its own reference to the
+/// position, so it stays valid (and its texts stay correct) whatever
+/// happens to the game afterwards.
+pub struct cescacs_move_list {
+    /// The position the moves belong to (shared with the game, read-only);
+    /// `None` for a new, never filled list.
+    pub(crate) position: Option<Arc<Position>>,
+    pub(crate) moves: Vec<Move>,
+}
+
+impl cescacs_move_list {
+    pub(crate) fn boxed(position: Arc<Position>, moves: &[Move]) -> *mut cescacs_move_list {
+        Box::into_raw(Box::new(cescacs_move_list {
+            position: Some(position),
+            moves: moves.to_vec(),
+        }))
+    }
+
+    /// Whether the moves belong to `position`.
+    pub(crate) fn is_of(&self, position: &Arc<Position>) -> bool {
+        match &self.position {
+            Some(p) => Arc::ptr_eq(p, position) || **p == **position,
+            None => false,
+        }
+    }
+
+    /// Move `index` and the position it belongs to.
+    pub(crate) fn get_with_position(&self, index: usize) -> Result<(Move, &Position), Error> {
+        let m = self.get(index)?;
+        // A list with moves always has its position.
+        let p = self
+            .position
+            .as_deref()
+            .ok_or_else(|| Error::new(cescacs_result::IndexOutOfRange, "the list is empty"))?;
+        Ok((m, p))
+    }
+
+    pub(crate) fn get(&self, index: usize) -> Result<Move, Error> {
+        self.moves.get(index).copied().ok_or_else(|| {
+            Error::new(
+                cescacs_result::IndexOutOfRange,
+                format!(
+                    "index {index} is out of range: the list has {} moves",
+                    self.moves.len()
+                ),
+            )
+        })
+    }
+}
+
+/// Writes to `*list_out` a new, empty move list, to be filled (again and
+/// again, without allocating once it has grown) by
+/// `cescacs_game_legal_moves_into`. Free it with `cescacs_move_list_free`.
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_new(
+    list_out: *mut *mut cescacs_move_list,
+) -> cescacs_result {
+    guard("cescacs_move_list_new", || {
+        out_ptr(list_out, "list_out")?;
+        let list = Box::new(cescacs_move_list {
+            position: None,
+            moves: Vec::new(),
+        });
+        // SAFETY: checked non-NULL.
+        unsafe { *list_out = Box::into_raw(list) };
+        Ok(())
+    })
+}
+
+/// Releases a move list. `cescacs_move_list_free(NULL)` does nothing.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_free(list: *mut cescacs_move_list) {
+    if !list.is_null() {
+        // SAFETY: a handle from Box::into_raw, freed once by the caller's contract.
+        drop(unsafe { Box::from_raw(list) });
+    }
+}
+
+/// Writes the number of moves in the list to `*len_out`.
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_len(
+    list: *const cescacs_move_list,
+    len_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_move_list_len", || {
+        out_ptr(len_out, "len_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let l = unsafe { borrow(list, "list") }?;
+        unsafe { *len_out = l.moves.len() };
+        Ok(())
+    })
+}
+
+/// Writes move `index` (0 ≤ `index` < length) to `*move_out`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_get(
+    list: *const cescacs_move_list,
+    index: usize,
+    move_out: *mut cescacs_move,
+) -> cescacs_result {
+    guard("cescacs_move_list_get", || {
+        out_ptr(move_out, "move_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let l = unsafe { borrow(list, "list") }?;
+        let m = l.get(index)?;
+        unsafe { *move_out = m.into() };
+        Ok(())
+    })
+}
+
+/// Writes move `index` in canonical CTL-AN (NOTATION.md §3.8: `"NG3-I7"`,
+/// `"RC3×RC25"`, `"KRK-HIO"`, `"A23=N"`, with its check or mate mark) and a
+/// terminating NUL into `buf` (room for `len` bytes), and the text's length
+/// in bytes without the NUL to `*out_len` if `out_len` is not NULL. The text
+/// is UTF-8 (`×`, `∞`). `CESCACS_MOVE_TEXT_MAX` bytes are always enough.
+///
+/// Errors: `NULL_POINTER` (`list` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+/// `*out_len` gets the needed length).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_ctl(
+    list: *const cescacs_move_list,
+    index: usize,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_move_list_ctl", || {
+        // SAFETY: caller's handle and buffer.
+        let l = unsafe { borrow(list, "list") }?;
+        let (m, position) = l.get_with_position(index)?;
+        unsafe { write_text(&position.ctl(&m), buf, len, out_len) }
+    })
+}
+
+/// Writes move `index` in the long form of the golden data (`"H6-H12"`,
+/// `"F2-F0=D"`, `"A23=N"`, castlings as King then rooks
+/// `"G1-H6+C3-H8+I3-I7"`) — the text `cescacs moves --long` prints — and a
+/// terminating NUL into `buf`. Lengths and errors as
+/// `cescacs_move_list_ctl`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_long(
+    list: *const cescacs_move_list,
+    index: usize,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_move_list_long", || {
+        // SAFETY: caller's handle and buffer.
+        let l = unsafe { borrow(list, "list") }?;
+        let m = l.get(index)?;
+        unsafe { write_text(&m.long(), buf, len, out_len) }
+    })
+}

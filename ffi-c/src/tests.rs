@@ -1,0 +1,464 @@
+//! Rust-side tests of the exported functions (the C tests in tests/c/ cover
+//! the same ground from C, under valgrind and the sanitizers).
+
+use std::ffi::{c_char, CStr, CString};
+use std::ptr;
+
+use super::*;
+
+fn last_error() -> String {
+    unsafe { CStr::from_ptr(cescacs_last_error()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn game_from(pdtl: &str) -> *mut cescacs_game {
+    let c = CString::new(pdtl).unwrap();
+    let mut g = ptr::null_mut();
+    assert_eq!(
+        unsafe { cescacs_game_from_pdtl(c.as_ptr(), &mut g) },
+        cescacs_result::Ok,
+        "{}",
+        last_error()
+    );
+    g
+}
+
+fn pdtl(g: *const cescacs_game) -> String {
+    let mut buf = [0 as c_char; 1024];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { cescacs_game_pdtl(g, buf.as_mut_ptr(), buf.len(), &mut n) },
+        cescacs_result::Ok
+    );
+    let s = unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(s.len(), n);
+    s
+}
+
+fn list(g: *const cescacs_game) -> *mut cescacs_move_list {
+    let mut l = ptr::null_mut();
+    assert_eq!(
+        unsafe { cescacs_game_legal_moves(g, &mut l) },
+        cescacs_result::Ok
+    );
+    l
+}
+
+fn len(l: *const cescacs_move_list) -> usize {
+    let mut n = usize::MAX;
+    assert_eq!(
+        unsafe { cescacs_move_list_len(l, &mut n) },
+        cescacs_result::Ok
+    );
+    n
+}
+
+type TextFn = unsafe extern "C" fn(
+    *const cescacs_move_list,
+    usize,
+    *mut c_char,
+    usize,
+    *mut usize,
+) -> cescacs_result;
+
+fn text(f: TextFn, l: *const cescacs_move_list, i: usize) -> String {
+    let mut buf = [0 as c_char; CESCACS_MOVE_TEXT_MAX];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { f(l, i, buf.as_mut_ptr(), buf.len(), &mut n) },
+        cescacs_result::Ok
+    );
+    let s = unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(s.len(), n);
+    s
+}
+
+fn records(file: &str) -> Vec<serde_json::Value> {
+    let path = format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn golden_moves_notation_and_pdtl_through_the_c_api() {
+    let mut checked = 0;
+    for file in [
+        "random-dev.jsonl",
+        "castling.jsonl",
+        "probes.jsonl",
+        "games.jsonl",
+    ] {
+        for r in records(file) {
+            let want_pdtl = r["pdtl"].as_str().unwrap();
+            let g = game_from(want_pdtl);
+            assert_eq!(pdtl(g), want_pdtl);
+            let l = list(g);
+            let n = len(l);
+            let mut longs: Vec<String> =
+                (0..n).map(|i| text(cescacs_move_list_long, l, i)).collect();
+            for (i, long) in longs.iter().enumerate() {
+                assert_eq!(
+                    text(cescacs_move_list_ctl, l, i),
+                    r["notation"][long].as_str().unwrap(),
+                    "{want_pdtl} {long}"
+                );
+            }
+            longs.sort();
+            let want: Vec<&str> = r["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            assert_eq!(longs, want, "{want_pdtl}");
+            let tags: Vec<&str> = r["tags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap())
+                .collect();
+            let mut check = false;
+            assert_eq!(
+                unsafe { cescacs_game_is_check(g, &mut check) },
+                cescacs_result::Ok
+            );
+            assert_eq!(check, tags.contains(&"in_check"));
+            let mut nodes = 0;
+            assert_eq!(
+                unsafe { cescacs_game_perft(g, 2, &mut nodes) },
+                cescacs_result::Ok
+            );
+            assert_eq!(nodes, r["perft2"].as_u64().unwrap());
+            unsafe { cescacs_move_list_free(l) };
+            unsafe { cescacs_game_free(g) };
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1000 + 22 + 11 + 489);
+}
+
+#[test]
+fn move_kinds_match_the_golden_tags() {
+    // Every kind appears, and a position has a move of a kind exactly when
+    // its tags say so.
+    let mut seen = [0usize; 9];
+    for r in records("random-dev.jsonl")
+        .iter()
+        .chain(&records("castling.jsonl"))
+    {
+        let g = game_from(r["pdtl"].as_str().unwrap());
+        let l = list(g);
+        let mut kinds = [false; 9];
+        for i in 0..len(l) {
+            let mut m = std::mem::MaybeUninit::<cescacs_move>::uninit();
+            assert_eq!(
+                unsafe { cescacs_move_list_get(l, i, m.as_mut_ptr()) },
+                cescacs_result::Ok
+            );
+            let m = unsafe { m.assume_init() };
+            kinds[m.kind as usize] = true;
+            seen[m.kind as usize] += 1;
+            let castling = matches!(
+                m.kind,
+                cescacs_move_kind::SimpleCastling | cescacs_move_kind::DoubleCastling
+            );
+            assert_eq!(
+                m.rook_move_count as usize,
+                match m.kind {
+                    cescacs_move_kind::SimpleCastling => 1,
+                    cescacs_move_kind::DoubleCastling => 2,
+                    _ => 0,
+                }
+            );
+            assert_eq!(m.is_capture, m.captured != cescacs_role::None);
+            if !castling {
+                assert_eq!(m.rook_moves, [cescacs_rook_move::default(); 2]);
+            }
+        }
+        let tags: Vec<&str> = r["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            kinds[cescacs_move_kind::KingLeap as usize],
+            tags.contains(&"king_leap")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::SimpleCastling as usize],
+            tags.contains(&"castling_simple")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::DoubleCastling as usize],
+            tags.contains(&"castling_double")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::EnPassant as usize],
+            tags.contains(&"en_passant")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::ScornfulCapture as usize],
+            tags.contains(&"scornful_capture")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::ForcedPromotion as usize],
+            tags.contains(&"await_promotion")
+        );
+        assert_eq!(
+            kinds[cescacs_move_kind::Promotion as usize],
+            tags.contains(&"promotion")
+        );
+        unsafe { cescacs_move_list_free(l) };
+        unsafe { cescacs_game_free(g) };
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn games_replay_and_undo() {
+    let recs = records("games.jsonl");
+    let g = game_from(recs[0]["pdtl"].as_str().unwrap());
+    let mut played = 0;
+    for w in recs.windows(2) {
+        let Some(mv) = w[0]["played"].as_str() else {
+            continue;
+        };
+        if pdtl(g) != w[0]["pdtl"].as_str().unwrap() {
+            // A new game starts: rewind completely and restart from its record.
+            while unsafe { cescacs_game_undo(g) } == cescacs_result::Ok {}
+            assert_eq!(
+                unsafe { cescacs_game_undo(g) },
+                cescacs_result::NothingToUndo
+            );
+            let fresh = game_from(w[0]["pdtl"].as_str().unwrap());
+            unsafe { std::ptr::swap(g, fresh) };
+            unsafe { cescacs_game_free(fresh) };
+        }
+        let text = CString::new(w[0]["played_text"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            unsafe { cescacs_game_play_ctl(g, text.as_ptr()) },
+            cescacs_result::Ok,
+            "{}",
+            last_error()
+        );
+        if w[1]["source"].as_str().unwrap().split('#').next()
+            == w[0]["source"].as_str().unwrap().split('#').next()
+        {
+            assert_eq!(pdtl(g), w[1]["pdtl"].as_str().unwrap());
+        }
+        // The long form plays the same move.
+        assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
+        let long = CString::new(mv).unwrap();
+        assert_eq!(
+            unsafe { cescacs_game_play_long(g, long.as_ptr()) },
+            cescacs_result::Ok,
+            "{}",
+            last_error()
+        );
+        played += 1;
+    }
+    assert!(played > 400);
+    unsafe { cescacs_game_free(g) };
+}
+
+#[test]
+fn outcome_of_mate_and_stalemate() {
+    for r in records("games.jsonl")
+        .iter()
+        .chain(&records("probes.jsonl"))
+    {
+        let tags: Vec<&str> = r["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        let g = game_from(r["pdtl"].as_str().unwrap());
+        let mut o = std::mem::MaybeUninit::<cescacs_outcome>::uninit();
+        assert_eq!(
+            unsafe { cescacs_game_outcome(g, o.as_mut_ptr()) },
+            cescacs_result::Ok
+        );
+        let o = unsafe { o.assume_init() };
+        let mut turn = cescacs_color::White;
+        assert_eq!(
+            unsafe { cescacs_game_turn(g, &mut turn) },
+            cescacs_result::Ok
+        );
+        let loser_white = turn == cescacs_color::White;
+        if tags.contains(&"checkmate") {
+            assert_eq!(o.termination, cescacs_termination::Checkmate);
+            assert_eq!(
+                (o.white_points, o.black_points),
+                if loser_white { (0, 3) } else { (3, 0) }
+            );
+            assert_eq!(
+                o.winner,
+                if loser_white {
+                    cescacs_winner::Black
+                } else {
+                    cescacs_winner::White
+                }
+            );
+        } else if tags.contains(&"stalemate") {
+            assert_eq!(o.termination, cescacs_termination::Stalemate);
+            assert_eq!(
+                (o.white_points, o.black_points),
+                if loser_white { (1, 2) } else { (2, 1) }
+            );
+        } else {
+            assert_eq!(o.termination, cescacs_termination::None);
+            assert_eq!(
+                (o.winner, o.white_points, o.black_points),
+                (cescacs_winner::None, 0, 0)
+            );
+        }
+        unsafe { cescacs_game_free(g) };
+    }
+}
+
+#[test]
+fn errors_leave_outputs_and_games_unchanged() {
+    let g = game_from(rules::INITIAL_PDTL);
+    let before = pdtl(g);
+    let sentinel = 0xdead_beef_usize as *mut cescacs_game;
+    let mut out = sentinel;
+    let bad = CString::new("/28:v/ w").unwrap();
+    assert_eq!(
+        unsafe { cescacs_game_from_pdtl(bad.as_ptr(), &mut out) },
+        cescacs_result::BadPdtl
+    );
+    assert_eq!(out, sentinel);
+    // The message is the core's own, as `cescacs moves` prints it.
+    assert_eq!(
+        last_error(),
+        rules::Position::from_pdtl("/28:v/ w")
+            .unwrap_err()
+            .to_string()
+    );
+    let invalid = [0x2f_u8, 0xff, 0x2f, 0];
+    assert_eq!(
+        unsafe { cescacs_game_from_pdtl(invalid.as_ptr().cast(), &mut out) },
+        cescacs_result::InvalidUtf8
+    );
+    assert_eq!(
+        unsafe { cescacs_game_from_pdtl(ptr::null(), &mut out) },
+        cescacs_result::NullPointer
+    );
+    assert_eq!(out, sentinel);
+    for (text, code) in [
+        ("", cescacs_result::BadMoveText),
+        ("Q9-Q9", cescacs_result::BadMoveText),
+        ("KRK-XYZ", cescacs_result::BadMoveText),
+        ("E7-E15", cescacs_result::IllegalMove),
+        ("NE7-E9", cescacs_result::IllegalMove),
+    ] {
+        let t = CString::new(text).unwrap();
+        assert_eq!(
+            unsafe { cescacs_game_play_ctl(g, t.as_ptr()) },
+            code,
+            "{text}: {}",
+            last_error()
+        );
+        assert_eq!(pdtl(g), before);
+    }
+    let l = list(g);
+    assert_eq!(
+        unsafe { cescacs_game_play(g, l, 68) },
+        cescacs_result::IndexOutOfRange
+    );
+    assert_eq!(
+        last_error(),
+        "index 68 is out of range: the list has 68 moves"
+    );
+    assert_eq!(unsafe { cescacs_game_play(g, l, 0) }, cescacs_result::Ok);
+    assert_eq!(
+        unsafe { cescacs_game_play(g, l, 0) },
+        cescacs_result::StaleMoveList
+    );
+    assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
+    assert_eq!(unsafe { cescacs_game_play(g, l, 0) }, cescacs_result::Ok);
+    unsafe { cescacs_move_list_free(l) };
+    // Too small a buffer stays untouched; the needed length is reported.
+    let mut buf = [b'x' as c_char; 8];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { cescacs_game_pdtl(g, buf.as_mut_ptr(), buf.len(), &mut n) },
+        cescacs_result::BufferTooSmall
+    );
+    assert!(buf.iter().all(|&b| b == b'x' as c_char));
+    assert_eq!(n, pdtl(g).len());
+    unsafe { cescacs_game_free(g) };
+}
+
+#[test]
+fn panics_are_caught_at_the_boundary() {
+    let r = super::error::guard("test_function", || panic!("boom"));
+    assert_eq!(r, cescacs_result::Panic);
+    assert_eq!(
+        last_error(),
+        "internal error (panic) in test_function: boom"
+    );
+    let r = super::error::guard("test_function", || panic!("formatted {}", 42));
+    assert_eq!(r, cescacs_result::Panic);
+    assert_eq!(
+        last_error(),
+        "internal error (panic) in test_function: formatted 42"
+    );
+}
+
+#[test]
+fn result_names_and_version() {
+    let name = |r: u32| {
+        unsafe { CStr::from_ptr(cescacs_result_name(r)) }
+            .to_str()
+            .unwrap()
+    };
+    assert_eq!(name(0), "CESCACS_RESULT_OK");
+    assert_eq!(name(3), "CESCACS_RESULT_BAD_PDTL");
+    assert_eq!(name(11), "CESCACS_RESULT_PANIC");
+    assert_eq!(name(12), "CESCACS_RESULT_UNKNOWN");
+    for (i, r) in super::error::all_results().iter().enumerate() {
+        assert_eq!(*r as usize, i);
+    }
+    assert_eq!(
+        unsafe { CStr::from_ptr(cescacs_version()) }
+            .to_str()
+            .unwrap(),
+        env!("CARGO_PKG_VERSION")
+    );
+}
+
+#[test]
+fn hexes() {
+    for h in rules::Hex::all() {
+        let text = CString::new(h.to_string()).unwrap();
+        let mut x = cescacs_hex::default();
+        assert_eq!(
+            unsafe { cescacs_hex_parse(text.as_ptr(), &mut x) },
+            cescacs_result::Ok
+        );
+        assert_eq!((x.column, x.line), (h.column(), h.line()));
+        assert!(cescacs_hex_is_valid(x));
+        let mut buf = [0 as c_char; CESCACS_HEX_TEXT_MAX];
+        assert_eq!(
+            unsafe { cescacs_hex_write(x, buf.as_mut_ptr(), buf.len(), ptr::null_mut()) },
+            cescacs_result::Ok
+        );
+        assert_eq!(unsafe { CStr::from_ptr(buf.as_ptr()) }, text.as_c_str());
+    }
+    let valid = (0..15u8).flat_map(|c| (0..29u8).map(move |l| cescacs_hex { column: c, line: l }));
+    assert_eq!(valid.filter(|h| cescacs_hex_is_valid(*h)).count(), 169);
+}

@@ -1,0 +1,361 @@
+//! Plain value types shared with C: hexes, colours, piece kinds, moves,
+//! outcomes, and their conversions from the core's types.
+
+use std::ffi::c_char;
+
+use rules::{Color, Hex, Move, MoveKind, Outcome, Role, Termination};
+
+use super::cescacs_result;
+use super::error::{guard, out_ptr, text_arg, write_text, Error};
+
+/// A buffer of this many bytes holds the CTL-AN or long-form text of any
+/// move with its terminating NUL (the longest text, a Black double castling
+/// in long form such as `"G27-H22+C25-H20+I25-I21"`, needs 24 bytes; the
+/// longest CTL-AN, 17).
+pub const CESCACS_MOVE_TEXT_MAX: usize = 32;
+
+/// A buffer of this many bytes holds the text of any hex (`"F14"`) with its
+/// terminating NUL.
+pub const CESCACS_HEX_TEXT_MAX: usize = 4;
+
+/// A hex of the board, a small value type: `column` 0..=14 for the letters
+/// `P T A B C D E F G H I K L X Z` (there is no J; F = 7 is the central
+/// column) and cross-line `line` 0..=28. Only 169 pairs are hexes of the
+/// board (column + line odd, within the board's outline): check with
+/// `cescacs_hex_is_valid`. `"F14"` is {7, 14}.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct cescacs_hex {
+    pub column: u8,
+    pub line: u8,
+}
+
+impl From<Hex> for cescacs_hex {
+    fn from(h: Hex) -> cescacs_hex {
+        cescacs_hex {
+            column: h.column(),
+            line: h.line(),
+        }
+    }
+}
+
+impl cescacs_hex {
+    pub(crate) fn to_core(self) -> Result<Hex, Error> {
+        Hex::new(self.column, self.line).ok_or_else(|| {
+            Error::new(
+                cescacs_result::BadHex,
+                format!(
+                    "(column {}, line {}) is not a hex of the board",
+                    self.column, self.line
+                ),
+            )
+        })
+    }
+}
+
+/// A side.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_color {
+    White = 0,
+    Black = 1,
+}
+
+impl From<Color> for cescacs_color {
+    fn from(c: Color) -> cescacs_color {
+        match c {
+            Color::White => cescacs_color::White,
+            Color::Black => cescacs_color::Black,
+        }
+    }
+}
+
+/// A kind of piece (CTL-AN letter in brackets), or none.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_role {
+    /// No piece (an empty hex, no capture, no promotion).
+    None = 0,
+    /// Pawn (P)
+    Pawn = 1,
+    /// Elephant, the Halberdier (E)
+    Elephant = 2,
+    /// Bishop (J)
+    Bishop = 3,
+    /// Knight (N)
+    Knight = 4,
+    /// Pegasus (G)
+    Pegasus = 5,
+    /// Rook (R)
+    Rook = 6,
+    /// Wyvern, the Dragon (V)
+    Wyvern = 7,
+    /// Queen (D)
+    Queen = 8,
+    /// King (K)
+    King = 9,
+}
+
+impl From<Role> for cescacs_role {
+    fn from(r: Role) -> cescacs_role {
+        match r {
+            Role::Pawn => cescacs_role::Pawn,
+            Role::Elephant => cescacs_role::Elephant,
+            Role::Bishop => cescacs_role::Bishop,
+            Role::Knight => cescacs_role::Knight,
+            Role::Pegasus => cescacs_role::Pegasus,
+            Role::Rook => cescacs_role::Rook,
+            Role::Wyvern => cescacs_role::Wyvern,
+            Role::Queen => cescacs_role::Queen,
+            Role::King => cescacs_role::King,
+        }
+    }
+}
+
+impl From<Option<Role>> for cescacs_role {
+    fn from(r: Option<Role>) -> cescacs_role {
+        r.map_or(cescacs_role::None, cescacs_role::from)
+    }
+}
+
+/// What kind of move a `cescacs_move` is. A move has exactly one kind; when
+/// several could apply, the first in this order wins:
+///
+/// 1. `SIMPLE_CASTLING` / `DOUBLE_CASTLING`: one of the 24 castlings (double:
+///    the five `KRR-…` castlings that move both rooks);
+/// 2. `FORCED_PROMOTION`: in-place promotion of a pawn awaiting promotion
+///    (`from` == `to`);
+/// 3. `PROMOTION`: a pawn move that promotes (`promotion` names the piece),
+///    with or without a capture (see `is_capture`);
+/// 4. `KING_LEAP`: one of the five King's Leaps, capturing or not;
+/// 5. `EN_PASSANT`: en passant capture (`to` is the crossed hex the pawn
+///    lands on, the captured pawn stands elsewhere);
+/// 6. `SCORNFUL_CAPTURE`: the scorned pawn capturing the scornful pawn;
+/// 7. `CAPTURE`: any other capture;
+/// 8. `ORDINARY`: any other move, including pawn double and triple steps,
+///    scornful steps, and a pawn reaching its promotion hex with nothing to
+///    regain (it waits there: CTL-AN `=&`).
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_move_kind {
+    Ordinary = 0,
+    Capture = 1,
+    EnPassant = 2,
+    ScornfulCapture = 3,
+    Promotion = 4,
+    ForcedPromotion = 5,
+    KingLeap = 6,
+    SimpleCastling = 7,
+    DoubleCastling = 8,
+}
+
+/// One rook move of a castling.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct cescacs_rook_move {
+    pub from: cescacs_hex,
+    pub to: cescacs_hex,
+}
+
+/// A legal move, as a plain value read from a move list with
+/// `cescacs_move_list_get`. Its texts come from the list
+/// (`cescacs_move_list_ctl`, `cescacs_move_list_long`).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct cescacs_move {
+    /// The kind of move (see `cescacs_move_kind` for the priority).
+    pub kind: cescacs_move_kind,
+    /// Origin: the King's home for castlings and King's Leaps, the pawn's
+    /// hex for a forced promotion.
+    pub from: cescacs_hex,
+    /// Destination: the King's destination for castlings, the hex the pawn
+    /// lands on for en passant, `from` for a forced promotion.
+    pub to: cescacs_hex,
+    /// The moving piece (`CESCACS_ROLE_PAWN` for promotions).
+    pub role: cescacs_role,
+    /// The captured piece, `CESCACS_ROLE_NONE` if the move captures nothing.
+    pub captured: cescacs_role,
+    /// The piece a pawn becomes (promotions and forced promotions), else
+    /// `CESCACS_ROLE_NONE`.
+    pub promotion: cescacs_role,
+    /// Whether the move captures (en passant, scornful captures and
+    /// capturing King's Leaps included).
+    pub is_capture: bool,
+    /// Number of valid entries in `rook_moves`: 1 for a simple castling, 2 for
+    /// a double castling, 0 for every other move.
+    pub rook_move_count: u8,
+    /// The rook moves of a castling, queen's rook (C3 / C25) first; unused
+    /// entries are zero.
+    pub rook_moves: [cescacs_rook_move; 2],
+}
+
+/// The C kind of a core move (the priority documented on `cescacs_move_kind`).
+pub fn kind_of(m: &Move) -> cescacs_move_kind {
+    match m.kind() {
+        MoveKind::Castling(c) if c.is_double() => cescacs_move_kind::DoubleCastling,
+        MoveKind::Castling(_) => cescacs_move_kind::SimpleCastling,
+        MoveKind::ForcedPromotion => cescacs_move_kind::ForcedPromotion,
+        _ if m.promotion().is_some() => cescacs_move_kind::Promotion,
+        MoveKind::KingLeap => cescacs_move_kind::KingLeap,
+        MoveKind::EnPassant => cescacs_move_kind::EnPassant,
+        MoveKind::ScornfulCapture => cescacs_move_kind::ScornfulCapture,
+        _ if m.is_capture() => cescacs_move_kind::Capture,
+        _ => cescacs_move_kind::Ordinary,
+    }
+}
+
+impl From<Move> for cescacs_move {
+    fn from(m: Move) -> cescacs_move {
+        let kind = kind_of(&m);
+        let mut rook_moves = [cescacs_rook_move::default(); 2];
+        let mut rook_move_count = 0;
+        if m.castling().is_some() {
+            for (slot, (from, to)) in rook_moves.iter_mut().zip(m.rook_moves()) {
+                *slot = cescacs_rook_move {
+                    from: from.into(),
+                    to: to.into(),
+                };
+                rook_move_count += 1;
+            }
+        }
+        cescacs_move {
+            kind,
+            from: m.from().into(),
+            to: m.to().into(),
+            role: m.role().into(),
+            captured: m.captured().into(),
+            promotion: m.promotion().into(),
+            is_capture: m.is_capture(),
+            rook_move_count,
+            rook_moves,
+        }
+    }
+}
+
+/// How a game ended.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_termination {
+    /// The game is not over.
+    None = 0,
+    /// The side to move is mated: it loses 0-3.
+    Checkmate = 1,
+    /// The side to move has no legal move and is not in check: it loses 1-2
+    /// (stalemate is a win in C'escacs).
+    Stalemate = 2,
+    /// The same position for the fifth time. Not reported by this version:
+    /// repetition needs the game record, which the core does not judge yet.
+    FivefoldRepetition = 3,
+    /// The halfmove clock reached 150: automatic draw.
+    SeventyFiveMoves = 4,
+    /// Insufficient material as the rules define it: automatic draw.
+    InsufficientMaterial = 5,
+}
+
+/// Who won a finished game.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_winner {
+    /// Nobody: a draw, or the game is not over.
+    None = 0,
+    White = 1,
+    Black = 2,
+}
+
+/// The state of the game in the current position (RULES.md §6).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct cescacs_outcome {
+    /// `CESCACS_TERMINATION_NONE` while the game goes on.
+    pub termination: cescacs_termination,
+    pub winner: cescacs_winner,
+    /// Tournament points: 3-0 / 0-3 for mate, 2-1 / 1-2 for stalemate, 1-1
+    /// for a draw, 0-0 while the game goes on.
+    pub white_points: u8,
+    pub black_points: u8,
+}
+
+impl From<Option<Outcome>> for cescacs_outcome {
+    fn from(o: Option<Outcome>) -> cescacs_outcome {
+        match o {
+            None => cescacs_outcome {
+                termination: cescacs_termination::None,
+                winner: cescacs_winner::None,
+                white_points: 0,
+                black_points: 0,
+            },
+            Some(o) => {
+                let (white_points, black_points) = o.points();
+                cescacs_outcome {
+                    termination: match o.termination {
+                        Termination::Checkmate => cescacs_termination::Checkmate,
+                        Termination::Stalemate => cescacs_termination::Stalemate,
+                        Termination::FivefoldRepetition => cescacs_termination::FivefoldRepetition,
+                        Termination::SeventyFiveMoves => cescacs_termination::SeventyFiveMoves,
+                        Termination::InsufficientMaterial => {
+                            cescacs_termination::InsufficientMaterial
+                        }
+                    },
+                    winner: match o.winner {
+                        None => cescacs_winner::None,
+                        Some(Color::White) => cescacs_winner::White,
+                        Some(Color::Black) => cescacs_winner::Black,
+                    },
+                    white_points,
+                    black_points,
+                }
+            }
+        }
+    }
+}
+
+/// Whether `hex` is one of the 169 hexes of the board.
+#[no_mangle]
+pub extern "C" fn cescacs_hex_is_valid(hex: cescacs_hex) -> bool {
+    Hex::new(hex.column, hex.line).is_some()
+}
+
+/// Reads a hex from its text, e.g. `"F14"` (a lowercase column letter is
+/// accepted: `"f14"`), into `*hex_out`.
+///
+/// Errors: `NULL_POINTER` (`text` or `hex_out` NULL), `INVALID_UTF8`,
+/// `BAD_HEX` (not one of the 169 hexes, or extra characters).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_hex_parse(
+    text: *const c_char,
+    hex_out: *mut cescacs_hex,
+) -> cescacs_result {
+    guard("cescacs_hex_parse", || {
+        out_ptr(hex_out, "hex_out")?;
+        // SAFETY: caller's NUL-terminated string.
+        let text = unsafe { text_arg(text, "text") }?;
+        let hex: Hex = text
+            .parse()
+            .map_err(|e: rules::ParseHexError| Error::new(cescacs_result::BadHex, e.to_string()))?;
+        // SAFETY: checked non-NULL above.
+        unsafe { *hex_out = hex.into() };
+        Ok(())
+    })
+}
+
+/// Writes the text of `hex` (`"F14"`) and a terminating NUL into `buf`,
+/// which has room for `len` bytes, and the text's length without the NUL to
+/// `*out_len` (if `out_len` is not NULL). `CESCACS_HEX_TEXT_MAX` bytes are
+/// always enough.
+///
+/// Errors: `BAD_HEX` (not a hex of the board), `NULL_POINTER` (`buf` NULL
+/// with `len` > 0), `BUFFER_TOO_SMALL` (the buffer is untouched; `*out_len`
+/// gets the needed length: call with `buf` NULL and `len` 0 to ask for it).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_hex_write(
+    hex: cescacs_hex,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_hex_write", || {
+        let h = hex.to_core()?;
+        // SAFETY: caller's buffer of `len` bytes and optional length pointer.
+        unsafe { write_text(&h.to_string(), buf, len, out_len) }
+    })
+}

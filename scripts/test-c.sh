@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Builds the C library and runs every C-side check of issue 3:
+#   1. the committed include/cescacs.h equals a freshly generated one (cbindgen);
+#   2. tests/c/test_api.c (cc -std=c11 -Wall -Wextra -Werror): plain, under
+#      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,
+#      and linked statically against libcescacs.a;
+#   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
+#   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl;
+#   5. scripts/install-c.sh into a temporary prefix, and a program built with
+#      `pkg-config --cflags --libs cescacs` (shared) and `--static`.
+# The last line is "N passed, M failed", counting C test cases (each test_api
+# case once, each C++ case, the moves check and the pkg-config checks).
+# Needs: scripts/setup-c.sh (cc, g++, valgrind, pkg-config, cbindgen).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in cc g++ valgrind pkg-config cbindgen python3; do
+    command -v "$tool" >/dev/null || { echo "test-c: $tool is missing; run scripts/setup-c.sh" >&2; exit 1; }
+done
+
+echo "== C: cargo build --release -p cescacs-ffi =="
+cargo build --release -p cescacs-ffi
+target_dir="$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
+lib_dir="$target_dir/release"
+out="$target_dir/c"
+mkdir -p "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+# Adds the "N passed, M failed" summary of a test program's output to the tally.
+tally() {
+    local line
+    line="$(tail -n 1 "$1")"
+    if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+        passed=$((passed + BASH_REMATCH[1]))
+        failed=$((failed + BASH_REMATCH[2]))
+    else
+        echo "test-c: no summary line in $1" >&2
+        failed=$((failed + 1))
+    fi
+}
+# Runs a test program that prints a summary; fails the script if it fails.
+run() {
+    local log="$1"
+    shift
+    if ! "$@" >"$log" 2>&1; then
+        cat "$log"
+        echo "test-c: FAILED: $*" >&2
+        exit 1
+    fi
+}
+
+echo "== C: header drift (cbindgen $(cbindgen --version | cut -d' ' -f2)) =="
+cbindgen --quiet --config ffi-c/cbindgen.toml --output "$tmp/cescacs.h" ffi-c
+if ! diff -u include/cescacs.h "$tmp/cescacs.h"; then
+    echo "test-c: include/cescacs.h is out of date: run" >&2
+    echo "  cbindgen --config ffi-c/cbindgen.toml --output include/cescacs.h ffi-c" >&2
+    exit 1
+fi
+echo "include/cescacs.h is up to date"
+
+cflags=(-std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c)
+export LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+echo "== C: tests/c/test_api.c =="
+cc "${cflags[@]}" -O1 -g tests/c/test_api.c -L"$lib_dir" -lcescacs -o "$out/test_api"
+run "$out/test_api.log" "$out/test_api"
+cat "$out/test_api.log"
+tally "$out/test_api.log"
+
+echo "== C: test_api under valgrind =="
+run "$out/test_api.valgrind.log" valgrind --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
+    "$out/test_api"
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_api.valgrind.log"
+
+echo "== C: test_api with -fsanitize=address,undefined =="
+cc "${cflags[@]}" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+    tests/c/test_api.c -L"$lib_dir" -lcescacs -o "$out/test_api_asan"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    run "$out/test_api_asan.log" "$out/test_api_asan"
+tail -n 1 "$out/test_api_asan.log"
+
+echo "== C: test_api linked statically against libcescacs.a =="
+cc "${cflags[@]}" -O1 tests/c/test_api.c "$lib_dir/libcescacs.a" -lpthread -ldl -lm -o "$out/test_api_static"
+run "$out/test_api_static.log" "$out/test_api_static"
+tail -n 1 "$out/test_api_static.log"
+
+echo "== C++: tests/c/test_header.cpp (g++ -std=c++17) =="
+g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c tests/c/test_header.cpp \
+    -L"$lib_dir" -lcescacs -o "$out/test_header"
+run "$out/test_header.log" "$out/test_header"
+cat "$out/test_header.log"
+tally "$out/test_header.log"
+
+echo "== C: examples/c/moves.c over tests/data/random-dev.jsonl =="
+cc "${cflags[@]}" -O2 examples/c/moves.c -L"$lib_dir" -lcescacs -o "$out/moves"
+if python3 tests/c/check_moves.py "$out/moves" tests/data/random-dev.jsonl; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
+
+echo "== C: install + pkg-config =="
+scripts/install-c.sh "$tmp/prefix" >/dev/null
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+echo "pkg-config --cflags --libs cescacs: $(pkg-config --cflags --libs cescacs)"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror examples/c/moves.c $(pkg-config --cflags --libs cescacs) -o "$tmp/moves-shared"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror examples/c/moves.c -static-libgcc \
+    "$tmp/prefix/lib/libcescacs.a" $(pkg-config --cflags --libs-only-other --static cescacs) \
+    $(pkg-config --libs-only-l --static cescacs | sed 's/-lcescacs//') -o "$tmp/moves-static"
+for exe in moves-shared moves-static; do
+    count="$(echo '/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1' |
+        LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/$exe" | wc -w)"
+    if [[ "$count" == 68 ]]; then
+        echo "ok $exe (pkg-config build): 68 moves in the initial position"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $exe (pkg-config build): $count moves in the initial position, expected 68"
+        failed=$((failed + 1))
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,1005 @@
+/*
+ * Tests of the C API (include/cescacs.h, libcescacs), compiled with
+ * cc -std=c11 -Wall -Wextra -Werror and run plain, under valgrind and with
+ * -fsanitize=address,undefined by scripts/test-c.sh.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define INITIAL_PDTL                                                                              \
+    "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/" \
+    "5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1"
+#define AFTER_E7_E13                                                                              \
+    "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/" \
+    "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1"
+/* castling.jsonl, first record: Kings and Rooks, 5 leaps + 24 castlings. */
+#define KINGS_AND_ROOKS "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"
+#define FULL_B "/27:1k/25:r2r/3:R3/1:1K/ b RKrkr - 0 1"
+#define MIDDLE_GAME                                                                                \
+    "/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/" \
+    "6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b RKrkr - 2 20"
+#define EP_ANSWERS_CHECK "/27:1k/17:4p3/16:4P2/14:3K3/ w -- G17@19 0 2"
+#define SCORNFUL                                                                                    \
+    "/28:v/27:dk/26:gjg/25:rnnr/24:1ejep/23:2ee2/22:1pp4/21:1p2p3/20:3p3/14:1P1pppP/13:3P4/11:2P5/" \
+    "8:5P1/7:1j2P3/6:1PPJ3/5:2Ep2/4:1EJE1/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr F14 0 23"
+#define PROMOTION_MANDATORY "/27:1k/21:1P6/1:1K/ w -- - 0 1"
+#define AWAIT_PROMOTION                                                                              \
+    "/28:v/27:dk/26:Pj1/25:1nnr/24:rejep/23:3e2/21:7G/20:1p4J/19:6J1/18:3p3/16:2p4/15:1P6/13:2RP4/" \
+    "8:3N3/6:3J3/5:p1E3/4:jE1Eg/3:2NR/2:G1K/1:D1/0:V/ b -kr - 0 50"
+#define MATE                                                                                      \
+    "/28:v/25:kDnr/24:p1jep/23:4pp/22:1N2p2/21:2e1p3/20:2pd3/13:2j5/9:4J3/8:5j1/7:2N2P2/6:2P1P2/" \
+    "5:PPR3/4:PE1EP/3:R3/2:K2/ b -- - 2 35"
+#define STALEMATE "/28:k/24:2K2/ b -- - 0 1"
+
+/* ----- helpers ------------------------------------------------------------ */
+
+static cescacs_game *game_from(const char *pdtl) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_from_pdtl(pdtl, &game));
+    return game;
+}
+
+/* The game's PDTL in a static buffer (overwritten by the next call). */
+static const char *pdtl_of(const cescacs_game *game) {
+    static char buf[1024];
+    size_t n = 0;
+    buf[0] = '\0';
+    CHECK_OK(cescacs_game_pdtl(game, buf, sizeof buf, &n));
+    CHECK(n == strlen(buf));
+    return buf;
+}
+
+static cescacs_move_list *legal(const cescacs_game *game) {
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+    return list;
+}
+
+static size_t len_of(const cescacs_move_list *list) {
+    size_t n = SIZE_MAX;
+    CHECK_OK(cescacs_move_list_len(list, &n));
+    return n;
+}
+
+static const char *long_of(const cescacs_move_list *list, size_t i) {
+    static char buf[CESCACS_MOVE_TEXT_MAX];
+    buf[0] = '\0';
+    CHECK_OK(cescacs_move_list_long(list, i, buf, sizeof buf, NULL));
+    return buf;
+}
+
+static const char *ctl_of(const cescacs_move_list *list, size_t i) {
+    static char buf[CESCACS_MOVE_TEXT_MAX];
+    buf[0] = '\0';
+    CHECK_OK(cescacs_move_list_ctl(list, i, buf, sizeof buf, NULL));
+    return buf;
+}
+
+/* Index of the move with this long form, or SIZE_MAX. */
+static size_t find_long(const cescacs_move_list *list, const char *text) {
+    size_t n = len_of(list);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(long_of(list, i), text) == 0) return i;
+    }
+    return SIZE_MAX;
+}
+
+static cescacs_move get_move(const cescacs_move_list *list, size_t i) {
+    cescacs_move m;
+    memset(&m, 0xAB, sizeof m);
+    CHECK_OK(cescacs_move_list_get(list, i, &m));
+    return m;
+}
+
+static cescacs_hex hex(const char *text) {
+    cescacs_hex h = {255, 255};
+    CHECK_OK(cescacs_hex_parse(text, &h));
+    return h;
+}
+
+static int hex_eq(cescacs_hex a, const char *text) {
+    cescacs_hex b = hex(text);
+    return a.column == b.column && a.line == b.line;
+}
+
+/* The move with long form `text` in the list; fails the case if absent. */
+static cescacs_move move_named(const cescacs_move_list *list, const char *text, const char *ctl) {
+    size_t i = find_long(list, text);
+    CHECK(i != SIZE_MAX);
+    if (i == SIZE_MAX) {
+        fprintf(stderr, "  move %s not found\n", text);
+        cescacs_move none;
+        memset(&none, 0, sizeof none);
+        return none;
+    }
+    CHECK_STR(ctl_of(list, i), ctl);
+    return get_move(list, i);
+}
+
+/* ----- positions and queries ---------------------------------------------- */
+
+static void test_version_and_result_names(void) {
+    CHECK_STR(cescacs_version(), "0.1.0");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_OK), "CESCACS_RESULT_OK");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_NULL_POINTER), "CESCACS_RESULT_NULL_POINTER");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_INVALID_UTF8), "CESCACS_RESULT_INVALID_UTF8");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_BAD_PDTL), "CESCACS_RESULT_BAD_PDTL");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_BAD_MOVE_TEXT), "CESCACS_RESULT_BAD_MOVE_TEXT");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_ILLEGAL_MOVE), "CESCACS_RESULT_ILLEGAL_MOVE");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_STALE_MOVE_LIST), "CESCACS_RESULT_STALE_MOVE_LIST");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_INDEX_OUT_OF_RANGE), "CESCACS_RESULT_INDEX_OUT_OF_RANGE");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_BAD_HEX), "CESCACS_RESULT_BAD_HEX");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_NOTHING_TO_UNDO), "CESCACS_RESULT_NOTHING_TO_UNDO");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_BUFFER_TOO_SMALL), "CESCACS_RESULT_BUFFER_TOO_SMALL");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_PANIC), "CESCACS_RESULT_PANIC");
+    CHECK_STR(cescacs_result_name(12), "CESCACS_RESULT_UNKNOWN");
+    CHECK_STR(cescacs_result_name(0xFFFFFFFFu), "CESCACS_RESULT_UNKNOWN");
+}
+
+static void test_initial_position(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    cescacs_move_list *list = legal(game);
+    CHECK(len_of(list) == 68);
+    cescacs_color turn = CESCACS_COLOR_BLACK;
+    CHECK_OK(cescacs_game_turn(game, &turn));
+    CHECK(turn == CESCACS_COLOR_WHITE);
+    bool check = true;
+    CHECK_OK(cescacs_game_is_check(game, &check));
+    CHECK(!check);
+    cescacs_outcome outcome;
+    memset(&outcome, 0xAB, sizeof outcome);
+    CHECK_OK(cescacs_game_outcome(game, &outcome));
+    CHECK(outcome.termination == CESCACS_TERMINATION_NONE);
+    CHECK(outcome.winner == CESCACS_WINNER_NONE);
+    CHECK(outcome.white_points == 0 && outcome.black_points == 0);
+    size_t history = 99;
+    CHECK_OK(cescacs_game_history_len(game, &history));
+    CHECK(history == 0);
+    cescacs_move_list *leaps = NULL, *castlings = NULL;
+    CHECK_OK(cescacs_game_king_leaps(game, &leaps));
+    CHECK_OK(cescacs_game_castlings(game, &castlings));
+    CHECK(len_of(leaps) == 0);
+    CHECK(len_of(castlings) == 0);
+    const uint64_t expected[] = {1, 68, 4612, 340385};
+    for (uint32_t depth = 0; depth < 4; depth++) {
+        uint64_t nodes = 0;
+        CHECK_OK(cescacs_game_perft(game, depth, &nodes));
+        CHECK(nodes == expected[depth]);
+    }
+    /* The same position read from its PDTL gives the same list. */
+    cescacs_game *again = game_from(INITIAL_PDTL);
+    cescacs_move_list *list2 = legal(again);
+    CHECK(len_of(list2) == 68);
+    for (size_t i = 0; i < 68; i++) {
+        char a[CESCACS_MOVE_TEXT_MAX];
+        strcpy(a, ctl_of(list, i));
+        CHECK_STR(ctl_of(list2, i), a);
+    }
+    cescacs_move_list_free(list2);
+    cescacs_game_free(again);
+    cescacs_move_list_free(leaps);
+    cescacs_move_list_free(castlings);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_pdtl_defaults_and_round_trip(void) {
+    /* Missing fields get their defaults (NOTATION.md 5.5-5.6: halfmove 0,
+       unknown move number "?"). */
+    cescacs_game *game = game_from("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk");
+    CHECK_STR(pdtl_of(game), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 ?");
+    cescacs_game_free(game);
+    game = game_from("/27:1k/25:r3/3:R2R/1:1K/ w");
+    CHECK_STR(pdtl_of(game), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 ?");
+    cescacs_game_free(game);
+    const char *canonical[] = {INITIAL_PDTL, AFTER_E7_E13, MIDDLE_GAME, EP_ANSWERS_CHECK, SCORNFUL, AWAIT_PROMOTION, MATE, STALEMATE};
+    for (size_t i = 0; i < sizeof canonical / sizeof *canonical; i++) {
+        game = game_from(canonical[i]);
+        CHECK_STR(pdtl_of(game), canonical[i]);
+        cescacs_game_free(game);
+    }
+}
+
+struct castling_case {
+    const char *long_form;
+    const char *ctl;
+};
+
+/* All 24 castlings of castling.jsonl's first record (White to move). */
+static const struct castling_case CASTLINGS[24] = {
+    {"G1-I5+I3-I7", "KRK-II"},
+    {"G1-I5+I3-K4", "KRK-IK"},
+    {"G1-I5+I3-H4", "KRK-IH"},
+    {"G1-H6+I3-I5", "KRK-HIO"},
+    {"G1-H6+I3-I7", "KRK-HIOO"},
+    {"G1-H6+I3-H4", "KRK-HH"},
+    {"G1-H6+I3-G5", "KRK-HG+\xe2\x88\x9e"},
+    {"G1-F6+I3-G5", "KRK-FG+\xe2\x88\x9e"},
+    {"G1-F6+I3-E7", "KRK-FE"},
+    {"G1-E5+I3-F6", "KRK-EF"},
+    {"G1-E5+I3-E7", "KRK-EE"},
+    {"G1-D2+C3-D4", "KRD-DD"},
+    {"G1-D2+C3-E1", "KRD-DE"},
+    {"G1-H6+C3-H8", "KRD-HH"},
+    {"G1-H6+C3-G7", "KRD-HG+\xe2\x88\x9e"},
+    {"G1-F6+C3-G7", "KRD-FG+\xe2\x88\x9e"},
+    {"G1-F6+C3-E5", "KRD-FE"},
+    {"G1-E5+C3-F6", "KRD-EF"},
+    {"G1-E5+C3-D4", "KRD-ED"},
+    {"G1-H6+C3-H8+I3-I7", "KRR-HIH"},
+    {"G1-H6+C3-G7+I3-G5", "KRR-HGG+\xe2\x88\x9e"},
+    {"G1-F6+C3-G7+I3-G5", "KRR-FGG+\xe2\x88\x9e"},
+    {"G1-F6+C3-E5+I3-E7", "KRR-FEE"},
+    {"G1-E5+C3-F6+I3-E7", "KRR-EEF"},
+};
+
+/* Checks a castling's fields against its long form "K-K+R-R[+R-R]". */
+static void check_castling_fields(cescacs_move m, const char *long_form) {
+    char parts[3][4][4];
+    int count = 0;
+    char copy[CESCACS_MOVE_TEXT_MAX];
+    strcpy(copy, long_form);
+    for (char *part = strtok(copy, "+"); part != NULL && count < 3; part = strtok(NULL, "+"), count++) {
+        char *dash = strchr(part, '-');
+        *dash = '\0';
+        strcpy(parts[count][0], part);
+        strcpy(parts[count][1], dash + 1);
+    }
+    CHECK(count == 2 || count == 3);
+    CHECK(m.kind == (count == 3 ? CESCACS_MOVE_KIND_DOUBLE_CASTLING : CESCACS_MOVE_KIND_SIMPLE_CASTLING));
+    CHECK(hex_eq(m.from, parts[0][0]));
+    CHECK(hex_eq(m.to, parts[0][1]));
+    CHECK(m.role == CESCACS_ROLE_KING);
+    CHECK(m.captured == CESCACS_ROLE_NONE && !m.is_capture);
+    CHECK(m.promotion == CESCACS_ROLE_NONE);
+    CHECK(m.rook_move_count == count - 1);
+    /* Rook moves come queen's rook first, which is also the long form's
+       (sorted) order for both colours. */
+    for (int r = 0; r < count - 1; r++) {
+        CHECK(hex_eq(m.rook_moves[r].from, parts[r + 1][0]));
+        CHECK(hex_eq(m.rook_moves[r].to, parts[r + 1][1]));
+    }
+    if (count == 2) {
+        CHECK(m.rook_moves[1].from.column == 0 && m.rook_moves[1].from.line == 0);
+        CHECK(m.rook_moves[1].to.column == 0 && m.rook_moves[1].to.line == 0);
+    }
+}
+
+static void test_kings_and_rooks_leaps_and_castlings(void) {
+    cescacs_game *game = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *leaps = NULL, *castlings = NULL;
+    CHECK_OK(cescacs_game_king_leaps(game, &leaps));
+    CHECK_OK(cescacs_game_castlings(game, &castlings));
+
+    const char *leap_long[5] = {"G1-I5", "G1-H6", "G1-F6", "G1-E5", "G1-D2"};
+    const char *leap_ctl[5] = {"KG1-I5", "KG1-H6", "KG1-F6", "KG1-E5", "KG1-D2"};
+    CHECK(len_of(leaps) == 5);
+    for (int i = 0; i < 5; i++) {
+        cescacs_move m = move_named(leaps, leap_long[i], leap_ctl[i]);
+        CHECK(m.kind == CESCACS_MOVE_KIND_KING_LEAP);
+        CHECK(m.role == CESCACS_ROLE_KING);
+        CHECK(hex_eq(m.from, "G1"));
+        CHECK(hex_eq(m.to, leap_long[i] + 3));
+        CHECK(!m.is_capture && m.captured == CESCACS_ROLE_NONE);
+        CHECK(m.rook_move_count == 0);
+    }
+
+    CHECK(len_of(castlings) == 24);
+    for (int i = 0; i < 24; i++) {
+        cescacs_move m = move_named(castlings, CASTLINGS[i].long_form, CASTLINGS[i].ctl);
+        check_castling_fields(m, CASTLINGS[i].long_form);
+    }
+
+    /* The full list holds them all, with the same kinds. */
+    cescacs_move_list *all = legal(game);
+    CHECK(len_of(all) == 90);
+    int kinds[9] = {0};
+    for (size_t i = 0; i < len_of(all); i++) {
+        cescacs_move m = get_move(all, i);
+        CHECK(m.kind <= CESCACS_MOVE_KIND_DOUBLE_CASTLING);
+        if (m.kind <= CESCACS_MOVE_KIND_DOUBLE_CASTLING) kinds[m.kind]++;
+    }
+    CHECK(kinds[CESCACS_MOVE_KIND_KING_LEAP] == 5);
+    CHECK(kinds[CESCACS_MOVE_KIND_SIMPLE_CASTLING] == 19);
+    CHECK(kinds[CESCACS_MOVE_KIND_DOUBLE_CASTLING] == 5);
+    CHECK(kinds[CESCACS_MOVE_KIND_CAPTURE] == 1); /* RC3xRC25 */
+    CHECK(kinds[CESCACS_MOVE_KIND_ORDINARY] == 90 - 5 - 24 - 1);
+    for (int i = 0; i < 24; i++) CHECK(find_long(all, CASTLINGS[i].long_form) != SIZE_MAX);
+
+    /* Every castling plays and takes back through the castlings list. */
+    for (size_t i = 0; i < 24; i++) {
+        CHECK_OK(cescacs_game_play(game, castlings, i));
+        cescacs_color turn = CESCACS_COLOR_WHITE;
+        CHECK_OK(cescacs_game_turn(game, &turn));
+        CHECK(turn == CESCACS_COLOR_BLACK);
+        CHECK_OK(cescacs_game_undo(game));
+        CHECK_STR(pdtl_of(game), KINGS_AND_ROOKS);
+    }
+    /* Castling by name. */
+    CHECK_OK(cescacs_game_play_ctl(game, "KRR-HIH"));
+    CHECK_STR(pdtl_of(game), "/27:1k/25:r3/8:4R2/7:5R2/6:4K2/ b -rk - 1 1");
+    CHECK_OK(cescacs_game_undo(game));
+
+    cescacs_move_list_free(all);
+    cescacs_move_list_free(leaps);
+    cescacs_move_list_free(castlings);
+    cescacs_game_free(game);
+}
+
+static void test_black_double_castling(void) {
+    cescacs_game *game = game_from(FULL_B);
+    cescacs_move_list *castlings = NULL;
+    CHECK_OK(cescacs_game_castlings(game, &castlings));
+    cescacs_move m = move_named(castlings, "G27-H22+C25-H20+I25-I21", "KRR-HIH");
+    check_castling_fields(m, "G27-H22+C25-H20+I25-I21");
+    /* The longest move text fits in CESCACS_MOVE_TEXT_MAX. */
+    size_t n = 0;
+    CHECK_RC(cescacs_move_list_long(castlings, find_long(castlings, "G27-H22+C25-H20+I25-I21"), NULL, 0, &n),
+             CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == 23 && n < CESCACS_MOVE_TEXT_MAX);
+    cescacs_move_list_free(castlings);
+    cescacs_game_free(game);
+}
+
+static void test_move_fields_of_every_kind(void) {
+    cescacs_game *game = game_from(INITIAL_PDTL);
+    cescacs_move_list *list = legal(game);
+    cescacs_move m = move_named(list, "E7-E13", "E7-E13");
+    CHECK(m.kind == CESCACS_MOVE_KIND_ORDINARY && m.role == CESCACS_ROLE_PAWN);
+    CHECK(hex_eq(m.from, "E7") && hex_eq(m.to, "E13"));
+    m = move_named(list, "G3-I7", "NG3-I7");
+    CHECK(m.kind == CESCACS_MOVE_KIND_ORDINARY && m.role == CESCACS_ROLE_KNIGHT);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    game = game_from(EP_ANSWERS_CHECK);
+    list = legal(game);
+    CHECK(len_of(list) == 12);
+    m = move_named(list, "H16-G19", "H16@G19");
+    CHECK(m.kind == CESCACS_MOVE_KIND_EN_PASSANT && m.is_capture);
+    CHECK(m.role == CESCACS_ROLE_PAWN && m.captured == CESCACS_ROLE_PAWN);
+    CHECK(hex_eq(m.from, "H16") && hex_eq(m.to, "G19"));
+    m = move_named(list, "F14-G17", "KF14\xc3\x97G17");
+    CHECK(m.kind == CESCACS_MOVE_KIND_CAPTURE && m.is_capture);
+    CHECK(m.role == CESCACS_ROLE_KING && m.captured == CESCACS_ROLE_PAWN);
+    bool check = false;
+    CHECK_OK(cescacs_game_is_check(game, &check));
+    CHECK(check);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    game = game_from(SCORNFUL);
+    list = legal(game);
+    CHECK(len_of(list) == 113);
+    m = move_named(list, "E13-F14", "E13@F14");
+    CHECK(m.kind == CESCACS_MOVE_KIND_SCORNFUL_CAPTURE && m.is_capture);
+    CHECK(m.role == CESCACS_ROLE_PAWN && m.captured == CESCACS_ROLE_PAWN);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    game = game_from(PROMOTION_MANDATORY);
+    list = legal(game);
+    CHECK(len_of(list) == 20);
+    m = move_named(list, "A21-A23=D", "A21-A23=D");
+    CHECK(m.kind == CESCACS_MOVE_KIND_PROMOTION && !m.is_capture);
+    CHECK(m.role == CESCACS_ROLE_PAWN && m.promotion == CESCACS_ROLE_QUEEN);
+    m = move_named(list, "A21-T22=J", "A21-T22=J");
+    CHECK(m.kind == CESCACS_MOVE_KIND_PROMOTION && m.promotion == CESCACS_ROLE_BISHOP);
+    m = move_named(list, "A21-B22", "A21-B22");
+    CHECK(m.kind == CESCACS_MOVE_KIND_ORDINARY && m.promotion == CESCACS_ROLE_NONE);
+    CHECK_OK(cescacs_game_play_ctl(game, "A21-A23=V"));
+    cescacs_role role = CESCACS_ROLE_NONE;
+    cescacs_color color = CESCACS_COLOR_BLACK;
+    CHECK_OK(cescacs_game_piece_at(game, hex("A23"), &role, &color));
+    CHECK(role == CESCACS_ROLE_WYVERN && color == CESCACS_COLOR_WHITE);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    game = game_from(AWAIT_PROMOTION);
+    list = legal(game);
+    CHECK(len_of(list) == 1);
+    m = move_named(list, "A5=G", "A5=G");
+    CHECK(m.kind == CESCACS_MOVE_KIND_FORCED_PROMOTION);
+    CHECK(m.role == CESCACS_ROLE_PAWN && m.promotion == CESCACS_ROLE_PEGASUS);
+    CHECK(hex_eq(m.from, "A5") && hex_eq(m.to, "A5"));
+    CHECK(!m.is_capture && m.rook_move_count == 0);
+    CHECK_OK(cescacs_game_play(game, list, 0));
+    CHECK_OK(cescacs_game_piece_at(game, hex("A5"), &role, &color));
+    CHECK(role == CESCACS_ROLE_PEGASUS && color == CESCACS_COLOR_BLACK);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_apply_undo_round_trip(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_move_list *list = legal(game);
+    size_t n = len_of(list);
+    for (size_t i = 0; i < n; i++) {
+        CHECK_OK(cescacs_game_play(game, list, i));
+        size_t history = 0;
+        CHECK_OK(cescacs_game_history_len(game, &history));
+        CHECK(history == 1);
+        CHECK(strcmp(pdtl_of(game), INITIAL_PDTL) != 0);
+        CHECK_OK(cescacs_game_undo(game));
+        CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    }
+    CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    CHECK_OK(cescacs_game_play_ctl(game, "E21-E17"));
+    CHECK_OK(cescacs_game_play_long(game, "G3-I7"));
+    size_t history = 0;
+    CHECK_OK(cescacs_game_history_len(game, &history));
+    CHECK(history == 3);
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    CHECK_RC(cescacs_game_undo(game), CESCACS_RESULT_NOTHING_TO_UNDO);
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    /* Every move of a middle game, played and taken back. */
+    game = game_from(MIDDLE_GAME);
+    list = legal(game);
+    CHECK(len_of(list) == 145);
+    for (size_t i = 0; i < len_of(list); i++) {
+        char text[CESCACS_MOVE_TEXT_MAX];
+        strcpy(text, ctl_of(list, i));
+        CHECK_OK(cescacs_game_play_ctl(game, text));
+        CHECK_OK(cescacs_game_undo(game));
+        strcpy(text, long_of(list, i));
+        CHECK_OK(cescacs_game_play_long(game, text));
+        CHECK_OK(cescacs_game_undo(game));
+        CHECK_STR(pdtl_of(game), MIDDLE_GAME);
+    }
+    uint64_t nodes = 0;
+    CHECK_OK(cescacs_game_perft(game, 2, &nodes));
+    CHECK(nodes == 19698);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_clone_is_independent(void) {
+    cescacs_game *game = NULL, *copy = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
+    CHECK_OK(cescacs_game_clone(game, &copy));
+    CHECK_STR(pdtl_of(copy), AFTER_E7_E13);
+    CHECK_OK(cescacs_game_play_ctl(copy, "E21-E17"));
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    CHECK_OK(cescacs_game_undo(copy));
+    CHECK_OK(cescacs_game_undo(copy)); /* the clone keeps the history */
+    CHECK_STR(pdtl_of(copy), INITIAL_PDTL);
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    cescacs_game_free(copy);
+    cescacs_game_free(game);
+}
+
+static void test_list_outlives_its_game(void) {
+    cescacs_game *game = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *list = legal(game);
+    cescacs_game_free(game);
+    CHECK(len_of(list) == 90);
+    size_t i = find_long(list, "C3-C25");
+    CHECK(i != SIZE_MAX);
+    CHECK_STR(ctl_of(list, i), "RC3\xc3\x97RC25");
+    cescacs_move m = get_move(list, i);
+    CHECK(m.kind == CESCACS_MOVE_KIND_CAPTURE && m.captured == CESCACS_ROLE_ROOK && m.role == CESCACS_ROLE_ROOK);
+    cescacs_move_list_free(list);
+}
+
+static void test_reused_move_list(void) {
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_move_list_new(&list));
+    CHECK(len_of(list) == 0);
+    cescacs_move m;
+    memset(&m, 0xAB, sizeof m);
+    char buf[CESCACS_MOVE_TEXT_MAX] = "untouched";
+    CHECK_RC(cescacs_move_list_get(list, 0, &m), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_move_list_ctl(list, 0, buf, sizeof buf, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_move_list_long(list, 0, buf, sizeof buf, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_STR(buf, "untouched");
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    /* A never filled list belongs to no position. */
+    CHECK_RC(cescacs_game_play(game, list, 0), CESCACS_RESULT_STALE_MOVE_LIST);
+    CHECK_OK(cescacs_game_legal_moves_into(game, list));
+    CHECK(len_of(list) == 68);
+    size_t i = find_long(list, "E7-E13");
+    CHECK(i != SIZE_MAX);
+    CHECK_OK(cescacs_game_play(game, list, i));
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    /* Refill for the new position: Black's 68 replies. */
+    CHECK_OK(cescacs_game_legal_moves_into(game, list));
+    CHECK(len_of(list) == 68);
+    CHECK(find_long(list, "E21-E17") != SIZE_MAX);
+    CHECK(find_long(list, "E7-E13") == SIZE_MAX);
+    /* A list from cescacs_game_legal_moves can be refilled too, across games. */
+    cescacs_game *kr = game_from(KINGS_AND_ROOKS);
+    CHECK_OK(cescacs_game_legal_moves_into(kr, list));
+    CHECK(len_of(list) == 90);
+    CHECK_RC(cescacs_game_play(game, list, 0), CESCACS_RESULT_STALE_MOVE_LIST);
+    /* Errors leave the list alone. */
+    CHECK_RC(cescacs_game_legal_moves_into(NULL, list), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_legal_moves_into(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_new(NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK(len_of(list) == 90);
+    cescacs_game_free(kr);
+    cescacs_game_free(game);
+    cescacs_move_list_free(list);
+}
+
+static void test_outcomes(void) {
+    cescacs_outcome o;
+    bool check = false;
+    cescacs_game *game = game_from(MATE);
+    cescacs_move_list *list = legal(game);
+    CHECK(len_of(list) == 0);
+    CHECK_OK(cescacs_game_is_check(game, &check));
+    CHECK(check);
+    CHECK_OK(cescacs_game_outcome(game, &o));
+    CHECK(o.termination == CESCACS_TERMINATION_CHECKMATE && o.winner == CESCACS_WINNER_WHITE);
+    CHECK(o.white_points == 3 && o.black_points == 0);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+
+    game = game_from(STALEMATE);
+    CHECK_OK(cescacs_game_is_check(game, &check));
+    CHECK(!check);
+    CHECK_OK(cescacs_game_outcome(game, &o));
+    CHECK(o.termination == CESCACS_TERMINATION_STALEMATE && o.winner == CESCACS_WINNER_WHITE);
+    CHECK(o.white_points == 2 && o.black_points == 1);
+    cescacs_game_free(game);
+
+    game = game_from("/27:1k/3:R2R/1:1K/ w -- - 150 90");
+    CHECK_OK(cescacs_game_outcome(game, &o));
+    CHECK(o.termination == CESCACS_TERMINATION_SEVENTY_FIVE_MOVES && o.winner == CESCACS_WINNER_NONE);
+    CHECK(o.white_points == 1 && o.black_points == 1);
+    cescacs_game_free(game);
+
+    game = game_from("/27:1k/3:R2R/1:1K/ w -- - 149 90");
+    CHECK_OK(cescacs_game_outcome(game, &o));
+    CHECK(o.termination == CESCACS_TERMINATION_NONE);
+    cescacs_game_free(game);
+
+    game = game_from("/27:1k/1:1K/ w -- - 0 1");
+    CHECK_OK(cescacs_game_outcome(game, &o));
+    CHECK(o.termination == CESCACS_TERMINATION_INSUFFICIENT_MATERIAL && o.winner == CESCACS_WINNER_NONE);
+    CHECK(o.white_points == 1 && o.black_points == 1);
+    cescacs_game_free(game);
+}
+
+static void test_piece_at(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_role role = CESCACS_ROLE_NONE;
+    cescacs_color color = CESCACS_COLOR_BLACK;
+    CHECK_OK(cescacs_game_piece_at(game, hex("G1"), &role, &color));
+    CHECK(role == CESCACS_ROLE_KING && color == CESCACS_COLOR_WHITE);
+    CHECK_OK(cescacs_game_piece_at(game, hex("F28"), &role, &color));
+    CHECK(role == CESCACS_ROLE_WYVERN && color == CESCACS_COLOR_BLACK);
+    CHECK_OK(cescacs_game_piece_at(game, hex("E1"), &role, &color));
+    CHECK(role == CESCACS_ROLE_QUEEN && color == CESCACS_COLOR_WHITE);
+    color = CESCACS_COLOR_WHITE;
+    CHECK_OK(cescacs_game_piece_at(game, hex("F14"), &role, &color));
+    CHECK(role == CESCACS_ROLE_NONE && color == CESCACS_COLOR_WHITE);
+    int pieces = 0;
+    for (uint8_t c = 0; c < 15; c++) {
+        for (uint8_t l = 0; l < 29; l++) {
+            cescacs_hex h = {c, l};
+            if (!cescacs_hex_is_valid(h)) continue;
+            CHECK_OK(cescacs_game_piece_at(game, h, &role, &color));
+            if (role != CESCACS_ROLE_NONE) pieces++;
+        }
+    }
+    CHECK(pieces == 2 * 27); /* 11 P, 4 E, 3 J, 2 N, 2 G, 2 R, V, D, K a side */
+    cescacs_game_free(game);
+}
+
+static void test_hex_conversions(void) {
+    int valid = 0;
+    for (uint8_t c = 0; c < 16; c++) {
+        for (uint8_t l = 0; l < 30; l++) {
+            cescacs_hex h = {c, l};
+            char buf[CESCACS_HEX_TEXT_MAX];
+            size_t n = 0;
+            if (!cescacs_hex_is_valid(h)) {
+                memcpy(buf, "zzz", 4);
+                CHECK_RC(cescacs_hex_write(h, buf, sizeof buf, &n), CESCACS_RESULT_BAD_HEX);
+                CHECK_STR(buf, "zzz");
+                continue;
+            }
+            valid++;
+            CHECK_OK(cescacs_hex_write(h, buf, sizeof buf, &n));
+            CHECK(n == strlen(buf) && (n == 2 || n == 3));
+            cescacs_hex back = {99, 99};
+            CHECK_OK(cescacs_hex_parse(buf, &back));
+            CHECK(back.column == c && back.line == l);
+        }
+    }
+    CHECK(valid == 169);
+    cescacs_hex h = hex("F14");
+    CHECK(h.column == 7 && h.line == 14);
+    h = hex("f14");
+    CHECK(h.column == 7 && h.line == 14);
+    h = hex("P7");
+    CHECK(h.column == 0 && h.line == 7);
+    h = hex("Z21");
+    CHECK(h.column == 14 && h.line == 21);
+    const char *bad[] = {"F15", "J3", "F014", "", "F", "F29", "Z100", "F14x", " F14", "Q1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cescacs_hex out = {42, 42};
+        CHECK_RC(cescacs_hex_parse(bad[i], &out), CESCACS_RESULT_BAD_HEX);
+        CHECK(out.column == 42 && out.line == 42);
+        CHECK_ERROR_STARTS("invalid hex");
+    }
+}
+
+/* ----- error paths --------------------------------------------------------- */
+
+static void test_null_pointers(void) {
+    cescacs_game *game = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *list = legal(game);
+    cescacs_game *game_out = (cescacs_game *)(uintptr_t)0x1234;
+    cescacs_move_list *list_out = (cescacs_move_list *)(uintptr_t)0x1234;
+    char buf[64] = "untouched";
+    size_t n = 77;
+    cescacs_color color = CESCACS_COLOR_BLACK;
+    cescacs_role role = CESCACS_ROLE_KING;
+    bool flag = true;
+    uint64_t nodes = 77;
+    cescacs_outcome outcome;
+    memset(&outcome, 0xAB, sizeof outcome);
+    cescacs_move m;
+    memset(&m, 0xAB, sizeof m);
+    cescacs_hex h = {42, 42};
+
+    CHECK_RC(cescacs_game_new(NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_ERROR_STARTS("game_out is NULL");
+    CHECK_RC(cescacs_game_from_pdtl(NULL, &game_out), CESCACS_RESULT_NULL_POINTER);
+    CHECK_ERROR_STARTS("pdtl is NULL");
+    CHECK_RC(cescacs_game_from_pdtl(INITIAL_PDTL, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_clone(NULL, &game_out), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_clone(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK(game_out == (cescacs_game *)(uintptr_t)0x1234);
+
+    CHECK_RC(cescacs_game_pdtl(NULL, buf, sizeof buf, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_pdtl(game, NULL, 10, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_ERROR_STARTS("buf (with a non-zero length) is NULL");
+    CHECK_RC(cescacs_game_turn(NULL, &color), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_turn(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_is_check(NULL, &flag), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_is_check(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_outcome(NULL, &outcome), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_outcome(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_piece_at(NULL, hex("G1"), &role, &color), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_piece_at(game, hex("G1"), NULL, &color), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_piece_at(game, hex("G1"), &role, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_legal_moves(NULL, &list_out), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_legal_moves(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_king_leaps(NULL, &list_out), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_king_leaps(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_castlings(NULL, &list_out), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_castlings(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK(list_out == (cescacs_move_list *)(uintptr_t)0x1234);
+    CHECK_RC(cescacs_game_play(NULL, list, 0), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_play(game, NULL, 0), CESCACS_RESULT_NULL_POINTER);
+    CHECK_ERROR_STARTS("list is NULL");
+    CHECK_RC(cescacs_game_play_ctl(NULL, "KRK-HIO"), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_play_ctl(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_play_long(NULL, "G1-H6+I3-I5"), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_play_long(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_undo(NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_history_len(NULL, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_history_len(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_perft(NULL, 1, &nodes), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_perft(game, 1, NULL), CESCACS_RESULT_NULL_POINTER);
+
+    CHECK_RC(cescacs_move_list_len(NULL, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_len(list, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_get(NULL, 0, &m), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_get(list, 0, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_ctl(NULL, 0, buf, sizeof buf, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_ctl(list, 0, NULL, 8, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_long(NULL, 0, buf, sizeof buf, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_long(list, 0, NULL, 8, &n), CESCACS_RESULT_NULL_POINTER);
+
+    CHECK_RC(cescacs_hex_parse(NULL, &h), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_hex_parse("F14", NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_hex_write(hex("F14"), NULL, 4, &n), CESCACS_RESULT_NULL_POINTER);
+
+    /* Nothing was written, nothing changed. */
+    CHECK_STR(buf, "untouched");
+    CHECK(n == 77 && nodes == 77 && flag && role == CESCACS_ROLE_KING && color == CESCACS_COLOR_BLACK);
+    CHECK(h.column == 42 && h.line == 42);
+    CHECK(outcome.white_points == 0xAB && m.rook_move_count == 0xAB);
+    CHECK_STR(pdtl_of(game), KINGS_AND_ROOKS);
+    size_t history = 9;
+    CHECK_OK(cescacs_game_history_len(game, &history));
+    CHECK(history == 0);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_invalid_utf8(void) {
+    cescacs_game *game = game_from(INITIAL_PDTL);
+    cescacs_game *out = NULL;
+    cescacs_hex h = {42, 42};
+    const char bad_pdtl[] = "/28:v\xff/ w";
+    const char bad_move[] = "E7-E13\xc3";
+    const char bad_hex[] = "F\xe2\x88";
+    CHECK_RC(cescacs_game_from_pdtl(bad_pdtl, &out), CESCACS_RESULT_INVALID_UTF8);
+    CHECK_ERROR_STARTS("pdtl is not valid UTF-8 (invalid byte at offset 5)");
+    CHECK(out == NULL);
+    CHECK_RC(cescacs_game_play_ctl(game, bad_move), CESCACS_RESULT_INVALID_UTF8);
+    CHECK_ERROR_STARTS("text is not valid UTF-8");
+    CHECK_RC(cescacs_game_play_long(game, bad_move), CESCACS_RESULT_INVALID_UTF8);
+    CHECK_RC(cescacs_hex_parse(bad_hex, &h), CESCACS_RESULT_INVALID_UTF8);
+    CHECK(h.column == 42 && h.line == 42);
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    cescacs_game_free(game);
+}
+
+static void test_bad_pdtl(void) {
+    const char *bad[] = {
+        "",                                             /* empty */
+        "   ",                                          /* empty */
+        "x",                                            /* one field */
+        "/27:1k/1:1K/ w RKRrkr - 0 1 extra",            /* seven fields */
+        "27:1k/1:1K/ w",                                /* placement slashes */
+        "/27:1k/ w",                                    /* no white king */
+        "/27:1k/1:1K/ x",                               /* turn */
+        "/27:1k/1:1Q/ w",                               /* unknown letter */
+        "/27:1k/1:1K/ w RKRrkr - x",                    /* halfmove */
+        "/27:1k/1:1K/ w RKRrkr - 0 0",                  /* move number */
+        "/27:1k/25:1R2/1:1K/ w -- - 0 1",               /* side not to move in check */
+        "/27:1k/27:1k/1:1K/ w",                         /* a line twice */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cescacs_game *out = (cescacs_game *)(uintptr_t)0x1234;
+        CHECK_RC(cescacs_game_from_pdtl(bad[i], &out), CESCACS_RESULT_BAD_PDTL);
+        CHECK(out == (cescacs_game *)(uintptr_t)0x1234);
+        CHECK(strlen(cescacs_last_error()) > 0);
+    }
+    cescacs_game *out = NULL;
+    CHECK_RC(cescacs_game_from_pdtl("/27:1k/1:1K/ x", &out), CESCACS_RESULT_BAD_PDTL);
+    CHECK_STR(cescacs_last_error(), "turn field \"x\": expected 'w' or 'b'");
+    CHECK_RC(cescacs_game_from_pdtl("", &out), CESCACS_RESULT_BAD_PDTL);
+    CHECK_STR(cescacs_last_error(), "empty PDTL");
+}
+
+static void test_illegal_and_unreadable_moves(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
+    struct {
+        const char *text;
+        cescacs_result ctl;
+        cescacs_result lng;
+    } cases[] = {
+        {"", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"   ", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"Q9-Q9", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"E21", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"E21-E30", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"KRK-XYZ", CESCACS_RESULT_BAD_MOVE_TEXT, CESCACS_RESULT_BAD_MOVE_TEXT},
+        {"E21-E13", CESCACS_RESULT_ILLEGAL_MOVE, CESCACS_RESULT_ILLEGAL_MOVE}, /* too far */
+        {"E7-E9", CESCACS_RESULT_ILLEGAL_MOVE, CESCACS_RESULT_ILLEGAL_MOVE},   /* White's pawn, Black to move */
+        {"KRK-HIO", CESCACS_RESULT_ILLEGAL_MOVE, CESCACS_RESULT_BAD_MOVE_TEXT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        CHECK_RC(cescacs_game_play_ctl(game, cases[i].text), cases[i].ctl);
+        CHECK(strlen(cescacs_last_error()) > 0);
+        CHECK_RC(cescacs_game_play_long(game, cases[i].text), cases[i].lng);
+        CHECK(strlen(cescacs_last_error()) > 0);
+        CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    }
+    CHECK_RC(cescacs_game_play_ctl(game, ""), CESCACS_RESULT_BAD_MOVE_TEXT);
+    CHECK_STR(cescacs_last_error(), "empty move text");
+    CHECK_RC(cescacs_game_play_ctl(game, "E21-E13"), CESCACS_RESULT_ILLEGAL_MOVE);
+    CHECK_STR(cescacs_last_error(), "move \"E21-E13\" is not legal in position " AFTER_E7_E13);
+    CHECK_RC(cescacs_game_play_ctl(game, "KRK-XYZ"), CESCACS_RESULT_BAD_MOVE_TEXT);
+    CHECK_ERROR_STARTS("move \"KRK-XYZ\": unknown castling");
+    /* A piece letter that does not match, a wrong capture mark. */
+    CHECK_RC(cescacs_game_play_ctl(game, "NE21-E17"), CESCACS_RESULT_ILLEGAL_MOVE);
+    CHECK_RC(cescacs_game_play_ctl(game, "E21\xc3\x97" "E17"), CESCACS_RESULT_ILLEGAL_MOVE);
+    CHECK_STR(pdtl_of(game), AFTER_E7_E13);
+    size_t history = 0;
+    CHECK_OK(cescacs_game_history_len(game, &history));
+    CHECK(history == 1);
+    cescacs_game_free(game);
+
+    /* A promotion needs its piece. */
+    game = game_from(PROMOTION_MANDATORY);
+    CHECK_RC(cescacs_game_play_long(game, "A21-A23"), CESCACS_RESULT_ILLEGAL_MOVE);
+    CHECK_ERROR_STARTS("move \"A21-A23\": a promotion piece");
+    CHECK_RC(cescacs_game_play_ctl(game, "A21-A23"), CESCACS_RESULT_ILLEGAL_MOVE);
+    CHECK_RC(cescacs_game_play_long(game, "A21-A23=K"), CESCACS_RESULT_BAD_MOVE_TEXT);
+    CHECK_STR(pdtl_of(game), PROMOTION_MANDATORY);
+    cescacs_game_free(game);
+}
+
+static void test_index_out_of_range(void) {
+    cescacs_game *game = game_from(PROMOTION_MANDATORY);
+    cescacs_move_list *list = legal(game);
+    cescacs_move_list *leaps = NULL;
+    CHECK_OK(cescacs_game_king_leaps(game, &leaps));
+    CHECK(len_of(leaps) == 0);
+    size_t bad[] = {20, 21, SIZE_MAX};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cescacs_move m;
+        memset(&m, 0xAB, sizeof m);
+        char buf[CESCACS_MOVE_TEXT_MAX] = "untouched";
+        size_t n = 77;
+        CHECK_RC(cescacs_move_list_get(list, bad[i], &m), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+        CHECK_RC(cescacs_move_list_ctl(list, bad[i], buf, sizeof buf, &n), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+        CHECK_RC(cescacs_move_list_long(list, bad[i], buf, sizeof buf, &n), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+        CHECK_RC(cescacs_game_play(game, list, bad[i]), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+        CHECK(m.rook_move_count == 0xAB && n == 77);
+        CHECK_STR(buf, "untouched");
+    }
+    CHECK_RC(cescacs_move_list_get(list, 20, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_play(game, leaps, 0), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_STR(cescacs_last_error(), "index 0 is out of range: the list has 0 moves");
+    CHECK_STR(pdtl_of(game), PROMOTION_MANDATORY);
+    cescacs_move_list_free(leaps);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_stale_move_list(void) {
+    cescacs_game *game = NULL, *other = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_move_list *list = legal(game);
+    CHECK_OK(cescacs_game_play(game, list, 0));
+    char after[1024];
+    strcpy(after, pdtl_of(game));
+    CHECK_RC(cescacs_game_play(game, list, 1), CESCACS_RESULT_STALE_MOVE_LIST);
+    CHECK_ERROR_STARTS("the move list was generated for another position");
+    CHECK_STR(pdtl_of(game), after);
+    /* After undo the list is current again. */
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_OK(cescacs_game_play(game, list, 1));
+    /* Another game's list. */
+    other = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *others = legal(other);
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_RC(cescacs_game_play(game, others, 0), CESCACS_RESULT_STALE_MOVE_LIST);
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
+    /* A game at the same position accepts it. */
+    cescacs_game *same = game_from(INITIAL_PDTL);
+    CHECK_OK(cescacs_game_play(same, list, 2));
+    cescacs_game_free(same);
+    cescacs_move_list_free(others);
+    cescacs_game_free(other);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
+static void test_buffers(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    size_t need = 0;
+    /* Asking for the length. */
+    CHECK_RC(cescacs_game_pdtl(game, NULL, 0, &need), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(need == strlen(INITIAL_PDTL));
+    CHECK_ERROR_STARTS("the text needs ");
+    /* One byte short: untouched. */
+    char *buf = malloc(need + 1);
+    CHECK(buf != NULL);
+    memset(buf, 'x', need + 1);
+    size_t n = 0;
+    CHECK_RC(cescacs_game_pdtl(game, buf, need, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == need);
+    for (size_t i = 0; i < need + 1; i++) CHECK(buf[i] == 'x');
+    /* Exactly enough. */
+    n = 0;
+    CHECK_OK(cescacs_game_pdtl(game, buf, need + 1, &n));
+    CHECK(n == need);
+    CHECK_STR(buf, INITIAL_PDTL);
+    /* The length pointer is optional. */
+    CHECK_OK(cescacs_game_pdtl(game, buf, need + 1, NULL));
+    CHECK_RC(cescacs_game_pdtl(game, buf, 3, NULL), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK_STR(buf, INITIAL_PDTL);
+    free(buf);
+
+    /* Move texts: a UTF-8 CTL-AN with its check mark. */
+    cescacs_game *kr = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *list = legal(kr);
+    size_t i = find_long(list, "C3-C23");
+    CHECK(i != SIZE_MAX);
+    char small[12];
+    memset(small, 'x', sizeof small);
+    CHECK_RC(cescacs_move_list_ctl(list, i, small, 11, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == 11); /* "RC3-C23+∞" is 11 bytes */
+    for (size_t k = 0; k < sizeof small; k++) CHECK(small[k] == 'x');
+    CHECK_OK(cescacs_move_list_ctl(list, i, small, 12, &n));
+    CHECK_STR(small, "RC3-C23+\xe2\x88\x9e");
+    CHECK_RC(cescacs_move_list_long(list, i, small, 6, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == 6);
+    CHECK_RC(cescacs_move_list_long(list, i, NULL, 0, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK_OK(cescacs_move_list_long(list, i, small, 7, &n));
+    CHECK_STR(small, "C3-C23");
+
+    /* Hex texts. */
+    char hbuf[CESCACS_HEX_TEXT_MAX] = "ab";
+    CHECK_RC(cescacs_hex_write(hex("F14"), hbuf, 3, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == 3);
+    CHECK_STR(hbuf, "ab");
+    CHECK_RC(cescacs_hex_write(hex("F14"), NULL, 0, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK_OK(cescacs_hex_write(hex("F14"), hbuf, 4, &n));
+    CHECK_STR(hbuf, "F14");
+    CHECK_OK(cescacs_hex_write(hex("E1"), hbuf, 3, NULL));
+    CHECK_STR(hbuf, "E1");
+
+    cescacs_move_list_free(list);
+    cescacs_game_free(kr);
+    cescacs_game_free(game);
+}
+
+static void test_bad_hexes(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_role role = CESCACS_ROLE_KING;
+    cescacs_color color = CESCACS_COLOR_BLACK;
+    cescacs_hex off[] = {{7, 15}, {15, 14}, {0, 0}, {255, 255}, {7, 29}};
+    for (size_t i = 0; i < sizeof off / sizeof *off; i++) {
+        CHECK(!cescacs_hex_is_valid(off[i]));
+        CHECK_RC(cescacs_game_piece_at(game, off[i], &role, &color), CESCACS_RESULT_BAD_HEX);
+        CHECK_ERROR_STARTS("(column ");
+        char buf[CESCACS_HEX_TEXT_MAX] = "ab";
+        CHECK_RC(cescacs_hex_write(off[i], buf, sizeof buf, NULL), CESCACS_RESULT_BAD_HEX);
+        CHECK_STR(buf, "ab");
+    }
+    CHECK(role == CESCACS_ROLE_KING && color == CESCACS_COLOR_BLACK);
+    cescacs_game_free(game);
+}
+
+static void test_free_null_and_last_error(void) {
+    cescacs_game_free(NULL);
+    cescacs_move_list_free(NULL);
+    cescacs_game *game = NULL;
+    CHECK_RC(cescacs_game_undo(NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_STR(cescacs_last_error(), "game is NULL");
+    /* Successful calls leave the message alone. */
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_STR(cescacs_last_error(), "game is NULL");
+    CHECK_RC(cescacs_game_undo(game), CESCACS_RESULT_NOTHING_TO_UNDO);
+    CHECK_STR(cescacs_last_error(), "no move to take back");
+    cescacs_game_free(game);
+}
+
+int main(void) {
+    RUN(test_version_and_result_names);
+    RUN(test_initial_position);
+    RUN(test_pdtl_defaults_and_round_trip);
+    RUN(test_kings_and_rooks_leaps_and_castlings);
+    RUN(test_black_double_castling);
+    RUN(test_move_fields_of_every_kind);
+    RUN(test_apply_undo_round_trip);
+    RUN(test_clone_is_independent);
+    RUN(test_list_outlives_its_game);
+    RUN(test_reused_move_list);
+    RUN(test_outcomes);
+    RUN(test_piece_at);
+    RUN(test_hex_conversions);
+    RUN(test_null_pointers);
+    RUN(test_invalid_utf8);
+    RUN(test_bad_pdtl);
+    RUN(test_illegal_and_unreadable_moves);
+    RUN(test_index_out_of_range);
+    RUN(test_stale_move_list);
+    RUN(test_buffers);
+    RUN(test_bad_hexes);
+    RUN(test_free_null_and_last_error);
+    return check_summary();
+}
