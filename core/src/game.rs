@@ -450,6 +450,22 @@ impl Game {
         self.claimable_draw().is_some()
     }
 
+    /// Whether the side to move may claim this particular draw now: the
+    /// game is not over and, for [`DrawClaim::ThreefoldRepetition`], the
+    /// final position has occurred at least three times, for
+    /// [`DrawClaim::FiftyMoves`], the halfmove clock is at least 100.
+    /// Unlike [`Game::claimable_draw`], which names one claim, this tells
+    /// both apart when both apply.
+    pub fn can_claim(&self, claim: DrawClaim) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        match claim {
+            DrawClaim::ThreefoldRepetition => self.is_repetition(3),
+            DrawClaim::FiftyMoves => self.final_position().is_fifty_moves(),
+        }
+    }
+
     /// The first point where the main line ended by the rules, as
     /// `(ply, outcome)`, checked after every ply in the order of RULES.md
     /// §6: checkmate, stalemate, fivefold repetition, 75-move rule,

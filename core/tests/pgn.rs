@@ -710,6 +710,41 @@ fn fifty_and_seventy_five_move_rules() {
 }
 
 #[test]
+fn each_draw_claim_is_told_apart() {
+    use cescacs::DrawClaim::{FiftyMoves, ThreefoldRepetition};
+    // Rooks out and back from a halfmove clock of 92: after two cycles the
+    // start position has occurred three times and the clock is at 100.
+    let start = Position::from_pdtl("/27:1k/25:r3/3:R2R/1:1K/ w -- - 92 80").unwrap();
+    let mut game = Game::from_position(start);
+    let cycle = ["RC3-C5", "RC25-C23", "RC5-C3", "RC23-C25"];
+    for m in cycle {
+        game.push_ctl(m).unwrap();
+    }
+    assert_eq!((game.repetition_count(), game.final_position().halfmove_clock()), (2, 96));
+    assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
+    for m in &cycle[..2] {
+        game.push_ctl(m).unwrap();
+    }
+    // Clock 98, the position after the first two plies now seen twice.
+    assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
+    for m in &cycle[2..] {
+        game.push_ctl(m).unwrap();
+    }
+    assert_eq!((game.repetition_count(), game.final_position().halfmove_clock()), (3, 100));
+    assert!(game.can_claim(ThreefoldRepetition));
+    assert!(game.can_claim(FiftyMoves));
+    assert_eq!(game.claimable_draw(), Some(ThreefoldRepetition), "claimable_draw names the repetition first");
+    // Once the game is over (fivefold repetition) nothing can be claimed.
+    for _ in 0..2 {
+        for m in cycle {
+            game.push_ctl(m).unwrap();
+        }
+    }
+    assert_eq!(game.outcome().map(|o| o.termination), Some(Termination::FivefoldRepetition));
+    assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
+}
+
+#[test]
 fn insufficient_material_and_stalemate_results() {
     // King and Knight against King: over before any move.
     let game = Game::from_position(Position::from_pdtl("/27:1k/3:1N2/1:1K/ w -- - 0 1").unwrap());

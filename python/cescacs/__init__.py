@@ -2,7 +2,8 @@
 
 A thin binding of the Rust crate ``cescacs``: legal move generation (King's
 Leaps and the 24 castlings included), PDTL positions, CTL-AN moves, perft,
-and an SVG drawing of the board for notebooks.
+CTL-PGN game records (``cescacs.pgn``), repetition and draw claims, and an
+SVG drawing of the board for notebooks.
 
 >>> import cescacs
 >>> board = cescacs.Board()
@@ -19,13 +20,17 @@ from __future__ import annotations
 from ._cescacs import (
     HEX_COUNT,
     Board,
+    Game,
+    GameNode,
     Hex,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPdtlError,
+    InvalidPgnError,
     LegalMoves,
     Move,
     Piece,
+    Variation,
     all_hexes,
     count_legal_moves,
     initial_pdtl,
@@ -34,6 +39,7 @@ from ._cescacs import (
     perft_many,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
+from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
 
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()
@@ -53,11 +59,14 @@ __all__ = [
     "WHITE",
     "Board",
     "Color",
+    "Game",
+    "GameNode",
     "Hex",
     "HexColor",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPdtlError",
+    "InvalidPgnError",
     "LegalMoves",
     "Move",
     "MoveKind",
@@ -65,8 +74,10 @@ __all__ = [
     "Piece",
     "PieceKind",
     "Termination",
+    "Variation",
     "count_legal_moves",
     "legal_moves_long",
     "perft",
     "perft_many",
+    "pgn",
 ]

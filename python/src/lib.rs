@@ -8,9 +8,13 @@
 
 use std::fmt::Write as _;
 
+use std::sync::Arc;
+
+use cescacs::pgn::{self as core_pgn, PgnError, PgnErrorKind};
 use cescacs::{
-    perft as core_perft, Castling, Color, Hex, HexColor, Move as CoreMove, MoveId, MoveKind, MoveTextError, PdtlError,
-    Piece, Position, Role, Termination, HEX_COUNT, KING_HOME,
+    perft as core_perft, AnnotatedMove, Castling, Color, DrawClaim, Game, GameError, GameResult, Hex, HexColor, Line,
+    Move as CoreMove, MoveId, MoveKind, MoveTextError, Outcome, PdtlError, Piece, Position, Role, Termination, Variation,
+    HEX_COUNT, KING_HOME,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -29,6 +33,12 @@ create_exception!(
     InvalidMoveError,
     PyValueError,
     "A move text is not well-formed (bad hex, bad syntax, unknown castling name)."
+);
+create_exception!(
+    cescacs,
+    InvalidPgnError,
+    PyValueError,
+    "A CTL-PGN text could not be read. `.line` and `.column` (1-based, columns in characters) locate the offending text, `.reason` says what is wrong; the message is `line L, column C: reason`."
 );
 create_exception!(
     cescacs,
@@ -790,6 +800,37 @@ impl PyBoard {
     fn moves_list(py: Python<'_>, list: &[CoreMove]) -> PyResult<Vec<Py<PyMove>>> {
         list.iter().map(|m| new_move(py, m)).collect()
     }
+
+    /// The root position and the move stack as a core game record: the
+    /// core answers every history question (repetition, claims, outcome).
+    fn history(&self) -> Game {
+        game_of(self.root_position(), self.stack.iter().map(|(_, m)| *m))
+    }
+
+    /// A board at `start` with `moves` (legal in turn) on its stack.
+    fn replay(start: &Position, moves: impl IntoIterator<Item = CoreMove>) -> PyBoard {
+        let mut b = PyBoard { pos: start.clone(), stack: Vec::new() };
+        for m in moves {
+            b.play(m);
+        }
+        b
+    }
+}
+
+/// A game record of `moves` (legal in turn, as a board's stack) from `start`.
+/// Moves are kept even after an automatic end, like the PGN reader does.
+fn game_of(start: &Position, moves: impl Iterator<Item = CoreMove>) -> Game {
+    let mut g = Game::from_position(start.clone());
+    g.mainline.moves = moves.map(AnnotatedMove::new).collect();
+    g
+}
+
+fn outcome_obj(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
+    let e = enums(py)?;
+    let winner = o.winner.map(|c| color_obj(py, c)).transpose()?;
+    let (w, b) = o.points();
+    let obj = e.outcome.bind(py).call1((e.termination[termination_index(o.termination)].clone_ref(py), winner, (w, b)))?;
+    Ok(obj.unbind())
 }
 
 /// The board as text: one row per cross-line (28 at the top), one
@@ -960,22 +1001,59 @@ impl PyBoard {
         self.pos.is_seventyfive_moves()
     }
 
-    /// Whether the game is over in this position (see `outcome()`).
+    /// Whether the game is over (see `outcome()`).
     fn is_game_over(&self) -> bool {
-        self.pos.outcome().is_some()
+        self.history().outcome().is_some()
     }
 
-    /// The `Outcome` if the game is over here, else `None`. Repetition is
-    /// not detected (the core decides it from a game record).
+    /// The `Outcome` if the game has ended, else `None`: checkmate,
+    /// stalemate, fivefold repetition, the 75-move rule or insufficient
+    /// material, judged over the root position and the move stack (the
+    /// first point where the game ended, as the core's `Game.outcome`).
     fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let Some(o) = self.pos.outcome() else {
-            return Ok(None);
-        };
-        let e = enums(py)?;
-        let winner = o.winner.map(|c| color_obj(py, c)).transpose()?;
-        let (w, b) = o.points();
-        let obj = e.outcome.bind(py).call1((e.termination[termination_index(o.termination)].clone_ref(py), winner, (w, b)))?;
-        Ok(Some(obj.unbind()))
+        self.history().outcome().map(|o| outcome_obj(py, o)).transpose()
+    }
+
+    /// The repetition identity of the position (RULES.md §7.2) as a 64-bit
+    /// Zobrist hash: equal for positions that count as the same for
+    /// repetition, whatever the moves that led to them.
+    fn zobrist_hash(&self) -> u64 {
+        self.pos.zobrist_hash()
+    }
+
+    /// Whether the current position has occurred at least `count` times
+    /// since the root position (itself included).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.history().is_repetition(count)
+    }
+
+    /// How many times the current position has occurred (1 if new).
+    fn repetition_count(&self) -> usize {
+        self.history().repetition_count()
+    }
+
+    /// The current position has occurred five times: the game is drawn.
+    fn is_fivefold_repetition(&self) -> bool {
+        self.history().is_repetition(5)
+    }
+
+    /// The side to move may claim a draw by threefold repetition (the game
+    /// not being over). A claim together with the move that would repeat
+    /// the position is not modelled: push the move, then ask.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.history().can_claim(DrawClaim::ThreefoldRepetition)
+    }
+
+    /// The side to move may claim a draw by the fifty-move rule (halfmove
+    /// clock ≥ 100, the game not being over).
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.history().can_claim(DrawClaim::FiftyMoves)
+    }
+
+    /// A draw may be claimed now (threefold repetition or fifty moves).
+    fn can_claim_draw(&self) -> bool {
+        self.history().can_claim_draw()
     }
 
     /// The pieces giving check to the side to move.
@@ -1094,6 +1172,570 @@ impl PyBoard {
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         slf.py().import("cescacs.svg")?.getattr("board")?.call1((slf,))?.extract()
     }
+}
+
+// ----- CTL-PGN: errors -------------------------------------------------------------
+
+/// An `InvalidPgnError` for `e`, with `.line`, `.column` and `.reason`.
+fn pgn_error(py: Python<'_>, e: &PgnError) -> PyErr {
+    let err = InvalidPgnError::new_err(e.to_string());
+    let v = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail.
+    let _ = v.setattr("line", e.line);
+    let _ = v.setattr("column", e.column);
+    let _ = v.setattr("reason", e.kind.to_string());
+    err
+}
+
+fn game_error(e: GameError) -> PyErr {
+    match e {
+        GameError::MoveText(t) => move_text_error(t),
+        GameError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
+        GameError::GameOver(_) => IllegalMoveError::new_err(e.to_string()),
+    }
+}
+
+/// Byte offset of (line, column) (1-based, columns in characters) in
+/// `text`; the text's length if it lies beyond.
+fn byte_at(text: &str, line: usize, column: usize) -> usize {
+    let (mut l, mut c) = (1, 1);
+    for (i, ch) in text.char_indices() {
+        if l == line && c == column || l > line {
+            return i;
+        }
+        if ch == '\n' {
+            l += 1;
+            c = 1;
+        } else {
+            c += 1;
+        }
+    }
+    text.len()
+}
+
+/// The first game of `text` and the byte offset where its text ends (where
+/// the next game starts), `None` if the text holds no game. The core splits
+/// the games: a text of two games reads as an error at the start of the
+/// second one. An error inside a later game does not prevent reading the
+/// first.
+fn first_game(text: &str) -> Result<Option<(Game, usize)>, PgnError> {
+    let upto = |line: usize, column: usize| -> Result<Option<(Game, usize)>, PgnError> {
+        let b = byte_at(text, line, column);
+        core_pgn::read_game(&text[..b]).map(|g| Some((g, b)))
+    };
+    let e = match core_pgn::read_game(text) {
+        Ok(g) => return Ok(Some((g, text.len()))),
+        Err(e) => e,
+    };
+    match e.kind {
+        PgnErrorKind::NoGame => Ok(None),
+        PgnErrorKind::SecondGame => upto(e.line, e.column),
+        _ => {
+            // Where is the error? Read the text before its line: if that
+            // already holds two games, the first one is sound.
+            let cut = byte_at(text, e.line, 1);
+            match core_pgn::read_game(&text[..cut]) {
+                Err(PgnError { kind: PgnErrorKind::SecondGame, line, column }) => upto(line, column),
+                // A bad tag line right after a game's moves starts the next game.
+                Ok(g) if !g.is_empty() && matches!(e.kind, PgnErrorKind::TagSyntax(_)) && text[cut..].trim_start().starts_with('[') => {
+                    Ok(Some((g, cut)))
+                }
+                _ => Err(e),
+            }
+        }
+    }
+}
+
+// ----- Game, GameNode, Variation ---------------------------------------------------
+
+static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A C'escacs game record: tags, start position, the main line with its
+/// comments, assessments and variations, and the result. Read one with
+/// `cescacs.pgn.read_game`; `str(game)` writes canonical CTL-PGN.
+/// `Game()` starts from the initial position, `Game(board)` from a
+/// board's root position with its move stack, `Game(pdtl)` from a PDTL.
+#[pyclass(module = "cescacs", name = "Game")]
+#[derive(Clone)]
+struct PyGame {
+    game: Game,
+}
+
+fn tag_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+impl PyGame {
+    fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        let game = Arc::new(self.game.clone());
+        line_nodes(py, &game, &[], &game.start, &game.mainline)
+    }
+}
+
+/// The nodes of `line`, whose first move follows `prefix` (the moves from
+/// the game's start) in position `before`.
+fn line_nodes(
+    py: Python<'_>,
+    game: &Arc<Game>,
+    prefix: &[CoreMove],
+    before: &Position,
+    line: &Line,
+) -> PyResult<Vec<Py<PyGameNode>>> {
+    let mut path = prefix.to_vec();
+    path.extend(line.moves.iter().map(|am| am.mv));
+    let path = Arc::new(path);
+    let mut pos = before.clone();
+    let mut out = Vec::with_capacity(line.moves.len());
+    for (k, am) in line.moves.iter().enumerate() {
+        let node = PyGameNode { game: Arc::clone(game), path: Arc::clone(&path), index: prefix.len() + k, before: pos.clone(), am: am.clone() };
+        pos.play_unchecked(am.mv);
+        out.push(Py::new(py, node)?);
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (start = None))]
+    fn py_new(start: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let Some(start) = start else {
+            return Ok(PyGame { game: Game::new() });
+        };
+        if let Ok(b) = start.cast::<PyBoard>() {
+            return Ok(Self::from_board(b.borrow()));
+        }
+        if let Ok(s) = start.cast::<PyString>() {
+            let pos = Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error)?;
+            return Ok(PyGame { game: Game::from_position(pos) });
+        }
+        Err(PyTypeError::new_err(format!("Game(start): expected a Board, a PDTL string or None, got {}", start.repr()?)))
+    }
+
+    /// A game from a board's root position and its move stack (moves kept
+    /// as played, even past an automatic end of the game).
+    #[staticmethod]
+    fn from_board(board: PyRef<'_, PyBoard>) -> PyGame {
+        PyGame { game: board.history() }
+    }
+
+    /// The tags in file order, as a mutable mapping (`cescacs.pgn.Headers`).
+    /// The start position is not a tag: see `board()`.
+    #[getter]
+    fn headers(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let cls = HEADERS_CLASS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("cescacs.pgn")?.getattr("Headers")?.unbind())
+        })?;
+        Ok(cls.bind(py).call1((slf,))?.unbind())
+    }
+
+    /// `[(name, value), ...]` in file order (internal: see `headers`).
+    fn _tags(&self) -> Vec<(String, String)> {
+        self.game.tags.clone()
+    }
+
+    /// Sets the first tag `name` or appends it (internal: see `headers`).
+    fn _set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+        if !tag_name_ok(name) {
+            return Err(PyValueError::new_err(format!("tag name {name:?}: expected letters, digits and '_' only")));
+        }
+        if matches!(name, "PDTL" | "DPTL" | "Redefine") {
+            return Err(PyValueError::new_err(format!(
+                "tag {name:?} is not a header: the start position is Game(board); the writer uses standard letters"
+            )));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(PyValueError::new_err(format!("tag {name}: the value {value:?} must fit on one line")));
+        }
+        if name == "Variant" && value.trim() != "C'escacs" {
+            return Err(PyValueError::new_err(format!("tag Variant: {value:?} is not \"C'escacs\"")));
+        }
+        self.game.set_tag(name, value);
+        Ok(())
+    }
+
+    /// Removes every tag `name`; whether there was one (internal).
+    fn _del_tag(&mut self, name: &str) -> bool {
+        let n = self.game.tags.len();
+        self.game.tags.retain(|(t, _)| t != name);
+        self.game.tags.len() != n
+    }
+
+    /// The start position (a board with an empty move stack).
+    fn board(&self) -> PyBoard {
+        PyBoard { pos: self.game.start.clone(), stack: Vec::new() }
+    }
+
+    /// The final position, with the main line on the move stack.
+    fn end_board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.game.moves())
+    }
+
+    /// The position after `ply` plies of the main line (0 = start), with
+    /// those plies on the move stack; `IndexError` outside `0..=ply()`.
+    fn board_at(&self, ply: i64) -> PyResult<PyBoard> {
+        let n = self.game.len();
+        match usize::try_from(ply) {
+            Ok(p) if p <= n => Ok(PyBoard::replay(&self.game.start, self.game.moves().take(p))),
+            _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
+        }
+    }
+
+    /// Number of plies in the main line.
+    fn ply(&self) -> usize {
+        self.game.len()
+    }
+
+    /// The main line's moves.
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.game.moves().map(|m| new_move(py, &m)).collect()
+    }
+
+    /// The main line as `GameNode`s (one per ply, with comments,
+    /// assessment, indicator and variations).
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        self.node_list(py)
+    }
+
+    /// The main line in canonical CTL-AN, one string per ply.
+    fn ctl_moves(&self) -> Vec<String> {
+        self.game.ctl_moves()
+    }
+
+    /// The stated result: `"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or
+    /// `"*"` (from the result line, else the `Result` tag, else the rules).
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.game.result.as_str()
+    }
+
+    #[setter]
+    fn set_result(&mut self, value: &str) -> PyResult<()> {
+        self.game.result = GameResult::parse(value).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown result {value:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)"))
+        })?;
+        Ok(())
+    }
+
+    /// Comments before the first move.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.game.mainline.comments.clone()
+    }
+
+    /// Comments after the result line.
+    #[getter]
+    fn final_comments(&self) -> Vec<String> {
+        self.game.final_comments.clone()
+    }
+
+    /// How the game ended by the rules (checkmate, stalemate, fivefold
+    /// repetition, 75-move rule, insufficient material), `None` if it has
+    /// not: the first point of the main line where it ended.
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.game.outcome().map(|o| outcome_obj(py, o)).transpose()
+    }
+
+    /// The ply at which the game ended by the rules, `None` if it has not
+    /// (a record may go on after an automatic draw the players missed).
+    fn end_ply(&self) -> Option<usize> {
+        self.game.end().map(|(ply, _)| ply)
+    }
+
+    /// The stated results that the final position contradicts, as
+    /// sentences (empty when consistent).
+    fn check_result(&self) -> Vec<String> {
+        self.game.check_result().iter().map(ToString::to_string).collect()
+    }
+
+    /// How many times the final position has occurred.
+    fn repetition_count(&self) -> usize {
+        self.game.repetition_count()
+    }
+
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.game.is_repetition(count)
+    }
+
+    fn can_claim_draw(&self) -> bool {
+        self.game.can_claim_draw()
+    }
+
+    /// Plays `move` at the end of the main line. `IllegalMoveError` if it
+    /// is not legal or the game is over.
+    fn push(&mut self, py: Python<'_>, r#move: PyRef<'_, PyMove>) -> PyResult<Py<PyMove>> {
+        let pos = self.game.final_position();
+        let m = PyBoard { pos, stack: Vec::new() }.resolve(&r#move)?;
+        self.game.push(m).map_err(game_error)?;
+        new_move(py, &m)
+    }
+
+    /// Reads a CTL-AN move in the final position, plays it and returns it.
+    fn push_ctl(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let m = self.game.push_ctl(text).map_err(game_error)?;
+        new_move(py, &m)
+    }
+
+    /// Canonical CTL-PGN (`cescacs.pgn.write_game`).
+    fn __str__(&self) -> String {
+        core_pgn::write_game(&self.game)
+    }
+
+    fn __repr__(&self) -> String {
+        let mut tags = String::new();
+        for key in ["Event", "Id", "Title", "Date"] {
+            if let Some(v) = self.game.tag(key) {
+                let _ = write!(tags, " {key}={v:?}");
+            }
+        }
+        format!("<Game{tags} plies={} result={:?}>", self.game.len(), self.game.result.as_str())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| o.borrow().game == self.game)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// Pickles as the CTL-PGN text and the castling option (not in PGN).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, bool))> {
+        let text = core_pgn::write_game(&self.game);
+        Ok((PyGame::type_object(py).getattr("_restore")?.unbind(), (text, self.game.start.castling_allowed())))
+    }
+
+    /// Rebuilds a pickled game (internal).
+    #[staticmethod]
+    fn _restore(py: Python<'_>, text: &str, castling_allowed: bool) -> PyResult<PyGame> {
+        let mut game = core_pgn::read_game(text).map_err(|e| pgn_error(py, &e))?;
+        game.start.set_castling_allowed(castling_allowed);
+        Ok(PyGame { game })
+    }
+}
+
+/// One move of a game with what the record says about it. A snapshot:
+/// `game.mainline()` gives the main line's nodes, `node.variations` the
+/// alternatives to this move (each starting from the position before it).
+#[pyclass(frozen, module = "cescacs", name = "GameNode")]
+struct PyGameNode {
+    game: Arc<Game>,
+    /// The moves from the game's start along this node's line.
+    path: Arc<Vec<CoreMove>>,
+    /// This move is `path[index]`.
+    index: usize,
+    before: Position,
+    am: AnnotatedMove,
+}
+
+#[pymethods]
+impl PyGameNode {
+    /// The move (complete: kind, piece, capture).
+    #[getter]
+    fn r#move(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        new_move(py, &self.am.mv)
+    }
+
+    /// Plies from the game's start to after this move (1 for the first move).
+    #[getter]
+    fn ply(&self) -> usize {
+        self.index + 1
+    }
+
+    /// The move number shown for this move.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.game.move_number(self.index)
+    }
+
+    /// The side that plays this move.
+    #[getter]
+    fn turn(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        color_obj(py, self.before.turn())
+    }
+
+    /// The move in canonical CTL-AN with its check mark.
+    #[getter]
+    fn ctl(&self) -> String {
+        self.before.ctl(&self.am.mv)
+    }
+
+    /// The comments on this move (without their `@W:` / `@B:` prefix).
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.am.comments.clone()
+    }
+
+    /// The comments joined by newlines (`""` if none).
+    #[getter]
+    fn comment(&self) -> String {
+        self.am.comments.join("\n")
+    }
+
+    /// The assessment mark (`"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"`, `"◇"`), or `None`.
+    #[getter]
+    fn assessment(&self) -> Option<&'static str> {
+        self.am.assessment.map(|a| a.symbol())
+    }
+
+    /// The assessment as a PGN numeric annotation glyph (1 … 7), or `None`.
+    #[getter]
+    fn nag(&self) -> Option<u8> {
+        self.am.assessment.map(|a| a.nag())
+    }
+
+    /// The game indicator (`"(=)"`, `":"`, `"(=):"`), or `None`.
+    #[getter]
+    fn indicator(&self) -> Option<&'static str> {
+        self.am.indicator.map(|i| i.symbol())
+    }
+
+    /// The alternatives to this move.
+    #[getter]
+    fn variations(&self) -> Vec<PyVariation> {
+        self.am
+            .variations
+            .iter()
+            .map(|v| PyVariation {
+                game: Arc::clone(&self.game),
+                prefix: self.path[..self.index].to_vec(),
+                before: self.before.clone(),
+                variation: v.clone(),
+            })
+            .collect()
+    }
+
+    /// The position after this move, with the moves from the game's start
+    /// on its stack.
+    fn board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.path[..=self.index].iter().copied())
+    }
+
+    /// The position before this move, with its history on the stack.
+    fn board_before(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.path[..self.index].iter().copied())
+    }
+
+    fn __repr__(&self) -> String {
+        let mark = if self.before.turn() == Color::White { "." } else { ". …," };
+        format!("<GameNode {}{mark} {}>", self.game.move_number(self.index), self.before.ctl(&self.am.mv))
+    }
+}
+
+/// A variation (RAV): an alternative line starting from the position
+/// before the move it replaces.
+#[pyclass(frozen, module = "cescacs", name = "Variation")]
+struct PyVariation {
+    game: Arc<Game>,
+    prefix: Vec<CoreMove>,
+    before: Position,
+    variation: Variation,
+}
+
+#[pymethods]
+impl PyVariation {
+    /// The `$[n]` label other comments refer to it by, or `None`.
+    #[getter]
+    fn label(&self) -> Option<String> {
+        self.variation.label.clone()
+    }
+
+    /// Comments before the variation's first move.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.variation.line.comments.clone()
+    }
+
+    /// The variation's moves as nodes (which may hold variations in turn).
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        line_nodes(py, &self.game, &self.prefix, &self.before, &self.variation.line)
+    }
+
+    /// The variation's moves.
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.variation.line.moves.iter().map(|am| new_move(py, &am.mv)).collect()
+    }
+
+    /// The position the variation starts from (before the replaced move).
+    fn board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.prefix.iter().copied())
+    }
+
+    fn __len__(&self) -> usize {
+        self.variation.line.moves.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let label = self.variation.label.as_ref().map_or(String::new(), |l| format!(" $[{l}]"));
+        format!("<Variation{label} ({} moves)>", self.variation.line.moves.len())
+    }
+}
+
+// ----- CTL-PGN: module functions (wrapped by cescacs.pgn) ----------------------------
+
+fn games_list(py: Python<'_>, games: Vec<Game>) -> PyResult<Vec<Py<PyGame>>> {
+    games.into_iter().map(|game| Py::new(py, PyGame { game })).collect()
+}
+
+/// Every game of `text`; `InvalidPgnError` at the first error.
+#[pyfunction]
+fn _pgn_read_games(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyGame>>> {
+    let games = core_pgn::read_games(text).map_err(|e| pgn_error(py, &e))?;
+    games_list(py, games)
+}
+
+/// Games read leniently and the `InvalidPgnError` instances of the errors.
+type LenientGames = (Vec<Py<PyGame>>, Vec<Py<PyAny>>);
+
+/// Every game that can be kept and every error (as exception instances).
+#[pyfunction]
+fn _pgn_read_games_lenient(py: Python<'_>, text: &str) -> PyResult<LenientGames> {
+    let (games, errors) = core_pgn::read_games_lenient(text);
+    let errors = errors.iter().map(|e| pgn_error(py, e).into_value(py).into_any()).collect();
+    Ok((games_list(py, games)?, errors))
+}
+
+/// The single game of `text`, `None` if it holds none; `InvalidPgnError`
+/// for an error or a second game.
+#[pyfunction]
+fn _pgn_read_game(py: Python<'_>, text: &str) -> PyResult<Option<PyGame>> {
+    match core_pgn::read_game(text) {
+        Ok(game) => Ok(Some(PyGame { game })),
+        Err(PgnError { kind: PgnErrorKind::NoGame, .. }) => Ok(None),
+        Err(e) => Err(pgn_error(py, &e)),
+    }
+}
+
+/// The first game of `text` and the number of characters its text takes
+/// (the next game starts there), or `None` if the text holds no game.
+#[pyfunction]
+fn _pgn_read_first_game(py: Python<'_>, text: &str) -> PyResult<Option<(PyGame, usize)>> {
+    match first_game(text) {
+        Ok(Some((game, end))) => Ok(Some((PyGame { game }, text[..end].chars().count()))),
+        Ok(None) => Ok(None),
+        Err(e) => Err(pgn_error(py, &e)),
+    }
+}
+
+#[pyfunction]
+fn _pgn_write_game(game: PyRef<'_, PyGame>) -> String {
+    core_pgn::write_game(&game.game)
+}
+
+#[pyfunction]
+fn _pgn_write_games(games: Vec<PyRef<'_, PyGame>>) -> String {
+    let games: Vec<Game> = games.iter().map(|g| g.game.clone()).collect();
+    core_pgn::write_games(&games)
 }
 
 // ----- module functions ---------------------------------------------------------------
@@ -1223,6 +1865,10 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyLegalMoves>()?;
     m.add_class::<PyBoard>()?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyGameNode>()?;
+    m.add_class::<PyVariation>()?;
+    m.add("InvalidPgnError", py.get_type::<InvalidPgnError>())?;
     m.add("InvalidPdtlError", py.get_type::<InvalidPdtlError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
@@ -1234,5 +1880,11 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(all_hexes, m)?)?;
     m.add_function(wrap_pyfunction!(initial_pdtl, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_read_games_lenient, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_read_first_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_write_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_write_games, m)?)?;
     Ok(())
 }

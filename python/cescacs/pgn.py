@@ -1,0 +1,273 @@
+"""CTL-PGN game records (NOTATION.md §6), shaped on python-chess's ``chess.pgn``.
+
+>>> import io, cescacs.pgn
+>>> text = "[Event \\"demo\\"]\\n1. E7-E13, E21-E15\\n2. F8-F12\\n*\\n"
+>>> game = cescacs.pgn.read_game(io.StringIO(text))
+>>> game.headers["Event"], game.ply(), game.result
+('demo', 3, '*')
+>>> [m.long() for m in game.mainline_moves()]
+['E7-E13', 'E21-E15', 'F8-F12']
+>>> str(game) == text
+True
+
+Reading is done by the Rust core, which checks every move (variations
+included) against the rules. Errors raise :class:`cescacs.InvalidPgnError`
+(a ``ValueError``) with ``.line`` and ``.column`` (1-based; columns count
+characters) and ``.reason``.
+
+``read_game(handle)`` returns the next game of a text stream, or ``None`` at
+the end; ``read_games(handle)`` reads them all at once and is the efficient
+path for big files. See :func:`read_game` for how a stream is consumed.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import MutableMapping
+from typing import Any, Dict, Iterable, Iterator, List, Optional, TextIO, Tuple, Union
+
+from ._cescacs import (
+    Game,
+    GameNode,
+    InvalidPgnError,
+    Variation,
+    _pgn_read_first_game,
+    _pgn_read_game,
+    _pgn_read_games,
+    _pgn_read_games_lenient,
+    _pgn_write_game,
+    _pgn_write_games,
+)
+
+__all__ = [
+    "Game",
+    "GameNode",
+    "Headers",
+    "InvalidPgnError",
+    "Variation",
+    "read_game",
+    "read_games",
+    "write_game",
+    "write_games",
+]
+
+Source = Union[str, TextIO]
+
+
+class Headers(MutableMapping):
+    """The tags of a :class:`Game` in file order, as a mutable mapping that
+    writes through to the game (``game.headers["Event"] = "CG"``).
+
+    Names are letters, digits and ``_``; values fit on one line. ``PDTL``
+    and ``Redefine`` are not headers (the start position is ``Game(board)``;
+    the writer uses standard letters), and ``Variant`` can only be
+    ``"C'escacs"``: setting them raises ``ValueError``.
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getitem__(self, name: str) -> str:
+        for n, v in self._game._tags():
+            if n == name:
+                return v
+        raise KeyError(name)
+
+    def __setitem__(self, name: str, value: str) -> None:
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError(f"tag names and values are str, got {name!r}: {value!r}")
+        self._game._set_tag(name, value)
+
+    def __delitem__(self, name: str) -> None:
+        if not self._game._del_tag(name):
+            raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        seen = []
+        for n, _ in self._game._tags():
+            if n not in seen:
+                seen.append(n)
+        return iter(seen)
+
+    def __len__(self) -> int:
+        return len({n for n, _ in self._game._tags()})
+
+    def __repr__(self) -> str:
+        return f"Headers({dict(self.items())!r})"
+
+
+# ----- streams -------------------------------------------------------------------------
+
+
+class _Stream:
+    """What read_game knows about a stream between calls."""
+
+    __slots__ = ("pending", "line", "column", "tell")
+
+    def __init__(self) -> None:
+        #: Text read from a non-seekable stream beyond the games returned.
+        self.pending = ""
+        #: Line and column, in the text read from this stream, of the next
+        #: text (error positions are relative to where reading started).
+        self.line = 1
+        self.column = 1
+        #: The stream position after the last game (seekable streams); a
+        #: different position on the next call means the stream was moved.
+        self.tell: Any = None
+
+    def copy(self) -> "_Stream":
+        other = _Stream()
+        other.line, other.column = self.line, self.column
+        return other
+
+    def advance(self, text: str) -> None:
+        newlines = text.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(text) - text.rfind("\n")
+        else:
+            self.column += len(text)
+
+
+_streams: "weakref.WeakKeyDictionary[Any, _Stream]" = weakref.WeakKeyDictionary()
+# Streams that cannot be weakly referenced, kept alive with their state.
+_strong_streams: Dict[int, Tuple[Any, _Stream]] = {}
+
+
+def _stream_state(handle: Any) -> _Stream:
+    try:
+        state = _streams.get(handle)
+        if state is None:
+            state = _streams[handle] = _Stream()
+        return state
+    except TypeError:
+        entry = _strong_streams.get(id(handle))
+        if entry is None or entry[0] is not handle:
+            entry = _strong_streams[id(handle)] = (handle, _Stream())
+        return entry[1]
+
+
+def _seekable(handle: Any) -> bool:
+    try:
+        return bool(handle.seekable())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _read_text(handle: Any) -> str:
+    text = handle.read()
+    if not isinstance(text, str):
+        raise TypeError(f"expected a text stream or a str, got a stream of {type(text).__name__} (open the file in text mode)")
+    return text
+
+
+def _relocate(err: Any, state: _Stream) -> Any:
+    """The error with its position counted from where reading the stream started."""
+    if state.line == 1 and state.column == 1:
+        return err
+    line = err.line + state.line - 1
+    column = err.column + state.column - 1 if err.line == 1 else err.column
+    new = InvalidPgnError(f"line {line}, column {column}: {err.reason}")
+    new.line, new.column, new.reason = line, column, err.reason
+    return new
+
+
+def _begin(handle: Any) -> Tuple[_Stream, bool, Any, str]:
+    """The stream's state, whether it is seekable, its position and the
+    rest of its text."""
+    state = _stream_state(handle)
+    seekable = _seekable(handle)
+    start = handle.tell() if seekable else None
+    if seekable and state.tell != start:
+        # First call, or the stream was moved since: count from here.
+        state.pending, state.line, state.column = "", 1, 1
+    text = _read_text(handle)
+    if not seekable:
+        text, state.pending = state.pending + text, ""
+    return state, seekable, start, text
+
+
+def read_game(handle: Source) -> Optional[Game]:
+    """The next game of ``handle``, or ``None`` when there is none left.
+
+    ``handle`` is a text stream (an open file, ``io.StringIO``) or a ``str``.
+    A ``str`` must hold at most one game: a second one raises
+    ``InvalidPgnError`` at its start (use :func:`read_games`).
+
+    A stream is left just after the game's text (its final comments
+    included), so calling ``read_game`` again reads the next game; error
+    positions count lines from where ``read_game`` started reading that
+    stream. The rest of the stream is read at each call and the core finds
+    where the first game ends; for a seekable stream the position is then
+    restored to that point, a non-seekable one (a pipe) keeps the rest in a
+    buffer for the next call — do not read it by other means meanwhile.
+    :func:`read_games` reads a file in one pass.
+
+    An error in the game raises ``InvalidPgnError`` with the stream read to
+    its end; ``read_games(handle, lenient=True)`` keeps what can be read of
+    damaged files.
+    """
+    if isinstance(handle, str):
+        return _pgn_read_game(handle)
+    state, seekable, start, text = _begin(handle)
+    origin = state.copy()
+    try:
+        found = _pgn_read_first_game(text)
+    except InvalidPgnError as e:
+        state.advance(text)
+        state.tell = handle.tell() if seekable else None
+        raise _relocate(e, origin) from None
+    if found is None:
+        state.advance(text)
+        state.tell = handle.tell() if seekable else None
+        return None
+    game, end = found
+    if end < len(text):
+        if seekable:
+            handle.seek(start)
+            handle.read(end)
+        else:
+            state.pending = text[end:]
+    state.advance(text[:end])
+    state.tell = handle.tell() if seekable else None
+    return game
+
+
+def read_games(handle: Source, lenient: bool = False) -> Any:
+    """Every game of ``handle`` (a text stream, read to its end, or a ``str``).
+
+    Strict (the default): a list of :class:`Game`; the first error raises
+    ``InvalidPgnError``. With ``lenient=True``: ``(games, errors)``, where a
+    damaged game keeps its tags and the moves read before its error, reading
+    resumes with the next game, and ``errors`` lists the ``InvalidPgnError``
+    instances in text order.
+    """
+    if isinstance(handle, str):
+        return _pgn_read_games_lenient(handle) if lenient else _pgn_read_games(handle)
+    state, seekable, _start, text = _begin(handle)
+    origin = state.copy()
+    state.advance(text)
+    state.tell = handle.tell() if seekable else None
+    if lenient:
+        games, errors = _pgn_read_games_lenient(text)
+        return games, [_relocate(e, origin) for e in errors]
+    try:
+        return _pgn_read_games(text)
+    except InvalidPgnError as e:
+        raise _relocate(e, origin) from None
+
+
+def write_game(game: Game) -> str:
+    """The game in canonical CTL-PGN (same as ``str(game)``): tags, a
+    ``PDTL`` tag when it does not start from the initial position, one full
+    move per line in canonical CTL-AN, comments and variations after their
+    move's line, the result line and the final comments. Reading it back
+    gives an equal game."""
+    return _pgn_write_game(game)
+
+
+def write_games(games: Iterable[Game]) -> str:
+    """Several games in canonical CTL-PGN, separated by an empty line."""
+    return _pgn_write_games(list(games))
