@@ -93,6 +93,13 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `list` with the legal moves: lets a caller
+    /// that keeps a list (a binding, a front end) refill it in place.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(list);
+    }
+
     /// Number of legal moves (what perft counts at its last ply).
     pub fn count_legal_moves(&self) -> usize {
         self.legal_moves().len()

@@ -235,13 +235,13 @@ unsafe fn new_list(
     function: &'static str,
     game: *const cescacs_game,
     list_out: *mut *mut cescacs_move_list,
-    generate: fn(&Position) -> rules::MoveList,
+    fill: fn(&Position, &mut rules::MoveList),
 ) -> cescacs_result {
     guard(function, || {
         out_ptr(list_out, "list_out")?;
         // SAFETY: caller's handle; out-pointer checked.
         let g = unsafe { borrow(game, "game") }?;
-        let list = cescacs_move_list::boxed(Arc::clone(&g.position), &generate(&g.position));
+        let list = cescacs_move_list::boxed(&g.position, fill);
         unsafe { *list_out = list };
         Ok(())
     })
@@ -263,7 +263,7 @@ pub unsafe extern "C" fn cescacs_game_legal_moves(
             "cescacs_game_legal_moves",
             game,
             list_out,
-            Position::legal_moves,
+            Position::legal_moves_into,
         )
     }
 }
@@ -283,10 +283,7 @@ pub unsafe extern "C" fn cescacs_game_legal_moves_into(
         // SAFETY: caller's handles.
         let g = unsafe { borrow(game, "game") }?;
         let l = unsafe { borrow_mut(list, "list") }?;
-        let moves = g.position.legal_moves();
-        l.moves.clear();
-        l.moves.extend_from_slice(&moves);
-        l.position = Some(Arc::clone(&g.position));
+        l.refill(&g.position);
         Ok(())
     })
 }
@@ -307,7 +304,7 @@ pub unsafe extern "C" fn cescacs_game_king_leaps(
             "cescacs_game_king_leaps",
             game,
             list_out,
-            Position::king_leaps,
+            |p, l| *l = p.king_leaps(),
         )
     }
 }
@@ -327,7 +324,7 @@ pub unsafe extern "C" fn cescacs_game_castlings(
             "cescacs_game_castlings",
             game,
             list_out,
-            Position::castlings,
+            |p, l| *l = p.castlings(),
         )
     }
 }

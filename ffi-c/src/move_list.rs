@@ -4,7 +4,7 @@
 use std::ffi::c_char;
 use std::sync::Arc;
 
-use rules::{Move, Position};
+use rules::{Move, MoveList, Position};
 
 use super::cescacs_result;
 use super::error::{borrow, guard, out_ptr, write_text, Error};
@@ -21,15 +21,28 @@ pub struct cescacs_move_list {
     /// The position the moves belong to (shared with the game, read-only);
     /// `None` for a new, never filled list.
     pub(crate) position: Option<Arc<Position>>,
-    pub(crate) moves: Vec<Move>,
+    /// Inline, fixed capacity: one allocation per list, none per refill.
+    pub(crate) moves: MoveList,
 }
 
 impl cescacs_move_list {
-    pub(crate) fn boxed(position: Arc<Position>, moves: &[Move]) -> *mut cescacs_move_list {
-        Box::into_raw(Box::new(cescacs_move_list {
-            position: Some(position),
-            moves: moves.to_vec(),
-        }))
+    /// A new list of `position`'s moves as `fill` writes them.
+    pub(crate) fn boxed(position: &Arc<Position>, fill: impl FnOnce(&Position, &mut MoveList)) -> *mut cescacs_move_list {
+        let mut list = Box::new(cescacs_move_list {
+            position: Some(Arc::clone(position)),
+            moves: MoveList::new(),
+        });
+        fill(position, &mut list.moves);
+        Box::into_raw(list)
+    }
+
+    /// Refills the list with `position`'s legal moves, taking a reference
+    /// to the position only when it is not the one the list already holds.
+    pub(crate) fn refill(&mut self, position: &Arc<Position>) {
+        if !matches!(&self.position, Some(p) if Arc::ptr_eq(p, position)) {
+            self.position = Some(Arc::clone(position));
+        }
+        position.legal_moves_into(&mut self.moves);
     }
 
     /// Whether the moves belong to `position`.
@@ -77,7 +90,7 @@ pub unsafe extern "C" fn cescacs_move_list_new(
         out_ptr(list_out, "list_out")?;
         let list = Box::new(cescacs_move_list {
             position: None,
-            moves: Vec::new(),
+            moves: MoveList::new(),
         });
         // SAFETY: checked non-NULL.
         unsafe { *list_out = Box::into_raw(list) };
