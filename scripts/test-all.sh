@@ -1,11 +1,29 @@
 #!/usr/bin/env bash
-# Runs every test in every language. Called by the README's test command and by .ci/run.
+# Runs every test in every language: Rust (cargo test), Python (pytest), C/C++ (valgrind,
+# ASan/UBSan, header drift). Installs what it needs first. Called by the README's test command
+# and by .ci/run; ends with one line "Total: N passed, 0 failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== Rust: cargo test (workspace) =="
-cargo test --workspace
-echo "== Python: scripts/test-python.sh =="
-scripts/test-python.sh
-echo "== C API: scripts/setup-c.sh, scripts/test-c.sh =="
-scripts/setup-c.sh
-scripts/test-c.sh
+
+log_dir=$(mktemp -d)
+trap 'rm -rf "$log_dir"' EXIT
+# Runs a step, showing its output and keeping a copy for the summary.
+step() {
+    local name=$1
+    shift
+    echo "== $name: $* =="
+    "$@" 2>&1 | tee "$log_dir/$name.log"
+}
+
+step rust cargo test --workspace
+step python scripts/test-python.sh
+step c-setup scripts/setup-c.sh
+step c scripts/test-c.sh
+
+# Each runner's own closing lines, added up.
+rust=$(awk '/^test result: ok\./ { n += $4 } END { print n + 0 }' "$log_dir/rust.log")
+python=$(awk '/^[0-9]+ passed/ { n = $1 } END { print n + 0 }' "$log_dir/python.log")
+c=$(awk '/^[0-9]+ passed, [0-9]+ failed$/ { n = $1 } END { print n + 0 }' "$log_dir/c.log")
+echo
+echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed"
+echo "Total: $((rust + python + c)) passed, 0 failed"
