@@ -16,7 +16,7 @@ use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
 use crate::geometry::{Hex, JUMPS, JUMP_LIST, NONE, STEPS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{elephant_attacker_dir, SpecialCapture, Position};
+use crate::position::{attacks_along, Position, SpecialCapture};
 
 /// The 8 triple-step hexes per side (RULES.md §3.7.2).
 const TRIPLE_STEP_HEXES: [Bitboard; 2] = [triple_hexes(0), triple_hexes(1)];
@@ -216,14 +216,8 @@ impl Position {
                 }
             }
         }
-        let elephant_dir = elephant_attacker_dir(them);
-        let pawn_dirs: [usize; 2] = match them {
-            Color::White => [9, 11],
-            Color::Black => [8, 10],
-        };
         #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
-            let orthogonal = d < 6;
             let mut ray = Bitboard::EMPTY;
             let mut s = STEPS[d][ki];
             let mut dist = 1;
@@ -232,33 +226,21 @@ impl Position {
                 let h = Hex::from_u8(s);
                 ray.insert(h);
                 if let Some(p) = self.board[s as usize] {
-                    let slides = if orthogonal { p.role.slides_orthogonally() } else { p.role.slides_diagonally() };
                     match blocker {
+                        None if p.color == us => blocker = Some(h),
                         None => {
-                            if p.color == us {
-                                blocker = Some(h);
-                            } else {
-                                let short = if orthogonal {
-                                    p.role == Role::Elephant && d == elephant_dir && dist <= 2
-                                } else {
-                                    dist == 1
-                                        && ((p.role == Role::Elephant && d >= 8)
-                                            || (p.role == Role::Pawn && (d == pawn_dirs[0] || d == pawn_dirs[1])))
-                                };
-                                if slides || short {
-                                    out.checkers += 1;
-                                    out.check_mask |= ray;
-                                }
-                                break;
+                            if attacks_along(p.role, them, d, dist) {
+                                out.checkers += 1;
+                                out.check_mask |= ray;
                             }
+                            break;
                         }
                         Some(b) => {
-                            if p.color == them {
-                                let elephant_pin = orthogonal && p.role == Role::Elephant && d == elephant_dir && dist == 2;
-                                if slides || elephant_pin {
-                                    out.pinned.insert(b);
-                                    out.pins.push((b, ray));
-                                }
+                            // Behind one own piece, only a long-range attacker
+                            // (a slider, or an Elephant two hexes away) pins it.
+                            if p.color == them && attacks_along(p.role, them, d, dist) {
+                                out.pinned.insert(b);
+                                out.pins.push((b, ray));
                             }
                             break;
                         }

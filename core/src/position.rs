@@ -147,10 +147,31 @@ const fn pawn_attacker_dirs(color: Color) -> [usize; 2] {
 
 /// The orthogonal direction from an attacked hex towards an elephant of
 /// `color` standing behind it (elephants attack (0, +2f) and (0, +4f)).
-pub(crate) const fn elephant_attacker_dir(color: Color) -> usize {
+const fn elephant_attacker_dir(color: Color) -> usize {
     match color {
         Color::White => COLUMN_DOWN,
         Color::Black => COLUMN_UP,
+    }
+}
+
+/// Whether a piece of kind `role` and colour `by`, the first piece met at
+/// distance `dist` along step direction `d` (0..6 orthogonal, 6..12
+/// diagonal) from a hex, attacks that hex (RULES.md §5.1). Sliders attack at
+/// any distance; a King, a pawn and an Elephant's diagonal steps only next
+/// door; an Elephant's column attack reaches two hexes (blockable).
+#[inline(always)]
+pub(crate) const fn attacks_along(role: Role, by: Color, d: usize, dist: u32) -> bool {
+    if d < 6 {
+        role.slides_orthogonally()
+            || (dist == 1 && matches!(role, Role::King))
+            || (matches!(role, Role::Elephant) && d == elephant_attacker_dir(by) && dist <= 2)
+    } else {
+        let pawn_dirs = pawn_attacker_dirs(by);
+        role.slides_diagonally()
+            || (dist == 1
+                && (matches!(role, Role::King)
+                    || (matches!(role, Role::Elephant) && d >= 8)
+                    || (matches!(role, Role::Pawn) && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
     }
 }
 
@@ -276,51 +297,7 @@ impl Position {
     /// for King moves: the King does not shield the hex behind it).
     #[inline]
     pub(crate) fn attacked_ignoring(&self, h: Hex, by: Color, ignore: u8) -> bool {
-        let hi = h.index();
-        // Knight jumps (Knight, Pegasus, Wyvern).
-        let jl = &JUMP_LIST;
-        for &t in &jl.targets[hi][..jl.len[hi] as usize] {
-            if let Some(p) = self.board[t as usize] {
-                if p.color == by && p.role.jumps() {
-                    return true;
-                }
-            }
-        }
-        let elephant_dir = elephant_attacker_dir(by);
-        let pawn_dirs = pawn_attacker_dirs(by);
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
-        for d in 0..12 {
-            let orthogonal = d < 6;
-            let mut s = STEPS[d][hi];
-            let mut dist = 1;
-            while s != NONE {
-                if s != ignore {
-                    if let Some(p) = self.board[s as usize] {
-                        if p.color == by {
-                            let r = p.role;
-                            let hit = if orthogonal {
-                                r.slides_orthogonally()
-                                    || (dist == 1 && r == Role::King)
-                                    || (r == Role::Elephant && d == elephant_dir && dist <= 2)
-                            } else {
-                                r.slides_diagonally()
-                                    || (dist == 1
-                                        && (r == Role::King
-                                            || (r == Role::Elephant && d >= 8)
-                                            || (r == Role::Pawn && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
-                            };
-                            if hit {
-                                return true;
-                            }
-                        }
-                        break;
-                    }
-                }
-                s = STEPS[d][s as usize];
-                dist += 1;
-            }
-        }
-        false
+        self.scan_attackers(h, by, ignore, |_| true)
     }
 
     /// The pieces of the side not to move that attack the King of the side
@@ -332,48 +309,47 @@ impl Position {
     /// All pieces of `by` attacking hex `h`.
     pub fn attackers(&self, h: Hex, by: Color) -> Bitboard {
         let mut out = Bitboard::EMPTY;
+        self.scan_attackers(h, by, NONE, |s| {
+            out.insert(Hex::from_u8(s));
+            false
+        });
+        out
+    }
+
+    /// Calls `found` with each piece of `by` that attacks `h` (the hex
+    /// `ignore` counts as empty) until it returns `true`; returns whether it
+    /// did. The one place that knows how pieces attack (RULES.md §5.1).
+    #[inline(always)]
+    fn scan_attackers(&self, h: Hex, by: Color, ignore: u8, mut found: impl FnMut(u8) -> bool) -> bool {
         let hi = h.index();
+        // Knight jumps (Knight, Pegasus, Wyvern).
         let jl = &JUMP_LIST;
         for &t in &jl.targets[hi][..jl.len[hi] as usize] {
             if let Some(p) = self.board[t as usize] {
-                if p.color == by && p.role.jumps() {
-                    out.insert(Hex::from_u8(t));
+                if p.color == by && p.role.jumps() && found(t) {
+                    return true;
                 }
             }
         }
-        let elephant_dir = elephant_attacker_dir(by);
-        let pawn_dirs = pawn_attacker_dirs(by);
+        // Rays: the first piece met along each of the twelve directions.
         #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
         for d in 0..12 {
-            let orthogonal = d < 6;
             let mut s = STEPS[d][hi];
             let mut dist = 1;
             while s != NONE {
-                if let Some(p) = self.board[s as usize] {
-                    if p.color == by {
-                        let r = p.role;
-                        let hit = if orthogonal {
-                            r.slides_orthogonally()
-                                || (dist == 1 && r == Role::King)
-                                || (r == Role::Elephant && d == elephant_dir && dist <= 2)
-                        } else {
-                            r.slides_diagonally()
-                                || (dist == 1
-                                    && (r == Role::King
-                                        || (r == Role::Elephant && d >= 8)
-                                        || (r == Role::Pawn && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
-                        };
-                        if hit {
-                            out.insert(Hex::from_u8(s));
+                if s != ignore {
+                    if let Some(p) = self.board[s as usize] {
+                        if p.color == by && attacks_along(p.role, by, d, dist) && found(s) {
+                            return true;
                         }
+                        break;
                     }
-                    break;
                 }
                 s = STEPS[d][s as usize];
                 dist += 1;
             }
         }
-        out
+        false
     }
 
     /// Whether the side to move is in check.
