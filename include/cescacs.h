@@ -105,6 +105,13 @@ enum cescacs_result
   // An internal error (a Rust panic) was caught at the boundary. The
   // handles passed in are unchanged and still valid. Please report it.
   CESCACS_RESULT_PANIC = 11,
+  // The text is not a single valid CTL-PGN game (NOTATION.md §6): bad
+  // syntax, a move that is not legal, a wrong move number, no game or
+  // more than one. The last error message reads `"line L, column C:
+  // reason"`; `cescacs_last_error_location` gives L and C as numbers.
+  CESCACS_RESULT_BAD_PGN = 12,
+  // The game has no tag of that name.
+  CESCACS_RESULT_NOT_FOUND = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -144,8 +151,7 @@ enum cescacs_termination
   // The side to move has no legal move and is not in check: it loses 1-2
   // (stalemate is a win in C'escacs).
   CESCACS_TERMINATION_STALEMATE = 2,
-  // The same position for the fifth time. Not reported by this version:
-  // repetition needs the game record, which the core does not judge yet.
+  // The same position for the fifth time in the game: automatic draw.
   CESCACS_TERMINATION_FIVEFOLD_REPETITION = 3,
   // The halfmove clock reached 150: automatic draw.
   CESCACS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
@@ -254,10 +260,13 @@ typedef uint32_t cescacs_move_kind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// A game: the current position and the positions before each move played
-// through the handle (for `cescacs_game_undo`). Opaque; create it with
-// `cescacs_game_new`, `cescacs_game_from_pdtl` or `cescacs_game_clone`,
-// release it with `cescacs_game_free`.
+// A game: a record of the moves from a start position (read from CTL-PGN,
+// or empty for a new game) followed by the moves played through the
+// handle, the current position (after the last move), and the positions
+// before each move played through the handle (for `cescacs_game_undo`).
+// Opaque; create it with `cescacs_game_new`, `cescacs_game_from_pdtl`,
+// `cescacs_game_from_pgn` or `cescacs_game_clone`, release it with
+// `cescacs_game_free`.
 //
 // A handle is not synchronised: use it from one thread at a time (distinct
 // handles may be used from different threads at once).
@@ -272,7 +281,7 @@ typedef struct cescacs_game cescacs_game;
 // happens to the game afterwards.
 typedef struct cescacs_move_list cescacs_move_list;
 
-// The state of the game in the current position (RULES.md §6).
+// How a game ended, or that it goes on (RULES.md §6).
 typedef struct cescacs_outcome {
   // `CESCACS_TERMINATION_NONE` while the game goes on.
   cescacs_termination termination;
@@ -342,6 +351,17 @@ extern "C" {
 // same thread; copy the text to keep it.
 const char *cescacs_last_error(void);
 
+// Whether the last error on this thread has a place in a text: for
+// `CESCACS_RESULT_BAD_PGN`, the line and the column (both 1-based, columns
+// counted in characters, not bytes) of the offending CTL-PGN text, the
+// numbers the message starts with. Then writes them to `*line_out` and
+// `*column_out` (either may be NULL) and returns true; otherwise (no error
+// yet, or an error of another kind) writes nothing and returns false.
+//
+// Like `cescacs_last_error()` it never fails and never changes the last
+// error.
+bool cescacs_last_error_location(size_t *line_out, size_t *column_out);
+
 // The name of a result code's constant, e.g. `"CESCACS_RESULT_BAD_PDTL"`,
 // or `"CESCACS_RESULT_UNKNOWN"` for a value that is not a result code.
 // The string is static: never free it.
@@ -365,8 +385,8 @@ cescacs_result cescacs_game_new(struct cescacs_game **game_out);
 // only on success.
 cescacs_result cescacs_game_from_pdtl(const char *pdtl, struct cescacs_game **game_out);
 
-// Copies a game (position and undo history) into a new, independent
-// handle written to `*game_out`. Free it with `cescacs_game_free`.
+// Copies a game (record, position and undo history) into a new,
+// independent handle written to `*game_out`. Free it with `cescacs_game_free`.
 //
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_clone(const struct cescacs_game *game, struct cescacs_game **game_out);
@@ -395,9 +415,12 @@ cescacs_result cescacs_game_turn(const struct cescacs_game *game, cescacs_color 
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_is_check(const struct cescacs_game *game, bool *check_out);
 
-// Writes the state of the game in the current position to `*outcome_out`:
-// checkmate and stalemate (both wins), the 75-move draw and insufficient
-// material, or `CESCACS_TERMINATION_NONE` while the game goes on.
+// Writes how the game ended to `*outcome_out`: checkmate and stalemate
+// (both wins) in the current position, or the automatic draws by fivefold
+// repetition, the 75-move rule and insufficient material; or
+// `CESCACS_TERMINATION_NONE` while the game goes on. The core judges the
+// whole record (RULES.md §6): the first point where the game ended counts,
+// even if moves were played after an automatic draw.
 //
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_outcome(const struct cescacs_game *game, struct cescacs_outcome *outcome_out);
@@ -462,14 +485,16 @@ cescacs_result cescacs_game_play_ctl(struct cescacs_game *game, const char *text
 cescacs_result cescacs_game_play_long(struct cescacs_game *game, const char *text);
 
 // Takes back the last move played through this handle (or its original,
-// for a clone).
+// for a clone). The moves of a record read by `cescacs_game_from_pgn` are
+// not taken back.
 //
 // Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (no move was played since the
 // game was created).
 cescacs_result cescacs_game_undo(struct cescacs_game *game);
 
 // Writes to `*count_out` the number of moves `cescacs_game_undo` can take
-// back.
+// back: those played through the handle (`cescacs_game_ply_count` counts
+// the moves read from CTL-PGN too).
 //
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_history_len(const struct cescacs_game *game, size_t *count_out);
@@ -481,6 +506,133 @@ cescacs_result cescacs_game_history_len(const struct cescacs_game *game, size_t 
 //
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_perft(const struct cescacs_game *game, uint32_t depth, uint64_t *nodes_out);
+
+// Reads one game from `pgn`, a NUL-terminated CTL-PGN text (NOTATION.md
+// §6, e.g. the contents of a `.ctl-pgn` file: tags, a `PDTL` start
+// position, comments, variations, assessments, the result), and writes a
+// new handle at the game's final position to `*game_out`. Every move,
+// those of variations included, is checked against the rules. Free the
+// handle with `cescacs_game_free`.
+//
+// Moves played through the handle are appended to the record; the moves
+// read cannot be taken back with `cescacs_game_undo`.
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_PGN` (the text is not
+// exactly one valid game: the last error message is the core's, `"line L,
+// column C: reason"`, and `cescacs_last_error_location` gives L and C).
+// `*game_out` is written only on success.
+cescacs_result cescacs_game_from_pgn(const char *pgn, struct cescacs_game **game_out);
+
+// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
+// `PDTL` tag when the game does not start from the initial position, the
+// comments, one full move per line in canonical CTL-AN, the variations,
+// the result line, a final newline) and a terminating NUL into `buf` (room
+// for `len` bytes), and its length without the NUL to `*out_len` if
+// `out_len` is not NULL. The text is UTF-8.
+//
+// The moves played through the handle are included. The result is the
+// one the CTL-PGN text stated while no move was played through the
+// handle (the 2020-07-20 record keeps its `0-3`); otherwise it is the
+// rules' result (`cescacs_game_result`). Reading the text back with
+// `cescacs_game_from_pgn` and writing it again gives the same text.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+// needed length: call with `buf` NULL and `len` 0 to ask for it).
+cescacs_result cescacs_game_write_pgn(const struct cescacs_game *game, char *buf, size_t len, size_t *out_len);
+
+// Writes the game's result as `cescacs_game_write_pgn` writes it — `"3-0"`,
+// `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or `"*"` — and a terminating NUL into
+// `buf` (room for `len` bytes; 4 are always enough), and its length to
+// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, and
+// while no move is played through the handle, this is the result the
+// text states (its result line, else its `Result` tag), which may
+// contradict the rules (`cescacs_game_outcome`); otherwise it is the
+// rules' result of the game, `"*"` while it goes on.
+//
+// Errors: as `cescacs_game_write_pgn`.
+cescacs_result cescacs_game_result(const struct cescacs_game *game, char *buf, size_t len, size_t *out_len);
+
+// Writes the value of the first tag called `name` (NUL-terminated, case
+// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game read from
+// CTL-PGN, and a terminating NUL, into `buf` (room for `len` bytes), and
+// its length to `*out_len` if `out_len` is not NULL. The `PDTL` and
+// `Redefine` tags are not kept as tags: the start position is
+// `cescacs_game_pdtl_at(game, 0, ...)` and the moves are in standard
+// letters.
+//
+// Errors: `NULL_POINTER` (`game` or `name` NULL, or `buf` NULL with `len` >
+// 0), `INVALID_UTF8`, `NOT_FOUND` (no such tag), `BUFFER_TOO_SMALL` (the
+// buffer is untouched and `*out_len` gets the needed length).
+cescacs_result cescacs_game_tag(const struct cescacs_game *game, const char *name, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*count_out` the number of plies (half-moves) of the game's
+// main line: the moves read from CTL-PGN and those played through the
+// handle. The positions are numbered 0 (the start) to this count (the
+// current position).
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_ply_count(const struct cescacs_game *game, size_t *count_out);
+
+// Writes the move at `ply` of the main line (0 ≤ `ply` <
+// `cescacs_game_ply_count`; move `ply` leads from position `ply` to
+// position `ply` + 1) to `*move_out`.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
+cescacs_result cescacs_game_move_at(const struct cescacs_game *game, size_t ply, struct cescacs_move *move_out);
+
+// Writes the move at `ply` of the main line in canonical CTL-AN (as
+// `cescacs_move_list_ctl`: `"NG3-I7"`, `"KRK-II"`, `"DC19-E25#"`, with its
+// check or mate mark, UTF-8) and a terminating NUL into `buf` (room for
+// `len` bytes; `CESCACS_MOVE_TEXT_MAX` are always enough), and its length
+// to `*out_len` if `out_len` is not NULL.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+// `*out_len` gets the needed length).
+cescacs_result cescacs_game_move_ctl_at(const struct cescacs_game *game, size_t ply, char *buf, size_t len, size_t *out_len);
+
+// Writes the canonical PDTL of the position after `ply` plies of the main
+// line (0 = the start position, `cescacs_game_ply_count` = the current
+// position, as `cescacs_game_pdtl`) and a terminating NUL into `buf` (room
+// for `len` bytes), and its length to `*out_len` if `out_len` is not NULL.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE` (`ply` above the ply count), `BUFFER_TOO_SMALL`
+// (the buffer is untouched and `*out_len` gets the needed length).
+cescacs_result cescacs_game_pdtl_at(const struct cescacs_game *game, size_t ply, char *buf, size_t len, size_t *out_len);
+
+// Writes the repetition identity of the current position (RULES.md §7.2)
+// as a 64-bit Zobrist hash to `*hash_out`: equal for positions that count
+// as the same for repetition (placement, side to move, castling rights,
+// and the en passant or scornful capture state only when such a capture
+// is legal now; not the clocks nor the move number), whatever the moves
+// that led to them, and different otherwise (but for hash collisions).
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_zobrist_hash(const struct cescacs_game *game, uint64_t *hash_out);
+
+// Writes to `*count_out` how many times the current position has occurred
+// in the game (itself included: 1 for a new position), counted over the
+// whole main line from the start position.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_repetition_count(const struct cescacs_game *game, size_t *count_out);
+
+// Writes to `*repetition_out` whether the current position has occurred
+// at least `count` times in the game (itself included): `count` 3 is the
+// claimable threefold repetition, 5 the automatic draw.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_is_repetition(const struct cescacs_game *game, uint32_t count, bool *repetition_out);
+
+// Writes to `*claim_out` whether the side to move may claim a draw now
+// (RULES.md §6): the current position has occurred at least three times,
+// or the halfmove clock is at least 100 — in a game that is not over
+// (`cescacs_game_outcome`).
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_can_claim_draw(const struct cescacs_game *game, bool *claim_out);
 
 // Writes to `*list_out` a new, empty move list, to be filled (again and
 // again, without allocating once it has grown) by

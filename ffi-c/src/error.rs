@@ -1,6 +1,6 @@
 //! Result codes, the thread-local last error message and the panic boundary.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -45,10 +45,17 @@ pub enum cescacs_result {
     /// An internal error (a Rust panic) was caught at the boundary. The
     /// handles passed in are unchanged and still valid. Please report it.
     Panic = 11,
+    /// The text is not a single valid CTL-PGN game (NOTATION.md §6): bad
+    /// syntax, a move that is not legal, a wrong move number, no game or
+    /// more than one. The last error message reads `"line L, column C:
+    /// reason"`; `cescacs_last_error_location` gives L and C as numbers.
+    BadPgn = 12,
+    /// The game has no tag of that name.
+    NotFound = 13,
 }
 
 /// Every result code, in numeric order.
-pub(crate) fn all_results() -> [cescacs_result; 12] {
+pub(crate) fn all_results() -> [cescacs_result; 14] {
     [
         cescacs_result::Ok,
         cescacs_result::NullPointer,
@@ -62,6 +69,8 @@ pub(crate) fn all_results() -> [cescacs_result; 12] {
         cescacs_result::NothingToUndo,
         cescacs_result::BufferTooSmall,
         cescacs_result::Panic,
+        cescacs_result::BadPgn,
+        cescacs_result::NotFound,
     ]
 }
 
@@ -81,16 +90,20 @@ impl cescacs_result {
             cescacs_result::NothingToUndo => c"CESCACS_RESULT_NOTHING_TO_UNDO",
             cescacs_result::BufferTooSmall => c"CESCACS_RESULT_BUFFER_TOO_SMALL",
             cescacs_result::Panic => c"CESCACS_RESULT_PANIC",
+            cescacs_result::BadPgn => c"CESCACS_RESULT_BAD_PGN",
+            cescacs_result::NotFound => c"CESCACS_RESULT_NOT_FOUND",
         }
     }
 }
 
-/// An error on its way to the boundary: the code to return and the message
-/// for `cescacs_last_error()`.
+/// An error on its way to the boundary: the code to return, the message
+/// for `cescacs_last_error()` and, for an error in a text such as a CTL-PGN
+/// record, its (line, column) for `cescacs_last_error_location()`.
 #[derive(Debug)]
 pub(crate) struct Error {
     pub(crate) code: cescacs_result,
     pub(crate) message: String,
+    pub(crate) location: Option<(usize, usize)>,
 }
 
 impl Error {
@@ -98,6 +111,17 @@ impl Error {
         Error {
             code,
             message: message.into(),
+            location: None,
+        }
+    }
+
+    /// A CTL-PGN reading error: the core's message (`"line L, column C:
+    /// reason"`) and its place.
+    pub(crate) fn pgn(e: &rules::PgnError) -> Error {
+        Error {
+            code: cescacs_result::BadPgn,
+            message: e.to_string(),
+            location: Some((e.line, e.column)),
         }
     }
 
@@ -108,15 +132,17 @@ impl Error {
 
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    static LAST_ERROR_LOCATION: Cell<Option<(usize, usize)>> = const { Cell::new(None) };
 }
 
-fn set_last_error(message: String) {
+fn set_last_error(message: String, location: Option<(usize, usize)>) {
     // A message never contains NUL (they come from our own formatting), but
     // be safe: a CString cannot hold one.
     let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
-    // During thread teardown the slot may be gone: then there is no one left
-    // to read the message.
+    // During thread teardown the slots may be gone: then there is no one
+    // left to read the message.
     let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = text);
+    let _ = LAST_ERROR_LOCATION.try_with(|slot| slot.set(location));
 }
 
 /// Runs the body of an exported function: catches panics, records the
@@ -130,7 +156,7 @@ pub(crate) fn guard(
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => cescacs_result::Ok,
         Ok(Err(e)) => {
-            set_last_error(e.message);
+            set_last_error(e.message, e.location);
             e.code
         }
         Err(payload) => {
@@ -139,7 +165,10 @@ pub(crate) fn guard(
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic payload".to_string());
-            set_last_error(format!("internal error (panic) in {function}: {what}"));
+            set_last_error(
+                format!("internal error (panic) in {function}: {what}"),
+                None,
+            );
             cescacs_result::Panic
         }
     }
@@ -236,6 +265,37 @@ pub extern "C" fn cescacs_last_error() -> *const c_char {
     LAST_ERROR
         .try_with(|slot| slot.borrow().as_ptr())
         .unwrap_or(c"".as_ptr())
+}
+
+/// Whether the last error on this thread has a place in a text: for
+/// `CESCACS_RESULT_BAD_PGN`, the line and the column (both 1-based, columns
+/// counted in characters, not bytes) of the offending CTL-PGN text, the
+/// numbers the message starts with. Then writes them to `*line_out` and
+/// `*column_out` (either may be NULL) and returns true; otherwise (no error
+/// yet, or an error of another kind) writes nothing and returns false.
+///
+/// Like `cescacs_last_error()` it never fails and never changes the last
+/// error.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_last_error_location(
+    line_out: *mut usize,
+    column_out: *mut usize,
+) -> bool {
+    match LAST_ERROR_LOCATION.try_with(Cell::get) {
+        Ok(Some((line, column))) => {
+            // SAFETY: the caller's out-pointers, each written only if not NULL.
+            unsafe {
+                if !line_out.is_null() {
+                    *line_out = line;
+                }
+                if !column_out.is_null() {
+                    *column_out = column;
+                }
+            }
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The name of a result code's constant, e.g. `"CESCACS_RESULT_BAD_PDTL"`,

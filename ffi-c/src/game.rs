@@ -1,42 +1,121 @@
-//! The game handle: a position and the positions before it (for undo).
+//! The game handle: a core game record (start position, main line, tags,
+//! result), its final position, and the positions before the moves played
+//! through the handle (for undo).
 
+use std::borrow::Cow;
 use std::ffi::c_char;
 use std::sync::Arc;
 
-use rules::{Move, MoveTextError, Position};
+use rules::{AnnotatedMove, Game, GameResult, Move, MoveTextError, Position};
 
 use super::cescacs_result;
 use super::error::{borrow, borrow_mut, guard, out_ptr, text_arg, write_text, Error};
 use super::move_list::cescacs_move_list;
-use super::types::{cescacs_color, cescacs_hex, cescacs_outcome, cescacs_role};
+use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role};
 
-/// A game: the current position and the positions before each move played
-/// through the handle (for `cescacs_game_undo`). Opaque; create it with
-/// `cescacs_game_new`, `cescacs_game_from_pdtl` or `cescacs_game_clone`,
-/// release it with `cescacs_game_free`.
+/// A game: a record of the moves from a start position (read from CTL-PGN,
+/// or empty for a new game) followed by the moves played through the
+/// handle, the current position (after the last move), and the positions
+/// before each move played through the handle (for `cescacs_game_undo`).
+/// Opaque; create it with `cescacs_game_new`, `cescacs_game_from_pdtl`,
+/// `cescacs_game_from_pgn` or `cescacs_game_clone`, release it with
+/// `cescacs_game_free`.
 ///
 /// A handle is not synchronised: use it from one thread at a time (distinct
 /// handles may be used from different threads at once).
 pub struct cescacs_game {
-    /// Shared with the move lists made from this position, so that making a
-    /// list does not copy the position.
+    /// The record's final position. Shared with the move lists made from
+    /// this position, so that making a list does not copy the position.
     pub(crate) position: Arc<Position>,
+    /// The core's game record: every question about the game's history
+    /// (repetition, draw claims, the outcome) is answered by the core from
+    /// it. Its main line ends with the moves played through the handle.
+    record: Game,
+    /// The positions before each move played through the handle, oldest
+    /// first: the last `history.len()` moves of `record` are those moves.
     history: Vec<Arc<Position>>,
+    /// Whether `record.result` is the result a CTL-PGN text stated (kept
+    /// while no move is played through the handle); otherwise the written
+    /// result is the rules' result.
+    stated_result: bool,
 }
 
 impl cescacs_game {
-    fn boxed(position: Position) -> *mut cescacs_game {
+    fn boxed(record: Game, stated_result: bool) -> *mut cescacs_game {
         Box::into_raw(Box::new(cescacs_game {
-            position: Arc::new(position),
+            position: Arc::new(record.final_position()),
+            record,
             history: Vec::new(),
+            stated_result,
         }))
     }
 
-    /// Makes `m`, which must be legal in the current position.
+    /// Makes `m`, which must be legal in the current position, and appends
+    /// it to the record. Moves after an automatic end of the game
+    /// (fivefold repetition, 75-move rule, insufficient material) are
+    /// allowed, as the CTL-PGN reader keeps them; the game still ended
+    /// there.
     fn push(&mut self, m: Move) {
         let next = Arc::new(self.position.after(m));
+        self.record.mainline.moves.push(AnnotatedMove::new(m));
         self.history
             .push(std::mem::replace(&mut self.position, next));
+    }
+
+    /// The record as `cescacs_game_write_pgn` writes it: as read while no
+    /// move was played through the handle, else with the rules' result
+    /// (`*` while the game goes on) as its result and `Result` tag.
+    fn written(&self) -> Cow<'_, Game> {
+        if self.stated_result && self.history.is_empty() {
+            return Cow::Borrowed(&self.record);
+        }
+        let result = self
+            .record
+            .outcome()
+            .map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o));
+        if self.record.result == result
+            && self
+                .record
+                .tag("Result")
+                .map_or(true, |t| t == result.as_str())
+        {
+            return Cow::Borrowed(&self.record);
+        }
+        let mut g = self.record.clone();
+        g.result = result;
+        if g.tag("Result").is_some() {
+            g.set_tag("Result", result.as_str());
+        }
+        Cow::Owned(g)
+    }
+
+    /// The move at `ply` (0-based) of the main line.
+    fn move_at(&self, ply: usize) -> Result<Move, Error> {
+        self.record.moves().nth(ply).ok_or_else(|| {
+            Error::new(
+                cescacs_result::IndexOutOfRange,
+                format!(
+                    "ply {ply} is out of range: the game has {} moves",
+                    self.record.len()
+                ),
+            )
+        })
+    }
+
+    /// The position after `ply` plies (0 = the start).
+    fn position_at(&self, ply: usize) -> Result<Cow<'_, Position>, Error> {
+        if ply == self.record.len() {
+            return Ok(Cow::Borrowed(&*self.position));
+        }
+        self.record.position_at(ply).map(Cow::Owned).ok_or_else(|| {
+            Error::new(
+                cescacs_result::IndexOutOfRange,
+                format!(
+                    "ply {ply} is out of range: the game has positions 0 to {}",
+                    self.record.len()
+                ),
+            )
+        })
     }
 }
 
@@ -64,7 +143,7 @@ pub unsafe extern "C" fn cescacs_game_new(game_out: *mut *mut cescacs_game) -> c
     guard("cescacs_game_new", || {
         out_ptr(game_out, "game_out")?;
         // SAFETY: checked non-NULL.
-        unsafe { *game_out = cescacs_game::boxed(Position::default()) };
+        unsafe { *game_out = cescacs_game::boxed(Game::new(), false) };
         Ok(())
     })
 }
@@ -88,13 +167,13 @@ pub unsafe extern "C" fn cescacs_game_from_pdtl(
         let position = Position::from_pdtl(text)
             .map_err(|e| Error::new(cescacs_result::BadPdtl, e.to_string()))?;
         // SAFETY: checked non-NULL.
-        unsafe { *game_out = cescacs_game::boxed(position) };
+        unsafe { *game_out = cescacs_game::boxed(Game::from_position(position), false) };
         Ok(())
     })
 }
 
-/// Copies a game (position and undo history) into a new, independent
-/// handle written to `*game_out`. Free it with `cescacs_game_free`.
+/// Copies a game (record, position and undo history) into a new,
+/// independent handle written to `*game_out`. Free it with `cescacs_game_free`.
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
@@ -108,7 +187,9 @@ pub unsafe extern "C" fn cescacs_game_clone(
         let g = unsafe { borrow(game, "game") }?;
         let copy = Box::new(cescacs_game {
             position: g.position.clone(),
+            record: g.record.clone(),
             history: g.history.clone(),
+            stated_result: g.stated_result,
         });
         // SAFETY: checked non-NULL.
         unsafe { *game_out = Box::into_raw(copy) };
@@ -123,7 +204,7 @@ pub unsafe extern "C" fn cescacs_game_clone(
 pub unsafe extern "C" fn cescacs_game_free(game: *mut cescacs_game) {
     if !game.is_null() {
         // SAFETY: a handle from Box::into_raw, freed once by the caller's contract.
-        // Dropping a Position and a Vec of them cannot panic.
+        // Dropping positions and a game record cannot panic.
         drop(unsafe { Box::from_raw(game) });
     }
 }
@@ -183,9 +264,12 @@ pub unsafe extern "C" fn cescacs_game_is_check(
     })
 }
 
-/// Writes the state of the game in the current position to `*outcome_out`:
-/// checkmate and stalemate (both wins), the 75-move draw and insufficient
-/// material, or `CESCACS_TERMINATION_NONE` while the game goes on.
+/// Writes how the game ended to `*outcome_out`: checkmate and stalemate
+/// (both wins) in the current position, or the automatic draws by fivefold
+/// repetition, the 75-move rule and insufficient material; or
+/// `CESCACS_TERMINATION_NONE` while the game goes on. The core judges the
+/// whole record (RULES.md §6): the first point where the game ended counts,
+/// even if moves were played after an automatic draw.
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
@@ -197,7 +281,7 @@ pub unsafe extern "C" fn cescacs_game_outcome(
         out_ptr(outcome_out, "outcome_out")?;
         // SAFETY: caller's handle; out-pointer checked.
         let g = unsafe { borrow(game, "game") }?;
-        unsafe { *outcome_out = g.position.outcome().into() };
+        unsafe { *outcome_out = g.record.outcome().into() };
         Ok(())
     })
 }
@@ -400,7 +484,8 @@ pub unsafe extern "C" fn cescacs_game_play_long(
 }
 
 /// Takes back the last move played through this handle (or its original,
-/// for a clone).
+/// for a clone). The moves of a record read by `cescacs_game_from_pgn` are
+/// not taken back.
 ///
 /// Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (no move was played since the
 /// game was created).
@@ -414,12 +499,14 @@ pub unsafe extern "C" fn cescacs_game_undo(game: *mut cescacs_game) -> cescacs_r
             .pop()
             .ok_or_else(|| Error::new(cescacs_result::NothingToUndo, "no move to take back"))?;
         g.position = previous;
+        g.record.mainline.moves.pop();
         Ok(())
     })
 }
 
 /// Writes to `*count_out` the number of moves `cescacs_game_undo` can take
-/// back.
+/// back: those played through the handle (`cescacs_game_ply_count` counts
+/// the moves read from CTL-PGN too).
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
@@ -454,6 +541,297 @@ pub unsafe extern "C" fn cescacs_game_perft(
         let g = unsafe { borrow(game, "game") }?;
         let n = rules::perft(&g.position, depth);
         unsafe { *nodes_out = n };
+        Ok(())
+    })
+}
+
+/// Reads one game from `pgn`, a NUL-terminated CTL-PGN text (NOTATION.md
+/// §6, e.g. the contents of a `.ctl-pgn` file: tags, a `PDTL` start
+/// position, comments, variations, assessments, the result), and writes a
+/// new handle at the game's final position to `*game_out`. Every move,
+/// those of variations included, is checked against the rules. Free the
+/// handle with `cescacs_game_free`.
+///
+/// Moves played through the handle are appended to the record; the moves
+/// read cannot be taken back with `cescacs_game_undo`.
+///
+/// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_PGN` (the text is not
+/// exactly one valid game: the last error message is the core's, `"line L,
+/// column C: reason"`, and `cescacs_last_error_location` gives L and C).
+/// `*game_out` is written only on success.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_from_pgn(
+    pgn: *const c_char,
+    game_out: *mut *mut cescacs_game,
+) -> cescacs_result {
+    guard("cescacs_game_from_pgn", || {
+        out_ptr(game_out, "game_out")?;
+        // SAFETY: caller's NUL-terminated string.
+        let text = unsafe { text_arg(pgn, "pgn") }?;
+        let record = rules::pgn::read_game(text).map_err(|e| Error::pgn(&e))?;
+        // SAFETY: checked non-NULL.
+        unsafe { *game_out = cescacs_game::boxed(record, true) };
+        Ok(())
+    })
+}
+
+/// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
+/// `PDTL` tag when the game does not start from the initial position, the
+/// comments, one full move per line in canonical CTL-AN, the variations,
+/// the result line, a final newline) and a terminating NUL into `buf` (room
+/// for `len` bytes), and its length without the NUL to `*out_len` if
+/// `out_len` is not NULL. The text is UTF-8.
+///
+/// The moves played through the handle are included. The result is the
+/// one the CTL-PGN text stated while no move was played through the
+/// handle (the 2020-07-20 record keeps its `0-3`); otherwise it is the
+/// rules' result (`cescacs_game_result`). Reading the text back with
+/// `cescacs_game_from_pgn` and writing it again gives the same text.
+///
+/// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+/// needed length: call with `buf` NULL and `len` 0 to ask for it).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_write_pgn(
+    game: *const cescacs_game,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_write_pgn", || {
+        // SAFETY: caller's handle and buffer.
+        let g = unsafe { borrow(game, "game") }?;
+        let text = rules::pgn::write_game(&g.written());
+        unsafe { write_text(&text, buf, len, out_len) }
+    })
+}
+
+/// Writes the game's result as `cescacs_game_write_pgn` writes it — `"3-0"`,
+/// `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or `"*"` — and a terminating NUL into
+/// `buf` (room for `len` bytes; 4 are always enough), and its length to
+/// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, and
+/// while no move is played through the handle, this is the result the
+/// text states (its result line, else its `Result` tag), which may
+/// contradict the rules (`cescacs_game_outcome`); otherwise it is the
+/// rules' result of the game, `"*"` while it goes on.
+///
+/// Errors: as `cescacs_game_write_pgn`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_result(
+    game: *const cescacs_game,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_result", || {
+        // SAFETY: caller's handle and buffer.
+        let g = unsafe { borrow(game, "game") }?;
+        unsafe { write_text(g.written().result.as_str(), buf, len, out_len) }
+    })
+}
+
+/// Writes the value of the first tag called `name` (NUL-terminated, case
+/// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game read from
+/// CTL-PGN, and a terminating NUL, into `buf` (room for `len` bytes), and
+/// its length to `*out_len` if `out_len` is not NULL. The `PDTL` and
+/// `Redefine` tags are not kept as tags: the start position is
+/// `cescacs_game_pdtl_at(game, 0, ...)` and the moves are in standard
+/// letters.
+///
+/// Errors: `NULL_POINTER` (`game` or `name` NULL, or `buf` NULL with `len` >
+/// 0), `INVALID_UTF8`, `NOT_FOUND` (no such tag), `BUFFER_TOO_SMALL` (the
+/// buffer is untouched and `*out_len` gets the needed length).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_tag(
+    game: *const cescacs_game,
+    name: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_tag", || {
+        // SAFETY: caller's handle, string and buffer.
+        let g = unsafe { borrow(game, "game") }?;
+        let name = unsafe { text_arg(name, "name") }?;
+        let value = g.record.tag(name).ok_or_else(|| {
+            Error::new(
+                cescacs_result::NotFound,
+                format!("the game has no tag {name:?}"),
+            )
+        })?;
+        unsafe { write_text(value, buf, len, out_len) }
+    })
+}
+
+/// Writes to `*count_out` the number of plies (half-moves) of the game's
+/// main line: the moves read from CTL-PGN and those played through the
+/// handle. The positions are numbered 0 (the start) to this count (the
+/// current position).
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_ply_count(
+    game: *const cescacs_game,
+    count_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_ply_count", || {
+        out_ptr(count_out, "count_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        unsafe { *count_out = g.record.len() };
+        Ok(())
+    })
+}
+
+/// Writes the move at `ply` of the main line (0 ≤ `ply` <
+/// `cescacs_game_ply_count`; move `ply` leads from position `ply` to
+/// position `ply` + 1) to `*move_out`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_move_at(
+    game: *const cescacs_game,
+    ply: usize,
+    move_out: *mut cescacs_move,
+) -> cescacs_result {
+    guard("cescacs_game_move_at", || {
+        out_ptr(move_out, "move_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        let m = g.move_at(ply)?;
+        unsafe { *move_out = m.into() };
+        Ok(())
+    })
+}
+
+/// Writes the move at `ply` of the main line in canonical CTL-AN (as
+/// `cescacs_move_list_ctl`: `"NG3-I7"`, `"KRK-II"`, `"DC19-E25#"`, with its
+/// check or mate mark, UTF-8) and a terminating NUL into `buf` (room for
+/// `len` bytes; `CESCACS_MOVE_TEXT_MAX` are always enough), and its length
+/// to `*out_len` if `out_len` is not NULL.
+///
+/// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+/// `*out_len` gets the needed length).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_move_ctl_at(
+    game: *const cescacs_game,
+    ply: usize,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_move_ctl_at", || {
+        // SAFETY: caller's handle and buffer.
+        let g = unsafe { borrow(game, "game") }?;
+        let m = g.move_at(ply)?;
+        let before = g.position_at(ply)?;
+        unsafe { write_text(&before.ctl(&m), buf, len, out_len) }
+    })
+}
+
+/// Writes the canonical PDTL of the position after `ply` plies of the main
+/// line (0 = the start position, `cescacs_game_ply_count` = the current
+/// position, as `cescacs_game_pdtl`) and a terminating NUL into `buf` (room
+/// for `len` bytes), and its length to `*out_len` if `out_len` is not NULL.
+///
+/// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE` (`ply` above the ply count), `BUFFER_TOO_SMALL`
+/// (the buffer is untouched and `*out_len` gets the needed length).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_pdtl_at(
+    game: *const cescacs_game,
+    ply: usize,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_pdtl_at", || {
+        // SAFETY: caller's handle and buffer.
+        let g = unsafe { borrow(game, "game") }?;
+        let position = g.position_at(ply)?;
+        unsafe { write_text(&position.to_pdtl(), buf, len, out_len) }
+    })
+}
+
+/// Writes the repetition identity of the current position (RULES.md §7.2)
+/// as a 64-bit Zobrist hash to `*hash_out`: equal for positions that count
+/// as the same for repetition (placement, side to move, castling rights,
+/// and the en passant or scornful capture state only when such a capture
+/// is legal now; not the clocks nor the move number), whatever the moves
+/// that led to them, and different otherwise (but for hash collisions).
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_zobrist_hash(
+    game: *const cescacs_game,
+    hash_out: *mut u64,
+) -> cescacs_result {
+    guard("cescacs_game_zobrist_hash", || {
+        out_ptr(hash_out, "hash_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        unsafe { *hash_out = g.position.zobrist_hash() };
+        Ok(())
+    })
+}
+
+/// Writes to `*count_out` how many times the current position has occurred
+/// in the game (itself included: 1 for a new position), counted over the
+/// whole main line from the start position.
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_repetition_count(
+    game: *const cescacs_game,
+    count_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_game_repetition_count", || {
+        out_ptr(count_out, "count_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        unsafe { *count_out = g.record.repetition_count() };
+        Ok(())
+    })
+}
+
+/// Writes to `*repetition_out` whether the current position has occurred
+/// at least `count` times in the game (itself included): `count` 3 is the
+/// claimable threefold repetition, 5 the automatic draw.
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_is_repetition(
+    game: *const cescacs_game,
+    count: u32,
+    repetition_out: *mut bool,
+) -> cescacs_result {
+    guard("cescacs_game_is_repetition", || {
+        out_ptr(repetition_out, "repetition_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        unsafe { *repetition_out = g.record.is_repetition(count) };
+        Ok(())
+    })
+}
+
+/// Writes to `*claim_out` whether the side to move may claim a draw now
+/// (RULES.md §6): the current position has occurred at least three times,
+/// or the halfmove clock is at least 100 — in a game that is not over
+/// (`cescacs_game_outcome`).
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_can_claim_draw(
+    game: *const cescacs_game,
+    claim_out: *mut bool,
+) -> cescacs_result {
+    guard("cescacs_game_can_claim_draw", || {
+        out_ptr(claim_out, "claim_out")?;
+        // SAFETY: caller's handle; out-pointer checked.
+        let g = unsafe { borrow(game, "game") }?;
+        unsafe { *claim_out = g.record.can_claim_draw() };
         Ok(())
     })
 }

@@ -243,8 +243,7 @@ pub enum cescacs_termination {
     /// The side to move has no legal move and is not in check: it loses 1-2
     /// (stalemate is a win in C'escacs).
     Stalemate = 2,
-    /// The same position for the fifth time. Not reported by this version:
-    /// repetition needs the game record, which the core does not judge yet.
+    /// The same position for the fifth time in the game: automatic draw.
     FivefoldRepetition = 3,
     /// The halfmove clock reached 150: automatic draw.
     SeventyFiveMoves = 4,
@@ -262,7 +261,7 @@ pub enum cescacs_winner {
     Black = 2,
 }
 
-/// The state of the game in the current position (RULES.md §6).
+/// How a game ended, or that it goes on (RULES.md §6).
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct cescacs_outcome {

@@ -91,10 +91,33 @@ void test_cpp_castlings_and_errors() {
     CHECK(bad == nullptr);
 }
 
+void test_cpp_pgn_round_trip() {
+    const std::string record =
+        "[Event \"C++\"]\n1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n*\n";
+    cescacs_game *raw = nullptr;
+    CHECK_OK(cescacs_game_from_pgn(record.c_str(), &raw));
+    Game game(raw);
+    size_t need = 0;
+    CHECK_RC(cescacs_game_write_pgn(game.get(), nullptr, 0, &need), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    std::vector<char> text(need + 1, 'x');
+    CHECK_OK(cescacs_game_write_pgn(game.get(), text.data(), text.size(), nullptr));
+    CHECK(std::string(text.data()) == record);
+    size_t count = 0;
+    CHECK_OK(cescacs_game_repetition_count(game.get(), &count));
+    CHECK(count == 2);
+    cescacs_game *bad = nullptr;
+    CHECK_RC(cescacs_game_from_pgn("1. E7-E14\n", &bad), CESCACS_RESULT_BAD_PGN);
+    size_t line = 0, column = 0;
+    CHECK(cescacs_last_error_location(&line, &column));
+    CHECK(line == 1 && column == 4);
+    CHECK(bad == nullptr);
+}
+
 }  // namespace
 
 int main() {
     RUN(test_cpp_initial_position);
     RUN(test_cpp_castlings_and_errors);
+    RUN(test_cpp_pgn_round_trip);
     return check_summary();
 }
