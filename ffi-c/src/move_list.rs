@@ -28,20 +28,27 @@ pub struct cescacs_move_list {
 impl cescacs_move_list {
     /// A new list of `position`'s moves as `fill` writes them.
     pub(crate) fn boxed(position: &Arc<Position>, fill: impl FnOnce(&Position, &mut MoveList)) -> *mut cescacs_move_list {
-        let mut list = Box::new(cescacs_move_list {
-            position: Some(Arc::clone(position)),
-            moves: MoveList::new(),
-        });
+        let mut list = SPARE_LISTS
+            .with_borrow_mut(Vec::pop)
+            .unwrap_or_else(|| Box::new(cescacs_move_list { position: None, moves: MoveList::new() }));
+        list.refresh_position(position);
+        list.moves.clear();
         fill(position, &mut list.moves);
         Box::into_raw(list)
+    }
+
+    /// Points the list at `position`, taking a reference only when it is
+    /// not the one the list already holds.
+    fn refresh_position(&mut self, position: &Arc<Position>) {
+        if !matches!(&self.position, Some(p) if Arc::ptr_eq(p, position)) {
+            self.position = Some(Arc::clone(position));
+        }
     }
 
     /// Refills the list with `position`'s legal moves, taking a reference
     /// to the position only when it is not the one the list already holds.
     pub(crate) fn refill(&mut self, position: &Arc<Position>) {
-        if !matches!(&self.position, Some(p) if Arc::ptr_eq(p, position)) {
-            self.position = Some(Arc::clone(position));
-        }
+        self.refresh_position(position);
         position.legal_moves_into(&mut self.moves);
     }
 
@@ -103,8 +110,28 @@ pub unsafe extern "C" fn cescacs_move_list_new(
 pub unsafe extern "C" fn cescacs_move_list_free(list: *mut cescacs_move_list) {
     if !list.is_null() {
         // SAFETY: a handle from Box::into_raw, freed once by the caller's contract.
-        drop(unsafe { Box::from_raw(list) });
+        let list = unsafe { Box::from_raw(list) };
+        // Keep a few lists (without their positions) for the next
+        // `cescacs_game_legal_moves` on this thread: a list is ~4 KiB, which
+        // the allocator's per-thread caches do not hold.
+        let _ = SPARE_LISTS.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < SPARE_LIST_LIMIT {
+                let mut list = list;
+                list.position = None;
+                spare.push(list);
+            }
+        });
     }
+}
+
+/// How many freed lists each thread keeps for reuse.
+const SPARE_LIST_LIMIT: usize = 4;
+
+thread_local! {
+    // Boxes on purpose: a spare list is handed out again as the same allocation.
+    #[allow(clippy::vec_box)]
+    static SPARE_LISTS: std::cell::RefCell<Vec<Box<cescacs_move_list>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Writes the number of moves in the list to `*len_out`.
