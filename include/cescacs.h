@@ -58,6 +58,10 @@
 // longest CTL-AN, 17).
 #define CESCACS_MOVE_TEXT_MAX 32
 
+// No position has more legal moves than this (the golden data's maximum is
+// 197): an array of this many `cescacs_move` holds any move list.
+#define CESCACS_MAX_MOVES 512
+
 // A buffer of this many bytes holds the text of any hex (`"F14"`) with its
 // terminating NUL.
 #define CESCACS_HEX_TEXT_MAX 4
@@ -653,6 +657,16 @@ cescacs_result cescacs_move_list_len(const struct cescacs_move_list *list, size_
 //
 // Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
 cescacs_result cescacs_move_list_get(const struct cescacs_move_list *list, size_t index, struct cescacs_move *move_out);
+
+// Copies every move of the list, in order, into `moves_out` (room for
+// `capacity` moves) and writes the number of moves to `*len_out`: one call
+// instead of one `cescacs_move_list_get` per move. `CESCACS_MAX_MOVES`
+// entries are always enough.
+//
+// Errors: `NULL_POINTER` (`list` or `len_out` NULL, or `moves_out` NULL with
+// `capacity` > 0), `BUFFER_TOO_SMALL` (`moves_out` is untouched and
+// `*len_out` gets the number of moves).
+cescacs_result cescacs_move_list_copy(const struct cescacs_move_list *list, struct cescacs_move *moves_out, size_t capacity, size_t *len_out);
 
 // Writes move `index` in canonical CTL-AN (NOTATION.md §3.8: `"NG3-I7"`,
 // `"RC3×RC25"`, `"KRK-HIO"`, `"A23=N"`, with its check or mate mark) and a

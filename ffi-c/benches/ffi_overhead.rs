@@ -14,6 +14,7 @@
 //! * `reuse`: `Position::legal_moves()` vs `cescacs_game_legal_moves_into`
 //!   refilling one list made once by `cescacs_move_list_new`, +
 //!   `cescacs_move_list_len` (no allocation per call);
+//! * `copy-all`: the same reads with one `cescacs_move_list_copy` per list;
 //! * `read-all`: `create` plus reading every move's kind, hexes and pieces
 //!   (`cescacs_move_list_get` for each index vs the `Move` accessors).
 //!
@@ -42,12 +43,15 @@ type LenFn = unsafe extern "C" fn(*const cescacs_move_list, *mut usize) -> cesca
 type GetFn =
     unsafe extern "C" fn(*const cescacs_move_list, usize, *mut cescacs_move) -> cescacs_result;
 type FreeFn = unsafe extern "C" fn(*mut cescacs_move_list);
+type CopyFn =
+    unsafe extern "C" fn(*const cescacs_move_list, *mut cescacs_move, usize, *mut usize) -> cescacs_result;
 
 struct Api {
     legal_moves: LegalMovesFn,
     into: IntoFn,
     len: LenFn,
     get: GetFn,
+    copy: CopyFn,
     free: FreeFn,
 }
 
@@ -57,6 +61,7 @@ fn api() -> Api {
         into: black_box(ffi::cescacs_game_legal_moves_into as IntoFn),
         len: black_box(ffi::cescacs_move_list_len as LenFn),
         get: black_box(ffi::cescacs_move_list_get as GetFn),
+        copy: black_box(ffi::cescacs_move_list_copy as CopyFn),
         free: black_box(ffi::cescacs_move_list_free as FreeFn),
     }
 }
@@ -133,6 +138,30 @@ unsafe fn c_read_all(api: &Api, game: *const cescacs_game) -> usize {
     sum
 }
 
+/// As `c_read_all`, reading the moves with one `cescacs_move_list_copy`.
+unsafe fn c_copy_all(api: &Api, game: *const cescacs_game, buf: &mut [cescacs_move]) -> usize {
+    let mut list = ptr::null_mut();
+    assert_eq!(
+        unsafe { (api.legal_moves)(game, &mut list) },
+        cescacs_result::Ok
+    );
+    let mut n = 0;
+    assert_eq!(
+        unsafe { (api.copy)(list, buf.as_mut_ptr(), buf.len(), &mut n) },
+        cescacs_result::Ok
+    );
+    let mut sum = 0;
+    for m in &buf[..n] {
+        sum += m.kind as usize
+            + m.from.line as usize
+            + m.to.line as usize
+            + m.captured as usize
+            + m.promotion as usize;
+    }
+    unsafe { (api.free)(list) };
+    sum
+}
+
 fn core_read_all(pos: &Position) -> usize {
     let moves = pos.legal_moves();
     let mut sum = 0;
@@ -189,6 +218,7 @@ fn summary() {
             unsafe { ffi::cescacs_move_list_new(&mut list) },
             cescacs_result::Ok
         );
+        let mut buf = vec![unsafe { std::mem::zeroed::<cescacs_move>() }; ffi::CESCACS_MAX_MOVES];
         let rows = [
             (
                 "create",
@@ -215,6 +245,15 @@ fn summary() {
                     200,
                     || core_read_all(black_box(&pos)),
                     || unsafe { c_read_all(&api, black_box(game)) },
+                ),
+            ),
+            (
+                "copy-all",
+                fastest(
+                    300,
+                    200,
+                    || core_read_all(black_box(&pos)),
+                    || unsafe { c_copy_all(&api, black_box(game), &mut buf) },
                 ),
             ),
         ];

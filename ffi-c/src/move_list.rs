@@ -170,6 +170,44 @@ pub unsafe extern "C" fn cescacs_move_list_get(
     })
 }
 
+/// Copies every move of the list, in order, into `moves_out` (room for
+/// `capacity` moves) and writes the number of moves to `*len_out`: one call
+/// instead of one `cescacs_move_list_get` per move. `CESCACS_MAX_MOVES`
+/// entries are always enough.
+///
+/// Errors: `NULL_POINTER` (`list` or `len_out` NULL, or `moves_out` NULL with
+/// `capacity` > 0), `BUFFER_TOO_SMALL` (`moves_out` is untouched and
+/// `*len_out` gets the number of moves).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_copy(
+    list: *const cescacs_move_list,
+    moves_out: *mut cescacs_move,
+    capacity: usize,
+    len_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_move_list_copy", || {
+        out_ptr(len_out, "len_out")?;
+        if moves_out.is_null() && capacity != 0 {
+            return Err(Error::null("moves_out (with a non-zero capacity)"));
+        }
+        // SAFETY: caller's handle; out-pointers checked.
+        let l = unsafe { borrow(list, "list") }?;
+        let n = l.moves.len();
+        unsafe { *len_out = n };
+        if capacity < n {
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!("the list has {n} moves, the array has room for {capacity}"),
+            ));
+        }
+        for (i, m) in l.moves.iter().enumerate() {
+            // SAFETY: `moves_out` has room for `capacity` ≥ `n` moves.
+            unsafe { moves_out.add(i).write((*m).into()) };
+        }
+        Ok(())
+    })
+}
+
 /// Writes move `index` in canonical CTL-AN (NOTATION.md §3.8: `"NG3-I7"`,
 /// `"RC3×RC25"`, `"KRK-HIO"`, `"A23=N"`, with its check or mate mark) and a
 /// terminating NUL into `buf` (room for `len` bytes), and the text's length

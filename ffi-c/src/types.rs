@@ -14,6 +14,13 @@ use super::error::{guard, out_ptr, text_arg, write_text, Error};
 /// longest CTL-AN, 17).
 pub const CESCACS_MOVE_TEXT_MAX: usize = 32;
 
+/// No position has more legal moves than this (the golden data's maximum is
+/// 197): an array of this many `cescacs_move` holds any move list.
+pub const CESCACS_MAX_MOVES: usize = 512;
+
+// The core's fixed move-list capacity and this promise are one number.
+const _: () = assert!(CESCACS_MAX_MOVES == rules::MAX_MOVES);
+
 /// A buffer of this many bytes holds the text of any hex (`"F14"`) with its
 /// terminating NUL.
 pub const CESCACS_HEX_TEXT_MAX: usize = 4;

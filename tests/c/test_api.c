@@ -274,6 +274,73 @@ static void check_castling_fields(cescacs_move m, const char *long_form) {
     }
 }
 
+static int hex_eq_hex(cescacs_hex a, cescacs_hex b) { return a.column == b.column && a.line == b.line; }
+
+/* Field by field (padding bytes are not part of a move's value). */
+static int moves_equal(const cescacs_move *a, const cescacs_move *b) {
+    if (a->kind != b->kind || !hex_eq_hex(a->from, b->from) || !hex_eq_hex(a->to, b->to) ||
+        a->role != b->role || a->captured != b->captured || a->promotion != b->promotion ||
+        a->is_capture != b->is_capture || a->rook_move_count != b->rook_move_count)
+        return 0;
+    for (int r = 0; r < a->rook_move_count; r++)
+        if (!hex_eq_hex(a->rook_moves[r].from, b->rook_moves[r].from) ||
+            !hex_eq_hex(a->rook_moves[r].to, b->rook_moves[r].to))
+            return 0;
+    return 1;
+}
+
+/* cescacs_move_list_copy: every move in one call, equal to _get one by one;
+ * each error path leaves the array untouched. */
+static void test_move_list_copy(void) {
+    cescacs_game *game = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+
+    static cescacs_move all[CESCACS_MAX_MOVES];
+    size_t n = 0;
+    CHECK_OK(cescacs_move_list_copy(list, all, CESCACS_MAX_MOVES, &n));
+    CHECK(n == 90);
+    for (size_t i = 0; i < n; i++) {
+        cescacs_move m;
+        CHECK_OK(cescacs_move_list_get(list, i, &m));
+        CHECK(moves_equal(&m, &all[i]));
+    }
+
+    /* Too small: nothing written, the needed count reported. */
+    cescacs_move few[3];
+    memset(few, 0xAB, sizeof few);
+    unsigned char untouched[sizeof few];
+    memcpy(untouched, few, sizeof few);
+    size_t needed = 0;
+    CHECK_RC(cescacs_move_list_copy(list, few, 3, &needed), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 90);
+    CHECK(memcmp(few, untouched, sizeof few) == 0);
+    CHECK_ERROR_STARTS("the list has 90 moves");
+
+    /* Asking for the count only. */
+    needed = 0;
+    CHECK_RC(cescacs_move_list_copy(list, NULL, 0, &needed), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 90);
+
+    /* NULL pointers. */
+    CHECK_RC(cescacs_move_list_copy(NULL, all, CESCACS_MAX_MOVES, &n), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_copy(list, all, CESCACS_MAX_MOVES, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_move_list_copy(list, NULL, 5, &n), CESCACS_RESULT_NULL_POINTER);
+
+    /* An empty list (stalemate) copies nothing, even into no array. */
+    cescacs_game *stale = game_from("/28:k/24:2K2/ b -- - 0 1");
+    cescacs_move_list *none = NULL;
+    CHECK_OK(cescacs_game_legal_moves(stale, &none));
+    n = 7;
+    CHECK_OK(cescacs_move_list_copy(none, NULL, 0, &n));
+    CHECK(n == 0);
+
+    cescacs_move_list_free(none);
+    cescacs_game_free(stale);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
 static void test_kings_and_rooks_leaps_and_castlings(void) {
     cescacs_game *game = game_from(KINGS_AND_ROOKS);
     cescacs_move_list *leaps = NULL, *castlings = NULL;
@@ -1627,6 +1694,7 @@ int main(void) {
     RUN(test_initial_position);
     RUN(test_pdtl_defaults_and_round_trip);
     RUN(test_kings_and_rooks_leaps_and_castlings);
+    RUN(test_move_list_copy);
     RUN(test_black_double_castling);
     RUN(test_move_fields_of_every_kind);
     RUN(test_apply_undo_round_trip);
