@@ -408,7 +408,7 @@ impl Lexer {
             while self.peek(k).is_some_and(|c| c == ' ' || c == '\t') {
                 k += 1;
             }
-            if self.peek(k).is_some_and(|c| c.is_ascii_digit()) && !self.peek(k + 1).is_some_and(|c| !ends_word(c)) {
+            if self.peek(k).is_some_and(|c| c.is_ascii_digit()) && self.peek(k + 1).is_none_or(ends_word) {
                 for _ in 0..=k {
                     self.bump();
                 }

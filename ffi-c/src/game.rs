@@ -77,7 +77,7 @@ impl cescacs_game {
             && self
                 .record
                 .tag("Result")
-                .map_or(true, |t| t == result.as_str())
+                .is_none_or(|t| t == result.as_str())
         {
             return Cow::Borrowed(&self.record);
         }

@@ -551,7 +551,9 @@ impl PyMove {
         }
     }
 
+    /// The origin hex (`Move.from_hex`, as in python-chess's `from_square`).
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // a property, named by the Python API
     fn from_hex(&self, py: Python<'_>) -> Py<PyHex> {
         hex_obj(py, self.from)
     }
