@@ -447,7 +447,16 @@ impl Position {
         }
         let king = KING_HOME[us.index()];
         let occupied = self.by_color[0] | self.by_color[1];
+        // The King's destination must be empty, outside the enemy leap zone
+        // and unattacked before the move: one answer per leap hex, shared by
+        // the up to nine castlings that land there.
         let forbidden = self.forbidden_leap_zone(us);
+        let mut open = Bitboard::EMPTY;
+        for t in LEAP_HEXES[us.index()] {
+            if !occupied.contains(t) && !forbidden.contains(t) && !self.is_attacked(t, them) {
+                open.insert(t);
+            }
+        }
         for c in Castling::ALL {
             let ok_rights = match c.rooks() {
                 CastlingRooks::KingRook => rights.king_rook(),
@@ -458,11 +467,7 @@ impl Position {
                 continue;
             }
             let g = c.geometry(us);
-            if occupied.contains(g.king_to)
-                || !(occupied & g.path).is_empty()
-                || forbidden.contains(g.king_to)
-                || self.is_attacked(g.king_to, them)
-            {
+            if !open.contains(g.king_to) || !(occupied & g.path).is_empty() {
                 continue;
             }
             let m = Move::new(king, g.king_to, Role::King, None, MoveKind::Castling(c));
