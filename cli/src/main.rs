@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use cescacs::pgn::{read_game_entries, write_game, GameEntry};
 use cescacs::{
-    perft, perft_divide, CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError,
+    perft, perft_divide, CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
     PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
@@ -397,7 +397,7 @@ fn play(args: &[String]) -> CmdResult {
             ))
         };
         let m = pos.parse_ctl(text).map_err(|e| match e {
-            MoveTextError::Illegal { .. } => fail("not a legal move here".to_string()),
+            MoveTextError::Resolve(ResolveMoveError::Illegal { .. }) => fail("not a legal move here".to_string()),
             other => fail(other.to_string()),
         })?;
         pos.play(m).map_err(|e| fail(e.to_string()))?;
@@ -471,7 +471,7 @@ fn game_verdict(game: &Game) -> (bool, String) {
     if !problems.is_empty() {
         return (false, format!("{}, {}", plies(len), problems.join("; ")));
     }
-    let result = match (&end, game.result) {
+    let result = match (&end, game.result()) {
         (Some((_, o)), _) => o.to_string(),
         (None, GameResult::Unfinished) => "* (unfinished)".to_string(),
         (None, r) => format!("{r} (not decided on the board)"),
@@ -546,7 +546,7 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
             writeln!(report, "{name} #{}: {verdict} — {words}{tags}", i + 1)?;
             let Some(game) = &entry.game else { continue };
             if show_pdtl {
-                writeln!(report, "{}", game.final_position().to_pdtl())?;
+                writeln!(report, "{}", game.position().to_pdtl())?;
             }
             if write && entry.errors.is_empty() {
                 if written > 0 {

@@ -1,276 +1,38 @@
-//! A game record: tags, start position, the main line with its comments,
-//! assessments and variations, and the result — plus the end-of-game rules
-//! that need the game's history (RULES.md §6): repetition and the
-//! 50/75-move rules.
+//! A game record: tags, the main line with its comments, assessments and
+//! variations, and the result — over a [`History`] that knows every
+//! position reached and the end-of-game rules (RULES.md §6).
 //!
-//! A [`Position`] alone can tell checkmate, stalemate, the 75-move rule and
-//! insufficient material ([`Position::outcome`]); repetition needs every
-//! earlier position, which is what [`Game`] adds. Positions are compared
-//! with [`Position::zobrist_hash`], which implements the identity of
-//! RULES.md §7.2.
+//! # One policy for every game record
+//!
+//! The Rust [`Game`], the C game handle and the Python `Game` all follow
+//! these rules (the bindings hold a `Game` and only translate):
+//!
+//! - **No move after the end.** Once the game has ended by the rules —
+//!   checkmate, stalemate, fivefold repetition, the 75-move rule or
+//!   insufficient material — [`Game::push`] refuses every move with
+//!   [`GameError::GameOver`]. [`Game::pop`] takes moves back to the start,
+//!   after which moves are accepted again.
+//! - **Records are facts.** The CTL-PGN reader keeps moves that a record
+//!   shows after an automatic draw (the players missed it); the game still
+//!   ended there ([`Game::end`] says where), and `push` refuses more.
+//! - **The written result.** [`Game::result`] is the result the record
+//!   states — read from CTL-PGN (its result line, else its `Result` tag) or
+//!   set with [`Game::set_result`] — as long as the main line is unchanged;
+//!   otherwise, and when nothing was stated, it is the rules' result
+//!   ([`GameResult::from_outcome`], `*` while the game goes on). Every
+//!   `push` and `pop` drops the stated result, and keeps a `Result` tag, if
+//!   the record has one, equal to [`Game::result`].
+//!
+//! The position-and-moves model without the record and without the
+//! no-move-after-the-end rule (python-chess's `Board`) is [`History`].
 
-use std::fmt;
-use std::str::FromStr;
-
+use crate::history::{DrawClaim, History};
 use crate::moves::Move;
 use crate::notation::MoveTextError;
-use crate::outcome::{Outcome, Termination};
+use crate::outcome::Outcome;
 use crate::piece::Color;
 use crate::position::{IllegalMoveError, Position};
-
-/// A move assessment (NOTATION.md §3.7), written after the move with a space.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Assessment {
-    /// `!` ($1)
-    Good,
-    /// `?` ($2)
-    Poor,
-    /// `!!` ($3)
-    Brilliant,
-    /// `??` ($4)
-    Blunder,
-    /// `!?` ($5)
-    Interesting,
-    /// `?!` ($6)
-    Dubious,
-    /// `◇` ($7): forced / only move.
-    Forced,
-}
-
-impl Assessment {
-    pub const ALL: [Assessment; 7] = [
-        Assessment::Good,
-        Assessment::Poor,
-        Assessment::Brilliant,
-        Assessment::Blunder,
-        Assessment::Interesting,
-        Assessment::Dubious,
-        Assessment::Forced,
-    ];
-
-    /// The mark as written in CTL-PGN.
-    pub const fn symbol(self) -> &'static str {
-        match self {
-            Assessment::Good => "!",
-            Assessment::Poor => "?",
-            Assessment::Brilliant => "!!",
-            Assessment::Blunder => "??",
-            Assessment::Interesting => "!?",
-            Assessment::Dubious => "?!",
-            Assessment::Forced => "◇",
-        }
-    }
-
-    /// The PGN numeric annotation glyph (`$1` … `$7`).
-    pub const fn nag(self) -> u8 {
-        match self {
-            Assessment::Good => 1,
-            Assessment::Poor => 2,
-            Assessment::Brilliant => 3,
-            Assessment::Blunder => 4,
-            Assessment::Interesting => 5,
-            Assessment::Dubious => 6,
-            Assessment::Forced => 7,
-        }
-    }
-
-    pub fn from_symbol(s: &str) -> Option<Assessment> {
-        Assessment::ALL.into_iter().find(|a| a.symbol() == s)
-    }
-}
-
-impl fmt::Display for Assessment {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.symbol())
-    }
-}
-
-/// A game indicator after a move (NOTATION.md §3.7).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Indicator {
-    /// `(=)`: a draw is offered with this move.
-    DrawOffer,
-    /// `:`: the last move (end of the game or interruption).
-    LastMove,
-    /// `(=):`: draw offered and game interrupted.
-    DrawOfferLastMove,
-}
-
-impl Indicator {
-    pub const fn symbol(self) -> &'static str {
-        match self {
-            Indicator::DrawOffer => "(=)",
-            Indicator::LastMove => ":",
-            Indicator::DrawOfferLastMove => "(=):",
-        }
-    }
-
-    pub fn from_symbol(s: &str) -> Option<Indicator> {
-        [Indicator::DrawOffer, Indicator::LastMove, Indicator::DrawOfferLastMove]
-            .into_iter()
-            .find(|i| i.symbol() == s)
-    }
-}
-
-impl fmt::Display for Indicator {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.symbol())
-    }
-}
-
-/// A game result as CTL-PGN writes it (NOTATION.md §4).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// `3-0`
-    WhiteWins,
-    /// `0-3`
-    BlackWins,
-    /// `2-1`: White stalemated Black.
-    WhiteStalemates,
-    /// `1-2`: Black stalemated White.
-    BlackStalemates,
-    /// `1-1`
-    Draw,
-    /// `*`: unfinished or unknown.
-    Unfinished,
-}
-
-impl GameResult {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "3-0",
-            GameResult::BlackWins => "0-3",
-            GameResult::WhiteStalemates => "2-1",
-            GameResult::BlackStalemates => "1-2",
-            GameResult::Draw => "1-1",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// The result the rules give to a finished game.
-    pub fn from_outcome(o: &Outcome) -> GameResult {
-        match o.points() {
-            (3, 0) => GameResult::WhiteWins,
-            (0, 3) => GameResult::BlackWins,
-            (2, 1) => GameResult::WhiteStalemates,
-            (1, 2) => GameResult::BlackStalemates,
-            _ => GameResult::Draw,
-        }
-    }
-
-    /// Reads `3-0`, `0-3`, `2-1`, `1-2`, `1-1` or `*`, with or without
-    /// spaces around the hyphen (the reference's GUI writes `3 - 0`) and
-    /// with any of the hyphens U+002D, U+2010, U+2013.
-    pub fn parse(s: &str) -> Option<GameResult> {
-        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let t = t.replace(['\u{2010}', '\u{2013}'], "-");
-        Some(match t.as_str() {
-            "3-0" => GameResult::WhiteWins,
-            "0-3" => GameResult::BlackWins,
-            "2-1" => GameResult::WhiteStalemates,
-            "1-2" => GameResult::BlackStalemates,
-            "1-1" => GameResult::Draw,
-            "*" => GameResult::Unfinished,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The text is not one of the six results.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown result {0:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)")]
-pub struct ParseResultError(pub String);
-
-impl FromStr for GameResult {
-    type Err = ParseResultError;
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        GameResult::parse(s).ok_or_else(|| ParseResultError(s.to_string()))
-    }
-}
-
-/// One move of a line with what the record says about it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct AnnotatedMove {
-    pub mv: Move,
-    pub assessment: Option<Assessment>,
-    pub indicator: Option<Indicator>,
-    /// Comments on this move, without their `@W:` / `@B:` prefix (the
-    /// writer adds the prefix of the side that made the move).
-    pub comments: Vec<String>,
-    /// Alternatives to this move: each starts from the position before it.
-    pub variations: Vec<Variation>,
-}
-
-impl AnnotatedMove {
-    pub fn new(mv: Move) -> AnnotatedMove {
-        AnnotatedMove { mv, assessment: None, indicator: None, comments: Vec::new(), variations: Vec::new() }
-    }
-}
-
-/// A sequence of moves from a known position: the main line or a variation.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Line {
-    /// Comments before the first move (for the main line: the opening
-    /// comments that describe the context of the game).
-    pub comments: Vec<String>,
-    pub moves: Vec<AnnotatedMove>,
-}
-
-/// A recursive annotation variation (RAV, NOTATION.md §6.6).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Variation {
-    /// The `$[n]` label that comments elsewhere use to refer to it (`#12.n`).
-    pub label: Option<String>,
-    pub line: Line,
-}
-
-/// Where a stated result comes from.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum ResultSource {
-    /// The `Result` tag.
-    Tag,
-    /// The result line after the moves (or, if the record has none, the
-    /// result the reader took from the tag or from the final position).
-    Movetext,
-}
-
-/// A stated result that the final position contradicts (RULES.md §10 D29).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ResultMismatch {
-    pub source: ResultSource,
-    /// The result as written.
-    pub stated: String,
-    /// How the game ended by the rules, `None` if it has not ended.
-    pub outcome: Option<Outcome>,
-}
-
-impl fmt::Display for ResultMismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let source = match self.source {
-            ResultSource::Tag => "the Result tag",
-            ResultSource::Movetext => "the result line",
-        };
-        match &self.outcome {
-            Some(o) => write!(f, "{source} says {:?}, but the game ended {o}", self.stated),
-            None => write!(f, "{source} says {:?}, which the final position cannot have (no stalemate)", self.stated),
-        }
-    }
-}
-
-/// A draw the player to move may claim (RULES.md §6, item 4).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum DrawClaim {
-    /// The current position has occurred for the third (or fourth) time.
-    ThreefoldRepetition,
-    /// Halfmove clock ≥ 100.
-    FiftyMoves,
-}
+use crate::record::{AnnotatedMove, GameResult, Line, ResultMismatch, ResultSource};
 
 /// Why a move could not be added to a [`Game`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -288,11 +50,12 @@ pub enum GameError {
 /// A game record.
 ///
 /// The main line's moves are legal by construction (the reader and
-/// [`Game::push`] check them); positions are replayed on demand. Read and
-/// write records with [`crate::pgn`].
+/// [`Game::push`] check them). Every position is kept, so taking moves back
+/// and every history question are cheap. Read and write records with
+/// [`crate::pgn`].
 ///
 /// ```
-/// use cescacs::{Game, Termination};
+/// use cescacs::{Game, GameError, GameResult, Termination};
 ///
 /// let mut game = Game::new();
 /// // Knights out and back: the initial position recurs every four plies.
@@ -303,17 +66,24 @@ pub enum GameError {
 /// }
 /// assert_eq!(game.repetition_count(), 5);
 /// assert_eq!(game.outcome().unwrap().termination, Termination::FivefoldRepetition);
+/// assert_eq!(game.result(), GameResult::Draw);
+/// // The game is over: no further move.
+/// assert!(matches!(game.push_ctl("NG3-I7"), Err(GameError::GameOver(_))));
+/// // Take one back and the game goes on.
+/// game.pop();
+/// assert_eq!(game.result(), GameResult::Unfinished);
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
     /// Tags in file order, except `PDTL` and `Redefine`, which the reader
-    /// turns into [`Game::start`] and into standard letters.
+    /// turns into the start position and into standard letters.
     pub tags: Vec<(String, String)>,
-    pub start: Position,
-    pub mainline: Line,
-    /// The game's result: the result line, else the `Result` tag, else the
-    /// result the rules give to the final position, else `*`.
-    pub result: GameResult,
+    history: History,
+    /// The main line: its opening comments and its annotated moves, which
+    /// are `history`'s moves.
+    mainline: Line,
+    /// The result the record states (see the module docs).
+    stated_result: Option<GameResult>,
     /// Comments after the result line.
     pub final_comments: Vec<String>,
 }
@@ -332,7 +102,14 @@ impl Game {
 
     /// An empty game from `start` (written with a `PDTL` tag).
     pub fn from_position(start: Position) -> Game {
-        Game { tags: Vec::new(), start, mainline: Line::default(), result: GameResult::Unfinished, final_comments: Vec::new() }
+        Game::from_history(History::new(start))
+    }
+
+    /// A record of `history`'s moves, kept even if some follow an automatic
+    /// draw (like the moves of a record read from CTL-PGN).
+    pub fn from_history(history: History) -> Game {
+        let mainline = Line { comments: Vec::new(), moves: history.moves().map(AnnotatedMove::new).collect() };
+        Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new() }
     }
 
     /// The value of the first tag called `name`.
@@ -348,198 +125,207 @@ impl Game {
         }
     }
 
+    /// The positions and moves of the main line, with the end-of-game rules.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The main line: opening comments and annotated moves.
+    pub fn mainline(&self) -> &Line {
+        &self.mainline
+    }
+
+    /// The comments before the first move (the context of the game).
+    pub fn comments_mut(&mut self) -> &mut Vec<String> {
+        &mut self.mainline.comments
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        self.history.start()
+    }
+
+    /// The position after the last move.
+    pub fn position(&self) -> &Position {
+        self.history.position()
+    }
+
+    /// The position after `ply` plies of the main line (0 = start), `None`
+    /// beyond the end.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.history.position_at(ply)
+    }
+
+    /// Every position of the main line: the start and the one after each
+    /// ply (`len() + 1` positions).
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
+        self.history.positions()
+    }
+
     /// Number of plies in the main line.
     pub fn len(&self) -> usize {
-        self.mainline.moves.len()
+        self.history.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.mainline.moves.is_empty()
+        self.history.is_empty()
     }
 
     /// The main line's moves.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.mainline.moves.iter().map(|m| m.mv)
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.moves()
     }
 
     /// The move number shown for the move at `ply` (0-based) of the main
     /// line: the start position's number (1 when unknown, the `1?`
     /// convention) plus one after each Black move.
     pub fn move_number(&self, ply: usize) -> u32 {
-        let base = self.start.fullmove_number().unwrap_or(1);
-        let offset = if self.start.turn() == Color::Black { 1 } else { 0 };
+        let start = self.start();
+        let base = start.fullmove_number().unwrap_or(1);
+        let offset = usize::from(start.turn() == Color::Black);
         base + ((ply + offset) / 2) as u32
-    }
-
-    /// The position after `ply` plies of the main line (0 = start), `None`
-    /// beyond the end.
-    pub fn position_at(&self, ply: usize) -> Option<Position> {
-        if ply > self.len() {
-            return None;
-        }
-        let mut pos = self.start.clone();
-        for m in self.moves().take(ply) {
-            pos.play_unchecked(m);
-        }
-        Some(pos)
-    }
-
-    /// Every position of the main line: the start and the one after each
-    /// ply (`len() + 1` positions).
-    pub fn positions(&self) -> Vec<Position> {
-        let mut out = Vec::with_capacity(self.len() + 1);
-        let mut pos = self.start.clone();
-        out.push(pos.clone());
-        for m in self.moves() {
-            pos.play_unchecked(m);
-            out.push(pos.clone());
-        }
-        out
-    }
-
-    /// The position after the last move.
-    pub fn final_position(&self) -> Position {
-        self.position_at(self.len()).expect("len() is a valid ply")
-    }
-
-    /// The repetition hashes (RULES.md §7.2) of every position of the main line.
-    fn hashes(&self) -> Vec<u64> {
-        self.positions().iter().map(Position::zobrist_hash).collect()
-    }
-
-    /// How many times the position after `ply` plies has occurred so far
-    /// (itself included), `None` beyond the end.
-    pub fn repetition_count_at(&self, ply: usize) -> Option<usize> {
-        if ply > self.len() {
-            return None;
-        }
-        let hashes = self.hashes();
-        Some(hashes[..=ply].iter().filter(|&&h| h == hashes[ply]).count())
     }
 
     /// How many times the final position has occurred (1 if it is new).
     pub fn repetition_count(&self) -> usize {
-        self.repetition_count_at(self.len()).expect("len() is a valid ply")
+        self.history.repetition_count()
     }
 
     /// Whether the final position has occurred at least `n` times.
     pub fn is_repetition(&self, n: usize) -> bool {
-        self.repetition_count() >= n
+        self.history.is_repetition(n)
     }
 
-    /// The draw the side to move could claim now, if any: threefold
-    /// repetition first, then the fifty-move rule. `None` once the game is
-    /// over. (A claim announced together with the move that produces the
-    /// repetition is not modelled: play the move, then ask.)
+    /// See [`History::claimable_draw`].
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        if self.is_repetition(3) {
-            Some(DrawClaim::ThreefoldRepetition)
-        } else if self.final_position().is_fifty_moves() {
-            Some(DrawClaim::FiftyMoves)
-        } else {
-            None
-        }
+        self.history.claimable_draw()
     }
 
-    /// Whether a draw may be claimed now (threefold repetition or halfmove
-    /// clock ≥ 100) in a game that is not over.
+    /// See [`History::can_claim_draw`].
     pub fn can_claim_draw(&self) -> bool {
-        self.claimable_draw().is_some()
+        self.history.can_claim_draw()
     }
 
-    /// Whether the side to move may claim this particular draw now: the
-    /// game is not over and, for [`DrawClaim::ThreefoldRepetition`], the
-    /// final position has occurred at least three times, for
-    /// [`DrawClaim::FiftyMoves`], the halfmove clock is at least 100.
-    /// Unlike [`Game::claimable_draw`], which names one claim, this tells
-    /// both apart when both apply.
+    /// See [`History::can_claim`].
     pub fn can_claim(&self, claim: DrawClaim) -> bool {
-        if self.outcome().is_some() {
-            return false;
-        }
-        match claim {
-            DrawClaim::ThreefoldRepetition => self.is_repetition(3),
-            DrawClaim::FiftyMoves => self.final_position().is_fifty_moves(),
-        }
+        self.history.can_claim(claim)
     }
 
-    /// The first point where the main line ended by the rules, as
-    /// `(ply, outcome)`, checked after every ply in the order of RULES.md
-    /// §6: checkmate, stalemate, fivefold repetition, 75-move rule,
-    /// insufficient material.
-    ///
-    /// The reader keeps moves recorded after an automatic draw (players may
-    /// have missed it); the game still ended there.
+    /// The first point where the main line ended by the rules, as `(ply,
+    /// outcome)` (see [`History::end`]).
     pub fn end(&self) -> Option<(usize, Outcome)> {
-        let positions = self.positions();
-        let hashes: Vec<u64> = positions.iter().map(Position::zobrist_hash).collect();
-        let last = positions.len() - 1;
-        for (ply, pos) in positions.iter().enumerate() {
-            if ply == last {
-                // Only the final position can lack legal moves.
-                if let Some(o) = pos.outcome() {
-                    if matches!(o.termination, Termination::Checkmate | Termination::Stalemate) {
-                        return Some((ply, o));
-                    }
-                }
-            }
-            let count = hashes[..=ply].iter().filter(|&&h| h == hashes[ply]).count();
-            if count >= 5 {
-                return Some((ply, Outcome { termination: Termination::FivefoldRepetition, winner: None }));
-            }
-            if pos.is_seventyfive_moves() {
-                return Some((ply, Outcome { termination: Termination::SeventyFiveMoves, winner: None }));
-            }
-            if pos.is_insufficient_material() {
-                return Some((ply, Outcome { termination: Termination::InsufficientMaterial, winner: None }));
-            }
-        }
-        None
+        self.history.end()
     }
 
-    /// How the game ended by the rules, if it has: [`Position::outcome`]
-    /// combined with fivefold repetition (see [`Game::end`]).
+    /// How the game ended by the rules, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.end().map(|(_, o)| o)
+        self.history.outcome()
     }
 
-    /// Plays `m` at the end of the main line.
+    /// Whether the game has ended by the rules.
+    pub fn is_game_over(&self) -> bool {
+        self.history.is_game_over()
+    }
+
+    /// Plays `m` at the end of the main line. Refused, and nothing changes,
+    /// if `m` is illegal or the game is over.
     pub fn push(&mut self, m: Move) -> Result<(), GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        let mut pos = self.final_position();
-        pos.play(m)?;
-        self.mainline.moves.push(AnnotatedMove::new(m));
-        Ok(())
+        self.push_annotated(AnnotatedMove::new(m))
     }
 
     /// Reads a CTL-AN move in the final position and plays it.
     pub fn push_ctl(&mut self, text: &str) -> Result<Move, GameError> {
-        let m = self.final_position().parse_ctl(text)?;
+        self.refuse_if_over()?;
+        let m = self.position().parse_ctl(text)?;
         self.push(m)?;
         Ok(m)
     }
 
+    /// Plays a move with its annotations (comments, assessment, variations)
+    /// at the end of the main line, under the same rules as [`Game::push`].
+    pub fn push_annotated(&mut self, am: AnnotatedMove) -> Result<(), GameError> {
+        self.refuse_if_over()?;
+        self.history.push(am.mv)?;
+        self.mainline.moves.push(am);
+        self.record_changed();
+        Ok(())
+    }
+
+    /// Appends a move the record shows, legal in the final position, even
+    /// after an automatic draw (the reader's "records are facts").
+    pub(crate) fn push_recorded(&mut self, am: AnnotatedMove) {
+        self.history.push_unchecked(am.mv);
+        self.mainline.moves.push(am);
+    }
+
+    fn refuse_if_over(&self) -> Result<(), GameError> {
+        match self.outcome() {
+            Some(o) => Err(GameError::GameOver(o)),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes back the last move of the main line (with its annotations);
+    /// `None` at the start.
+    pub fn pop(&mut self) -> Option<AnnotatedMove> {
+        self.history.pop()?;
+        let am = self.mainline.moves.pop();
+        self.record_changed();
+        am
+    }
+
+    /// After a change of the main line: a stated result no longer applies.
+    fn record_changed(&mut self) {
+        self.stated_result = None;
+        if self.tag("Result").is_some() {
+            self.set_tag("Result", self.result().as_str());
+        }
+    }
+
+    /// The game's result as written: the stated one, else the rules' one
+    /// (see the module docs).
+    pub fn result(&self) -> GameResult {
+        self.stated_result.unwrap_or_else(|| self.rules_result())
+    }
+
+    /// The result the rules give: from [`Game::outcome`], `*` while the
+    /// game goes on.
+    pub fn rules_result(&self) -> GameResult {
+        self.outcome().map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o))
+    }
+
+    /// The result the record states where the rules say otherwise (a
+    /// resignation, an agreed draw, or a wrong statement).
+    pub fn stated_result(&self) -> Option<GameResult> {
+        self.stated_result
+    }
+
+    /// States the result (e.g. after a resignation or an agreed draw): it
+    /// is written in the result line, and in the `Result` tag if the record
+    /// has one. [`Game::check_result`] tells whether the rules agree.
+    pub fn set_result(&mut self, result: GameResult) {
+        self.set_stated_result(Some(result));
+        if self.tag("Result").is_some() {
+            self.set_tag("Result", result.as_str());
+        }
+    }
+
+    /// Sets the stated result without touching the tags (the reader). A
+    /// statement equal to the rules' result is not kept: it changes nothing
+    /// (records that differ only by it are equal).
+    pub(crate) fn set_stated_result(&mut self, result: Option<GameResult>) {
+        self.stated_result = result.filter(|&r| r != self.rules_result());
+    }
+
     /// The main line in canonical CTL-AN, one string per ply.
     pub fn ctl_moves(&self) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves()
-            .map(|m| {
-                let s = pos.ctl(&m);
-                pos.play_unchecked(m);
-                s
-            })
-            .collect()
+        self.history.positions().zip(self.moves()).map(|(pos, m)| pos.ctl(&m)).collect()
     }
 
     /// Checks the stated results against the final position: the `Result`
-    /// tag and [`Game::result`] (the latter only if it differs from the
-    /// tag, so one wrong result is reported once). A finished game must
-    /// state the rules' result; an unfinished one may state anything but a
+    /// tag and the result line (the latter only if it differs from the tag,
+    /// so one wrong result is reported once). A finished game must state
+    /// the rules' result; an unfinished one may state anything but a
     /// stalemate result (`2-1`, `1-2`) — wins and draws can come from
     /// resignation, time or agreement. An unreadable `Result` tag is
     /// reported too.
@@ -559,9 +345,10 @@ impl Game {
                 out.push(ResultMismatch { source: ResultSource::Tag, stated: t.to_string(), outcome });
             }
         }
-        let same_as_tag = tag.and_then(GameResult::parse) == Some(self.result);
-        if !same_as_tag && !consistent(self.result) {
-            out.push(ResultMismatch { source: ResultSource::Movetext, stated: self.result.to_string(), outcome });
+        let result = self.result();
+        let same_as_tag = tag.and_then(GameResult::parse) == Some(result);
+        if !same_as_tag && !consistent(result) {
+            out.push(ResultMismatch { source: ResultSource::Movetext, stated: result.to_string(), outcome });
         }
         out
     }

@@ -20,10 +20,13 @@
 //! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
 //! Python package wrap it without adding rules.
 
+#![forbid(unsafe_code)]
+
 mod bitboard;
 mod castling;
 mod game;
 mod geometry;
+mod history;
 mod movegen;
 mod moves;
 mod notation;
@@ -33,6 +36,7 @@ mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+mod record;
 mod render;
 mod zobrist;
 
@@ -40,10 +44,12 @@ pub use bitboard::Bitboard;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use notation::{CheckKind, MoveId, MoveTextError};
+pub use notation::{CheckKind, Ctl, MoveId, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::PdtlError;
-pub use game::{AnnotatedMove, Assessment, DrawClaim, Game, GameError, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
+pub use game::{Game, GameError};
+pub use history::{DrawClaim, History};
+pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
 pub use perft::{perft, perft_divide};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};

@@ -2,9 +2,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::castling::{Castling, KING_HOME};
+use crate::castling::Castling;
 use crate::geometry::Hex;
-use crate::piece::{Color, Role};
+use crate::piece::Role;
 
 /// What kind of move a [`Move`] is. Captures are told by [`Move::captured`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -90,22 +90,11 @@ impl Move {
         }
     }
 
-    /// The colour that makes this move, as far as the move alone tells
-    /// (castlings and leaps start from a King's home hex; other moves need
-    /// the position). Used for castling rook hexes.
-    fn castling_color(&self) -> Color {
-        if self.from == KING_HOME[1] {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
     /// The rook moves `(from, to)` of a castling (queen's rook first); empty
     /// for every other move.
     pub fn rook_moves(&self) -> Vec<(Hex, Hex)> {
-        match self.kind {
-            MoveKind::Castling(c) => c.rook_moves(self.castling_color()),
+        match self.id() {
+            crate::MoveId::Castling { color, castling } => castling.rook_moves(color),
             _ => Vec::new(),
         }
     }

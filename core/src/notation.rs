@@ -17,10 +17,11 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{Position, SpecialCapture};
 
-/// Why a move text could not be turned into a legal move. Each variant
-/// carries the move text; the position is never changed.
+/// A move text that cannot be read, whatever the position (the syntax of
+/// CTL-AN, NOTATION.md §3, or of the long form). Each variant carries the
+/// text as written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveTextError {
+pub enum ParseMoveError {
     #[error("empty move text")]
     Empty,
     #[error("move {text:?}: {source}")]
@@ -33,6 +34,12 @@ pub enum MoveTextError {
     Syntax { text: String, at: usize, reason: &'static str },
     #[error("move {text:?}: unknown castling {name:?} (the 24 names are KRK-…, KRD-…, KRR-…)")]
     UnknownCastling { text: String, name: String },
+}
+
+/// A readable move text that names no legal move of the position (the
+/// position is never changed). Each variant carries the text as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveMoveError {
     #[error("move {text:?}: no {expected} of the side to move on {hex}")]
     NoSuchPiece { text: String, hex: Hex, expected: Role },
     #[error("move {text:?}: the separator says {said}, but the move is {actual}")]
@@ -43,6 +50,42 @@ pub enum MoveTextError {
     PromotionRequired { text: String },
     #[error("move {text:?} is not legal in position {pdtl}")]
     Illegal { text: String, pdtl: String },
+}
+
+/// Why a move text could not be turned into a legal move: it cannot be
+/// read ([`ParseMoveError`]), or it names no legal move here
+/// ([`ResolveMoveError`]) — the split shakmaty makes between `ParseSanError`
+/// and `SanError`, so that callers (and the C and Python bindings) tell
+/// "bad text" from "illegal move" without sorting variants.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    #[error(transparent)]
+    Resolve(#[from] ResolveMoveError),
+}
+
+impl MoveTextError {
+    /// The same error about `text` (e.g. the text as written in a record
+    /// whose letters were translated before reading).
+    pub fn with_text(self, text: &str) -> MoveTextError {
+        let t = text.to_string();
+        match self {
+            MoveTextError::Syntax(e) => MoveTextError::Syntax(match e {
+                ParseMoveError::Empty => ParseMoveError::Empty,
+                ParseMoveError::BadHex { source, .. } => ParseMoveError::BadHex { text: t, source },
+                ParseMoveError::Syntax { at, reason, .. } => ParseMoveError::Syntax { text: t, at, reason },
+                ParseMoveError::UnknownCastling { name, .. } => ParseMoveError::UnknownCastling { text: t, name },
+            }),
+            MoveTextError::Resolve(e) => MoveTextError::Resolve(match e {
+                ResolveMoveError::NoSuchPiece { hex, expected, .. } => ResolveMoveError::NoSuchPiece { text: t, hex, expected },
+                ResolveMoveError::Separator { said, actual, .. } => ResolveMoveError::Separator { text: t, said, actual },
+                ResolveMoveError::CapturedPiece { said, actual, .. } => ResolveMoveError::CapturedPiece { text: t, said, actual },
+                ResolveMoveError::PromotionRequired { .. } => ResolveMoveError::PromotionRequired { text: t },
+                ResolveMoveError::Illegal { pdtl, .. } => ResolveMoveError::Illegal { text: t, pdtl },
+            }),
+        }
+    }
 }
 
 /// How the side to move is checked (NOTATION.md §3.6, RULES.md §5.3).
@@ -90,6 +133,21 @@ pub enum MoveId {
 }
 
 impl MoveId {
+    /// The identity of a move told by its hexes: a castling by its name
+    /// (its colour is that of the King's home hex it starts from), a forced
+    /// promotion when `from == to`, any other move otherwise. This is the
+    /// one place that rule lives (bindings keep moves as hexes).
+    pub fn new(from: Hex, to: Hex, promotion: Option<Role>, castling: Option<Castling>) -> MoveId {
+        match (castling, promotion) {
+            (Some(castling), _) => {
+                let color = if from == KING_HOME[Color::Black.index()] { Color::Black } else { Color::White };
+                MoveId::Castling { color, castling }
+            }
+            (None, Some(promotion)) if from == to => MoveId::ForcedPromotion { hex: from, promotion },
+            (None, promotion) => MoveId::Ordinary { from, to, promotion },
+        }
+    }
+
     /// The long form: `FROM-TO`, `FROM-TO=X`, `HEX=X`, castlings as King then
     /// rooks sorted, `G1-H6+C3-H8+I3-I7`.
     pub fn long(&self) -> String {
@@ -109,14 +167,14 @@ impl MoveId {
 
     /// Reads the long form (syntax only: whether the move is legal depends
     /// on a position, see [`Position::resolve`]).
-    pub fn from_long(text: &str) -> Result<MoveId, MoveTextError> {
+    pub fn from_long(text: &str) -> Result<MoveId, ParseMoveError> {
         let t = text.trim();
         if t.is_empty() {
-            return Err(MoveTextError::Empty);
+            return Err(ParseMoveError::Empty);
         }
-        let syntax = |at: usize, reason| MoveTextError::Syntax { text: text.to_string(), at, reason };
+        let syntax = |at: usize, reason| ParseMoveError::Syntax { text: text.to_string(), at, reason };
         // FROM-TO at the start of `s`; returns the hexes and the bytes used.
-        let pair = |s: &str, at: usize| -> Result<(Hex, Hex, usize), MoveTextError> {
+        let pair = |s: &str, at: usize| -> Result<(Hex, Hex, usize), ParseMoveError> {
             let (from, used) = hex_at(text, s)?;
             if !s[used..].starts_with('-') {
                 return Err(syntax(at + used, "expected '-' between origin and destination"));
@@ -180,17 +238,7 @@ impl std::fmt::Display for MoveId {
 impl Move {
     /// This move's position-free identity.
     pub fn id(&self) -> MoveId {
-        match self.kind {
-            MoveKind::Castling(castling) => {
-                let color = if self.from == KING_HOME[Color::Black.index()] { Color::Black } else { Color::White };
-                MoveId::Castling { color, castling }
-            }
-            MoveKind::ForcedPromotion => MoveId::ForcedPromotion {
-                hex: self.from,
-                promotion: self.promotion.expect("a forced promotion names its piece"),
-            },
-            _ => MoveId::Ordinary { from: self.from, to: self.to, promotion: self.promotion },
-        }
+        MoveId::new(self.from, self.to, self.promotion, self.castling())
     }
 
     /// The long form used by the golden data (see [`MoveId::long`]).
@@ -199,8 +247,8 @@ impl Move {
     }
 }
 
-fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), MoveTextError> {
-    parse_hex_prefix(s).map_err(|source| MoveTextError::BadHex { text: text.to_string(), source })
+fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), ParseMoveError> {
+    parse_hex_prefix(s).map_err(|source| ParseMoveError::BadHex { text: text.to_string(), source })
 }
 
 /// Strips an assessment/indicator after a space and a trailing check mark.
@@ -214,11 +262,224 @@ fn strip_decorations(text: &str) -> &str {
     core
 }
 
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Separator {
+/// What a CTL-AN separator says about a move (NOTATION.md §3.3).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Separator {
+    /// `-`: no capture.
     Quiet,
+    /// `×` (also `*`, `x`): a capture.
     Capture,
+    /// `@` or `@@`: an en passant or scornful capture.
     Special,
+}
+
+impl Separator {
+    const fn describe(self) -> &'static str {
+        match self {
+            Separator::Quiet => "a move without capture",
+            Separator::Capture => "a capture",
+            Separator::Special => "an en passant or scornful capture",
+        }
+    }
+
+    /// What the separator of `m` is.
+    fn of(m: &Move) -> Separator {
+        match m.kind {
+            _ if m.captured.is_none() => Separator::Quiet,
+            MoveKind::EnPassant | MoveKind::ScornfulCapture => Separator::Special,
+            _ => Separator::Capture,
+        }
+    }
+}
+
+/// A CTL-AN move read without a position (like shakmaty's `San`): what the
+/// text says. [`Ctl::to_move`] finds the legal move it names in a position;
+/// [`Position::parse_ctl`] does both.
+///
+/// ```
+/// use cescacs::{Ctl, Position};
+/// let ctl: Ctl = "NG3-I7+^".parse().unwrap(); // check marks are accepted and ignored
+/// assert_eq!(ctl.to_string(), "NG3-I7");
+/// let m = ctl.to_move(&Position::default()).unwrap();
+/// assert_eq!(m.long(), "G3-I7");
+/// assert!("NG3-".parse::<Ctl>().is_err()); // a syntax error, whatever the position
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ctl {
+    /// One of the 24 castlings, by name (`KRK-HIO`).
+    Castling(Castling),
+    /// The in-place promotion of a waiting pawn (`A23=N`).
+    ForcedPromotion { hex: Hex, promotion: Role },
+    /// Every other move: `[piece]FROM sep [captured]TO[=X]`.
+    Normal { role: Role, from: Hex, separator: Separator, captured: Option<Role>, to: Hex, promotion: Option<Role> },
+}
+
+impl Ctl {
+    /// Reads CTL-AN (NOTATION.md §3.9). Check marks and an assessment after
+    /// a space are accepted and ignored.
+    pub fn parse(text: &str) -> Result<Ctl, ParseMoveError> {
+        let original = text;
+        let t = strip_decorations(text.trim());
+        if t.is_empty() {
+            return Err(ParseMoveError::Empty);
+        }
+        let syntax = |at: usize, reason| ParseMoveError::Syntax { text: original.to_string(), at, reason };
+
+        // Castling.
+        for prefix in ["KRK", "KRD", "KRR"] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let rest = rest
+                    .strip_prefix('-')
+                    .or_else(|| rest.strip_prefix('\u{2010}'))
+                    .or_else(|| rest.strip_prefix('\u{2013}'))
+                    .ok_or_else(|| syntax(3, "expected '-' after the castling prefix"))?;
+                let name = format!("{prefix}-{rest}");
+                return Castling::from_name(&name)
+                    .map(Ctl::Castling)
+                    .ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name });
+            }
+        }
+
+        let chars: Vec<char> = t.chars().collect();
+        let is_col = |c: Option<&char>| c.is_some_and(|c| column_from_letter(*c).is_some());
+        let is_piece = |c: Option<&char>| c.is_some_and(|c| Role::from_letter(*c).is_some());
+
+        // Piece letter: a piece letter followed by a column letter.
+        let (role, mut i) = if is_piece(chars.first()) && is_col(chars.get(1)) {
+            (Role::from_letter(chars[0]).expect("piece letter"), chars[0].len_utf8())
+        } else {
+            (Role::Pawn, 0)
+        };
+        let (from, used) = hex_at(original, &t[i..])?;
+        i += used;
+        let rest = &t[i..];
+
+        // Forced promotion: HEX=X.
+        if role == Role::Pawn && i == used {
+            if let Some(p) = rest.strip_prefix('=') {
+                let promotion = parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
+                return Ok(Ctl::ForcedPromotion { hex: from, promotion });
+            }
+        }
+
+        // Separator.
+        let (separator, sep_len) = match rest.chars().next() {
+            Some(c @ ('-' | '\u{2010}' | '\u{2013}')) => (Separator::Quiet, c.len_utf8()),
+            Some(c @ ('×' | '*' | 'x')) => (Separator::Capture, c.len_utf8()),
+            Some('@') => (Separator::Special, if rest.starts_with("@@") { 2 } else { 1 }),
+            Some(_) => return Err(syntax(i, "expected a separator (-, ×, *, @ or @@)")),
+            None => return Err(syntax(i, "expected a separator and a destination")),
+        };
+        i += sep_len;
+        let rest = &t[i..];
+        let rest_chars: Vec<char> = rest.chars().collect();
+        let (captured, rest) = if is_piece(rest_chars.first()) && is_col(rest_chars.get(1)) {
+            (Role::from_letter(rest_chars[0]), &rest[1..])
+        } else {
+            (None, rest)
+        };
+        if captured.is_some() && separator == Separator::Quiet {
+            return Err(syntax(i, "a captured-piece letter on a move that captures nothing"));
+        }
+        if captured.is_some() {
+            i += 1;
+        }
+        let (to, used) = hex_at(original, rest)?;
+        i += used;
+        let rest = &rest[used..];
+        let promotion = match rest {
+            "" | "=&" => None,
+            _ => match rest.strip_prefix('=') {
+                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
+                None => return Err(syntax(i, "unexpected characters after the destination")),
+            },
+        };
+        Ok(Ctl::Normal { role, from, separator, captured, to, promotion })
+    }
+
+    /// The legal move of `pos` this text names.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveMoveError> {
+        self.resolve(pos, &self.to_string())
+    }
+
+    /// [`Ctl::to_move`], with errors about `text`.
+    fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
+        let illegal = || ResolveMoveError::Illegal { text: text.to_string(), pdtl: pos.to_pdtl() };
+        let (role, from, separator, captured, to, promotion) = match *self {
+            Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
+            Ctl::ForcedPromotion { hex, promotion } => {
+                return pos
+                    .legal_moves()
+                    .into_iter()
+                    .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == hex && m.promotion == Some(promotion))
+                    .ok_or_else(illegal)
+            }
+            Ctl::Normal { role, from, separator, captured, to, promotion } => (role, from, separator, captured, to, promotion),
+        };
+        match pos.piece_at(from) {
+            Some(p) if p.color == pos.turn() && p.role == role => {}
+            _ => return Err(ResolveMoveError::NoSuchPiece { text: text.to_string(), hex: from, expected: role }),
+        }
+        let candidates: Vec<Move> =
+            pos.legal_moves().into_iter().filter(|m| m.from == from && m.to == to && m.castling().is_none()).collect();
+        let m = match candidates.iter().find(|m| m.promotion == promotion) {
+            Some(m) => *m,
+            None if promotion.is_none() && !candidates.is_empty() => {
+                return Err(ResolveMoveError::PromotionRequired { text: text.to_string() })
+            }
+            None => return Err(illegal()),
+        };
+        let actual = Separator::of(&m);
+        if actual != separator {
+            return Err(ResolveMoveError::Separator {
+                text: text.to_string(),
+                said: separator.describe(),
+                actual: actual.describe(),
+            });
+        }
+        if let (Some(said), Some(actual)) = (captured, m.captured) {
+            if said != actual {
+                return Err(ResolveMoveError::CapturedPiece { text: text.to_string(), said, actual });
+            }
+        }
+        Ok(m)
+    }
+}
+
+impl std::str::FromStr for Ctl {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Ctl, ParseMoveError> {
+        Ctl::parse(s)
+    }
+}
+
+impl std::fmt::Display for Ctl {
+    /// The text without check mark (`@` for every special capture).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Ctl::Castling(c) => f.write_str(c.name()),
+            Ctl::ForcedPromotion { hex, promotion } => write!(f, "{hex}={}", promotion.letter()),
+            Ctl::Normal { role, from, separator, captured, to, promotion } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.letter())?;
+                }
+                let sep = match separator {
+                    Separator::Quiet => "-",
+                    Separator::Capture => "×",
+                    Separator::Special => "@",
+                };
+                write!(f, "{from}{sep}")?;
+                if let Some(c) = captured {
+                    write!(f, "{}", c.letter())?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={}", p.letter())?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 impl Position {
@@ -298,139 +559,22 @@ impl Position {
     /// Reads a CTL-AN move (NOTATION.md §3.9) and returns the legal move it
     /// names. Check marks and assessments are accepted and ignored.
     pub fn parse_ctl(&self, text: &str) -> Result<Move, MoveTextError> {
-        let original = text;
-        let t = strip_decorations(text.trim());
-        if t.is_empty() {
-            return Err(MoveTextError::Empty);
-        }
-        let syntax = |at: usize, reason| MoveTextError::Syntax { text: original.to_string(), at, reason };
-        let illegal = || MoveTextError::Illegal { text: original.to_string(), pdtl: self.to_pdtl() };
-
-        // Castling.
-        for prefix in ["KRK", "KRD", "KRR"] {
-            if let Some(rest) = t.strip_prefix(prefix) {
-                let rest = rest
-                    .strip_prefix('-')
-                    .or_else(|| rest.strip_prefix('\u{2010}'))
-                    .or_else(|| rest.strip_prefix('\u{2013}'))
-                    .ok_or_else(|| syntax(3, "expected '-' after the castling prefix"))?;
-                let name = format!("{prefix}-{rest}");
-                let c = Castling::from_name(&name)
-                    .ok_or_else(|| MoveTextError::UnknownCastling { text: original.to_string(), name })?;
-                return self.find_castling(c).ok_or_else(illegal);
-            }
-        }
-
-        let chars: Vec<char> = t.chars().collect();
-        let is_col = |c: Option<&char>| c.is_some_and(|c| column_from_letter(*c).is_some());
-        let is_piece = |c: Option<&char>| c.is_some_and(|c| Role::from_letter(*c).is_some());
-
-        // Piece letter: a piece letter followed by a column letter.
-        let (role, mut i) = if is_piece(chars.first()) && is_col(chars.get(1)) {
-            (Role::from_letter(chars[0]).expect("piece letter"), chars[0].len_utf8())
-        } else {
-            (Role::Pawn, 0)
-        };
-        let (from, used) = hex_at(original, &t[i..])?;
-        i += used;
-        let rest = &t[i..];
-
-        // Forced promotion: HEX=X.
-        if role == Role::Pawn && i == used {
-            if let Some(p) = rest.strip_prefix('=') {
-                let promo = parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
-                return self
-                    .legal_moves()
-                    .into_iter()
-                    .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == from && m.promotion == Some(promo))
-                    .ok_or_else(illegal);
-            }
-        }
-
-        // Separator.
-        let (sep, sep_len) = if let Some(c) = rest.chars().next() {
-            match c {
-                '-' | '\u{2010}' | '\u{2013}' => (Separator::Quiet, c.len_utf8()),
-                '×' | '*' | 'x' => (Separator::Capture, c.len_utf8()),
-                '@' => (Separator::Special, if rest.starts_with("@@") { 2 } else { 1 }),
-                _ => return Err(syntax(i, "expected a separator (-, ×, *, @ or @@)")),
-            }
-        } else {
-            return Err(syntax(i, "expected a separator and a destination"));
-        };
-        i += sep_len;
-        let rest = &t[i..];
-        let rest_chars: Vec<char> = rest.chars().collect();
-        let (captured_letter, rest) = if is_piece(rest_chars.first()) && is_col(rest_chars.get(1)) {
-            (Role::from_letter(rest_chars[0]), &rest[1..])
-        } else {
-            (None, rest)
-        };
-        let captured_at = i;
-        if captured_letter.is_some() {
-            i += 1;
-        }
-        let (to, used) = hex_at(original, rest)?;
-        i += used;
-        let rest = &rest[used..];
-        let promotion = match rest {
-            "" | "=&" => None,
-            _ => match rest.strip_prefix('=') {
-                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
-                None => return Err(syntax(i, "unexpected characters after the destination")),
-            },
-        };
-
-        match self.piece_at(from) {
-            Some(p) if p.color == self.turn() && p.role == role => {}
-            _ => return Err(MoveTextError::NoSuchPiece { text: original.to_string(), hex: from, expected: role }),
-        }
-        let candidates: Vec<Move> = self
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == from && m.to == to && m.castling().is_none())
-            .collect();
-        let m = match candidates.iter().find(|m| m.promotion == promotion) {
-            Some(m) => *m,
-            None if promotion.is_none() && !candidates.is_empty() => {
-                return Err(MoveTextError::PromotionRequired { text: original.to_string() })
-            }
-            None => return Err(illegal()),
-        };
-        let actual = match m.kind {
-            _ if m.captured.is_none() => Separator::Quiet,
-            MoveKind::EnPassant | MoveKind::ScornfulCapture => Separator::Special,
-            _ => Separator::Capture,
-        };
-        if actual != sep {
-            let name = |s| match s {
-                Separator::Quiet => "a move without capture",
-                Separator::Capture => "a capture",
-                Separator::Special => "an en passant or scornful capture",
-            };
-            return Err(MoveTextError::Separator { text: original.to_string(), said: name(sep), actual: name(actual) });
-        }
-        match (captured_letter, m.captured) {
-            (Some(said), Some(actual)) if said != actual => {
-                return Err(MoveTextError::CapturedPiece { text: original.to_string(), said, actual });
-            }
-            (Some(_), None) => return Err(syntax(captured_at, "a captured-piece letter on a move that captures nothing")),
-            _ => {}
-        }
-        Ok(m)
+        Ok(Ctl::parse(text)?.resolve(self, text)?)
     }
 
     /// Reads the long form (`FROM-TO`, `FROM-TO=X`, `HEX=X`, castling
     /// `G1-H6+I3-I7`) and returns the legal move it names.
     pub fn parse_long(&self, text: &str) -> Result<Move, MoveTextError> {
         let id = MoveId::from_long(text)?;
-        self.resolve(id).ok_or_else(|| match id {
-            MoveId::Ordinary { from, to, promotion: None }
-                if self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) =>
-            {
-                MoveTextError::PromotionRequired { text: text.to_string() }
-            }
-            _ => MoveTextError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() },
+        self.resolve(id).ok_or_else(|| {
+            MoveTextError::Resolve(match id {
+                MoveId::Ordinary { from, to, promotion: None }
+                    if self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) =>
+                {
+                    ResolveMoveError::PromotionRequired { text: text.to_string() }
+                }
+                _ => ResolveMoveError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() },
+            })
         })
     }
 

@@ -53,7 +53,7 @@ fn real_games_replay_to_their_mates() {
     for (file, plies, winner) in expected {
         let game = read_game(&read_file(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(game.len(), plies, "{file}");
-        let last = game.final_position();
+        let last = game.position();
         assert!(last.is_checkmate(), "{file}");
         let (ply, outcome) = game.end().unwrap();
         assert_eq!(ply, plies, "{file}");
@@ -69,11 +69,11 @@ fn real_games_positions_equal_games_jsonl() {
     for file in GAME_FILES {
         let game = read_game(&read_file(file)).unwrap();
         let want = &golden[file];
-        let positions = game.positions();
+        let positions: Vec<&Position> = game.positions().collect();
         assert_eq!(positions.len(), want.len(), "{file}: one record per position");
         for (ply, pos) in positions.iter().enumerate() {
             assert_eq!(pos.to_pdtl(), want[&ply], "{file} ply {ply}");
-            assert_eq!(game.position_at(ply).as_ref(), Some(pos));
+            assert_eq!(game.position_at(ply), Some(*pos));
             checked += 1;
         }
         assert_eq!(game.position_at(positions.len()), None);
@@ -122,13 +122,13 @@ fn result_check_reports_the_2020_07_20_tag() {
                 issues[0].to_string(),
                 "the Result tag says \"0-3\", but the game ended 3-0 (White wins by checkmate)"
             );
-            assert_eq!(game.result, GameResult::BlackWins, "the record's statement is kept");
+            assert_eq!(game.result(), GameResult::BlackWins, "the record's statement is kept");
         } else {
             assert_eq!(issues, vec![], "{file}");
         }
     }
     // The twin record states the right result.
-    assert_eq!(read_game(&read_file("2022-08-14.2.ctl-pgn")).unwrap().result, GameResult::WhiteWins);
+    assert_eq!(read_game(&read_file("2022-08-14.2.ctl-pgn")).unwrap().result(), GameResult::WhiteWins);
 }
 
 const FOOLS_MATE_V: &str = "[Variant \"C'escacs\"]
@@ -161,10 +161,10 @@ fn comments_and_nested_variations() {
     let game = read_game(FOOLS_MATE_V).unwrap();
     assert_eq!(game.len(), 12);
     assert_eq!(game.tag("Title"), Some("Fool's mate"));
-    assert_eq!(game.mainline.comments, vec!["Rules site example,\n  with its variations".to_string()]);
+    assert_eq!(game.mainline().comments, vec!["Rules site example,\n  with its variations".to_string()]);
     assert_eq!(game.final_comments, vec!["final comment".to_string()]);
-    assert_eq!(game.result, GameResult::BlackWins);
-    let m = &game.mainline.moves;
+    assert_eq!(game.result(), GameResult::BlackWins);
+    let m = &game.mainline().moves;
     // 4. EH4-H8 is ply 6: White's comment and the variation replacing it.
     assert_eq!(m[6].comments, vec!["Removing ~EH4 leaves ~K unattended".to_string()]);
     assert_eq!(m[6].variations.len(), 1);
@@ -186,7 +186,7 @@ fn comments_and_nested_variations() {
     assert_eq!(nested.len(), 1, "(6. …, GH6-K12) replaces Black's 6th move");
     assert_eq!(nested[0].line.moves.len(), 1);
     assert_eq!(nested[0].line.moves[0].assessment, Some(cescacs::Assessment::Good));
-    let mut pos = game.position_at(8).unwrap();
+    let mut pos = game.position_at(8).unwrap().clone();
     let ctl: Vec<String> = v.line.moves.iter().map(|am| {
         let s = pos.ctl(&am.mv);
         pos.play_unchecked(am.mv);
@@ -243,7 +243,7 @@ fn deeper_nesting_and_comment_sides() {
 ";
     let game = read_game(text).unwrap();
     assert_eq!(game.len(), 5);
-    let m = &game.mainline.moves;
+    let m = &game.mainline().moves;
     assert_eq!(m[0].comments, vec!["a classic start".to_string()]);
     assert_eq!(m[1].comments, vec!["symmetric".to_string()]);
     let v1 = &m[1].variations[0].line;
@@ -256,7 +256,7 @@ fn deeper_nesting_and_comment_sides() {
     assert_eq!(m[3].assessment, Some(cescacs::Assessment::Forced));
     assert_eq!(m[3].indicator, Some(cescacs::Indicator::DrawOffer));
     assert_eq!(m[4].indicator, Some(cescacs::Indicator::DrawOfferLastMove));
-    assert_eq!(game.result, GameResult::Unfinished);
+    assert_eq!(game.result(), GameResult::Unfinished);
     let canonical = "1. E7-E13, E21-E15
 { @W: a classic start }
 { @B: symmetric }
@@ -324,19 +324,19 @@ fn without_move_number(pdtl: &str) -> &str {
 #[test]
 fn pdtl_tag_fragment_with_unknown_move_number() {
     let game = read_game(FRAGMENT).unwrap();
-    assert_eq!(game.start.turn(), Color::Black);
-    assert_eq!(game.start.fullmove_number(), None);
+    assert_eq!(game.start().turn(), Color::Black);
+    assert_eq!(game.start().fullmove_number(), None);
     assert_eq!(game.len(), 30);
     assert_eq!(game.tag("PDTL"), None, "the PDTL tag became the start position");
     // Every position equals the real game's from ply 39 on, but for the
     // unknown move number.
     let golden = &golden_positions()["2020-07-20.ctl-pgn"];
-    for (k, pos) in game.positions().iter().enumerate() {
+    for (k, pos) in game.positions().enumerate() {
         let pdtl = pos.to_pdtl();
         assert!(pdtl.ends_with(" ?"), "{pdtl}");
         assert_eq!(without_move_number(&pdtl), without_move_number(&golden[&(39 + k)]), "ply {k}");
     }
-    assert!(game.final_position().is_checkmate());
+    assert!(game.position().is_checkmate());
     assert_eq!(game.move_number(0), 1);
     assert_eq!(game.move_number(1), 2);
     assert_eq!(game.move_number(29), 16);
@@ -355,7 +355,7 @@ fn pdtl_tag_fragment_with_unknown_move_number() {
     let page = FRAGMENT.replace("[PDTL", "[DPTL").replace(" b RKrkr - 2", " b KRrkr - 2");
     let g = read_game(&page).unwrap();
     assert_eq!(g.len(), 30);
-    assert_eq!(g.start.to_pdtl().split(' ').nth(2), Some("Krkr"));
+    assert_eq!(g.start().to_pdtl().split(' ').nth(2), Some("Krkr"));
     // Numbered from the PDTL when it has a number.
     let numbered = FRAGMENT.replace(" b RKrkr - 2\"]", " b RKrkr - 2 20\"]").replace("1? …", "20. …");
     let err = read_game(&numbered).unwrap_err();
@@ -393,11 +393,11 @@ fn redefined_letters_are_translated() {
 ";
     let game = read_game(alt).unwrap();
     assert_eq!(game.tags, vec![("Variant".to_string(), "C'escacs".to_string())]);
-    assert_eq!(game.start, Position::default());
+    assert_eq!(game.start(), &Position::default());
     assert_eq!(game.len(), 42);
     let real = read_game(&read_file("2020-07-20.ctl-pgn")).unwrap();
     assert_eq!(game.moves().collect::<Vec<_>>(), real.moves().take(42).collect::<Vec<_>>());
-    assert_eq!(game.final_position().to_pdtl(), golden_positions()["2020-07-20.ctl-pgn"][&42]);
+    assert_eq!(game.position().to_pdtl(), golden_positions()["2020-07-20.ctl-pgn"][&42]);
     // Written back in standard letters, without the Redefine tag.
     let text = write_game(&game);
     assert!(text.starts_with("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n"));
@@ -446,9 +446,9 @@ fn move_number_forms_and_results() {
 ";
     let games = read_games(text).unwrap();
     assert_eq!(games.len(), 3);
-    assert_eq!((games[0].len(), games[0].result), (2, GameResult::Draw));
-    assert_eq!((games[1].len(), games[1].result), (3, GameResult::Unfinished));
-    assert_eq!((games[2].len(), games[2].result), (1, GameResult::WhiteWins));
+    assert_eq!((games[0].len(), games[0].result()), (2, GameResult::Draw));
+    assert_eq!((games[1].len(), games[1].result()), (3, GameResult::Unfinished));
+    assert_eq!((games[2].len(), games[2].result()), (1, GameResult::WhiteWins));
     assert_eq!(games[2].final_comments, vec!["resigned".to_string()]);
     assert!(write_game(&games[0]).ends_with("\n1. …, E21-E15\n2. F8-F12\n1-1\n"));
     assert_eq!(write_game(&games[1]), "1. E7-E13, E21-E15\n2. F8-F12\n*\n");
@@ -495,7 +495,7 @@ fn damaged(from: &str, to: &str) -> (Vec<Game>, Vec<cescacs::PgnError>) {
     let second = games.last().unwrap();
     assert_eq!(second.tag("Event"), Some("second"));
     assert_eq!(second.len(), 2);
-    assert_eq!(second.result, GameResult::BlackWins);
+    assert_eq!(second.result(), GameResult::BlackWins);
     (games, errors)
 }
 
@@ -505,7 +505,7 @@ fn damaged_illegal_move() {
     assert_eq!(errors.len(), 1);
     let e = &errors[0];
     assert_eq!((e.line, e.column), (4, 12));
-    assert!(matches!(&e.kind, PgnErrorKind::Move { number: 2, color: Color::Black, source: cescacs::MoveTextError::Illegal { text, .. } } if text == "F20-F14"), "{e}");
+    assert!(matches!(&e.kind, PgnErrorKind::Move { number: 2, color: Color::Black, source: cescacs::MoveTextError::Resolve(cescacs::ResolveMoveError::Illegal { text, .. }) } if text == "F20-F14"), "{e}");
     assert!(e.to_string().starts_with("line 4, column 12: move 2 of Black: move \"F20-F14\" is not legal"), "{e}");
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].len(), 3, "the moves before the error are kept");
@@ -517,7 +517,7 @@ fn damaged_bad_hex_and_syntax() {
     let (games, errors) = damaged("F8-F12, F20", "F8-F12, F21");
     assert_eq!(errors.len(), 1);
     assert_eq!((errors[0].line, errors[0].column), (4, 12));
-    assert!(matches!(errors[0].kind, PgnErrorKind::Move { source: cescacs::MoveTextError::BadHex { .. }, .. }), "{}", errors[0]);
+    assert!(matches!(errors[0].kind, PgnErrorKind::Move { source: cescacs::MoveTextError::Syntax(cescacs::ParseMoveError::BadHex { .. }), .. }), "{}", errors[0]);
     assert_eq!(games[0].len(), 3);
     let (_, errors) = damaged("F8-F12, F20", "F8-F12, F2O");
     assert_eq!(
@@ -540,7 +540,7 @@ fn damaged_truncated() {
     assert_eq!(errors, vec![err]);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].len(), 3);
-    assert_eq!(games[0].result, GameResult::Unfinished);
+    assert_eq!(games[0].result(), GameResult::Unfinished);
     // Cut inside a move number's line.
     let err = read_games("1. E7-E13, E21-E15\n2. ").unwrap_err();
     assert_eq!((err.line, err.column, err.kind), (2, 4, PgnErrorKind::Truncated { after: "2.".into() }));
@@ -560,7 +560,7 @@ fn damaged_tag_syntax() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tags, vec![("Variant".to_string(), "C'escacs".to_string())]);
     assert_eq!(games[0].len(), 4);
-    assert_eq!(games[0].result, GameResult::WhiteWins);
+    assert_eq!(games[0].result(), GameResult::WhiteWins);
     let (_, errors) = damaged("[Event \"first\"]", "[Event \"first\"");
     assert_eq!((errors[0].line, errors[0].column), (2, 15));
     assert_eq!(errors[0].kind, PgnErrorKind::TagSyntax("expected ']' after the tag value"));
@@ -583,7 +583,7 @@ fn damaged_braces() {
     assert_eq!(errors.len(), 1);
     assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (5, 1, PgnErrorKind::UnexpectedCloseBrace));
     assert_eq!(games[0].len(), 4);
-    assert_eq!(games[0].result, GameResult::WhiteWins);
+    assert_eq!(games[0].result(), GameResult::WhiteWins);
     // An unclosed '{' swallows the rest of the text.
     let text = "1. E7-E13, E21-E15\n{ @B: unclosed\n2. F8-F12\n*\n[Event \"lost\"]\n1. H6-H12\n*\n";
     let (games, errors) = read_games_lenient(text);
@@ -606,10 +606,10 @@ fn damaged_parentheses() {
     assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (5, 1, PgnErrorKind::UnterminatedVariation));
     let first = &games[0];
     assert_eq!(first.len(), 4);
-    assert_eq!(first.mainline.moves[3].variations[0].line.moves.len(), 2);
+    assert_eq!(first.mainline().moves[3].variations[0].line.moves.len(), 2);
     // The result line was inside the unclosed variation: taken from the tag-less
     // first game's final position, which has not ended.
-    assert_eq!(first.result, GameResult::Unfinished);
+    assert_eq!(first.result(), GameResult::Unfinished);
 }
 
 // ----- repetition and the 50/75-move rules ------------------------------------------
@@ -648,8 +648,8 @@ fn threefold_is_claimable_and_fivefold_ends_the_game() {
     assert_eq!(game.claimable_draw(), Some(cescacs::DrawClaim::ThreefoldRepetition));
     assert_eq!(game.outcome(), None);
     // Intermediate positions repeat too: after ply 1 and ply 5.
-    assert_eq!(game.repetition_count_at(5), Some(2));
-    assert_eq!(game.repetition_count_at(9), None);
+    assert_eq!(game.history().repetition_count_at(5), Some(2));
+    assert_eq!(game.history().repetition_count_at(9), None);
     // The position after White's first knight move has occurred twice.
     game.push_ctl("NG3-I7").unwrap();
     assert_eq!(game.repetition_count(), 3);
@@ -666,7 +666,7 @@ fn threefold_is_claimable_and_fivefold_ends_the_game() {
     assert_eq!(game.len(), 18);
     let (ply, o) = game.end().unwrap();
     assert_eq!((ply, o.termination), (16, Termination::FivefoldRepetition));
-    assert_eq!(game.result, GameResult::Draw, "no result line: the rules' result");
+    assert_eq!(game.result(), GameResult::Draw, "no result line: the rules' result");
 }
 
 #[test]
@@ -677,13 +677,13 @@ fn fifty_and_seventy_five_move_rules() {
     game.push_ctl("RC3-C5").unwrap();
     assert!(!game.can_claim_draw());
     game.push_ctl("RC25-C23").unwrap();
-    assert_eq!(game.final_position().halfmove_clock(), 100);
+    assert_eq!(game.position().halfmove_clock(), 100);
     assert_eq!(game.claimable_draw(), Some(cescacs::DrawClaim::FiftyMoves));
     assert_eq!(game.outcome(), None);
     // A capture resets the clock.
     game.push_ctl("RC5-C21").unwrap();
     game.push_ctl("RC23×RC21").unwrap();
-    assert_eq!(game.final_position().halfmove_clock(), 0);
+    assert_eq!(game.position().halfmove_clock(), 0);
     assert!(!game.can_claim_draw());
 
     // 148 + 2 quiet plies: 150, the game ends.
@@ -696,7 +696,7 @@ fn fifty_and_seventy_five_move_rules() {
     assert_eq!((ply, o.termination, o.winner), (2, Termination::SeventyFiveMoves, None));
     assert!(matches!(game.push_ctl("RC5-C7"), Err(cescacs::GameError::GameOver(_))));
     // Written and read back as a record with a high clock.
-    game.result = GameResult::from_outcome(&o);
+    game.set_result(GameResult::from_outcome(&o));
     let text = write_game(&game);
     assert_eq!(text, "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 148 80\"]\n80. RC3-C5, RC25-C23\n1-1\n");
     let again = read_game(&text).unwrap();
@@ -720,7 +720,7 @@ fn each_draw_claim_is_told_apart() {
     for m in cycle {
         game.push_ctl(m).unwrap();
     }
-    assert_eq!((game.repetition_count(), game.final_position().halfmove_clock()), (2, 96));
+    assert_eq!((game.repetition_count(), game.position().halfmove_clock()), (2, 96));
     assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
     for m in &cycle[..2] {
         game.push_ctl(m).unwrap();
@@ -730,7 +730,7 @@ fn each_draw_claim_is_told_apart() {
     for m in &cycle[2..] {
         game.push_ctl(m).unwrap();
     }
-    assert_eq!((game.repetition_count(), game.final_position().halfmove_clock()), (3, 100));
+    assert_eq!((game.repetition_count(), game.position().halfmove_clock()), (3, 100));
     assert!(game.can_claim(ThreefoldRepetition));
     assert!(game.can_claim(FiftyMoves));
     assert_eq!(game.claimable_draw(), Some(ThreefoldRepetition), "claimable_draw names the repetition first");

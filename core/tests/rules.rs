@@ -2,7 +2,7 @@
 //! (derived by hand from the spec's tables and examples), and the error
 //! paths of the text readers.
 
-use cescacs::{Castling, Color, MoveKind, MoveTextError, PdtlError, Position, SpecialCapture, Termination};
+use cescacs::{Castling, Color, MoveKind, MoveTextError, ParseMoveError, PdtlError, Position, ResolveMoveError, SpecialCapture, Termination};
 
 fn pos(pdtl: &str) -> Position {
     pdtl.parse().unwrap_or_else(|e| panic!("{pdtl}: {e}"))
@@ -229,7 +229,7 @@ fn promotion_is_mandatory_with_one_move_per_available_piece() {
     want.push("B22".to_string()); // the oblique step to B22 does not reach the edge
     want.sort();
     assert_eq!(dests(&p, "A21"), want);
-    assert!(matches!(p.parse_ctl("A21-A23"), Err(MoveTextError::PromotionRequired { .. })));
+    assert!(matches!(p.parse_ctl("A21-A23"), Err(MoveTextError::Resolve(ResolveMoveError::PromotionRequired { .. }))));
 }
 
 #[test]
@@ -429,17 +429,17 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
     let before = p.to_pdtl();
     type Case = (&'static str, fn(&MoveTextError) -> bool);
     let cases: Vec<Case> = vec![
-        ("", |e| matches!(e, MoveTextError::Empty)),
-        ("Z99-Z9", |e| matches!(e, MoveTextError::BadHex { .. })),
-        ("NF3-A11", |e| matches!(e, MoveTextError::BadHex { .. })),
-        ("KRK-ZZ", |e| matches!(e, MoveTextError::UnknownCastling { .. })),
-        ("KRK-HIO", |e| matches!(e, MoveTextError::Illegal { .. })),
-        ("RE3-E5", |e| matches!(e, MoveTextError::NoSuchPiece { .. })),
-        ("E7×E9", |e| matches!(e, MoveTextError::Separator { .. })),
-        ("E7E9", |e| matches!(e, MoveTextError::Syntax { .. })),
-        ("E7-E9x", |e| matches!(e, MoveTextError::Syntax { .. })),
-        ("E7-E15", |e| matches!(e, MoveTextError::Illegal { .. })),
-        ("E25-E23", |e| matches!(e, MoveTextError::NoSuchPiece { .. })),
+        ("", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Empty))),
+        ("Z99-Z9", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))),
+        ("NF3-A11", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))),
+        ("KRK-ZZ", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::UnknownCastling { .. }))),
+        ("KRK-HIO", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))),
+        ("RE3-E5", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. }))),
+        ("E7×E9", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Separator { .. }))),
+        ("E7E9", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))),
+        ("E7-E9x", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))),
+        ("E7-E15", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))),
+        ("E25-E23", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. }))),
     ];
     for (text, check) in cases {
         let e = p.parse_ctl(text).unwrap_err();
@@ -447,9 +447,9 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
         assert!(e.to_string().contains(text) || text.is_empty(), "{e}");
     }
     let rooks = pos("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
-    assert!(matches!(rooks.parse_ctl("RC3×NC25"), Err(MoveTextError::CapturedPiece { .. })));
+    assert!(matches!(rooks.parse_ctl("RC3×NC25"), Err(MoveTextError::Resolve(ResolveMoveError::CapturedPiece { .. }))));
     assert!(rooks.parse_ctl("RC3×RC25").is_ok());
-    assert!(matches!(rooks.parse_ctl("RC3-NC23"), Err(MoveTextError::Syntax { .. })));
+    assert!(matches!(rooks.parse_ctl("RC3-NC23"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
     assert!(rooks.parse_ctl("RC3*C25").is_ok());
     assert!(rooks.parse_ctl("KRK‐HIO+∞").is_ok(), "U+2010 hyphen and a check mark");
     // An illegal move given to play() leaves the position as it was.
@@ -462,10 +462,10 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
 #[test]
 fn long_form_errors() {
     let p = Position::default();
-    assert!(matches!(p.parse_long("E7-E15"), Err(MoveTextError::Illegal { .. })));
-    assert!(matches!(p.parse_long("E7+E9"), Err(MoveTextError::Syntax { .. })));
-    assert!(matches!(p.parse_long("E7E9"), Err(MoveTextError::Syntax { .. })));
-    assert!(matches!(p.parse_long("E7-E9=Q"), Err(MoveTextError::Syntax { .. })));
-    assert!(matches!(p.parse_long("G1-H6+I3-I5"), Err(MoveTextError::Illegal { .. })));
+    assert!(matches!(p.parse_long("E7-E15"), Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))));
+    assert!(matches!(p.parse_long("E7+E9"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
+    assert!(matches!(p.parse_long("E7E9"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
+    assert!(matches!(p.parse_long("E7-E9=Q"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
+    assert!(matches!(p.parse_long("G1-H6+I3-I5"), Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))));
     assert_eq!(p.parse_long("E7-E13").unwrap().kind(), MoveKind::TripleStep);
 }

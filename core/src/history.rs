@@ -1,0 +1,281 @@
+//! A position with the moves that led to it, and the end-of-game rules that
+//! need them (RULES.md §6): repetition, and the first point where the game
+//! ended.
+//!
+//! [`History`] keeps, for every ply, the position reached, its repetition
+//! hash (RULES.md §7.2) and how many times that position has occurred so
+//! far. Everything is computed once, when the move is pushed, so every
+//! question about the history — [`History::outcome`],
+//! [`History::repetition_count`], [`History::claimable_draw`] — costs the
+//! same at ply 300 as at ply 10, and [`History::pop`] is free.
+//!
+//! `History` never refuses a legal move, even after the game has ended
+//! (the python-chess `Board` model: the first end stays the outcome). The
+//! game record, [`Game`](crate::Game), adds the policy that a finished game
+//! takes no further move.
+
+use crate::moves::Move;
+use crate::outcome::{Outcome, Termination};
+use crate::position::{IllegalMoveError, Position};
+
+/// A draw the player to move may claim (RULES.md §6, item 4).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DrawClaim {
+    /// The current position has occurred for the third (or fourth) time.
+    ThreefoldRepetition,
+    /// Halfmove clock ≥ 100.
+    FiftyMoves,
+}
+
+/// One position of a history, with what the rules need to know about it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Ply {
+    position: Position,
+    /// The move that led here (`None` for the start position).
+    mv: Option<Move>,
+    /// [`Position::zobrist_hash`]: equal hashes are the same position.
+    hash: u64,
+    /// Occurrences of this position up to and including this ply.
+    repetitions: u32,
+}
+
+/// A start position and the moves played from it, with every position
+/// reached.
+///
+/// ```
+/// use cescacs::{History, Position, Termination};
+///
+/// let mut h = History::new(Position::default());
+/// // Knights out and back: the initial position recurs every four plies.
+/// for _ in 0..4 {
+///     for m in ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"] {
+///         h.push_ctl(m).unwrap();
+///     }
+/// }
+/// assert_eq!(h.repetition_count(), 5);
+/// assert_eq!(h.outcome().unwrap().termination, Termination::FivefoldRepetition);
+/// h.pop();
+/// assert_eq!(h.outcome(), None);
+/// assert_eq!(h.len(), 15);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct History {
+    /// `plies[0]` is the start; `plies[k]` the position after `k` moves.
+    plies: Vec<Ply>,
+    /// The first automatic draw (fivefold repetition, 75-move rule,
+    /// insufficient material), as `(ply, outcome)`. Checkmate and stalemate
+    /// can only happen at the last ply (no move follows them) and are
+    /// decided when asked.
+    draw: Option<(usize, Outcome)>,
+}
+
+impl Default for History {
+    fn default() -> History {
+        History::new(Position::default())
+    }
+}
+
+impl History {
+    /// A history with no moves yet.
+    pub fn new(start: Position) -> History {
+        let hash = start.zobrist_hash();
+        let mut h = History { plies: Vec::with_capacity(64), draw: None };
+        h.draw = automatic_draw(&start, 1).map(|o| (0, o));
+        h.plies.push(Ply { position: start, mv: None, hash, repetitions: 1 });
+        h
+    }
+
+    /// The position before the first move.
+    pub fn start(&self) -> &Position {
+        &self.plies[0].position
+    }
+
+    /// The current position (after the last move).
+    pub fn position(&self) -> &Position {
+        &self.last().position
+    }
+
+    /// The position after `ply` moves (0 = the start), `None` beyond the end.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.plies.get(ply).map(|p| &p.position)
+    }
+
+    /// Every position: the start and the one after each move (`len() + 1`).
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
+        self.plies.iter().map(|p| &p.position)
+    }
+
+    /// Number of moves played.
+    pub fn len(&self) -> usize {
+        self.plies.len() - 1
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.plies.len() == 1
+    }
+
+    /// The moves, oldest first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.plies[1..].iter().map(|p| p.mv.expect("every ply after the start has its move"))
+    }
+
+    /// The move that led to ply `ply` (1-based: ply 1 is the first move).
+    pub fn move_at(&self, ply: usize) -> Option<Move> {
+        self.plies.get(ply).and_then(|p| p.mv)
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last().mv
+    }
+
+    fn last(&self) -> &Ply {
+        self.plies.last().expect("a history always holds its start")
+    }
+
+    /// Plays `m` if it is legal in the current position; otherwise returns
+    /// an error and changes nothing. Moves after the end of the game are
+    /// accepted (see the module docs).
+    pub fn push(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        let mut next = self.position().clone();
+        next.play(m)?;
+        self.push_position(m, next);
+        Ok(())
+    }
+
+    /// Reads a CTL-AN move in the current position and plays it.
+    pub fn push_ctl(&mut self, text: &str) -> Result<Move, crate::MoveTextError> {
+        let m = self.position().parse_ctl(text)?;
+        self.push_unchecked(m);
+        Ok(m)
+    }
+
+    /// Plays `m`, which must be legal in the current position (as every
+    /// move generated or read by the library for it is).
+    pub fn push_unchecked(&mut self, m: Move) {
+        let next = self.position().after(m);
+        self.push_position(m, next);
+    }
+
+    fn push_position(&mut self, m: Move, position: Position) {
+        let hash = position.zobrist_hash();
+        let ply = self.plies.len();
+        // A position can only recur since the last pawn move or capture
+        // (they cannot be undone), so the search is bounded by the halfmove
+        // clock (≤ 150 while the game goes on) however long the game is.
+        let window = (position.halfmove_clock() as usize).min(ply);
+        let repetitions = self.plies[ply - window..]
+            .iter()
+            .rev()
+            .find(|p| p.hash == hash)
+            .map_or(1, |p| p.repetitions + 1);
+        if self.draw.is_none() {
+            self.draw = automatic_draw(&position, repetitions).map(|o| (ply, o));
+        }
+        self.plies.push(Ply { position, mv: Some(m), hash, repetitions });
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn pop(&mut self) -> Option<Move> {
+        if self.plies.len() == 1 {
+            return None;
+        }
+        let ply = self.plies.pop().expect("checked above");
+        if self.draw.is_some_and(|(at, _)| at > self.len()) {
+            self.draw = None;
+        }
+        ply.mv
+    }
+
+    /// The repetition hash (RULES.md §7.2) of the current position.
+    pub fn zobrist_hash(&self) -> u64 {
+        self.last().hash
+    }
+
+    /// How many times the position after `ply` moves had occurred by then
+    /// (itself included), `None` beyond the end.
+    pub fn repetition_count_at(&self, ply: usize) -> Option<usize> {
+        self.plies.get(ply).map(|p| p.repetitions as usize)
+    }
+
+    /// How many times the current position has occurred (1 if it is new).
+    pub fn repetition_count(&self) -> usize {
+        self.last().repetitions as usize
+    }
+
+    /// Whether the current position has occurred at least `n` times.
+    pub fn is_repetition(&self, n: usize) -> bool {
+        self.repetition_count() >= n
+    }
+
+    /// The first point where the game ended by the rules, as `(ply,
+    /// outcome)`, in the order of RULES.md §6: checkmate, stalemate,
+    /// fivefold repetition, 75-move rule, insufficient material. Moves
+    /// played after an automatic draw do not undo it.
+    pub fn end(&self) -> Option<(usize, Outcome)> {
+        let last = self.len();
+        match self.draw {
+            Some((ply, o)) if ply < last => Some((ply, o)),
+            draw => match checkmate_or_stalemate(self.position()) {
+                Some(o) => Some((last, o)),
+                None => draw,
+            },
+        }
+    }
+
+    /// How the game ended by the rules, if it has (see [`History::end`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end().map(|(_, o)| o)
+    }
+
+    /// Whether the game has ended by the rules.
+    pub fn is_game_over(&self) -> bool {
+        self.end().is_some()
+    }
+
+    /// The draw the side to move could claim now, if any: threefold
+    /// repetition first, then the fifty-move rule. `None` once the game is
+    /// over. (A claim announced together with the move that produces the
+    /// repetition is not modelled: play the move, then ask.)
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves].into_iter().find(|&c| self.can_claim(c))
+    }
+
+    /// Whether a draw may be claimed now (threefold repetition or halfmove
+    /// clock ≥ 100) in a game that is not over.
+    pub fn can_claim_draw(&self) -> bool {
+        self.claimable_draw().is_some()
+    }
+
+    /// Whether the side to move may claim this particular draw now: the
+    /// game is not over and, for [`DrawClaim::ThreefoldRepetition`], the
+    /// current position has occurred at least three times, for
+    /// [`DrawClaim::FiftyMoves`], the halfmove clock is at least 100.
+    pub fn can_claim(&self, claim: DrawClaim) -> bool {
+        let possible = match claim {
+            DrawClaim::ThreefoldRepetition => self.is_repetition(3),
+            DrawClaim::FiftyMoves => self.position().is_fifty_moves(),
+        };
+        possible && !self.is_game_over()
+    }
+}
+
+/// The automatic draw of `pos`, reached for the `repetitions`-th time.
+fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome> {
+    let termination = if repetitions >= 5 {
+        Termination::FivefoldRepetition
+    } else if pos.is_seventyfive_moves() {
+        Termination::SeventyFiveMoves
+    } else if pos.is_insufficient_material() {
+        Termination::InsufficientMaterial
+    } else {
+        return None;
+    };
+    Some(Outcome { termination, winner: None })
+}
+
+/// Checkmate or stalemate of `pos`: the side to move has no legal move.
+fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
+    pos.outcome().filter(|o| matches!(o.termination, Termination::Checkmate | Termination::Stalemate))
+}

@@ -1,0 +1,556 @@
+//! The CTL-PGN parser: tokens to games, every move checked against the
+//! position it is played in. Errors are collected (the lenient reader keeps
+//! what was read) and reading resumes at the next game.
+
+use std::collections::HashMap;
+
+use super::lexer::{lex, Tok, Token};
+use super::letters::Letters;
+use super::{GameEntry, PgnError, PgnErrorKind};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, Variation};
+use crate::Game;
+
+/// How a line of moves ended.
+enum End {
+    /// `)` (variations only).
+    Close,
+    /// A result token, consumed.
+    Result(GameResult),
+    /// A tag (the next game) or the end of the text; not consumed.
+    Stop,
+}
+
+/// The grammar state between moves.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum State {
+    /// Between moves.
+    Free,
+    /// After a move number: a White move, or `…` if Black is to move.
+    AfterNumber,
+    /// After `…`: a comma, then Black's move.
+    AfterEllipsis,
+    /// After a comma: Black's move.
+    AfterComma,
+    /// After White's move: a comma and Black's move, or anything else.
+    AfterWhite,
+}
+
+pub(super) struct Parser {
+    toks: Vec<Token>,
+    i: usize,
+    /// Byte offset just after the last token consumed.
+    consumed_end: usize,
+    letters: Letters,
+    errors: Vec<PgnError>,
+}
+
+/// A line being read.
+struct LineCtx {
+    line: Line,
+    /// The position before each move of `line.moves`.
+    before: Vec<Position>,
+    /// The move number of each move.
+    numbers: Vec<u32>,
+    pos: Position,
+    /// Number of the next move.
+    number: u32,
+    /// Whether the next number token may set the numbering (first move of
+    /// a main line whose number is unknown, or written `n?`).
+    free_number: bool,
+    state: State,
+    /// Text of the last token, for "truncated" messages.
+    last_text: String,
+}
+
+impl Parser {
+    pub(super) fn new(text: &str) -> Parser {
+        Parser { toks: lex(text), i: 0, consumed_end: 0, letters: Letters::default(), errors: Vec::new() }
+    }
+
+    fn peek(&self) -> &Token {
+        &self.toks[self.i.min(self.toks.len() - 1)]
+    }
+
+    fn peek_at(&self, k: usize) -> &Token {
+        &self.toks[(self.i + k).min(self.toks.len() - 1)]
+    }
+
+    fn next(&mut self) -> Token {
+        let t = self.peek().clone();
+        if self.i < self.toks.len() - 1 {
+            self.i += 1;
+            self.consumed_end = t.end;
+        }
+        t
+    }
+
+    fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
+        PgnError::new(t.line, t.col, kind)
+    }
+
+    /// After an error: skip to the next game (a tag, or just after a result).
+    fn resync(&mut self) {
+        loop {
+            match &self.peek().tok {
+                Tok::Eof | Tok::Tag { .. } => return,
+                Tok::Result(_) => {
+                    self.next();
+                    return;
+                }
+                _ => {
+                    self.next();
+                }
+            }
+        }
+    }
+
+    /// Reads every game.
+    pub(super) fn entries(mut self) -> Vec<GameEntry> {
+        let mut entries = Vec::new();
+        while self.peek().tok != Tok::Eof {
+            let before = self.i;
+            let start = self.peek().start;
+            let errors_before = self.errors.len();
+            let game = self.game();
+            let errors = self.errors.split_off(errors_before);
+            if game.is_some() || !errors.is_empty() {
+                entries.push(GameEntry { game, errors, span: start..self.consumed_end.max(start) });
+            }
+            if self.i == before {
+                // Cannot happen (every path consumes a token), but never loop.
+                self.next();
+            }
+        }
+        entries
+    }
+
+    /// Reads one game: tags, movetext, result, final comments. Returns
+    /// `None` if its header is unusable (errors recorded).
+    fn game(&mut self) -> Option<Game> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut tag_pos: HashMap<String, (usize, usize)> = HashMap::new();
+        let mut comments = Vec::new();
+        loop {
+            let t = self.peek().clone();
+            match t.tok.clone() {
+                Tok::Tag { name, value } => {
+                    tag_pos.entry(name.clone()).or_insert((t.line, t.col));
+                    tags.push((name, value));
+                    self.next();
+                }
+                Tok::Comment(c) => {
+                    comments.push(c);
+                    self.next();
+                }
+                // A malformed tag line loses only itself.
+                Tok::Error(kind @ PgnErrorKind::TagSyntax(_)) => {
+                    self.errors.push(Self::err(&t, kind));
+                    self.next();
+                }
+                _ => break,
+            }
+        }
+        let at = |name: &str| tag_pos.get(name).copied().unwrap_or((1, 1));
+        let header_error = |p: &mut Parser, (line, col): (usize, usize), kind| {
+            p.errors.push(PgnError::new(line, col, kind));
+            p.resync();
+            None
+        };
+
+        if let Some((_, v)) = tags.iter().find(|(n, _)| n == "Variant") {
+            if v.trim() != "C'escacs" {
+                return header_error(self, at("Variant"), PgnErrorKind::UnsupportedVariant(v.clone()));
+            }
+        }
+        self.letters = match tags.iter().find(|(n, _)| n == "Redefine") {
+            Some((_, v)) => match Letters::parse(v) {
+                Ok(l) => l,
+                Err(kind) => return header_error(self, at("Redefine"), kind),
+            },
+            None => Letters::default(),
+        };
+        let pdtl_tag = tags.iter().find(|(n, _)| n == "PDTL" || n == "DPTL").cloned();
+        let start = match &pdtl_tag {
+            Some((name, v)) => match Position::from_pdtl(&self.letters.pdtl(v)) {
+                Ok(p) => p,
+                Err(e) => return header_error(self, at(name), PgnErrorKind::Pdtl(e)),
+            },
+            None => Position::default(),
+        };
+        tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
+
+        let number = start.fullmove_number().unwrap_or(1);
+        let mut ctx = LineCtx {
+            line: Line { comments, moves: Vec::new() },
+            before: Vec::new(),
+            numbers: Vec::new(),
+            pos: start.clone(),
+            number,
+            free_number: true,
+            state: State::Free,
+            last_text: String::new(),
+        };
+        let end = self.line(&mut ctx, 0);
+        let mut game = Game::from_position(start);
+        game.tags = tags;
+        *game.comments_mut() = ctx.line.comments;
+        for am in ctx.line.moves {
+            game.push_recorded(am);
+        }
+        let stated = match end {
+            Ok(End::Result(r)) => {
+                while let Tok::Comment(c) = &self.peek().tok {
+                    game.final_comments.push(c.clone());
+                    self.next();
+                }
+                Some(r)
+            }
+            Ok(End::Stop) => None,
+            Ok(End::Close) => unreachable!("the main line never ends with ')'"),
+            Err(e) => {
+                self.errors.push(e);
+                self.resync();
+                None
+            }
+        };
+        let stated = stated.or_else(|| game.tag("Result").and_then(GameResult::parse));
+        game.set_stated_result(stated);
+        Some(game)
+    }
+
+    /// Reads the moves of a line (main line at depth 0, variations deeper)
+    /// into `ctx`, up to its end. On error `ctx` holds what was read.
+    fn line(&mut self, ctx: &mut LineCtx, depth: usize) -> Result<End, PgnError> {
+        loop {
+            let t = self.peek().clone();
+            let expecting_move = matches!(ctx.state, State::AfterNumber | State::AfterEllipsis | State::AfterComma);
+            // A tag, even a malformed one, starts the next game.
+            let tag = matches!(t.tok, Tok::Tag { .. } | Tok::Error(PgnErrorKind::TagSyntax(_)));
+            if depth > 0 && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_))) {
+                // The variation's ')' is missing; the caller reports it at '('.
+                return Ok(End::Stop);
+            }
+            match t.tok.clone() {
+                _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
+                    return Err(match t.tok {
+                        Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.clone() }),
+                        _ => Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }),
+                    });
+                }
+                Tok::Tag { .. } => return Ok(End::Stop),
+                Tok::Error(PgnErrorKind::TagSyntax(_)) => return Ok(End::Stop),
+                Tok::Eof => return Ok(End::Stop),
+                Tok::Result(r) => {
+                    self.next();
+                    return Ok(End::Result(r));
+                }
+                Tok::Close => {
+                    if depth == 0 {
+                        // Nothing is lost by ignoring it.
+                        self.errors.push(Self::err(&t, PgnErrorKind::UnexpectedCloseParen));
+                        self.next();
+                        continue;
+                    }
+                    if ctx.line.moves.is_empty() {
+                        return Err(Self::err(&t, PgnErrorKind::EmptyVariation));
+                    }
+                    self.next();
+                    return Ok(End::Close);
+                }
+                Tok::Error(PgnErrorKind::UnexpectedCloseBrace) => {
+                    self.errors.push(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
+                    self.next();
+                }
+                Tok::Error(kind) => return Err(Self::err(&t, kind)),
+                Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, &t)?,
+                Tok::Ellipsis => {
+                    if ctx.state != State::AfterNumber {
+                        return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                            found: t.text.clone(),
+                            expected: "'…' stands for White's move right after a move number",
+                        }));
+                    }
+                    self.ellipsis(ctx, &t)?;
+                }
+                Tok::Dots(_) => {
+                    // Nesting depth marks: ignored like blanks.
+                    self.next();
+                }
+                Tok::Comment(c) => {
+                    self.next();
+                    attach_comment(ctx, c);
+                }
+                Tok::Number { n, unknown } => {
+                    if !matches!(ctx.state, State::Free | State::AfterWhite) {
+                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }));
+                    }
+                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && ctx.pos.fullmove_number().is_none()) {
+                        ctx.number = n;
+                    } else if n != ctx.number {
+                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
+                    }
+                    ctx.free_number = false;
+                    ctx.state = State::AfterNumber;
+                    ctx.last_text = t.text.clone();
+                    self.next();
+                }
+                Tok::Comma => {
+                    match ctx.state {
+                        State::AfterWhite | State::AfterEllipsis => ctx.state = State::AfterComma,
+                        _ => {
+                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                                found: ",".into(),
+                                expected: "a comma separates White's and Black's moves",
+                            }))
+                        }
+                    }
+                    ctx.last_text = t.text.clone();
+                    self.next();
+                }
+                Tok::Open => {
+                    if expecting_move {
+                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: "(".into(), expected: "a move" }));
+                    }
+                    self.variation(ctx, depth, &t)?;
+                }
+                Tok::Label(_) => {
+                    return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                        found: t.text.clone(),
+                        expected: "a label only follows a variation's '('",
+                    }))
+                }
+                Tok::Word(w) => {
+                    if let Some((a, i)) = parse_annotation(&w) {
+                        if ctx.state == State::AfterWhite || (ctx.state == State::Free && !ctx.line.moves.is_empty()) {
+                            self.next();
+                            let last = ctx.line.moves.last_mut().expect("a move was read");
+                            merge_annotation(last, a, i).map_err(|kind| Self::err(&t, kind))?;
+                            continue;
+                        }
+                        return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                            found: w,
+                            expected: "an assessment or indicator follows a move",
+                        }));
+                    }
+                    match ctx.state {
+                        State::AfterEllipsis => {
+                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                                found: w,
+                                expected: "a comma after '…'",
+                            }))
+                        }
+                        State::AfterNumber if ctx.pos.turn() == Color::Black => {
+                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                                found: w,
+                                expected: "Black is to move: write '…, ' for White's move",
+                            }))
+                        }
+                        State::AfterComma if ctx.pos.turn() == Color::White => {
+                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
+                                found: w,
+                                expected: "White is to move: a new move number must come first",
+                            }))
+                        }
+                        _ => {}
+                    }
+                    self.next();
+                    self.play_word(ctx, &t, &w)?;
+                }
+            }
+        }
+    }
+
+    fn ellipsis(&mut self, ctx: &mut LineCtx, t: &Token) -> Result<(), PgnError> {
+        if ctx.pos.turn() != Color::Black {
+            return Err(Self::err(t, PgnErrorKind::Unexpected {
+                found: t.text.clone(),
+                expected: "White is to move, so White's move cannot be left out",
+            }));
+        }
+        ctx.state = State::AfterEllipsis;
+        ctx.last_text = t.text.clone();
+        self.next();
+        Ok(())
+    }
+
+    /// Reads a move word (with assessments attached to it, if any), plays it.
+    fn play_word(&mut self, ctx: &mut LineCtx, t: &Token, word: &str) -> Result<(), PgnError> {
+        let (core, annotation) = split_annotation(word);
+        let text = self.letters.mv(core);
+        let color = ctx.pos.turn();
+        let m = ctx.pos.parse_ctl(&text).map_err(|source| {
+            // Report the text as written, not as translated.
+            let source = if text != core { source.with_text(core) } else { source };
+            Self::err(t, PgnErrorKind::Move { number: ctx.number, color, source })
+        })?;
+        let mut am = AnnotatedMove::new(m);
+        if let Some((a, i)) = annotation {
+            merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
+        }
+        ctx.before.push(ctx.pos.clone());
+        ctx.numbers.push(ctx.number);
+        ctx.pos.play_unchecked(m);
+        ctx.line.moves.push(am);
+        ctx.free_number = false;
+        ctx.last_text = t.text.clone();
+        if color == Color::Black {
+            ctx.number += 1;
+            ctx.state = State::Free;
+        } else {
+            ctx.state = State::AfterWhite;
+        }
+        Ok(())
+    }
+
+    /// Reads a variation starting at the `(` token `open` and attaches it to
+    /// the move it replaces.
+    fn variation(&mut self, ctx: &mut LineCtx, depth: usize, open: &Token) -> Result<(), PgnError> {
+        if ctx.line.moves.is_empty() {
+            return Err(Self::err(open, PgnErrorKind::Unexpected {
+                found: "(".into(),
+                expected: "a variation follows the move it replaces",
+            }));
+        }
+        self.next(); // '('
+        let label = match &self.peek().tok {
+            Tok::Label(l) => {
+                let l = l.clone();
+                self.next();
+                Some(l)
+            }
+            _ => None,
+        };
+        // Find the replaced move from the first move number: skip dots and
+        // comments; `n. …` or `n. ...` names Black's move n, `n.` White's.
+        let mut k = 0;
+        while matches!(self.peek_at(k).tok, Tok::Dots(_) | Tok::Comment(_)) {
+            k += 1;
+        }
+        let target = match self.peek_at(k).tok {
+            Tok::Number { n, .. } => {
+                let color = if matches!(self.peek_at(k + 1).tok, Tok::Ellipsis | Tok::Dots(3)) { Color::Black } else { Color::White };
+                let found = (0..ctx.line.moves.len())
+                    .rev()
+                    .find(|&j| ctx.numbers[j] == n && ctx.before[j].turn() == color);
+                match found {
+                    Some(j) => j,
+                    None => {
+                        let t = self.peek_at(k).clone();
+                        return Err(Self::err(&t, PgnErrorKind::NoVariationTarget { number: n, color }));
+                    }
+                }
+            }
+            _ => ctx.line.moves.len() - 1,
+        };
+        let mut child = LineCtx {
+            line: Line::default(),
+            before: Vec::new(),
+            numbers: Vec::new(),
+            pos: ctx.before[target].clone(),
+            number: ctx.numbers[target],
+            free_number: true,
+            state: State::Free,
+            last_text: "(".into(),
+        };
+        let end = self.line(&mut child, depth + 1);
+        let attach = |ctx: &mut LineCtx, child: LineCtx| {
+            let target = &mut ctx.line.moves[target];
+            if child.line.moves.is_empty() {
+                // Cut short by an error before its first move: keep its
+                // comments on the move it was to replace.
+                target.comments.extend(child.line.comments);
+            } else {
+                target.variations.push(Variation { label: label.clone(), line: child.line });
+            }
+        };
+        match end {
+            Ok(End::Close) => {
+                attach(ctx, child);
+                Ok(())
+            }
+            Ok(_) => {
+                attach(ctx, child);
+                Err(Self::err(open, PgnErrorKind::UnterminatedVariation))
+            }
+            Err(e) => {
+                // Keep what the variation holds so far.
+                attach(ctx, child);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Attaches a comment read after moves: `@W:` / `@B:` name the side whose
+/// move of the current full move it comments; without a prefix it belongs
+/// to the last move. Before the first move it is a comment of the line.
+fn attach_comment(ctx: &mut LineCtx, text: String) {
+    let n = ctx.line.moves.len();
+    if n == 0 {
+        ctx.line.comments.push(text);
+        return;
+    }
+    let (side, body) = match text.strip_prefix("@W:") {
+        Some(rest) => (Some(Color::White), rest.trim().to_string()),
+        None => match text.strip_prefix("@B:") {
+            Some(rest) => (Some(Color::Black), rest.trim().to_string()),
+            None => (None, text),
+        },
+    };
+    let target = side
+        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.before[j].turn() == c))
+        .unwrap_or(n - 1);
+    ctx.line.moves[target].comments.push(body);
+}
+
+/// What may follow a move: an assessment, an indicator, or both.
+type Annotation = (Option<Assessment>, Option<Indicator>);
+
+/// An assessment and/or indicator word: `?!`, `??:`, `(=)`, `?!(=):`, `:`.
+fn parse_annotation(w: &str) -> Option<Annotation> {
+    if w.is_empty() {
+        return None;
+    }
+    for ind in ["(=):", "(=)", ":", ""] {
+        if let Some(rest) = w.strip_suffix(ind) {
+            let i = Indicator::from_symbol(ind);
+            if rest.is_empty() && i.is_some() {
+                return Some((None, i));
+            }
+            if let Some(a) = Assessment::from_symbol(rest) {
+                return Some((Some(a), i));
+            }
+        }
+    }
+    None
+}
+
+/// Splits assessment characters written without the space (`H6-H12?!`).
+fn split_annotation(w: &str) -> (&str, Option<Annotation>) {
+    let core = w.trim_end_matches(['?', '!', '◇', ':']);
+    if core.len() == w.len() || core.is_empty() {
+        return (w, None);
+    }
+    match parse_annotation(&w[core.len()..]) {
+        Some(a) => (core, Some(a)),
+        None => (w, None),
+    }
+}
+
+fn merge_annotation(m: &mut AnnotatedMove, a: Option<Assessment>, i: Option<Indicator>) -> Result<(), PgnErrorKind> {
+    if a.is_some() && m.assessment.is_some() || i.is_some() && m.indicator.is_some() {
+        return Err(PgnErrorKind::Unexpected {
+            found: format!("{}{}", a.map_or("", |a| a.symbol()), i.map_or("", |i| i.symbol())),
+            expected: "at most one assessment and one indicator per move",
+        });
+    }
+    if a.is_some() {
+        m.assessment = a;
+    }
+    if i.is_some() {
+        m.indicator = i;
+    }
+    Ok(())
+}
