@@ -1,0 +1,212 @@
+//! Values between Rust and Python: the cached members of the Python enums
+//! (`cescacs._types`), the interned `Hex` and `Piece` objects, and the
+//! readers of Python arguments (colours, piece kinds, hexes).
+
+use cescacs::{Castling, Color, Hex, HexColor, MoveKind, Outcome, Piece, Role, Termination};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyString};
+use pyo3::PyTypeInfo;
+
+use crate::hex::{PyHex, PyPiece};
+
+/// Members of the Python enums of `cescacs._types`, in the core's index order.
+struct Enums {
+    color: [Py<PyAny>; 2],
+    piece_kind: [Py<PyAny>; 9],
+    move_kind: [Py<PyAny>; 9],
+    hex_color: [Py<PyAny>; 3],
+    termination: [Py<PyAny>; 5],
+    outcome: Py<PyAny>,
+}
+
+static ENUMS: PyOnceLock<Enums> = PyOnceLock::new();
+static HEXES: PyOnceLock<Vec<Py<PyHex>>> = PyOnceLock::new();
+static PIECES: PyOnceLock<Vec<Py<PyPiece>>> = PyOnceLock::new();
+
+fn members<const N: usize>(module: &Bound<'_, PyModule>, class: &str) -> PyResult<[Py<PyAny>; N]> {
+    let cls = module.getattr(class)?;
+    let list: Vec<Py<PyAny>> = cls.try_iter()?.map(|m| m.map(Bound::unbind)).collect::<PyResult<_>>()?;
+    list.try_into()
+        .map_err(|_| PyTypeError::new_err(format!("cescacs._types.{class} must have {N} members")))
+}
+
+fn enums(py: Python<'_>) -> PyResult<&Enums> {
+    ENUMS.get_or_try_init(py, || {
+        let m = py.import("cescacs._types")?;
+        Ok(Enums {
+            color: members(&m, "Color")?,
+            piece_kind: members(&m, "PieceKind")?,
+            move_kind: members(&m, "MoveKind")?,
+            hex_color: members(&m, "HexColor")?,
+            termination: members(&m, "Termination")?,
+            outcome: m.getattr("Outcome")?.unbind(),
+        })
+    })
+}
+
+pub(crate) fn hexes(py: Python<'_>) -> &Vec<Py<PyHex>> {
+    HEXES.get_or_init(py, || {
+        Hex::all()
+            .map(|h| Py::new(py, PyHex { hex: h }).expect("allocating a Hex"))
+            .collect()
+    })
+}
+
+pub(crate) fn hex_obj(py: Python<'_>, h: Hex) -> Py<PyHex> {
+    hexes(py)[h.index()].clone_ref(py)
+}
+
+pub(crate) fn piece_obj(py: Python<'_>, p: Piece) -> Py<PyPiece> {
+    let cache = PIECES.get_or_init(py, || {
+        Color::ALL
+            .iter()
+            .flat_map(|&c| Role::ALL.iter().map(move |&r| Piece::new(c, r)))
+            .map(|p| Py::new(py, PyPiece { piece: p }).expect("allocating a Piece"))
+            .collect()
+    });
+    cache[piece_index(p)].clone_ref(py)
+}
+
+/// The index of `p` among the 18 pieces (White's first, then by role).
+pub(crate) fn piece_index(p: Piece) -> usize {
+    p.color.index() * 9 + p.role.index()
+}
+
+pub(crate) fn color_obj(py: Python<'_>, c: Color) -> PyResult<Py<PyAny>> {
+    Ok(enums(py)?.color[c.index()].clone_ref(py))
+}
+
+pub(crate) fn role_obj(py: Python<'_>, r: Role) -> PyResult<Py<PyAny>> {
+    Ok(enums(py)?.piece_kind[r.index()].clone_ref(py))
+}
+
+pub(crate) fn hex_color_obj(py: Python<'_>, c: HexColor) -> PyResult<Py<PyAny>> {
+    let i = match c {
+        HexColor::White => 0,
+        HexColor::Black => 1,
+        HexColor::Coloured => 2,
+    };
+    Ok(enums(py)?.hex_color[i].clone_ref(py))
+}
+
+pub(crate) fn move_kind_obj(py: Python<'_>, k: MoveKind) -> PyResult<Py<PyAny>> {
+    Ok(enums(py)?.move_kind[move_kind_index(k)].clone_ref(py))
+}
+
+pub(crate) fn move_kind_index(k: MoveKind) -> usize {
+    match k {
+        MoveKind::Normal => 0,
+        MoveKind::DoubleStep => 1,
+        MoveKind::TripleStep => 2,
+        MoveKind::ScornfulStep => 3,
+        MoveKind::EnPassant => 4,
+        MoveKind::ScornfulCapture => 5,
+        MoveKind::KingLeap => 6,
+        MoveKind::Castling(_) => 7,
+        MoveKind::ForcedPromotion => 8,
+    }
+}
+
+pub(crate) fn move_kind_from_index(i: usize, castling: Option<Castling>) -> Option<MoveKind> {
+    Some(match i {
+        0 => MoveKind::Normal,
+        1 => MoveKind::DoubleStep,
+        2 => MoveKind::TripleStep,
+        3 => MoveKind::ScornfulStep,
+        4 => MoveKind::EnPassant,
+        5 => MoveKind::ScornfulCapture,
+        6 => MoveKind::KingLeap,
+        7 => MoveKind::Castling(castling?),
+        8 => MoveKind::ForcedPromotion,
+        _ => return None,
+    })
+}
+
+fn termination_index(t: Termination) -> usize {
+    match t {
+        Termination::Checkmate => 0,
+        Termination::Stalemate => 1,
+        Termination::FivefoldRepetition => 2,
+        Termination::SeventyFiveMoves => 3,
+        Termination::InsufficientMaterial => 4,
+    }
+}
+
+pub(crate) fn outcome_obj(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
+    let e = enums(py)?;
+    let winner = o.winner.map(|c| color_obj(py, c)).transpose()?;
+    let (w, b) = o.points();
+    let obj = e.outcome.bind(py).call1((e.termination[termination_index(o.termination)].clone_ref(py), winner, (w, b)))?;
+    Ok(obj.unbind())
+}
+
+/// A Python `bool` as an object (for `__richcmp__`, which may also answer
+/// `NotImplemented`).
+pub(crate) fn bool_obj(py: Python<'_>, b: bool) -> Py<PyAny> {
+    PyBool::new(py, b).to_owned().into_any().unbind()
+}
+
+/// The attribute `name` of the class `T`: the function a `__reduce__` names
+/// to rebuild a pickled object.
+pub(crate) fn class_attr<T: PyTypeInfo>(py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+    Ok(T::type_object(py).getattr(name)?.unbind())
+}
+
+// ----- arguments from Python ---------------------------------------------------
+
+/// A `Color` member, or `"w"` / `"b"` / `"white"` / `"black"`.
+pub(crate) fn extract_color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
+    let e = enums(obj.py())?;
+    if let Some(c) = Color::ALL.into_iter().find(|c| obj.is(e.color[c.index()].bind(obj.py()))) {
+        return Ok(c);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        match s.to_cow()?.to_ascii_lowercase().as_str() {
+            "w" | "white" => return Ok(Color::White),
+            "b" | "black" => return Ok(Color::Black),
+            _ => {}
+        }
+    }
+    Err(PyValueError::new_err(format!(
+        "not a colour: {} (expected Color.WHITE, Color.BLACK, 'w' or 'b')",
+        obj.repr()?
+    )))
+}
+
+/// A `PieceKind` member, or a piece letter (`"N"`, case-insensitive).
+pub(crate) fn extract_role(obj: &Bound<'_, PyAny>) -> PyResult<Role> {
+    let e = enums(obj.py())?;
+    if let Some(r) = Role::ALL.into_iter().find(|r| obj.is(e.piece_kind[r.index()].bind(obj.py()))) {
+        return Ok(r);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_cow()?;
+        let mut chars = s.chars();
+        if let (Some(ch), None) = (chars.next(), chars.next()) {
+            if let Some(r) = Role::from_letter(ch.to_ascii_uppercase()) {
+                return Ok(r);
+            }
+        }
+    }
+    Err(PyValueError::new_err(format!(
+        "not a piece kind: {} (expected a PieceKind or one of the letters P E J N G R V D K)",
+        obj.repr()?
+    )))
+}
+
+/// A `Hex` or its name (`"F14"`).
+pub(crate) fn extract_hex(obj: &Bound<'_, PyAny>) -> PyResult<Hex> {
+    if let Ok(h) = obj.cast::<PyHex>() {
+        return Ok(h.get().hex);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse_hex(&s.to_cow()?);
+    }
+    Err(PyTypeError::new_err(format!("expected a Hex or a hex name like 'F14', got {}", obj.repr()?)))
+}
+
+fn parse_hex(s: &str) -> PyResult<Hex> {
+    s.parse::<Hex>().map_err(|e| PyValueError::new_err(e.to_string()))
+}

@@ -1,0 +1,70 @@
+//! The exception types of `cescacs` and the mapping of core errors to them.
+
+use cescacs::pgn::PgnError;
+use cescacs::{GameError, MoveTextError, PdtlError};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    cescacs,
+    InvalidPdtlError,
+    PyValueError,
+    "A PDTL string could not be read; the message names the field and the offending text."
+);
+create_exception!(
+    cescacs,
+    InvalidMoveError,
+    PyValueError,
+    "A move text is not well-formed (bad hex, bad syntax, unknown castling name)."
+);
+create_exception!(
+    cescacs,
+    InvalidPgnError,
+    PyValueError,
+    "A CTL-PGN text could not be read. `.line` and `.column` (1-based, columns in characters) locate the offending text, `.reason` says what is wrong; the message is `line L, column C: reason`."
+);
+create_exception!(
+    cescacs,
+    IllegalMoveError,
+    PyValueError,
+    "A well-formed move is not legal in the position; the message gives the move and the PDTL."
+);
+
+pub(crate) fn pdtl_error(e: PdtlError) -> PyErr {
+    InvalidPdtlError::new_err(e.to_string())
+}
+
+pub(crate) fn move_text_error(e: MoveTextError) -> PyErr {
+    let msg = e.to_string();
+    match e {
+        MoveTextError::Empty
+        | MoveTextError::BadHex { .. }
+        | MoveTextError::Syntax { .. }
+        | MoveTextError::UnknownCastling { .. } => InvalidMoveError::new_err(msg),
+        MoveTextError::NoSuchPiece { .. }
+        | MoveTextError::Separator { .. }
+        | MoveTextError::CapturedPiece { .. }
+        | MoveTextError::PromotionRequired { .. }
+        | MoveTextError::Illegal { .. } => IllegalMoveError::new_err(msg),
+    }
+}
+
+/// An `InvalidPgnError` for `e`, with `.line`, `.column` and `.reason`.
+pub(crate) fn pgn_error(py: Python<'_>, e: &PgnError) -> PyErr {
+    let err = InvalidPgnError::new_err(e.to_string());
+    let v = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail.
+    let _ = v.setattr("line", e.line);
+    let _ = v.setattr("column", e.column);
+    let _ = v.setattr("reason", e.kind.to_string());
+    err
+}
+
+pub(crate) fn game_error(e: GameError) -> PyErr {
+    match e {
+        GameError::MoveText(t) => move_text_error(t),
+        GameError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
+        GameError::GameOver(_) => IllegalMoveError::new_err(e.to_string()),
+    }
+}

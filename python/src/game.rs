@@ -1,0 +1,450 @@
+//! `Game`, `GameNode` and `Variation`: a game record (tags, start
+//! position, annotated main line with variations, result) and read-only
+//! snapshots of its moves.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use cescacs::pgn as core_pgn;
+use cescacs::{AnnotatedMove, Color, Game, GameResult, Line, Move as CoreMove, Position, Variation};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
+
+use crate::board::PyBoard;
+use crate::convert::{class_attr, color_obj, outcome_obj};
+use crate::errors::{game_error, pdtl_error, pgn_error};
+use crate::moves::{new_move, new_moves, PyMove};
+
+static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A C'escacs game record: tags, start position, the main line with its
+/// comments, assessments and variations, and the result. Read one with
+/// `cescacs.pgn.read_game`; `str(game)` writes canonical CTL-PGN.
+/// `Game()` starts from the initial position, `Game(board)` from a
+/// board's root position with its move stack, `Game(pdtl)` from a PDTL.
+#[pyclass(module = "cescacs", name = "Game")]
+#[derive(Clone)]
+pub(crate) struct PyGame {
+    pub(crate) game: Game,
+}
+
+fn tag_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+impl PyGame {
+    fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        let game = Arc::new(self.game.clone());
+        line_nodes(py, &game, &[], &game.start, &game.mainline)
+    }
+}
+
+/// The nodes of `line`, whose first move follows `prefix` (the moves from
+/// the game's start) in position `before`.
+fn line_nodes(
+    py: Python<'_>,
+    game: &Arc<Game>,
+    prefix: &[CoreMove],
+    before: &Position,
+    line: &Line,
+) -> PyResult<Vec<Py<PyGameNode>>> {
+    let mut path = prefix.to_vec();
+    path.extend(line.moves.iter().map(|am| am.mv));
+    let path = Arc::new(path);
+    let mut pos = before.clone();
+    let mut out = Vec::with_capacity(line.moves.len());
+    for (k, am) in line.moves.iter().enumerate() {
+        let node = PyGameNode { game: Arc::clone(game), path: Arc::clone(&path), index: prefix.len() + k, before: pos.clone(), am: am.clone() };
+        pos.play_unchecked(am.mv);
+        out.push(Py::new(py, node)?);
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (start = None))]
+    fn py_new(start: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let Some(start) = start else {
+            return Ok(PyGame { game: Game::new() });
+        };
+        if let Ok(b) = start.cast::<PyBoard>() {
+            return Ok(Self::from_board(b.borrow()));
+        }
+        if let Ok(s) = start.cast::<PyString>() {
+            let pos = Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error)?;
+            return Ok(PyGame { game: Game::from_position(pos) });
+        }
+        Err(PyTypeError::new_err(format!("Game(start): expected a Board, a PDTL string or None, got {}", start.repr()?)))
+    }
+
+    /// A game from a board's root position and its move stack (moves kept
+    /// as played, even past an automatic end of the game).
+    #[staticmethod]
+    fn from_board(board: PyRef<'_, PyBoard>) -> PyGame {
+        PyGame { game: board.history() }
+    }
+
+    /// The tags in file order, as a mutable mapping (`cescacs.pgn.Headers`).
+    /// The start position is not a tag: see `board()`.
+    #[getter]
+    fn headers(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let cls = HEADERS_CLASS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("cescacs.pgn")?.getattr("Headers")?.unbind())
+        })?;
+        Ok(cls.bind(py).call1((slf,))?.unbind())
+    }
+
+    /// `[(name, value), ...]` in file order (internal: see `headers`).
+    fn _tags(&self) -> Vec<(String, String)> {
+        self.game.tags.clone()
+    }
+
+    /// Sets the first tag `name` or appends it (internal: see `headers`).
+    fn _set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+        if !tag_name_ok(name) {
+            return Err(PyValueError::new_err(format!("tag name {name:?}: expected letters, digits and '_' only")));
+        }
+        if matches!(name, "PDTL" | "DPTL" | "Redefine") {
+            return Err(PyValueError::new_err(format!(
+                "tag {name:?} is not a header: the start position is Game(board); the writer uses standard letters"
+            )));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(PyValueError::new_err(format!("tag {name}: the value {value:?} must fit on one line")));
+        }
+        if name == "Variant" && value.trim() != "C'escacs" {
+            return Err(PyValueError::new_err(format!("tag Variant: {value:?} is not \"C'escacs\"")));
+        }
+        self.game.set_tag(name, value);
+        Ok(())
+    }
+
+    /// Removes every tag `name`; whether there was one (internal).
+    fn _del_tag(&mut self, name: &str) -> bool {
+        let n = self.game.tags.len();
+        self.game.tags.retain(|(t, _)| t != name);
+        self.game.tags.len() != n
+    }
+
+    /// The start position (a board with an empty move stack).
+    fn board(&self) -> PyBoard {
+        PyBoard::at(self.game.start.clone())
+    }
+
+    /// The final position, with the main line on the move stack.
+    fn end_board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.game.moves())
+    }
+
+    /// The position after `ply` plies of the main line (0 = start), with
+    /// those plies on the move stack; `IndexError` outside `0..=ply()`.
+    fn board_at(&self, ply: i64) -> PyResult<PyBoard> {
+        let n = self.game.len();
+        match usize::try_from(ply) {
+            Ok(p) if p <= n => Ok(PyBoard::replay(&self.game.start, self.game.moves().take(p))),
+            _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
+        }
+    }
+
+    /// Number of plies in the main line.
+    fn ply(&self) -> usize {
+        self.game.len()
+    }
+
+    /// The main line's moves.
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        new_moves(py, self.game.moves())
+    }
+
+    /// The main line as `GameNode`s (one per ply, with comments,
+    /// assessment, indicator and variations).
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        self.node_list(py)
+    }
+
+    /// The main line in canonical CTL-AN, one string per ply.
+    fn ctl_moves(&self) -> Vec<String> {
+        self.game.ctl_moves()
+    }
+
+    /// The stated result: `"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or
+    /// `"*"` (from the result line, else the `Result` tag, else the rules).
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.game.result.as_str()
+    }
+
+    #[setter]
+    fn set_result(&mut self, value: &str) -> PyResult<()> {
+        self.game.result = GameResult::parse(value).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown result {value:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)"))
+        })?;
+        Ok(())
+    }
+
+    /// Comments before the first move.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.game.mainline.comments.clone()
+    }
+
+    /// Comments after the result line.
+    #[getter]
+    fn final_comments(&self) -> Vec<String> {
+        self.game.final_comments.clone()
+    }
+
+    /// How the game ended by the rules (checkmate, stalemate, fivefold
+    /// repetition, 75-move rule, insufficient material), `None` if it has
+    /// not: the first point of the main line where it ended.
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.game.outcome().map(|o| outcome_obj(py, o)).transpose()
+    }
+
+    /// The ply at which the game ended by the rules, `None` if it has not
+    /// (a record may go on after an automatic draw the players missed).
+    fn end_ply(&self) -> Option<usize> {
+        self.game.end().map(|(ply, _)| ply)
+    }
+
+    /// The stated results that the final position contradicts, as
+    /// sentences (empty when consistent).
+    fn check_result(&self) -> Vec<String> {
+        self.game.check_result().iter().map(ToString::to_string).collect()
+    }
+
+    /// How many times the final position has occurred.
+    fn repetition_count(&self) -> usize {
+        self.game.repetition_count()
+    }
+
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.game.is_repetition(count)
+    }
+
+    fn can_claim_draw(&self) -> bool {
+        self.game.can_claim_draw()
+    }
+
+    /// Plays `move` at the end of the main line. `IllegalMoveError` if it
+    /// is not legal or the game is over.
+    fn push(&mut self, py: Python<'_>, r#move: PyRef<'_, PyMove>) -> PyResult<Py<PyMove>> {
+        let m = r#move.resolve(&self.game.final_position())?;
+        self.game.push(m).map_err(game_error)?;
+        new_move(py, &m)
+    }
+
+    /// Reads a CTL-AN move in the final position, plays it and returns it.
+    fn push_ctl(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let m = self.game.push_ctl(text).map_err(game_error)?;
+        new_move(py, &m)
+    }
+
+    /// Canonical CTL-PGN (`cescacs.pgn.write_game`).
+    fn __str__(&self) -> String {
+        core_pgn::write_game(&self.game)
+    }
+
+    fn __repr__(&self) -> String {
+        let mut tags = String::new();
+        for key in ["Event", "Id", "Title", "Date"] {
+            if let Some(v) = self.game.tag(key) {
+                let _ = write!(tags, " {key}={v:?}");
+            }
+        }
+        format!("<Game{tags} plies={} result={:?}>", self.game.len(), self.game.result.as_str())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| o.borrow().game == self.game)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// Pickles as the CTL-PGN text and the castling option (not in PGN).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, bool))> {
+        let text = core_pgn::write_game(&self.game);
+        Ok((class_attr::<PyGame>(py, "_restore")?, (text, self.game.start.castling_allowed())))
+    }
+
+    /// Rebuilds a pickled game (internal).
+    #[staticmethod]
+    fn _restore(py: Python<'_>, text: &str, castling_allowed: bool) -> PyResult<PyGame> {
+        let mut game = core_pgn::read_game(text).map_err(|e| pgn_error(py, &e))?;
+        game.start.set_castling_allowed(castling_allowed);
+        Ok(PyGame { game })
+    }
+}
+
+/// One move of a game with what the record says about it. A snapshot:
+/// `game.mainline()` gives the main line's nodes, `node.variations` the
+/// alternatives to this move (each starting from the position before it).
+#[pyclass(frozen, module = "cescacs", name = "GameNode")]
+pub(crate) struct PyGameNode {
+    game: Arc<Game>,
+    /// The moves from the game's start along this node's line.
+    path: Arc<Vec<CoreMove>>,
+    /// This move is `path[index]`.
+    index: usize,
+    before: Position,
+    am: AnnotatedMove,
+}
+
+#[pymethods]
+impl PyGameNode {
+    /// The move (complete: kind, piece, capture).
+    #[getter]
+    fn r#move(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        new_move(py, &self.am.mv)
+    }
+
+    /// Plies from the game's start to after this move (1 for the first move).
+    #[getter]
+    fn ply(&self) -> usize {
+        self.index + 1
+    }
+
+    /// The move number shown for this move.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.game.move_number(self.index)
+    }
+
+    /// The side that plays this move.
+    #[getter]
+    fn turn(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        color_obj(py, self.before.turn())
+    }
+
+    /// The move in canonical CTL-AN with its check mark.
+    #[getter]
+    fn ctl(&self) -> String {
+        self.before.ctl(&self.am.mv)
+    }
+
+    /// The comments on this move (without their `@W:` / `@B:` prefix).
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.am.comments.clone()
+    }
+
+    /// The comments joined by newlines (`""` if none).
+    #[getter]
+    fn comment(&self) -> String {
+        self.am.comments.join("\n")
+    }
+
+    /// The assessment mark (`"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"`, `"◇"`), or `None`.
+    #[getter]
+    fn assessment(&self) -> Option<&'static str> {
+        self.am.assessment.map(|a| a.symbol())
+    }
+
+    /// The assessment as a PGN numeric annotation glyph (1 … 7), or `None`.
+    #[getter]
+    fn nag(&self) -> Option<u8> {
+        self.am.assessment.map(|a| a.nag())
+    }
+
+    /// The game indicator (`"(=)"`, `":"`, `"(=):"`), or `None`.
+    #[getter]
+    fn indicator(&self) -> Option<&'static str> {
+        self.am.indicator.map(|i| i.symbol())
+    }
+
+    /// The alternatives to this move.
+    #[getter]
+    fn variations(&self) -> Vec<PyVariation> {
+        self.am
+            .variations
+            .iter()
+            .map(|v| PyVariation {
+                game: Arc::clone(&self.game),
+                prefix: self.path[..self.index].to_vec(),
+                before: self.before.clone(),
+                variation: v.clone(),
+            })
+            .collect()
+    }
+
+    /// The position after this move, with the moves from the game's start
+    /// on its stack.
+    fn board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.path[..=self.index].iter().copied())
+    }
+
+    /// The position before this move, with its history on the stack.
+    fn board_before(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.path[..self.index].iter().copied())
+    }
+
+    fn __repr__(&self) -> String {
+        let mark = if self.before.turn() == Color::White { "." } else { ". …," };
+        format!("<GameNode {}{mark} {}>", self.game.move_number(self.index), self.before.ctl(&self.am.mv))
+    }
+}
+
+/// A variation (RAV): an alternative line starting from the position
+/// before the move it replaces.
+#[pyclass(frozen, module = "cescacs", name = "Variation")]
+pub(crate) struct PyVariation {
+    game: Arc<Game>,
+    prefix: Vec<CoreMove>,
+    before: Position,
+    variation: Variation,
+}
+
+#[pymethods]
+impl PyVariation {
+    /// The `$[n]` label other comments refer to it by, or `None`.
+    #[getter]
+    fn label(&self) -> Option<String> {
+        self.variation.label.clone()
+    }
+
+    /// Comments before the variation's first move.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.variation.line.comments.clone()
+    }
+
+    /// The variation's moves as nodes (which may hold variations in turn).
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
+        line_nodes(py, &self.game, &self.prefix, &self.before, &self.variation.line)
+    }
+
+    /// The variation's moves.
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        new_moves(py, self.variation.line.moves.iter().map(|am| am.mv))
+    }
+
+    /// The position the variation starts from (before the replaced move).
+    fn board(&self) -> PyBoard {
+        PyBoard::replay(&self.game.start, self.prefix.iter().copied())
+    }
+
+    fn __len__(&self) -> usize {
+        self.variation.line.moves.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let label = self.variation.label.as_ref().map_or(String::new(), |l| format!(" $[{l}]"));
+        format!("<Variation{label} ({} moves)>", self.variation.line.moves.len())
+    }
+}
