@@ -403,7 +403,8 @@ impl Position {
             }
             let t = Hex::from_u8(s);
             let captured = match self.board[s as usize] {
-                Some(p) if p.color == us => continue,
+                // Kings are never captured (RULES.md §3.1).
+                Some(p) if p.color == us || p.role == Role::King => continue,
                 Some(p) => Some(p.role),
                 None => None,
             };
@@ -422,7 +423,10 @@ impl Position {
         let forbidden = self.forbidden_leap_zone(us);
         for t in LEAP_HEXES[us.index()] {
             let captured = match self.board[t.index()] {
-                Some(p) if p.color == us => continue,
+                // Kings are never captured (RULES.md §3.1). A leap is no
+                // attack, so a set-up position may have the enemy King on a
+                // leap hex of our unmoved King (§5.2) without being in check.
+                Some(p) if p.color == us || p.role == Role::King => continue,
                 Some(_) if !self.castling_allowed => continue,
                 Some(p) => Some(p.role),
                 None => None,
