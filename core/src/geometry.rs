@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::bitboard::Bitboard;
 use crate::Color;
 
 /// Number of hexes on the board.
@@ -192,6 +193,73 @@ const fn build_jumps() -> [[u8; HEX_COUNT]; 12] {
 pub(crate) static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
 /// `JUMPS[k][h]`: the knight jump `k` from `h`, or `NONE`.
 pub(crate) static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
+
+const fn build_rays() -> [[Bitboard; HEX_COUNT]; 12] {
+    let mut out = [[Bitboard::EMPTY; HEX_COUNT]; 12];
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            let mut b = [0u64; 3];
+            let mut s = STEP_TABLE[d][h];
+            while s != NONE {
+                b[s as usize >> 6] |= 1 << (s & 63);
+                s = STEP_TABLE[d][s as usize];
+            }
+            out[d][h] = Bitboard(b);
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// [`STEPS`] for compile-time table building.
+pub(crate) const STEP_TABLE: [[u8; HEX_COUNT]; 12] = build_steps();
+
+/// `RAYS[d][h]`: every hex from `h` (excluded) to the edge in direction `d`.
+/// Along even directions hex indices grow, along odd ones they shrink (the
+/// index orders by line, then column), so the first piece met on a ray is
+/// the lowest (even `d`) or highest (odd `d`) occupied hex of the ray.
+pub(crate) static RAYS: [[Bitboard; HEX_COUNT]; 12] = build_rays();
+
+/// The hexes a slider on `h` reaches along direction `d` through `occupied`:
+/// the ray up to and including its first piece.
+#[inline(always)]
+pub(crate) fn ray_attacks(d: usize, h: usize, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[d][h];
+    let block = ray & occupied;
+    if block.is_empty() {
+        ray
+    } else {
+        let first = if d % 2 == 0 { block.lowest_index() } else { block.highest_index() };
+        ray.without(RAYS[d][first])
+    }
+}
+
+const fn build_jump_sets() -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut h = 0;
+    while h < HEX_COUNT {
+        let mut b = [0u64; 3];
+        let mut k = 0;
+        while k < 12 {
+            let t = JUMPS_CONST[k][h];
+            if t != NONE {
+                b[t as usize >> 6] |= 1 << (t & 63);
+            }
+            k += 1;
+        }
+        out[h] = Bitboard(b);
+        h += 1;
+    }
+    out
+}
+
+const JUMPS_CONST: [[u8; HEX_COUNT]; 12] = build_jumps();
+
+/// `JUMP_SETS[h]`: the knight-jump targets of `h` as a set.
+pub(crate) static JUMP_SETS: [Bitboard; HEX_COUNT] = build_jump_sets();
 
 /// Compact list of the knight-jump targets of each hex, for the hot loops.
 pub(crate) struct JumpList {

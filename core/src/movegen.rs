@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
-use crate::geometry::{Hex, JUMPS, JUMP_LIST, NONE, STEPS};
+use crate::geometry::{ray_attacks, Hex, HEX_COUNT, JUMPS, JUMP_LIST, JUMP_SETS, NONE, STEPS, STEP_TABLE};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -33,6 +33,61 @@ const fn triple_hexes(color: usize) -> Bitboard {
         i += 1;
     }
     Bitboard(b)
+}
+
+/// Each side's promotion hexes (RULES.md §1.6).
+static PROMOTION_ZONE: [Bitboard; 2] = [promotion_zone(Color::White), promotion_zone(Color::Black)];
+
+const fn promotion_zone(color: Color) -> Bitboard {
+    let mut b = [0u64; 3];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        if let Some(h) = Hex::from_index(i) {
+            if h.is_promotion_hex(color) {
+                b[i >> 6] |= 1 << (i & 63);
+            }
+        }
+        i += 1;
+    }
+    Bitboard(b)
+}
+
+/// `PAWN_OBLIQUES[colour][h]`: a pawn's oblique steps (±1, f), as step
+/// directions 2/4 (White) and 3/5 (Black).
+static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&[2, 4]), step_sets(&[3, 5])];
+/// `PAWN_CAPTURES[colour][h]`: a pawn's captures (±1, 3f): directions 8/10
+/// (White) and 9/11 (Black).
+static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&[8, 10]), step_sets(&[9, 11])];
+/// An Elephant's four (±1, ±3) diagonal steps (directions 8..12).
+static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&[8, 9, 10, 11]);
+
+const fn step_sets(dirs: &[usize]) -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut h = 0;
+    while h < HEX_COUNT {
+        let mut b = [0u64; 3];
+        let mut i = 0;
+        while i < dirs.len() {
+            let t = STEP_TABLE[dirs[i]][h];
+            if t != NONE {
+                b[t as usize >> 6] |= 1 << (t & 63);
+            }
+            i += 1;
+        }
+        out[h] = Bitboard(b);
+        h += 1;
+    }
+    out
+}
+
+/// The hexes reached by sliding from `from` along the directions `dirs`.
+#[inline(always)]
+fn slides(from: Hex, dirs: std::ops::Range<usize>, occupied: Bitboard) -> Bitboard {
+    let mut to = Bitboard::EMPTY;
+    for d in dirs {
+        to |= ray_attacks(d, from.index(), occupied);
+    }
+    to
 }
 
 /// What the King's ray walk found.
@@ -62,17 +117,67 @@ impl KingSafety {
     }
 }
 
+/// Where generated moves go: a list, or (at perft's last ply) a counter, so
+/// that one generator serves both and counting never builds moves.
+pub(crate) trait Moves {
+    /// Only the number of moves matters (pawns may then be counted in bulk).
+    const COUNTING: bool;
+    fn add(&mut self, m: Move);
+    /// Adds a move of `role` from `from` to each hex of `to` (which holds
+    /// no own piece), capturing what stands there.
+    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard);
+    /// Adds `n` moves (counting only).
+    fn add_set_count(&mut self, n: usize);
+}
+
+impl Moves for MoveList {
+    const COUNTING: bool = false;
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline(always)]
+    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
+        for t in to {
+            let captured = pos.board[t.index()].map(|p| p.role);
+            self.push(Move::new(from, t, role, captured, MoveKind::Normal));
+        }
+    }
+    fn add_set_count(&mut self, _: usize) {
+        unreachable!("a move list is never filled by counting");
+    }
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub(crate) usize);
+
+impl Moves for Counter {
+    const COUNTING: bool = true;
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_set(&mut self, _: &Position, _: Hex, _: Role, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline(always)]
+    fn add_set_count(&mut self, n: usize) {
+        self.0 += n;
+    }
+}
+
 /// Collects moves, dropping those outside the allowed mask of their piece.
-struct Sink<'a> {
-    list: &'a mut MoveList,
+struct Sink<'a, L: Moves> {
+    list: &'a mut L,
     allowed: Bitboard,
 }
 
-impl Sink<'_> {
+impl<L: Moves> Sink<'_, L> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         if self.allowed.contains(m.to) {
-            self.list.push(m);
+            self.list.add(m);
         }
     }
 }
@@ -100,9 +205,13 @@ impl Position {
         self.generate(list);
     }
 
-    /// Number of legal moves (what perft counts at its last ply).
+    /// Number of legal moves (what perft counts at its last ply), counted
+    /// without building the moves: slider and jump targets are popcounts of
+    /// sets already masked by the pin and check constraints.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut n = Counter(0);
+        self.generate(&mut n);
+        n.0
     }
 
     /// The King's Leaps legal right now.
@@ -132,30 +241,33 @@ impl Position {
 
     /// Pawns of `color` standing on their own promotion hex.
     pub fn awaiting_pawns(&self, color: Color) -> impl Iterator<Item = Hex> + '_ {
-        self.pieces(Piece::new(color, Role::Pawn)).filter(move |h| h.is_promotion_hex(color))
+        self.pieces(Piece::new(color, Role::Pawn)) & PROMOTION_ZONE[color.index()]
     }
 
-    fn generate(&self, list: &mut MoveList) {
+    fn generate<L: Moves>(&self, list: &mut L) {
         let us = self.turn;
         let king = self.kings[us.index()];
         let safety = self.king_safety(us);
         let in_check = safety.checkers > 0;
 
         if !in_check {
+            let mut forced = false;
             for h in self.awaiting_pawns(us) {
                 for r in self.regainable(us, h) {
                     let mut m = Move::new(h, h, Role::Pawn, None, MoveKind::ForcedPromotion);
                     m.promotion = Some(r);
-                    list.push(m);
+                    list.add(m);
+                    forced = true;
                 }
             }
-            if !list.is_empty() {
+            if forced {
                 return;
             }
         }
 
         if safety.checkers < 2 {
             let own = self.by_color[us.index()];
+            let occupied = own | self.by_color[(!us).index()];
             for from in own {
                 let Some(p) = self.board[from.index()] else { continue };
                 if p.role == Role::King {
@@ -166,22 +278,27 @@ impl Position {
                     continue;
                 }
                 match p.role {
+                    Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, sink.allowed)),
                     Role::Pawn => self.gen_pawn(from, us, &mut sink),
-                    Role::Elephant => self.gen_elephant(from, us, &mut sink),
+                    Role::Elephant => {
+                        let to = self.elephant_targets(from, us, occupied);
+                        self.add_targets(from, p.role, to, own, &mut sink);
+                    }
                     Role::Knight => {
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                         self.gen_rides(from, &mut sink);
                     }
-                    Role::Bishop => self.gen_slides(from, p.role, us, 6..12, &mut sink),
-                    Role::Rook => self.gen_slides(from, p.role, us, 0..6, &mut sink),
-                    Role::Queen => self.gen_slides(from, p.role, us, 0..12, &mut sink),
+                    Role::Bishop => self.add_targets(from, p.role, slides(from, 6..12, occupied), own, &mut sink),
+                    Role::Rook => self.add_targets(from, p.role, slides(from, 0..6, occupied), own, &mut sink),
+                    Role::Queen => self.add_targets(from, p.role, slides(from, 0..12, occupied), own, &mut sink),
                     Role::Pegasus => {
-                        self.gen_slides(from, p.role, us, 6..12, &mut sink);
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = slides(from, 6..12, occupied) | JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::Wyvern => {
-                        self.gen_slides(from, p.role, us, 0..6, &mut sink);
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = slides(from, 0..6, occupied) | JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::King => unreachable!(),
                 }
@@ -255,8 +372,8 @@ impl Position {
 
     /// Pushes a pawn move to `to`, expanding promotions (RULES.md §3.7.6).
     #[inline(always)]
-    fn push_pawn_move(&self, sink: &mut Sink, us: Color, m: Move) {
-        if m.to.is_promotion_hex(us) {
+    fn push_pawn_move<L: Moves>(&self, sink: &mut Sink<L>, us: Color, m: Move) {
+        if PROMOTION_ZONE[us.index()].contains(m.to) {
             let mut any = false;
             for r in Role::REGAINABLE {
                 if self.is_regainable(us, r, m.to) {
@@ -274,8 +391,7 @@ impl Position {
         }
     }
 
-    fn gen_pawn(&self, from: Hex, us: Color, sink: &mut Sink) {
-        let f = us.forward();
+    fn gen_pawn<L: Moves>(&self, from: Hex, us: Color, sink: &mut Sink<L>) {
         let fwd = if us == Color::White { 0 } else { 1 };
         let step = |h: Hex| STEPS[fwd][h.index()];
         // Straight steps.
@@ -299,87 +415,87 @@ impl Position {
         // Oblique steps (never capture); scornful if faced by an enemy pawn.
         let faced = s1 != NONE
             && self.board[s1 as usize] == Some(Piece::new(!us, Role::Pawn));
-        for dc in [1, -1] {
-            if let Some(t) = from.offset(dc, f) {
-                if self.board[t.index()].is_none() {
-                    let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
-                    self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, None, kind));
-                }
+        // (±1, f) and (±1, 3f) as step-table directions.
+        let (oblique, capture) = if us == Color::White { ([2, 4], [8, 10]) } else { ([3, 5], [9, 11]) };
+        for d in oblique {
+            let t = STEPS[d][from.index()];
+            if t != NONE && self.board[t as usize].is_none() {
+                let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
+                self.push_pawn_move(sink, us, Move::new(from, Hex::from_u8(t), Role::Pawn, None, kind));
             }
         }
         // Diagonal captures.
-        for dc in [1, -1] {
-            if let Some(t) = from.offset(dc, 3 * f) {
-                if let Some(p) = self.board[t.index()] {
+        for d in capture {
+            let t = STEPS[d][from.index()];
+            if t != NONE {
+                if let Some(p) = self.board[t as usize] {
                     if p.color != us {
-                        self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, Some(p.role), MoveKind::Normal));
+                        let m = Move::new(from, Hex::from_u8(t), Role::Pawn, Some(p.role), MoveKind::Normal);
+                        self.push_pawn_move(sink, us, m);
                     }
                 }
             }
         }
     }
 
-    fn gen_elephant(&self, from: Hex, us: Color, sink: &mut Sink) {
-        let f = us.forward();
-        let mut try_to = |t: Option<Hex>| -> bool {
-            let Some(t) = t else { return false };
-            match self.board[t.index()] {
-                None => {
-                    sink.push(Move::new(from, t, Role::Elephant, None, MoveKind::Normal));
-                    true
-                }
-                Some(p) => {
-                    if p.color != us {
-                        sink.push(Move::new(from, t, Role::Elephant, Some(p.role), MoveKind::Normal));
-                    }
-                    false
-                }
-            }
-        };
-        if try_to(from.offset(0, 2 * f)) {
-            try_to(from.offset(0, 4 * f));
-        }
-        for (dc, dl) in [(1, 3 * f), (-1, 3 * f), (1, -3 * f), (-1, -3 * f)] {
-            try_to(from.offset(dc, dl));
-        }
-    }
-
+    /// An Elephant's destinations before masking own pieces (RULES.md
+    /// §3.5): one forward, two forward through an empty hex, the four
+    /// (±1, ±3) diagonals.
     #[inline(always)]
-    fn gen_slides(&self, from: Hex, role: Role, us: Color, dirs: std::ops::Range<usize>, sink: &mut Sink) {
-        for d in dirs {
-            let mut s = STEPS[d][from.index()];
-            while s != NONE {
-                match self.board[s as usize] {
-                    None => sink.push(Move::new(from, Hex::from_u8(s), role, None, MoveKind::Normal)),
-                    Some(p) => {
-                        if p.color != us {
-                            sink.push(Move::new(from, Hex::from_u8(s), role, Some(p.role), MoveKind::Normal));
-                        }
-                        break;
-                    }
-                }
-                s = STEPS[d][s as usize];
+    fn elephant_targets(&self, from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
+        let fwd = if us == Color::White { 0 } else { 1 };
+        let mut to = ELEPHANT_DIAGONALS[from.index()];
+        let one = STEPS[fwd][from.index()];
+        if one != NONE {
+            let one_hex = Hex::from_u8(one);
+            to.insert(one_hex);
+            let two = STEPS[fwd][one as usize];
+            if two != NONE && !occupied.contains(one_hex) {
+                to.insert(Hex::from_u8(two));
             }
         }
+        to
     }
 
+    /// The number of legal moves of the pawn on `from` (promotion choices
+    /// counted), as [`Position::gen_pawn`] would list them.
     #[inline(always)]
-    fn gen_jumps(&self, from: Hex, role: Role, us: Color, sink: &mut Sink) {
-        let jl = &JUMP_LIST;
-        let fi = from.index();
-        for &t in &jl.targets[fi][..jl.len[fi] as usize] {
-            match self.board[t as usize] {
-                None => sink.push(Move::new(from, Hex::from_u8(t), role, None, MoveKind::Normal)),
-                Some(p) if p.color != us => {
-                    sink.push(Move::new(from, Hex::from_u8(t), role, Some(p.role), MoveKind::Normal))
+    fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
+        let fwd = if us == Color::White { 0 } else { 1 };
+        let mut to = PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
+            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]);
+        let s1 = STEPS[fwd][from.index()];
+        if s1 != NONE && self.board[s1 as usize].is_none() {
+            to.insert(Hex::from_u8(s1));
+            let s2 = STEPS[fwd][s1 as usize];
+            if s2 != NONE && self.board[s2 as usize].is_none() {
+                to.insert(Hex::from_u8(s2));
+                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
+                    let s3 = STEPS[fwd][s2 as usize];
+                    if s3 != NONE && self.board[s3 as usize].is_none() {
+                        to.insert(Hex::from_u8(s3));
+                    }
                 }
-                _ => {}
             }
         }
+        to &= allowed;
+        let mut n = to.count() as usize;
+        for t in to & PROMOTION_ZONE[us.index()] {
+            let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
+            n += choices.max(1) - 1;
+        }
+        n
+    }
+
+    /// Adds the moves of `role` from `from` to the hexes of `to` that hold
+    /// no own piece and are allowed by the pin and check masks.
+    #[inline(always)]
+    fn add_targets<L: Moves>(&self, from: Hex, role: Role, to: Bitboard, own: Bitboard, sink: &mut Sink<L>) {
+        sink.list.add_set(self, from, role, (to & sink.allowed).without(own));
     }
 
     /// Knight rides: the same jump twice, through an empty hex to an empty hex.
-    fn gen_rides(&self, from: Hex, sink: &mut Sink) {
+    fn gen_rides<L: Moves>(&self, from: Hex, sink: &mut Sink<L>) {
         for jump in &JUMPS {
             let mid = jump[from.index()];
             if mid == NONE || self.board[mid as usize].is_some() {
@@ -392,7 +508,7 @@ impl Position {
         }
     }
 
-    fn gen_king_steps(&self, king: Hex, us: Color, list: &mut MoveList) {
+    fn gen_king_steps<L: Moves>(&self, king: Hex, us: Color, list: &mut L) {
         let them = !us;
         let forbidden = self.forbidden_leap_zone(us);
         #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
@@ -411,12 +527,12 @@ impl Position {
             if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
                 continue;
             }
-            list.push(Move::new(king, t, Role::King, captured, MoveKind::Normal));
+            list.add(Move::new(king, t, Role::King, captured, MoveKind::Normal));
         }
     }
 
     /// King's Leaps (RULES.md §4.2); caller checks "unmoved" and "not in check".
-    fn gen_leaps(&self, list: &mut MoveList) {
+    fn gen_leaps<L: Moves>(&self, list: &mut L) {
         let us = self.turn;
         let them = !us;
         let king = KING_HOME[us.index()];
@@ -434,12 +550,12 @@ impl Position {
             if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
                 continue;
             }
-            list.push(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
+            list.add(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
         }
     }
 
     /// Castlings (RULES.md §4.3–§4.6); caller checks "unmoved" and "not in check".
-    fn gen_castlings(&self, list: &mut MoveList) {
+    fn gen_castlings<L: Moves>(&self, list: &mut L) {
         if !self.castling_allowed {
             return;
         }
@@ -461,6 +577,9 @@ impl Position {
                 open.insert(t);
             }
         }
+        if open.is_empty() {
+            return;
+        }
         for c in Castling::ALL {
             let ok_rights = match c.rooks() {
                 CastlingRooks::KingRook => rights.king_rook(),
@@ -477,13 +596,13 @@ impl Position {
             let m = Move::new(king, g.king_to, Role::King, None, MoveKind::Castling(c));
             let after = self.after(m);
             if !after.is_attacked(g.king_to, them) {
-                list.push(m);
+                list.add(m);
             }
         }
     }
 
     /// En passant (played on a copy and tested) and scornful captures.
-    fn gen_special_captures(&self, us: Color, safety: &KingSafety, list: &mut MoveList) {
+    fn gen_special_captures<L: Moves>(&self, us: Color, safety: &KingSafety, list: &mut L) {
         match self.special {
             SpecialCapture::None => {}
             SpecialCapture::EnPassant { pawn, .. } => {
@@ -504,7 +623,7 @@ impl Position {
                         let m = Move::new(from, t, Role::Pawn, Some(victim.role), MoveKind::EnPassant);
                         let after = self.after(m);
                         if !after.is_attacked(after.kings[us.index()], !us) {
-                            list.push(m);
+                            list.add(m);
                         }
                     }
                 }
