@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
-use crate::geometry::{ray_attacks, Hex, HEX_COUNT, JUMPS, JUMP_LIST, JUMP_SETS, NONE, STEPS, STEP_TABLE};
+use crate::geometry::{ray_attacks, Hex, RAYS, HEX_COUNT, JUMPS, JUMP_LIST, JUMP_SETS, NONE, STEPS, STEP_TABLE};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -80,6 +80,31 @@ const fn step_sets(dirs: &[usize]) -> [Bitboard; HEX_COUNT] {
     out
 }
 
+/// The first hex of `block` (a subset of a ray in direction `d`) met when
+/// walking the ray.
+#[inline(always)]
+fn first_on_ray(d: usize, block: Bitboard) -> usize {
+    if d % 2 == 0 {
+        block.lowest_index()
+    } else {
+        block.highest_index()
+    }
+}
+
+/// Steps from `from` to `to` along direction `d`, capped at 3 (only 1 and 2
+/// matter to [`attacks_along`]).
+#[inline(always)]
+fn distance(d: usize, from: usize, to: usize) -> u32 {
+    let one = STEPS[d][from];
+    if one as usize == to {
+        1
+    } else if STEPS[d][one as usize] as usize == to {
+        2
+    } else {
+        3
+    }
+}
+
 /// The hexes reached by sliding from `from` along the directions `dirs`.
 #[inline(always)]
 fn slides(from: Hex, dirs: std::ops::Range<usize>, occupied: Bitboard) -> Bitboard {
@@ -93,8 +118,8 @@ fn slides(from: Hex, dirs: std::ops::Range<usize>, occupied: Bitboard) -> Bitboa
 /// What the King's ray walk found.
 struct KingSafety {
     checkers: u32,
-    /// Hexes a non-King move must land on when in single check: the checker
-    /// and the hexes between it and the King.
+    /// Hexes a non-King move must land on: when in single check, the checker
+    /// and the hexes between it and the King; otherwise every hex.
     check_mask: Bitboard,
     pinned: Bitboard,
     /// Per pinned piece: the hexes it may move to (between King and pinner,
@@ -105,7 +130,7 @@ struct KingSafety {
 impl KingSafety {
     #[inline(always)]
     fn allowed(&self, from: Hex) -> Bitboard {
-        let mut allowed = if self.checkers > 0 { self.check_mask } else { Bitboard::FULL };
+        let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
             for (h, ray) in &self.pins {
                 if *h == from {
@@ -333,39 +358,40 @@ impl Position {
                 }
             }
         }
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
+        // Along each ray: the first piece, and if it is ours the piece
+        // behind it, straight from the ray tables.
+        let occupied = self.by_color[0] | self.by_color[1];
         for d in 0..12 {
-            let mut ray = Bitboard::EMPTY;
-            let mut s = STEPS[d][ki];
-            let mut dist = 1;
-            let mut blocker: Option<Hex> = None;
-            while s != NONE {
-                let h = Hex::from_u8(s);
-                ray.insert(h);
-                if let Some(p) = self.board[s as usize] {
-                    match blocker {
-                        None if p.color == us => blocker = Some(h),
-                        None => {
-                            if attacks_along(p.role, them, d, dist) {
-                                out.checkers += 1;
-                                out.check_mask |= ray;
-                            }
-                            break;
-                        }
-                        Some(b) => {
-                            // Behind one own piece, only a long-range attacker
-                            // (a slider, or an Elephant two hexes away) pins it.
-                            if p.color == them && attacks_along(p.role, them, d, dist) {
-                                out.pinned.insert(b);
-                                out.pins.push((b, ray));
-                            }
-                            break;
-                        }
-                    }
-                }
-                s = STEPS[d][s as usize];
-                dist += 1;
+            let ray = RAYS[d][ki];
+            let block = ray & occupied;
+            if block.is_empty() {
+                continue;
             }
+            let first = first_on_ray(d, block);
+            let p = self.board[first].expect("an occupied hex");
+            if p.color == them {
+                if attacks_along(p.role, them, d, distance(d, ki, first)) {
+                    out.checkers += 1;
+                    out.check_mask |= ray.without(RAYS[d][first]);
+                }
+                continue;
+            }
+            let behind = block & RAYS[d][first];
+            if behind.is_empty() {
+                continue;
+            }
+            let second = first_on_ray(d, behind);
+            let q = self.board[second].expect("an occupied hex");
+            // Behind one own piece, only a long-range attacker (a slider, or
+            // an Elephant two hexes away) pins it.
+            if q.color == them && attacks_along(q.role, them, d, distance(d, ki, second)) {
+                let b = Hex::from_u8(first as u8);
+                out.pinned.insert(b);
+                out.pins.push((b, ray.without(RAYS[d][second])));
+            }
+        }
+        if out.checkers == 0 {
+            out.check_mask = Bitboard::FULL;
         }
         out
     }
