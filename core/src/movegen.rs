@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
-use crate::geometry::{ray_attacks, Hex, RAYS, HEX_COUNT, JUMPS, JUMP_LIST, JUMP_SETS, NONE, STEPS, STEP_TABLE};
+use crate::geometry::{first_on_ray, ray, slide_targets, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -52,68 +52,31 @@ const fn promotion_zone(color: Color) -> Bitboard {
     Bitboard(b)
 }
 
-/// `PAWN_OBLIQUES[colour][h]`: a pawn's oblique steps (±1, f), as step
-/// directions 2/4 (White) and 3/5 (Black).
-static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&[2, 4]), step_sets(&[3, 5])];
-/// `PAWN_CAPTURES[colour][h]`: a pawn's captures (±1, 3f): directions 8/10
-/// (White) and 9/11 (Black).
-static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&[8, 10]), step_sets(&[9, 11])];
-/// An Elephant's four (±1, ±3) diagonal steps (directions 8..12).
-static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&[8, 9, 10, 11]);
+/// A pawn's oblique steps (±1, f) per colour (RULES.md §3.7.1).
+const PAWN_OBLIQUE_DIRS: [[Dir; 2]; 2] = [[Dir::FILE_UP, Dir::FILE_INV_UP], [Dir::FILE_DOWN, Dir::FILE_INV_DOWN]];
+/// A pawn's captures (±1, 3f) per colour (RULES.md §3.7.3).
+const PAWN_CAPTURE_DIRS: [[Dir; 2]; 2] = [[Dir::LINE_UP, Dir::LINE_INV_UP], [Dir::LINE_DOWN, Dir::LINE_INV_DOWN]];
+/// An Elephant's four (±1, ±3) diagonal steps (RULES.md §3.5).
+const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LINE_INV_UP, Dir::LINE_INV_DOWN];
 
-const fn step_sets(dirs: &[usize]) -> [Bitboard; HEX_COUNT] {
-    let mut out = [Bitboard::EMPTY; HEX_COUNT];
-    let mut h = 0;
-    while h < HEX_COUNT {
-        let mut b = [0u64; 3];
-        let mut i = 0;
-        while i < dirs.len() {
-            let t = STEP_TABLE[dirs[i]][h];
-            if t != NONE {
-                b[t as usize >> 6] |= 1 << (t & 63);
-            }
-            i += 1;
-        }
-        out[h] = Bitboard(b);
-        h += 1;
-    }
-    out
-}
+static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
+static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
+static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
 
-/// The first hex of `block` (a subset of a ray in direction `d`) met when
-/// walking the ray.
+/// Steps from `from` to `to`, a hex of the ray from `from` in direction
+/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`]).
 #[inline(always)]
-fn first_on_ray(d: usize, block: Bitboard) -> usize {
-    if d % 2 == 0 {
-        block.lowest_index()
-    } else {
-        block.highest_index()
-    }
-}
-
-/// Steps from `from` to `to` along direction `d`, capped at 3 (only 1 and 2
-/// matter to [`attacks_along`]).
-#[inline(always)]
-fn distance(d: usize, from: usize, to: usize) -> u32 {
-    let one = STEPS[d][from];
-    if one as usize == to {
+fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
+    let one = from.step(d);
+    if one == Some(to) {
         1
-    } else if STEPS[d][one as usize] as usize == to {
+    } else if one.and_then(|h| h.step(d)) == Some(to) {
         2
     } else {
         3
     }
 }
 
-/// The hexes reached by sliding from `from` along the directions `dirs`.
-#[inline(always)]
-fn slides(from: Hex, dirs: std::ops::Range<usize>, occupied: Bitboard) -> Bitboard {
-    let mut to = Bitboard::EMPTY;
-    for d in dirs {
-        to |= ray_attacks(d, from.index(), occupied);
-    }
-    to
-}
 
 /// What the King's ray walk found.
 struct KingSafety {
@@ -314,15 +277,15 @@ impl Position {
                         self.add_targets(from, p.role, to, own, &mut sink);
                         self.gen_rides(from, &mut sink);
                     }
-                    Role::Bishop => self.add_targets(from, p.role, slides(from, 6..12, occupied), own, &mut sink),
-                    Role::Rook => self.add_targets(from, p.role, slides(from, 0..6, occupied), own, &mut sink),
-                    Role::Queen => self.add_targets(from, p.role, slides(from, 0..12, occupied), own, &mut sink),
+                    Role::Bishop => self.add_targets(from, p.role, slide_targets(from, false, true, occupied), own, &mut sink),
+                    Role::Rook => self.add_targets(from, p.role, slide_targets(from, true, false, occupied), own, &mut sink),
+                    Role::Queen => self.add_targets(from, p.role, slide_targets(from, true, true, occupied), own, &mut sink),
                     Role::Pegasus => {
-                        let to = slides(from, 6..12, occupied) | JUMP_SETS[from.index()];
+                        let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
                         self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::Wyvern => {
-                        let to = slides(from, 0..6, occupied) | JUMP_SETS[from.index()];
+                        let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
                         self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::King => unreachable!(),
@@ -361,33 +324,32 @@ impl Position {
         // Along each ray: the first piece, and if it is ours the piece
         // behind it, straight from the ray tables.
         let occupied = self.by_color[0] | self.by_color[1];
-        for d in 0..12 {
-            let ray = RAYS[d][ki];
-            let block = ray & occupied;
+        for d in Dir::ALL {
+            let ray_from_king = ray(d, king);
+            let block = ray_from_king & occupied;
             if block.is_empty() {
                 continue;
             }
             let first = first_on_ray(d, block);
-            let p = self.board[first].expect("an occupied hex");
+            let p = self.board[first.index()].expect("an occupied hex");
             if p.color == them {
-                if attacks_along(p.role, them, d, distance(d, ki, first)) {
+                if attacks_along(p.role, them, d, distance(d, king, first)) {
                     out.checkers += 1;
-                    out.check_mask |= ray.without(RAYS[d][first]);
+                    out.check_mask |= ray_from_king.without(ray(d, first));
                 }
                 continue;
             }
-            let behind = block & RAYS[d][first];
+            let behind = block & ray(d, first);
             if behind.is_empty() {
                 continue;
             }
             let second = first_on_ray(d, behind);
-            let q = self.board[second].expect("an occupied hex");
+            let q = self.board[second.index()].expect("an occupied hex");
             // Behind one own piece, only a long-range attacker (a slider, or
             // an Elephant two hexes away) pins it.
-            if q.color == them && attacks_along(q.role, them, d, distance(d, ki, second)) {
-                let b = Hex::from_u8(first as u8);
-                out.pinned.insert(b);
-                out.pins.push((b, ray.without(RAYS[d][second])));
+            if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
+                out.pinned.insert(first);
+                out.pins.push((first, ray_from_king.without(ray(d, second))));
             }
         }
         if out.checkers == 0 {
@@ -418,46 +380,35 @@ impl Position {
     }
 
     fn gen_pawn<L: Moves>(&self, from: Hex, us: Color, sink: &mut Sink<L>) {
-        let fwd = if us == Color::White { 0 } else { 1 };
-        let step = |h: Hex| STEPS[fwd][h.index()];
+        let fwd = Dir::forward(us);
+        let empty = |h: Option<Hex>| h.filter(|t| self.board[t.index()].is_none());
         // Straight steps.
-        let s1 = step(from);
-        if s1 != NONE && self.board[s1 as usize].is_none() {
-            let t1 = Hex::from_u8(s1);
+        let s1 = from.step(fwd);
+        if let Some(t1) = empty(s1) {
             self.push_pawn_move(sink, us, Move::new(from, t1, Role::Pawn, None, MoveKind::Normal));
-            let s2 = step(t1);
-            if s2 != NONE && self.board[s2 as usize].is_none() {
-                let t2 = Hex::from_u8(s2);
+            if let Some(t2) = empty(t1.step(fwd)) {
                 self.push_pawn_move(sink, us, Move::new(from, t2, Role::Pawn, None, MoveKind::DoubleStep));
                 if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    let s3 = step(t2);
-                    if s3 != NONE && self.board[s3 as usize].is_none() {
-                        let t3 = Hex::from_u8(s3);
+                    if let Some(t3) = empty(t2.step(fwd)) {
                         self.push_pawn_move(sink, us, Move::new(from, t3, Role::Pawn, None, MoveKind::TripleStep));
                     }
                 }
             }
         }
         // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = s1 != NONE
-            && self.board[s1 as usize] == Some(Piece::new(!us, Role::Pawn));
-        // (±1, f) and (±1, 3f) as step-table directions.
-        let (oblique, capture) = if us == Color::White { ([2, 4], [8, 10]) } else { ([3, 5], [9, 11]) };
-        for d in oblique {
-            let t = STEPS[d][from.index()];
-            if t != NONE && self.board[t as usize].is_none() {
+        let faced = s1.is_some_and(|t| self.board[t.index()] == Some(Piece::new(!us, Role::Pawn)));
+        for d in PAWN_OBLIQUE_DIRS[us.index()] {
+            if let Some(t) = empty(from.step(d)) {
                 let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
-                self.push_pawn_move(sink, us, Move::new(from, Hex::from_u8(t), Role::Pawn, None, kind));
+                self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, None, kind));
             }
         }
         // Diagonal captures.
-        for d in capture {
-            let t = STEPS[d][from.index()];
-            if t != NONE {
-                if let Some(p) = self.board[t as usize] {
+        for d in PAWN_CAPTURE_DIRS[us.index()] {
+            if let Some(t) = from.step(d) {
+                if let Some(p) = self.board[t.index()] {
                     if p.color != us {
-                        let m = Move::new(from, Hex::from_u8(t), Role::Pawn, Some(p.role), MoveKind::Normal);
-                        self.push_pawn_move(sink, us, m);
+                        self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, Some(p.role), MoveKind::Normal));
                     }
                 }
             }
@@ -469,15 +420,12 @@ impl Position {
     /// (±1, ±3) diagonals.
     #[inline(always)]
     fn elephant_targets(&self, from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
-        let fwd = if us == Color::White { 0 } else { 1 };
+        let fwd = Dir::forward(us);
         let mut to = ELEPHANT_DIAGONALS[from.index()];
-        let one = STEPS[fwd][from.index()];
-        if one != NONE {
-            let one_hex = Hex::from_u8(one);
-            to.insert(one_hex);
-            let two = STEPS[fwd][one as usize];
-            if two != NONE && !occupied.contains(one_hex) {
-                to.insert(Hex::from_u8(two));
+        if let Some(one) = from.step(fwd) {
+            to.insert(one);
+            if let Some(two) = one.step(fwd).filter(|_| !occupied.contains(one)) {
+                to.insert(two);
             }
         }
         to
@@ -487,19 +435,17 @@ impl Position {
     /// counted), as [`Position::gen_pawn`] would list them.
     #[inline(always)]
     fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
-        let fwd = if us == Color::White { 0 } else { 1 };
+        let fwd = Dir::forward(us);
         let mut to = PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
             | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]);
-        let s1 = STEPS[fwd][from.index()];
-        if s1 != NONE && self.board[s1 as usize].is_none() {
-            to.insert(Hex::from_u8(s1));
-            let s2 = STEPS[fwd][s1 as usize];
-            if s2 != NONE && self.board[s2 as usize].is_none() {
-                to.insert(Hex::from_u8(s2));
+        let empty = |h: Option<Hex>| h.filter(|t| !occupied.contains(*t));
+        if let Some(t1) = empty(from.step(fwd)) {
+            to.insert(t1);
+            if let Some(t2) = empty(t1.step(fwd)) {
+                to.insert(t2);
                 if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    let s3 = STEPS[fwd][s2 as usize];
-                    if s3 != NONE && self.board[s3 as usize].is_none() {
-                        to.insert(Hex::from_u8(s3));
+                    if let Some(t3) = empty(t2.step(fwd)) {
+                        to.insert(t3);
                     }
                 }
             }
@@ -522,14 +468,13 @@ impl Position {
 
     /// Knight rides: the same jump twice, through an empty hex to an empty hex.
     fn gen_rides<L: Moves>(&self, from: Hex, sink: &mut Sink<L>) {
-        for jump in &JUMPS {
-            let mid = jump[from.index()];
-            if mid == NONE || self.board[mid as usize].is_some() {
+        for k in 0..12 {
+            let Some(mid) = from.jump(k) else { continue };
+            if self.board[mid.index()].is_some() {
                 continue;
             }
-            let t = jump[mid as usize];
-            if t != NONE && self.board[t as usize].is_none() {
-                sink.push(Move::new(from, Hex::from_u8(t), Role::Knight, None, MoveKind::Normal));
+            if let Some(t) = mid.jump(k).filter(|t| self.board[t.index()].is_none()) {
+                sink.push(Move::new(from, t, Role::Knight, None, MoveKind::Normal));
             }
         }
     }
@@ -537,20 +482,15 @@ impl Position {
     fn gen_king_steps<L: Moves>(&self, king: Hex, us: Color, list: &mut L) {
         let them = !us;
         let forbidden = self.forbidden_leap_zone(us);
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
-        for d in 0..12 {
-            let s = STEPS[d][king.index()];
-            if s == NONE {
-                continue;
-            }
-            let t = Hex::from_u8(s);
-            let captured = match self.board[s as usize] {
+        for d in Dir::ALL {
+            let Some(t) = king.step(d) else { continue };
+            let captured = match self.board[t.index()] {
                 // Kings are never captured (RULES.md §3.1).
                 Some(p) if p.color == us || p.role == Role::King => continue,
                 Some(p) => Some(p.role),
                 None => None,
             };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
+            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
                 continue;
             }
             list.add(Move::new(king, t, Role::King, captured, MoveKind::Normal));
@@ -573,7 +513,7 @@ impl Position {
                 Some(p) => Some(p.role),
                 None => None,
             };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
+            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
                 continue;
             }
             list.add(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
