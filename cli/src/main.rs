@@ -3,7 +3,7 @@
 //! ```text
 //! cescacs moves [PDTL] [--long]        legal moves, one per line, sorted
 //! cescacs moves --long --batch         PDTLs on stdin → one line of moves each
-//! cescacs perft DEPTH [PDTL] [--divide]
+//! cescacs perft DEPTH [PDTL] [--divide] [--threads N]
 //! cescacs show [PDTL] [--ascii]        board, state, leaps and castlings
 //! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
 //! cescacs pgn FILE... [--pdtl] [--write] validate CTL-PGN game records
@@ -13,17 +13,18 @@
 //! stderr as `error: …` with exit code 1.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use cescacs::pgn::{read_game_entries, write_game, GameEntry};
 use cescacs::{
-    perft, perft_divide, CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
+    CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
     PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
 #[command(
@@ -63,6 +64,9 @@ enum Command {
         /// First print each legal move (long form) with its count
         #[arg(long)]
         divide: bool,
+        /// Worker threads (0: all available cores)
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        threads: usize,
     },
     /// Show the board and the state of a position
     Show {
@@ -148,7 +152,8 @@ fn main() -> ExitCode {
             depth,
             pdtl,
             divide,
-        } => perft_command(depth, pdtl.as_deref(), divide),
+            threads,
+        } => perft_command(depth, pdtl.as_deref(), divide, threads),
         Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
@@ -224,36 +229,43 @@ fn moves_batch(long: bool) -> CmdResult {
     Ok(())
 }
 
-fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool) -> CmdResult {
+/// `perft`: the core's parallel perft; a progress bar over the root moves on
+/// stderr when stderr is a terminal, nothing extra otherwise.
+fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool, threads: usize) -> CmdResult {
     let pos = position(pdtl)?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let bar = if io::stderr().is_terminal() && depth >= 2 {
+        let bar = ProgressBar::new(pos.legal_moves().len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("perft({msg}) [{elapsed_precise}] {wide_bar} {pos}/{len} root moves, ETA {eta}")
+                .expect("a valid template"),
+        );
+        bar.set_message(depth.to_string());
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
     let start = Instant::now();
-    let total = if divide {
-        let mut split: Vec<(String, u64)> = perft_divide(&pos, depth)
-            .into_iter()
-            .map(|(m, n)| (m.long(), n))
-            .collect();
+    let split = pos
+        .perft_job(depth)
+        .threads(threads)
+        .on_progress(&|p| bar.set_position(p.done as u64))
+        .divide()
+        .map_err(|e| Failure::Message(e.to_string()))?;
+    let elapsed = start.elapsed();
+    bar.finish_and_clear();
+    let total = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if divide {
+        let mut split: Vec<(String, u64)> = split.into_iter().map(|(m, n)| (m.long(), n)).collect();
         split.sort_unstable();
         for (text, n) in &split {
             writeln!(out, "{text}: {n}")?;
         }
-        if depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, n)| n).sum()
-        }
-    } else {
-        perft(&pos, depth)
-    };
-    let elapsed = start.elapsed();
+    }
     writeln!(out, "{total}")?;
     out.flush()?;
     let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 {
-        total as f64 / secs
-    } else {
-        f64::INFINITY
-    };
+    let rate = if secs > 0.0 { total as f64 / secs } else { f64::INFINITY };
     eprintln!("perft({depth}) = {total} in {secs:.3} s ({rate:.0} nodes/s)");
     Ok(())
 }

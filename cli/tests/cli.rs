@@ -283,6 +283,22 @@ fn perft_divide_sums_to_the_total() {
     assert!(lines.contains(&want.as_str()), "{want}");
 }
 
+#[test]
+fn perft_threads_give_the_same_output_and_no_progress_when_stderr_is_a_pipe() {
+    let one = run(&["perft", "3", "--divide", "--threads", "1"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    for threads in ["2", "3", "0"] {
+        let r = run(&["perft", "3", "--divide", "--threads", threads]);
+        assert_eq!((r.code, &r.stdout), (0, &one.stdout), "--threads {threads}: {}", r.stderr);
+        // stderr is a pipe here: only the summary line, no progress bar.
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(r.stderr.starts_with("perft(3) = 340385 in "), "{}", r.stderr);
+    }
+    let r = run(&["perft", "2", "--threads", "x"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--threads"), "{}", r.stderr);
+}
+
 // ----- play ------------------------------------------------------------------
 
 #[test]

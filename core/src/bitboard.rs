@@ -58,6 +58,38 @@ impl Bitboard {
     }
 }
 
+impl Bitboard {
+    /// Index of the lowest hex; the set must not be empty.
+    #[inline(always)]
+    pub(crate) fn lowest_index(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros() as usize
+        } else {
+            128 + self.0[2].trailing_zeros() as usize
+        }
+    }
+
+    /// Index of the highest hex; the set must not be empty.
+    #[inline(always)]
+    pub(crate) fn highest_index(self) -> usize {
+        if self.0[2] != 0 {
+            191 - self.0[2].leading_zeros() as usize
+        } else if self.0[1] != 0 {
+            127 - self.0[1].leading_zeros() as usize
+        } else {
+            63 - self.0[0].leading_zeros() as usize
+        }
+    }
+
+    /// `self` without the hexes of `o` (no complement of the board needed).
+    #[inline(always)]
+    pub(crate) const fn without(self, o: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+    }
+}
+
 impl Iterator for Bitboard {
     type Item = Hex;
 

@@ -294,7 +294,7 @@ mod tests {
             for c in Castling::ALL {
                 let k = c.king_to(color);
                 for (_, to) in c.rook_moves(color) {
-                    assert!((0..6).any(|d| k.step(d) == Some(to)), "{c} {to}");
+                    assert!(crate::geometry::Dir::ORTHOGONAL.iter().any(|&d| k.step(d) == Some(to)), "{c} {to}");
                 }
             }
         }

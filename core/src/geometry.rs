@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::bitboard::Bitboard;
 use crate::Color;
 
 /// Number of hexes on the board.
@@ -17,8 +18,10 @@ pub const COLUMN_LETTERS: [char; 15] = [
     'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z',
 ];
 
-/// Sentinel in the step tables: "off the board".
-pub(crate) const NONE: u8 = 255;
+/// Sentinel in the private step tables: "off the board". Outside this module
+/// steps are `Option<Hex>` ([`Hex::step`]), which compiles to the same
+/// comparison.
+const NONE: u8 = 255;
 
 /// One of the 169 hexes of the board.
 ///
@@ -145,9 +148,94 @@ pub const KNIGHT_JUMPS: [Direction; 12] = [
     Direction { dc: -1, dl: -5 },
 ];
 
-/// Indices into the twelve-direction step table.
-pub(crate) const COLUMN_UP: usize = 0;
-pub(crate) const COLUMN_DOWN: usize = 1;
+/// One of the twelve directions of RULES.md §1.4, by its reference name.
+///
+/// A `Dir` is the index of the direction in the step and ray tables:
+/// orthogonal ones first ([`Dir::ORTHOGONAL`], the order of [`ORTHOGONAL`]),
+/// then diagonal ones ([`Dir::DIAGONAL`], the order of [`DIAGONAL`]). Hex
+/// indices grow exactly along the directions at even indices ([`Dir::grows`]). From F14,
+/// `Dir::LINE_UP` leads to G17; from F28, `Dir::COLUMN_UP` leads nowhere.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Dir(u8);
+
+impl Dir {
+    /// (0, +2)
+    pub const COLUMN_UP: Dir = Dir(0);
+    /// (0, −2)
+    pub const COLUMN_DOWN: Dir = Dir(1);
+    /// (+1, +1)
+    pub const FILE_UP: Dir = Dir(2);
+    /// (+1, −1)
+    pub const FILE_DOWN: Dir = Dir(3);
+    /// (−1, +1)
+    pub const FILE_INV_UP: Dir = Dir(4);
+    /// (−1, −1)
+    pub const FILE_INV_DOWN: Dir = Dir(5);
+    /// (+2, 0)
+    pub const TRANSVERSAL_LINE_INC: Dir = Dir(6);
+    /// (−2, 0)
+    pub const TRANSVERSAL_LINE_DEC: Dir = Dir(7);
+    /// (+1, +3)
+    pub const LINE_UP: Dir = Dir(8);
+    /// (+1, −3)
+    pub const LINE_DOWN: Dir = Dir(9);
+    /// (−1, +3)
+    pub const LINE_INV_UP: Dir = Dir(10);
+    /// (−1, −3)
+    pub const LINE_INV_DOWN: Dir = Dir(11);
+
+    pub const ALL: [Dir; 12] = [
+        Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5), Dir(6), Dir(7), Dir(8), Dir(9), Dir(10), Dir(11),
+    ];
+    pub const ORTHOGONAL: [Dir; 6] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5)];
+    pub const DIAGONAL: [Dir; 6] = [Dir(6), Dir(7), Dir(8), Dir(9), Dir(10), Dir(11)];
+
+    /// Index `0..12` in [`Dir::ALL`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Through a hex edge (the Rook's directions).
+    #[inline(always)]
+    pub const fn is_orthogonal(self) -> bool {
+        self.0 < 6
+    }
+
+    /// Along the cross-line, (±2, 0): the diagonals an Elephant never takes.
+    #[inline(always)]
+    pub const fn is_transversal(self) -> bool {
+        self.0 == 6 || self.0 == 7
+    }
+
+    /// The direction back: ColumnUp ↔ ColumnDown, FileUp ↔ FileInvDown,
+    /// LineUp ↔ LineInvDown, …
+    pub const fn opposite(self) -> Dir {
+        const OPPOSITE: [u8; 12] = [1, 0, 5, 4, 3, 2, 7, 6, 11, 10, 9, 8];
+        Dir(OPPOSITE[self.0 as usize])
+    }
+
+    /// Whether hex indices grow along this direction (so the first piece
+    /// met on a ray is its lowest occupied hex; otherwise its highest).
+    #[inline(always)]
+    pub const fn grows(self) -> bool {
+        self.0 % 2 == 0
+    }
+
+    /// The (Δcolumn, Δline) step.
+    pub const fn offset(self) -> Direction {
+        direction(self.0 as usize)
+    }
+
+    /// Straight ahead along the column for `color` (its pawns' steps).
+    #[inline(always)]
+    pub const fn forward(color: Color) -> Dir {
+        match color {
+            Color::White => Dir::COLUMN_UP,
+            Color::Black => Dir::COLUMN_DOWN,
+        }
+    }
+}
 
 const fn direction(i: usize) -> Direction {
     if i < 6 {
@@ -187,11 +275,122 @@ const fn build_jumps() -> [[u8; HEX_COUNT]; 12] {
     out
 }
 
-/// `STEPS[d][h]`: the neighbour of hex `h` in direction `d` (0..6 orthogonal,
-/// 6..12 diagonal), or `NONE`.
-pub(crate) static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
-/// `JUMPS[k][h]`: the knight jump `k` from `h`, or `NONE`.
-pub(crate) static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
+/// `STEPS[d][h]`: the neighbour of hex `h` in direction `d`, or `NONE`.
+static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
+/// `JUMPS[k][h]`: the knight jump `k` (of [`KNIGHT_JUMPS`]) from `h`, or `NONE`.
+static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
+
+const fn build_rays() -> [[Bitboard; HEX_COUNT]; 12] {
+    let mut out = [[Bitboard::EMPTY; HEX_COUNT]; 12];
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            let mut b = [0u64; 3];
+            let mut s = STEP_TABLE[d][h];
+            while s != NONE {
+                b[s as usize >> 6] |= 1 << (s & 63);
+                s = STEP_TABLE[d][s as usize];
+            }
+            out[d][h] = Bitboard(b);
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// [`STEPS`] for compile-time table building.
+const STEP_TABLE: [[u8; HEX_COUNT]; 12] = build_steps();
+
+/// `RAYS[d][h]`: every hex from `h` (excluded) to the edge in direction `d`.
+static RAYS: [[Bitboard; HEX_COUNT]; 12] = build_rays();
+
+/// Every hex from `h` (excluded) to the edge in direction `d`.
+#[inline(always)]
+pub(crate) fn ray(d: Dir, h: Hex) -> Bitboard {
+    RAYS[d.index()][h.index()]
+}
+
+/// The first hex of `block`, a subset of a ray in direction `d`, met when
+/// walking that ray (a bit scan: see [`Dir::grows`]).
+#[inline(always)]
+pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
+    Hex(if d.grows() { block.lowest_index() } else { block.highest_index() } as u8)
+}
+
+/// The hexes a slider on `h` reaches along direction `d` through `occupied`:
+/// the ray up to and including its first piece.
+#[inline(always)]
+pub(crate) fn ray_attacks(d: Dir, h: Hex, occupied: Bitboard) -> Bitboard {
+    let ray = ray(d, h);
+    let block = ray & occupied;
+    if block.is_empty() {
+        ray
+    } else {
+        ray.without(self::ray(d, first_on_ray(d, block)))
+    }
+}
+
+/// The hexes a slider on `h` reaches through `occupied` along the
+/// orthogonal directions, the diagonal ones, or both.
+#[inline(always)]
+pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> Bitboard {
+    // A range of table indices (not a slice of `Dir`s): the compiler unrolls
+    // it with constant table offsets.
+    let lo = if orthogonal { 0 } else { 6 };
+    let hi = if diagonal { 12 } else { 6 };
+    let mut to = Bitboard::EMPTY;
+    for d in lo..hi {
+        to |= ray_attacks(Dir(d), h, occupied);
+    }
+    to
+}
+
+/// For each hex, the set of its neighbours in the directions `dirs` (built
+/// at compile time: pawn and Elephant step sets).
+pub(crate) const fn step_sets(dirs: &[Dir]) -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut h = 0;
+    while h < HEX_COUNT {
+        let mut b = [0u64; 3];
+        let mut i = 0;
+        while i < dirs.len() {
+            let t = STEP_TABLE[dirs[i].0 as usize][h];
+            if t != NONE {
+                b[t as usize >> 6] |= 1 << (t & 63);
+            }
+            i += 1;
+        }
+        out[h] = Bitboard(b);
+        h += 1;
+    }
+    out
+}
+
+const fn build_jump_sets() -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut h = 0;
+    while h < HEX_COUNT {
+        let mut b = [0u64; 3];
+        let mut k = 0;
+        while k < 12 {
+            let t = JUMPS_CONST[k][h];
+            if t != NONE {
+                b[t as usize >> 6] |= 1 << (t & 63);
+            }
+            k += 1;
+        }
+        out[h] = Bitboard(b);
+        h += 1;
+    }
+    out
+}
+
+const JUMPS_CONST: [[u8; HEX_COUNT]; 12] = build_jumps();
+
+/// `JUMP_SETS[h]`: the knight-jump targets of `h` as a set.
+pub(crate) static JUMP_SETS: [Bitboard; HEX_COUNT] = build_jump_sets();
 
 /// Compact list of the knight-jump targets of each hex, for the hot loops.
 pub(crate) struct JumpList {
@@ -309,16 +508,24 @@ impl Hex {
         Hex::at(self.column(), 28 - self.line())
     }
 
-    /// The neighbour in step-table direction `d`.
-    #[cfg(test)]
-    pub(crate) fn step(self, d: usize) -> Option<Hex> {
-        let t = STEPS[d][self.0 as usize];
+    /// The neighbour in direction `d`, if on the board (one table look-up).
+    #[inline(always)]
+    pub fn step(self, d: Dir) -> Option<Hex> {
+        let t = STEPS[d.index()][self.0 as usize];
+        (t != NONE).then_some(Hex(t))
+    }
+
+    /// The target of knight jump `k` (the order of [`KNIGHT_JUMPS`]), if on
+    /// the board.
+    #[inline(always)]
+    pub(crate) fn jump(self, k: usize) -> Option<Hex> {
+        let t = JUMPS[k][self.0 as usize];
         (t != NONE).then_some(Hex(t))
     }
 
     /// Whether `self` is one of the 12 neighbours of `other`.
     pub fn is_adjacent(self, other: Hex) -> bool {
-        (0..12).any(|d| STEPS[d][other.0 as usize] == self.0)
+        Dir::ALL.iter().any(|&d| other.step(d) == Some(self))
     }
 
     /// Whether `self` is a knight jump away from `other`.
@@ -434,7 +641,7 @@ mod tests {
     #[test]
     fn neighbours_of_the_centre() {
         let f14: Hex = "F14".parse().unwrap();
-        let mut n: Vec<String> = (0..12).filter_map(|d| f14.step(d)).map(|h| h.to_string()).collect();
+        let mut n: Vec<String> = Dir::ALL.iter().filter_map(|&d| f14.step(d)).map(|h| h.to_string()).collect();
         n.sort();
         let mut want = vec!["F12", "F16", "E13", "E15", "G13", "G15", "D14", "H14", "E11", "E17", "G11", "G17"];
         want.sort();
@@ -442,12 +649,31 @@ mod tests {
     }
 
     #[test]
+    fn named_directions_match_the_spec_table() {
+        let f14: Hex = "F14".parse().unwrap();
+        let named = [
+            (Dir::COLUMN_UP, "F16"), (Dir::COLUMN_DOWN, "F12"), (Dir::FILE_UP, "G15"), (Dir::FILE_DOWN, "G13"),
+            (Dir::FILE_INV_UP, "E15"), (Dir::FILE_INV_DOWN, "E13"), (Dir::TRANSVERSAL_LINE_INC, "H14"),
+            (Dir::TRANSVERSAL_LINE_DEC, "D14"), (Dir::LINE_UP, "G17"), (Dir::LINE_DOWN, "G11"),
+            (Dir::LINE_INV_UP, "E17"), (Dir::LINE_INV_DOWN, "E11"),
+        ];
+        for (d, want) in named {
+            assert_eq!(f14.step(d).unwrap().to_string(), want, "{d:?}");
+            assert_eq!(f14.step(d).unwrap().step(d.opposite()), Some(f14));
+            // Indices grow along exactly the even directions.
+            assert_eq!(f14.step(d).unwrap().index() > f14.index(), d.grows(), "{d:?}");
+            let o = d.offset();
+            assert_eq!(f14.offset(o.dc, o.dl), f14.step(d));
+        }
+        assert!("F28".parse::<Hex>().unwrap().step(Dir::COLUMN_UP).is_none());
+        assert_eq!(Dir::ORTHOGONAL.iter().chain(&Dir::DIAGONAL).copied().collect::<Vec<_>>(), Dir::ALL.to_vec());
+        assert!(Dir::ORTHOGONAL.iter().all(|d| d.is_orthogonal()));
+    }
+
+    #[test]
     fn knight_jumps_of_the_centre() {
         let f14: Hex = "F14".parse().unwrap();
-        let mut n: Vec<String> = (0..12).filter_map(|k| {
-            let t = JUMPS[k][f14.index()];
-            (t != NONE).then(|| Hex(t).to_string())
-        }).collect();
+        let mut n: Vec<String> = (0..12).filter_map(|k| f14.jump(k).map(|t| t.to_string())).collect();
         n.sort();
         let mut want = vec!["I15", "I13", "H18", "G19", "H10", "G9", "C15", "C13", "D18", "E19", "D10", "E9"];
         want.sort();

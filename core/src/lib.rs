@@ -42,7 +42,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
-pub use geometry::{column_from_letter, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
+pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, Ctl, MoveId, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
@@ -50,7 +50,7 @@ pub use pdtl::PdtlError;
 pub use game::{Game, GameError};
 pub use history::{DrawClaim, History};
 pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};
 pub use position::{CastlingRights, IllegalMoveError, Position, SpecialCapture, INITIAL_PDTL};

@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
-use crate::geometry::{Hex, JUMPS, JUMP_LIST, NONE, STEPS};
+use crate::geometry::{first_on_ray, ray, slide_targets, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -35,11 +35,54 @@ const fn triple_hexes(color: usize) -> Bitboard {
     Bitboard(b)
 }
 
+/// Each side's promotion hexes (RULES.md §1.6).
+static PROMOTION_ZONE: [Bitboard; 2] = [promotion_zone(Color::White), promotion_zone(Color::Black)];
+
+const fn promotion_zone(color: Color) -> Bitboard {
+    let mut b = [0u64; 3];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        if let Some(h) = Hex::from_index(i) {
+            if h.is_promotion_hex(color) {
+                b[i >> 6] |= 1 << (i & 63);
+            }
+        }
+        i += 1;
+    }
+    Bitboard(b)
+}
+
+/// A pawn's oblique steps (±1, f) per colour (RULES.md §3.7.1).
+const PAWN_OBLIQUE_DIRS: [[Dir; 2]; 2] = [[Dir::FILE_UP, Dir::FILE_INV_UP], [Dir::FILE_DOWN, Dir::FILE_INV_DOWN]];
+/// A pawn's captures (±1, 3f) per colour (RULES.md §3.7.3).
+const PAWN_CAPTURE_DIRS: [[Dir; 2]; 2] = [[Dir::LINE_UP, Dir::LINE_INV_UP], [Dir::LINE_DOWN, Dir::LINE_INV_DOWN]];
+/// An Elephant's four (±1, ±3) diagonal steps (RULES.md §3.5).
+const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LINE_INV_UP, Dir::LINE_INV_DOWN];
+
+static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
+static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
+static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
+
+/// Steps from `from` to `to`, a hex of the ray from `from` in direction
+/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`]).
+#[inline(always)]
+fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
+    let one = from.step(d);
+    if one == Some(to) {
+        1
+    } else if one.and_then(|h| h.step(d)) == Some(to) {
+        2
+    } else {
+        3
+    }
+}
+
+
 /// What the King's ray walk found.
 struct KingSafety {
     checkers: u32,
-    /// Hexes a non-King move must land on when in single check: the checker
-    /// and the hexes between it and the King.
+    /// Hexes a non-King move must land on: when in single check, the checker
+    /// and the hexes between it and the King; otherwise every hex.
     check_mask: Bitboard,
     pinned: Bitboard,
     /// Per pinned piece: the hexes it may move to (between King and pinner,
@@ -50,7 +93,7 @@ struct KingSafety {
 impl KingSafety {
     #[inline(always)]
     fn allowed(&self, from: Hex) -> Bitboard {
-        let mut allowed = if self.checkers > 0 { self.check_mask } else { Bitboard::FULL };
+        let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
             for (h, ray) in &self.pins {
                 if *h == from {
@@ -62,17 +105,67 @@ impl KingSafety {
     }
 }
 
+/// Where generated moves go: a list, or (at perft's last ply) a counter, so
+/// that one generator serves both and counting never builds moves.
+pub(crate) trait Moves {
+    /// Only the number of moves matters (pawns may then be counted in bulk).
+    const COUNTING: bool;
+    fn add(&mut self, m: Move);
+    /// Adds a move of `role` from `from` to each hex of `to` (which holds
+    /// no own piece), capturing what stands there.
+    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard);
+    /// Adds `n` moves (counting only).
+    fn add_set_count(&mut self, n: usize);
+}
+
+impl Moves for MoveList {
+    const COUNTING: bool = false;
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline(always)]
+    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
+        for t in to {
+            let captured = pos.board[t.index()].map(|p| p.role);
+            self.push(Move::new(from, t, role, captured, MoveKind::Normal));
+        }
+    }
+    fn add_set_count(&mut self, _: usize) {
+        unreachable!("a move list is never filled by counting");
+    }
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub(crate) usize);
+
+impl Moves for Counter {
+    const COUNTING: bool = true;
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_set(&mut self, _: &Position, _: Hex, _: Role, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline(always)]
+    fn add_set_count(&mut self, n: usize) {
+        self.0 += n;
+    }
+}
+
 /// Collects moves, dropping those outside the allowed mask of their piece.
-struct Sink<'a> {
-    list: &'a mut MoveList,
+struct Sink<'a, L: Moves> {
+    list: &'a mut L,
     allowed: Bitboard,
 }
 
-impl Sink<'_> {
+impl<L: Moves> Sink<'_, L> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         if self.allowed.contains(m.to) {
-            self.list.push(m);
+            self.list.add(m);
         }
     }
 }
@@ -100,9 +193,13 @@ impl Position {
         self.generate(list);
     }
 
-    /// Number of legal moves (what perft counts at its last ply).
+    /// Number of legal moves (what perft counts at its last ply), counted
+    /// without building the moves: slider and jump targets are popcounts of
+    /// sets already masked by the pin and check constraints.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut n = Counter(0);
+        self.generate(&mut n);
+        n.0
     }
 
     /// The King's Leaps legal right now.
@@ -132,30 +229,33 @@ impl Position {
 
     /// Pawns of `color` standing on their own promotion hex.
     pub fn awaiting_pawns(&self, color: Color) -> impl Iterator<Item = Hex> + '_ {
-        self.pieces(Piece::new(color, Role::Pawn)).filter(move |h| h.is_promotion_hex(color))
+        self.pieces(Piece::new(color, Role::Pawn)) & PROMOTION_ZONE[color.index()]
     }
 
-    fn generate(&self, list: &mut MoveList) {
+    fn generate<L: Moves>(&self, list: &mut L) {
         let us = self.turn;
         let king = self.kings[us.index()];
         let safety = self.king_safety(us);
         let in_check = safety.checkers > 0;
 
         if !in_check {
+            let mut forced = false;
             for h in self.awaiting_pawns(us) {
                 for r in self.regainable(us, h) {
                     let mut m = Move::new(h, h, Role::Pawn, None, MoveKind::ForcedPromotion);
                     m.promotion = Some(r);
-                    list.push(m);
+                    list.add(m);
+                    forced = true;
                 }
             }
-            if !list.is_empty() {
+            if forced {
                 return;
             }
         }
 
         if safety.checkers < 2 {
             let own = self.by_color[us.index()];
+            let occupied = own | self.by_color[(!us).index()];
             for from in own {
                 let Some(p) = self.board[from.index()] else { continue };
                 if p.role == Role::King {
@@ -166,22 +266,27 @@ impl Position {
                     continue;
                 }
                 match p.role {
+                    Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, sink.allowed)),
                     Role::Pawn => self.gen_pawn(from, us, &mut sink),
-                    Role::Elephant => self.gen_elephant(from, us, &mut sink),
+                    Role::Elephant => {
+                        let to = self.elephant_targets(from, us, occupied);
+                        self.add_targets(from, p.role, to, own, &mut sink);
+                    }
                     Role::Knight => {
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                         self.gen_rides(from, &mut sink);
                     }
-                    Role::Bishop => self.gen_slides(from, p.role, us, 6..12, &mut sink),
-                    Role::Rook => self.gen_slides(from, p.role, us, 0..6, &mut sink),
-                    Role::Queen => self.gen_slides(from, p.role, us, 0..12, &mut sink),
+                    Role::Bishop => self.add_targets(from, p.role, slide_targets(from, false, true, occupied), own, &mut sink),
+                    Role::Rook => self.add_targets(from, p.role, slide_targets(from, true, false, occupied), own, &mut sink),
+                    Role::Queen => self.add_targets(from, p.role, slide_targets(from, true, true, occupied), own, &mut sink),
                     Role::Pegasus => {
-                        self.gen_slides(from, p.role, us, 6..12, &mut sink);
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::Wyvern => {
-                        self.gen_slides(from, p.role, us, 0..6, &mut sink);
-                        self.gen_jumps(from, p.role, us, &mut sink);
+                        let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
+                        self.add_targets(from, p.role, to, own, &mut sink);
                     }
                     Role::King => unreachable!(),
                 }
@@ -216,47 +321,47 @@ impl Position {
                 }
             }
         }
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
-        for d in 0..12 {
-            let mut ray = Bitboard::EMPTY;
-            let mut s = STEPS[d][ki];
-            let mut dist = 1;
-            let mut blocker: Option<Hex> = None;
-            while s != NONE {
-                let h = Hex::from_u8(s);
-                ray.insert(h);
-                if let Some(p) = self.board[s as usize] {
-                    match blocker {
-                        None if p.color == us => blocker = Some(h),
-                        None => {
-                            if attacks_along(p.role, them, d, dist) {
-                                out.checkers += 1;
-                                out.check_mask |= ray;
-                            }
-                            break;
-                        }
-                        Some(b) => {
-                            // Behind one own piece, only a long-range attacker
-                            // (a slider, or an Elephant two hexes away) pins it.
-                            if p.color == them && attacks_along(p.role, them, d, dist) {
-                                out.pinned.insert(b);
-                                out.pins.push((b, ray));
-                            }
-                            break;
-                        }
-                    }
-                }
-                s = STEPS[d][s as usize];
-                dist += 1;
+        // Along each ray: the first piece, and if it is ours the piece
+        // behind it, straight from the ray tables.
+        let occupied = self.by_color[0] | self.by_color[1];
+        for d in Dir::ALL {
+            let ray_from_king = ray(d, king);
+            let block = ray_from_king & occupied;
+            if block.is_empty() {
+                continue;
             }
+            let first = first_on_ray(d, block);
+            let p = self.board[first.index()].expect("an occupied hex");
+            if p.color == them {
+                if attacks_along(p.role, them, d, distance(d, king, first)) {
+                    out.checkers += 1;
+                    out.check_mask |= ray_from_king.without(ray(d, first));
+                }
+                continue;
+            }
+            let behind = block & ray(d, first);
+            if behind.is_empty() {
+                continue;
+            }
+            let second = first_on_ray(d, behind);
+            let q = self.board[second.index()].expect("an occupied hex");
+            // Behind one own piece, only a long-range attacker (a slider, or
+            // an Elephant two hexes away) pins it.
+            if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
+                out.pinned.insert(first);
+                out.pins.push((first, ray_from_king.without(ray(d, second))));
+            }
+        }
+        if out.checkers == 0 {
+            out.check_mask = Bitboard::FULL;
         }
         out
     }
 
     /// Pushes a pawn move to `to`, expanding promotions (RULES.md §3.7.6).
     #[inline(always)]
-    fn push_pawn_move(&self, sink: &mut Sink, us: Color, m: Move) {
-        if m.to.is_promotion_hex(us) {
+    fn push_pawn_move<L: Moves>(&self, sink: &mut Sink<L>, us: Color, m: Move) {
+        if PROMOTION_ZONE[us.index()].contains(m.to) {
             let mut any = false;
             for r in Role::REGAINABLE {
                 if self.is_regainable(us, r, m.to) {
@@ -274,42 +379,33 @@ impl Position {
         }
     }
 
-    fn gen_pawn(&self, from: Hex, us: Color, sink: &mut Sink) {
-        let f = us.forward();
-        let fwd = if us == Color::White { 0 } else { 1 };
-        let step = |h: Hex| STEPS[fwd][h.index()];
+    fn gen_pawn<L: Moves>(&self, from: Hex, us: Color, sink: &mut Sink<L>) {
+        let fwd = Dir::forward(us);
+        let empty = |h: Option<Hex>| h.filter(|t| self.board[t.index()].is_none());
         // Straight steps.
-        let s1 = step(from);
-        if s1 != NONE && self.board[s1 as usize].is_none() {
-            let t1 = Hex::from_u8(s1);
+        let s1 = from.step(fwd);
+        if let Some(t1) = empty(s1) {
             self.push_pawn_move(sink, us, Move::new(from, t1, Role::Pawn, None, MoveKind::Normal));
-            let s2 = step(t1);
-            if s2 != NONE && self.board[s2 as usize].is_none() {
-                let t2 = Hex::from_u8(s2);
+            if let Some(t2) = empty(t1.step(fwd)) {
                 self.push_pawn_move(sink, us, Move::new(from, t2, Role::Pawn, None, MoveKind::DoubleStep));
                 if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    let s3 = step(t2);
-                    if s3 != NONE && self.board[s3 as usize].is_none() {
-                        let t3 = Hex::from_u8(s3);
+                    if let Some(t3) = empty(t2.step(fwd)) {
                         self.push_pawn_move(sink, us, Move::new(from, t3, Role::Pawn, None, MoveKind::TripleStep));
                     }
                 }
             }
         }
         // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = s1 != NONE
-            && self.board[s1 as usize] == Some(Piece::new(!us, Role::Pawn));
-        for dc in [1, -1] {
-            if let Some(t) = from.offset(dc, f) {
-                if self.board[t.index()].is_none() {
-                    let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
-                    self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, None, kind));
-                }
+        let faced = s1.is_some_and(|t| self.board[t.index()] == Some(Piece::new(!us, Role::Pawn)));
+        for d in PAWN_OBLIQUE_DIRS[us.index()] {
+            if let Some(t) = empty(from.step(d)) {
+                let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
+                self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, None, kind));
             }
         }
         // Diagonal captures.
-        for dc in [1, -1] {
-            if let Some(t) = from.offset(dc, 3 * f) {
+        for d in PAWN_CAPTURE_DIRS[us.index()] {
+            if let Some(t) = from.step(d) {
                 if let Some(p) = self.board[t.index()] {
                     if p.color != us {
                         self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, Some(p.role), MoveKind::Normal));
@@ -319,123 +415,113 @@ impl Position {
         }
     }
 
-    fn gen_elephant(&self, from: Hex, us: Color, sink: &mut Sink) {
-        let f = us.forward();
-        let mut try_to = |t: Option<Hex>| -> bool {
-            let Some(t) = t else { return false };
-            match self.board[t.index()] {
-                None => {
-                    sink.push(Move::new(from, t, Role::Elephant, None, MoveKind::Normal));
-                    true
-                }
-                Some(p) => {
-                    if p.color != us {
-                        sink.push(Move::new(from, t, Role::Elephant, Some(p.role), MoveKind::Normal));
-                    }
-                    false
-                }
+    /// An Elephant's destinations before masking own pieces (RULES.md
+    /// §3.5): one forward, two forward through an empty hex, the four
+    /// (±1, ±3) diagonals.
+    #[inline(always)]
+    fn elephant_targets(&self, from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
+        let fwd = Dir::forward(us);
+        let mut to = ELEPHANT_DIAGONALS[from.index()];
+        if let Some(one) = from.step(fwd) {
+            to.insert(one);
+            if let Some(two) = one.step(fwd).filter(|_| !occupied.contains(one)) {
+                to.insert(two);
             }
-        };
-        if try_to(from.offset(0, 2 * f)) {
-            try_to(from.offset(0, 4 * f));
         }
-        for (dc, dl) in [(1, 3 * f), (-1, 3 * f), (1, -3 * f), (-1, -3 * f)] {
-            try_to(from.offset(dc, dl));
-        }
+        to
     }
 
+    /// The number of legal moves of the pawn on `from` (promotion choices
+    /// counted), as [`Position::gen_pawn`] would list them.
     #[inline(always)]
-    fn gen_slides(&self, from: Hex, role: Role, us: Color, dirs: std::ops::Range<usize>, sink: &mut Sink) {
-        for d in dirs {
-            let mut s = STEPS[d][from.index()];
-            while s != NONE {
-                match self.board[s as usize] {
-                    None => sink.push(Move::new(from, Hex::from_u8(s), role, None, MoveKind::Normal)),
-                    Some(p) => {
-                        if p.color != us {
-                            sink.push(Move::new(from, Hex::from_u8(s), role, Some(p.role), MoveKind::Normal));
-                        }
-                        break;
+    fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
+        let fwd = Dir::forward(us);
+        let mut to = PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
+            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]);
+        let empty = |h: Option<Hex>| h.filter(|t| !occupied.contains(*t));
+        if let Some(t1) = empty(from.step(fwd)) {
+            to.insert(t1);
+            if let Some(t2) = empty(t1.step(fwd)) {
+                to.insert(t2);
+                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
+                    if let Some(t3) = empty(t2.step(fwd)) {
+                        to.insert(t3);
                     }
                 }
-                s = STEPS[d][s as usize];
             }
         }
+        to &= allowed;
+        let mut n = to.count() as usize;
+        for t in to & PROMOTION_ZONE[us.index()] {
+            let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
+            n += choices.max(1) - 1;
+        }
+        n
     }
 
+    /// Adds the moves of `role` from `from` to the hexes of `to` that hold
+    /// no own piece and are allowed by the pin and check masks.
     #[inline(always)]
-    fn gen_jumps(&self, from: Hex, role: Role, us: Color, sink: &mut Sink) {
-        let jl = &JUMP_LIST;
-        let fi = from.index();
-        for &t in &jl.targets[fi][..jl.len[fi] as usize] {
-            match self.board[t as usize] {
-                None => sink.push(Move::new(from, Hex::from_u8(t), role, None, MoveKind::Normal)),
-                Some(p) if p.color != us => {
-                    sink.push(Move::new(from, Hex::from_u8(t), role, Some(p.role), MoveKind::Normal))
-                }
-                _ => {}
-            }
-        }
+    fn add_targets<L: Moves>(&self, from: Hex, role: Role, to: Bitboard, own: Bitboard, sink: &mut Sink<L>) {
+        sink.list.add_set(self, from, role, (to & sink.allowed).without(own));
     }
 
     /// Knight rides: the same jump twice, through an empty hex to an empty hex.
-    fn gen_rides(&self, from: Hex, sink: &mut Sink) {
-        for jump in &JUMPS {
-            let mid = jump[from.index()];
-            if mid == NONE || self.board[mid as usize].is_some() {
+    fn gen_rides<L: Moves>(&self, from: Hex, sink: &mut Sink<L>) {
+        for k in 0..12 {
+            let Some(mid) = from.jump(k) else { continue };
+            if self.board[mid.index()].is_some() {
                 continue;
             }
-            let t = jump[mid as usize];
-            if t != NONE && self.board[t as usize].is_none() {
-                sink.push(Move::new(from, Hex::from_u8(t), Role::Knight, None, MoveKind::Normal));
+            if let Some(t) = mid.jump(k).filter(|t| self.board[t.index()].is_none()) {
+                sink.push(Move::new(from, t, Role::Knight, None, MoveKind::Normal));
             }
         }
     }
 
-    fn gen_king_steps(&self, king: Hex, us: Color, list: &mut MoveList) {
+    fn gen_king_steps<L: Moves>(&self, king: Hex, us: Color, list: &mut L) {
         let them = !us;
         let forbidden = self.forbidden_leap_zone(us);
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
-        for d in 0..12 {
-            let s = STEPS[d][king.index()];
-            if s == NONE {
-                continue;
-            }
-            let t = Hex::from_u8(s);
-            let captured = match self.board[s as usize] {
-                Some(p) if p.color == us => continue,
+        for d in Dir::ALL {
+            let Some(t) = king.step(d) else { continue };
+            let captured = match self.board[t.index()] {
+                // Kings are never captured (RULES.md §3.1).
+                Some(p) if p.color == us || p.role == Role::King => continue,
                 Some(p) => Some(p.role),
                 None => None,
             };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
+            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
                 continue;
             }
-            list.push(Move::new(king, t, Role::King, captured, MoveKind::Normal));
+            list.add(Move::new(king, t, Role::King, captured, MoveKind::Normal));
         }
     }
 
     /// King's Leaps (RULES.md §4.2); caller checks "unmoved" and "not in check".
-    fn gen_leaps(&self, list: &mut MoveList) {
+    fn gen_leaps<L: Moves>(&self, list: &mut L) {
         let us = self.turn;
         let them = !us;
         let king = KING_HOME[us.index()];
         let forbidden = self.forbidden_leap_zone(us);
         for t in LEAP_HEXES[us.index()] {
             let captured = match self.board[t.index()] {
-                Some(p) if p.color == us => continue,
+                // Kings are never captured (RULES.md §3.1). A leap is no
+                // attack, so a set-up position may have the enemy King on a
+                // leap hex of our unmoved King (§5.2) without being in check.
+                Some(p) if p.color == us || p.role == Role::King => continue,
                 Some(_) if !self.castling_allowed => continue,
                 Some(p) => Some(p.role),
                 None => None,
             };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, king.index() as u8) {
+            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
                 continue;
             }
-            list.push(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
+            list.add(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
         }
     }
 
     /// Castlings (RULES.md §4.3–§4.6); caller checks "unmoved" and "not in check".
-    fn gen_castlings(&self, list: &mut MoveList) {
+    fn gen_castlings<L: Moves>(&self, list: &mut L) {
         if !self.castling_allowed {
             return;
         }
@@ -457,6 +543,9 @@ impl Position {
                 open.insert(t);
             }
         }
+        if open.is_empty() {
+            return;
+        }
         for c in Castling::ALL {
             let ok_rights = match c.rooks() {
                 CastlingRooks::KingRook => rights.king_rook(),
@@ -473,13 +562,13 @@ impl Position {
             let m = Move::new(king, g.king_to, Role::King, None, MoveKind::Castling(c));
             let after = self.after(m);
             if !after.is_attacked(g.king_to, them) {
-                list.push(m);
+                list.add(m);
             }
         }
     }
 
     /// En passant (played on a copy and tested) and scornful captures.
-    fn gen_special_captures(&self, us: Color, safety: &KingSafety, list: &mut MoveList) {
+    fn gen_special_captures<L: Moves>(&self, us: Color, safety: &KingSafety, list: &mut L) {
         match self.special {
             SpecialCapture::None => {}
             SpecialCapture::EnPassant { pawn, .. } => {
@@ -500,7 +589,7 @@ impl Position {
                         let m = Move::new(from, t, Role::Pawn, Some(victim.role), MoveKind::EnPassant);
                         let after = self.after(m);
                         if !after.is_attacked(after.kings[us.index()], !us) {
-                            list.push(m);
+                            list.add(m);
                         }
                     }
                 }

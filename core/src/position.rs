@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
-use crate::geometry::{Hex, HexColor, COLUMN_DOWN, COLUMN_UP, HEX_COUNT, JUMP_LIST, NONE, STEPS};
+use crate::geometry::{Dir, Hex, HexColor, HEX_COUNT, JUMP_LIST};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::zobrist;
@@ -136,42 +136,33 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Which diagonal step directions (step-table indices) lead from an attacked
-/// hex to a pawn of `color` that attacks it: pawns capture on (±1, +3f).
-const fn pawn_attacker_dirs(color: Color) -> [usize; 2] {
+/// The directions that lead from an attacked hex to a pawn of `color`
+/// attacking it: pawns capture on (±1, +3f).
+const fn pawn_attacker_dirs(color: Color) -> [Dir; 2] {
     match color {
-        Color::White => [9, 11], // LineDown, LineInvDown
-        Color::Black => [8, 10], // LineUp, LineInvUp
-    }
-}
-
-/// The orthogonal direction from an attacked hex towards an elephant of
-/// `color` standing behind it (elephants attack (0, +2f) and (0, +4f)).
-const fn elephant_attacker_dir(color: Color) -> usize {
-    match color {
-        Color::White => COLUMN_DOWN,
-        Color::Black => COLUMN_UP,
+        Color::White => [Dir::LINE_DOWN, Dir::LINE_INV_DOWN],
+        Color::Black => [Dir::LINE_UP, Dir::LINE_INV_UP],
     }
 }
 
 /// Whether a piece of kind `role` and colour `by`, the first piece met at
-/// distance `dist` along step direction `d` (0..6 orthogonal, 6..12
-/// diagonal) from a hex, attacks that hex (RULES.md §5.1). Sliders attack at
-/// any distance; a King, a pawn and an Elephant's diagonal steps only next
-/// door; an Elephant's column attack reaches two hexes (blockable).
+/// distance `dist` along direction `d` from a hex, attacks that hex
+/// (RULES.md §5.1). Sliders attack at any distance; a King, a pawn and an
+/// Elephant's diagonal steps only next door; an Elephant's column attack
+/// reaches two hexes (blockable), so it comes from behind the hex.
 #[inline(always)]
-pub(crate) const fn attacks_along(role: Role, by: Color, d: usize, dist: u32) -> bool {
-    if d < 6 {
+pub(crate) const fn attacks_along(role: Role, by: Color, d: Dir, dist: u32) -> bool {
+    if d.is_orthogonal() {
         role.slides_orthogonally()
             || (dist == 1 && matches!(role, Role::King))
-            || (matches!(role, Role::Elephant) && d == elephant_attacker_dir(by) && dist <= 2)
+            || (matches!(role, Role::Elephant) && d.index() == Dir::forward(by).opposite().index() && dist <= 2)
     } else {
         let pawn_dirs = pawn_attacker_dirs(by);
         role.slides_diagonally()
             || (dist == 1
                 && (matches!(role, Role::King)
-                    || (matches!(role, Role::Elephant) && d >= 8)
-                    || (matches!(role, Role::Pawn) && (d == pawn_dirs[0] || d == pawn_dirs[1]))))
+                    || (matches!(role, Role::Elephant) && !d.is_transversal())
+                    || (matches!(role, Role::Pawn) && (d.index() == pawn_dirs[0].index() || d.index() == pawn_dirs[1].index()))))
     }
 }
 
@@ -290,13 +281,13 @@ impl Position {
     /// Whether hex `h` is attacked by side `by` (RULES.md §5.1): pins and
     /// `by`'s own King safety do not matter.
     pub fn is_attacked(&self, h: Hex, by: Color) -> bool {
-        self.attacked_ignoring(h, by, NONE)
+        self.attacked_ignoring(h, by, None)
     }
 
     /// [`Position::is_attacked`] with the hex `ignore` treated as empty (used
     /// for King moves: the King does not shield the hex behind it).
     #[inline]
-    pub(crate) fn attacked_ignoring(&self, h: Hex, by: Color, ignore: u8) -> bool {
+    pub(crate) fn attacked_ignoring(&self, h: Hex, by: Color, ignore: Option<Hex>) -> bool {
         self.scan_attackers(h, by, ignore, |_| true)
     }
 
@@ -309,8 +300,8 @@ impl Position {
     /// All pieces of `by` attacking hex `h`.
     pub fn attackers(&self, h: Hex, by: Color) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        self.scan_attackers(h, by, NONE, |s| {
-            out.insert(Hex::from_u8(s));
+        self.scan_attackers(h, by, None, |s| {
+            out.insert(s);
             false
         });
         out
@@ -320,32 +311,31 @@ impl Position {
     /// `ignore` counts as empty) until it returns `true`; returns whether it
     /// did. The one place that knows how pieces attack (RULES.md §5.1).
     #[inline(always)]
-    fn scan_attackers(&self, h: Hex, by: Color, ignore: u8, mut found: impl FnMut(u8) -> bool) -> bool {
+    fn scan_attackers(&self, h: Hex, by: Color, ignore: Option<Hex>, mut found: impl FnMut(Hex) -> bool) -> bool {
         let hi = h.index();
         // Knight jumps (Knight, Pegasus, Wyvern).
         let jl = &JUMP_LIST;
         for &t in &jl.targets[hi][..jl.len[hi] as usize] {
             if let Some(p) = self.board[t as usize] {
-                if p.color == by && p.role.jumps() && found(t) {
+                if p.color == by && p.role.jumps() && found(Hex::from_u8(t)) {
                     return true;
                 }
             }
         }
         // Rays: the first piece met along each of the twelve directions.
-        #[allow(clippy::needless_range_loop)] // `d` also selects the piece kinds that attack along it
-        for d in 0..12 {
-            let mut s = STEPS[d][hi];
+        for d in Dir::ALL {
+            let mut s = h.step(d);
             let mut dist = 1;
-            while s != NONE {
-                if s != ignore {
-                    if let Some(p) = self.board[s as usize] {
-                        if p.color == by && attacks_along(p.role, by, d, dist) && found(s) {
+            while let Some(t) = s {
+                if Some(t) != ignore {
+                    if let Some(p) = self.board[t.index()] {
+                        if p.color == by && attacks_along(p.role, by, d, dist) && found(t) {
                             return true;
                         }
                         break;
                     }
                 }
-                s = STEPS[d][s as usize];
+                s = t.step(d);
                 dist += 1;
             }
         }
@@ -354,7 +344,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.attacked_ignoring(self.kings[self.turn.index()], !self.turn, NONE)
+        self.attacked_ignoring(self.kings[self.turn.index()], !self.turn, None)
     }
 
     // ----- regainable pieces -------------------------------------------------

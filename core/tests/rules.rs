@@ -469,3 +469,50 @@ fn long_form_errors() {
     assert!(matches!(p.parse_long("G1-H6+I3-I5"), Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))));
     assert_eq!(p.parse_long("E7-E13").unwrap().kind(), MoveKind::TripleStep);
 }
+
+#[test]
+fn a_king_standing_on_a_leap_hex_is_never_captured() {
+    // RULES.md §3.1 (Kings are never captured) and §5.2 (a King set up on a
+    // leap hex of the unmoved enemy King is not in check). Only the two Kings
+    // are on the board, so the expected sets follow from the tables: the
+    // unmoved King's steps and leaps minus the enemy King's hex and its 12
+    // neighbours (which it attacks).
+    let cases: [(&str, &str, &[&str]); 10] = [
+        ("/5:4k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "E5", "F0", "F2", "F4", "F6", "G3"]),
+        ("/6:4k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "E5", "F0", "F2", "F4", "H2"]),
+        ("/6:3k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "F0", "F2", "H2", "H4", "I5"]),
+        ("/5:2k/1:1K/ w K- - 0 1", "G1", &["E1", "F0", "G3", "H2", "H4", "H6", "I5"]),
+        ("/2:k/1:1K/ w K- - 0 1", "G1", &["F0", "F4", "F6", "G3", "H2", "H4", "H6", "I5"]),
+        ("/27:1k/23:4K/ b -k - 0 1", "G27", &["D26", "E23", "E27", "F22", "F24", "F26", "F28", "G25"]),
+        ("/27:1k/22:4K/ b -k - 0 1", "G27", &["D26", "E23", "E27", "F24", "F26", "F28", "H26"]),
+        ("/27:1k/22:3K3/ b -k - 0 1", "G27", &["D26", "E27", "F26", "F28", "H24", "H26", "I23"]),
+        ("/27:1k/23:2K/ b -k - 0 1", "G27", &["E27", "F28", "G25", "H22", "H24", "H26", "I23"]),
+        ("/27:1k/26:K/ b -k - 0 1", "G27", &["F22", "F24", "F28", "G25", "H22", "H24", "H26", "I23"]),
+    ];
+    for (pdtl, home, want) in cases {
+        let p = pos(pdtl);
+        assert!(!p.is_check(), "{pdtl}");
+        let enemy_king = p.king(!p.turn());
+        assert!(p.legal_moves().iter().all(|m| m.to() != enemy_king), "{pdtl}");
+        assert!(p.king_leaps().iter().all(|m| m.to() != enemy_king), "{pdtl}");
+        assert_eq!(dests(&p, home), sorted(want), "{pdtl}");
+        assert_eq!(p.legal_moves().len(), want.len(), "{pdtl}");
+    }
+}
+
+#[test]
+fn no_castling_ends_on_the_enemy_king() {
+    // The Black King (moved) stands on H6: the castlings to H6 are out (the
+    // destination is not empty), and so are those to I5 and F6, next to it.
+    let p = pos("/6:4k/3:R2R/1:1K/ w RKR- - 0 1");
+    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    names.sort();
+    assert_eq!(names, vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]);
+    assert_eq!(dests(&p, "G1"), sorted(&["D2", "E1", "E5", "F0", "F2", "F4", "H2"]));
+    // Black's mirror image.
+    let p = pos("/27:1k/25:r2r/22:4K/ b -rkr - 0 1");
+    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    names.sort();
+    assert_eq!(names, vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]);
+    assert!(p.legal_moves().iter().all(|m| m.to() != p.king(Color::White)));
+}
