@@ -1,4 +1,11 @@
 //! Result codes, the thread-local last error message and the panic boundary.
+//!
+//! Every exported function's body is one of three shapes: `guard_out`
+//! (answers one value through an out-pointer), `guard_text` (answers a text
+//! in a caller buffer) or plain `guard` (changes a handle, or writes several
+//! outputs). Each checks what it can (NULL out-pointers first, so a failing
+//! call writes nothing), catches panics and records the error; the function
+//! itself says only what it computes.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr, CString};
