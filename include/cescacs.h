@@ -283,6 +283,10 @@ typedef struct cescacs_game cescacs_game;
 // with `cescacs_move_list_free`. It holds its own reference to the
 // position, so it stays valid (and its texts stay correct) whatever
 // happens to the game afterwards.
+//
+// Reading its moves as `cescacs_move` values fills a cache inside the
+// list, so even the read-only functions must not run on one list from two
+// threads at once.
 typedef struct cescacs_move_list cescacs_move_list;
 
 // How a game ended, or that it goes on (RULES.md §6).
@@ -313,7 +317,8 @@ typedef struct cescacs_rook_move {
 } cescacs_rook_move;
 
 // A legal move, as a plain value read from a move list with
-// `cescacs_move_list_get`. Its texts come from the list
+// `cescacs_move_list_get`, `cescacs_move_list_copy` or, in place,
+// `cescacs_move_list_array`. Its texts come from the list
 // (`cescacs_move_list_ctl`, `cescacs_move_list_long`).
 typedef struct cescacs_move {
   // The kind of move (see `cescacs_move_kind` for the priority).
@@ -658,10 +663,26 @@ cescacs_result cescacs_move_list_len(const struct cescacs_move_list *list, size_
 // Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
 cescacs_result cescacs_move_list_get(const struct cescacs_move_list *list, size_t index, struct cescacs_move *move_out);
 
+// Writes to `*moves_out` a pointer to the list's moves, an array of
+// `*len_out` values in list order, and their number to `*len_out`: every
+// move without a call per move or a copy. The array belongs to the list:
+// it is read-only and stays valid, unchanged, until the list is refilled
+// (`cescacs_game_legal_moves_into`) or freed. The pointer is never NULL,
+// even for an empty list.
+//
+// The moves are converted to `cescacs_move` values on the first call of
+// this function, `cescacs_move_list_get` or `cescacs_move_list_copy` after
+// the list was filled; later calls cost only the call.
+//
+// Errors: `NULL_POINTER` (`list`, `moves_out` or `len_out` NULL; both
+// outputs are then untouched).
+cescacs_result cescacs_move_list_array(const struct cescacs_move_list *list, const struct cescacs_move **moves_out, size_t *len_out);
+
 // Copies every move of the list, in order, into `moves_out` (room for
 // `capacity` moves) and writes the number of moves to `*len_out`: one call
 // instead of one `cescacs_move_list_get` per move. `CESCACS_MAX_MOVES`
-// entries are always enough.
+// entries are always enough. (`cescacs_move_list_array` reads them in
+// place, without the copy.)
 //
 // Errors: `NULL_POINTER` (`list` or `len_out` NULL, or `moves_out` NULL with
 // `capacity` > 0), `BUFFER_TOO_SMALL` (`moves_out` is untouched and

@@ -1,4 +1,11 @@
 //! Result codes, the thread-local last error message and the panic boundary.
+//!
+//! Every exported function's body is one of three shapes: `guard_out`
+//! (answers one value through an out-pointer), `guard_text` (answers a text
+//! in a caller buffer) or plain `guard` (changes a handle, or writes several
+//! outputs). Each checks what it can (NULL out-pointers first, so a failing
+//! call writes nothing), catches panics and records the error; the function
+//! itself says only what it computes.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr, CString};
@@ -174,17 +181,33 @@ pub(crate) fn guard(
     }
 }
 
-/// Borrows a handle or a value the caller passed in.
-pub(crate) unsafe fn borrow<'a, T>(p: *const T, what: &str) -> Result<&'a T, Error> {
-    // SAFETY: the caller guarantees that a non-NULL pointer is valid.
-    unsafe { p.as_ref() }.ok_or_else(|| Error::null(what))
+/// An opaque handle type, named in the NULL-pointer error message of the
+/// parameter that passes it (every exported function calls it `game` or
+/// `list`).
+pub(crate) trait Handle {
+    const PARAM: &'static str;
 }
 
-/// Borrows a handle mutably.
-pub(crate) unsafe fn borrow_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Error> {
-    // SAFETY: the caller guarantees that a non-NULL pointer is valid and
-    // not aliased during the call.
-    unsafe { p.as_mut() }.ok_or_else(|| Error::null(what))
+/// Borrows a handle the caller passed in; `NULL_POINTER` for NULL.
+///
+/// # Safety
+/// `p` is NULL or points to a live handle that no other call is changing
+/// (the header's contract for every handle argument).
+pub(crate) unsafe fn borrow<'a, H: Handle>(p: *const H) -> Result<&'a H, Error> {
+    // SAFETY: non-NULL means a live handle, not changed during the call
+    // (this function's contract).
+    unsafe { p.as_ref() }.ok_or_else(|| Error::null(H::PARAM))
+}
+
+/// Borrows a handle mutably; `NULL_POINTER` for NULL.
+///
+/// # Safety
+/// `p` is NULL or points to a live handle that nothing else accesses
+/// during the call.
+pub(crate) unsafe fn borrow_mut<'a, H: Handle>(p: *mut H) -> Result<&'a mut H, Error> {
+    // SAFETY: non-NULL means a live handle, used by this call alone (this
+    // function's contract).
+    unsafe { p.as_mut() }.ok_or_else(|| Error::null(H::PARAM))
 }
 
 /// Checks that an out-pointer is not NULL (before any work is done, so that
@@ -197,12 +220,62 @@ pub(crate) fn out_ptr<T>(p: *mut T, what: &str) -> Result<(), Error> {
     }
 }
 
+/// The body of an exported function that answers with one value: under
+/// `guard`, checks the out-pointer `out` (named `out_name` in the error)
+/// first, so that a failing call writes nothing, then runs `value` and
+/// writes its result to `*out`.
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `T`.
+pub(crate) unsafe fn guard_out<T>(
+    function: &'static str,
+    out: *mut T,
+    out_name: &str,
+    value: impl FnOnce() -> Result<T, Error>,
+) -> cescacs_result {
+    guard(function, || {
+        out_ptr(out, out_name)?;
+        let v = value()?;
+        // SAFETY: `out` is not NULL (checked above), so it is writable
+        // (this function's contract); `write` needs no initialised target.
+        unsafe { out.write(v) };
+        Ok(())
+    })
+}
+
+/// The body of an exported function that answers with a text: under
+/// `guard`, runs `text` and writes its result with `write_text` into the
+/// caller's buffer `buf` of `len` bytes (its length to `*out_len` if not
+/// NULL).
+///
+/// # Safety
+/// As `write_text` for `buf`, `len` and `out_len`.
+pub(crate) unsafe fn guard_text<S: AsRef<str>>(
+    function: &'static str,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+    text: impl FnOnce() -> Result<S, Error>,
+) -> cescacs_result {
+    guard(function, || {
+        let t = text()?;
+        // SAFETY: the buffer and length pointer come from our caller,
+        // under the same contract as `write_text`'s.
+        unsafe { write_text(t.as_ref(), buf, len, out_len) }
+    })
+}
+
 /// Reads a NUL-terminated UTF-8 text argument.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string that lives, unchanged,
+/// for `'a`.
 pub(crate) unsafe fn text_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, Error> {
     if p.is_null() {
         return Err(Error::null(what));
     }
-    // SAFETY: the caller guarantees a NUL-terminated string.
+    // SAFETY: not NULL, so a NUL-terminated string living for 'a (this
+    // function's contract).
     let bytes = unsafe { CStr::from_ptr(p) };
     bytes.to_str().map_err(|e| {
         Error::new(
@@ -218,6 +291,10 @@ pub(crate) unsafe fn text_arg<'a>(p: *const c_char, what: &str) -> Result<&'a st
 /// Writes `text` and a terminating NUL into the caller's buffer `buf` of
 /// `len` bytes, and the text's length (without the NUL) to `out_len` if it
 /// is not NULL. A buffer that is too small is left untouched.
+///
+/// # Safety
+/// `buf` is NULL or valid for writing `len` bytes and does not overlap
+/// `text`; `out_len` is NULL or valid for writing a `usize`.
 pub(crate) unsafe fn write_text(
     text: &str,
     buf: *mut c_char,
@@ -230,8 +307,8 @@ pub(crate) unsafe fn write_text(
     let needed = text.len();
     if len < needed + 1 {
         if !out_len.is_null() {
-            // SAFETY: non-NULL out-pointer from the caller.
-            unsafe { *out_len = needed };
+            // SAFETY: not NULL, so writable (this function's contract).
+            unsafe { out_len.write(needed) };
         }
         return Err(Error::new(
             cescacs_result::BufferTooSmall,
@@ -241,8 +318,9 @@ pub(crate) unsafe fn write_text(
             ),
         ));
     }
-    // SAFETY: `buf` holds at least `needed + 1` bytes and does not overlap
-    // our string.
+    // SAFETY: `len` ≥ `needed + 1` > 0, so `buf` is not NULL (checked
+    // above) and holds `needed + 1` bytes, none of them in `text`;
+    // `out_len` is written only if not NULL (this function's contract).
     unsafe {
         std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), needed);
         *buf.add(needed) = 0;
@@ -283,7 +361,8 @@ pub unsafe extern "C" fn cescacs_last_error_location(
 ) -> bool {
     match LAST_ERROR_LOCATION.try_with(Cell::get) {
         Ok(Some((line, column))) => {
-            // SAFETY: the caller's out-pointers, each written only if not NULL.
+            // SAFETY: each out-pointer is written only if not NULL, and then
+            // it is writable (the header's contract).
             unsafe {
                 if !line_out.is_null() {
                     *line_out = line;

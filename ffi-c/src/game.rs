@@ -9,7 +9,9 @@ use std::sync::Arc;
 use rules::{AnnotatedMove, Game, GameResult, Move, MoveTextError, Position};
 
 use super::cescacs_result;
-use super::error::{borrow, borrow_mut, guard, out_ptr, text_arg, write_text, Error};
+use super::error::{
+    borrow, borrow_mut, guard, guard_out, guard_text, out_ptr, text_arg, Error, Handle,
+};
 use super::move_list::cescacs_move_list;
 use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role};
 
@@ -38,6 +40,10 @@ pub struct cescacs_game {
     /// while no move is played through the handle); otherwise the written
     /// result is the rules' result.
     stated_result: bool,
+}
+
+impl Handle for cescacs_game {
+    const PARAM: &'static str = "game";
 }
 
 impl cescacs_game {
@@ -140,12 +146,12 @@ fn move_text_error(e: MoveTextError) -> Error {
 /// Errors: `NULL_POINTER` (`game_out` NULL).
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_new(game_out: *mut *mut cescacs_game) -> cescacs_result {
-    guard("cescacs_game_new", || {
-        out_ptr(game_out, "game_out")?;
-        // SAFETY: checked non-NULL.
-        unsafe { *game_out = cescacs_game::boxed(Game::new(), false) };
-        Ok(())
-    })
+    // SAFETY: `game_out` is NULL or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_new", game_out, "game_out", || {
+            Ok(cescacs_game::boxed(Game::new(), false))
+        })
+    }
 }
 
 /// Creates a game at the position `pdtl` (NUL-terminated PDTL, NOTATION.md
@@ -160,16 +166,15 @@ pub unsafe extern "C" fn cescacs_game_from_pdtl(
     pdtl: *const c_char,
     game_out: *mut *mut cescacs_game,
 ) -> cescacs_result {
-    guard("cescacs_game_from_pdtl", || {
-        out_ptr(game_out, "game_out")?;
-        // SAFETY: caller's NUL-terminated string.
-        let text = unsafe { text_arg(pdtl, "pdtl") }?;
-        let position = Position::from_pdtl(text)
-            .map_err(|e| Error::new(cescacs_result::BadPdtl, e.to_string()))?;
-        // SAFETY: checked non-NULL.
-        unsafe { *game_out = cescacs_game::boxed(Game::from_position(position), false) };
-        Ok(())
-    })
+    // SAFETY: `pdtl` is NULL or a NUL-terminated string and `game_out` NULL
+    // or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_from_pdtl", game_out, "game_out", || {
+            let position = Position::from_pdtl(text_arg(pdtl, "pdtl")?)
+                .map_err(|e| Error::new(cescacs_result::BadPdtl, e.to_string()))?;
+            Ok(cescacs_game::boxed(Game::from_position(position), false))
+        })
+    }
 }
 
 /// Copies a game (record, position and undo history) into a new,
@@ -181,20 +186,19 @@ pub unsafe extern "C" fn cescacs_game_clone(
     game: *const cescacs_game,
     game_out: *mut *mut cescacs_game,
 ) -> cescacs_result {
-    guard("cescacs_game_clone", || {
-        out_ptr(game_out, "game_out")?;
-        // SAFETY: caller's handle.
-        let g = unsafe { borrow(game, "game") }?;
-        let copy = Box::new(cescacs_game {
-            position: g.position.clone(),
-            record: g.record.clone(),
-            history: g.history.clone(),
-            stated_result: g.stated_result,
-        });
-        // SAFETY: checked non-NULL.
-        unsafe { *game_out = Box::into_raw(copy) };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `game_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_clone", game_out, "game_out", || {
+            let g = borrow(game)?;
+            Ok(Box::into_raw(Box::new(cescacs_game {
+                position: g.position.clone(),
+                record: g.record.clone(),
+                history: g.history.clone(),
+                stated_result: g.stated_result,
+            })))
+        })
+    }
 }
 
 /// Releases a game handle. `cescacs_game_free(NULL)` does nothing. Move
@@ -203,8 +207,10 @@ pub unsafe extern "C" fn cescacs_game_clone(
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_free(game: *mut cescacs_game) {
     if !game.is_null() {
-        // SAFETY: a handle from Box::into_raw, freed once by the caller's contract.
         // Dropping positions and a game record cannot panic.
+        // SAFETY: every game handle comes from `Box::into_raw`, and the
+        // caller frees each one once and uses it no more (the header's
+        // contract).
         drop(unsafe { Box::from_raw(game) });
     }
 }
@@ -223,11 +229,13 @@ pub unsafe extern "C" fn cescacs_game_pdtl(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_pdtl", || {
-        // SAFETY: caller's handle and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { write_text(&g.position.to_pdtl(), buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len` bytes,
+    // `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_pdtl", buf, len, out_len, || {
+            Ok(borrow(game)?.position.to_pdtl())
+        })
+    }
 }
 
 /// Writes the side to move to `*color_out`.
@@ -238,13 +246,13 @@ pub unsafe extern "C" fn cescacs_game_turn(
     game: *const cescacs_game,
     color_out: *mut cescacs_color,
 ) -> cescacs_result {
-    guard("cescacs_game_turn", || {
-        out_ptr(color_out, "color_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *color_out = g.position.turn().into() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `color_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_turn", color_out, "color_out", || {
+            Ok(borrow(game)?.position.turn().into())
+        })
+    }
 }
 
 /// Writes whether the side to move is in check to `*check_out`.
@@ -255,13 +263,13 @@ pub unsafe extern "C" fn cescacs_game_is_check(
     game: *const cescacs_game,
     check_out: *mut bool,
 ) -> cescacs_result {
-    guard("cescacs_game_is_check", || {
-        out_ptr(check_out, "check_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *check_out = g.position.is_check() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `check_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_is_check", check_out, "check_out", || {
+            Ok(borrow(game)?.position.is_check())
+        })
+    }
 }
 
 /// Writes how the game ended to `*outcome_out`: checkmate and stalemate
@@ -277,13 +285,13 @@ pub unsafe extern "C" fn cescacs_game_outcome(
     game: *const cescacs_game,
     outcome_out: *mut cescacs_outcome,
 ) -> cescacs_result {
-    guard("cescacs_game_outcome", || {
-        out_ptr(outcome_out, "outcome_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *outcome_out = g.record.outcome().into() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `outcome_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_outcome", outcome_out, "outcome_out", || {
+            Ok(borrow(game)?.record.outcome().into())
+        })
+    }
 }
 
 /// Writes the piece on `hex` to `*role_out` and `*color_out`;
@@ -301,34 +309,41 @@ pub unsafe extern "C" fn cescacs_game_piece_at(
     guard("cescacs_game_piece_at", || {
         out_ptr(role_out, "role_out")?;
         out_ptr(color_out, "color_out")?;
-        // SAFETY: caller's handle; out-pointers checked.
-        let g = unsafe { borrow(game, "game") }?;
-        let h = hex.to_core()?;
-        match g.position.piece_at(h) {
-            None => unsafe { *role_out = cescacs_role::None },
-            Some(p) => unsafe {
-                *role_out = p.role.into();
-                *color_out = p.color.into();
-            },
+        // SAFETY: `game` is NULL or a live handle (the header's contract).
+        let g = unsafe { borrow(game) }?;
+        let piece = g.position.piece_at(hex.to_core()?);
+        // SAFETY: both out-pointers are not NULL (checked above), so they
+        // are writable (the header's contract).
+        unsafe {
+            match piece {
+                None => role_out.write(cescacs_role::None),
+                Some(p) => {
+                    role_out.write(p.role.into());
+                    color_out.write(p.color.into());
+                }
+            }
         }
         Ok(())
     })
 }
 
+/// The body of the functions that make a new list of the game's moves as
+/// `fill` writes them.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `list_out` NULL or writable.
 unsafe fn new_list(
     function: &'static str,
     game: *const cescacs_game,
     list_out: *mut *mut cescacs_move_list,
     fill: fn(&Position, &mut rules::MoveList),
 ) -> cescacs_result {
-    guard(function, || {
-        out_ptr(list_out, "list_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        let list = cescacs_move_list::boxed(&g.position, fill);
-        unsafe { *list_out = list };
-        Ok(())
-    })
+    // SAFETY: this function's contract is the header's for both pointers.
+    unsafe {
+        guard_out(function, list_out, "list_out", || {
+            Ok(cescacs_move_list::boxed(&borrow(game)?.position, fill))
+        })
+    }
 }
 
 /// Writes to `*list_out` a new list of every legal move of the side to
@@ -341,7 +356,7 @@ pub unsafe extern "C" fn cescacs_game_legal_moves(
     game: *const cescacs_game,
     list_out: *mut *mut cescacs_move_list,
 ) -> cescacs_result {
-    // SAFETY: forwarded caller contract.
+    // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
         new_list(
             "cescacs_game_legal_moves",
@@ -364,9 +379,12 @@ pub unsafe extern "C" fn cescacs_game_legal_moves_into(
     list: *mut cescacs_move_list,
 ) -> cescacs_result {
     guard("cescacs_game_legal_moves_into", || {
-        // SAFETY: caller's handles.
-        let g = unsafe { borrow(game, "game") }?;
-        let l = unsafe { borrow_mut(list, "list") }?;
+        // SAFETY: `game` is NULL or a live handle (the header's contract).
+        let g = unsafe { borrow(game) }?;
+        // SAFETY: `list` is NULL or a live handle that only this call uses
+        // (the header's contract); a list is never a game, so it cannot
+        // alias `g`.
+        let l = unsafe { borrow_mut(list) }?;
         l.refill(&g.position);
         Ok(())
     })
@@ -382,14 +400,11 @@ pub unsafe extern "C" fn cescacs_game_king_leaps(
     game: *const cescacs_game,
     list_out: *mut *mut cescacs_move_list,
 ) -> cescacs_result {
-    // SAFETY: forwarded caller contract.
+    // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
-        new_list(
-            "cescacs_game_king_leaps",
-            game,
-            list_out,
-            |p, l| *l = p.king_leaps(),
-        )
+        new_list("cescacs_game_king_leaps", game, list_out, |p, l| {
+            *l = p.king_leaps()
+        })
     }
 }
 
@@ -402,14 +417,11 @@ pub unsafe extern "C" fn cescacs_game_castlings(
     game: *const cescacs_game,
     list_out: *mut *mut cescacs_move_list,
 ) -> cescacs_result {
-    // SAFETY: forwarded caller contract.
+    // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
-        new_list(
-            "cescacs_game_castlings",
-            game,
-            list_out,
-            |p, l| *l = p.castlings(),
-        )
+        new_list("cescacs_game_castlings", game, list_out, |p, l| {
+            *l = p.castlings()
+        })
     }
 }
 
@@ -426,9 +438,12 @@ pub unsafe extern "C" fn cescacs_game_play(
     index: usize,
 ) -> cescacs_result {
     guard("cescacs_game_play", || {
-        // SAFETY: caller's handles.
-        let g = unsafe { borrow_mut(game, "game") }?;
-        let l = unsafe { borrow(list, "list") }?;
+        // SAFETY: `game` is NULL or a live handle that only this call uses
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        // SAFETY: `list` is NULL or a live handle (the header's contract);
+        // a list is never a game, so it cannot alias `g`.
+        let l = unsafe { borrow(list) }?;
         if !l.is_of(&g.position) {
             return Err(Error::new(
                 cescacs_result::StaleMoveList,
@@ -454,8 +469,11 @@ pub unsafe extern "C" fn cescacs_game_play_ctl(
     text: *const c_char,
 ) -> cescacs_result {
     guard("cescacs_game_play_ctl", || {
-        // SAFETY: caller's handle and string.
-        let g = unsafe { borrow_mut(game, "game") }?;
+        // SAFETY: `game` is NULL or a live handle that only this call uses
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
+        // contract).
         let t = unsafe { text_arg(text, "text") }?;
         let m = g.position.parse_ctl(t).map_err(move_text_error)?;
         g.push(m);
@@ -474,8 +492,11 @@ pub unsafe extern "C" fn cescacs_game_play_long(
     text: *const c_char,
 ) -> cescacs_result {
     guard("cescacs_game_play_long", || {
-        // SAFETY: caller's handle and string.
-        let g = unsafe { borrow_mut(game, "game") }?;
+        // SAFETY: `game` is NULL or a live handle that only this call uses
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
+        // contract).
         let t = unsafe { text_arg(text, "text") }?;
         let m = g.position.parse_long(t).map_err(move_text_error)?;
         g.push(m);
@@ -492,8 +513,9 @@ pub unsafe extern "C" fn cescacs_game_play_long(
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_undo(game: *mut cescacs_game) -> cescacs_result {
     guard("cescacs_game_undo", || {
-        // SAFETY: caller's handle.
-        let g = unsafe { borrow_mut(game, "game") }?;
+        // SAFETY: `game` is NULL or a live handle that only this call uses
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
         let previous = g
             .history
             .pop()
@@ -514,13 +536,13 @@ pub unsafe extern "C" fn cescacs_game_history_len(
     game: *const cescacs_game,
     count_out: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_history_len", || {
-        out_ptr(count_out, "count_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *count_out = g.history.len() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `count_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_history_len", count_out, "count_out", || {
+            Ok(borrow(game)?.history.len())
+        })
+    }
 }
 
 /// Writes to `*nodes_out` the perft count of the current position: the
@@ -535,14 +557,13 @@ pub unsafe extern "C" fn cescacs_game_perft(
     depth: u32,
     nodes_out: *mut u64,
 ) -> cescacs_result {
-    guard("cescacs_game_perft", || {
-        out_ptr(nodes_out, "nodes_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        let n = rules::perft(&g.position, depth);
-        unsafe { *nodes_out = n };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `nodes_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_perft", nodes_out, "nodes_out", || {
+            Ok(rules::perft(&borrow(game)?.position, depth))
+        })
+    }
 }
 
 /// Reads one game from `pgn`, a NUL-terminated CTL-PGN text (NOTATION.md
@@ -564,15 +585,15 @@ pub unsafe extern "C" fn cescacs_game_from_pgn(
     pgn: *const c_char,
     game_out: *mut *mut cescacs_game,
 ) -> cescacs_result {
-    guard("cescacs_game_from_pgn", || {
-        out_ptr(game_out, "game_out")?;
-        // SAFETY: caller's NUL-terminated string.
-        let text = unsafe { text_arg(pgn, "pgn") }?;
-        let record = rules::pgn::read_game(text).map_err(|e| Error::pgn(&e))?;
-        // SAFETY: checked non-NULL.
-        unsafe { *game_out = cescacs_game::boxed(record, true) };
-        Ok(())
-    })
+    // SAFETY: `pgn` is NULL or a NUL-terminated string and `game_out` NULL
+    // or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_from_pgn", game_out, "game_out", || {
+            let record =
+                rules::pgn::read_game(text_arg(pgn, "pgn")?).map_err(|e| Error::pgn(&e))?;
+            Ok(cescacs_game::boxed(record, true))
+        })
+    }
 }
 
 /// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
@@ -598,12 +619,13 @@ pub unsafe extern "C" fn cescacs_game_write_pgn(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_write_pgn", || {
-        // SAFETY: caller's handle and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        let text = rules::pgn::write_game(&g.written());
-        unsafe { write_text(&text, buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len`
+    // bytes, `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_write_pgn", buf, len, out_len, || {
+            Ok(rules::pgn::write_game(&borrow(game)?.written()))
+        })
+    }
 }
 
 /// Writes the game's result as `cescacs_game_write_pgn` writes it — `"3-0"`,
@@ -623,11 +645,13 @@ pub unsafe extern "C" fn cescacs_game_result(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_result", || {
-        // SAFETY: caller's handle and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { write_text(g.written().result.as_str(), buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len`
+    // bytes, `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_result", buf, len, out_len, || {
+            Ok(borrow(game)?.written().result.as_str())
+        })
+    }
 }
 
 /// Writes the value of the first tag called `name` (NUL-terminated, case
@@ -649,18 +673,21 @@ pub unsafe extern "C" fn cescacs_game_tag(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_tag", || {
-        // SAFETY: caller's handle, string and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        let name = unsafe { text_arg(name, "name") }?;
-        let value = g.record.tag(name).ok_or_else(|| {
-            Error::new(
-                cescacs_result::NotFound,
-                format!("the game has no tag {name:?}"),
-            )
-        })?;
-        unsafe { write_text(value, buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `name`
+    // NULL or a NUL-terminated string, `buf` NULL or `len`
+    // bytes, `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_tag", buf, len, out_len, || {
+            let g = borrow(game)?;
+            let name = text_arg(name, "name")?;
+            g.record.tag(name).ok_or_else(|| {
+                Error::new(
+                    cescacs_result::NotFound,
+                    format!("the game has no tag {name:?}"),
+                )
+            })
+        })
+    }
 }
 
 /// Writes to `*count_out` the number of plies (half-moves) of the game's
@@ -674,13 +701,13 @@ pub unsafe extern "C" fn cescacs_game_ply_count(
     game: *const cescacs_game,
     count_out: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_ply_count", || {
-        out_ptr(count_out, "count_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *count_out = g.record.len() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `count_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_ply_count", count_out, "count_out", || {
+            Ok(borrow(game)?.record.len())
+        })
+    }
 }
 
 /// Writes the move at `ply` of the main line (0 ≤ `ply` <
@@ -694,14 +721,13 @@ pub unsafe extern "C" fn cescacs_game_move_at(
     ply: usize,
     move_out: *mut cescacs_move,
 ) -> cescacs_result {
-    guard("cescacs_game_move_at", || {
-        out_ptr(move_out, "move_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        let m = g.move_at(ply)?;
-        unsafe { *move_out = m.into() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `move_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_move_at", move_out, "move_out", || {
+            Ok(borrow(game)?.move_at(ply)?.into())
+        })
+    }
 }
 
 /// Writes the move at `ply` of the main line in canonical CTL-AN (as
@@ -721,13 +747,15 @@ pub unsafe extern "C" fn cescacs_game_move_ctl_at(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_move_ctl_at", || {
-        // SAFETY: caller's handle and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        let m = g.move_at(ply)?;
-        let before = g.position_at(ply)?;
-        unsafe { write_text(&before.ctl(&m), buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len`
+    // bytes, `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_move_ctl_at", buf, len, out_len, || {
+            let g = borrow(game)?;
+            let m = g.move_at(ply)?;
+            Ok(g.position_at(ply)?.ctl(&m))
+        })
+    }
 }
 
 /// Writes the canonical PDTL of the position after `ply` plies of the main
@@ -746,12 +774,13 @@ pub unsafe extern "C" fn cescacs_game_pdtl_at(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_pdtl_at", || {
-        // SAFETY: caller's handle and buffer.
-        let g = unsafe { borrow(game, "game") }?;
-        let position = g.position_at(ply)?;
-        unsafe { write_text(&position.to_pdtl(), buf, len, out_len) }
-    })
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len`
+    // bytes, `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_pdtl_at", buf, len, out_len, || {
+            Ok(borrow(game)?.position_at(ply)?.to_pdtl())
+        })
+    }
 }
 
 /// Writes the repetition identity of the current position (RULES.md §7.2)
@@ -767,13 +796,13 @@ pub unsafe extern "C" fn cescacs_game_zobrist_hash(
     game: *const cescacs_game,
     hash_out: *mut u64,
 ) -> cescacs_result {
-    guard("cescacs_game_zobrist_hash", || {
-        out_ptr(hash_out, "hash_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *hash_out = g.position.zobrist_hash() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `hash_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_zobrist_hash", hash_out, "hash_out", || {
+            Ok(borrow(game)?.position.zobrist_hash())
+        })
+    }
 }
 
 /// Writes to `*count_out` how many times the current position has occurred
@@ -786,13 +815,16 @@ pub unsafe extern "C" fn cescacs_game_repetition_count(
     game: *const cescacs_game,
     count_out: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_game_repetition_count", || {
-        out_ptr(count_out, "count_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *count_out = g.record.repetition_count() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `count_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out(
+            "cescacs_game_repetition_count",
+            count_out,
+            "count_out",
+            || Ok(borrow(game)?.record.repetition_count()),
+        )
+    }
 }
 
 /// Writes to `*repetition_out` whether the current position has occurred
@@ -806,14 +838,20 @@ pub unsafe extern "C" fn cescacs_game_is_repetition(
     count: u32,
     repetition_out: *mut bool,
 ) -> cescacs_result {
-    guard("cescacs_game_is_repetition", || {
-        out_ptr(repetition_out, "repetition_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        let count = usize::try_from(count).unwrap_or(usize::MAX);
-        unsafe { *repetition_out = g.record.is_repetition(count) };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `repetition_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out(
+            "cescacs_game_is_repetition",
+            repetition_out,
+            "repetition_out",
+            || {
+                let g = borrow(game)?;
+                Ok(g.record
+                    .is_repetition(usize::try_from(count).unwrap_or(usize::MAX)))
+            },
+        )
+    }
 }
 
 /// Writes to `*claim_out` whether the side to move may claim a draw now
@@ -827,11 +865,14 @@ pub unsafe extern "C" fn cescacs_game_can_claim_draw(
     game: *const cescacs_game,
     claim_out: *mut bool,
 ) -> cescacs_result {
-    guard("cescacs_game_can_claim_draw", || {
-        out_ptr(claim_out, "claim_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let g = unsafe { borrow(game, "game") }?;
-        unsafe { *claim_out = g.record.can_claim_draw() };
-        Ok(())
-    })
+    // SAFETY: `game` is NULL or a live handle and `claim_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out(
+            "cescacs_game_can_claim_draw",
+            claim_out,
+            "claim_out",
+            || Ok(borrow(game)?.record.can_claim_draw()),
+        )
+    }
 }

@@ -1,13 +1,14 @@
 //! Move lists: the legal moves (or the King's Leaps, or the castlings) of a
 //! position, indexable from C.
 
+use std::cell::{Ref, RefCell};
 use std::ffi::c_char;
 use std::sync::Arc;
 
 use rules::{Move, MoveList, Position};
 
 use super::cescacs_result;
-use super::error::{borrow, guard, out_ptr, write_text, Error};
+use super::error::{borrow, guard, guard_out, guard_text, out_ptr, Error, Handle};
 use super::types::cescacs_move;
 
 /// A list of legal moves of one position. Opaque; made by
@@ -17,22 +18,47 @@ use super::types::cescacs_move;
 /// with `cescacs_move_list_free`. It holds its own reference to the
 /// position, so it stays valid (and its texts stay correct) whatever
 /// happens to the game afterwards.
+///
+/// Reading its moves as `cescacs_move` values fills a cache inside the
+/// list, so even the read-only functions must not run on one list from two
+/// threads at once.
 pub struct cescacs_move_list {
     /// The position the moves belong to (shared with the game, read-only);
     /// `None` for a new, never filled list.
     pub(crate) position: Option<Arc<Position>>,
     /// Inline, fixed capacity: one allocation per list, none per refill.
-    pub(crate) moves: MoveList,
+    moves: MoveList,
+    /// `moves` as C values: empty, or all of them. Converted on the first
+    /// read that needs them (`_get`, `_copy`, `_array`) rather than when
+    /// filled, so that callers that only count or print the moves do not
+    /// pay for it; emptied (its capacity kept) by every refill.
+    c_moves: RefCell<Vec<cescacs_move>>,
+}
+
+impl Handle for cescacs_move_list {
+    const PARAM: &'static str = "list";
 }
 
 impl cescacs_move_list {
+    fn empty() -> Box<cescacs_move_list> {
+        Box::new(cescacs_move_list {
+            position: None,
+            moves: MoveList::new(),
+            c_moves: RefCell::new(Vec::new()),
+        })
+    }
+
     /// A new list of `position`'s moves as `fill` writes them.
-    pub(crate) fn boxed(position: &Arc<Position>, fill: impl FnOnce(&Position, &mut MoveList)) -> *mut cescacs_move_list {
+    pub(crate) fn boxed(
+        position: &Arc<Position>,
+        fill: impl FnOnce(&Position, &mut MoveList),
+    ) -> *mut cescacs_move_list {
         let mut list = SPARE_LISTS
             .with_borrow_mut(Vec::pop)
-            .unwrap_or_else(|| Box::new(cescacs_move_list { position: None, moves: MoveList::new() }));
+            .unwrap_or_else(cescacs_move_list::empty);
         list.refresh_position(position);
         list.moves.clear();
+        list.c_moves.get_mut().clear();
         fill(position, &mut list.moves);
         Box::into_raw(list)
     }
@@ -49,6 +75,7 @@ impl cescacs_move_list {
     /// to the position only when it is not the one the list already holds.
     pub(crate) fn refill(&mut self, position: &Arc<Position>) {
         self.refresh_position(position);
+        self.c_moves.get_mut().clear();
         position.legal_moves_into(&mut self.moves);
     }
 
@@ -58,6 +85,28 @@ impl cescacs_move_list {
             Some(p) => Arc::ptr_eq(p, position) || **p == **position,
             None => false,
         }
+    }
+
+    /// The moves as C values, converted now if this is the first read
+    /// since the list was filled. The slice's storage stays put until the
+    /// list is refilled or freed (both need `&mut self`).
+    #[inline]
+    pub(crate) fn c_moves(&self) -> Ref<'_, [cescacs_move]> {
+        // An empty cache with moves to convert is the only state that is
+        // not up to date: refills empty it, conversion fills it whole.
+        if self.c_moves.borrow().len() != self.moves.len() {
+            self.convert();
+        }
+        Ref::map(self.c_moves.borrow(), Vec::as_slice)
+    }
+
+    /// Fills the cache. Out of line, so that the reads after the first
+    /// (one `cescacs_move_list_get` per move) stay a few instructions.
+    #[inline(never)]
+    fn convert(&self) {
+        let mut c = self.c_moves.borrow_mut();
+        c.clear();
+        c.extend(self.moves.iter().map(cescacs_move::of));
     }
 
     /// Move `index` and the position it belongs to.
@@ -72,15 +121,20 @@ impl cescacs_move_list {
     }
 
     pub(crate) fn get(&self, index: usize) -> Result<Move, Error> {
-        self.moves.get(index).copied().ok_or_else(|| {
-            Error::new(
-                cescacs_result::IndexOutOfRange,
-                format!(
-                    "index {index} is out of range: the list has {} moves",
-                    self.moves.len()
-                ),
-            )
-        })
+        self.moves
+            .get(index)
+            .copied()
+            .ok_or_else(|| self.out_of_range(index))
+    }
+
+    fn out_of_range(&self, index: usize) -> Error {
+        Error::new(
+            cescacs_result::IndexOutOfRange,
+            format!(
+                "index {index} is out of range: the list has {} moves",
+                self.moves.len()
+            ),
+        )
     }
 }
 
@@ -93,23 +147,21 @@ impl cescacs_move_list {
 pub unsafe extern "C" fn cescacs_move_list_new(
     list_out: *mut *mut cescacs_move_list,
 ) -> cescacs_result {
-    guard("cescacs_move_list_new", || {
-        out_ptr(list_out, "list_out")?;
-        let list = Box::new(cescacs_move_list {
-            position: None,
-            moves: MoveList::new(),
-        });
-        // SAFETY: checked non-NULL.
-        unsafe { *list_out = Box::into_raw(list) };
-        Ok(())
-    })
+    // SAFETY: `list_out` is NULL or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_move_list_new", list_out, "list_out", || {
+            Ok(Box::into_raw(cescacs_move_list::empty()))
+        })
+    }
 }
 
 /// Releases a move list. `cescacs_move_list_free(NULL)` does nothing.
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_move_list_free(list: *mut cescacs_move_list) {
     if !list.is_null() {
-        // SAFETY: a handle from Box::into_raw, freed once by the caller's contract.
+        // SAFETY: every list handle comes from `Box::into_raw`, and the
+        // caller frees each one once and uses it no more (the header's
+        // contract).
         let list = unsafe { Box::from_raw(list) };
         // Keep a few lists (without their positions) for the next
         // `cescacs_game_legal_moves` on this thread: a list is ~4 KiB, which
@@ -131,7 +183,7 @@ const SPARE_LIST_LIMIT: usize = 4;
 thread_local! {
     // Boxes on purpose: a spare list is handed out again as the same allocation.
     #[allow(clippy::vec_box)]
-    static SPARE_LISTS: std::cell::RefCell<Vec<Box<cescacs_move_list>>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE_LISTS: RefCell<Vec<Box<cescacs_move_list>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Writes the number of moves in the list to `*len_out`.
@@ -142,13 +194,13 @@ pub unsafe extern "C" fn cescacs_move_list_len(
     list: *const cescacs_move_list,
     len_out: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_move_list_len", || {
-        out_ptr(len_out, "len_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let l = unsafe { borrow(list, "list") }?;
-        unsafe { *len_out = l.moves.len() };
-        Ok(())
-    })
+    // SAFETY: `list` is NULL or a live handle and `len_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_move_list_len", len_out, "len_out", || {
+            Ok(borrow(list)?.moves.len())
+        })
+    }
 }
 
 /// Writes move `index` (0 ≤ `index` < length) to `*move_out`.
@@ -160,12 +212,54 @@ pub unsafe extern "C" fn cescacs_move_list_get(
     index: usize,
     move_out: *mut cescacs_move,
 ) -> cescacs_result {
-    guard("cescacs_move_list_get", || {
-        out_ptr(move_out, "move_out")?;
-        // SAFETY: caller's handle; out-pointer checked.
-        let l = unsafe { borrow(list, "list") }?;
-        let m = l.get(index)?;
-        unsafe { *move_out = m.into() };
+    // SAFETY: `list` is NULL or a live handle and `move_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_move_list_get", move_out, "move_out", || {
+            let l = borrow(list)?;
+            let moves = l.c_moves();
+            moves
+                .get(index)
+                .copied()
+                .ok_or_else(|| l.out_of_range(index))
+        })
+    }
+}
+
+/// Writes to `*moves_out` a pointer to the list's moves, an array of
+/// `*len_out` values in list order, and their number to `*len_out`: every
+/// move without a call per move or a copy. The array belongs to the list:
+/// it is read-only and stays valid, unchanged, until the list is refilled
+/// (`cescacs_game_legal_moves_into`) or freed. The pointer is never NULL,
+/// even for an empty list.
+///
+/// The moves are converted to `cescacs_move` values on the first call of
+/// this function, `cescacs_move_list_get` or `cescacs_move_list_copy` after
+/// the list was filled; later calls cost only the call.
+///
+/// Errors: `NULL_POINTER` (`list`, `moves_out` or `len_out` NULL; both
+/// outputs are then untouched).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_move_list_array(
+    list: *const cescacs_move_list,
+    moves_out: *mut *const cescacs_move,
+    len_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_move_list_array", || {
+        out_ptr(moves_out, "moves_out")?;
+        out_ptr(len_out, "len_out")?;
+        // SAFETY: `list` is NULL or a live handle (the header's contract).
+        let l = unsafe { borrow(list) }?;
+        // The pointer outlives the `Ref`: the slice is changed or freed
+        // only by a refill or a free, which end the array's documented
+        // validity.
+        let moves = l.c_moves();
+        // SAFETY: both out-pointers are not NULL (checked above), so they
+        // are writable (the header's contract).
+        unsafe {
+            moves_out.write(moves.as_ptr());
+            len_out.write(moves.len());
+        }
         Ok(())
     })
 }
@@ -173,7 +267,8 @@ pub unsafe extern "C" fn cescacs_move_list_get(
 /// Copies every move of the list, in order, into `moves_out` (room for
 /// `capacity` moves) and writes the number of moves to `*len_out`: one call
 /// instead of one `cescacs_move_list_get` per move. `CESCACS_MAX_MOVES`
-/// entries are always enough.
+/// entries are always enough. (`cescacs_move_list_array` reads them in
+/// place, without the copy.)
 ///
 /// Errors: `NULL_POINTER` (`list` or `len_out` NULL, or `moves_out` NULL with
 /// `capacity` > 0), `BUFFER_TOO_SMALL` (`moves_out` is untouched and
@@ -190,19 +285,23 @@ pub unsafe extern "C" fn cescacs_move_list_copy(
         if moves_out.is_null() && capacity != 0 {
             return Err(Error::null("moves_out (with a non-zero capacity)"));
         }
-        // SAFETY: caller's handle; out-pointers checked.
-        let l = unsafe { borrow(list, "list") }?;
+        // SAFETY: `list` is NULL or a live handle (the header's contract).
+        let l = unsafe { borrow(list) }?;
         let n = l.moves.len();
-        unsafe { *len_out = n };
+        // SAFETY: not NULL (checked above), so writable (the header's contract).
+        unsafe { len_out.write(n) };
         if capacity < n {
             return Err(Error::new(
                 cescacs_result::BufferTooSmall,
                 format!("the list has {n} moves, the array has room for {capacity}"),
             ));
         }
-        for (i, m) in l.moves.iter().enumerate() {
-            // SAFETY: `moves_out` has room for `capacity` ≥ `n` moves.
-            unsafe { moves_out.add(i).write((*m).into()) };
+        if n > 0 {
+            let moves = l.c_moves();
+            // SAFETY: `moves_out` is not NULL (`capacity` ≥ `n` > 0, checked
+            // above) and has room for `capacity` moves (the header's
+            // contract); it cannot overlap the list's own array.
+            unsafe { std::ptr::copy_nonoverlapping(moves.as_ptr(), moves_out, n) };
         }
         Ok(())
     })
@@ -225,12 +324,14 @@ pub unsafe extern "C" fn cescacs_move_list_ctl(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_move_list_ctl", || {
-        // SAFETY: caller's handle and buffer.
-        let l = unsafe { borrow(list, "list") }?;
-        let (m, position) = l.get_with_position(index)?;
-        unsafe { write_text(&position.ctl(&m), buf, len, out_len) }
-    })
+    // SAFETY: `list` is NULL or a live handle, `buf` NULL or `len` bytes,
+    // `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_move_list_ctl", buf, len, out_len, || {
+            let (m, position) = borrow(list)?.get_with_position(index)?;
+            Ok(position.ctl(&m))
+        })
+    }
 }
 
 /// Writes move `index` in the long form of the golden data (`"H6-H12"`,
@@ -246,10 +347,11 @@ pub unsafe extern "C" fn cescacs_move_list_long(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_move_list_long", || {
-        // SAFETY: caller's handle and buffer.
-        let l = unsafe { borrow(list, "list") }?;
-        let m = l.get(index)?;
-        unsafe { write_text(&m.long(), buf, len, out_len) }
-    })
+    // SAFETY: `list` is NULL or a live handle, `buf` NULL or `len` bytes,
+    // `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_move_list_long", buf, len, out_len, || {
+            Ok(borrow(list)?.get(index)?.long())
+        })
+    }
 }

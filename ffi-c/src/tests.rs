@@ -7,6 +7,7 @@ use std::ptr;
 use super::*;
 
 fn last_error() -> String {
+    // SAFETY: the library returns a NUL-terminated string that outlives this read.
     unsafe { CStr::from_ptr(cescacs_last_error()) }
         .to_str()
         .unwrap()
@@ -17,6 +18,7 @@ fn game_from(pdtl: &str) -> *mut cescacs_game {
     let c = CString::new(pdtl).unwrap();
     let mut g = ptr::null_mut();
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_from_pdtl(c.as_ptr(), &mut g) },
         cescacs_result::Ok,
         "{}",
@@ -29,9 +31,11 @@ fn pdtl(g: *const cescacs_game) -> String {
     let mut buf = [0 as c_char; 1024];
     let mut n = 0;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_pdtl(g, buf.as_mut_ptr(), buf.len(), &mut n) },
         cescacs_result::Ok
     );
+    // SAFETY: the call above returned OK, so `buf` holds a NUL-terminated text.
     let s = unsafe { CStr::from_ptr(buf.as_ptr()) }
         .to_str()
         .unwrap()
@@ -43,6 +47,7 @@ fn pdtl(g: *const cescacs_game) -> String {
 fn list(g: *const cescacs_game) -> *mut cescacs_move_list {
     let mut l = ptr::null_mut();
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_legal_moves(g, &mut l) },
         cescacs_result::Ok
     );
@@ -52,6 +57,7 @@ fn list(g: *const cescacs_game) -> *mut cescacs_move_list {
 fn len(l: *const cescacs_move_list) -> usize {
     let mut n = usize::MAX;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_move_list_len(l, &mut n) },
         cescacs_result::Ok
     );
@@ -70,9 +76,11 @@ fn text(f: TextFn, l: *const cescacs_move_list, i: usize) -> String {
     let mut buf = [0 as c_char; CESCACS_MOVE_TEXT_MAX];
     let mut n = 0;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { f(l, i, buf.as_mut_ptr(), buf.len(), &mut n) },
         cescacs_result::Ok
     );
+    // SAFETY: the call above returned OK, so `buf` holds a NUL-terminated text.
     let s = unsafe { CStr::from_ptr(buf.as_ptr()) }
         .to_str()
         .unwrap()
@@ -130,17 +138,21 @@ fn golden_moves_notation_and_pdtl_through_the_c_api() {
                 .collect();
             let mut check = false;
             assert_eq!(
+                // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                 unsafe { cescacs_game_is_check(g, &mut check) },
                 cescacs_result::Ok
             );
             assert_eq!(check, tags.contains(&"in_check"));
             let mut nodes = 0;
             assert_eq!(
+                // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                 unsafe { cescacs_game_perft(g, 2, &mut nodes) },
                 cescacs_result::Ok
             );
             assert_eq!(nodes, r["perft2"].as_u64().unwrap());
+            // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_move_list_free(l) };
+            // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_game_free(g) };
             checked += 1;
         }
@@ -163,9 +175,11 @@ fn move_kinds_match_the_golden_tags() {
         for i in 0..len(l) {
             let mut m = std::mem::MaybeUninit::<cescacs_move>::uninit();
             assert_eq!(
+                // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                 unsafe { cescacs_move_list_get(l, i, m.as_mut_ptr()) },
                 cescacs_result::Ok
             );
+            // SAFETY: the call above returned OK, so it wrote the value.
             let m = unsafe { m.assume_init() };
             kinds[m.kind as usize] = true;
             seen[m.kind as usize] += 1;
@@ -202,9 +216,15 @@ fn move_kinds_match_the_golden_tags() {
             (cescacs_move_kind::ForcedPromotion, "await_promotion"),
             (cescacs_move_kind::Promotion, "promotion"),
         ] {
-            assert_eq!(kinds[kind as usize], tags.contains(&tag), "{kind:?} vs tag {tag}");
+            assert_eq!(
+                kinds[kind as usize],
+                tags.contains(&tag),
+                "{kind:?} vs tag {tag}"
+            );
         }
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_move_list_free(l) };
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(g) };
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
@@ -221,17 +241,22 @@ fn games_replay_and_undo() {
         };
         if pdtl(g) != w[0]["pdtl"].as_str().unwrap() {
             // A new game starts: rewind completely and restart from its record.
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             while unsafe { cescacs_game_undo(g) } == cescacs_result::Ok {}
             assert_eq!(
+                // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                 unsafe { cescacs_game_undo(g) },
                 cescacs_result::NothingToUndo
             );
             let fresh = game_from(w[0]["pdtl"].as_str().unwrap());
+            // SAFETY: two live games of this test, distinct handles.
             unsafe { std::ptr::swap(g, fresh) };
+            // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_game_free(fresh) };
         }
         let text = CString::new(w[0]["played_text"].as_str().unwrap()).unwrap();
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_play_ctl(g, text.as_ptr()) },
             cescacs_result::Ok,
             "{}",
@@ -243,9 +268,11 @@ fn games_replay_and_undo() {
             assert_eq!(pdtl(g), w[1]["pdtl"].as_str().unwrap());
         }
         // The long form plays the same move.
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
         let long = CString::new(mv).unwrap();
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_play_long(g, long.as_ptr()) },
             cescacs_result::Ok,
             "{}",
@@ -254,6 +281,7 @@ fn games_replay_and_undo() {
         played += 1;
     }
     assert!(played > 400);
+    // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_game_free(g) };
 }
 
@@ -272,12 +300,15 @@ fn outcome_of_mate_and_stalemate() {
         let g = game_from(r["pdtl"].as_str().unwrap());
         let mut o = std::mem::MaybeUninit::<cescacs_outcome>::uninit();
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_outcome(g, o.as_mut_ptr()) },
             cescacs_result::Ok
         );
+        // SAFETY: the call above returned OK, so it wrote the value.
         let o = unsafe { o.assume_init() };
         let mut turn = cescacs_color::White;
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_turn(g, &mut turn) },
             cescacs_result::Ok
         );
@@ -309,6 +340,7 @@ fn outcome_of_mate_and_stalemate() {
                 (cescacs_winner::None, 0, 0)
             );
         }
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(g) };
     }
 }
@@ -321,6 +353,7 @@ fn errors_leave_outputs_and_games_unchanged() {
     let mut out = sentinel;
     let bad = CString::new("/28:v/ w").unwrap();
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_from_pdtl(bad.as_ptr(), &mut out) },
         cescacs_result::BadPdtl
     );
@@ -334,10 +367,12 @@ fn errors_leave_outputs_and_games_unchanged() {
     );
     let invalid = [0x2f_u8, 0xff, 0x2f, 0];
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_from_pdtl(invalid.as_ptr().cast(), &mut out) },
         cescacs_result::InvalidUtf8
     );
     assert_eq!(
+        // SAFETY: NULL is what this case tests; the other pointers are live handles or locals.
         unsafe { cescacs_game_from_pdtl(ptr::null(), &mut out) },
         cescacs_result::NullPointer
     );
@@ -351,6 +386,7 @@ fn errors_leave_outputs_and_games_unchanged() {
     ] {
         let t = CString::new(text).unwrap();
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_play_ctl(g, t.as_ptr()) },
             code,
             "{text}: {}",
@@ -360,6 +396,7 @@ fn errors_leave_outputs_and_games_unchanged() {
     }
     let l = list(g);
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_play(g, l, 68) },
         cescacs_result::IndexOutOfRange
     );
@@ -367,23 +404,30 @@ fn errors_leave_outputs_and_games_unchanged() {
         last_error(),
         "index 68 is out of range: the list has 68 moves"
     );
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_play(g, l, 0) }, cescacs_result::Ok);
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_play(g, l, 0) },
         cescacs_result::StaleMoveList
     );
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_play(g, l, 0) }, cescacs_result::Ok);
+    // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_move_list_free(l) };
     // Too small a buffer stays untouched; the needed length is reported.
     let mut buf = [b'x' as c_char; 8];
     let mut n = 0;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_pdtl(g, buf.as_mut_ptr(), buf.len(), &mut n) },
         cescacs_result::BufferTooSmall
     );
     assert!(buf.iter().all(|&b| b == b'x' as c_char));
     assert_eq!(n, pdtl(g).len());
+    // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_game_free(g) };
 }
 
@@ -406,6 +450,7 @@ fn panics_are_caught_at_the_boundary() {
 #[test]
 fn result_names_and_version() {
     let name = |r: u32| {
+        // SAFETY: the library returns a NUL-terminated string that outlives this read.
         unsafe { CStr::from_ptr(cescacs_result_name(r)) }
             .to_str()
             .unwrap()
@@ -420,6 +465,7 @@ fn result_names_and_version() {
         assert_eq!(*r as usize, i);
     }
     assert_eq!(
+        // SAFETY: the library returns a NUL-terminated string that outlives this read.
         unsafe { CStr::from_ptr(cescacs_version()) }
             .to_str()
             .unwrap(),
@@ -433,6 +479,7 @@ fn hexes() {
         let text = CString::new(h.to_string()).unwrap();
         let mut x = cescacs_hex::default();
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_hex_parse(text.as_ptr(), &mut x) },
             cescacs_result::Ok
         );
@@ -440,9 +487,11 @@ fn hexes() {
         assert!(cescacs_hex_is_valid(x));
         let mut buf = [0 as c_char; CESCACS_HEX_TEXT_MAX];
         assert_eq!(
+            // SAFETY: NULL is what this case tests; the other pointers are live handles or locals.
             unsafe { cescacs_hex_write(x, buf.as_mut_ptr(), buf.len(), ptr::null_mut()) },
             cescacs_result::Ok
         );
+        // SAFETY: the call above returned OK, so `buf` holds a NUL-terminated text.
         assert_eq!(unsafe { CStr::from_ptr(buf.as_ptr()) }, text.as_c_str());
     }
     let valid = (0..15u8).flat_map(|c| (0..29u8).map(move |l| cescacs_hex { column: c, line: l }));
@@ -468,6 +517,7 @@ fn out_text(f: impl Fn(*mut c_char, usize, *mut usize) -> cescacs_result) -> Str
         last_error()
     );
     assert_eq!(n, needed);
+    // SAFETY: the call above returned OK, so `buf` holds a NUL-terminated text.
     unsafe { CStr::from_ptr(buf.as_ptr()) }
         .to_str()
         .unwrap()
@@ -483,6 +533,7 @@ fn from_pgn(text: &str) -> *mut cescacs_game {
     let c = CString::new(text).unwrap();
     let mut g = ptr::null_mut();
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_from_pgn(c.as_ptr(), &mut g) },
         cescacs_result::Ok,
         "{}",
@@ -492,12 +543,14 @@ fn from_pgn(text: &str) -> *mut cescacs_game {
 }
 
 fn write_pgn(g: *const cescacs_game) -> String {
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     out_text(|b, l, n| unsafe { cescacs_game_write_pgn(g, b, l, n) })
 }
 
 fn ply_count(g: *const cescacs_game) -> usize {
     let mut n = usize::MAX;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_ply_count(g, &mut n) },
         cescacs_result::Ok
     );
@@ -507,6 +560,7 @@ fn ply_count(g: *const cescacs_game) -> usize {
 fn outcome(g: *const cescacs_game) -> cescacs_outcome {
     let mut o = cescacs_outcome::from(None);
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_outcome(g, &mut o) },
         cescacs_result::Ok
     );
@@ -516,6 +570,7 @@ fn outcome(g: *const cescacs_game) -> cescacs_outcome {
 fn hash(g: *const cescacs_game) -> u64 {
     let mut h = 0;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_zobrist_hash(g, &mut h) },
         cescacs_result::Ok
     );
@@ -525,6 +580,7 @@ fn hash(g: *const cescacs_game) -> u64 {
 fn play(g: *mut cescacs_game, ctl: &str) {
     let c = CString::new(ctl).unwrap();
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_play_ctl(g, c.as_ptr()) },
         cescacs_result::Ok,
         "{ctl}: {}",
@@ -564,25 +620,30 @@ fn real_games_load_replay_and_match_games_jsonl() {
         assert_eq!(o.termination, cescacs_termination::Checkmate, "{file}");
         assert_eq!(o.winner, winner, "{file}");
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             out_text(|b, l, n| unsafe { cescacs_game_result(g, b, l, n) }),
             stated,
             "{file}"
         );
         let mut history = 99;
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_history_len(g, &mut history) },
             cescacs_result::Ok
         );
         assert_eq!(history, 0);
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_undo(g) },
             cescacs_result::NothingToUndo
         );
         // Replaying the record's moves in a new game visits the same positions.
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         let replay = game_from(&out_text(|b, l, n| unsafe {
             cescacs_game_pdtl_at(g, 0, b, l, n)
         }));
         for ply in 0..=plies {
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             let at = out_text(|b, l, n| unsafe { cescacs_game_pdtl_at(g, ply, b, l, n) });
             assert_eq!(pdtl(replay), at, "{file} ply {ply}");
             if let Some(want) = golden.get(&(file.to_string(), ply)) {
@@ -590,15 +651,18 @@ fn real_games_load_replay_and_match_games_jsonl() {
                 compared += 1;
             }
             if ply < plies {
+                // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                 let ctl = out_text(|b, l, n| unsafe { cescacs_game_move_ctl_at(g, ply, b, l, n) });
                 let mut m = cescacs_move::from(rules::Position::default().legal_moves()[0]);
                 assert_eq!(
+                    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                     unsafe { cescacs_game_move_at(g, ply, &mut m) },
                     cescacs_result::Ok
                 );
                 play(replay, &ctl);
                 let mut last = m;
                 assert_eq!(
+                    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
                     unsafe { cescacs_game_move_at(replay, ply, &mut last) },
                     cescacs_result::Ok
                 );
@@ -615,6 +679,7 @@ fn real_games_load_replay_and_match_games_jsonl() {
             "0-3"
         };
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             out_text(|b, l, n| unsafe { cescacs_game_result(replay, b, l, n) }),
             rules_result
         );
@@ -624,9 +689,12 @@ fn real_games_load_replay_and_match_games_jsonl() {
             let again = from_pgn(&text);
             assert_eq!(write_pgn(again), text, "{file}");
             assert_eq!(ply_count(again), plies);
+            // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_game_free(again) };
         }
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(replay) };
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(g) };
     }
     assert_eq!(compared, 489);
@@ -654,9 +722,11 @@ fn same_final_position_same_hash() {
         hash(x),
         rules::Position::from_pdtl(&pdtl(x)).unwrap().zobrist_hash()
     );
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     unsafe { cescacs_game_undo(y) };
     assert_ne!(hash(x), hash(y));
     for g in [a, b, c, x, y] {
+        // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(g) };
     }
 }
@@ -676,12 +746,15 @@ fn fivefold_repetition_from_the_core() {
         }
         let mut count = 0;
         assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
             unsafe { cescacs_game_repetition_count(g, &mut count) },
             cescacs_result::Ok
         );
         assert_eq!(count, round + 1);
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         let three = flag(&|b| unsafe { cescacs_game_is_repetition(g, 3, b) });
         assert_eq!(three, round >= 2);
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         let claim = flag(&|b| unsafe { cescacs_game_can_claim_draw(g, b) });
         assert_eq!(claim, (2..=3).contains(&round));
         let o = outcome(g);
@@ -696,9 +769,11 @@ fn fivefold_repetition_from_the_core() {
         }
     }
     assert!(write_pgn(g).ends_with("8. NI7-G3, NI21-G25\n1-1\n"));
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
     assert_eq!(outcome(g).termination, cescacs_termination::None);
     assert!(write_pgn(g).ends_with("8. NI7-G3\n*\n"));
+    // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_game_free(g) };
 }
 
@@ -709,6 +784,7 @@ fn bad_pgn_reports_line_and_column() {
     let sentinel = 0x1234 as *mut cescacs_game;
     let mut g = sentinel;
     assert_eq!(
+        // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         unsafe { cescacs_game_from_pgn(c.as_ptr(), &mut g) },
         cescacs_result::BadPgn
     );
@@ -718,13 +794,126 @@ fn bad_pgn_reports_line_and_column() {
         "line 15, column 12: move 3 of Black: move \"E15×D14\": the separator says a capture, but the move is a move without capture"
     );
     let (mut line, mut column) = (0, 0);
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert!(unsafe { cescacs_last_error_location(&mut line, &mut column) });
     assert_eq!((line, column), (15, 12));
     // Another error replaces the location.
     assert_eq!(
+        // SAFETY: NULL is what this case tests; the other pointers are live handles or locals.
         unsafe { cescacs_game_undo(ptr::null_mut()) },
         cescacs_result::NullPointer
     );
+    // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert!(!unsafe { cescacs_last_error_location(&mut line, &mut column) });
     assert_eq!((line, column), (15, 12));
+}
+
+/// Reads a list through `cescacs_move_list_array`.
+fn array(l: *const cescacs_move_list) -> &'static [cescacs_move] {
+    let mut moves = ptr::null();
+    let mut n = usize::MAX;
+    // SAFETY: a live list of this test and locals as out-pointers.
+    let rc = unsafe { cescacs_move_list_array(l, &mut moves, &mut n) };
+    assert_eq!(rc, cescacs_result::Ok);
+    assert!(!moves.is_null());
+    // SAFETY: on success `moves` points to `n` moves, valid until the list
+    // is refilled or freed; each caller drops the slice before either.
+    unsafe { std::slice::from_raw_parts(moves, n) }
+}
+
+#[test]
+fn move_array_equals_get_and_copy_and_follows_refills() {
+    let mut buf = vec![cescacs_move::default(); CESCACS_MAX_MOVES];
+    for r in records("random-dev.jsonl")
+        .iter()
+        .chain(&records("castling.jsonl"))
+    {
+        let g = game_from(r["pdtl"].as_str().unwrap());
+        let l = list(g);
+        // `_get` first on some lists, the array first on others: the
+        // conversion happens on whichever read comes first.
+        let first_get = r["pdtl"].as_str().unwrap().len() % 2 == 0;
+        let get = |i| {
+            let mut m = cescacs_move::default();
+            // SAFETY: a live list of this test and a local out-variable.
+            let rc = unsafe { cescacs_move_list_get(l, i, &mut m) };
+            assert_eq!(rc, cescacs_result::Ok);
+            m
+        };
+        let by_get: Vec<cescacs_move> = if first_get {
+            (0..len(l)).map(get).collect()
+        } else {
+            Vec::new()
+        };
+        let moves = array(l);
+        assert_eq!(moves.len(), len(l));
+        let by_get = if first_get {
+            by_get
+        } else {
+            (0..len(l)).map(get).collect()
+        };
+        assert_eq!(moves, &by_get[..]);
+        let mut n = 0;
+        // SAFETY: a live list, an array of `buf.len()` moves, a local.
+        let rc = unsafe { cescacs_move_list_copy(l, buf.as_mut_ptr(), buf.len(), &mut n) };
+        assert_eq!(rc, cescacs_result::Ok);
+        assert_eq!(&buf[..n], moves);
+        // The same array again, at the same place.
+        assert_eq!(array(l).as_ptr(), moves.as_ptr());
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_move_list_free(l) };
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_game_free(g) };
+    }
+
+    // A refill replaces the array's contents.
+    let g = game_from(rules::INITIAL_PDTL);
+    let l = list(g);
+    assert_eq!(array(l).len(), 68);
+    play(g, "E7-E13");
+    // SAFETY: live handles of this test.
+    let rc = unsafe { cescacs_game_legal_moves_into(g, l) };
+    assert_eq!(rc, cescacs_result::Ok);
+    let after = array(l);
+    assert_eq!(after.len(), len(l));
+    let mut first = cescacs_move::default();
+    // SAFETY: a live list of this test and a local out-variable.
+    let rc = unsafe { cescacs_move_list_get(l, 0, &mut first) };
+    assert_eq!(rc, cescacs_result::Ok);
+    assert_eq!(after[0], first);
+    assert!(after.iter().all(|m| m.from.line >= 20), "Black's moves");
+
+    // NULL pointers: nothing written.
+    let mut moves: *const cescacs_move = ptr::dangling();
+    let mut n: usize = 7;
+    for (list, moves_out, len_out, what) in [
+        (
+            ptr::null(),
+            &mut moves as *mut _,
+            &mut n as *mut usize,
+            "list",
+        ),
+        (
+            l as *const _,
+            ptr::null_mut(),
+            &mut n as *mut usize,
+            "moves_out",
+        ),
+        (
+            l as *const _,
+            &mut moves as *mut _,
+            ptr::null_mut(),
+            "len_out",
+        ),
+    ] {
+        // SAFETY: NULL is what this case tests; the others are a live list and locals.
+        let rc = unsafe { cescacs_move_list_array(list, moves_out, len_out) };
+        assert_eq!(rc, cescacs_result::NullPointer);
+        assert_eq!(last_error(), format!("{what} is NULL"));
+    }
+    assert_eq!((moves, n), (ptr::dangling(), 7));
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_move_list_free(l) };
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_game_free(g) };
 }

@@ -2,11 +2,12 @@
 //! outcomes, and their conversions from the core's types.
 
 use std::ffi::c_char;
+use std::sync::LazyLock;
 
-use rules::{Color, Hex, Move, MoveKind, Outcome, Role, Termination};
+use rules::{Castling, Color, Hex, Move, MoveKind, Outcome, Role, Termination};
 
 use super::cescacs_result;
-use super::error::{guard, out_ptr, text_arg, write_text, Error};
+use super::error::{guard_out, guard_text, text_arg, Error};
 
 /// A buffer of this many bytes holds the CTL-AN or long-form text of any
 /// move with its terminating NUL (the longest text, a Black double castling
@@ -39,10 +40,7 @@ pub struct cescacs_hex {
 
 impl From<Hex> for cescacs_hex {
     fn from(h: Hex) -> cescacs_hex {
-        cescacs_hex {
-            column: h.column(),
-            line: h.line(),
-        }
+        hex_of(h)
     }
 }
 
@@ -120,6 +118,7 @@ impl From<Role> for cescacs_role {
 }
 
 impl From<Option<Role>> for cescacs_role {
+    #[inline(always)]
     fn from(r: Option<Role>) -> cescacs_role {
         r.map_or(cescacs_role::None, cescacs_role::from)
     }
@@ -165,7 +164,8 @@ pub struct cescacs_rook_move {
 }
 
 /// A legal move, as a plain value read from a move list with
-/// `cescacs_move_list_get`. Its texts come from the list
+/// `cescacs_move_list_get`, `cescacs_move_list_copy` or, in place,
+/// `cescacs_move_list_array`. Its texts come from the list
 /// (`cescacs_move_list_ctl`, `cescacs_move_list_long`).
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -196,7 +196,26 @@ pub struct cescacs_move {
     pub rook_moves: [cescacs_rook_move; 2],
 }
 
+impl Default for cescacs_move {
+    /// An all-zero move (an ordinary move from and to {0, 0}), to fill
+    /// arrays before they are written.
+    fn default() -> cescacs_move {
+        cescacs_move {
+            kind: cescacs_move_kind::Ordinary,
+            from: cescacs_hex::default(),
+            to: cescacs_hex::default(),
+            role: cescacs_role::None,
+            captured: cescacs_role::None,
+            promotion: cescacs_role::None,
+            is_capture: false,
+            rook_move_count: 0,
+            rook_moves: [cescacs_rook_move::default(); 2],
+        }
+    }
+}
+
 /// The C kind of a core move (the priority documented on `cescacs_move_kind`).
+#[inline]
 pub fn kind_of(m: &Move) -> cescacs_move_kind {
     match m.kind() {
         MoveKind::Castling(c) if c.is_double() => cescacs_move_kind::DoubleCastling,
@@ -211,24 +230,78 @@ pub fn kind_of(m: &Move) -> cescacs_move_kind {
     }
 }
 
-impl From<Move> for cescacs_move {
-    fn from(m: Move) -> cescacs_move {
-        let kind = kind_of(&m);
-        let mut rook_moves = [cescacs_rook_move::default(); 2];
-        let mut rook_move_count = 0;
-        if m.castling().is_some() {
-            for (slot, (from, to)) in rook_moves.iter_mut().zip(m.rook_moves()) {
+/// `cescacs_hex` of each hex index, computed at compile time: a move's two
+/// hexes become two loads, where `Hex::column`/`Hex::line` are four
+/// bounds-checked lookups. 256 entries so that indexing by a `u8`-sized
+/// index needs no bounds check either.
+static HEXES: [cescacs_hex; 256] = {
+    let mut table = [cescacs_hex { column: 0, line: 0 }; 256];
+    let mut i = 0;
+    while i < rules::HEX_COUNT {
+        if let Some(h) = Hex::from_index(i) {
+            table[i] = cescacs_hex {
+                column: h.column(),
+                line: h.line(),
+            };
+        }
+        i += 1;
+    }
+    table
+};
+
+#[inline]
+fn hex_of(h: Hex) -> cescacs_hex {
+    HEXES[h.index()]
+}
+
+/// A castling's `rook_moves` and `rook_move_count`.
+type RookMoves = ([cescacs_rook_move; 2], u8);
+
+/// The rook moves of each castling for each colour, as `cescacs_move`
+/// stores them (queen's rook first, unused entries zero), with their count.
+/// Built on first use: the core gives them as a `Vec`, an allocation per
+/// castling move otherwise.
+static CASTLING_ROOKS: LazyLock<[[RookMoves; 24]; 2]> = LazyLock::new(|| {
+    let mut table = [[([cescacs_rook_move::default(); 2], 0); 24]; 2];
+    for (color, row) in [Color::White, Color::Black].into_iter().zip(&mut table) {
+        for (c, entry) in Castling::ALL.into_iter().zip(row.iter_mut()) {
+            for (slot, (from, to)) in entry.0.iter_mut().zip(c.rook_moves(color)) {
                 *slot = cescacs_rook_move {
                     from: from.into(),
                     to: to.into(),
                 };
-                rook_move_count += 1;
+                entry.1 += 1;
             }
         }
+    }
+    table
+});
+
+/// The rook moves of a castling that the King makes from `from`. Out of
+/// line and returning a value: castlings are rare, and the table's
+/// first-use check, inlined, would cost every conversion registers.
+#[cold]
+#[inline(never)]
+fn castling_rooks(c: Castling, from: Hex) -> RookMoves {
+    // Castlings start from the King's home, which tells the colour.
+    let color = usize::from(from == rules::KING_HOME[1]);
+    CASTLING_ROOKS[color][c.index()]
+}
+
+impl cescacs_move {
+    /// The C value of a core move. It reads the move in place (a 7-byte
+    /// `Move` passed by value is first packed into a register, then taken
+    /// apart again) and is inlined into the loops that convert whole lists.
+    #[inline(always)]
+    pub(crate) fn of(m: &Move) -> cescacs_move {
+        let (rook_moves, rook_move_count) = match m.kind() {
+            MoveKind::Castling(c) => castling_rooks(c, m.from()),
+            _ => ([cescacs_rook_move::default(); 2], 0),
+        };
         cescacs_move {
-            kind,
-            from: m.from().into(),
-            to: m.to().into(),
+            kind: kind_of(m),
+            from: hex_of(m.from()),
+            to: hex_of(m.to()),
             role: m.role().into(),
             captured: m.captured().into(),
             promotion: m.promotion().into(),
@@ -236,6 +309,12 @@ impl From<Move> for cescacs_move {
             rook_move_count,
             rook_moves,
         }
+    }
+}
+
+impl From<Move> for cescacs_move {
+    fn from(m: Move) -> cescacs_move {
+        cescacs_move::of(&m)
     }
 }
 
@@ -331,17 +410,18 @@ pub unsafe extern "C" fn cescacs_hex_parse(
     text: *const c_char,
     hex_out: *mut cescacs_hex,
 ) -> cescacs_result {
-    guard("cescacs_hex_parse", || {
-        out_ptr(hex_out, "hex_out")?;
-        // SAFETY: caller's NUL-terminated string.
-        let text = unsafe { text_arg(text, "text") }?;
-        let hex: Hex = text
-            .parse()
-            .map_err(|e: rules::ParseHexError| Error::new(cescacs_result::BadHex, e.to_string()))?;
-        // SAFETY: checked non-NULL above.
-        unsafe { *hex_out = hex.into() };
-        Ok(())
-    })
+    // SAFETY: `text` is NULL or a NUL-terminated string and `hex_out` NULL
+    // or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_hex_parse", hex_out, "hex_out", || {
+            let hex: Hex = text_arg(text, "text")?
+                .parse()
+                .map_err(|e: rules::ParseHexError| {
+                    Error::new(cescacs_result::BadHex, e.to_string())
+                })?;
+            Ok(hex.into())
+        })
+    }
 }
 
 /// Writes the text of `hex` (`"F14"`) and a terminating NUL into `buf`,
@@ -359,9 +439,11 @@ pub unsafe extern "C" fn cescacs_hex_write(
     len: usize,
     out_len: *mut usize,
 ) -> cescacs_result {
-    guard("cescacs_hex_write", || {
-        let h = hex.to_core()?;
-        // SAFETY: caller's buffer of `len` bytes and optional length pointer.
-        unsafe { write_text(&h.to_string(), buf, len, out_len) }
-    })
+    // SAFETY: `buf` is NULL or has `len` bytes and `out_len` is NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_hex_write", buf, len, out_len, || {
+            Ok(hex.to_core()?.to_string())
+        })
+    }
 }

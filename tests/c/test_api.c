@@ -341,6 +341,84 @@ static void test_move_list_copy(void) {
     cescacs_game_free(game);
 }
 
+/* cescacs_move_list_array: the list's own array, equal to _get and _copy,
+ * stable until a refill, which replaces it; error paths write nothing. */
+static void test_move_list_array(void) {
+    cescacs_game *game = game_from(KINGS_AND_ROOKS);
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+
+    const cescacs_move *moves = NULL;
+    size_t n = 0;
+    CHECK_OK(cescacs_move_list_array(list, &moves, &n));
+    CHECK(moves != NULL);
+    CHECK(n == 90);
+    size_t castlings = 0;
+    for (size_t i = 0; i < n; i++) {
+        cescacs_move m;
+        CHECK_OK(cescacs_move_list_get(list, i, &m));
+        CHECK(moves_equal(&m, &moves[i]));
+        castlings += moves[i].rook_move_count > 0;
+    }
+    CHECK(castlings == 24);
+    static cescacs_move all[CESCACS_MAX_MOVES];
+    size_t copied = 0;
+    CHECK_OK(cescacs_move_list_copy(list, all, CESCACS_MAX_MOVES, &copied));
+    CHECK(copied == n);
+    for (size_t i = 0; i < copied; i++) CHECK(moves_equal(&all[i], &moves[i]));
+
+    /* Asking again gives the same array. */
+    const cescacs_move *again = NULL;
+    size_t n_again = 0;
+    CHECK_OK(cescacs_move_list_array(list, &again, &n_again));
+    CHECK(again == moves && n_again == n);
+
+    /* NULL pointers: an error, and neither output is written. */
+    const cescacs_move *sentinel = (const cescacs_move *)&n_again;
+    const cescacs_move *out = sentinel;
+    size_t len = 7;
+    CHECK_RC(cescacs_move_list_array(NULL, &out, &len), CESCACS_RESULT_NULL_POINTER);
+    CHECK_STR(cescacs_last_error(), "list is NULL");
+    CHECK_RC(cescacs_move_list_array(list, NULL, &len), CESCACS_RESULT_NULL_POINTER);
+    CHECK_STR(cescacs_last_error(), "moves_out is NULL");
+    CHECK_RC(cescacs_move_list_array(list, &out, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_STR(cescacs_last_error(), "len_out is NULL");
+    CHECK(out == sentinel && len == 7);
+
+    /* A refill (here to the initial position's 68 moves) replaces the
+       contents; the array is read again after it. */
+    cescacs_game *initial = game_from(INITIAL_PDTL);
+    CHECK_OK(cescacs_game_legal_moves_into(initial, list));
+    CHECK_OK(cescacs_move_list_array(list, &moves, &n));
+    CHECK(n == 68);
+    for (size_t i = 0; i < n; i++) {
+        cescacs_move m;
+        CHECK_OK(cescacs_move_list_get(list, i, &m));
+        CHECK(moves_equal(&m, &moves[i]));
+        CHECK(moves[i].rook_move_count == 0);
+    }
+
+    /* A new list and a stalemated position: no moves, a non-NULL pointer. */
+    cescacs_move_list *fresh = NULL;
+    CHECK_OK(cescacs_move_list_new(&fresh));
+    moves = NULL;
+    n = 7;
+    CHECK_OK(cescacs_move_list_array(fresh, &moves, &n));
+    CHECK(moves != NULL && n == 0);
+    cescacs_game *stale = game_from("/28:k/24:2K2/ b -- - 0 1");
+    CHECK_OK(cescacs_game_legal_moves_into(stale, fresh));
+    moves = NULL;
+    n = 7;
+    CHECK_OK(cescacs_move_list_array(fresh, &moves, &n));
+    CHECK(moves != NULL && n == 0);
+
+    cescacs_move_list_free(fresh);
+    cescacs_game_free(stale);
+    cescacs_game_free(initial);
+    cescacs_move_list_free(list);
+    cescacs_game_free(game);
+}
+
 static void test_kings_and_rooks_leaps_and_castlings(void) {
     cescacs_game *game = game_from(KINGS_AND_ROOKS);
     cescacs_move_list *leaps = NULL, *castlings = NULL;
@@ -1695,6 +1773,7 @@ int main(void) {
     RUN(test_pdtl_defaults_and_round_trip);
     RUN(test_kings_and_rooks_leaps_and_castlings);
     RUN(test_move_list_copy);
+    RUN(test_move_list_array);
     RUN(test_black_double_castling);
     RUN(test_move_fields_of_every_kind);
     RUN(test_apply_undo_round_trip);
