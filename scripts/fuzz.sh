@@ -3,6 +3,7 @@
 #   pdtl, move_text, pgn, play (the rules) and c_api (the C API, with leak detection).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
+#   FUZZ_RUNS=10000000 scripts/fuzz.sh 1800 pdtl   # stop at 10M executions or 30 min
 #
 # Each target runs under `nice -n 19` for SECONDS with its working corpus fuzz/corpus/TARGET
 # (not committed, grows) and the committed seeds fuzz/seeds/TARGET (read only), and prints
@@ -69,7 +70,7 @@ for t in "${targets[@]}"; do
     # shellcheck disable=SC2046
     if nice -n 19 "${fuzz[@]}" run $(flags "$t") "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
         -max_total_time="$seconds" -max_len="$(max_len "$t")" -print_final_stats=1 \
-        -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 >"$log" 2>&1; then
+        -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} >"$log" 2>&1; then
         status=ok
     else
         status=CRASH
@@ -78,7 +79,8 @@ for t in "${targets[@]}"; do
     fi
     execs="$(awk '/stat::number_of_executed_units/ { print $2 }' "$log" | tail -n 1)"
     corpus="$(find "fuzz/corpus/$t" -type f | wc -l)"
-    echo "$t: $status, ${execs:-?} executions in ${seconds}s, corpus $corpus inputs (log $log)"
+    took="$(awk '/^Done [0-9]+ runs in/ { print $5 }' "$log" | tail -n 1)"
+    echo "$t: $status, ${execs:-?} executions in ${took:-$seconds}s, corpus $corpus inputs (log $log)"
 done
 echo "fuzz: ${#targets[@]} targets, $crashed crashed"
 [[ $crashed -eq 0 ]]
