@@ -5,7 +5,8 @@
 #      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,
 #      and linked statically against libcescacs.a;
 #   2b. tests/c/test_threads.c: separate game handles on several pthreads at once agree with
-#      the single-threaded run (plain, valgrind with 4 threads, ASan/UBSan with 32);
+#      the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
+#      ASan/UBSan with 32);
 #   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
 #   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl;
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
@@ -102,6 +103,10 @@ run "$out/test_threads.valgrind.log" valgrind --error-exitcode=99 --leak-check=f
     --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
     "$out/test_threads" 4 30
 grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.valgrind.log"
+
+echo "== C: test_threads under valgrind --tool=helgrind (data races; 3 threads, 6 plies) =="
+run "$out/test_threads.helgrind.log" valgrind --tool=helgrind --error-exitcode=99 "$out/test_threads" 3 6
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.helgrind.log"
 
 echo "== C: test_threads with -fsanitize=address,undefined (32 threads, 400 plies) =="
 cc "${cflags[@]}" -O1 -g -pthread -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
