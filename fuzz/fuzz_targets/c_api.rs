@@ -1,7 +1,8 @@
 //! Target 5: bytes choose a sequence of C API calls (NULL pointers, stale
 //! lists, out-of-range indexes, too-small buffers, invalid UTF-8), run on
 //! the `cescacs-ffi` sources linked in; libFuzzer's leak detection checks
-//! that everything is freed. Prints the running totals every 2^20 inputs.
+//! that everything is freed. Prints the running totals after 2^10, 2^11,
+//! ... inputs and every 2^16 inputs.
 #![no_main]
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -26,7 +27,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     PLAYED.fetch_add(s.played, Relaxed);
     SKIPPED.fetch_add(s.king_captures_skipped, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
-    if runs % (1 << 20) == 0 {
+    if runs.is_power_of_two() && runs >= 1 << 10 || runs % (1 << 16) == 0 {
         eprintln!(
             "c_api stats: {runs} inputs, {} calls, {} moves played, {} King captures skipped",
             CALLS.load(Relaxed),
