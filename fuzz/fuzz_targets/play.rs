@@ -23,7 +23,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     UNDONE.fetch_add(s.undone, Relaxed);
     SKIPPED.fetch_add(s.king_captures_skipped, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
-    if runs.is_power_of_two() && runs >= 1 << 10 || runs % (1 << 16) == 0 {
+    if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
         eprintln!(
             "play stats: {runs} inputs, {} moves played, {} undone, {} King captures skipped",
             PLAYED.load(Relaxed),
