@@ -4,6 +4,9 @@
 #   2. tests/c/test_api.c (cc -std=c11 -Wall -Wextra -Werror): plain, under
 #      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,
 #      and linked statically against libcescacs.a;
+#   2b. tests/c/test_threads.c: separate game handles on several pthreads at once agree with
+#      the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
+#      ASan/UBSan with 32);
 #   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
 #   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl;
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
@@ -88,6 +91,29 @@ echo "== C: test_api linked statically against libcescacs.a =="
 cc "${cflags[@]}" -O1 tests/c/test_api.c "$lib_dir/libcescacs.a" -lpthread -ldl -lm -o "$out/test_api_static"
 run "$out/test_api_static.log" "$out/test_api_static"
 tail -n 1 "$out/test_api_static.log"
+
+echo "== C: tests/c/test_threads.c (separate game handles on several pthreads) =="
+cc "${cflags[@]}" -O1 -g -pthread tests/c/test_threads.c -L"$lib_dir" -lcescacs -o "$out/test_threads"
+run "$out/test_threads.log" "$out/test_threads" 4 60
+cat "$out/test_threads.log"
+tally "$out/test_threads.log"
+
+echo "== C: test_threads under valgrind (4 threads, 30 plies: valgrind serialises threads) =="
+run "$out/test_threads.valgrind.log" valgrind --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
+    "$out/test_threads" 4 30
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.valgrind.log"
+
+echo "== C: test_threads under valgrind --tool=helgrind (data races; 3 threads, 6 plies) =="
+run "$out/test_threads.helgrind.log" valgrind --tool=helgrind --error-exitcode=99 "$out/test_threads" 3 6
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.helgrind.log"
+
+echo "== C: test_threads with -fsanitize=address,undefined (32 threads, 400 plies) =="
+cc "${cflags[@]}" -O1 -g -pthread -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+    tests/c/test_threads.c -L"$lib_dir" -lcescacs -o "$out/test_threads_asan"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    run "$out/test_threads_asan.log" "$out/test_threads_asan" 32 400
+tail -n 1 "$out/test_threads_asan.log"
 
 echo "== C++: tests/c/test_header.cpp (g++ -std=c++17) =="
 g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c tests/c/test_header.cpp \

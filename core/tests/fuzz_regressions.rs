@@ -1,0 +1,94 @@
+//! Replays the fuzz corpora on stable `cargo test`: the committed seeds
+//! (`fuzz/seeds/<target>/`) and every minimised crash input
+//! (`fuzz/regressions/<target>/`) of the four rules targets, through the
+//! very checks the cargo-fuzz targets run (`fuzz/checks/rules.rs`).
+//! The fuzzing itself is `scripts/fuzz.sh` (nightly features).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[path = "../../fuzz/checks/rules.rs"]
+mod rules;
+
+/// The inputs of a target: seeds and regressions, in name order (a missing
+/// directory has none).
+fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let mut out = Vec::new();
+    for dir in ["seeds", "regressions"] {
+        let Ok(entries) = fs::read_dir(fuzz.join(dir).join(target)) else { continue };
+        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+        paths.sort();
+        out.extend(paths.into_iter().map(|p| {
+            let data = fs::read(&p).unwrap();
+            (p, data)
+        }));
+    }
+    out
+}
+
+/// Runs `check` on every input of `target`, naming the input that fails.
+fn replay(target: &str, check: impl Fn(&[u8])) -> usize {
+    let inputs = inputs(target);
+    for (path, data) in &inputs {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(data)));
+        if let Err(e) = result {
+            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            panic!("{}: {}", path.display(), msg.unwrap_or_default());
+        }
+    }
+    inputs.len()
+}
+
+#[test]
+fn pdtl_corpus() {
+    assert!(replay("pdtl", rules::check_pdtl) >= 100);
+}
+
+#[test]
+fn move_text_corpus() {
+    let positions = rules::positions();
+    assert_eq!(positions.len(), 1 + 11 + 22 + 18);
+    assert!(replay("move_text", |d| rules::check_move_text(d, &positions)) >= 100);
+}
+
+#[test]
+fn pgn_corpus() {
+    assert!(replay("pgn", rules::check_pgn) >= 10);
+}
+
+#[test]
+fn play_corpus() {
+    let positions = rules::positions();
+    let total = std::cell::Cell::new(rules::PlayStats::default());
+    let n = replay("play", |d| {
+        let s = rules::check_play(d, &positions);
+        let mut t = total.get();
+        t.played += s.played;
+        t.undone += s.undone;
+        t.king_captures_skipped += s.king_captures_skipped;
+        total.set(t);
+    });
+    assert!(n >= 64);
+    // The seeds play real games: moves and undos both happen.
+    let t = total.get();
+    assert!(t.played > 1000 && t.undone > 10, "{t:?}");
+}
+
+/// Found by the `pgn` target (fuzz/regressions/pgn/tag-value-with-carriage-return,
+/// minimised by hand): the reader keeps a raw CR inside a tag value, the
+/// writer (`write_tag`) turns CR and LF into spaces, so the game read back
+/// from the written text differs from the game written — `write_game`
+/// promises an equal `Game`. The text itself is stable (the second write
+/// equals the first), which is why the corpus replay above, which applies
+/// the writer's rule before comparing, passes. Ignored until the reader
+/// and writer agree (normalise CR/LF in tag values when reading, or refuse
+/// them).
+#[test]
+#[ignore = "bug: a CR in a CTL-PGN tag value does not survive write + read"]
+fn pgn_tag_value_with_carriage_return_reads_back_equal() {
+    let text = "[Site \"a\rb\"]\n*\n";
+    let games = cescacs::pgn::read_games(text).unwrap();
+    let again = cescacs::pgn::read_games(&cescacs::pgn::write_games(&games)).unwrap();
+    assert_eq!(again, games);
+}

@@ -1,0 +1,69 @@
+//! Replays the C API fuzz corpus on stable `cargo test`: the committed seeds
+//! (`fuzz/seeds/c_api/`) and every minimised crash input
+//! (`fuzz/regressions/c_api/`), through the driver the cargo-fuzz target
+//! runs (`fuzz/checks/c_api.rs`). This crate builds no Rust library a test
+//! could link, so the test compiles the crate's modules itself (the module
+//! list of src/lib.rs, without its unit tests) and calls the `extern "C"`
+//! functions directly, as the fuzz target does.
+
+// As in src/lib.rs, whose modules these are.
+#![allow(non_camel_case_types, clippy::missing_safety_doc)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+// The C ABI crate's sources, as src/lib.rs declares them (its modules
+// refer to each other through `super::`, here this test's root).
+#[path = "../src/error.rs"]
+mod error;
+#[path = "../src/game.rs"]
+mod game;
+#[path = "../src/move_list.rs"]
+mod move_list;
+#[path = "../src/types.rs"]
+mod types;
+
+pub use error::*;
+pub use game::*;
+pub use move_list::*;
+pub use types::*;
+
+#[macro_use]
+#[path = "../../fuzz/checks/c_api.rs"]
+mod c_api;
+
+fn inputs(dir: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz").join(dir).join("c_api");
+    let Ok(entries) = fs::read_dir(root) else { return Vec::new() };
+    let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    paths.sort();
+    paths.into_iter().map(|p| (p.clone(), fs::read(p).unwrap())).collect()
+}
+
+#[test]
+// The table calls the functions through pointers of the header's C types
+// (`u32` results, a mirror `cescacs_hex` by value): the same ABI on every
+// real target, but not ABI-compatible by Rust's rules, which Miri enforces.
+#[cfg_attr(miri, ignore = "the function table is C-ABI-exact, not Rust-ABI-exact")]
+fn c_api_corpus() {
+    let api = linked_api!(crate).unwrap();
+    let mut total = c_api::CStats::default();
+    let inputs: Vec<_> = inputs("seeds").into_iter().chain(inputs("regressions")).collect();
+    for (path, data) in &inputs {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c_api::check_c_api(&api, data)));
+        match run {
+            Ok(s) => {
+                total.calls += s.calls;
+                total.played += s.played;
+                total.king_captures_skipped += s.king_captures_skipped;
+            }
+            Err(e) => {
+                let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                panic!("{}: {}", path.display(), msg.unwrap_or_default());
+            }
+        }
+    }
+    assert!(inputs.len() >= 50, "{}", inputs.len());
+    // The seeds reach real games: calls succeed and moves are played.
+    assert!(total.calls > 1000 && total.played > 20, "{total:?}");
+}

@@ -1,0 +1,38 @@
+//! Target 5: bytes choose a sequence of C API calls (NULL pointers, stale
+//! lists, out-of-range indexes, too-small buffers, invalid UTF-8), run on
+//! the `cescacs-ffi` sources linked in; libFuzzer's leak detection checks
+//! that everything is freed. Prints the running totals after 2^10, 2^11,
+//! ... inputs and every 2^16 inputs.
+#![no_main]
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+#[macro_use]
+#[path = "../checks/c_api.rs"]
+mod c_api;
+
+use c_api::Api;
+
+static API: OnceLock<Api> = OnceLock::new();
+static RUNS: AtomicU64 = AtomicU64::new(0);
+static CALLS: AtomicU64 = AtomicU64::new(0);
+static PLAYED: AtomicU64 = AtomicU64::new(0);
+static SKIPPED: AtomicU64 = AtomicU64::new(0);
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let api = API.get_or_init(|| linked_api!(cescacs_ffi).expect("every C function is linked"));
+    let s = c_api::check_c_api(api, data);
+    CALLS.fetch_add(s.calls, Relaxed);
+    PLAYED.fetch_add(s.played, Relaxed);
+    SKIPPED.fetch_add(s.king_captures_skipped, Relaxed);
+    let runs = RUNS.fetch_add(1, Relaxed) + 1;
+    if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
+        eprintln!(
+            "c_api stats: {runs} inputs, {} calls, {} moves played, {} King captures skipped",
+            CALLS.load(Relaxed),
+            PLAYED.load(Relaxed),
+            SKIPPED.load(Relaxed)
+        );
+    }
+});

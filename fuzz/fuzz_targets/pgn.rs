@@ -1,0 +1,8 @@
+//! Target 3: the CTL-PGN readers (strict and lenient) never panic; an
+//! accepted game writes, reads back and writes the same text.
+#![no_main]
+
+#[path = "../checks/rules.rs"]
+mod rules;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rules::check_pgn(data));

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (cargo-fuzz / libFuzzer) of every target in fuzz/:
+#   pdtl, move_text, pgn, play (the rules) and c_api (the C API, with leak detection).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
+#   FUZZ_RUNS=10000000 scripts/fuzz.sh 1800 pdtl   # stop at 10M executions or 30 min
+#
+# Each target runs under `nice -n 19` for SECONDS with its working corpus fuzz/corpus/TARGET
+# (not committed, grows) and the committed seeds fuzz/seeds/TARGET (read only), and prints
+# libFuzzer's final stats. A crash leaves its input in fuzz/artifacts/TARGET/; minimise it with
+#   cargo +nightly fuzz tmin TARGET fuzz/artifacts/TARGET/crash-...
+# and commit the result under fuzz/regressions/TARGET/: `cargo test` replays it on stable
+# (core/tests/fuzz_regressions.rs, ffi-c/tests/fuzz_c_api_replay.rs).
+#
+# Needs the nightly toolchain (or RUSTC_BOOTSTRAP=1 on stable, used when rustup lists no
+# nightly) and cargo-fuzz (installed here from crates.io if missing). Exits non-zero if any
+# target found a crash. The last line is "fuzz: N targets, M crashed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=(pdtl move_text pgn play c_api)
+fi
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "== fuzz: cargo install cargo-fuzz =="
+    cargo install --locked cargo-fuzz
+fi
+if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    fuzz=(cargo +nightly fuzz)
+else
+    export RUSTC_BOOTSTRAP=1
+    fuzz=(cargo fuzz)
+fi
+
+# Longest input per target: long enough for the grammar, short enough to stay fast.
+max_len() {
+    case "$1" in
+        pdtl) echo 512 ;;
+        move_text) echo 64 ;;
+        pgn) echo 4096 ;;
+        play) echo 256 ;;
+        c_api) echo 2048 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+# The rules targets are safe Rust: they run without a sanitizer (about twice as fast), in a
+# target directory of their own so the two builds do not invalidate each other. The C API
+# target keeps AddressSanitizer (and its leak detection).
+flags() {
+    case "$1" in
+        c_api) echo "--sanitizer address" ;;
+        *) echo "--sanitizer none --target-dir fuzz/target/nosan" ;;
+    esac
+}
+
+crashed=0
+for t in "${targets[@]}"; do
+    mkdir -p "fuzz/corpus/$t" "fuzz/seeds/$t"
+    log="fuzz/artifacts/$t.log"
+    mkdir -p fuzz/artifacts
+    echo "== fuzz: build $t =="
+    # shellcheck disable=SC2046
+    nice -n 19 "${fuzz[@]}" build $(flags "$t") "$t"
+    echo "== fuzz: $t for ${seconds}s =="
+    # shellcheck disable=SC2046
+    if nice -n 19 "${fuzz[@]}" run $(flags "$t") "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
+        -max_total_time="$seconds" -max_len="$(max_len "$t")" -print_final_stats=1 \
+        -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} >"$log" 2>&1; then
+        status=ok
+    else
+        status=CRASH
+        crashed=$((crashed + 1))
+        grep -E "panicked|ERROR:|SUMMARY|Test unit written" "$log" | head -n 20 || true
+    fi
+    execs="$(awk '/stat::number_of_executed_units/ { print $2 }' "$log" | tail -n 1)"
+    corpus="$(find "fuzz/corpus/$t" -type f | wc -l)"
+    took="$(awk '/^Done [0-9]+ runs in/ { print $5 }' "$log" | tail -n 1)"
+    echo "$t: $status, ${execs:-?} executions in ${took:-$seconds}s, corpus $corpus inputs (log $log)"
+done
+echo "fuzz: ${#targets[@]} targets, $crashed crashed"
+[[ $crashed -eq 0 ]]
