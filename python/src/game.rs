@@ -262,10 +262,12 @@ impl PyGame {
     /// `GameOverError` once the game has ended by the rules (see
     /// `outcome()`), else `IllegalMoveError` if the move is not legal.
     fn push(&mut self, py: Python<'_>, r#move: PyRef<'_, PyMove>) -> PyResult<Py<PyMove>> {
-        if let Some(o) = self.game.outcome() {
-            return Err(game_error(GameError::GameOver(o)));
-        }
-        let m = r#move.resolve(self.game.position())?;
+        // A finished game refuses every move as over, even one that is
+        // not legal (after a mate, none is); only asked when resolving fails.
+        let m = r#move.resolve(self.game.position()).map_err(|e| match self.game.outcome() {
+            Some(o) => game_error(GameError::GameOver(o)),
+            None => e,
+        })?;
         self.game.push(m).map_err(game_error)?;
         new_move(py, &m)
     }
