@@ -167,7 +167,14 @@ impl PyGame {
     fn board_at(&self, ply: i64) -> PyResult<PyBoard> {
         let n = self.game.len();
         match usize::try_from(ply) {
-            Ok(p) if p <= n => Ok(PyBoard::replay(self.game.start(), self.game.moves().take(p))),
+            Ok(p) if p <= n => {
+                // The history keeps every position: take moves back, no replay.
+                let mut history = self.game.history().clone();
+                for _ in p..n {
+                    history.pop();
+                }
+                Ok(PyBoard { history })
+            }
             _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
         }
     }
