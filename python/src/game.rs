@@ -24,6 +24,9 @@ static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 /// `cescacs.pgn.read_game`; `str(game)` writes canonical CTL-PGN.
 /// `Game()` starts from the initial position, `Game(board)` from a
 /// board's root position with its move stack, `Game(pdtl)` from a PDTL.
+/// The core's record policy holds: no move after the end of the game
+/// (`GameOverError`), `pop()` down to the start, `result` stated until the
+/// main line changes.
 #[pyclass(module = "cescacs", name = "Game")]
 #[derive(Clone)]
 pub(crate) struct PyGame {

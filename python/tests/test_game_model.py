@@ -264,3 +264,26 @@ def test_read_game_after_a_damaged_game(tmp_path) -> None:
         assert (e.value.line, e.value.column) == (8, 4)
         assert summary(cescacs.pgn.read_game(source)) == (None, 1, "0-3")
         assert cescacs.pgn.read_game(source) is None
+
+
+def test_pickle_and_copy_past_the_end() -> None:
+    import copy
+    import pickle
+
+    board = Board()
+    for _ in range(5):
+        for m in SHUFFLE:
+            board.push_ctl(m)
+    assert board.ply() == 20
+    for b in (pickle.loads(pickle.dumps(board)), copy.copy(board), copy.deepcopy(board), board.copy()):
+        assert b == board and b.move_stack == board.move_stack
+        assert b.repetition_count() == 6 and b.outcome() == board.outcome()
+        assert b.root() == Board()
+    fresh = board.copy(stack=False)
+    assert fresh == board and fresh.ply() == 0 and fresh.repetition_count() == 1
+    # A record of those moves keeps the ones past the end through a pickle.
+    record = Game(board)
+    back = pickle.loads(pickle.dumps(record))
+    assert back == record and (back.ply(), back.end_ply()) == (20, 16)
+    with pytest.raises(GameOverError):
+        back.push_ctl(SHUFFLE[0])
