@@ -37,6 +37,7 @@ from ._cescacs import (
     _pgn_read_games_lenient,
     _pgn_write_game,
     _pgn_write_games,
+    _Splitter,
 )
 
 __all__ = [
@@ -174,19 +175,57 @@ def _relocate(err: Any, state: _Stream) -> Any:
     return new
 
 
-def _begin(handle: Any) -> Tuple[_Stream, bool, Any, str]:
-    """The stream's state, whether it is seekable, its position and the
-    rest of its text."""
+def _begin(handle: Any) -> Tuple[_Stream, bool, Any]:
+    """The stream's state, whether it is seekable and its position."""
     state = _stream_state(handle)
     seekable = _seekable(handle)
     start = handle.tell() if seekable else None
     if seekable and state.tell != start:
         # First call, or the stream was moved since: count from here.
         state.pending, state.line, state.column = "", 1, 1
+    return state, seekable, start
+
+
+def _read_rest(handle: Any, state: _Stream, seekable: bool) -> str:
+    """The rest of the stream's text (what a pipe had over-read first)."""
     text = _read_text(handle)
     if not seekable:
         text, state.pending = state.pending + text, ""
-    return state, seekable, start, text
+    return text
+
+
+def _next_line(handle: Any, state: _Stream) -> str:
+    """The next line of the stream, ``""`` at its end: from the text
+    over-read before (non-seekable streams), else ``readline()``."""
+    if state.pending:
+        cut = state.pending.find("\n") + 1 or len(state.pending)
+        line, state.pending = state.pending[:cut], state.pending[cut:]
+        return line
+    line = handle.readline()
+    if not isinstance(line, str):
+        raise TypeError(f"expected a text stream or a str, got a stream of {type(line).__name__} (open the file in text mode)")
+    return line
+
+
+def _read_chunk(handle: Any, state: _Stream, seekable: bool) -> str:
+    """Whole lines up to the line where the core's splitter says the next
+    game starts (left unread: the stream is moved back to it, or a pipe's
+    line is kept pending), or to the end of the stream."""
+    splitter = _Splitter()
+    lines: List[str] = []
+    while True:
+        at = handle.tell() if seekable else None
+        line = _next_line(handle, state)
+        if not line:
+            break
+        if splitter.starts_game(line):
+            if at is not None:
+                handle.seek(at)
+            else:
+                state.pending = line + state.pending
+            break
+        lines.append(line)
+    return "".join(lines)
 
 
 def read_game(handle: Source) -> Optional[Game]:
@@ -196,42 +235,47 @@ def read_game(handle: Source) -> Optional[Game]:
     A ``str`` must hold at most one game: a second one raises
     ``InvalidPgnError`` at its start (use :func:`read_games`).
 
-    A stream is left just after the game's text (its final comments
-    included), so calling ``read_game`` again reads the next game; error
-    positions count lines from where ``read_game`` started reading that
-    stream. The rest of the stream is read at each call and the core finds
-    where the first game ends; for a seekable stream the position is then
-    restored to that point, a non-seekable one (a pipe) keeps the rest in a
-    buffer for the next call — do not read it by other means meanwhile.
-    :func:`read_games` reads a file in one pass.
+    Each call reads exactly one game and leaves the stream just after its
+    text (its final comments included), so calling ``read_game`` again
+    reads the next game (python-chess semantics). Lines are read with
+    ``readline()`` up to the line that starts the next game — a line
+    opening with ``[`` outside a comment once the game has moves, the
+    core's rule, so a record without tags and without a result followed by
+    a tag section is two games — and the stream is moved back to that line.
+    Tag-less games ended by their results may share lines; the stream is
+    then left where the next one starts. A non-seekable stream (a pipe)
+    keeps the text read ahead in a buffer for the next call: do not read it
+    by other means meanwhile.
 
-    An error in the game raises ``InvalidPgnError`` with the stream read to
-    its end; ``read_games(handle, lenient=True)`` keeps what can be read of
-    damaged files.
+    An error in a game raises ``InvalidPgnError`` (positions count lines
+    from where ``read_game`` started reading that stream) and leaves the
+    stream after that game, so the next call reads the next game.
+    :func:`read_games` reads a whole file in one pass and is the fast path;
+    ``read_games(handle, lenient=True)`` keeps what can be read of damaged
+    files.
     """
     if isinstance(handle, str):
         return _pgn_read_game(handle)
-    state, seekable, start, text = _begin(handle)
+    state, seekable, start = _begin(handle)
     origin = state.copy()
-    try:
-        found = _pgn_read_first_game(text)
-    except InvalidPgnError as e:
-        state.advance(text)
-        state.tell = handle.tell() if seekable else None
-        raise _relocate(e, origin) from None
+    chunk = _read_chunk(handle, state, seekable)
+    found = _pgn_read_first_game(chunk)
     if found is None:
-        state.advance(text)
+        state.advance(chunk)
         state.tell = handle.tell() if seekable else None
         return None
-    game, end = found
-    if end < len(text):
+    game, end, error = found
+    if end < len(chunk):
+        # Tag-less games ended by their results: more than one in the chunk.
         if seekable:
             handle.seek(start)
             handle.read(end)
         else:
-            state.pending = text[end:]
-    state.advance(text[:end])
+            state.pending = chunk[end:] + state.pending
+    state.advance(chunk[:end])
     state.tell = handle.tell() if seekable else None
+    if error is not None:
+        raise _relocate(error, origin)
     return game
 
 
@@ -246,7 +290,8 @@ def read_games(handle: Source, lenient: bool = False) -> Any:
     """
     if isinstance(handle, str):
         return _pgn_read_games_lenient(handle) if lenient else _pgn_read_games(handle)
-    state, seekable, _start, text = _begin(handle)
+    state, seekable, _start = _begin(handle)
+    text = _read_rest(handle, state, seekable)
     origin = state.copy()
     state.advance(text)
     state.tell = handle.tell() if seekable else None

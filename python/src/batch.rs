@@ -89,7 +89,7 @@ pub(crate) fn perft_many(py: Python<'_>, pdtls: &Bound<'_, PyAny>, depth: u32, e
 #[pyfunction]
 pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
     let pos = if let Ok(b) = position.cast::<PyBoard>() {
-        b.borrow().pos.clone()
+        b.borrow().pos().clone()
     } else {
         Position::from_pdtl(&position.extract::<String>()?).map_err(pdtl_error)?
     };

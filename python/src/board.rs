@@ -1,14 +1,12 @@
 //! `Board`: a position with its move stack (python-chess style).
 //!
-//! The move stack is the board's own `Vec<(Position, Move)>`: each entry is
-//! the position before a move and that move, so `pop` restores the earlier
-//! position without replaying; history questions (repetition, draw claims,
-//! outcome) go to a core `Game` built from the root position and the stack
-//! (`PyBoard::history`).
+//! The board holds a core `History` and nothing else: the position, the
+//! moves, repetition counts, draw claims and the outcome all come from it
+//! (each O(1) per ply). Like python-chess's `Board`, `push` never refuses a
+//! legal move, even after the game has ended; the game record (`Game`)
+//! adds the no-move-after-the-end policy.
 
-use std::fmt::Write as _;
-
-use cescacs::{perft as core_perft, AnnotatedMove, DrawClaim, Game, Hex, Move as CoreMove, Piece, Position};
+use cescacs::{perft as core_perft, DrawClaim, Hex, History, Move as CoreMove, Piece, Position};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -23,74 +21,28 @@ use crate::moves::{new_move, new_moves, PyLegalMoves, PyMove};
 #[pyclass(module = "cescacs", name = "Board")]
 #[derive(Clone)]
 pub(crate) struct PyBoard {
-    pub(crate) pos: Position,
-    /// Previous positions, each with the move played from it.
-    stack: Vec<(Position, CoreMove)>,
+    pub(crate) history: History,
 }
 
 impl PyBoard {
     /// A board at `pos` with an empty move stack.
     pub(crate) fn at(pos: Position) -> PyBoard {
-        PyBoard { pos, stack: Vec::new() }
+        PyBoard { history: History::new(pos) }
     }
 
-    fn root_position(&self) -> &Position {
-        self.stack.first().map_or(&self.pos, |(p, _)| p)
-    }
-
-    fn play(&mut self, m: CoreMove) {
-        let before = self.pos.clone();
-        self.pos.play_unchecked(m);
-        self.stack.push((before, m));
-    }
-
-    /// The root position and the move stack as a core game record: the
-    /// core answers every history question (repetition, claims, outcome).
-    pub(crate) fn history(&self) -> Game {
-        game_of(self.root_position(), self.stack.iter().map(|(_, m)| *m))
+    /// The current position.
+    pub(crate) fn pos(&self) -> &Position {
+        self.history.position()
     }
 
     /// A board at `start` with `moves` (legal in turn) on its stack.
     pub(crate) fn replay(start: &Position, moves: impl IntoIterator<Item = CoreMove>) -> PyBoard {
-        let mut b = PyBoard::at(start.clone());
+        let mut history = History::new(start.clone());
         for m in moves {
-            b.play(m);
+            history.push_unchecked(m);
         }
-        b
+        PyBoard { history }
     }
-}
-
-/// A game record of `moves` (legal in turn, as a board's stack) from `start`.
-/// Moves are kept even after an automatic end, like the PGN reader does.
-fn game_of(start: &Position, moves: impl Iterator<Item = CoreMove>) -> Game {
-    let mut g = Game::from_position(start.clone());
-    g.mainline.moves = moves.map(AnnotatedMove::new).collect();
-    g
-}
-
-/// The board as text: one row per cross-line (28 at the top), one
-/// two-character cell per column, `.` for an empty hex.
-fn draw_text(pos: &Position) -> String {
-    let mut out = String::with_capacity(1200);
-    for line in (0..=28u8).rev() {
-        let mut row = format!("{line:>2} ");
-        for column in 0..15u8 {
-            match Hex::new(column, line) {
-                Some(h) => {
-                    row.push(' ');
-                    row.push(pos.piece_at(h).map_or('.', |p| p.char()));
-                }
-                None => row.push_str("  "),
-            }
-        }
-        out.push_str(row.trim_end());
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for c in cescacs::COLUMN_LETTERS {
-        let _ = write!(out, " {c}");
-    }
-    out
 }
 
 #[pymethods]
@@ -108,137 +60,137 @@ impl PyBoard {
 
     /// The canonical PDTL of the current position.
     fn pdtl(&self) -> String {
-        self.pos.to_pdtl()
+        self.pos().to_pdtl()
     }
 
     /// The side to move.
     #[getter]
     fn turn(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        color_obj(py, self.pos.turn())
+        color_obj(py, self.pos().turn())
     }
 
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmove_clock()
+        self.pos().halfmove_clock()
     }
 
     /// The move number, `None` when unknown (`?` in PDTL).
     #[getter]
     fn fullmove_number(&self) -> Option<u32> {
-        self.pos.fullmove_number()
+        self.pos().fullmove_number()
     }
 
     /// Whether castling (and capturing King's Leaps) is allowed: the "game
     /// without castling" option of RULES.md §4.8, not recorded in PDTL.
     #[getter]
     fn castling_allowed(&self) -> bool {
-        self.pos.castling_allowed()
+        self.pos().castling_allowed()
     }
 
     /// The legal moves (a `LegalMoves` snapshot of the current position).
     #[getter]
     fn legal_moves(&self) -> PyLegalMoves {
-        PyLegalMoves { moves: self.pos.legal_moves().to_vec() }
+        PyLegalMoves { moves: self.pos().legal_moves().to_vec() }
     }
 
     /// Whether `move` is legal here.
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.pos.legal_moves().iter().any(|c| r#move.same(c))
+        self.pos().legal_moves().iter().any(|c| r#move.same(c))
     }
 
-    /// Plays `move` (a `Move`); raises `IllegalMoveError` if it is not legal.
+    /// Plays `move` (a `Move`); raises `IllegalMoveError` if it is not
+    /// legal. A legal move is never refused, even after the game has ended
+    /// (python-chess's model; `outcome()` stays the first end).
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        let m = r#move.resolve(&self.pos)?;
-        self.play(m);
+        let m = r#move.resolve(self.pos())?;
+        self.history.push_unchecked(m);
         Ok(())
     }
 
     /// Reads a CTL-AN move (`"KRK-HIO"`, `"NG3-I7"`, `"E7-E13"`), plays it
     /// and returns it.
     fn push_ctl(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        let m = self.pos.parse_ctl(text).map_err(move_text_error)?;
-        self.play(m);
+        let m = self.history.push_ctl(text).map_err(move_text_error)?;
         new_move(py, &m)
     }
 
     /// Reads a long-form move (`"G1-H6+I3-I5"`), plays it and returns it.
     fn push_long(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        let m = self.pos.parse_long(text).map_err(move_text_error)?;
-        self.play(m);
+        let m = self.pos().parse_long(text).map_err(move_text_error)?;
+        self.history.push_unchecked(m);
         new_move(py, &m)
     }
 
     /// Takes back the last move and returns it; `IndexError` on an empty stack.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let (pos, m) = self.stack.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        self.pos = pos;
+        let m = self.history.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         new_move(py, &m)
     }
 
     /// The last move played; `IndexError` on an empty stack.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let (_, m) = self.stack.last().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
-        new_move(py, m)
+        let m = self.history.last_move().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+        new_move(py, &m)
     }
 
     /// The moves played since the root position, oldest first.
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        self.stack.iter().map(|(_, m)| new_move(py, m)).collect()
+        new_moves(py, self.history.moves())
     }
 
     /// Number of moves on the stack.
     fn ply(&self) -> usize {
-        self.stack.len()
+        self.history.len()
     }
 
     /// A board at the root position (before the first move on the stack).
     fn root(&self) -> PyBoard {
-        PyBoard::at(self.root_position().clone())
+        PyBoard::at(self.history.start().clone())
     }
 
     /// The move in canonical CTL-AN with its check mark (`"NG3-I7"`,
     /// `"KRK-HIO"`, `"DF12×E13+^"`).
     fn ctl(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        let m = r#move.resolve(&self.pos)?;
-        Ok(self.pos.ctl(&m))
+        let m = r#move.resolve(self.pos())?;
+        Ok(self.pos().ctl(&m))
     }
 
     /// Reads a CTL-AN move and returns the legal move it names.
     fn parse_ctl(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        new_move(py, &self.pos.parse_ctl(text).map_err(move_text_error)?)
+        new_move(py, &self.pos().parse_ctl(text).map_err(move_text_error)?)
     }
 
     /// Reads a long-form move and returns the legal move it names.
     fn parse_long(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        new_move(py, &self.pos.parse_long(text).map_err(move_text_error)?)
+        new_move(py, &self.pos().parse_long(text).map_err(move_text_error)?)
     }
 
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.pos().is_check()
     }
 
     fn is_checkmate(&self) -> bool {
-        self.pos.is_checkmate()
+        self.pos().is_checkmate()
     }
 
     /// No legal move and not in check (a win for the stalemating side).
     fn is_stalemate(&self) -> bool {
-        self.pos.is_stalemate()
+        self.pos().is_stalemate()
     }
 
     fn is_insufficient_material(&self) -> bool {
-        self.pos.is_insufficient_material()
+        self.pos().is_insufficient_material()
     }
 
     /// Halfmove clock ≥ 150: the automatic 75-move draw.
     fn is_seventyfive_moves(&self) -> bool {
-        self.pos.is_seventyfive_moves()
+        self.pos().is_seventyfive_moves()
     }
 
     /// Whether the game is over (see `outcome()`).
     fn is_game_over(&self) -> bool {
-        self.history().outcome().is_some()
+        self.history.is_game_over()
     }
 
     /// The `Outcome` if the game has ended, else `None`: checkmate,
@@ -246,82 +198,82 @@ impl PyBoard {
     /// material, judged over the root position and the move stack (the
     /// first point where the game ended, as the core's `Game.outcome`).
     fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        self.history().outcome().map(|o| outcome_obj(py, o)).transpose()
+        self.history.outcome().map(|o| outcome_obj(py, o)).transpose()
     }
 
     /// The repetition identity of the position (RULES.md §7.2) as a 64-bit
     /// Zobrist hash: equal for positions that count as the same for
     /// repetition, whatever the moves that led to them.
     fn zobrist_hash(&self) -> u64 {
-        self.pos.zobrist_hash()
+        self.history.zobrist_hash()
     }
 
     /// Whether the current position has occurred at least `count` times
     /// since the root position (itself included).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
-        self.history().is_repetition(count)
+        self.history.is_repetition(count)
     }
 
     /// How many times the current position has occurred (1 if new).
     fn repetition_count(&self) -> usize {
-        self.history().repetition_count()
+        self.history.repetition_count()
     }
 
     /// The current position has occurred five times: the game is drawn.
     fn is_fivefold_repetition(&self) -> bool {
-        self.history().is_repetition(5)
+        self.history.is_repetition(5)
     }
 
     /// The side to move may claim a draw by threefold repetition (the game
     /// not being over). A claim together with the move that would repeat
     /// the position is not modelled: push the move, then ask.
     fn can_claim_threefold_repetition(&self) -> bool {
-        self.history().can_claim(DrawClaim::ThreefoldRepetition)
+        self.history.can_claim(DrawClaim::ThreefoldRepetition)
     }
 
     /// The side to move may claim a draw by the fifty-move rule (halfmove
     /// clock ≥ 100, the game not being over).
     fn can_claim_fifty_moves(&self) -> bool {
-        self.history().can_claim(DrawClaim::FiftyMoves)
+        self.history.can_claim(DrawClaim::FiftyMoves)
     }
 
     /// A draw may be claimed now (threefold repetition or fifty moves).
     fn can_claim_draw(&self) -> bool {
-        self.history().can_claim_draw()
+        self.history.can_claim_draw()
     }
 
     /// The pieces giving check to the side to move.
     fn checkers(&self, py: Python<'_>) -> Vec<Py<PyHex>> {
-        self.pos.checkers().map(|h| hex_obj(py, h)).collect()
+        self.pos().checkers().map(|h| hex_obj(py, h)).collect()
     }
 
     /// The King's Leaps legal now.
     fn king_leaps(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        new_moves(py, self.pos.king_leaps())
+        new_moves(py, self.pos().king_leaps())
     }
 
     /// The castlings legal now.
     fn castlings(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        new_moves(py, self.pos.castlings())
+        new_moves(py, self.pos().castlings())
     }
 
     /// The piece on `hex` (a `Hex` or `"F14"`), or `None`.
     fn piece_at(&self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyPiece>>> {
-        Ok(self.pos.piece_at(extract_hex(hex)?).map(|p| piece_obj(py, p)))
+        Ok(self.pos().piece_at(extract_hex(hex)?).map(|p| piece_obj(py, p)))
     }
 
     /// The hexes holding pieces of `kind` and `color`, in hex-index order.
     fn pieces(&self, py: Python<'_>, kind: &Bound<'_, PyAny>, color: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyHex>>> {
         let p = Piece::new(extract_color(color)?, extract_role(kind)?);
-        Ok(self.pos.pieces(p).map(|h| hex_obj(py, h)).collect())
+        Ok(self.pos().pieces(p).map(|h| hex_obj(py, h)).collect())
     }
 
     /// Every occupied hex with its piece, in hex-index order.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for h in Hex::all() {
-            if let Some(p) = self.pos.piece_at(h) {
+            if let Some(p) = self.pos().piece_at(h) {
                 d.set_item(hex_obj(py, h), piece_obj(py, p))?;
             }
         }
@@ -330,19 +282,19 @@ impl PyBoard {
 
     /// The hex of `color`'s King.
     fn king(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyHex>> {
-        Ok(hex_obj(py, self.pos.king(extract_color(color)?)))
+        Ok(hex_obj(py, self.pos().king(extract_color(color)?)))
     }
 
     /// Perft: the number of legal move sequences `depth` plies deep (runs in
     /// Rust with the GIL released).
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos.clone();
+        let pos = self.pos().clone();
         py.detach(move || core_perft(&pos, depth))
     }
 
     /// Perft split by first move: `{long form: count}`.
     fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(String, u64)> {
-        let pos = self.pos.clone();
+        let pos = self.pos().clone();
         let mut v: Vec<(String, u64)> = py.detach(move || {
             cescacs::perft_divide(&pos, depth).into_iter().map(|(m, n)| (m.long(), n)).collect()
         });
@@ -353,7 +305,11 @@ impl PyBoard {
     /// A copy; with `stack=False` without the move stack.
     #[pyo3(signature = (*, stack = true))]
     fn copy(&self, stack: bool) -> PyBoard {
-        PyBoard { pos: self.pos.clone(), stack: if stack { self.stack.clone() } else { Vec::new() } }
+        if stack {
+            self.clone()
+        } else {
+            PyBoard::at(self.pos().clone())
+        }
     }
 
     fn __copy__(&self) -> PyBoard {
@@ -367,8 +323,8 @@ impl PyBoard {
     /// Pickles as the root PDTL, the castling option and the long forms of
     /// the moves on the stack.
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyTuple>)> {
-        let moves: Vec<String> = self.stack.iter().map(|(_, m)| m.long()).collect();
-        let args = (self.root_position().to_pdtl(), self.pos.castling_allowed(), moves).into_pyobject(py)?.unbind();
+        let moves: Vec<String> = self.history.moves().map(|m| m.long()).collect();
+        let args = (self.history.start().to_pdtl(), self.pos().castling_allowed(), moves).into_pyobject(py)?.unbind();
         Ok((class_attr::<PyBoard>(py, "_restore")?, args))
     }
 
@@ -377,14 +333,14 @@ impl PyBoard {
     fn _restore(root: &str, castling_allowed: bool, moves: Vec<String>) -> PyResult<PyBoard> {
         let mut b = PyBoard::py_new(Some(root), castling_allowed)?;
         for m in &moves {
-            let m = b.pos.parse_long(m).map_err(move_text_error)?;
-            b.play(m);
+            let m = b.pos().parse_long(m).map_err(move_text_error)?;
+            b.history.push_unchecked(m);
         }
         Ok(b)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyBoard>().is_ok_and(|o| o.borrow().pos == self.pos)
+        other.cast::<PyBoard>().is_ok_and(|o| o.borrow().pos() == self.pos())
     }
 
     fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -392,15 +348,20 @@ impl PyBoard {
     }
 
     fn __repr__(&self) -> String {
-        if self.pos.castling_allowed() {
-            format!("Board('{}')", self.pos.to_pdtl())
+        if self.pos().castling_allowed() {
+            format!("Board('{}')", self.pos().to_pdtl())
         } else {
-            format!("Board('{}', castling_allowed=False)", self.pos.to_pdtl())
+            format!("Board('{}', castling_allowed=False)", self.pos().to_pdtl())
         }
     }
 
     fn __str__(&self) -> String {
-        draw_text(&self.pos)
+        // The core's text board, without its final newline (python-chess).
+        let mut text = self.pos().board_text(false);
+        if text.ends_with('\n') {
+            text.pop();
+        }
+        text
     }
 
     /// The board as SVG, for Jupyter (see `cescacs.svg.board`).

@@ -30,23 +30,23 @@ create_exception!(
     PyValueError,
     "A well-formed move is not legal in the position; the message gives the move and the PDTL."
 );
+create_exception!(
+    cescacs,
+    GameOverError,
+    IllegalMoveError,
+    "A move was played in a `Game` that has ended by the rules (checkmate, stalemate, fivefold repetition, 75-move rule, insufficient material). A subclass of `IllegalMoveError`; `Game.pop()` takes moves back, `Board.push` accepts moves after the end."
+);
 
 pub(crate) fn pdtl_error(e: PdtlError) -> PyErr {
     InvalidPdtlError::new_err(e.to_string())
 }
 
+/// Bad text → `InvalidMoveError`; a readable text naming no legal move →
+/// `IllegalMoveError` (the core's own split).
 pub(crate) fn move_text_error(e: MoveTextError) -> PyErr {
-    let msg = e.to_string();
     match e {
-        MoveTextError::Empty
-        | MoveTextError::BadHex { .. }
-        | MoveTextError::Syntax { .. }
-        | MoveTextError::UnknownCastling { .. } => InvalidMoveError::new_err(msg),
-        MoveTextError::NoSuchPiece { .. }
-        | MoveTextError::Separator { .. }
-        | MoveTextError::CapturedPiece { .. }
-        | MoveTextError::PromotionRequired { .. }
-        | MoveTextError::Illegal { .. } => IllegalMoveError::new_err(msg),
+        MoveTextError::Syntax(e) => InvalidMoveError::new_err(e.to_string()),
+        MoveTextError::Resolve(e) => IllegalMoveError::new_err(e.to_string()),
     }
 }
 
@@ -65,6 +65,6 @@ pub(crate) fn game_error(e: GameError) -> PyErr {
     match e {
         GameError::MoveText(t) => move_text_error(t),
         GameError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
-        GameError::GameOver(_) => IllegalMoveError::new_err(e.to_string()),
+        GameError::GameOver(_) => GameOverError::new_err(e.to_string()),
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use cescacs::pgn as core_pgn;
-use cescacs::{AnnotatedMove, Color, Game, GameResult, Line, Move as CoreMove, Position, Variation};
+use cescacs::{AnnotatedMove, Color, Game, GameError, GameResult, Line, Move as CoreMove, Position, Variation};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -24,6 +24,9 @@ static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 /// `cescacs.pgn.read_game`; `str(game)` writes canonical CTL-PGN.
 /// `Game()` starts from the initial position, `Game(board)` from a
 /// board's root position with its move stack, `Game(pdtl)` from a PDTL.
+/// The core's record policy holds: no move after the end of the game
+/// (`GameOverError`), `pop()` down to the start, `result` stated until the
+/// main line changes.
 #[pyclass(module = "cescacs", name = "Game")]
 #[derive(Clone)]
 pub(crate) struct PyGame {
@@ -37,7 +40,7 @@ fn tag_name_ok(name: &str) -> bool {
 impl PyGame {
     fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
         let game = Arc::new(self.game.clone());
-        line_nodes(py, &game, &[], &game.start, &game.mainline)
+        line_nodes(py, &game, &[], game.start(), game.mainline())
     }
 }
 
@@ -63,6 +66,27 @@ fn line_nodes(
     Ok(out)
 }
 
+/// `game` replayed from its start position with castling not allowed (the
+/// option CTL-PGN does not record): its moves with their annotations, its
+/// tags, comments and stated result. The core has no setter for the start
+/// position's castling option, so the record is rebuilt move by move; a
+/// record going on past an automatic end cannot be rebuilt that way.
+fn without_castling(game: Game) -> PyResult<Game> {
+    let mut start = game.start().clone();
+    start.set_castling_allowed(false);
+    let mut out = Game::from_position(start);
+    for am in &game.mainline().moves {
+        out.push_annotated(am.clone()).map_err(|e| PyValueError::new_err(format!("corrupt pickled Game: {e}")))?;
+    }
+    if let Some(r) = game.stated_result() {
+        out.set_result(r);
+    }
+    *out.comments_mut() = game.mainline().comments.clone();
+    out.tags = game.tags;
+    out.final_comments = game.final_comments;
+    Ok(out)
+}
+
 #[pymethods]
 impl PyGame {
     #[new]
@@ -85,7 +109,7 @@ impl PyGame {
     /// as played, even past an automatic end of the game).
     #[staticmethod]
     fn from_board(board: PyRef<'_, PyBoard>) -> PyGame {
-        PyGame { game: board.history() }
+        PyGame { game: Game::from_history(board.history.clone()) }
     }
 
     /// The tags in file order, as a mutable mapping (`cescacs.pgn.Headers`).
@@ -133,12 +157,12 @@ impl PyGame {
 
     /// The start position (a board with an empty move stack).
     fn board(&self) -> PyBoard {
-        PyBoard::at(self.game.start.clone())
+        PyBoard::at(self.game.start().clone())
     }
 
     /// The final position, with the main line on the move stack.
     fn end_board(&self) -> PyBoard {
-        PyBoard::replay(&self.game.start, self.game.moves())
+        PyBoard { history: self.game.history().clone() }
     }
 
     /// The position after `ply` plies of the main line (0 = start), with
@@ -146,7 +170,14 @@ impl PyGame {
     fn board_at(&self, ply: i64) -> PyResult<PyBoard> {
         let n = self.game.len();
         match usize::try_from(ply) {
-            Ok(p) if p <= n => Ok(PyBoard::replay(&self.game.start, self.game.moves().take(p))),
+            Ok(p) if p <= n => {
+                // The history keeps every position: take moves back, no replay.
+                let mut history = self.game.history().clone();
+                for _ in p..n {
+                    history.pop();
+                }
+                Ok(PyBoard { history })
+            }
             _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
         }
     }
@@ -172,25 +203,30 @@ impl PyGame {
         self.game.ctl_moves()
     }
 
-    /// The stated result: `"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or
-    /// `"*"` (from the result line, else the `Result` tag, else the rules).
+    /// The result: `"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or `"*"`.
+    /// The stated one (the record's result line, else its `Result` tag, or
+    /// the value set here) while the main line is unchanged; after a
+    /// `push` or `pop`, the rules' result (`"*"` while the game goes on).
     #[getter]
     fn result(&self) -> &'static str {
-        self.game.result.as_str()
+        self.game.result().as_str()
     }
 
+    /// States the result (a resignation, an agreed draw); also written in
+    /// the `Result` tag if the game has one.
     #[setter]
     fn set_result(&mut self, value: &str) -> PyResult<()> {
-        self.game.result = GameResult::parse(value).ok_or_else(|| {
+        let r = GameResult::parse(value).ok_or_else(|| {
             PyValueError::new_err(format!("unknown result {value:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)"))
         })?;
+        self.game.set_result(r);
         Ok(())
     }
 
     /// Comments before the first move.
     #[getter]
     fn comments(&self) -> Vec<String> {
-        self.game.mainline.comments.clone()
+        self.game.mainline().comments.clone()
     }
 
     /// Comments after the result line.
@@ -232,18 +268,33 @@ impl PyGame {
         self.game.can_claim_draw()
     }
 
-    /// Plays `move` at the end of the main line. `IllegalMoveError` if it
-    /// is not legal or the game is over.
+    /// Plays `move` at the end of the main line and returns it (complete).
+    /// `GameOverError` once the game has ended by the rules (see
+    /// `outcome()`), else `IllegalMoveError` if the move is not legal.
     fn push(&mut self, py: Python<'_>, r#move: PyRef<'_, PyMove>) -> PyResult<Py<PyMove>> {
-        let m = r#move.resolve(&self.game.final_position())?;
+        // A finished game refuses every move as over, even one that is
+        // not legal (after a mate, none is); only asked when resolving fails.
+        let m = r#move.resolve(self.game.position()).map_err(|e| match self.game.outcome() {
+            Some(o) => game_error(GameError::GameOver(o)),
+            None => e,
+        })?;
         self.game.push(m).map_err(game_error)?;
         new_move(py, &m)
     }
 
-    /// Reads a CTL-AN move in the final position, plays it and returns it.
+    /// Reads a CTL-AN move in the final position, plays it and returns it;
+    /// errors as `push` (and `InvalidMoveError` for unreadable text).
     fn push_ctl(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
         let m = self.game.push_ctl(text).map_err(game_error)?;
         new_move(py, &m)
+    }
+
+    /// Takes back the last move of the main line (with its comments and
+    /// variations) and returns it; `IndexError` at the start. A record read
+    /// from CTL-PGN can be taken back to its start position.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        let am = self.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty main line"))?;
+        new_move(py, &am.mv)
     }
 
     /// Canonical CTL-PGN (`cescacs.pgn.write_game`).
@@ -258,7 +309,7 @@ impl PyGame {
                 let _ = write!(tags, " {key}={v:?}");
             }
         }
-        format!("<Game{tags} plies={} result={:?}>", self.game.len(), self.game.result.as_str())
+        format!("<Game{tags} plies={} result={:?}>", self.game.len(), self.game.result().as_str())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -280,15 +331,17 @@ impl PyGame {
     /// Pickles as the CTL-PGN text and the castling option (not in PGN).
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, bool))> {
         let text = core_pgn::write_game(&self.game);
-        Ok((class_attr::<PyGame>(py, "_restore")?, (text, self.game.start.castling_allowed())))
+        Ok((class_attr::<PyGame>(py, "_restore")?, (text, self.game.start().castling_allowed())))
     }
 
     /// Rebuilds a pickled game (internal).
     #[staticmethod]
     fn _restore(py: Python<'_>, text: &str, castling_allowed: bool) -> PyResult<PyGame> {
-        let mut game = core_pgn::read_game(text).map_err(|e| pgn_error(py, &e))?;
-        game.start.set_castling_allowed(castling_allowed);
-        Ok(PyGame { game })
+        let game = core_pgn::read_game(text).map_err(|e| pgn_error(py, &e))?;
+        if castling_allowed {
+            return Ok(PyGame { game });
+        }
+        without_castling(game).map(|game| PyGame { game })
     }
 }
 
@@ -386,12 +439,12 @@ impl PyGameNode {
     /// The position after this move, with the moves from the game's start
     /// on its stack.
     fn board(&self) -> PyBoard {
-        PyBoard::replay(&self.game.start, self.path[..=self.index].iter().copied())
+        PyBoard::replay(self.game.start(), self.path[..=self.index].iter().copied())
     }
 
     /// The position before this move, with its history on the stack.
     fn board_before(&self) -> PyBoard {
-        PyBoard::replay(&self.game.start, self.path[..self.index].iter().copied())
+        PyBoard::replay(self.game.start(), self.path[..self.index].iter().copied())
     }
 
     fn __repr__(&self) -> String {
@@ -436,7 +489,7 @@ impl PyVariation {
 
     /// The position the variation starts from (before the replaced move).
     fn board(&self) -> PyBoard {
-        PyBoard::replay(&self.game.start, self.prefix.iter().copied())
+        PyBoard::replay(self.game.start(), self.prefix.iter().copied())
     }
 
     fn __len__(&self) -> usize {

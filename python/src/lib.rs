@@ -25,7 +25,7 @@ use cescacs::HEX_COUNT;
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
-use crate::errors::{IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError};
+use crate::errors::{GameOverError, IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError};
 use crate::game::{PyGame, PyGameNode, PyVariation};
 use crate::hex::{PyHex, PyPiece};
 use crate::moves::{PyLegalMoves, PyMove};
@@ -45,6 +45,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPdtlError", py.get_type::<InvalidPdtlError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("HEX_COUNT", HEX_COUNT)?;
     m.add_function(wrap_pyfunction!(batch::count_legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_moves_long, m)?)?;
@@ -57,6 +58,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games_lenient, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_first_game, m)?)?;
+    m.add_class::<pgn::PySplitter>()?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
     Ok(())

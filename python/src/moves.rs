@@ -1,7 +1,7 @@
 //! `Move` (a move's identity, with what the generator knows about it) and
 //! `LegalMoves` (a position's legal moves as a snapshot).
 
-use cescacs::{Castling, Color, Hex, Move as CoreMove, MoveId, MoveKind, Position, Role, KING_HOME};
+use cescacs::{Castling, Hex, Move as CoreMove, MoveId, MoveKind, Position, Role, KING_HOME};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -56,22 +56,10 @@ impl PyMove {
         (self.from, self.to, self.promotion, self.castling)
     }
 
-    /// The side a castling belongs to: its King starts on that side's home hex.
-    fn castling_color(&self) -> Color {
-        if self.from == KING_HOME[Color::Black.index()] {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
-    /// The core's position-free identity of this move.
+    /// The core's position-free identity of this move (the core holds the
+    /// rule telling a castling's colour and a forced promotion).
     fn id(&self) -> MoveId {
-        match (self.castling, self.promotion) {
-            (Some(castling), _) => MoveId::Castling { color: self.castling_color(), castling },
-            (None, Some(promotion)) if self.from == self.to => MoveId::ForcedPromotion { hex: self.from, promotion },
-            (None, promotion) => MoveId::Ordinary { from: self.from, to: self.to, promotion },
-        }
+        MoveId::new(self.from, self.to, self.promotion, self.castling)
     }
 
     fn from_id(id: MoveId) -> PyMove {
@@ -97,15 +85,13 @@ impl PyMove {
     /// The legal move of `pos` this move names (complete: kind, piece,
     /// capture); `IllegalMoveError` if there is none.
     pub(crate) fn resolve(&self, pos: &Position) -> PyResult<CoreMove> {
-        pos.legal_moves()
-            .into_iter()
-            .find(|c| self.same(c))
+        pos.resolve(self.id())
             .ok_or_else(|| IllegalMoveError::new_err(format!("illegal move {} in position {}", self.long_text(), pos.to_pdtl())))
     }
 
     /// Reads the long form without a position: only the move's identity.
     fn parse_bare(text: &str) -> PyResult<PyMove> {
-        MoveId::from_long(text).map(PyMove::from_id).map_err(move_text_error)
+        MoveId::from_long(text).map(PyMove::from_id).map_err(|e| move_text_error(e.into()))
     }
 }
 
@@ -162,7 +148,7 @@ impl PyMove {
     #[pyo3(signature = (text, board = None))]
     fn from_long(py: Python<'_>, text: &str, board: Option<PyRef<'_, PyBoard>>) -> PyResult<Py<PyMove>> {
         match board {
-            Some(b) => new_move(py, &b.pos.parse_long(text).map_err(move_text_error)?),
+            Some(b) => new_move(py, &b.pos().parse_long(text).map_err(move_text_error)?),
             None => Py::new(py, PyMove::parse_bare(text)?),
         }
     }
@@ -219,13 +205,13 @@ impl PyMove {
     /// empty for other moves.
     #[getter]
     fn rook_moves(&self, py: Python<'_>) -> Vec<(Py<PyHex>, Py<PyHex>)> {
-        match self.castling {
-            Some(c) => c
-                .rook_moves(self.castling_color())
+        match self.id() {
+            MoveId::Castling { color, castling } => castling
+                .rook_moves(color)
                 .into_iter()
                 .map(|(f, t)| (hex_obj(py, f), hex_obj(py, t)))
                 .collect(),
-            None => Vec::new(),
+            _ => Vec::new(),
         }
     }
 

@@ -1,64 +1,42 @@
 //! CTL-PGN reading and writing, as the module functions that `cescacs.pgn`
-//! wraps. Reading the first game of a longer text (`first_game`) splits the
-//! text here, from where the core reports its errors.
+//! wraps. Reading games one at a time from a Python stream uses the core's
+//! rules for where a game starts (`Splitter`) and where it ends (the byte
+//! spans of `Reader`): `cescacs.pgn.read_game` only moves the stream.
 
-use cescacs::pgn::{self as core_pgn, PgnError, PgnErrorKind};
+use cescacs::pgn::{self as core_pgn, PgnError, PgnErrorKind, Reader, Splitter};
 use cescacs::Game;
 use pyo3::prelude::*;
 
 use crate::errors::pgn_error;
 use crate::game::PyGame;
 
-/// Byte offset of (line, column) (1-based, columns in characters) in
-/// `text`; the text's length if it lies beyond.
-fn byte_at(text: &str, line: usize, column: usize) -> usize {
-    let (mut l, mut c) = (1, 1);
-    for (i, ch) in text.char_indices() {
-        if l == line && c == column || l > line {
-            return i;
-        }
-        if ch == '\n' {
-            l += 1;
-            c = 1;
-        } else {
-            c += 1;
-        }
+/// The core's rule for where a new game starts, line by line (internal:
+/// `cescacs.pgn.read_game` feeds it the lines of a stream).
+#[pyclass(module = "cescacs", name = "_Splitter")]
+#[derive(Default)]
+pub(crate) struct PySplitter(Splitter);
+
+#[pymethods]
+impl PySplitter {
+    #[new]
+    fn py_new() -> PySplitter {
+        PySplitter::default()
     }
-    text.len()
+
+    /// Whether `line` starts a new game; if so the splitter is not
+    /// advanced (`reset()` it, then feed it that line again).
+    fn starts_game(&mut self, line: &str) -> bool {
+        self.0.starts_game(line)
+    }
+
+    fn reset(&mut self) {
+        self.0.reset();
+    }
 }
 
-/// The first game of `text` and the byte offset where its text ends (where
-/// the next game starts), `None` if the text holds no game. The core splits
-/// the games: a text of two games reads as an error at the start of the
-/// second one. An error inside a later game does not prevent reading the
-/// first.
-fn first_game(text: &str) -> Result<Option<(Game, usize)>, PgnError> {
-    let upto = |line: usize, column: usize| -> Result<Option<(Game, usize)>, PgnError> {
-        let b = byte_at(text, line, column);
-        core_pgn::read_game(&text[..b]).map(|g| Some((g, b)))
-    };
-    let e = match core_pgn::read_game(text) {
-        Ok(g) => return Ok(Some((g, text.len()))),
-        Err(e) => e,
-    };
-    match e.kind {
-        PgnErrorKind::NoGame => Ok(None),
-        PgnErrorKind::SecondGame => upto(e.line, e.column),
-        _ => {
-            // Where is the error? Read the text before its line: if that
-            // already holds two games, the first one is sound.
-            let cut = byte_at(text, e.line, 1);
-            match core_pgn::read_game(&text[..cut]) {
-                Err(PgnError { kind: PgnErrorKind::SecondGame, line, column }) => upto(line, column),
-                // A bad tag line right after a game's moves starts the next game.
-                Ok(g) if !g.is_empty() && matches!(e.kind, PgnErrorKind::TagSyntax(_)) && text[cut..].trim_start().starts_with('[') => {
-                    Ok(Some((g, cut)))
-                }
-                _ => Err(e),
-            }
-        }
-    }
-}
+/// The first game of a chunk of text, where its text ends (in characters)
+/// and its first error.
+type FirstGame = (Option<PyGame>, usize, Option<Py<PyAny>>);
 
 // ----- module functions (wrapped by cescacs.pgn) ----------------------------------
 
@@ -95,15 +73,20 @@ pub(crate) fn _pgn_read_game(py: Python<'_>, text: &str) -> PyResult<Option<PyGa
     }
 }
 
-/// The first game of `text` and the number of characters its text takes
-/// (the next game starts there), or `None` if the text holds no game.
+/// The first game of `text` (what could be read of it), the number of
+/// characters up to where the next game starts (the whole text if none
+/// does) and the first error of that game as an `InvalidPgnError`
+/// instance; `None` if the text holds no game.
 #[pyfunction]
-pub(crate) fn _pgn_read_first_game(py: Python<'_>, text: &str) -> PyResult<Option<(PyGame, usize)>> {
-    match first_game(text) {
-        Ok(Some((game, end))) => Ok(Some((PyGame { game }, text[..end].chars().count()))),
-        Ok(None) => Ok(None),
-        Err(e) => Err(pgn_error(py, &e)),
-    }
+pub(crate) fn _pgn_read_first_game(py: Python<'_>, text: &str) -> PyResult<Option<FirstGame>> {
+    let mut entries = Reader::new(text.as_bytes());
+    let Some(first) = entries.next() else {
+        return Ok(None);
+    };
+    let end = entries.next().map_or(text.len(), |next| next.span.start);
+    let chars = text.get(..end).map_or_else(|| text.chars().count(), |t| t.chars().count());
+    let error = first.errors.first().map(|e| pgn_error(py, e).into_value(py).into_any());
+    Ok(Some((first.game.map(|game| PyGame { game }), chars, error)))
 }
 
 #[pyfunction]

@@ -289,6 +289,11 @@ class Pipe:
         out, self._text = (self._text, "") if n < 0 else (self._text[:n], self._text[n:])
         return out
 
+    def readline(self) -> str:
+        cut = self._text.find("\n") + 1 or len(self._text)
+        out, self._text = self._text[:cut], self._text[cut:]
+        return out
+
     def seekable(self) -> bool:
         return False
 
@@ -306,7 +311,9 @@ def test_damaged_record_raises_with_line_and_column() -> None:
         with pytest.raises(InvalidPgnError) as e:
             cescacs.pgn.read_game(source)
         assert (e.value.line, e.value.column) == (4, 12)
-        assert cescacs.pgn.read_game(source) is None, "the stream was read to its end"
+        # The stream is left after the damaged game: the next one follows.
+        assert cescacs.pgn.read_game(source).headers["Event"] == "second"
+        assert cescacs.pgn.read_game(source) is None
     # A damaged real record: the Elephant of 4. …, EG23-F20 sent to F14.
     damaged = game_text("2020-07-20.ctl-pgn").replace("4. EG5-F8, EG23-F20", "4. EG5-F8, EG23-F14")
     with pytest.raises(InvalidPgnError) as e:
