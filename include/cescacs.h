@@ -116,6 +116,10 @@ enum cescacs_result
   CESCACS_RESULT_BAD_PGN = 12,
   // The game has no tag of that name.
   CESCACS_RESULT_NOT_FOUND = 13,
+  // The game has ended (checkmate, stalemate, fivefold repetition,
+  // 75-move rule, insufficient material): no move may follow. Take a move
+  // back with `cescacs_game_undo` to go on from an earlier position.
+  CESCACS_RESULT_GAME_OVER = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -266,8 +270,11 @@ typedef uint32_t cescacs_move_kind;
 
 // A game: a record of the moves from a start position (read from CTL-PGN,
 // or empty for a new game) followed by the moves played through the
-// handle, the current position (after the last move), and the positions
-// before each move played through the handle (for `cescacs_game_undo`).
+// handle. Every move can be taken back with `cescacs_game_undo`, those
+// read from CTL-PGN included. A game that has ended (checkmate,
+// stalemate, fivefold repetition, 75-move rule, insufficient material)
+// takes no further move (`GAME_OVER`) until a move is taken back: the
+// policy of the core's `Game`, the same in Rust, C and Python.
 // Opaque; create it with `cescacs_game_new`, `cescacs_game_from_pdtl`,
 // `cescacs_game_from_pgn` or `cescacs_game_clone`, release it with
 // `cescacs_game_free`.
@@ -493,17 +500,18 @@ cescacs_result cescacs_game_play_ctl(struct cescacs_game *game, const char *text
 // Errors: as `cescacs_game_play_ctl`. On error the game is unchanged.
 cescacs_result cescacs_game_play_long(struct cescacs_game *game, const char *text);
 
-// Takes back the last move played through this handle (or its original,
-// for a clone). The moves of a record read by `cescacs_game_from_pgn` are
-// not taken back.
+// Takes back the last move of the game, whether it was played through the
+// handle or read from CTL-PGN: calling it until `NOTHING_TO_UNDO` brings
+// the game back to its start position. A stated result of a record read
+// from CTL-PGN no longer applies once a move is taken back
+// (`cescacs_game_result`).
 //
-// Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (no move was played since the
-// game was created).
+// Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (the game is at its start).
 cescacs_result cescacs_game_undo(struct cescacs_game *game);
 
 // Writes to `*count_out` the number of moves `cescacs_game_undo` can take
-// back: those played through the handle (`cescacs_game_ply_count` counts
-// the moves read from CTL-PGN too).
+// back: every move of the game, the same as `cescacs_game_ply_count` (kept
+// for compatibility: undo now reaches the moves read from CTL-PGN too).
 //
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_history_len(const struct cescacs_game *game, size_t *count_out);
@@ -523,8 +531,10 @@ cescacs_result cescacs_game_perft(const struct cescacs_game *game, uint32_t dept
 // those of variations included, is checked against the rules. Free the
 // handle with `cescacs_game_free`.
 //
-// Moves played through the handle are appended to the record; the moves
-// read cannot be taken back with `cescacs_game_undo`.
+// Moves played through the handle are appended to the record; every move,
+// those read included, can be taken back with `cescacs_game_undo`. Moves a
+// record shows after an automatic draw are kept (the game still ended
+// there, and takes no further move).
 //
 // Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_PGN` (the text is not
 // exactly one valid game: the last error message is the core's, `"line L,
@@ -539,10 +549,9 @@ cescacs_result cescacs_game_from_pgn(const char *pgn, struct cescacs_game **game
 // for `len` bytes), and its length without the NUL to `*out_len` if
 // `out_len` is not NULL. The text is UTF-8.
 //
-// The moves played through the handle are included. The result is the
-// one the CTL-PGN text stated while no move was played through the
-// handle (the 2020-07-20 record keeps its `0-3`); otherwise it is the
-// rules' result (`cescacs_game_result`). Reading the text back with
+// The moves played through the handle are included. The result is
+// `cescacs_game_result`'s (the 2020-07-20 record keeps its stated `0-3`
+// until its moves change), and so is a `Result` tag. Reading the text back with
 // `cescacs_game_from_pgn` and writing it again gives the same text.
 //
 // Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
@@ -553,11 +562,12 @@ cescacs_result cescacs_game_write_pgn(const struct cescacs_game *game, char *buf
 // Writes the game's result as `cescacs_game_write_pgn` writes it — `"3-0"`,
 // `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or `"*"` — and a terminating NUL into
 // `buf` (room for `len` bytes; 4 are always enough), and its length to
-// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, and
-// while no move is played through the handle, this is the result the
-// text states (its result line, else its `Result` tag), which may
-// contradict the rules (`cescacs_game_outcome`); otherwise it is the
-// rules' result of the game, `"*"` while it goes on.
+// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, while
+// its moves are unchanged (no move played or taken back), this is the
+// result the text states (its result line, else its `Result` tag), which
+// may contradict the rules (`cescacs_game_outcome`); otherwise it is the
+// rules' result of the game, `"*"` while it goes on. (The core's
+// `Game::result`, the same policy in Rust, C and Python.)
 //
 // Errors: as `cescacs_game_write_pgn`.
 cescacs_result cescacs_game_result(const struct cescacs_game *game, char *buf, size_t len, size_t *out_len);

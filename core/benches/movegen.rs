@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use cescacs::{perft, Position};
+use cescacs::{perft, Game, Move, Position};
 
 const MIDDLE_GAME: &str = "/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b RKrkr - 2 20";
 const KINGS_AND_ROOKS: &str = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1";
@@ -47,5 +47,55 @@ fn notation(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, legal_moves, perft_bench, notation);
+/// A 300-ply game of seeded pseudo-random legal moves that does not end
+/// before its last ply (moves that would end it are skipped).
+fn long_game() -> (Game, Vec<Move>) {
+    let mut game = Game::new();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    while game.len() < 300 {
+        let moves = game.position().legal_moves();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let start = seed as usize % moves.len();
+        let played = (0..moves.len()).any(|k| {
+            let m = moves[(start + k) % moves.len()];
+            game.push(m).unwrap();
+            if game.is_game_over() {
+                game.pop();
+                false
+            } else {
+                true
+            }
+        });
+        assert!(played, "no move keeps the game going at ply {}", game.len());
+    }
+    let moves = game.moves().collect();
+    (game, moves)
+}
+
+/// `Game::push` + `Game::outcome` must cost the same at ply 300 as at ply
+/// 10: the history answers from what it kept, it never replays.
+fn game_push_outcome(c: &mut Criterion) {
+    let (full, moves) = long_game();
+    let mut g = c.benchmark_group("game/push+outcome");
+    for ply in [10usize, 100, 299] {
+        let mut game = full.clone();
+        while game.len() > ply {
+            game.pop();
+        }
+        let m = moves[ply];
+        g.bench_function(format!("ply-{ply}"), |b| {
+            b.iter(|| {
+                game.push(m).unwrap();
+                let o = std::hint::black_box(game.outcome());
+                game.pop();
+                o
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, legal_moves, perft_bench, notation, game_push_outcome);
 criterion_main!(benches);

@@ -76,16 +76,11 @@ fn play_corpus() {
 }
 
 /// Found by the `pgn` target (fuzz/regressions/pgn/tag-value-with-carriage-return,
-/// minimised by hand): the reader keeps a raw CR inside a tag value, the
-/// writer (`write_tag`) turns CR and LF into spaces, so the game read back
-/// from the written text differs from the game written — `write_game`
-/// promises an equal `Game`. The text itself is stable (the second write
-/// equals the first), which is why the corpus replay above, which applies
-/// the writer's rule before comparing, passes. Ignored until the reader
-/// and writer agree (normalise CR/LF in tag values when reading, or refuse
-/// them).
+/// minimised by hand): the reader kept a raw CR inside a tag value while
+/// the writer (`write_tag`) writes it as a space, so the game read back from
+/// the written text differed from the game written. Fixed: the reader reads
+/// a CR in a tag value as a space.
 #[test]
-#[ignore = "bug: a CR in a CTL-PGN tag value does not survive write + read"]
 fn pgn_tag_value_with_carriage_return_reads_back_equal() {
     let text = "[Site \"a\rb\"]\n*\n";
     let games = cescacs::pgn::read_games(text).unwrap();

@@ -59,10 +59,14 @@ pub enum cescacs_result {
     BadPgn = 12,
     /// The game has no tag of that name.
     NotFound = 13,
+    /// The game has ended (checkmate, stalemate, fivefold repetition,
+    /// 75-move rule, insufficient material): no move may follow. Take a move
+    /// back with `cescacs_game_undo` to go on from an earlier position.
+    GameOver = 14,
 }
 
 /// Every result code, in numeric order.
-pub(crate) fn all_results() -> [cescacs_result; 14] {
+pub(crate) fn all_results() -> [cescacs_result; 15] {
     [
         cescacs_result::Ok,
         cescacs_result::NullPointer,
@@ -78,6 +82,7 @@ pub(crate) fn all_results() -> [cescacs_result; 14] {
         cescacs_result::Panic,
         cescacs_result::BadPgn,
         cescacs_result::NotFound,
+        cescacs_result::GameOver,
     ]
 }
 
@@ -99,6 +104,7 @@ impl cescacs_result {
             cescacs_result::Panic => c"CESCACS_RESULT_PANIC",
             cescacs_result::BadPgn => c"CESCACS_RESULT_BAD_PGN",
             cescacs_result::NotFound => c"CESCACS_RESULT_NOT_FOUND",
+            cescacs_result::GameOver => c"CESCACS_RESULT_GAME_OVER",
         }
     }
 }

@@ -1,12 +1,13 @@
 //! The game handle: a core game record (start position, main line, tags,
-//! result), its final position, and the positions before the moves played
-//! through the handle (for undo).
+//! result, with every position of the line), and its final position shared
+//! with the move lists made from it. Every rule — legality, the end of the
+//! game, no move after the end, undo, the written result — is the core's
+//! `Game`; this file only translates.
 
-use std::borrow::Cow;
 use std::ffi::c_char;
 use std::sync::Arc;
 
-use rules::{AnnotatedMove, Game, GameResult, Move, MoveTextError, Position};
+use rules::{Game, GameError, Move, MoveTextError, Position};
 
 use super::cescacs_result;
 use super::error::{
@@ -17,8 +18,11 @@ use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, ce
 
 /// A game: a record of the moves from a start position (read from CTL-PGN,
 /// or empty for a new game) followed by the moves played through the
-/// handle, the current position (after the last move), and the positions
-/// before each move played through the handle (for `cescacs_game_undo`).
+/// handle. Every move can be taken back with `cescacs_game_undo`, those
+/// read from CTL-PGN included. A game that has ended (checkmate,
+/// stalemate, fivefold repetition, 75-move rule, insufficient material)
+/// takes no further move (`GAME_OVER`) until a move is taken back: the
+/// policy of the core's `Game`, the same in Rust, C and Python.
 /// Opaque; create it with `cescacs_game_new`, `cescacs_game_from_pdtl`,
 /// `cescacs_game_from_pgn` or `cescacs_game_clone`, release it with
 /// `cescacs_game_free`.
@@ -27,19 +31,11 @@ use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, ce
 /// handles may be used from different threads at once).
 pub struct cescacs_game {
     /// The record's final position. Shared with the move lists made from
-    /// this position, so that making a list does not copy the position.
+    /// this position, so that making a list does not copy the position, and
+    /// a list can tell whether it is still the game's current one.
     pub(crate) position: Arc<Position>,
-    /// The core's game record: every question about the game's history
-    /// (repetition, draw claims, the outcome) is answered by the core from
-    /// it. Its main line ends with the moves played through the handle.
+    /// The core's game record.
     record: Game,
-    /// The positions before each move played through the handle, oldest
-    /// first: the last `history.len()` moves of `record` are those moves.
-    history: Vec<Arc<Position>>,
-    /// Whether `record.result` is the result a CTL-PGN text stated (kept
-    /// while no move is played through the handle); otherwise the written
-    /// result is the rules' result.
-    stated_result: bool,
 }
 
 impl Handle for cescacs_game {
@@ -47,52 +43,22 @@ impl Handle for cescacs_game {
 }
 
 impl cescacs_game {
-    fn boxed(record: Game, stated_result: bool) -> *mut cescacs_game {
-        Box::into_raw(Box::new(cescacs_game {
-            position: Arc::new(record.final_position()),
-            record,
-            history: Vec::new(),
-            stated_result,
-        }))
+    fn boxed(record: Game) -> *mut cescacs_game {
+        Box::into_raw(Box::new(cescacs_game { position: Arc::new(record.position().clone()), record }))
     }
 
-    /// Makes `m`, which must be legal in the current position, and appends
-    /// it to the record. Moves after an automatic end of the game
-    /// (fivefold repetition, 75-move rule, insufficient material) are
-    /// allowed, as the CTL-PGN reader keeps them; the game still ended
-    /// there.
-    fn push(&mut self, m: Move) {
-        let next = Arc::new(self.position.after(m));
-        self.record.mainline.moves.push(AnnotatedMove::new(m));
-        self.history
-            .push(std::mem::replace(&mut self.position, next));
+    /// Plays `m` under the core's rules (legal, and the game not over).
+    fn push(&mut self, m: Move) -> Result<(), Error> {
+        self.record.push(m).map_err(game_error)?;
+        self.position = Arc::new(self.record.position().clone());
+        Ok(())
     }
 
-    /// The record as `cescacs_game_write_pgn` writes it: as read while no
-    /// move was played through the handle, else with the rules' result
-    /// (`*` while the game goes on) as its result and `Result` tag.
-    fn written(&self) -> Cow<'_, Game> {
-        if self.stated_result && self.history.is_empty() {
-            return Cow::Borrowed(&self.record);
-        }
-        let result = self
-            .record
-            .outcome()
-            .map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o));
-        if self.record.result == result
-            && self
-                .record
-                .tag("Result")
-                .is_none_or(|t| t == result.as_str())
-        {
-            return Cow::Borrowed(&self.record);
-        }
-        let mut g = self.record.clone();
-        g.result = result;
-        if g.tag("Result").is_some() {
-            g.set_tag("Result", result.as_str());
-        }
-        Cow::Owned(g)
+    /// Takes back the last move.
+    fn undo(&mut self) -> Result<(), Error> {
+        self.record.pop().ok_or_else(|| Error::new(cescacs_result::NothingToUndo, "no move to take back"))?;
+        self.position = Arc::new(self.record.position().clone());
+        Ok(())
     }
 
     /// The move at `ply` (0-based) of the main line.
@@ -100,44 +66,38 @@ impl cescacs_game {
         self.record.moves().nth(ply).ok_or_else(|| {
             Error::new(
                 cescacs_result::IndexOutOfRange,
-                format!(
-                    "ply {ply} is out of range: the game has {} moves",
-                    self.record.len()
-                ),
+                format!("ply {ply} is out of range: the game has {} moves", self.record.len()),
             )
         })
     }
 
     /// The position after `ply` plies (0 = the start).
-    fn position_at(&self, ply: usize) -> Result<Cow<'_, Position>, Error> {
-        if ply == self.record.len() {
-            return Ok(Cow::Borrowed(&*self.position));
-        }
-        self.record.position_at(ply).map(Cow::Owned).ok_or_else(|| {
+    fn position_at(&self, ply: usize) -> Result<&Position, Error> {
+        self.record.position_at(ply).ok_or_else(|| {
             Error::new(
                 cescacs_result::IndexOutOfRange,
-                format!(
-                    "ply {ply} is out of range: the game has positions 0 to {}",
-                    self.record.len()
-                ),
+                format!("ply {ply} is out of range: the game has positions 0 to {}", self.record.len()),
             )
         })
     }
 }
 
+/// Bad text (syntax) and illegal moves (resolution) are told apart by the
+/// core's error type.
 fn move_text_error(e: MoveTextError) -> Error {
     let code = match e {
-        MoveTextError::Empty
-        | MoveTextError::BadHex { .. }
-        | MoveTextError::Syntax { .. }
-        | MoveTextError::UnknownCastling { .. } => cescacs_result::BadMoveText,
-        MoveTextError::NoSuchPiece { .. }
-        | MoveTextError::Separator { .. }
-        | MoveTextError::CapturedPiece { .. }
-        | MoveTextError::PromotionRequired { .. }
-        | MoveTextError::Illegal { .. } => cescacs_result::IllegalMove,
+        MoveTextError::Syntax(_) => cescacs_result::BadMoveText,
+        MoveTextError::Resolve(_) => cescacs_result::IllegalMove,
     };
     Error::new(code, e.to_string())
+}
+
+fn game_error(e: GameError) -> Error {
+    match e {
+        GameError::MoveText(t) => move_text_error(t),
+        GameError::Illegal(i) => Error::new(cescacs_result::IllegalMove, i.to_string()),
+        GameError::GameOver(_) => Error::new(cescacs_result::GameOver, e.to_string()),
+    }
 }
 
 /// Creates a game at the initial position and writes its handle to
@@ -149,7 +109,7 @@ pub unsafe extern "C" fn cescacs_game_new(game_out: *mut *mut cescacs_game) -> c
     // SAFETY: `game_out` is NULL or writable (the header's contract).
     unsafe {
         guard_out("cescacs_game_new", game_out, "game_out", || {
-            Ok(cescacs_game::boxed(Game::new(), false))
+            Ok(cescacs_game::boxed(Game::new()))
         })
     }
 }
@@ -172,7 +132,7 @@ pub unsafe extern "C" fn cescacs_game_from_pdtl(
         guard_out("cescacs_game_from_pdtl", game_out, "game_out", || {
             let position = Position::from_pdtl(text_arg(pdtl, "pdtl")?)
                 .map_err(|e| Error::new(cescacs_result::BadPdtl, e.to_string()))?;
-            Ok(cescacs_game::boxed(Game::from_position(position), false))
+            Ok(cescacs_game::boxed(Game::from_position(position)))
         })
     }
 }
@@ -194,8 +154,6 @@ pub unsafe extern "C" fn cescacs_game_clone(
             Ok(Box::into_raw(Box::new(cescacs_game {
                 position: g.position.clone(),
                 record: g.record.clone(),
-                history: g.history.clone(),
-                stated_result: g.stated_result,
             })))
         })
     }
@@ -451,8 +409,7 @@ pub unsafe extern "C" fn cescacs_game_play(
             ));
         }
         let m = l.get(index)?;
-        g.push(m);
-        Ok(())
+        g.push(m)
     })
 }
 
@@ -476,8 +433,7 @@ pub unsafe extern "C" fn cescacs_game_play_ctl(
         // contract).
         let t = unsafe { text_arg(text, "text") }?;
         let m = g.position.parse_ctl(t).map_err(move_text_error)?;
-        g.push(m);
-        Ok(())
+        g.push(m)
     })
 }
 
@@ -499,36 +455,30 @@ pub unsafe extern "C" fn cescacs_game_play_long(
         // contract).
         let t = unsafe { text_arg(text, "text") }?;
         let m = g.position.parse_long(t).map_err(move_text_error)?;
-        g.push(m);
-        Ok(())
+        g.push(m)
     })
 }
 
-/// Takes back the last move played through this handle (or its original,
-/// for a clone). The moves of a record read by `cescacs_game_from_pgn` are
-/// not taken back.
+/// Takes back the last move of the game, whether it was played through the
+/// handle or read from CTL-PGN: calling it until `NOTHING_TO_UNDO` brings
+/// the game back to its start position. A stated result of a record read
+/// from CTL-PGN no longer applies once a move is taken back
+/// (`cescacs_game_result`).
 ///
-/// Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (no move was played since the
-/// game was created).
+/// Errors: `NULL_POINTER`, `NOTHING_TO_UNDO` (the game is at its start).
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_undo(game: *mut cescacs_game) -> cescacs_result {
     guard("cescacs_game_undo", || {
         // SAFETY: `game` is NULL or a live handle that only this call uses
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
-        let previous = g
-            .history
-            .pop()
-            .ok_or_else(|| Error::new(cescacs_result::NothingToUndo, "no move to take back"))?;
-        g.position = previous;
-        g.record.mainline.moves.pop();
-        Ok(())
+        g.undo()
     })
 }
 
 /// Writes to `*count_out` the number of moves `cescacs_game_undo` can take
-/// back: those played through the handle (`cescacs_game_ply_count` counts
-/// the moves read from CTL-PGN too).
+/// back: every move of the game, the same as `cescacs_game_ply_count` (kept
+/// for compatibility: undo now reaches the moves read from CTL-PGN too).
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
@@ -540,7 +490,7 @@ pub unsafe extern "C" fn cescacs_game_history_len(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_game_history_len", count_out, "count_out", || {
-            Ok(borrow(game)?.history.len())
+            Ok(borrow(game)?.record.len())
         })
     }
 }
@@ -573,8 +523,10 @@ pub unsafe extern "C" fn cescacs_game_perft(
 /// those of variations included, is checked against the rules. Free the
 /// handle with `cescacs_game_free`.
 ///
-/// Moves played through the handle are appended to the record; the moves
-/// read cannot be taken back with `cescacs_game_undo`.
+/// Moves played through the handle are appended to the record; every move,
+/// those read included, can be taken back with `cescacs_game_undo`. Moves a
+/// record shows after an automatic draw are kept (the game still ended
+/// there, and takes no further move).
 ///
 /// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_PGN` (the text is not
 /// exactly one valid game: the last error message is the core's, `"line L,
@@ -591,7 +543,7 @@ pub unsafe extern "C" fn cescacs_game_from_pgn(
         guard_out("cescacs_game_from_pgn", game_out, "game_out", || {
             let record =
                 rules::pgn::read_game(text_arg(pgn, "pgn")?).map_err(|e| Error::pgn(&e))?;
-            Ok(cescacs_game::boxed(record, true))
+            Ok(cescacs_game::boxed(record))
         })
     }
 }
@@ -603,10 +555,9 @@ pub unsafe extern "C" fn cescacs_game_from_pgn(
 /// for `len` bytes), and its length without the NUL to `*out_len` if
 /// `out_len` is not NULL. The text is UTF-8.
 ///
-/// The moves played through the handle are included. The result is the
-/// one the CTL-PGN text stated while no move was played through the
-/// handle (the 2020-07-20 record keeps its `0-3`); otherwise it is the
-/// rules' result (`cescacs_game_result`). Reading the text back with
+/// The moves played through the handle are included. The result is
+/// `cescacs_game_result`'s (the 2020-07-20 record keeps its stated `0-3`
+/// until its moves change), and so is a `Result` tag. Reading the text back with
 /// `cescacs_game_from_pgn` and writing it again gives the same text.
 ///
 /// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
@@ -623,7 +574,7 @@ pub unsafe extern "C" fn cescacs_game_write_pgn(
     // bytes, `out_len` NULL or writable (the header's contract).
     unsafe {
         guard_text("cescacs_game_write_pgn", buf, len, out_len, || {
-            Ok(rules::pgn::write_game(&borrow(game)?.written()))
+            Ok(rules::pgn::write_game(&borrow(game)?.record))
         })
     }
 }
@@ -631,11 +582,12 @@ pub unsafe extern "C" fn cescacs_game_write_pgn(
 /// Writes the game's result as `cescacs_game_write_pgn` writes it — `"3-0"`,
 /// `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"` or `"*"` — and a terminating NUL into
 /// `buf` (room for `len` bytes; 4 are always enough), and its length to
-/// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, and
-/// while no move is played through the handle, this is the result the
-/// text states (its result line, else its `Result` tag), which may
-/// contradict the rules (`cescacs_game_outcome`); otherwise it is the
-/// rules' result of the game, `"*"` while it goes on.
+/// `*out_len` if `out_len` is not NULL. For a game read from CTL-PGN, while
+/// its moves are unchanged (no move played or taken back), this is the
+/// result the text states (its result line, else its `Result` tag), which
+/// may contradict the rules (`cescacs_game_outcome`); otherwise it is the
+/// rules' result of the game, `"*"` while it goes on. (The core's
+/// `Game::result`, the same policy in Rust, C and Python.)
 ///
 /// Errors: as `cescacs_game_write_pgn`.
 #[no_mangle]
@@ -649,7 +601,7 @@ pub unsafe extern "C" fn cescacs_game_result(
     // bytes, `out_len` NULL or writable (the header's contract).
     unsafe {
         guard_text("cescacs_game_result", buf, len, out_len, || {
-            Ok(borrow(game)?.written().result.as_str())
+            Ok(borrow(game)?.record.result().as_str())
         })
     }
 }

@@ -460,7 +460,8 @@ fn result_names_and_version() {
     assert_eq!(name(11), "CESCACS_RESULT_PANIC");
     assert_eq!(name(12), "CESCACS_RESULT_BAD_PGN");
     assert_eq!(name(13), "CESCACS_RESULT_NOT_FOUND");
-    assert_eq!(name(14), "CESCACS_RESULT_UNKNOWN");
+    assert_eq!(name(14), "CESCACS_RESULT_GAME_OVER");
+    assert_eq!(name(15), "CESCACS_RESULT_UNKNOWN");
     for (i, r) in super::error::all_results().iter().enumerate() {
         assert_eq!(*r as usize, i);
     }
@@ -631,12 +632,7 @@ fn real_games_load_replay_and_match_games_jsonl() {
             unsafe { cescacs_game_history_len(g, &mut history) },
             cescacs_result::Ok
         );
-        assert_eq!(history, 0);
-        assert_eq!(
-            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
-            unsafe { cescacs_game_undo(g) },
-            cescacs_result::NothingToUndo
-        );
+        assert_eq!(history, plies, "{file}: every move can be taken back");
         // Replaying the record's moves in a new game visits the same positions.
         // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
         let replay = game_from(&out_text(|b, l, n| unsafe {
@@ -692,6 +688,26 @@ fn real_games_load_replay_and_match_games_jsonl() {
             // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_game_free(again) };
         }
+        // The record is taken back move by move to its start, each position
+        // the one recorded at that ply; then there is nothing to undo.
+        let positions: Vec<String> = (0..=plies)
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
+            .map(|ply| out_text(|b, l, n| unsafe { cescacs_game_pdtl_at(g, ply, b, l, n) }))
+            .collect();
+        for ply in (0..plies).rev() {
+            // SAFETY: a live handle of this test.
+            assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok, "{file} ply {ply}");
+            assert_eq!(pdtl(g), positions[ply], "{file} ply {ply}");
+        }
+        // SAFETY: a live handle of this test.
+        assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::NothingToUndo, "{file}");
+        assert_eq!(ply_count(g), 0);
+        // A stated result no longer applies to the emptied record.
+        assert_eq!(
+            // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
+            out_text(|b, l, n| unsafe { cescacs_game_result(g, b, l, n) }),
+            "*"
+        );
         // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(replay) };
         // SAFETY: made above by this test and not used after this.
@@ -769,6 +785,13 @@ fn fivefold_repetition_from_the_core() {
         }
     }
     assert!(write_pgn(g).ends_with("8. NI7-G3, NI21-G25\n1-1\n"));
+    // The game is over: no move may follow (the core's policy), and the
+    // game is unchanged.
+    let c = CString::new("NG3-I7").unwrap();
+    // SAFETY: a live handle of this test and a NUL-terminated string.
+    assert_eq!(unsafe { cescacs_game_play_ctl(g, c.as_ptr()) }, cescacs_result::GameOver);
+    assert!(last_error().contains("the game is over"), "{}", last_error());
+    assert_eq!(ply_count(g), 16);
     // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);
     assert_eq!(outcome(g).termination, cescacs_termination::None);

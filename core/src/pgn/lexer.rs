@@ -229,7 +229,9 @@ impl Lexer {
                 }
                 Some(c) => {
                     self.bump();
-                    value.push(c);
+                    // A tag value is one line: a stray CR reads as the
+                    // space the writer writes for it (found by fuzzing).
+                    value.push(if c == '\r' { ' ' } else { c });
                 }
             }
         }
