@@ -481,7 +481,8 @@ cescacs_result cescacs_game_castlings(const struct cescacs_game *game, struct ce
 // `cescacs_game_king_leaps` or `cescacs_game_castlings`).
 //
 // Errors: `NULL_POINTER`, `STALE_MOVE_LIST` (the list belongs to another
-// position), `INDEX_OUT_OF_RANGE`. On error the game is unchanged.
+// position), `INDEX_OUT_OF_RANGE`, `GAME_OVER` (the game has ended). On
+// error the game is unchanged.
 cescacs_result cescacs_game_play(struct cescacs_game *game, const struct cescacs_move_list *list, size_t index);
 
 // Plays the move written in CTL-AN (NOTATION.md §3, e.g. `"E7-E13"`,
@@ -489,8 +490,8 @@ cescacs_result cescacs_game_play(struct cescacs_game *game, const struct cescacs
 // accepted and ignored).
 //
 // Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_MOVE_TEXT` (unreadable
-// text), `ILLEGAL_MOVE` (readable, but not a legal move here). On error the
-// game is unchanged.
+// text), `ILLEGAL_MOVE` (readable, but not a legal move here), `GAME_OVER`
+// (the game has ended; checked first). On error the game is unchanged.
 cescacs_result cescacs_game_play_ctl(struct cescacs_game *game, const char *text);
 
 // Plays the move written in the long form of the golden data (`"H6-H12"`,

@@ -233,10 +233,20 @@ impl Game {
         self.push_annotated(AnnotatedMove::new(m))
     }
 
-    /// Reads a CTL-AN move in the final position and plays it.
+    /// Reads a CTL-AN move in the final position and plays it. A finished
+    /// game refuses it before reading it (`GameOver`, whatever the text).
     pub fn push_ctl(&mut self, text: &str) -> Result<Move, GameError> {
         self.refuse_if_over()?;
         let m = self.position().parse_ctl(text)?;
+        self.push(m)?;
+        Ok(m)
+    }
+
+    /// Reads a long-form move ([`Position::parse_long`]) in the final
+    /// position and plays it, like [`Game::push_ctl`].
+    pub fn push_long(&mut self, text: &str) -> Result<Move, GameError> {
+        self.refuse_if_over()?;
+        let m = self.position().parse_long(text)?;
         self.push(m)?;
         Ok(m)
     }

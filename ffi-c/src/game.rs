@@ -54,6 +54,14 @@ impl cescacs_game {
         Ok(())
     }
 
+    /// Plays a move text read by `read` (the core's `Game::push_ctl` or
+    /// `push_long`): a finished game refuses it before reading it.
+    fn push_text(&mut self, text: &str, read: fn(&mut Game, &str) -> Result<Move, GameError>) -> Result<(), Error> {
+        read(&mut self.record, text).map_err(game_error)?;
+        self.position = Arc::new(self.record.position().clone());
+        Ok(())
+    }
+
     /// Takes back the last move.
     fn undo(&mut self) -> Result<(), Error> {
         self.record.pop().ok_or_else(|| Error::new(cescacs_result::NothingToUndo, "no move to take back"))?;
@@ -388,7 +396,8 @@ pub unsafe extern "C" fn cescacs_game_castlings(
 /// `cescacs_game_king_leaps` or `cescacs_game_castlings`).
 ///
 /// Errors: `NULL_POINTER`, `STALE_MOVE_LIST` (the list belongs to another
-/// position), `INDEX_OUT_OF_RANGE`. On error the game is unchanged.
+/// position), `INDEX_OUT_OF_RANGE`, `GAME_OVER` (the game has ended). On
+/// error the game is unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_play(
     game: *mut cescacs_game,
@@ -418,8 +427,8 @@ pub unsafe extern "C" fn cescacs_game_play(
 /// accepted and ignored).
 ///
 /// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_MOVE_TEXT` (unreadable
-/// text), `ILLEGAL_MOVE` (readable, but not a legal move here). On error the
-/// game is unchanged.
+/// text), `ILLEGAL_MOVE` (readable, but not a legal move here), `GAME_OVER`
+/// (the game has ended; checked first). On error the game is unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_play_ctl(
     game: *mut cescacs_game,
@@ -432,8 +441,7 @@ pub unsafe extern "C" fn cescacs_game_play_ctl(
         // SAFETY: `text` is NULL or a NUL-terminated string (the header's
         // contract).
         let t = unsafe { text_arg(text, "text") }?;
-        let m = g.position.parse_ctl(t).map_err(move_text_error)?;
-        g.push(m)
+        g.push_text(t, Game::push_ctl)
     })
 }
 
@@ -454,8 +462,7 @@ pub unsafe extern "C" fn cescacs_game_play_long(
         // SAFETY: `text` is NULL or a NUL-terminated string (the header's
         // contract).
         let t = unsafe { text_arg(text, "text") }?;
-        let m = g.position.parse_long(t).map_err(move_text_error)?;
-        g.push(m)
+        g.push_text(t, Game::push_long)
     })
 }
 

@@ -325,6 +325,7 @@ impl Driver<'_> {
     /// Keeps a new game in `slot` unless one of its moves took a King (the
     /// known set-up bug: such a game is freed at once and counted).
     fn keep_game(&mut self, slot: usize, game: *mut Game, undo: Option<Vec<String>>) {
+        // SAFETY: `game` is a live handle of this run; `out` is a local.
         let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
         for ply in 0..plies {
             let m = self.move_at(game, ply).expect("a ply below the count");
@@ -428,6 +429,7 @@ impl Driver<'_> {
     }
 
     fn history_len(&mut self, game: *const Game) -> usize {
+        // SAFETY: `game` is a live handle of this run; `out` is a local.
         self.count(|api, out| unsafe { (api.cescacs_game_history_len)(game, out) })
     }
 
@@ -466,6 +468,7 @@ impl Driver<'_> {
         let rc = self.rc("play text", unsafe { play(probe, text.as_ptr().cast()) });
         let mut takes_king = false;
         if rc == OK {
+            // SAFETY: `probe` is a live handle of this run; `out` is a local.
             let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(probe, out) });
             takes_king = self.move_at(probe, plies - 1).expect("the last ply").captured == ROLE_KING;
         }
@@ -499,7 +502,7 @@ impl Driver<'_> {
         let op = b.byte() % 26;
         let slot = b.index() % SLOTS;
         let game = self.game(slot);
-        // SAFETY (for every call below): handles are live ones of ours or
+        // SAFETY: for every call below, handles are live ones of ours or
         // NULL, out-pointers are valid or NULL, buffers have the length
         // given, texts are NUL-terminated.
         unsafe {

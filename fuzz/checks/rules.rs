@@ -13,7 +13,7 @@
 use std::collections::BTreeSet;
 
 use cescacs::pgn;
-use cescacs::{Game, Move, Position, Role, Termination};
+use cescacs::{Move, Position, Role, Termination};
 
 /// The studies of the golden data (one small position per tricky rule, and
 /// the King's Leap and castling studies), read at compile time.

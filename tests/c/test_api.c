@@ -138,8 +138,9 @@ static void test_version_and_result_names(void) {
     CHECK_STR(cescacs_result_name(CESCACS_RESULT_PANIC), "CESCACS_RESULT_PANIC");
     CHECK_STR(cescacs_result_name(CESCACS_RESULT_BAD_PGN), "CESCACS_RESULT_BAD_PGN");
     CHECK_STR(cescacs_result_name(CESCACS_RESULT_NOT_FOUND), "CESCACS_RESULT_NOT_FOUND");
-    CHECK(CESCACS_RESULT_BAD_PGN == 12 && CESCACS_RESULT_NOT_FOUND == 13);
-    CHECK_STR(cescacs_result_name(14), "CESCACS_RESULT_UNKNOWN");
+    CHECK_STR(cescacs_result_name(CESCACS_RESULT_GAME_OVER), "CESCACS_RESULT_GAME_OVER");
+    CHECK(CESCACS_RESULT_BAD_PGN == 12 && CESCACS_RESULT_NOT_FOUND == 13 && CESCACS_RESULT_GAME_OVER == 14);
+    CHECK_STR(cescacs_result_name(15), "CESCACS_RESULT_UNKNOWN");
     CHECK_STR(cescacs_result_name(0xFFFFFFFFu), "CESCACS_RESULT_UNKNOWN");
 }
 
@@ -1316,11 +1317,26 @@ static void test_pgn_real_games_replay_to_mate(void) {
         cescacs_move_list *list = legal(game);
         CHECK(len_of(list) == 0);
         cescacs_move_list_free(list);
-        /* The moves read are not the handle's to take back. */
+        /* Every move read can be taken back (checked on a clone, down to
+           the start position). */
         size_t history = 99;
         CHECK_OK(cescacs_game_history_len(game, &history));
-        CHECK(history == 0);
-        CHECK_RC(cescacs_game_undo(game), CESCACS_RESULT_NOTHING_TO_UNDO);
+        CHECK(history == f->plies);
+        {
+            cescacs_game *back = NULL;
+            CHECK_OK(cescacs_game_clone(game, &back));
+            for (size_t ply = f->plies; ply > 0; ply--) {
+                CHECK_OK(cescacs_game_undo(back));
+                CHECK_STR(pdtl_of(back), pdtl_at(game, ply - 1));
+            }
+            CHECK_RC(cescacs_game_undo(back), CESCACS_RESULT_NOTHING_TO_UNDO);
+            CHECK_STR(pdtl_of(back), INITIAL_PDTL);
+            CHECK_STR(result_of(back), "*");
+            cescacs_game_free(back);
+        }
+        CHECK(plies_of(game) == f->plies);
+        /* The game is over: no move may follow. */
+        CHECK_RC(cescacs_game_play_ctl(game, "E7-E9"), CESCACS_RESULT_GAME_OVER);
         CHECK(plies_of(game) == f->plies);
 
         /* Replaying the moves one by one in a new game visits every position
@@ -1430,7 +1446,7 @@ static void test_pgn_moves_played_through_the_handle(void) {
     CHECK(plies_of(game) == 3);
     size_t history = 0;
     CHECK_OK(cescacs_game_history_len(game, &history));
-    CHECK(history == 1);
+    CHECK(history == 3);
     CHECK_STR(ctl_at(game, 2), "F8-F12");
     CHECK_STR(pdtl_at(game, 3), pdtl_of(game));
     CHECK_STR(result_of(game), "*");
@@ -1447,16 +1463,20 @@ static void test_pgn_moves_played_through_the_handle(void) {
     free(text);
     CHECK(plies_of(game) == 3 && plies_of(copy) == 4);
     cescacs_game_free(copy);
-    /* Undo restores the record as read, and stops there. */
+    /* Undo goes on into the moves read, to the start; a stated result
+       applied to the moves as read only (the core's policy), so it stays
+       the rules' one. */
     CHECK_OK(cescacs_game_undo(game));
     CHECK(plies_of(game) == 2);
-    CHECK_STR(result_of(game), "1-1");
+    CHECK_STR(result_of(game), "*");
     text = pgn_of(game);
-    CHECK_STR(text, record);
+    CHECK_STR(text, "[Event \"t\"]\n[Result \"*\"]\n1. E7-E13, E21-E15\n{ @B: offers a draw }\n*\n{ agreed }\n");
     free(text);
+    CHECK_OK(cescacs_game_undo(game));
+    CHECK_OK(cescacs_game_undo(game));
     CHECK_RC(cescacs_game_undo(game), CESCACS_RESULT_NOTHING_TO_UNDO);
-    CHECK(plies_of(game) == 2);
-    CHECK_STR(pdtl_of(game), pdtl_at(game, 2));
+    CHECK(plies_of(game) == 0);
+    CHECK_STR(pdtl_of(game), INITIAL_PDTL);
     cescacs_game_free(game);
 
     /* A record with a PDTL start and Black to move: moves played are numbered on. */
@@ -1565,12 +1585,13 @@ static void test_fivefold_repetition(void) {
     CHECK(o.termination == CESCACS_TERMINATION_FIVEFOLD_REPETITION);
     CHECK(repetition_count(again) == 5 && !claimable(again));
     cescacs_game_free(again);
-    /* Moves after the automatic draw are kept; the game ended at ply 16. */
-    CHECK_OK(cescacs_game_play_ctl(game, "NG3-I7"));
+    /* The game is over: a further move is refused and changes nothing. */
+    CHECK_RC(cescacs_game_play_ctl(game, "NG3-I7"), CESCACS_RESULT_GAME_OVER);
+    CHECK(strstr(cescacs_last_error(), "the game is over") != NULL);
+    CHECK(plies_of(game) == 16);
     o = outcome_of(game);
     CHECK(o.termination == CESCACS_TERMINATION_FIVEFOLD_REPETITION);
     CHECK(!claimable(game));
-    CHECK_OK(cescacs_game_undo(game));
     /* Undo goes back before the fifth time. */
     CHECK_OK(cescacs_game_undo(game));
     o = outcome_of(game);

@@ -85,10 +85,13 @@ static void playout(job *j) {
         EXPECT(cescacs_game_zobrist_hash(game, &r->hash[ply]), CESCACS_RESULT_OK);
         EXPECT(cescacs_game_pdtl(game, buf, sizeof buf, &n), CESCACS_RESULT_OK);
         r->text_sum = fnv(r->text_sum, buf);
+        /* A finished game takes no further move (GAME_OVER): stop there. */
+        cescacs_outcome outcome;
+        EXPECT(cescacs_game_outcome(game, &outcome), CESCACS_RESULT_OK);
+        if (outcome.termination != CESCACS_TERMINATION_NONE) break;
         /* An error of this thread's own: its message must be this one. */
         EXPECT(cescacs_game_play_ctl(game, "Z99-Z98"), CESCACS_RESULT_BAD_MOVE_TEXT);
         if (strstr(cescacs_last_error(), "Z99") == NULL) r->ok = 0;
-        if (r->moves[ply] == 0) break;
         size_t i = (ply * 7 + 3) % r->moves[ply];
         EXPECT(cescacs_move_list_ctl(list, i, move_text, sizeof move_text, NULL), CESCACS_RESULT_OK);
         r->text_sum = fnv(r->text_sum, move_text);
