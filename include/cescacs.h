@@ -543,6 +543,22 @@ cescacs_result cescacs_game_perft(const struct cescacs_game *game, uint32_t dept
 // `*game_out` is written only on success.
 cescacs_result cescacs_game_from_pgn(const char *pgn, struct cescacs_game **game_out);
 
+// Reads every game of `pgn`, a NUL-terminated CTL-PGN text holding any
+// number of games (a `.ctl-pgn` collection), the way the core's
+// `pgn::Reader` cuts it: a tag line after some movetext, or a result,
+// starts the next game. Writes the number of games to `*count_out`, and
+// one new handle per game, in text order, to `games_out[0..count]`; free
+// each with `cescacs_game_free`. Call it with `games_out` NULL and `len` 0
+// to learn the count, then with an array of that many handles. The text is
+// read twice that way; its games are checked in full each time.
+//
+// Errors: `NULL_POINTER` (`pgn` or `count_out` NULL, or `games_out` NULL
+// with `len` > 0), `INVALID_UTF8`, `BAD_PGN` (a game has an error: the
+// message and `cescacs_last_error_location` say where, counted from the
+// start of the text), `BUFFER_TOO_SMALL` (`len` is below the number of
+// games, which is written to `*count_out`). No handle is written on error.
+cescacs_result cescacs_games_from_pgn(const char *pgn, struct cescacs_game **games_out, size_t len, size_t *count_out);
+
 // Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
 // `PDTL` tag when the game does not start from the initial position, the
 // comments, one full move per line in canonical CTL-AN, the variations,

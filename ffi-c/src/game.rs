@@ -555,6 +555,53 @@ pub unsafe extern "C" fn cescacs_game_from_pgn(
     }
 }
 
+/// Reads every game of `pgn`, a NUL-terminated CTL-PGN text holding any
+/// number of games (a `.ctl-pgn` collection), the way the core's
+/// `pgn::Reader` cuts it: a tag line after some movetext, or a result,
+/// starts the next game. Writes the number of games to `*count_out`, and
+/// one new handle per game, in text order, to `games_out[0..count]`; free
+/// each with `cescacs_game_free`. Call it with `games_out` NULL and `len` 0
+/// to learn the count, then with an array of that many handles. The text is
+/// read twice that way; its games are checked in full each time.
+///
+/// Errors: `NULL_POINTER` (`pgn` or `count_out` NULL, or `games_out` NULL
+/// with `len` > 0), `INVALID_UTF8`, `BAD_PGN` (a game has an error: the
+/// message and `cescacs_last_error_location` say where, counted from the
+/// start of the text), `BUFFER_TOO_SMALL` (`len` is below the number of
+/// games, which is written to `*count_out`). No handle is written on error.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_games_from_pgn(
+    pgn: *const c_char,
+    games_out: *mut *mut cescacs_game,
+    len: usize,
+    count_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_games_from_pgn", || {
+        out_ptr(count_out, "count_out")?;
+        if games_out.is_null() && len != 0 {
+            return Err(Error::null("games_out (with a non-zero length)"));
+        }
+        // SAFETY: `pgn` is NULL or a NUL-terminated string (the header's
+        // contract); `text_arg` checks NULL and UTF-8.
+        let text = unsafe { text_arg(pgn, "pgn") }?;
+        let games = rules::pgn::read_games(text).map_err(|e| Error::pgn(&e))?;
+        // SAFETY: checked not NULL above; writable (the header's contract).
+        unsafe { count_out.write(games.len()) };
+        if games.len() > len {
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!("the text holds {} games, the array has room for {len}", games.len()),
+            ));
+        }
+        for (i, game) in games.into_iter().enumerate() {
+            // SAFETY: `i` < count <= `len`, and `games_out` points to `len`
+            // writable handles (the header's contract; not NULL when `len` > 0).
+            unsafe { games_out.add(i).write(cescacs_game::boxed(game)) };
+        }
+        Ok(())
+    })
+}
+
 /// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
 /// `PDTL` tag when the game does not start from the initial position, the
 /// comments, one full move per line in canonical CTL-AN, the variations,

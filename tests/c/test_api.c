@@ -1608,6 +1608,49 @@ static void test_fivefold_repetition(void) {
     cescacs_game_free(game);
 }
 
+/* Every game of a multi-game text: counted, then read into an array of
+   handles, each equal to the game read alone; errors name their line. */
+static void test_games_from_pgn(void) {
+    const char *text = "[Event \"a\"]\n1. E7-E13, E21-E15\n*\n"
+                       "1. H6-H12\n"
+                       "[Event \"c\"]\n1. E7-E13\n3-0\n"
+                       "1. I5-I9\n*\n";
+    size_t count = 0;
+    CHECK_OK(cescacs_games_from_pgn(text, NULL, 0, &count));
+    CHECK(count == 4);
+    cescacs_game *games[4] = {NULL, NULL, NULL, NULL};
+    size_t needed = 0;
+    CHECK_RC(cescacs_games_from_pgn(text, games, 2, &needed), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 4 && games[0] == NULL && games[1] == NULL);
+    CHECK_OK(cescacs_games_from_pgn(text, games, 4, &count));
+    CHECK(count == 4);
+    const size_t plies[4] = {2, 1, 1, 1};
+    for (size_t i = 0; i < 4; i++) {
+        CHECK(games[i] != NULL && plies_of(games[i]) == plies[i]);
+    }
+    CHECK_STR(tag_of(games[2], "Event"), "c");
+    CHECK_STR(result_of(games[2]), "3-0");
+    /* Each handle is a whole game: taken back to its start, on its own. */
+    CHECK_OK(cescacs_game_undo(games[0]));
+    CHECK_OK(cescacs_game_undo(games[0]));
+    CHECK_RC(cescacs_game_undo(games[0]), CESCACS_RESULT_NOTHING_TO_UNDO);
+    CHECK(plies_of(games[1]) == 1);
+    for (size_t i = 0; i < 4; i++) cescacs_game_free(games[i]);
+    /* An error in the third game: BAD_PGN at its line, nothing written. */
+    cescacs_game *none[4] = {NULL, NULL, NULL, NULL};
+    CHECK_RC(cescacs_games_from_pgn("1. E7-E13\n*\n1. H6-H12\n*\n1. E7-E15\n*\n", none, 4, &count),
+             CESCACS_RESULT_BAD_PGN);
+    size_t line = 0, column = 0;
+    CHECK(cescacs_last_error_location(&line, &column));
+    CHECK(line == 5 && column == 4);
+    CHECK(none[0] == NULL);
+    CHECK_RC(cescacs_games_from_pgn(text, NULL, 1, &count), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_games_from_pgn(text, games, 4, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_games_from_pgn(NULL, games, 4, &count), CESCACS_RESULT_NULL_POINTER);
+    CHECK_OK(cescacs_games_from_pgn("", NULL, 0, &count));
+    CHECK(count == 0);
+}
+
 static void test_bad_pgn(void) {
     char *text = read_file(GAMES_DIR "2022-08-14.1.ctl-pgn");
     CHECK(text != NULL);
@@ -1795,6 +1838,7 @@ int main(void) {
     RUN(test_kings_and_rooks_leaps_and_castlings);
     RUN(test_move_list_copy);
     RUN(test_move_list_array);
+    RUN(test_games_from_pgn);
     RUN(test_black_double_castling);
     RUN(test_move_fields_of_every_kind);
     RUN(test_apply_undo_round_trip);
