@@ -1,7 +1,9 @@
 //! Functions over many positions (or one long perft) that run in Rust with
 //! the GIL released, split over the available cores.
 
-use cescacs::{perft as core_perft, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use cescacs::{Interrupted, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -9,31 +11,69 @@ use pyo3::types::PyString;
 use crate::board::PyBoard;
 use crate::errors::{pdtl_error, InvalidPdtlError};
 use crate::moves::sorted_long;
+use crate::work::interruptible;
 
-/// Runs `f` on every PDTL, split over the available cores, with the GIL
-/// released; the results keep the input order.
-fn batch<T: Send>(py: Python<'_>, pdtls: &[String], f: impl Fn(&Position) -> T + Sync) -> Vec<Result<T, String>> {
-    let one = |t: &String| Position::from_pdtl(t.trim_end_matches(['\r', '\n'])).map(|p| f(&p)).map_err(|e| e.to_string());
-    py.detach(|| {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-        if threads <= 1 || pdtls.len() < 64 {
+/// What the work on one position of a batch may use.
+struct Share<'a> {
+    /// Set on Ctrl-C: give up with `Interrupted`.
+    stop: &'a AtomicBool,
+    /// Threads for this position's own work: 1 when the batch is already
+    /// split over the cores, 0 (all cores) when positions run one by one.
+    threads: usize,
+}
+
+/// Runs `f` on every PDTL with the GIL released, split over the available
+/// cores when there are enough positions; the results keep the input order.
+/// Ctrl-C stops it between positions (and inside `f` if `f` reads the flag).
+fn batch<T: Send>(
+    py: Python<'_>,
+    pdtls: &[String],
+    f: impl Fn(&Position, &Share<'_>) -> Result<T, Interrupted> + Sync,
+) -> PyResult<Vec<Result<T, String>>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let split = cores > 1 && pdtls.len() >= 64;
+    interruptible(py, |stop| {
+        let share = Share { stop, threads: if split { 1 } else { 0 } };
+        let one = |t: &String| -> Result<Result<T, String>, Interrupted> {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Interrupted);
+            }
+            match Position::from_pdtl(t.trim_end_matches(['\r', '\n'])) {
+                Ok(p) => f(&p, &share).map(Ok),
+                Err(e) => Ok(Err(e.to_string())),
+            }
+        };
+        if !split {
             return pdtls.iter().map(one).collect();
         }
-        let chunk = pdtls.len().div_ceil(threads);
+        let chunk = pdtls.len().div_ceil(cores);
         std::thread::scope(|s| {
-            let handles: Vec<_> = pdtls.chunks(chunk).map(|c| s.spawn(|| c.iter().map(one).collect::<Vec<_>>())).collect();
-            handles.into_iter().flat_map(|h| h.join().expect("batch worker panicked")).collect()
+            let handles: Vec<_> =
+                pdtls.chunks(chunk).map(|c| s.spawn(|| c.iter().map(one).collect::<Result<Vec<_>, _>>())).collect();
+            let mut all = Vec::with_capacity(pdtls.len());
+            for h in handles {
+                all.extend(h.join().expect("batch worker panicked")?);
+            }
+            Ok(all)
         })
     })
 }
 
 /// The strings of a Python iterable; a single `str` is refused, since it
-/// would iterate by character.
+/// would iterate by character. Checks for Ctrl-C every 65,536 items, since
+/// reading millions of strings takes seconds with the GIL held.
 fn collect_strings(pdtls: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if pdtls.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("expected an iterable of PDTL strings, got a single str"));
     }
-    pdtls.try_iter()?.map(|item| item?.extract::<String>()).collect()
+    let mut out = Vec::new();
+    for (i, item) in pdtls.try_iter()?.enumerate() {
+        if i % 65_536 == 65_535 {
+            pdtls.py().check_signals()?;
+        }
+        out.push(item?.extract::<String>()?);
+    }
+    Ok(out)
 }
 
 /// The batch results for Python: `errors="raise"` turns the first failure
@@ -62,7 +102,7 @@ fn finish<T>(results: Vec<Result<T, String>>, errors: &str) -> PyResult<Vec<Opti
 #[pyo3(signature = (pdtls, *, errors = "raise"))]
 pub(crate) fn count_legal_moves(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors: &str) -> PyResult<Vec<Option<usize>>> {
     let input = collect_strings(pdtls)?;
-    let r = batch(py, &input, |p| p.count_legal_moves());
+    let r = batch(py, &input, |p, _| Ok(p.count_legal_moves()))?;
     finish(r, errors)
 }
 
@@ -72,36 +112,43 @@ pub(crate) fn count_legal_moves(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors
 #[pyo3(signature = (pdtls, *, errors = "raise"))]
 pub(crate) fn legal_moves_long(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors: &str) -> PyResult<Vec<Option<Vec<String>>>> {
     let input = collect_strings(pdtls)?;
-    let r = batch(py, &input, |p| sorted_long(&p.legal_moves()));
+    let r = batch(py, &input, |p, _| Ok(sorted_long(&p.legal_moves())))?;
     finish(r, errors)
 }
 
-/// Perft of each PDTL at `depth` (GIL released, multi-threaded).
+/// Perft of each PDTL at `depth` (GIL released, multi-threaded: over the
+/// positions when there are many, else within each one's perft; Ctrl-C
+/// stops it with `KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (pdtls, depth, *, errors = "raise"))]
 pub(crate) fn perft_many(py: Python<'_>, pdtls: &Bound<'_, PyAny>, depth: u32, errors: &str) -> PyResult<Vec<Option<u64>>> {
     let input = collect_strings(pdtls)?;
-    let r = batch(py, &input, |p| core_perft(p, depth));
+    let r = batch(py, &input, |p, share| p.perft_job(depth).threads(share.threads).cancel_flag(share.stop).run())?;
     finish(r, errors)
 }
 
-/// Perft of one position (a PDTL string or a `Board`), GIL released.
+/// Perft of one position (a PDTL string or a `Board`): see `Board.perft`.
 #[pyfunction]
-pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+#[pyo3(signature = (position, depth, *, threads = None))]
+pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
     let pos = if let Ok(b) = position.cast::<PyBoard>() {
         b.borrow().pos().clone()
     } else {
         Position::from_pdtl(&position.extract::<String>()?).map_err(pdtl_error)?
     };
-    Ok(py.detach(move || core_perft(&pos, depth)))
+    perft_of(py, &pos, depth, threads)
+}
+
+/// The core's parallel perft with the GIL released, stopped by Ctrl-C.
+/// `threads`: `None` or 0 for all cores.
+pub(crate) fn perft_of(py: Python<'_>, pos: &Position, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+    interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).run())
 }
 
 /// The output lines of `moves --long --batch` for these input lines: the
 /// sorted long forms joined by single spaces, or `error: <message>`.
 #[pyfunction]
-pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> Vec<String> {
-    batch(py, &lines, |p| sorted_long(&p.legal_moves()).join(" "))
-    .into_iter()
-    .map(|r| r.unwrap_or_else(|e| format!("error: {e}")))
-    .collect()
+pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> PyResult<Vec<String>> {
+    let r = batch(py, &lines, |p, _| Ok(sorted_long(&p.legal_moves()).join(" ")))?;
+    Ok(r.into_iter().map(|r| r.unwrap_or_else(|e| format!("error: {e}"))).collect())
 }

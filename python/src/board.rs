@@ -6,7 +6,7 @@
 //! legal move, even after the game has ended; the game record (`Game`)
 //! adds the no-move-after-the-end policy.
 
-use cescacs::{perft as core_perft, DrawClaim, Hex, History, Move as CoreMove, Piece, Position};
+use cescacs::{DrawClaim, Hex, History, Move as CoreMove, Piece, Position};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -14,7 +14,9 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::convert::{class_attr, color_obj, extract_color, extract_hex, extract_role, hex_obj, outcome_obj, piece_obj};
 use crate::errors::{move_text_error, pdtl_error};
 use crate::hex::{PyHex, PyPiece};
+use crate::batch::perft_of;
 use crate::moves::{new_move, new_moves, PyLegalMoves, PyMove};
+use crate::work::interruptible;
 
 /// A C'escacs position with its move stack. `Board()` is the initial
 /// position; `Board(pdtl)` reads a PDTL string.
@@ -285,21 +287,26 @@ impl PyBoard {
         Ok(hex_obj(py, self.pos().king(extract_color(color)?)))
     }
 
-    /// Perft: the number of legal move sequences `depth` plies deep (runs in
-    /// Rust with the GIL released).
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// Perft: the number of legal move sequences `depth` plies deep. Runs
+    /// the core's parallel perft (the CLI's) with the GIL released, on
+    /// `threads` threads (default: all cores); Ctrl-C stops it with
+    /// `KeyboardInterrupt`.
+    #[pyo3(signature = (depth, *, threads = None))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+        // A copy, so that the board is not borrowed while the GIL is released.
         let pos = self.pos().clone();
-        py.detach(move || core_perft(&pos, depth))
+        perft_of(py, &pos, depth, threads)
     }
 
-    /// Perft split by first move: `{long form: count}`.
-    fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(String, u64)> {
+    /// Perft split by first move: a list of `(long form, count)` pairs
+    /// sorted by long form. Parallel and interruptible like `perft`.
+    #[pyo3(signature = (depth, *, threads = None))]
+    fn perft_divide(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<Vec<(String, u64)>> {
         let pos = self.pos().clone();
-        let mut v: Vec<(String, u64)> = py.detach(move || {
-            cescacs::perft_divide(&pos, depth).into_iter().map(|(m, n)| (m.long(), n)).collect()
-        });
+        let split = interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).divide())?;
+        let mut v: Vec<(String, u64)> = split.into_iter().map(|(m, n)| (m.long(), n)).collect();
         v.sort();
-        v
+        Ok(v)
     }
 
     /// A copy; with `stack=False` without the move stack.

@@ -10,7 +10,8 @@
 //! the cached enum members and interned hexes/pieces), `errors` (exception
 //! types and the mapping of core errors), `hex` (Hex, Piece), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing) and `batch` (functions that release the GIL).
+//! (CTL-PGN reading and writing), `batch` (functions over many positions) and
+//! `work` (long work that releases the GIL and stops on Ctrl-C).
 
 mod batch;
 mod board;
@@ -20,6 +21,7 @@ mod game;
 mod hex;
 mod moves;
 mod pgn;
+mod work;
 
 use cescacs::HEX_COUNT;
 use pyo3::prelude::*;

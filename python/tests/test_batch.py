@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
+import time
+
+import pytest
 
 import cescacs
 
@@ -40,6 +46,61 @@ def test_perft_many() -> None:
     assert cescacs.perft_many([r["pdtl"] for r in rs], 2) == [r["perft2"] for r in rs]
     assert cescacs.perft_many(["nonsense", rs[0]["pdtl"]], 1, errors="none") == [None, len(rs[0]["moves"])]
     assert cescacs.perft(cescacs.Board(), 2) == 4612
+
+
+def test_perft_threads() -> None:
+    """Board.perft runs the core's parallel perft: any thread count, one answer."""
+    board = cescacs.Board()
+    assert [board.perft(3, threads=n) for n in (None, 1, 2, 3)] == [340_385] * 4
+    split = board.perft_divide(2, threads=2)
+    assert split == sorted(split) and len(split) == 68 and sum(n for _, n in split) == 4612
+    assert board.perft(0) == 1 and board.perft_divide(0) == []
+    pdtl = records("castling.jsonl")[0]["pdtl"]
+    assert cescacs.perft(pdtl, 2, threads=1) == cescacs.perft_many([pdtl], 2)[0]
+
+
+_INTERRUPT_SCRIPT = """
+import sys, time, cescacs
+board = cescacs.Board()
+pdtls = [cescacs.Board().pdtl()] * 2
+call = {
+    "perft": lambda: board.perft(7),
+    "divide": lambda: board.perft_divide(7),
+    "perft_many": lambda: cescacs.perft_many(pdtls, 7),
+    "count": lambda: cescacs.count_legal_moves(pdtls * 1_000_000),
+}[sys.argv[1]]
+print("ready", flush=True)
+try:
+    call()
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("call", ["perft", "divide", "perft_many", "count"])
+def test_ctrl_c_stops_long_work(call: str) -> None:
+    """Ctrl-C (SIGINT) during a long call raises KeyboardInterrupt: perft 7 from
+    the start would run for hours, so the call can only have been stopped."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _INTERRUPT_SCRIPT, call], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    word, at = out.split()
+    assert word == "interrupted"
+    # How long the stop took, for the log (no timing assertion: the machine may be loaded).
+    print(f"{call}: stopped {float(at) - sent:.3f} s after SIGINT")
 
 
 def test_batch_from_threads() -> None:
