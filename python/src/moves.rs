@@ -1,9 +1,12 @@
 //! `Move` (a move's identity, with what the generator knows about it) and
 //! `LegalMoves` (a position's legal moves as a snapshot).
 
+use std::sync::Mutex;
+
 use cescacs::{Castling, Hex, Move as CoreMove, MoveId, MoveKind, Position, Role, KING_HOME};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::board::PyBoard;
@@ -27,7 +30,7 @@ struct Detail {
 /// and captured piece; moves built without a board (`Move(...)`,
 /// `Move.from_long`) have `kind`, `piece_kind` and `captured` set to `None`
 /// and are resolved against the board when pushed.
-#[pyclass(frozen, module = "cescacs", name = "Move")]
+#[pyclass(frozen, freelist = 4096, module = "cescacs", name = "Move")]
 pub(crate) struct PyMove {
     from: Hex,
     to: Hex,
@@ -95,14 +98,66 @@ impl PyMove {
     }
 }
 
+/// Interned `Move` objects for the core's moves, like the interned `Hex` and
+/// `Piece` objects: a `Move` is frozen and compares by value, so the same
+/// object can stand for equal moves anywhere. Making a PyO3 object and
+/// freeing it costs about 600 instructions, nine times the generation of the
+/// move; a hit here costs a few dozen. Direct-mapped and bounded
+/// ([`MoveCache::SLOTS`] objects, about 200 KB): a new move replaces
+/// whatever shared its slot.
+struct MoveCache {
+    slots: Vec<Option<(CoreMove, Py<PyMove>)>>,
+}
+
+impl MoveCache {
+    const BITS: u32 = 12;
+    const SLOTS: usize = 1 << Self::BITS;
+
+    /// The slot of `m`: its fields packed, spread by a Fibonacci hash.
+    fn slot(m: &CoreMove) -> usize {
+        let key = m.from().index() as u64
+            | (m.to().index() as u64) << 8
+            | (m.role().index() as u64) << 16
+            | (m.captured().map_or(0, |r| r.index() + 1) as u64) << 24
+            | (m.promotion().map_or(0, |r| r.index() + 1) as u64) << 32
+            | (move_kind_index(m.kind()) as u64) << 40;
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS)) as usize
+    }
+
+    fn get(&mut self, py: Python<'_>, m: &CoreMove) -> PyResult<Py<PyMove>> {
+        let slot = &mut self.slots[Self::slot(m)];
+        if let Some((key, obj)) = slot {
+            if key == m {
+                return Ok(obj.clone_ref(py));
+            }
+        }
+        let obj = Py::new(py, PyMove::from_core(m))?;
+        // The replaced object (if any) is released here, with the GIL held:
+        // freeing a `Move` runs no Python code, so nothing re-enters the lock.
+        *slot = Some((*m, obj.clone_ref(py)));
+        Ok(obj)
+    }
+}
+
+static MOVE_CACHE: PyOnceLock<Mutex<MoveCache>> = PyOnceLock::new();
+
+/// Runs `f` with the move cache (one lock for a whole list of moves).
+fn with_move_cache<R>(py: Python<'_>, f: impl FnOnce(&mut MoveCache) -> R) -> R {
+    let cache = MOVE_CACHE.get_or_init(py, || Mutex::new(MoveCache { slots: (0..MoveCache::SLOTS).map(|_| None).collect() }));
+    // Only code holding the GIL takes the lock, and nothing in it panics
+    // midway through an update; a poisoned lock still holds a valid cache.
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    f(&mut guard)
+}
+
 /// A `Move` for a legal move of the core (complete: kind, piece, capture).
 pub(crate) fn new_move(py: Python<'_>, m: &CoreMove) -> PyResult<Py<PyMove>> {
-    Py::new(py, PyMove::from_core(m))
+    with_move_cache(py, |c| c.get(py, m))
 }
 
 /// `Move`s for legal moves of the core, in order.
 pub(crate) fn new_moves(py: Python<'_>, moves: impl IntoIterator<Item = CoreMove>) -> PyResult<Vec<Py<PyMove>>> {
-    moves.into_iter().map(|m| new_move(py, &m)).collect()
+    with_move_cache(py, |c| moves.into_iter().map(|m| c.get(py, &m)).collect())
 }
 
 /// The long forms of `moves`, sorted by byte order (the golden data's and
@@ -327,12 +382,10 @@ impl PyLegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let items = self
-            .moves
-            .iter()
-            .map(|m| Bound::new(py, PyMove::from_core(m)))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(PyList::new(py, items)?.try_iter()?.into_any())
+        // A list, then its iterator: `list()` over it copies pointers (a
+        // Rust `__next__` would cost a call per move).
+        let list = PyList::new(py, new_moves(py, self.moves.iter().copied())?)?;
+        Ok(list.try_iter()?.into_any())
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> PyResult<bool> {
