@@ -22,6 +22,7 @@
 
 #![forbid(unsafe_code)]
 
+mod attacks;
 mod bitboard;
 mod castling;
 mod game;

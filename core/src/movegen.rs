@@ -301,6 +301,13 @@ impl Position {
         }
     }
 
+    /// The hexes `us`'s piece on `h` may move to if it is pinned to its
+    /// King (between the King and the pinner, pinner included), from
+    /// [`Position::king_safety`]; `None` if it is not pinned.
+    pub(crate) fn pin_ray(&self, us: Color, h: Hex) -> Option<Bitboard> {
+        self.king_safety(us).pins.iter().find(|&&(p, _)| p == h).map(|&(_, ray)| ray)
+    }
+
     /// Walks the twelve rays and the knight jumps from `us`'s King.
     fn king_safety(&self, us: Color) -> KingSafety {
         let them = !us;
