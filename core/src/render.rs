@@ -21,6 +21,7 @@
 //! assert_eq!(pos.board_text(true).lines().nth(1), Some("27             ·   ♚"));
 //! ```
 
+use crate::bitboard::Bitboard;
 use crate::geometry::{Hex, COLUMN_LETTERS};
 use crate::position::Position;
 
@@ -38,31 +39,53 @@ impl Position {
     /// (`·` with `unicode`).
     pub fn board_text(&self, unicode: bool) -> String {
         let empty = if unicode { '·' } else { '.' };
-        let mut out = String::with_capacity(30 * (MARGIN + SLOT * COLUMN_LETTERS.len() + 1));
-        for line in (0..=28u8).rev() {
-            let mut row = format!("{line:>2} ");
-            for column in 0..COLUMN_LETTERS.len() as u8 {
-                let Some(hex) = Hex::new(column, line) else {
-                    row.push_str("  ");
-                    continue;
-                };
-                let ch = match self.piece_at(hex) {
-                    Some(p) if unicode => p.figurine(),
-                    Some(p) => p.char(),
-                    None => empty,
-                };
-                row.push(ch);
-                row.push(' ');
-            }
-            out.push_str(row.trim_end());
-            out.push('\n');
-        }
-        out.push_str(&" ".repeat(MARGIN));
-        let letters: Vec<String> = COLUMN_LETTERS.iter().map(|c| c.to_string()).collect();
-        out.push_str(&letters.join(" "));
-        out.push('\n');
-        out
+        draw(|hex| match self.piece_at(hex) {
+            Some(p) if unicode => p.figurine(),
+            Some(p) => p.char(),
+            None => empty,
+        })
     }
+}
+
+impl Bitboard {
+    /// The set drawn on the board like [`Position::board_text`]: `1` for a
+    /// hex in the set, `.` for the others (python-chess's `SquareSet`
+    /// picture).
+    ///
+    /// ```
+    /// use cescacs::{Bitboard, Hex};
+    /// let set: Bitboard = ["G1", "G27"].iter().map(|h| h.parse::<Hex>().unwrap()).collect();
+    /// let text = set.board_text();
+    /// assert_eq!(text.lines().nth(1), Some("27             .   1"));
+    /// assert_eq!(text.lines().nth(27), Some(" 1             .   1"));
+    /// ```
+    pub fn board_text(self) -> String {
+        draw(|hex| if self.contains(hex) { '1' } else { '.' })
+    }
+}
+
+/// The board layout with one character per hex, given by `mark`.
+fn draw(mark: impl Fn(Hex) -> char) -> String {
+    let mut out = String::with_capacity(30 * (MARGIN + SLOT * COLUMN_LETTERS.len() + 1));
+    for line in (0..=28u8).rev() {
+        let mut row = format!("{line:>2} ");
+        for column in 0..COLUMN_LETTERS.len() as u8 {
+            match Hex::new(column, line) {
+                Some(hex) => {
+                    row.push(mark(hex));
+                    row.push(' ');
+                }
+                None => row.push_str("  "),
+            }
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&" ".repeat(MARGIN));
+    let letters: Vec<String> = COLUMN_LETTERS.iter().map(|c| c.to_string()).collect();
+    out.push_str(&letters.join(" "));
+    out.push('\n');
+    out
 }
 
 #[cfg(test)]

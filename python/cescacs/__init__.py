@@ -17,6 +17,8 @@ SVG drawing of the board for notebooks.
 
 from __future__ import annotations
 
+from typing import Tuple
+
 from ._cescacs import (
     HEX_COUNT,
     Board,
@@ -24,6 +26,7 @@ from ._cescacs import (
     GameNode,
     GameOverError,
     Hex,
+    HexSet,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPdtlError,
@@ -45,7 +48,7 @@ from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()
 #: All 169 hexes in index order (line 0 first, then by column).
-HEXES: tuple = tuple(all_hexes())
+HEXES: Tuple[Hex, ...] = tuple(all_hexes())
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK
@@ -65,6 +68,7 @@ __all__ = [
     "GameOverError",
     "Hex",
     "HexColor",
+    "HexSet",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPdtlError",

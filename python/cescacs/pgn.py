@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import MutableMapping
-from typing import Any, Dict, Iterable, Iterator, List, Optional, TextIO, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
 
 from ._cescacs import (
     Game,
@@ -279,7 +279,11 @@ def read_game(handle: Source) -> Optional[Game]:
     return game
 
 
-def read_games(handle: Source, lenient: bool = False) -> Any:
+@overload
+def read_games(handle: Source, lenient: Literal[False] = False) -> List[Game]: ...
+@overload
+def read_games(handle: Source, lenient: Literal[True]) -> Tuple[List[Game], List[InvalidPgnError]]: ...
+def read_games(handle: Source, lenient: bool = False) -> Union[List[Game], Tuple[List[Game], List[InvalidPgnError]]]:
     """Every game of ``handle`` (a text stream, read to its end, or a ``str``).
 
     Strict (the default): a list of :class:`Game`; the first error raises

@@ -6,7 +6,7 @@
 //! legal move, even after the game has ended; the game record (`Game`)
 //! adds the no-move-after-the-end policy.
 
-use cescacs::{DrawClaim, Hex, History, Move as CoreMove, Piece, Position};
+use cescacs::{Bitboard, DrawClaim, GameResult, Hex, History, Move as CoreMove, Piece, Position};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -14,6 +14,7 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::convert::{class_attr, color_obj, extract_color, extract_hex, extract_role, hex_obj, outcome_obj, piece_obj};
 use crate::errors::{move_text_error, pdtl_error};
 use crate::hex::{PyHex, PyPiece};
+use crate::hexset::{hex_set, to_set, PyHexSet};
 use crate::batch::perft_of;
 use crate::moves::{new_move, new_moves, PyLegalMoves, PyMove};
 use crate::work::interruptible;
@@ -246,8 +247,106 @@ impl PyBoard {
     }
 
     /// The pieces giving check to the side to move.
-    fn checkers(&self, py: Python<'_>) -> Vec<Py<PyHex>> {
-        self.pos().checkers().map(|h| hex_obj(py, h)).collect()
+    fn checkers(&self) -> PyHexSet {
+        hex_set(self.pos().checkers())
+    }
+
+    // ----- attacks and pins (RULES.md §5.1: pins ignored, leaps excluded) -----
+
+    /// Whether `color` attacks `hex`: one of its pieces could capture there
+    /// were an enemy piece on it (check detection's sense: pins ignored,
+    /// King's Leaps never attack, an Elephant's two-step attack only
+    /// through an empty middle hex).
+    fn is_attacked_by(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.pos().is_attacked(extract_hex(hex)?, extract_color(color)?))
+    }
+
+    /// The pieces of `color` attacking `hex`.
+    fn attackers(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<PyHexSet> {
+        Ok(hex_set(self.pos().attackers(extract_hex(hex)?, extract_color(color)?)))
+    }
+
+    /// The hexes the piece on `hex` attacks (empty if `hex` is empty).
+    fn attacks(&self, hex: &Bound<'_, PyAny>) -> PyResult<PyHexSet> {
+        Ok(hex_set(self.pos().attacks(extract_hex(hex)?)))
+    }
+
+    /// Every hex `color` attacks (its whole attack map).
+    fn attacked_hexes(&self, color: &Bound<'_, PyAny>) -> PyResult<PyHexSet> {
+        Ok(hex_set(self.pos().attacked_hexes(extract_color(color)?)))
+    }
+
+    /// Whether the piece of `color` on `hex` is pinned to its King.
+    fn is_pinned(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.pos().is_pinned(extract_color(color)?, extract_hex(hex)?))
+    }
+
+    /// The hexes a pinned piece of `color` on `hex` may still move to (from
+    /// its King, excluded, to the pinning piece, included); every hex when
+    /// it is not pinned, as python-chess's `pin`.
+    fn pin(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<PyHexSet> {
+        let ray = self.pos().pin(extract_color(color)?, extract_hex(hex)?);
+        Ok(hex_set(ray.unwrap_or(Bitboard::FULL)))
+    }
+
+    /// Whether playing `move` (a legal move) gives check.
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        let m = r#move.resolve(self.pos())?;
+        Ok(self.pos().after(m).is_check())
+    }
+
+    /// Whether `move` (a legal move) captures, en passant and scornful
+    /// captures included.
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(r#move.resolve(self.pos())?.captured().is_some())
+    }
+
+    /// The legal moves whose King or piece starts on a hex of `from_mask`
+    /// and ends on one of `to_mask` (each a `HexSet`, an int mask or an
+    /// iterable of hexes; `None` for every hex), in generation order. A
+    /// castling goes from the King's home to the King's destination.
+    #[pyo3(signature = (from_mask = None, to_mask = None))]
+    fn generate_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: Option<&Bound<'_, PyAny>>,
+        to_mask: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyMove>>> {
+        let from = from_mask.map(to_set).transpose()?.unwrap_or(Bitboard::FULL);
+        let to = to_mask.map(to_set).transpose()?.unwrap_or(Bitboard::FULL);
+        let moves = self.pos().legal_moves();
+        new_moves(py, moves.into_iter().filter(|m| from.contains(m.from()) && to.contains(m.to())))
+    }
+
+    /// The legal moves starting on `hex` (the King's for castlings and leaps).
+    fn legal_moves_from(&self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyMove>>> {
+        let h = extract_hex(hex)?;
+        new_moves(py, self.pos().legal_moves().into_iter().filter(|m| m.from() == h))
+    }
+
+    /// The legal moves ending on `hex` (the King's destination for castlings).
+    fn legal_moves_to(&self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyMove>>> {
+        let h = extract_hex(hex)?;
+        new_moves(py, self.pos().legal_moves().into_iter().filter(|m| m.to() == h))
+    }
+
+    /// The result as CTL-PGN writes it: `"3-0"`, `"0-3"` (mate), `"2-1"`,
+    /// `"1-2"` (stalemate), `"1-1"` (draw), or `"*"` while the game goes on.
+    /// With `claim_draw`, a draw that may be claimed now counts as a draw.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        match self.history.outcome() {
+            Some(o) => GameResult::from_outcome(&o).as_str(),
+            None if claim_draw && self.history.can_claim_draw() => GameResult::Draw.as_str(),
+            None => GameResult::Unfinished.as_str(),
+        }
+    }
+
+    /// The board drawn with FAN figurines (`str(board)` uses letters).
+    fn unicode(&self) -> String {
+        let mut text = self.pos().board_text(true);
+        text.pop();
+        text
     }
 
     /// The King's Leaps legal now.

@@ -8,7 +8,7 @@
 //!
 //! One module per class family: `convert` (values between Rust and Python,
 //! the cached enum members and interned hexes/pieces), `errors` (exception
-//! types and the mapping of core errors), `hex` (Hex, Piece), `moves` (Move,
+//! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
 //! (CTL-PGN reading and writing), `batch` (functions over many positions) and
 //! `work` (long work that releases the GIL and stops on Ctrl-C).
@@ -19,6 +19,7 @@ mod convert;
 mod errors;
 mod game;
 mod hex;
+mod hexset;
 mod moves;
 mod pgn;
 mod work;
@@ -39,6 +40,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyLegalMoves>()?;
+    m.add_class::<hexset::PyHexSet>()?;
     m.add_class::<PyBoard>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyGameNode>()?;

@@ -240,6 +240,7 @@ impl PyMove {
     }
 
     /// Whether the move captures; `None` for a move made without a board.
+    #[getter]
     fn is_capture(&self) -> Option<bool> {
         self.detail.map(|d| d.captured.is_some())
     }

@@ -23,6 +23,11 @@ def records(name: str) -> List[Dict[str, Any]]:
 
 
 @lru_cache(maxsize=None)
+def probe(name: str) -> Dict[str, Any]:
+    """The study of probes.jsonl named ``probe:<name>``."""
+    return next(r for r in records("probes.jsonl") if r["source"] == f"probe:{name}")
+
+
 def perft_positions() -> List[Dict[str, Any]]:
     with (DATA / "perft.json").open(encoding="utf-8") as f:
         return json.load(f)["positions"]

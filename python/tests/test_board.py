@@ -7,14 +7,10 @@ import pytest
 import cescacs
 from cescacs import Board, Color, Hex, HexColor, Move, MoveKind, Piece, PieceKind, Termination
 
-from conftest import records
+from conftest import probe, records
 
 INITIAL = cescacs.INITIAL_PDTL
 KINGS_ROOKS = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"
-
-
-def probe(name: str) -> dict:
-    return next(r for r in records("probes.jsonl") if r["source"] == f"probe:{name}")
 
 
 def test_initial_board() -> None:
@@ -75,7 +71,7 @@ def test_push_long_and_from_long_with_board() -> None:
     assert m.kind is MoveKind.NORMAL
     assert m.piece_kind is PieceKind.KNIGHT
     assert m.captured is None
-    assert m.is_capture() is False
+    assert m.is_capture is False
     assert b.push_long("G3-I7") == m
     assert b.ctl(b.parse_long("E21-E17")) == "E21-E17"
 
@@ -121,7 +117,7 @@ def test_move_properties() -> None:
     (m,) = [m for m in ep.legal_moves if m.kind is MoveKind.EN_PASSANT]
     assert m.captured is PieceKind.PAWN
     assert m.piece_kind is PieceKind.PAWN
-    assert m.is_capture() is True
+    assert m.is_capture is True
 
     r = probe("promotion-mandatory")
     promo = Board(r["pdtl"])
@@ -186,7 +182,7 @@ def test_castling_moves() -> None:
 def test_bare_moves() -> None:
     m = Move("E7", "E13")
     assert m.kind is None and m.piece_kind is None and m.captured is None
-    assert m.is_capture() is None
+    assert m.is_capture is None
     assert Move(Hex("E7"), Hex("E13")) == m
     assert hash(m) == hash(Board().parse_long("E7-E13"))
     assert {m, Board().parse_long("E7-E13")} == {m}

@@ -58,7 +58,7 @@ def test_state_tags(name: str) -> None:
         assert (MoveKind.DOUBLE_STEP in kinds) == ("pawn_double" in tags), r["pdtl"]
         assert (MoveKind.TRIPLE_STEP in kinds) == ("pawn_triple" in tags), r["pdtl"]
         assert (MoveKind.FORCED_PROMOTION in kinds) == ("await_promotion" in tags), r["pdtl"]
-        captures = any(m.is_capture() for m in board.legal_moves)
+        captures = any(m.is_capture for m in board.legal_moves)
         assert captures == ("capture" in tags), r["pdtl"]
         promotes = any(m.promotion is not None and m.kind is not MoveKind.FORCED_PROMOTION for m in board.legal_moves)
         assert promotes == ("promotion" in tags), r["pdtl"]

@@ -62,7 +62,7 @@ def test_move_pickle(protocol: int) -> None:
         assert back.captured is m.captured
         assert back.promotion is m.promotion
         assert back.castling == m.castling
-    captures = [m for r in records("random-dev.jsonl")[:200] for m in Board(r["pdtl"]).legal_moves if m.is_capture()]
+    captures = [m for r in records("random-dev.jsonl")[:200] for m in Board(r["pdtl"]).legal_moves if m.is_capture]
     assert captures
     for m in captures[:300]:
         back = pickle.loads(pickle.dumps(m, protocol=protocol))

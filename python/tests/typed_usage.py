@@ -1,0 +1,36 @@
+"""A script using the public API, type-checked by ``mypy --strict`` in
+test_attacks.py (the stubs must describe what the package really does)."""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+import cescacs
+import cescacs.pgn
+
+
+def threats(board: cescacs.Board) -> Dict[str, List[str]]:
+    """The hexes each side attacks, by name."""
+    return {c.name: sorted(h.name for h in board.attacked_hexes(c)) for c in (cescacs.WHITE, cescacs.BLACK)}
+
+
+def main() -> None:
+    board = cescacs.Board("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1")
+    moves: List[cescacs.Move] = list(board.legal_moves)
+    captures = [m for m in moves if m.is_capture]
+    shared = board.generate_legal_moves(cescacs.HexSet(["G1"]), ["H6"])
+    pinned: bool = board.is_pinned(cescacs.WHITE, "C3")
+    ray: cescacs.HexSet = board.pin(cescacs.WHITE, "C3") & board.attacks("C3")
+    mask: int = int(ray)
+    first: cescacs.Hex = cescacs.HEXES[0]
+    counts: List[int] = cescacs.count_legal_moves([board.pdtl()])
+    maybe: List[Optional[int]] = cescacs.count_legal_moves(["nonsense"], errors="none")
+    games: List[cescacs.Game] = cescacs.pgn.read_games("1. E7-E13\n*\n")
+    lenient: Tuple[List[cescacs.Game], List[cescacs.InvalidPgnError]] = cescacs.pgn.read_games("1. E7-E15\n", lenient=True)
+    split: List[Tuple[str, int]] = board.perft_divide(1)
+    print(len(moves), len(captures), len(shared), pinned, mask > 0, first, counts, maybe, len(games), len(lenient[1]), len(split))
+    print(board.result(), len(threats(board)["WHITE"]))
+
+
+if __name__ == "__main__":
+    main()
