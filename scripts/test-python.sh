@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Python package (PyO3 + maturin, a wheel for this Python) into a venv at .venv
+# Builds the Python package (PyO3 + maturin, abi3 wheel) into a venv at .venv
 # and runs its pytest suite. Needs python3 (>= 3.9) with venv + pip, a Rust
 # toolchain, and PyPI/crates.io. Exits non-zero on any failure.
 set -euo pipefail
@@ -22,7 +22,7 @@ export PATH="$VENV_BIN:$PATH"
 echo "== Python: installing maturin, pytest and mypy =="
 "$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7" "mypy>=1.10"
 
-echo "== Python: pip install ./python (release build of the extension) =="
+echo "== Python: pip install ./python (release build of the abi3 extension) =="
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
 
 echo "== Python: pytest python/tests =="
