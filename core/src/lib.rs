@@ -39,6 +39,7 @@ mod piece;
 mod position;
 mod record;
 mod render;
+pub mod selfplay;
 mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -41,6 +41,7 @@ from ._cescacs import (
     legal_moves_long,
     perft,
     perft_many,
+    random_games,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
 from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
@@ -85,5 +86,6 @@ __all__ = [
     "legal_moves_long",
     "perft",
     "perft_many",
+    "random_games",
     "pgn",
 ]

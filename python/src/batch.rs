@@ -3,12 +3,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use cescacs::selfplay::RandomGames;
 use cescacs::{Interrupted, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
+use crate::game::PyGame;
 use crate::errors::{pdtl_error, InvalidPdtlError};
 use crate::moves::sorted_long;
 use crate::work::interruptible;
@@ -151,4 +153,33 @@ pub(crate) fn perft_of(py: Python<'_>, pos: &Position, depth: u32, threads: Opti
 pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> PyResult<Vec<String>> {
     let r = batch(py, &lines, |p, _| Ok(sorted_long(&p.legal_moves()).join(" ")))?;
     Ok(r.into_iter().map(|r| r.unwrap_or_else(|e| format!("error: {e}"))).collect())
+}
+
+/// `n` games of uniformly random legal moves, generated in Rust on all
+/// cores (or `threads`) with the GIL released; game `i` depends only on
+/// `seed` and `i`, so a seed gives the same games whatever the thread
+/// count. A game stops where the rules end it or after `max_plies` plies
+/// (then its result is `*`). `start`: a `Board` or PDTL to start from (the
+/// initial position by default). Ctrl-C stops it with `KeyboardInterrupt`.
+#[pyfunction]
+#[pyo3(signature = (n, *, max_plies = 300, seed = 0, threads = None, start = None))]
+pub(crate) fn random_games(
+    py: Python<'_>,
+    n: usize,
+    max_plies: usize,
+    seed: u64,
+    threads: Option<usize>,
+    start: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyGame>>> {
+    let start = match start {
+        None => Position::default(),
+        Some(s) => match s.cast::<PyBoard>() {
+            Ok(b) => b.borrow().pos().clone(),
+            Err(_) => Position::from_pdtl(&s.extract::<String>()?).map_err(pdtl_error)?,
+        },
+    };
+    let games = interruptible(py, |stop| {
+        RandomGames::new(n).start(&start).seed(seed).max_plies(max_plies).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+    })?;
+    games.into_iter().map(|game| Py::new(py, PyGame::wrap(game))).collect()
 }

@@ -38,6 +38,11 @@ fn tag_name_ok(name: &str) -> bool {
 }
 
 impl PyGame {
+    /// A Python `Game` holding `game`.
+    pub(crate) fn wrap(game: Game) -> PyGame {
+        PyGame { game }
+    }
+
     fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
         let game = Arc::new(self.game.clone());
         line_nodes(py, &game, &[], game.start(), game.mainline())

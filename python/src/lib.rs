@@ -55,6 +55,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_long, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(hex::all_hexes, m)?)?;
     m.add_function(wrap_pyfunction!(board::initial_pdtl, m)?)?;

@@ -1,0 +1,160 @@
+//! Seeded random play: games of uniformly random legal moves, for research
+//! (self-play data, statistics of game lengths and mobility, stress tests).
+//!
+//! Nothing here is a rule: each game plays the moves the generator lists
+//! through a [`History`], and stops where the rules end the game
+//! (checkmate, stalemate, fivefold repetition, the 75-move rule,
+//! insufficient material) or after `max_plies` moves. Game `i` of a run is
+//! drawn from its own stream of a seeded generator, so a seed gives the same
+//! games whatever the number of threads.
+//!
+//! ```
+//! use cescacs::selfplay::RandomGames;
+//!
+//! let games = RandomGames::new(4).seed(7).max_plies(40).threads(2).run().unwrap();
+//! assert_eq!(games.len(), 4);
+//! assert!(games.iter().all(|g| g.len() <= 40));
+//! // Same seed, same games, whatever the thread count.
+//! assert_eq!(games, RandomGames::new(4).seed(7).max_plies(40).threads(1).run().unwrap());
+//! ```
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::game::Game;
+use crate::history::History;
+use crate::perft::Interrupted;
+use crate::position::Position;
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, well-mixed
+/// generator, plenty for choosing moves. Written out rather than pulled in
+/// with a crate: it is eight lines and keeps the core free of dependencies.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (> 0), by Lemire's multiply-shift.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// One game of random legal moves from `start`: the seed fixes it.
+pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
+    let mut rng = SplitMix64::new(seed);
+    let mut history = History::new(start.clone());
+    while history.len() < max_plies && history.end().is_none() {
+        let moves = history.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        history.push_unchecked(moves[rng.below(moves.len())]);
+    }
+    Game::from_history(history)
+}
+
+/// A run of random games, built like [`crate::PerftJob`]: `n` games from the
+/// initial position (or [`RandomGames::start`]), on all cores unless
+/// [`RandomGames::threads`] says otherwise, stoppable by a flag.
+#[derive(Clone, Copy)]
+pub struct RandomGames<'a> {
+    n: usize,
+    start: Option<&'a Position>,
+    seed: u64,
+    max_plies: usize,
+    threads: usize,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl<'a> RandomGames<'a> {
+    /// `n` games, seed 0, at most 300 plies each.
+    pub fn new(n: usize) -> Self {
+        RandomGames { n, start: None, seed: 0, max_plies: 300, threads: 0, cancel: None }
+    }
+
+    /// Start every game from `pos` instead of the initial position.
+    pub fn start(mut self, pos: &'a Position) -> Self {
+        self.start = Some(pos);
+        self
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Stop each game after this many plies (unfinished, result `*`).
+    pub fn max_plies(mut self, plies: usize) -> Self {
+        self.max_plies = plies;
+        self
+    }
+
+    /// Number of worker threads; 0 (the default) means all available cores.
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n;
+        self
+    }
+
+    /// Stop early (with [`Interrupted`]) once `flag` is set; it is read
+    /// before each game.
+    pub fn cancel_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The seed of game `i`: one SplitMix64 step from the run's seed and
+    /// the index, so neighbouring games get unrelated streams.
+    fn game_seed(&self, i: usize) -> u64 {
+        SplitMix64::new(self.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+    }
+
+    /// The games, in index order.
+    pub fn run(&self) -> Result<Vec<Game>, Interrupted> {
+        let initial = Position::default();
+        let start = self.start.unwrap_or(&initial);
+        let next = AtomicUsize::new(0);
+        let done: Mutex<Vec<(usize, Game)>> = Mutex::new(Vec::with_capacity(self.n));
+        let work = || -> Result<(), Interrupted> {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= self.n {
+                    return Ok(());
+                }
+                if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return Err(Interrupted);
+                }
+                let game = random_game(start, self.game_seed(i), self.max_plies);
+                done.lock().unwrap_or_else(|e| e.into_inner()).push((i, game));
+            }
+        };
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .min(self.n)
+        .max(1);
+        if threads == 1 {
+            work()?;
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+                handles.into_iter().try_for_each(|h| h.join().expect("random-game worker panicked"))
+            })?;
+        }
+        let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
+        games.sort_unstable_by_key(|&(i, _)| i);
+        Ok(games.into_iter().map(|(_, g)| g).collect())
+    }
+}
