@@ -25,5 +25,10 @@ echo "== Python: installing maturin, pytest and mypy =="
 echo "== Python: pip install ./python (release build of the abi3 extension) =="
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
 
+echo "== Python: scripts/build-wheel.sh (abi3, manylinux2014, zig) =="
+# Its own build directory and venv; test_wheel.py installs it into a fresh venv.
+CESCACS_WHEEL="$(CARGO_TARGET_DIR= scripts/build-wheel.sh target/wheels | tail -n 1)"
+export CESCACS_WHEEL
+
 echo "== Python: pytest python/tests =="
 "$PY" -m pytest python/tests -q
