@@ -71,6 +71,25 @@ def main():
             seq += [17, 0, rng.randrange(40), 0]  # play list 0 move k on game 0
         seq += [19, 0, 21, 0, 0x7F, 6, 0, 0]  # undo, write PGN, queries
         write("c_api", bytes(seq))
+    # ... and the end of the game and CTL-PGN collections: a finished game
+    # (bare Kings, insufficient material) refuses a list move, a long text and a CTL-AN text with
+    # GAME_OVER; games_from_pgn reads the slots' written games (NULL-text,
+    # NULL-count, too-small array variants), keeps them, and takes a game
+    # read that way back to its start; texts of several games (one with an
+    # error, one not UTF-8), and one game read and undone to its start.
+    def text(t):
+        return [len(t)] + list(t)
+    pgn2 = b'[Event "a"]\n1. NG3-I7, NG25-I21\n*\n[Event "b"]\n1. E7-E13\n*\n'
+    seq = [1, 0, 0x40] + text(b"/27:1k/1:1K/ w -- - 0 1") + [8, 0, 0, 17, 0, 0, 0, 18, 0, 1, 0, 0, 0]
+    seq += [18, 0, 0, 3] + text(b"NG3-I7")
+    seq += [1, 1, 0, 18, 1, 0, 3] + text(b"NG3-I7") + [18, 1, 0, 3] + text(b"NG25-I21")
+    seq += [25, 0, 0, 0x24, 2, 0]
+    seq += [4, 0, 25, 2, 0, 0x05, 1, 1, 19, 2, 19, 1, 19, 1, 19, 1]
+    seq += [25, 3, 0x80] + text(pgn2) + [0x06, 2, 1]
+    seq += [25, 3, 0x80] + text(pgn2.replace(b"E13", b"E14")) + [0, 0, 0]
+    seq += [25, 3, 0x80] + text(b"\xff\xfe*\n")
+    seq += [2, 3] + text(pgn2[:pgn2.index(b"[Event", 1)]) + [1, 19, 3]
+    write("c_api", bytes(seq))
 
 
 if __name__ == "__main__":

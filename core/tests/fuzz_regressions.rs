@@ -66,13 +66,16 @@ fn play_corpus() {
         let mut t = total.get();
         t.played += s.played;
         t.undone += s.undone;
-        t.king_captures_skipped += s.king_captures_skipped;
+        t.refused_after_end += s.refused_after_end;
+        t.rebuilt += s.rebuilt;
         total.set(t);
     });
     assert!(n >= 64);
-    // The seeds play real games: moves and undos both happen.
+    // The seeds play real games: moves and undos both happen, a game that
+    // has ended refuses a move, histories are rebuilt from their start.
     let t = total.get();
     assert!(t.played > 1000 && t.undone > 10, "{t:?}");
+    assert!(t.refused_after_end > 0 && t.rebuilt > 1000, "{t:?}");
 }
 
 /// Found by the `pgn` target (fuzz/regressions/pgn/tag-value-with-carriage-return,

@@ -55,7 +55,9 @@ fn c_api_corpus() {
             Ok(s) => {
                 total.calls += s.calls;
                 total.played += s.played;
-                total.king_captures_skipped += s.king_captures_skipped;
+                total.game_over += s.game_over;
+                total.games_read += s.games_read;
+                total.undone_to_start += s.undone_to_start;
             }
             Err(e) => {
                 let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -64,6 +66,9 @@ fn c_api_corpus() {
         }
     }
     assert!(inputs.len() >= 50, "{}", inputs.len());
-    // The seeds reach real games: calls succeed and moves are played.
+    // The seeds reach real games: calls succeed and moves are played; a
+    // finished game refuses moves (GAME_OVER); games_from_pgn reads games,
+    // and one read from CTL-PGN is taken back to its start.
     assert!(total.calls > 1000 && total.played > 20, "{total:?}");
+    assert!(total.game_over > 0 && total.games_read > 0 && total.undone_to_start > 0, "{total:?}");
 }

@@ -9,9 +9,12 @@
 //! too-small buffers and arbitrary (also invalid UTF-8) texts. Every call
 //! must return a known result code other than `CESCACS_RESULT_PANIC`, write
 //! nothing on failure (buffers are checked against a sentinel), and agree
-//! with a small model (what `undo` restores, when a list is stale, what a
-//! text round trip gives). Everything is freed at the end: the fuzzer's
-//! leak detection finds what is not.
+//! with a small model (what `undo` restores, down to the start of a game
+//! read from CTL-PGN; when a list is stale; that a finished game refuses
+//! every move with `CESCACS_RESULT_GAME_OVER`; what a text round trip gives,
+//! one game or several through `cescacs_games_from_pgn`). No move played,
+//! listed or read from CTL-PGN takes a King. Everything is freed at the end:
+//! the fuzzer's leak detection finds what is not.
 //!
 //! The functions are reached through [`Api`], a table of function pointers
 //! (filled by `linked_api!`), so the driver could also run on a loaded
@@ -37,6 +40,9 @@ pub const BUFFER_TOO_SMALL: u32 = 10;
 pub const PANIC: u32 = 11;
 pub const BAD_PGN: u32 = 12;
 pub const NOT_FOUND: u32 = 13;
+pub const GAME_OVER: u32 = 14;
+/// The largest result code.
+const LAST_RESULT: u32 = GAME_OVER;
 const ROLE_KING: u32 = 9;
 const MAX_MOVES: usize = 512;
 
@@ -99,6 +105,7 @@ macro_rules! c_functions {
             cescacs_game_new: fn(*mut *mut Game) -> u32;
             cescacs_game_from_pdtl: fn(*const c_char, *mut *mut Game) -> u32;
             cescacs_game_from_pgn: fn(*const c_char, *mut *mut Game) -> u32;
+            cescacs_games_from_pgn: fn(*const c_char, *mut *mut Game, usize, *mut usize) -> u32;
             cescacs_game_clone: fn(*const Game, *mut *mut Game) -> u32;
             cescacs_game_free: fn(*mut Game) -> ();
             cescacs_game_pdtl: fn(*const Game, *mut c_char, usize, *mut usize) -> u32;
@@ -211,8 +218,13 @@ const PDTLS: [&str; 8] = [
 pub struct CStats {
     pub calls: u64,
     pub played: u64,
-    /// Moves not played because they capture a King (the known set-up bug).
-    pub king_captures_skipped: u64,
+    /// Moves refused with `GAME_OVER` (the game had ended).
+    pub game_over: u64,
+    /// Games read by `cescacs_games_from_pgn`.
+    pub games_read: u64,
+    /// Moves taken back by running `cescacs_game_undo` to the start of a
+    /// game read from CTL-PGN.
+    pub undone_to_start: u64,
 }
 
 const SLOTS: usize = 4;
@@ -254,12 +266,11 @@ struct ListSlot {
     pdtl: Option<String>,
 }
 
-/// A game slot: the handle and the PDTLs before each move played through
-/// it (what `undo` must restore), or `None` when the history is not known
-/// (a clone: its history is the original's).
+/// A game slot: the handle and the PDTLs before each of its moves, those
+/// read from CTL-PGN included (what `undo` must restore, last first).
 struct GameSlot {
     game: *mut Game,
-    undo: Option<Vec<String>>,
+    undo: Vec<String>,
 }
 
 struct Driver<'a> {
@@ -290,7 +301,7 @@ impl Driver<'_> {
     /// error message is there.
     fn rc(&mut self, what: &str, rc: u32) -> u32 {
         self.stats.calls += 1;
-        assert!(rc <= NOT_FOUND, "{what}: unknown result code {rc}");
+        assert!(rc <= LAST_RESULT, "{what}: unknown result code {rc}");
         // SAFETY: plain calls without arguments.
         let (name, message) = unsafe { (c_str((self.api.cescacs_result_name)(rc)), c_str((self.api.cescacs_last_error)())) };
         assert_ne!(rc, PANIC, "{what}: {name}: {message}");
@@ -322,22 +333,43 @@ impl Driver<'_> {
         }
     }
 
-    /// Keeps a new game in `slot` unless one of its moves took a King (the
-    /// known set-up bug: such a game is freed at once and counted).
-    fn keep_game(&mut self, slot: usize, game: *mut Game, undo: Option<Vec<String>>) {
-        // SAFETY: `game` is a live handle of this run; `out` is a local.
-        let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
-        for ply in 0..plies {
-            let m = self.move_at(game, ply).expect("a ply below the count");
-            if m.captured == ROLE_KING {
-                self.stats.king_captures_skipped += 1;
-                // SAFETY: the new handle, freed once.
-                unsafe { (self.api.cescacs_game_free)(game) };
-                return;
-            }
-        }
+    /// Keeps a new game in `slot` (freeing the game there), with the
+    /// positions `undo` must restore.
+    fn keep_game(&mut self, slot: usize, game: *mut Game, undo: Vec<String>) {
         self.free_game(slot);
         self.games[slot % SLOTS] = Some(GameSlot { game, undo });
+    }
+
+    /// The undo model of a game read from CTL-PGN: the PDTL before each of
+    /// its moves (`pdtl_at` 0 to plies - 1). No recorded move takes a King
+    /// (Kings are never captured).
+    fn recorded(&mut self, game: *const Game) -> Vec<String> {
+        // SAFETY: `game` is a live handle of this run; `out` is a local.
+        let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
+        let mut before = Vec::with_capacity(plies);
+        for ply in 0..plies {
+            let m = self.move_at(game, ply).expect("a ply below the count");
+            before.push(self.pdtl_at(game, ply));
+            assert_ne!(m.captured, ROLE_KING, "{}: ply {ply} of a game read from CTL-PGN takes a King: {m:?}", before[ply]);
+        }
+        before
+    }
+
+    /// `cescacs_game_undo` until `NOTHING_TO_UNDO` takes `game` back through
+    /// every position of `undo` (last first) to its start: the game read
+    /// from CTL-PGN is then empty.
+    fn undo_to_start(&mut self, game: *mut Game, mut undo: Vec<String>) {
+        while let Some(before) = undo.pop() {
+            // SAFETY: a live handle of this run.
+            assert_eq!(self.rc("undo to start", unsafe { (self.api.cescacs_game_undo)(game) }), OK);
+            assert_eq!(self.pdtl(game), before, "undo to the start: {} moves left", undo.len());
+            self.stats.undone_to_start += 1;
+        }
+        // SAFETY: a live handle of this run.
+        assert_eq!(self.rc("undo at the start", unsafe { (self.api.cescacs_game_undo)(game) }), NOTHING_TO_UNDO);
+        // SAFETY: as above; `out` is a local.
+        let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
+        assert_eq!((plies, self.history_len(game)), (0, 0), "undo to the start left moves");
     }
 
     fn keep_list(&mut self, slot: usize, list: *mut List, pdtl: Option<String>) {
@@ -428,6 +460,45 @@ impl Driver<'_> {
         String::from_utf8(buf[..n].to_vec()).expect("UTF-8 PDTL")
     }
 
+    /// The position after `ply` moves of the game (must exist).
+    fn pdtl_at(&mut self, game: *const Game, ply: usize) -> String {
+        let mut buf = vec![0u8; 4096];
+        let mut n = 0;
+        // SAFETY: a live game, a buffer of the stated length.
+        let rc = unsafe { (self.api.cescacs_game_pdtl_at)(game, ply, buf.as_mut_ptr().cast(), buf.len(), &mut n) };
+        assert_eq!(self.rc("pdtl_at", rc), OK);
+        String::from_utf8(buf[..n].to_vec()).expect("UTF-8 PDTL")
+    }
+
+    /// The game in CTL-PGN: the length asked first, then written.
+    fn write_pgn(&mut self, game: *const Game) -> String {
+        let mut n = 0;
+        // SAFETY: a live game; NULL and 0 ask for the length.
+        let rc = unsafe { (self.api.cescacs_game_write_pgn)(game, null_mut(), 0, &mut n) };
+        assert_eq!(self.rc("write_pgn(size)", rc), BUFFER_TOO_SMALL);
+        let mut buf = vec![0u8; n + 1];
+        // SAFETY: a live game, a buffer of the stated length.
+        let rc = unsafe { (self.api.cescacs_game_write_pgn)(game, buf.as_mut_ptr().cast(), buf.len(), &mut n) };
+        assert_eq!(self.rc("write_pgn", rc), OK);
+        String::from_utf8(buf[..n].to_vec()).expect("UTF-8 CTL-PGN")
+    }
+
+    /// Whether the game has ended by the rules (its outcome is not NONE):
+    /// then every move is refused with `GAME_OVER`.
+    fn is_over(&mut self, game: *const Game) -> bool {
+        let mut o = Outcome::default();
+        // SAFETY: a live game, a valid out-pointer.
+        assert_eq!(self.rc("outcome", unsafe { (self.api.cescacs_game_outcome)(game, &mut o) }), OK);
+        o.termination != 0
+    }
+
+    /// The last move of a game that has one.
+    fn last_move(&mut self, game: *const Game) -> Move {
+        // SAFETY: `game` is a live handle of this run; `out` is a local.
+        let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
+        self.move_at(game, plies - 1).expect("the last ply")
+    }
+
     fn history_len(&mut self, game: *const Game) -> usize {
         // SAFETY: `game` is a live handle of this run; `out` is a local.
         self.count(|api, out| unsafe { (api.cescacs_game_history_len)(game, out) })
@@ -438,18 +509,17 @@ impl Driver<'_> {
     fn moved(&mut self, slot: usize, before: String, history: usize) {
         let game = self.game(slot);
         assert_eq!(self.history_len(game), history + 1, "a played move is in the history");
+        let m = self.last_move(game);
+        assert_ne!(m.captured, ROLE_KING, "{before}: a move taking a King was played: {m:?}");
         if let Some(g) = self.games[slot % SLOTS].as_mut() {
-            if let Some(undo) = g.undo.as_mut() {
-                undo.push(before);
-            }
+            g.undo.push(before);
         }
         self.stats.played += 1;
     }
 
-    /// Plays a move text (CTL-AN or long) on `slot`: first on a clone, so
-    /// that a move taking a King (the known bug) is counted and dropped
-    /// without touching the game; then on the game itself, which must end
-    /// where the clone did, or be unchanged if the move was refused.
+    /// Plays a move text (CTL-AN or long) on `slot`: a game that is over
+    /// refuses any text with `GAME_OVER` (checked before reading the text,
+    /// after the UTF-8 check); a refused move leaves the game unchanged.
     fn play_text(&mut self, slot: usize, text: &[u8], long: bool) {
         let game = self.game(slot);
         let play = if long { self.api.cescacs_game_play_long } else { self.api.cescacs_game_play_ctl };
@@ -459,47 +529,36 @@ impl Driver<'_> {
             assert_eq!(self.rc("play text on NULL", rc), NULL_POINTER);
             return;
         }
-        let mut probe = null_mut();
-        // SAFETY: live game, valid out-pointer.
-        assert_eq!(self.rc("clone", unsafe { (self.api.cescacs_game_clone)(game, &mut probe) }), OK);
         let before = self.pdtl(game);
         let history = self.history_len(game);
-        // SAFETY: live clone, NUL-terminated text.
-        let rc = self.rc("play text", unsafe { play(probe, text.as_ptr().cast()) });
-        let mut takes_king = false;
-        if rc == OK {
-            // SAFETY: `probe` is a live handle of this run; `out` is a local.
-            let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(probe, out) });
-            takes_king = self.move_at(probe, plies - 1).expect("the last ply").captured == ROLE_KING;
-        }
-        let after_probe = if takes_king { None } else { Some(self.pdtl(probe)) };
-        // SAFETY: the clone, freed once.
-        unsafe { (self.api.cescacs_game_free)(probe) };
-        if takes_king {
-            self.stats.king_captures_skipped += 1;
-            return;
-        }
+        let over = self.is_over(game);
+        let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
         // SAFETY: live game, NUL-terminated text.
-        let again = self.rc("play text", unsafe { play(game, text.as_ptr().cast()) });
-        assert_eq!(again, rc, "the clone and the game disagree");
+        let rc = self.rc("play text", unsafe { play(game, text.as_ptr().cast()) });
         match rc {
             OK => {
-                assert_eq!(Some(self.pdtl(game)), after_probe);
+                assert!(!over, "play text: {text:?} played after the end of the game");
                 self.moved(slot, before, history);
+                return;
             }
-            INVALID_UTF8 => assert!(std::str::from_utf8(&text[..text.len() - 1]).is_err()),
+            INVALID_UTF8 => assert!(!utf8),
+            GAME_OVER => {
+                assert!(over && utf8, "play text: GAME_OVER, but over: {over}, UTF-8: {utf8}");
+                self.stats.game_over += 1;
+            }
             rc => {
                 assert!(matches!(rc, BAD_MOVE_TEXT | ILLEGAL_MOVE), "play text: {rc}");
-                assert_eq!(self.pdtl(game), before, "a refused move changed the game");
-                assert_eq!(self.history_len(game), history);
+                assert!(!over, "play text: {rc} instead of GAME_OVER");
             }
         }
+        assert_eq!(self.pdtl(game), before, "a refused move changed the game");
+        assert_eq!(self.history_len(game), history);
     }
 
     /// One call (or a small group of related calls) chosen by the bytes.
     fn step(&mut self, b: &mut Bytes) {
         let api = self.api;
-        let op = b.byte() % 26;
+        let op = b.byte() % 27;
         let slot = b.index() % SLOTS;
         let game = self.game(slot);
         // SAFETY: for every call below, handles are live ones of ours or
@@ -511,7 +570,7 @@ impl Driver<'_> {
                     let mut g = null_mut();
                     if b.byte() & 1 == 0 {
                         assert_eq!(self.rc("new", (api.cescacs_game_new)(&mut g)), OK);
-                        self.keep_game(slot, g, Some(Vec::new()));
+                        self.keep_game(slot, g, Vec::new());
                     } else {
                         assert_eq!(self.rc("new(NULL)", (api.cescacs_game_new)(null_mut())), NULL_POINTER);
                     }
@@ -535,7 +594,7 @@ impl Driver<'_> {
                             assert_eq!(self.rc("from_pdtl again", (api.cescacs_game_from_pdtl)(c.as_ptr().cast(), &mut h)), OK);
                             assert_eq!(self.pdtl(h), written);
                             (api.cescacs_game_free)(h);
-                            self.keep_game(slot, g, Some(Vec::new()));
+                            self.keep_game(slot, g, Vec::new());
                         }
                         INVALID_UTF8 => assert!(g.is_null() && std::str::from_utf8(&text[..text.len() - 1]).is_err()),
                         rc => assert!(rc == BAD_PDTL && g.is_null(), "from_pdtl: {rc}"),
@@ -546,7 +605,15 @@ impl Driver<'_> {
                     let text = b.text();
                     let mut g = null_mut();
                     match self.rc("from_pgn", (api.cescacs_game_from_pgn)(text.as_ptr().cast(), &mut g)) {
-                        OK => self.keep_game(slot, g, Some(Vec::new())),
+                        OK => {
+                            let undo = self.recorded(g);
+                            if b.byte() & 1 == 1 {
+                                self.undo_to_start(g, undo);
+                                self.keep_game(slot, g, Vec::new());
+                            } else {
+                                self.keep_game(slot, g, undo);
+                            }
+                        }
                         INVALID_UTF8 => assert!(g.is_null()),
                         rc => {
                             assert!(rc == BAD_PGN && g.is_null(), "from_pgn: {rc}");
@@ -564,7 +631,7 @@ impl Driver<'_> {
                     } else {
                         assert_eq!(rc, OK);
                         assert_eq!(self.pdtl(g), self.pdtl(game));
-                        let undo = self.games[slot].as_ref().and_then(|s| s.undo.clone());
+                        let undo = self.games[slot].as_ref().map(|s| s.undo.clone()).unwrap_or_default();
                         let history = self.history_len(game);
                         assert_eq!(self.history_len(g), history, "a clone keeps the undo history");
                         self.keep_game(b.index(), g, undo);
@@ -692,6 +759,7 @@ impl Driver<'_> {
                     if rc != OK {
                         assert_eq!(m, Move::default(), "get wrote on failure");
                     }
+                    assert_ne!(m.captured, ROLE_KING, "a listed move takes a King: {m:?}");
                     let capacity = if b.byte() & 1 == 0 { usize::from(b.byte()) } else { MAX_MOVES };
                     let mut all = vec![Move::default(); capacity];
                     let mut n = usize::MAX;
@@ -729,12 +797,10 @@ impl Driver<'_> {
                         if index < len {
                             assert_eq!(self.rc("get", (api.cescacs_move_list_get)(list, index, &mut m)), OK);
                         }
-                        if m.captured == ROLE_KING {
-                            self.stats.king_captures_skipped += 1;
-                            return;
-                        }
+                        assert_ne!(m.captured, ROLE_KING, "a listed move takes a King: {m:?}");
                     }
-                    let (before, history) = if game.is_null() { (String::new(), 0) } else { (self.pdtl(game), self.history_len(game)) };
+                    let (before, history, over) =
+                        if game.is_null() { (String::new(), 0, false) } else { (self.pdtl(game), self.history_len(game), self.is_over(game)) };
                     let rc = self.rc("play", (api.cescacs_game_play)(game, list, index));
                     if game.is_null() || list.is_null() {
                         assert_eq!(rc, NULL_POINTER);
@@ -743,7 +809,14 @@ impl Driver<'_> {
                     // Fresh exactly when made for the game's current position.
                     match self.lists[slot].as_ref().and_then(|l| l.pdtl.clone()) {
                         Some(of) if of == before => {
-                            assert_eq!(rc, if index < len { OK } else { INDEX_OUT_OF_RANGE }, "play: index {index} of {len}");
+                            let want = if index >= len {
+                                INDEX_OUT_OF_RANGE
+                            } else if over {
+                                GAME_OVER
+                            } else {
+                                OK
+                            };
+                            assert_eq!(rc, want, "play: index {index} of {len}, game over: {over}");
                         }
                         Some(of) => assert_eq!(rc, STALE_MOVE_LIST, "play: list of {of:?}, game at {before:?}"),
                         // A list never filled belongs to no position.
@@ -752,7 +825,9 @@ impl Driver<'_> {
                     if rc == OK {
                         self.moved(target, before, history);
                     } else {
+                        self.stats.game_over += u64::from(rc == GAME_OVER);
                         assert_eq!(self.pdtl(game), before, "a refused play changed the game");
+                        assert_eq!(self.history_len(game), history);
                     }
                 }
                 18 => {
@@ -780,14 +855,13 @@ impl Driver<'_> {
                         assert_eq!(rc, NULL_POINTER);
                         return;
                     }
-                    let expected = self.games[slot].as_mut().and_then(|g| g.undo.as_mut().map(|u| u.pop()));
+                    let expected = self.games[slot].as_mut().and_then(|g| g.undo.pop());
                     match expected {
-                        Some(Some(before)) => {
+                        Some(before) => {
                             assert_eq!(rc, OK);
                             assert_eq!(self.pdtl(game), before, "undo restores the position before the move");
                         }
-                        Some(None) => assert_eq!(rc, NOTHING_TO_UNDO),
-                        None => assert!(matches!(rc, OK | NOTHING_TO_UNDO)),
+                        None => assert_eq!(rc, NOTHING_TO_UNDO),
                     }
                 }
                 20 => {
@@ -883,11 +957,98 @@ impl Driver<'_> {
                         assert!(matches!(r, Err(BAD_HEX | NULL_POINTER | BUFFER_TOO_SMALL)), "hex_write of {any:?}: {r:?}");
                     }
                 }
+                25 => {
+                    // Every game of a CTL-PGN text: the fuzzer's, or the
+                    // games of the live slots written and joined the way
+                    // `pgn::write_games` joins them (then each game read
+                    // writes its slot's text again).
+                    let mut written = Vec::new();
+                    let text = if b.byte() < 0x40 {
+                        for s in 0..SLOTS {
+                            let g = self.game(s);
+                            if !g.is_null() {
+                                written.push(self.write_pgn(g));
+                            }
+                        }
+                        let mut t = written.join("\n").into_bytes();
+                        t.push(0);
+                        t
+                    } else {
+                        b.text()
+                    };
+                    let own = written.len();
+                    let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
+                    // The size query: NULL and 0 give the count.
+                    let mut count = usize::MAX;
+                    let rc = self.rc("games_from_pgn(size)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), null_mut(), 0, &mut count));
+                    match rc {
+                        OK | BUFFER_TOO_SMALL => assert_eq!(rc == OK, count == 0, "games_from_pgn(size): {count} games"),
+                        INVALID_UTF8 => {
+                            assert!(!utf8 && count == usize::MAX, "games_from_pgn: INVALID_UTF8 (count {count})");
+                            return;
+                        }
+                        rc => {
+                            assert!(rc == BAD_PGN && count == usize::MAX, "games_from_pgn: {rc} (count {count})");
+                            assert!(written.is_empty(), "the games of the slots do not read back: {}", c_str((api.cescacs_last_error)()));
+                            let (mut line, mut column) = (0, 0);
+                            assert!((api.cescacs_last_error_location)(&mut line, &mut column));
+                            assert!(line >= 1 && column >= 1);
+                            return;
+                        }
+                    }
+                    if !written.is_empty() {
+                        assert_eq!(count, own, "games_from_pgn: the written games of {own} slots");
+                    }
+                    // Calls that must fail without writing anything: NULL
+                    // text, NULL count, NULL array with a length, an array
+                    // one handle too small (only the count is written).
+                    let shape = b.byte();
+                    let mut handles = vec![null_mut::<Game>(); count + usize::from(shape >> 5)];
+                    let mut n = usize::MAX;
+                    let (what, rc) = match shape & 3 {
+                        0 => ("games_from_pgn(NULL text)", (api.cescacs_games_from_pgn)(null(), handles.as_mut_ptr(), handles.len(), &mut n)),
+                        1 => ("games_from_pgn(NULL count)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), handles.len(), null_mut())),
+                        _ => ("games_from_pgn(NULL array)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), null_mut(), handles.len().max(1), &mut n)),
+                    };
+                    assert_eq!(self.rc(what, rc), NULL_POINTER, "{what}");
+                    assert!(n == usize::MAX && handles.iter().all(|h| h.is_null()), "{what} wrote");
+                    if count > 0 && shape & 4 != 0 {
+                        let rc = (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), count - 1, &mut n);
+                        assert_eq!(self.rc("games_from_pgn(too small)", rc), BUFFER_TOO_SMALL);
+                        assert_eq!(n, count, "games_from_pgn(too small): the count");
+                        assert!(handles.iter().all(|h| h.is_null()), "games_from_pgn wrote into a too-small array");
+                        n = usize::MAX;
+                    }
+                    let rc = (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), handles.len(), &mut n);
+                    assert_eq!(self.rc("games_from_pgn", rc), OK);
+                    assert_eq!(n, count, "games_from_pgn: the count");
+                    assert!(handles[..count].iter().all(|h| !h.is_null()), "games_from_pgn: a NULL handle");
+                    assert!(handles[count..].iter().all(|h| h.is_null()), "games_from_pgn wrote past the count");
+                    self.stats.games_read += count as u64;
+                    // Keep the first games in the slots from `slot` on (the
+                    // first one maybe taken back to its start), free the rest.
+                    let keep = usize::from(b.byte() % 3);
+                    let undo_first = b.byte() & 1 == 1;
+                    for (i, &g) in handles[..count].iter().enumerate() {
+                        if let Some(w) = written.get(i) {
+                            assert_eq!(&self.write_pgn(g), w, "game {i} of the slots' CTL-PGN reads back different");
+                        }
+                        let mut undo = self.recorded(g);
+                        if i == 0 && undo_first {
+                            self.undo_to_start(g, std::mem::take(&mut undo));
+                        }
+                        if i < keep {
+                            self.keep_game(slot + i, g, undo);
+                        } else {
+                            (api.cescacs_game_free)(g);
+                        }
+                    }
+                }
                 _ => {
                     let code = u32::from(b.byte());
                     let name = c_str((api.cescacs_result_name)(code));
                     assert!(name.starts_with("CESCACS_RESULT_"), "{name}");
-                    assert_eq!(name == "CESCACS_RESULT_UNKNOWN", code > NOT_FOUND);
+                    assert_eq!(name == "CESCACS_RESULT_UNKNOWN", code > LAST_RESULT);
                     let version = c_str((api.cescacs_version)());
                     assert_eq!(version.split('.').count(), 3, "{version}");
                     let (mut line, mut column) = (usize::MAX, usize::MAX);

@@ -13,7 +13,7 @@
 use std::collections::BTreeSet;
 
 use cescacs::pgn;
-use cescacs::{Move, Position, Role, Termination};
+use cescacs::{Game, GameError, History, Move, Outcome, Position, Role, Termination};
 
 /// The studies of the golden data (one small position per tricky rule, and
 /// the King's Leap and castling studies), read at compile time.
@@ -65,11 +65,28 @@ fn move_set(moves: &[Move]) -> BTreeSet<String> {
     moves.iter().map(Move::long).collect()
 }
 
+/// Whether `m` would take the enemy King of `pos`: it captures a King, or
+/// ends on the enemy King's hex. Kings are never captured (RULES.md §3.1):
+/// no legal move may do either (the set-up bug `KG27×KF22` in
+/// `/27:1k/22:3K3/ b -k - 0 1`, fixed in the move generator).
+pub fn captures_king(pos: &Position, m: &Move) -> bool {
+    m.captured() == Some(Role::King) || m.to() == pos.king(!pos.turn())
+}
+
+/// No legal move of `pos` takes the enemy King.
+fn check_no_king_capture(pos: &Position, moves: &[Move]) {
+    if let Some(m) = moves.iter().find(|m| captures_king(pos, m)) {
+        panic!("{}: the legal move {} takes the enemy King (Kings are never captured)", pos.to_pdtl(), m.long());
+    }
+}
+
 /// A position consistent with itself (`moves` are its legal moves): the
-/// incremental hash equals the one computed from nothing, and the outcome
-/// agrees with the legal moves.
-fn check_consistent(pos: &Position, moves: &[Move]) {
+/// incremental hash equals the one computed from nothing, the outcome
+/// agrees with the legal moves, and no legal move takes the enemy King.
+/// Returns the position's outcome.
+fn check_consistent(pos: &Position, moves: &[Move]) -> Option<Outcome> {
     assert_eq!(pos.zobrist_hash(), pos.zobrist_hash_from_scratch(), "{pos:?}: incremental hash");
+    check_no_king_capture(pos, moves);
     let outcome = pos.outcome();
     match outcome.map(|o| o.termination) {
         Some(Termination::Checkmate) => assert!(moves.is_empty() && pos.is_check(), "{pos:?}: mate"),
@@ -95,6 +112,7 @@ fn check_consistent(pos: &Position, moves: &[Move]) {
     for m in pos.king_leaps().iter().chain(pos.castlings().iter()) {
         assert!(moves.contains(m), "{pos:?}: {} is not among the legal moves", m.long());
     }
+    outcome
 }
 
 /// The position's PDTL reads back to a position with the same PDTL, the
@@ -132,14 +150,6 @@ fn check_move_texts(pos: &Position, m: Move) {
     assert_eq!(pos.parse_long(&long).ok(), Some(m), "{pos:?}: {long:?}");
 }
 
-/// Whether playing `m` would take a King: the known set-up bug (a King's
-/// Leap or castling capturing the enemy King, e.g. `KG27×KF22` in
-/// `/27:1k/22:3K3/ b -k - 0 1`), fixed elsewhere; the targets skip such
-/// moves rather than report that bug again.
-pub fn captures_king(m: &Move) -> bool {
-    m.captured() == Some(Role::King)
-}
-
 /// `m` is refused (it is not legal here) and the position stays as it was.
 fn check_refused(pos: &mut Position, m: Move) {
     let before = pos.clone();
@@ -149,8 +159,9 @@ fn check_refused(pos: &mut Position, m: Move) {
 
 /// Target 2 (`move_text`): the first byte picks a fixed position, the
 /// second another one, the rest is a move text read as CTL-AN and as the
-/// long form. A text that reads names a legal move whose canonical texts
-/// read back to it; reading never changes the position; a move the text
+/// long form. A text that reads names a legal move, never one taking the
+/// enemy King, whose canonical texts read back to it and which plays to a
+/// consistent position; reading never changes the position; a move the text
 /// names in the other position that is not legal here is refused by `play`
 /// and leaves the position untouched.
 pub fn check_move_text(data: &[u8], positions: &[Position]) {
@@ -164,12 +175,11 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
         match read {
             Ok(m) => {
                 assert!(legal.contains(&m), "{pos:?}: {text:?} read as {}, not a legal move", m.long());
+                assert!(!captures_king(pos, &m), "{}: {text:?} read as {}, which takes the enemy King", pos.to_pdtl(), m.long());
                 check_move_texts(pos, m);
-                if !captures_king(&m) {
-                    let mut played = pos.clone();
-                    played.play(m).unwrap_or_else(|e| panic!("{pos:?}: {text:?}: {e}"));
-                    check_consistent(&played, &played.legal_moves());
-                }
+                let mut played = pos.clone();
+                played.play(m).unwrap_or_else(|e| panic!("{pos:?}: {text:?}: {e}"));
+                check_consistent(&played, &played.legal_moves());
             }
             // Errors render (they carry the text they were given).
             Err(e) => assert!(!e.to_string().is_empty()),
@@ -209,8 +219,141 @@ pub fn check_pgn(data: &[u8]) {
 pub struct PlayStats {
     pub played: u64,
     pub undone: u64,
-    /// Moves not played because they capture a King (the known set-up bug).
-    pub king_captures_skipped: u64,
+    /// Moves the mirrored [`Game`] refused with `GameOver` (the history had
+    /// ended before them) while the position and the history played them.
+    pub refused_after_end: u64,
+    /// Histories rebuilt from their start and compared with the incremental one.
+    pub rebuilt: u64,
+}
+
+/// Histories this short are rebuilt from their start after every step;
+/// longer ones only at the end of the input.
+const REBUILD_WHILE_AT_MOST: usize = 16;
+
+/// The automatic draw (RULES.md §6: fivefold repetition, 75-move rule,
+/// insufficient material, in that order) of `pos`, reached for the
+/// `repetitions`-th time.
+fn automatic_draw(pos: &Position, repetitions: usize) -> Option<Termination> {
+    if repetitions >= 5 {
+        Some(Termination::FivefoldRepetition)
+    } else if pos.is_seventyfive_moves() {
+        Some(Termination::SeventyFiveMoves)
+    } else if pos.is_insufficient_material() {
+        Some(Termination::InsufficientMaterial)
+    } else {
+        None
+    }
+}
+
+fn is_automatic_draw(t: Termination) -> bool {
+    matches!(t, Termination::FivefoldRepetition | Termination::SeventyFiveMoves | Termination::InsufficientMaterial)
+}
+
+/// How many of the positions before `pos` (their hashes `earlier`, oldest
+/// first) since the last irreversible move (the halfmove clock) have
+/// `pos`'s hash `hash`, plus one for `pos` itself: the repetition count, by
+/// brute force.
+fn repetitions(earlier: &[u64], pos: &Position, hash: u64) -> usize {
+    let window = (pos.halfmove_clock() as usize).min(earlier.len());
+    1 + earlier[earlier.len() - window..].iter().filter(|&&h| h == hash).count()
+}
+
+/// The incremental [`History`] mirrors the stack of positions it was
+/// played along (their hashes `earlier`, oldest first, then `pos`, whose
+/// hash is `hash`, legal moves `moves` and own outcome `outcome`): same
+/// current position, hash and length; a repetition count equal to the
+/// brute-force count; an end (`History::end`) no later than the last ply,
+/// exactly there when the position itself ends the game (no legal move:
+/// the same checkmate or stalemate; else the automatic draw the position
+/// and its count give), and absent only when nothing ends the game here.
+/// Returns that end.
+fn check_history(
+    history: &History,
+    earlier: &[u64],
+    pos: &Position,
+    hash: u64,
+    moves: &[Move],
+    outcome: Option<Outcome>,
+) -> Option<(usize, Outcome)> {
+    let len = earlier.len();
+    assert_eq!(history.len(), len, "{}: history length", pos.to_pdtl());
+    assert!(history.position() == pos, "{}: the history is at {}", pos.to_pdtl(), history.position().to_pdtl());
+    assert_eq!(history.zobrist_hash(), hash, "{}: history hash", pos.to_pdtl());
+    let count = repetitions(earlier, pos, hash);
+    assert_eq!(history.repetition_count(), count, "{}: repetition count at ply {len}", pos.to_pdtl());
+    // What this position alone says: checkmate or stalemate without legal
+    // moves, else its automatic draw.
+    let here = if moves.is_empty() { outcome.map(|o| o.termination) } else { automatic_draw(pos, count) };
+    let end = history.end();
+    match end {
+        None => assert_eq!(here, None, "{}: the history has no end at ply {len}", pos.to_pdtl()),
+        Some((ply, o)) => {
+            assert!(ply <= len, "{}: end at ply {ply} of {len}", pos.to_pdtl());
+            if ply == len {
+                assert_eq!(Some(o.termination), here, "{}: the end at the last ply", pos.to_pdtl());
+            } else {
+                assert!(is_automatic_draw(o.termination), "{}: {o:?} at ply {ply} of {len}", pos.to_pdtl());
+            }
+            if is_automatic_draw(o.termination) {
+                assert_eq!(o.winner, None, "{}: a draw has no winner", pos.to_pdtl());
+            } else {
+                assert_eq!(Some(o), outcome, "{}: checkmate or stalemate", pos.to_pdtl());
+            }
+        }
+    }
+    end
+}
+
+/// Rebuilds `history` (whose end is `end`) from its start by replaying its
+/// moves and checks that the incremental history (pushed and popped along
+/// the way) equals it: the same end, repetition counts and hashes, ply by
+/// ply. The end is also found from scratch: the first automatic draw
+/// (brute-force repetition counts), unless it is at the last ply and that
+/// position has no legal move (`outcome`, its checkmate or stalemate, comes
+/// first). With `full` (at the end of an input; the comparisons of every
+/// position are what makes the check costly), the rebuilt history also
+/// equals the incremental one in every field, and the mirrored `game` holds
+/// the same history when in step, else a prefix of it that is over (it
+/// refused the next move).
+fn check_rebuilt(history: &History, end: Option<(usize, Outcome)>, outcome: Option<Outcome>, no_moves: bool, game: &Game, full: bool) {
+    let len = history.len();
+    let mut fresh = History::new(history.start().clone());
+    for m in history.moves() {
+        fresh.push_unchecked(m);
+    }
+    let at = || history.position().to_pdtl();
+    assert_eq!(fresh.end(), end, "{}: end, incremental vs from scratch after {len} plies", at());
+    assert_eq!(fresh.repetition_count(), history.repetition_count(), "{}: repetition count, incremental vs from scratch", at());
+    assert_eq!(fresh.zobrist_hash(), history.zobrist_hash(), "{}: hash, incremental vs from scratch", at());
+    let mut hashes = Vec::with_capacity(len + 1);
+    let mut first_draw = None;
+    for (k, pos) in history.positions().enumerate() {
+        let hash = pos.zobrist_hash();
+        let count = repetitions(&hashes, pos, hash);
+        hashes.push(hash);
+        assert_eq!(history.repetition_count_at(k), Some(count), "{}: repetition count at ply {k}", at());
+        assert_eq!(fresh.repetition_count_at(k), Some(count), "{}: rebuilt repetition count at ply {k}", at());
+        if first_draw.is_none() {
+            first_draw = automatic_draw(pos, count).map(|t| (k, t));
+        }
+    }
+    let expected = match first_draw {
+        Some((k, t)) if k < len => Some((k, t)),
+        _ if no_moves => Some((len, outcome.expect("no legal move: checkmate or stalemate").termination)),
+        draw => draw,
+    };
+    assert_eq!(end.map(|(k, o)| (k, o.termination)), expected, "{}: the first end of the game", at());
+    if !full {
+        return;
+    }
+    assert!(fresh == *history, "{}: the incremental history differs from the rebuilt one", at());
+    if game.len() == len {
+        assert!(game.history() == history, "{}: the game's history differs", at());
+    } else {
+        assert!(game.len() < len, "{}: the game is ahead", at());
+        assert!(game.history().moves().eq(history.moves().take(game.len())), "{}: the game's moves", at());
+        assert!(game.is_game_over(), "{}: the game stayed behind although not over", at());
+    }
 }
 
 /// Target 4 (`play`): the first byte picks a fixed start position; every
@@ -218,30 +361,59 @@ pub struct PlayStats {
 /// `play_unchecked`) or, for `b >= 0xF0`, undoes the last move (the undo
 /// stack is a `Vec` of positions). After every step the incremental hash
 /// equals a from-scratch hash, the PDTL round-trips, the outcome agrees with
-/// the legal moves, the played move's texts read back, and a move of the
-/// previous position that is not legal now is refused.
+/// the legal moves, no legal move takes the enemy King, the played move's
+/// texts read back, and a move of the previous position that is not legal
+/// now is refused.
+///
+/// The sequence is mirrored in the core's incremental game types. A
+/// [`History`] (`push_unchecked` on play, `pop` on undo) must match the
+/// stack after every step ([`check_history`]: position, hash, length,
+/// brute-force repetition count, end consistent with the legal moves), and
+/// equal a history rebuilt from its start by replaying its moves, end
+/// found from scratch too ([`check_rebuilt`]: after every step while it is
+/// short, and at the end of the input, there field by field with the
+/// game's history as well). A [`Game`] follows while in step:
+/// it takes each move (`Ok`, same position) unless the history had already
+/// ended, when it must refuse with `GameError::GameOver` and stay unchanged;
+/// it then stays behind until undos bring the stack back to its length,
+/// and from there undoes along.
 pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
     let mut stats = PlayStats::default();
     let Some((&which, steps)) = data.split_first() else { return stats };
-    let mut pos = positions[usize::from(which) % positions.len()].clone();
+    let start = &positions[usize::from(which) % positions.len()];
+    let mut pos = start.clone();
     let mut moves = pos.legal_moves();
-    let mut stack: Vec<Position> = Vec::new();
+    // The position before each move, with the move; `hashes` are those
+    // positions' hashes, `hash` is `pos`'s.
+    let mut stack: Vec<(Position, Move)> = Vec::new();
+    let mut hashes: Vec<u64> = Vec::new();
+    let mut history = History::new(start.clone());
+    let mut game = Game::from_position(start.clone());
+    let mut outcome = pos.outcome();
+    let mut hash = pos.zobrist_hash();
+    let mut end = check_history(&history, &[], &pos, hash, &moves, outcome);
     for (i, &b) in steps.iter().enumerate() {
         if b >= 0xF0 || moves.is_empty() {
             match stack.pop() {
-                Some(previous) => {
+                Some((previous, m)) => {
+                    hash = hashes.pop().expect("a hash per position of the stack");
+                    let in_step = game.len() == history.len();
+                    assert_eq!(history.pop(), Some(m), "{}: the history took back another move", pos.to_pdtl());
+                    if in_step {
+                        assert_eq!(game.pop().map(|am| am.mv), Some(m), "{}: the game took back another move", pos.to_pdtl());
+                    }
                     pos = previous;
                     moves = pos.legal_moves();
                     stats.undone += 1;
                 }
-                None => continue,
+                None => {
+                    assert_eq!(history.pop(), None, "undo at the start");
+                    continue;
+                }
             }
         } else {
             let m = moves[usize::from(b) % moves.len()];
-            if captures_king(&m) {
-                stats.king_captures_skipped += 1;
-                continue;
-            }
+            assert!(!captures_king(&pos, &m), "{}: the legal move {} takes the enemy King", pos.to_pdtl(), m.long());
             check_move_texts(&pos, m);
             let previous = pos.clone();
             if i % 2 == 0 {
@@ -262,11 +434,43 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
                 check_refused(&mut pos, stale);
             }
             moves = now;
-            stack.push(previous);
+            // The history takes every legal move, even after the end.
+            let in_step = game.len() == history.len();
+            history.push_unchecked(m);
+            if in_step {
+                match end {
+                    Some((_, o)) => {
+                        let before = game.clone();
+                        match game.push(m) {
+                            Err(GameError::GameOver(refused)) => assert_eq!(refused, o, "{}: GameOver outcome", previous.to_pdtl()),
+                            r => panic!("{}: the game ended ({o:?}) but {} gave {r:?}", previous.to_pdtl(), m.long()),
+                        }
+                        assert!(game == before, "{}: a refused move changed the game", previous.to_pdtl());
+                        stats.refused_after_end += 1;
+                    }
+                    None => {
+                        // (Then at `pos`: checked below.)
+                        game.push(m).unwrap_or_else(|e| panic!("{}: the game refused {}: {e}", previous.to_pdtl(), m.long()));
+                    }
+                }
+            }
+            stack.push((previous, m));
+            hashes.push(hash);
+            hash = pos.zobrist_hash();
             stats.played += 1;
         }
-        check_consistent(&pos, &moves);
+        outcome = check_consistent(&pos, &moves);
         check_pdtl_round_trip(&pos, &moves);
+        end = check_history(&history, &hashes, &pos, hash, &moves, outcome);
+        if game.len() == history.len() {
+            assert!(game.position() == &pos, "{}: the game is elsewhere", pos.to_pdtl());
+        }
+        if history.len() <= REBUILD_WHILE_AT_MOST {
+            check_rebuilt(&history, end, outcome, moves.is_empty(), &game, false);
+            stats.rebuilt += 1;
+        }
     }
+    check_rebuilt(&history, end, outcome, moves.is_empty(), &game, true);
+    stats.rebuilt += 1;
     stats
 }

@@ -18,21 +18,27 @@ static API: OnceLock<Api> = OnceLock::new();
 static RUNS: AtomicU64 = AtomicU64::new(0);
 static CALLS: AtomicU64 = AtomicU64::new(0);
 static PLAYED: AtomicU64 = AtomicU64::new(0);
-static SKIPPED: AtomicU64 = AtomicU64::new(0);
+static GAME_OVER: AtomicU64 = AtomicU64::new(0);
+static GAMES_READ: AtomicU64 = AtomicU64::new(0);
+static UNDONE_TO_START: AtomicU64 = AtomicU64::new(0);
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let api = API.get_or_init(|| linked_api!(cescacs_ffi).expect("every C function is linked"));
     let s = c_api::check_c_api(api, data);
     CALLS.fetch_add(s.calls, Relaxed);
     PLAYED.fetch_add(s.played, Relaxed);
-    SKIPPED.fetch_add(s.king_captures_skipped, Relaxed);
+    GAME_OVER.fetch_add(s.game_over, Relaxed);
+    GAMES_READ.fetch_add(s.games_read, Relaxed);
+    UNDONE_TO_START.fetch_add(s.undone_to_start, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
     if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
         eprintln!(
-            "c_api stats: {runs} inputs, {} calls, {} moves played, {} King captures skipped",
+            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start",
             CALLS.load(Relaxed),
             PLAYED.load(Relaxed),
-            SKIPPED.load(Relaxed)
+            GAME_OVER.load(Relaxed),
+            GAMES_READ.load(Relaxed),
+            UNDONE_TO_START.load(Relaxed)
         );
     }
 });
