@@ -52,6 +52,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The major version of the library: `cescacs_version()` is
+// `"MAJOR.MINOR.PATCH"` of `CESCACS_VERSION_MAJOR`,
+// `CESCACS_VERSION_MINOR` and `CESCACS_VERSION_PATCH`, the header's
+// version (compare them with `cescacs_version()` to check that a program
+// runs with the library it was built against).
+#define CESCACS_VERSION_MAJOR 0
+
+// The minor version of the library (see `CESCACS_VERSION_MAJOR`).
+#define CESCACS_VERSION_MINOR 1
+
+// The patch version of the library (see `CESCACS_VERSION_MAJOR`).
+#define CESCACS_VERSION_PATCH 0
+
 // A buffer of this many bytes holds the CTL-AN or long-form text of any
 // move with its terminating NUL (the longest text, a Black double castling
 // in long form such as `"G27-H22+C25-H20+I25-I21"`, needs 24 bytes; the
@@ -65,6 +78,13 @@
 // A buffer of this many bytes holds the text of any hex (`"F14"`) with its
 // terminating NUL.
 #define CESCACS_HEX_TEXT_MAX 4
+
+// The number of hexes of the board: an array of this many `cescacs_hex`
+// holds any set of hexes the API answers with (attacked hexes,
+// attackers, pin rays, checkers). Those sets are written in board order:
+// by line from 0 to 28, each line from left to right (`F0 E1 G1 D2 F2 H2
+// C3 …`), the hexes' index order in the core.
+#define CESCACS_HEX_COUNT 169
 
 // The result of every fallible call.
 //
@@ -120,6 +140,10 @@ enum cescacs_result
   // 75-move rule, insufficient material): no move may follow. Take a move
   // back with `cescacs_game_undo` to go on from an earlier position.
   CESCACS_RESULT_GAME_OVER = 14,
+  // An enumeration argument is not one of its constants: a
+  // `cescacs_color` other than `CESCACS_COLOR_WHITE` (0) and
+  // `CESCACS_COLOR_BLACK` (1).
+  CESCACS_RESULT_BAD_ARGUMENT = 15,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -383,7 +407,8 @@ bool cescacs_last_error_location(size_t *line_out, size_t *column_out);
 // The string is static: never free it.
 const char *cescacs_result_name(uint32_t result);
 
-// The library version (`"MAJOR.MINOR.PATCH"`), a static string.
+// The library version (`"MAJOR.MINOR.PATCH"`, the values of
+// `CESCACS_VERSION_MAJOR`, `_MINOR` and `_PATCH`), a static string.
 const char *cescacs_version(void);
 
 // Creates a game at the initial position and writes its handle to
@@ -476,6 +501,21 @@ cescacs_result cescacs_game_king_leaps(const struct cescacs_game *game, struct c
 // Errors: `NULL_POINTER`.
 cescacs_result cescacs_game_castlings(const struct cescacs_game *game, struct cescacs_move_list **list_out);
 
+// Writes to `*list_out` a new list of every legal move whose King or
+// piece goes from `from` to `to`, in the generator's order: the moves a
+// front end offers when a piece is dragged from one hex to another. The
+// list is empty if there is none. Several moves can share two hexes: a
+// pawn's promotions (one per piece it may become), and, with castling
+// rights, up to nine King moves such as G1→H6 (the King's Leap and eight
+// castlings, told apart by their `rook_moves`). Play one with
+// `cescacs_game_play` and its index, read its texts with
+// `cescacs_move_list_ctl` / `cescacs_move_list_long`. Free it with
+// `cescacs_move_list_free`.
+//
+// Errors: `NULL_POINTER`, `BAD_HEX` (`from` or `to` is not a hex of the
+// board).
+cescacs_result cescacs_game_find_moves(const struct cescacs_game *game, struct cescacs_hex from, struct cescacs_hex to, struct cescacs_move_list **list_out);
+
 // Plays move `index` of `list`, which must have been generated from the
 // game's current position (by `cescacs_game_legal_moves`,
 // `cescacs_game_king_leaps` or `cescacs_game_castlings`).
@@ -500,6 +540,37 @@ cescacs_result cescacs_game_play_ctl(struct cescacs_game *game, const char *text
 //
 // Errors: as `cescacs_game_play_ctl`. On error the game is unchanged.
 cescacs_result cescacs_game_play_long(struct cescacs_game *game, const char *text);
+
+// Plays the move `*mv`, a `cescacs_move` value as the library writes them
+// (`cescacs_move_list_get`, `cescacs_game_parse_ctl`, ...): it must equal
+// one legal move of the current position in every field — kind, hexes,
+// pieces, `is_capture`, and the rook moves of a castling, with unused
+// entries zero. Every field must be initialised.
+//
+// Errors: `NULL_POINTER`, `ILLEGAL_MOVE` (no legal move equals it),
+// `GAME_OVER` (the game has ended; checked first). On error the game is
+// unchanged.
+cescacs_result cescacs_game_play_move(struct cescacs_game *game, const struct cescacs_move *mv);
+
+// Reads a move written in CTL-AN (as `cescacs_game_play_ctl` does) in the
+// current position and writes it to `*move_out` without playing it: the
+// legal move the text names, to show, check or play later with
+// `cescacs_game_play_move`. The game is never changed; whether it has
+// ended does not matter (reading is about the position, like
+// `cescacs_game_legal_moves`; `cescacs_game_play_move` refuses to play
+// after the end).
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_MOVE_TEXT` (unreadable
+// text), `ILLEGAL_MOVE` (readable, but not a legal move here).
+cescacs_result cescacs_game_parse_ctl(const struct cescacs_game *game, const char *text, struct cescacs_move *move_out);
+
+// Reads a move written in the long form (as `cescacs_game_play_long`
+// does: `"H6-H12"`, `"F2-F0=D"`, `"A23=N"`, `"G1-H6+C3-H8+I3-I7"`) in the
+// current position and writes it to `*move_out` without playing it, like
+// `cescacs_game_parse_ctl`.
+//
+// Errors: as `cescacs_game_parse_ctl`.
+cescacs_result cescacs_game_parse_long(const struct cescacs_game *game, const char *text, struct cescacs_move *move_out);
 
 // Takes back the last move of the game, whether it was played through the
 // handle or read from CTL-PGN: calling it until `NOTHING_TO_UNDO` brings
@@ -733,6 +804,92 @@ cescacs_result cescacs_move_list_ctl(const struct cescacs_move_list *list, size_
 // terminating NUL into `buf`. Lengths and errors as
 // `cescacs_move_list_ctl`.
 cescacs_result cescacs_move_list_long(const struct cescacs_move_list *list, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*attacked_out` whether `hex` is attacked by the side `by`
+// (`CESCACS_COLOR_WHITE` or `CESCACS_COLOR_BLACK`, passed as its value): a
+// piece of `by` could capture there were an enemy piece on it (RULES.md
+// §5.1), whatever stands on `hex` and whether or not that capture would be
+// legal (pins and `by`'s own King do not matter). The King's Leaps never
+// attack. The side to move is in check when its King's hex is attacked by
+// the other side.
+//
+// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (`by` is not a colour),
+// `BAD_HEX`.
+cescacs_result cescacs_game_is_attacked(const struct cescacs_game *game, uint32_t by, struct cescacs_hex hex, bool *attacked_out);
+
+// Writes the hexes of the pieces of side `by` that attack `hex` (in the
+// sense of `cescacs_game_is_attacked`), in board order (see
+// `CESCACS_HEX_COUNT`), into `buf` (room for `len` hexes), and their
+// number to `*count_out`. `CESCACS_HEX_COUNT` entries are always enough;
+// call with `buf` NULL and `len` 0 to learn the number.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BAD_ARGUMENT` (`by` is not a colour), `BAD_HEX`,
+// `BUFFER_TOO_SMALL` (`buf` is untouched and `*count_out` gets the
+// number).
+cescacs_result cescacs_game_attackers(const struct cescacs_game *game, uint32_t by, struct cescacs_hex hex, struct cescacs_hex *buf, size_t len, size_t *count_out);
+
+// Writes the hexes the piece on `hex` attacks (none if `hex` is empty), in
+// board order, into `buf` (room for `len` hexes), and their number to
+// `*count_out`: along each of its rays up to and including the first
+// occupied hex (own pieces included: they are defended), its knight jumps,
+// a pawn's two forward diagonals, an Elephant's (up to) six hexes, a
+// King's (up to) twelve neighbours (never its Leaps). Buffer sizes as
+// `cescacs_game_attackers`.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BAD_HEX`, `BUFFER_TOO_SMALL` (`buf` is untouched and
+// `*count_out` gets the number).
+cescacs_result cescacs_game_attacks(const struct cescacs_game *game, struct cescacs_hex hex, struct cescacs_hex *buf, size_t len, size_t *count_out);
+
+// Writes every hex attacked by side `by` (the union of
+// `cescacs_game_attacks` over its pieces: exactly the hexes for which
+// `cescacs_game_is_attacked` says true, those of `by`'s own pieces
+// included), in board order (see `CESCACS_HEX_COUNT`), into `buf` (room
+// for `len` hexes), and their number to `*count_out`. `CESCACS_HEX_COUNT`
+// entries are always enough.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BAD_ARGUMENT` (`by` is not a colour), `BUFFER_TOO_SMALL`
+// (`buf` is untouched and `*count_out` gets the number).
+cescacs_result cescacs_game_attacked_hexes(const struct cescacs_game *game, uint32_t by, struct cescacs_hex *buf, size_t len, size_t *count_out);
+
+// Writes the hexes of the pieces giving check — the other side's pieces
+// that attack the King of the side to move — in board order, into `buf`
+// (room for `len` hexes), and their number to `*count_out`: 0 when the
+// side to move is not in check, 2 for a double check. Buffer sizes as
+// `cescacs_game_attackers`.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BUFFER_TOO_SMALL` (`buf` is untouched and `*count_out` gets
+// the number).
+cescacs_result cescacs_game_checkers(const struct cescacs_game *game, struct cescacs_hex *buf, size_t len, size_t *count_out);
+
+// Tells whether the piece of side `color` on `hex` is pinned to its King
+// (moving it off the line would expose the King to the pinning piece) and
+// where it may still go: writes the pin ray — the hexes from the King
+// (excluded) to the pinning piece (included), the pinned piece's own hex
+// among them — in board order (see `CESCACS_HEX_COUNT`) into `buf` (room
+// for `len` hexes), and their number to `*count_out`. The number is 0 when
+// the piece is not pinned, and also when `hex` is empty, holds a piece of
+// the other side or holds the King (never pinned). A pinned piece's legal
+// moves all end on its ray (some pieces have none there: a pinned Knight
+// cannot move). Buffer sizes as `cescacs_game_attackers`;
+// `cescacs_game_is_pinned` answers only yes or no.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BAD_ARGUMENT` (`color` is not a colour), `BAD_HEX`,
+// `BUFFER_TOO_SMALL` (`buf` is untouched and `*count_out` gets the
+// number).
+cescacs_result cescacs_game_pin(const struct cescacs_game *game, uint32_t color, struct cescacs_hex hex, struct cescacs_hex *buf, size_t len, size_t *count_out);
+
+// Writes to `*pinned_out` whether the piece of side `color` on `hex` is
+// pinned to its King (see `cescacs_game_pin`; false for an empty hex, a
+// piece of the other side and the King).
+//
+// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (`color` is not a colour),
+// `BAD_HEX`.
+cescacs_result cescacs_game_is_pinned(const struct cescacs_game *game, uint32_t color, struct cescacs_hex hex, bool *pinned_out);
 
 // Whether `hex` is one of the 169 hexes of the board.
 bool cescacs_hex_is_valid(struct cescacs_hex hex);

@@ -8,11 +8,13 @@
 #      the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
 #      ASan/UBSan with 32);
 #   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
-#   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl;
+#   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl; examples/c/attacks.c,
+#      checked over the golden positions against tests/c/check_attacks.py's own computation
+#      of the attacked hexes (from the rules text, not the library);
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
 #      `pkg-config --cflags --libs cescacs` (shared) and `--static`.
 # The last line is "N passed, M failed", counting C test cases (each test_api
-# case once, each C++ case, the moves check and the pkg-config checks).
+# case once, each C++ case, the moves and attacks checks and the pkg-config checks).
 # Needs: scripts/setup-c.sh (cc, g++, valgrind, pkg-config, cbindgen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -125,6 +127,15 @@ tally "$out/test_header.log"
 echo "== C: examples/c/moves.c over tests/data/random-dev.jsonl =="
 cc "${cflags[@]}" -O2 examples/c/moves.c -L"$lib_dir" -lcescacs -o "$out/moves"
 if python3 tests/c/check_moves.py "$out/moves" tests/data/random-dev.jsonl; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
+
+echo "== C: examples/c/attacks.c against an independent computation (tests/c/check_attacks.py) =="
+cc "${cflags[@]}" -O2 examples/c/attacks.c -L"$lib_dir" -lcescacs -o "$out/attacks"
+if python3 tests/c/check_attacks.py "$out/attacks" tests/data/random-dev.jsonl tests/data/probes.jsonl \
+    tests/data/castling.jsonl; then
     passed=$((passed + 1))
 else
     failed=$((failed + 1))

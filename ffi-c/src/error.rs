@@ -11,6 +11,10 @@ use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use rules::Bitboard;
+
+use super::types::cescacs_hex;
+
 /// The result of every fallible call.
 ///
 /// `CESCACS_RESULT_OK` (0) means success. Any other value means that nothing
@@ -63,10 +67,14 @@ pub enum cescacs_result {
     /// 75-move rule, insufficient material): no move may follow. Take a move
     /// back with `cescacs_game_undo` to go on from an earlier position.
     GameOver = 14,
+    /// An enumeration argument is not one of its constants: a
+    /// `cescacs_color` other than `CESCACS_COLOR_WHITE` (0) and
+    /// `CESCACS_COLOR_BLACK` (1).
+    BadArgument = 15,
 }
 
 /// Every result code, in numeric order.
-pub(crate) fn all_results() -> [cescacs_result; 15] {
+pub(crate) fn all_results() -> [cescacs_result; 16] {
     [
         cescacs_result::Ok,
         cescacs_result::NullPointer,
@@ -83,6 +91,7 @@ pub(crate) fn all_results() -> [cescacs_result; 15] {
         cescacs_result::BadPgn,
         cescacs_result::NotFound,
         cescacs_result::GameOver,
+        cescacs_result::BadArgument,
     ]
 }
 
@@ -105,6 +114,7 @@ impl cescacs_result {
             cescacs_result::BadPgn => c"CESCACS_RESULT_BAD_PGN",
             cescacs_result::NotFound => c"CESCACS_RESULT_NOT_FOUND",
             cescacs_result::GameOver => c"CESCACS_RESULT_GAME_OVER",
+            cescacs_result::BadArgument => c"CESCACS_RESULT_BAD_ARGUMENT",
         }
     }
 }
@@ -271,6 +281,50 @@ pub(crate) unsafe fn guard_text<S: AsRef<str>>(
     })
 }
 
+/// The body of an exported function that answers with a set of hexes:
+/// under `guard`, checks `count_out` (required) and `buf` (NULL only with
+/// `len` 0) first, then runs `hexes` and writes the set's hexes in index
+/// order into the caller's array `buf` of `len` entries and their number to
+/// `*count_out`. If they do not fit, `buf` is left untouched, the number is
+/// still written and the result is `BUFFER_TOO_SMALL` (the size query of
+/// the API: `buf` NULL, `len` 0).
+///
+/// # Safety
+/// `buf` is NULL or valid for writing `len` hexes; `count_out` is NULL or
+/// valid for writing a `usize`.
+pub(crate) unsafe fn guard_hexes(
+    function: &'static str,
+    buf: *mut cescacs_hex,
+    len: usize,
+    count_out: *mut usize,
+    hexes: impl FnOnce() -> Result<Bitboard, Error>,
+) -> cescacs_result {
+    guard(function, || {
+        out_ptr(count_out, "count_out")?;
+        if buf.is_null() && len != 0 {
+            return Err(Error::null("buf (with a non-zero length)"));
+        }
+        let set = hexes()?;
+        let n = set.count() as usize;
+        // SAFETY: not NULL (checked above), so writable (this function's
+        // contract).
+        unsafe { count_out.write(n) };
+        if n > len {
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!("the answer has {n} hexes, the array has room for {len}"),
+            ));
+        }
+        for (i, h) in set.enumerate() {
+            // SAFETY: `i` < `n` <= `len`, so `buf` is not NULL (checked
+            // above: `len` > 0) and entry `i` is writable (this function's
+            // contract).
+            unsafe { buf.add(i).write(h.into()) };
+        }
+        Ok(())
+    })
+}
+
 /// Reads a NUL-terminated UTF-8 text argument.
 ///
 /// # Safety
@@ -395,7 +449,39 @@ pub extern "C" fn cescacs_result_name(result: u32) -> *const c_char {
         .as_ptr()
 }
 
-/// The library version (`"MAJOR.MINOR.PATCH"`), a static string.
+/// The major version of the library: `cescacs_version()` is
+/// `"MAJOR.MINOR.PATCH"` of `CESCACS_VERSION_MAJOR`,
+/// `CESCACS_VERSION_MINOR` and `CESCACS_VERSION_PATCH`, the header's
+/// version (compare them with `cescacs_version()` to check that a program
+/// runs with the library it was built against).
+pub const CESCACS_VERSION_MAJOR: u32 = 0;
+/// The minor version of the library (see `CESCACS_VERSION_MAJOR`).
+pub const CESCACS_VERSION_MINOR: u32 = 1;
+/// The patch version of the library (see `CESCACS_VERSION_MAJOR`).
+pub const CESCACS_VERSION_PATCH: u32 = 0;
+
+// Cargo's version is the one source: the build fails if these literals
+// (which cbindgen copies into the header) differ from it.
+const _: () = assert!(CESCACS_VERSION_MAJOR == version_number(env!("CARGO_PKG_VERSION_MAJOR")));
+const _: () = assert!(CESCACS_VERSION_MINOR == version_number(env!("CARGO_PKG_VERSION_MINOR")));
+const _: () = assert!(CESCACS_VERSION_PATCH == version_number(env!("CARGO_PKG_VERSION_PATCH")));
+
+/// A decimal version number read at compile time.
+const fn version_number(digits: &str) -> u32 {
+    let bytes = digits.as_bytes();
+    assert!(!bytes.is_empty(), "empty version number");
+    let mut n = 0u32;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(bytes[i].is_ascii_digit(), "version number with a non-digit");
+        n = n * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    n
+}
+
+/// The library version (`"MAJOR.MINOR.PATCH"`, the values of
+/// `CESCACS_VERSION_MAJOR`, `_MINOR` and `_PATCH`), a static string.
 #[no_mangle]
 pub extern "C" fn cescacs_version() -> *const c_char {
     const VERSION: &CStr =

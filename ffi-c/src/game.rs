@@ -14,7 +14,7 @@ use super::error::{
     borrow, borrow_mut, guard, guard_out, guard_text, out_ptr, text_arg, Error, Handle,
 };
 use super::move_list::cescacs_move_list;
-use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role};
+use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role, RawMove};
 
 /// A game: a record of the moves from a start position (read from CTL-PGN,
 /// or empty for a new game) followed by the moves played through the
@@ -391,6 +391,39 @@ pub unsafe extern "C" fn cescacs_game_castlings(
     }
 }
 
+/// Writes to `*list_out` a new list of every legal move whose King or
+/// piece goes from `from` to `to`, in the generator's order: the moves a
+/// front end offers when a piece is dragged from one hex to another. The
+/// list is empty if there is none. Several moves can share two hexes: a
+/// pawn's promotions (one per piece it may become), and, with castling
+/// rights, up to nine King moves such as G1→H6 (the King's Leap and eight
+/// castlings, told apart by their `rook_moves`). Play one with
+/// `cescacs_game_play` and its index, read its texts with
+/// `cescacs_move_list_ctl` / `cescacs_move_list_long`. Free it with
+/// `cescacs_move_list_free`.
+///
+/// Errors: `NULL_POINTER`, `BAD_HEX` (`from` or `to` is not a hex of the
+/// board).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_find_moves(
+    game: *const cescacs_game,
+    from: cescacs_hex,
+    to: cescacs_hex,
+    list_out: *mut *mut cescacs_move_list,
+) -> cescacs_result {
+    // SAFETY: `game` is NULL or a live handle and `list_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_find_moves", list_out, "list_out", || {
+            let g = borrow(game)?;
+            let (from, to) = (from.to_core()?, to.to_core()?);
+            Ok(cescacs_move_list::boxed(&g.position, |p, l| {
+                l.extend(p.legal_moves().into_iter().filter(|m| m.from() == from && m.to() == to));
+            }))
+        })
+    }
+}
+
 /// Plays move `index` of `list`, which must have been generated from the
 /// game's current position (by `cescacs_game_legal_moves`,
 /// `cescacs_game_king_leaps` or `cescacs_game_castlings`).
@@ -464,6 +497,112 @@ pub unsafe extern "C" fn cescacs_game_play_long(
         let t = unsafe { text_arg(text, "text") }?;
         g.push_text(t, Game::push_long)
     })
+}
+
+/// Plays the move `*mv`, a `cescacs_move` value as the library writes them
+/// (`cescacs_move_list_get`, `cescacs_game_parse_ctl`, ...): it must equal
+/// one legal move of the current position in every field — kind, hexes,
+/// pieces, `is_capture`, and the rook moves of a castling, with unused
+/// entries zero. Every field must be initialised.
+///
+/// Errors: `NULL_POINTER`, `ILLEGAL_MOVE` (no legal move equals it),
+/// `GAME_OVER` (the game has ended; checked first). On error the game is
+/// unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_play_move(
+    game: *mut cescacs_game,
+    mv: *const cescacs_move,
+) -> cescacs_result {
+    guard("cescacs_game_play_move", || {
+        // SAFETY: `game` is NULL or a live handle that only this call uses
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        if mv.is_null() {
+            return Err(Error::null("mv"));
+        }
+        // SAFETY: not NULL, so it points to an initialised `cescacs_move`
+        // (the header's contract).
+        let raw = unsafe { RawMove::read(mv) };
+        if let Some(outcome) = g.record.outcome() {
+            return Err(game_error(GameError::GameOver(outcome)));
+        }
+        let m = g
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|m| RawMove::of(m) == raw)
+            .ok_or_else(|| {
+                Error::new(
+                    cescacs_result::IllegalMove,
+                    format!(
+                        "the move {} is not a legal move in {}",
+                        raw.describe(),
+                        g.position.to_pdtl()
+                    ),
+                )
+            })?;
+        g.push(m)
+    })
+}
+
+/// Reads a move text with `read` (the core's `Position::parse_ctl` or
+/// `parse_long`) in the game's current position.
+///
+/// # Safety
+/// As the header's contract of the two functions that call it.
+unsafe fn parse_move(
+    function: &'static str,
+    game: *const cescacs_game,
+    text: *const c_char,
+    move_out: *mut cescacs_move,
+    read: fn(&Position, &str) -> Result<Move, MoveTextError>,
+) -> cescacs_result {
+    // SAFETY: `game` is NULL or a live handle, `text` NULL or a
+    // NUL-terminated string and `move_out` NULL or writable (the header's
+    // contract).
+    unsafe {
+        guard_out(function, move_out, "move_out", || {
+            let g = borrow(game)?;
+            let t = text_arg(text, "text")?;
+            Ok(read(&g.position, t).map_err(move_text_error)?.into())
+        })
+    }
+}
+
+/// Reads a move written in CTL-AN (as `cescacs_game_play_ctl` does) in the
+/// current position and writes it to `*move_out` without playing it: the
+/// legal move the text names, to show, check or play later with
+/// `cescacs_game_play_move`. The game is never changed; whether it has
+/// ended does not matter (reading is about the position, like
+/// `cescacs_game_legal_moves`; `cescacs_game_play_move` refuses to play
+/// after the end).
+///
+/// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_MOVE_TEXT` (unreadable
+/// text), `ILLEGAL_MOVE` (readable, but not a legal move here).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_parse_ctl(
+    game: *const cescacs_game,
+    text: *const c_char,
+    move_out: *mut cescacs_move,
+) -> cescacs_result {
+    // SAFETY: the arguments, unchanged, under the same contract.
+    unsafe { parse_move("cescacs_game_parse_ctl", game, text, move_out, Position::parse_ctl) }
+}
+
+/// Reads a move written in the long form (as `cescacs_game_play_long`
+/// does: `"H6-H12"`, `"F2-F0=D"`, `"A23=N"`, `"G1-H6+C3-H8+I3-I7"`) in the
+/// current position and writes it to `*move_out` without playing it, like
+/// `cescacs_game_parse_ctl`.
+///
+/// Errors: as `cescacs_game_parse_ctl`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_parse_long(
+    game: *const cescacs_game,
+    text: *const c_char,
+    move_out: *mut cescacs_move,
+) -> cescacs_result {
+    // SAFETY: the arguments, unchanged, under the same contract.
+    unsafe { parse_move("cescacs_game_parse_long", game, text, move_out, Position::parse_long) }
 }
 
 /// Takes back the last move of the game, whether it was played through the

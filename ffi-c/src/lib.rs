@@ -25,6 +25,7 @@
 mod error;
 mod game;
 mod move_list;
+mod threats;
 mod types;
 
 #[cfg(test)]
@@ -33,4 +34,7 @@ mod tests;
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+// (Unused where benches/ffi_overhead.rs compiles this file as a module.)
+#[allow(unused_imports)]
+pub use threats::*;
 pub use types::*;

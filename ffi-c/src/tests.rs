@@ -461,7 +461,8 @@ fn result_names_and_version() {
     assert_eq!(name(12), "CESCACS_RESULT_BAD_PGN");
     assert_eq!(name(13), "CESCACS_RESULT_NOT_FOUND");
     assert_eq!(name(14), "CESCACS_RESULT_GAME_OVER");
-    assert_eq!(name(15), "CESCACS_RESULT_UNKNOWN");
+    assert_eq!(name(15), "CESCACS_RESULT_BAD_ARGUMENT");
+    assert_eq!(name(16), "CESCACS_RESULT_UNKNOWN");
     for (i, r) in super::error::all_results().iter().enumerate() {
         assert_eq!(*r as usize, i);
     }
@@ -470,6 +471,10 @@ fn result_names_and_version() {
         unsafe { CStr::from_ptr(cescacs_version()) }
             .to_str()
             .unwrap(),
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(
+        format!("{CESCACS_VERSION_MAJOR}.{CESCACS_VERSION_MINOR}.{CESCACS_VERSION_PATCH}"),
         env!("CARGO_PKG_VERSION")
     );
 }
@@ -939,4 +944,344 @@ fn move_array_equals_get_and_copy_and_follows_refills() {
     unsafe { cescacs_move_list_free(l) };
     // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_game_free(g) };
+}
+
+// ----- moves by hexes, moves as values, threats -------------------------------------
+
+fn hex_of(name: &str) -> cescacs_hex {
+    name.parse::<rules::Hex>().unwrap().into()
+}
+
+fn core_pos(pdtl: &str) -> rules::Position {
+    rules::Position::from_pdtl(pdtl).unwrap()
+}
+
+fn find(g: *const cescacs_game, from: cescacs_hex, to: cescacs_hex) -> *mut cescacs_move_list {
+    let mut l = ptr::null_mut();
+    // SAFETY: a live game of this test and a local out-pointer.
+    let rc = unsafe { cescacs_game_find_moves(g, from, to, &mut l) };
+    assert_eq!(rc, cescacs_result::Ok, "{}", last_error());
+    l
+}
+
+#[test]
+fn find_moves_partitions_the_legal_moves() {
+    for r in records("random-dev.jsonl").iter().chain(&records("castling.jsonl")) {
+        let g = game_from(r["pdtl"].as_str().unwrap());
+        let over = outcome(g).termination != cescacs_termination::None;
+        let all = list(g);
+        let moves = array(all).to_vec();
+        let mut pairs: Vec<(u8, u8, u8, u8)> =
+            moves.iter().map(|m| (m.from.column, m.from.line, m.to.column, m.to.line)).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut found = 0;
+        for &(fc, fl, tc, tl) in &pairs {
+            let from = cescacs_hex { column: fc, line: fl };
+            let to = cescacs_hex { column: tc, line: tl };
+            let l = find(g, from, to);
+            let some = array(l).to_vec();
+            let expected: Vec<cescacs_move> =
+                moves.iter().copied().filter(|m| m.from == from && m.to == to).collect();
+            assert_eq!(some, expected);
+            found += some.len();
+            // A list of the game's position: playable by index (unless
+            // the game is over, e.g. by insufficient material).
+            let mut copy = ptr::null_mut();
+            // SAFETY: a live game of this test and a local out-pointer.
+            assert_eq!(unsafe { cescacs_game_clone(g, &mut copy) }, cescacs_result::Ok);
+            // SAFETY: live handles of this test.
+            let rc = unsafe { cescacs_game_play(copy, l, 0) };
+            assert_eq!(rc, if over { cescacs_result::GameOver } else { cescacs_result::Ok });
+            // SAFETY: made above by this test and not used after this.
+            unsafe { cescacs_game_free(copy) };
+            // SAFETY: made above by this test and not used after this.
+            unsafe { cescacs_move_list_free(l) };
+        }
+        assert_eq!(found, moves.len());
+        // A pair with no move: an empty list.
+        let l = find(g, hex_of("F14"), hex_of("F14"));
+        assert_eq!(len(l), 0);
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_move_list_free(l) };
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_move_list_free(all) };
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_game_free(g) };
+    }
+
+    // G1→H6 with every castling right: the King's Leap and eight castlings.
+    let g = game_from("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
+    let l = find(g, hex_of("G1"), hex_of("H6"));
+    let mut texts: Vec<String> =
+        (0..len(l)).map(|i| text(cescacs_move_list_long, l, i)).collect();
+    texts.sort();
+    assert_eq!(texts.len(), 9, "{texts:?}");
+    assert_eq!(texts.iter().filter(|t| !t.contains('+')).count(), 1, "one leap: {texts:?}");
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_move_list_free(l) };
+
+    // Errors: nothing written.
+    let mut l = ptr::dangling_mut();
+    let bad = cescacs_hex { column: 0, line: 0 };
+    // SAFETY: a live game and a local; the hex is what this case tests.
+    let rc = unsafe { cescacs_game_find_moves(g, bad, hex_of("H6"), &mut l) };
+    assert_eq!(rc, cescacs_result::BadHex);
+    // SAFETY: NULL is what this case tests.
+    let rc = unsafe { cescacs_game_find_moves(ptr::null(), hex_of("G1"), hex_of("H6"), &mut l) };
+    assert_eq!((rc, last_error().as_str()), (cescacs_result::NullPointer, "game is NULL"));
+    assert_eq!(l, ptr::dangling_mut());
+    // SAFETY: NULL is what this case tests.
+    let rc = unsafe { cescacs_game_find_moves(g, hex_of("G1"), hex_of("H6"), ptr::null_mut()) };
+    assert_eq!(rc, cescacs_result::NullPointer);
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_game_free(g) };
+}
+
+fn parse(
+    f: unsafe extern "C" fn(*const cescacs_game, *const c_char, *mut cescacs_move) -> cescacs_result,
+    g: *const cescacs_game,
+    text: &str,
+) -> Result<cescacs_move, cescacs_result> {
+    let c = CString::new(text).unwrap();
+    let mut m = cescacs_move::default();
+    // SAFETY: a live game of this test, a CString and a local.
+    match unsafe { f(g, c.as_ptr(), &mut m) } {
+        cescacs_result::Ok => Ok(m),
+        rc => {
+            assert_eq!(m, cescacs_move::default(), "nothing written on error");
+            Err(rc)
+        }
+    }
+}
+
+#[test]
+fn parsed_and_listed_moves_are_one_value_and_play_alike() {
+    for r in records("random-dev.jsonl").iter().step_by(5).chain(&records("castling.jsonl")) {
+        let start = r["pdtl"].as_str().unwrap();
+        let g = game_from(start);
+        let over = outcome(g).termination != cescacs_termination::None;
+        let l = list(g);
+        for (i, m) in array(l).to_vec().into_iter().enumerate() {
+            let long = text(cescacs_move_list_long, l, i);
+            let ctl = text(cescacs_move_list_ctl, l, i);
+            assert_eq!(parse(cescacs_game_parse_long, g, &long), Ok(m), "{long}");
+            assert_eq!(parse(cescacs_game_parse_ctl, g, &ctl), Ok(m), "{ctl}");
+            // Playing the value equals playing the list's move.
+            let (mut a, mut b) = (ptr::null_mut(), ptr::null_mut());
+            // SAFETY: a live game of this test and locals as out-pointers.
+            unsafe {
+                assert_eq!(cescacs_game_clone(g, &mut a), cescacs_result::Ok);
+                assert_eq!(cescacs_game_clone(g, &mut b), cescacs_result::Ok);
+                let expected = if over { cescacs_result::GameOver } else { cescacs_result::Ok };
+                assert_eq!(cescacs_game_play_move(a, &m), expected, "{}", last_error());
+                assert_eq!(cescacs_game_play(b, l, i), expected);
+            }
+            assert_eq!(pdtl(a), pdtl(b));
+            // Any field changed: not a legal move, the game unchanged.
+            let mut changed = m;
+            changed.is_capture = !m.is_capture;
+            let mut raw_kind = m;
+            // SAFETY: `kind` is a `u32` in C; this writes an out-of-range
+            // value through a raw pointer without reading it as the enum.
+            unsafe { std::ptr::addr_of_mut!(raw_kind.kind).cast::<u32>().write(99) };
+            let mut rook = m;
+            rook.rook_moves[1].to.line ^= 2;
+            for bad in [&changed, &raw_kind, &rook] {
+                let before = pdtl(b);
+                // SAFETY: a live game of this test and a local move.
+                let rc = unsafe { cescacs_game_play_move(b, bad) };
+                let expected = if over { cescacs_result::GameOver } else { cescacs_result::IllegalMove };
+                assert_eq!(rc, expected, "{long}");
+                assert_eq!(pdtl(b), before);
+            }
+            // SAFETY: made above by this test and not used after this.
+            unsafe {
+                cescacs_game_free(a);
+                cescacs_game_free(b);
+            }
+        }
+        assert_eq!(pdtl(g), core_pos(start).to_pdtl());
+        // SAFETY: made above by this test and not used after this.
+        unsafe {
+            cescacs_move_list_free(l);
+            cescacs_game_free(g);
+        }
+    }
+
+    let g = game_from(rules::INITIAL_PDTL);
+    assert_eq!(parse(cescacs_game_parse_ctl, g, "E7-E15"), Err(cescacs_result::IllegalMove));
+    assert_eq!(parse(cescacs_game_parse_ctl, g, "E7-"), Err(cescacs_result::BadMoveText));
+    assert_eq!(parse(cescacs_game_parse_long, g, "Q1-E13"), Err(cescacs_result::BadMoveText));
+    assert_eq!(parse(cescacs_game_parse_long, g, "E7-E15"), Err(cescacs_result::IllegalMove));
+    // SAFETY: NULL is what these cases test.
+    unsafe {
+        let mut m = cescacs_move::default();
+        assert_eq!(cescacs_game_parse_ctl(g, ptr::null(), &mut m), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_parse_ctl(g, c"E7-E13".as_ptr(), ptr::null_mut()), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_parse_long(ptr::null(), c"E7-E13".as_ptr(), &mut m), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_play_move(g, ptr::null()), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_play_move(ptr::null_mut(), &m), cescacs_result::NullPointer);
+        assert_eq!(m, cescacs_move::default());
+    }
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_game_free(g) };
+
+    // After the end: GAME_OVER first, even for a move that is not legal.
+    let pgn = game_file("2022-08-14.1.ctl-pgn");
+    let g = from_pgn(&pgn);
+    assert!(outcome(g).termination != cescacs_termination::None);
+    let m = cescacs_move::default();
+    // SAFETY: a live game of this test and a local move.
+    let rc = unsafe { cescacs_game_play_move(g, &m) };
+    assert_eq!(rc, cescacs_result::GameOver, "{}", last_error());
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_game_free(g) };
+}
+
+/// The hexes a set-answering function writes, checked against its size
+/// query and a buffer one entry too small.
+fn hex_set(f: impl Fn(*mut cescacs_hex, usize, *mut usize) -> cescacs_result) -> Vec<rules::Hex> {
+    let mut n = usize::MAX;
+    let rc = f(ptr::null_mut(), 0, &mut n);
+    let mut buf = vec![cescacs_hex { column: 99, line: 99 }; CESCACS_HEX_COUNT];
+    let mut count = usize::MAX;
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut count), cescacs_result::Ok, "{}", last_error());
+    assert_eq!(count, n);
+    if n == 0 {
+        assert_eq!(rc, cescacs_result::Ok);
+    } else {
+        assert_eq!(rc, cescacs_result::BufferTooSmall);
+        let mut small = vec![cescacs_hex { column: 99, line: 99 }; n - 1];
+        let mut m = 0;
+        assert_eq!(f(small.as_mut_ptr(), small.len(), &mut m), cescacs_result::BufferTooSmall);
+        assert_eq!(m, n);
+        assert!(small.iter().all(|h| h.column == 99), "untouched");
+    }
+    assert!(buf[n..].iter().all(|h| h.column == 99), "nothing beyond the count");
+    buf[..n].iter().map(|h| h.to_core().unwrap()).collect()
+}
+
+fn core_hexes(b: rules::Bitboard) -> Vec<rules::Hex> {
+    b.collect()
+}
+
+#[test]
+fn threats_are_the_cores_on_golden_positions() {
+    use rules::Color;
+    let colors = [(Color::White, cescacs_color::White as u32), (Color::Black, cescacs_color::Black as u32)];
+    for r in records("random-dev.jsonl").iter().step_by(4).chain(&records("probes.jsonl")) {
+        let text = r["pdtl"].as_str().unwrap();
+        let p = core_pos(text);
+        let g = game_from(text);
+        // SAFETY: live handles of this test and locals, or the NULL a case tests.
+        let checkers = hex_set(|b, l, n| unsafe { cescacs_game_checkers(g, b, l, n) });
+        assert_eq!(checkers, core_hexes(p.checkers()));
+        for (color, c) in colors {
+            // SAFETY: live handles of this test and locals, or the NULL a case tests.
+            let map = hex_set(|b, l, n| unsafe { cescacs_game_attacked_hexes(g, c, b, l, n) });
+            assert_eq!(map, core_hexes(p.attacked_hexes(color)));
+            assert!(map.windows(2).all(|w| w[0].index() < w[1].index()), "board order");
+            for h in rules::Hex::all() {
+                let x: cescacs_hex = h.into();
+                let mut attacked = false;
+                // SAFETY: live handles of this test and locals, or the NULL a case tests.
+                let rc = unsafe { cescacs_game_is_attacked(g, c, x, &mut attacked) };
+                assert_eq!(rc, cescacs_result::Ok);
+                assert_eq!(attacked, p.is_attacked(h, color));
+                // SAFETY: live handles of this test and locals, or the NULL a case tests.
+                let by = hex_set(|b, l, n| unsafe { cescacs_game_attackers(g, c, x, b, l, n) });
+                assert_eq!(by, core_hexes(p.attackers(h, color)));
+                let mut pinned = true;
+                // SAFETY: live handles of this test and locals, or the NULL a case tests.
+                let rc = unsafe { cescacs_game_is_pinned(g, c, x, &mut pinned) };
+                assert_eq!(rc, cescacs_result::Ok);
+                assert_eq!(pinned, p.is_pinned(color, h));
+                // SAFETY: live handles of this test and locals, or the NULL a case tests.
+                let ray = hex_set(|b, l, n| unsafe { cescacs_game_pin(g, c, x, b, l, n) });
+                assert_eq!(ray, core_hexes(p.pin(color, h).unwrap_or_default()));
+                assert_eq!(pinned, !ray.is_empty());
+            }
+        }
+        for h in rules::Hex::all() {
+            // SAFETY: live handles of this test and locals, or the NULL a case tests.
+            let at = hex_set(|b, l, n| unsafe { cescacs_game_attacks(g, h.into(), b, l, n) });
+            assert_eq!(at, core_hexes(p.attacks(h)));
+        }
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_game_free(g) };
+    }
+}
+
+#[test]
+fn threats_exact_sets_and_errors() {
+    let names = |v: Vec<rules::Hex>| v.iter().map(|h| h.to_string()).collect::<Vec<_>>();
+    let white = cescacs_color::White as u32;
+    let black = cescacs_color::Black as u32;
+    // A Black Elephant on G5 attacks G1 through G3: the Knight is pinned.
+    let g = game_from("/27:1k/5:3e2/3:2N1/1:1K/ w -- - 0 1");
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let ray = hex_set(|b, l, n| unsafe { cescacs_game_pin(g, white, hex_of("G3"), b, l, n) });
+    assert_eq!(names(ray), ["G3", "G5"]);
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let at = hex_set(|b, l, n| unsafe { cescacs_game_attacks(g, hex_of("G5"), b, l, n) });
+    // Not G1: the Knight on G3 blocks the two-step attack (which is what
+    // pins the Knight).
+    assert_eq!(names(at), ["F2", "H2", "G3", "F8", "H8"]);
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let by = hex_set(|b, l, n| unsafe { cescacs_game_attackers(g, black, hex_of("G3"), b, l, n) });
+    assert_eq!(names(by), ["G5"]);
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let by = hex_set(|b, l, n| unsafe { cescacs_game_attackers(g, black, hex_of("G1"), b, l, n) });
+    assert!(by.is_empty());
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let none = hex_set(|b, l, n| unsafe { cescacs_game_pin(g, black, hex_of("G5"), b, l, n) });
+    assert!(none.is_empty());
+    // White to move is not in check (the Knight blocks): no checkers.
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    assert!(hex_set(|b, l, n| unsafe { cescacs_game_checkers(g, b, l, n) }).is_empty());
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    unsafe { cescacs_game_free(g) };
+    // A double check by a Knight and a Rook.
+    let g = game_from("/27:1k/13:4r3/6:3n3/1:1K/ w -- - 0 1");
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    let checkers = hex_set(|b, l, n| unsafe { cescacs_game_checkers(g, b, l, n) });
+    assert_eq!(names(checkers), ["F6", "G13"]);
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    unsafe { cescacs_game_free(g) };
+
+    let g = game_from(rules::INITIAL_PDTL);
+    let mut flag = true;
+    let mut n = 7usize;
+    let mut buf = [cescacs_hex { column: 99, line: 99 }; 4];
+    let bad = cescacs_hex { column: 7, line: 13 };
+    // SAFETY: live handles of this test and locals, or the NULL a case tests.
+    unsafe {
+        assert_eq!(cescacs_game_is_attacked(g, 2, hex_of("F14"), &mut flag), cescacs_result::BadArgument);
+        assert_eq!(last_error(), "by is 2, not a cescacs_color (CESCACS_COLOR_WHITE 0 or CESCACS_COLOR_BLACK 1)");
+        assert_eq!(cescacs_game_is_attacked(g, white, bad, &mut flag), cescacs_result::BadHex);
+        assert_eq!(cescacs_game_is_attacked(ptr::null(), white, bad, &mut flag), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_is_attacked(g, white, hex_of("F14"), ptr::null_mut()), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_is_pinned(g, u32::MAX, hex_of("F14"), &mut flag), cescacs_result::BadArgument);
+        assert_eq!(cescacs_game_is_pinned(g, white, bad, &mut flag), cescacs_result::BadHex);
+        assert!(flag, "untouched");
+        assert_eq!(cescacs_game_attackers(g, 5, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
+        assert_eq!(cescacs_game_attackers(g, white, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
+        assert_eq!(cescacs_game_attacks(g, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
+        assert_eq!(cescacs_game_attacked_hexes(g, 2, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
+        assert_eq!(cescacs_game_pin(g, 2, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
+        assert_eq!(cescacs_game_pin(g, white, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
+        assert_eq!(cescacs_game_checkers(ptr::null(), buf.as_mut_ptr(), 4, &mut n), cescacs_result::NullPointer);
+        assert_eq!(cescacs_game_checkers(g, buf.as_mut_ptr(), 4, ptr::null_mut()), cescacs_result::NullPointer);
+        assert_eq!(last_error(), "count_out is NULL");
+        assert_eq!(cescacs_game_attacked_hexes(g, white, ptr::null_mut(), 4, &mut n), cescacs_result::NullPointer);
+        assert_eq!(last_error(), "buf (with a non-zero length) is NULL");
+        assert_eq!(n, 7);
+        assert!(buf.iter().all(|h| h.column == 99));
+        // Too small: the count, nothing else.
+        assert_eq!(cescacs_game_attacked_hexes(g, white, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BufferTooSmall);
+        assert!(n > 4 && n <= CESCACS_HEX_COUNT);
+        assert!(buf.iter().all(|h| h.column == 99));
+        cescacs_game_free(g);
+    }
 }

@@ -26,6 +26,15 @@ const _: () = assert!(CESCACS_MAX_MOVES == rules::MAX_MOVES);
 /// terminating NUL.
 pub const CESCACS_HEX_TEXT_MAX: usize = 4;
 
+/// The number of hexes of the board: an array of this many `cescacs_hex`
+/// holds any set of hexes the API answers with (attacked hexes,
+/// attackers, pin rays, checkers). Those sets are written in board order:
+/// by line from 0 to 28, each line from left to right (`F0 E1 G1 D2 F2 H2
+/// C3 …`), the hexes' index order in the core.
+pub const CESCACS_HEX_COUNT: usize = 169;
+
+const _: () = assert!(CESCACS_HEX_COUNT == rules::HEX_COUNT);
+
 /// A hex of the board, a small value type: `column` 0..=14 for the letters
 /// `P T A B C D E F G H I K L X Z` (there is no J; F = 7 is the central
 /// column) and cross-line `line` 0..=28. Only 169 pairs are hexes of the
@@ -64,6 +73,24 @@ impl cescacs_hex {
 pub enum cescacs_color {
     White = 0,
     Black = 1,
+}
+
+impl cescacs_color {
+    /// Reads a colour argument, passed as its integer so that any value C
+    /// sends is safe to receive; `BAD_ARGUMENT` for anything but the two
+    /// constants.
+    pub(crate) fn arg(value: u32, what: &str) -> Result<Color, Error> {
+        match value {
+            v if v == cescacs_color::White as u32 => Ok(Color::White),
+            v if v == cescacs_color::Black as u32 => Ok(Color::Black),
+            v => Err(Error::new(
+                cescacs_result::BadArgument,
+                format!(
+                    "{what} is {v}, not a cescacs_color (CESCACS_COLOR_WHITE 0 or CESCACS_COLOR_BLACK 1)"
+                ),
+            )),
+        }
+    }
 }
 
 impl From<Color> for cescacs_color {
@@ -308,6 +335,85 @@ impl cescacs_move {
             is_capture: m.is_capture(),
             rook_move_count,
             rook_moves,
+        }
+    }
+}
+
+/// A `cescacs_move` as a caller may have filled it: the same layout, every
+/// enumeration as its integer and the flag as a byte, so that reading any
+/// value a C program passes in is defined (an out-of-range enumeration or
+/// `bool` read as the Rust type would not be). Compared whole with the
+/// legal moves to find the one a caller means.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RawMove {
+    kind: u32,
+    from: cescacs_hex,
+    to: cescacs_hex,
+    role: u32,
+    captured: u32,
+    promotion: u32,
+    is_capture: u8,
+    rook_move_count: u8,
+    rook_moves: [cescacs_rook_move; 2],
+}
+
+// One layout, field by field.
+const _: () = {
+    use std::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<RawMove>() == size_of::<cescacs_move>());
+    assert!(align_of::<RawMove>() == align_of::<cescacs_move>());
+    assert!(offset_of!(RawMove, kind) == offset_of!(cescacs_move, kind));
+    assert!(offset_of!(RawMove, from) == offset_of!(cescacs_move, from));
+    assert!(offset_of!(RawMove, to) == offset_of!(cescacs_move, to));
+    assert!(offset_of!(RawMove, role) == offset_of!(cescacs_move, role));
+    assert!(offset_of!(RawMove, captured) == offset_of!(cescacs_move, captured));
+    assert!(offset_of!(RawMove, promotion) == offset_of!(cescacs_move, promotion));
+    assert!(offset_of!(RawMove, is_capture) == offset_of!(cescacs_move, is_capture));
+    assert!(offset_of!(RawMove, rook_move_count) == offset_of!(cescacs_move, rook_move_count));
+    assert!(offset_of!(RawMove, rook_moves) == offset_of!(cescacs_move, rook_moves));
+};
+
+impl RawMove {
+    /// The raw form of a core move (as `cescacs_move::of` converts it).
+    pub(crate) fn of(m: &Move) -> RawMove {
+        RawMove::from(cescacs_move::of(m))
+    }
+
+    /// Reads the move a caller passed by pointer.
+    ///
+    /// # Safety
+    /// `p` is not NULL, aligned, and points to a `cescacs_move` whose fields
+    /// are all initialised (any values).
+    pub(crate) unsafe fn read(p: *const cescacs_move) -> RawMove {
+        // SAFETY: same size, alignment and field offsets (asserted above),
+        // every field an integer type for which any initialised value is
+        // valid; `p` is readable (this function's contract).
+        unsafe { p.cast::<RawMove>().read() }
+    }
+
+    /// `from`-`to` and the kind, for error messages.
+    pub(crate) fn describe(&self) -> String {
+        let hex = |h: cescacs_hex| {
+            h.to_core()
+                .map_or_else(|_| format!("({}, {})", h.column, h.line), |h| h.to_string())
+        };
+        format!("{}-{} (kind {})", hex(self.from), hex(self.to), self.kind)
+    }
+}
+
+impl From<cescacs_move> for RawMove {
+    fn from(m: cescacs_move) -> RawMove {
+        RawMove {
+            kind: m.kind as u32,
+            from: m.from,
+            to: m.to,
+            role: m.role as u32,
+            captured: m.captured as u32,
+            promotion: m.promotion as u32,
+            is_capture: u8::from(m.is_capture),
+            rook_move_count: m.rook_move_count,
+            rook_moves: m.rook_moves,
         }
     }
 }

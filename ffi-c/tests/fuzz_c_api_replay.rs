@@ -20,12 +20,15 @@ mod error;
 mod game;
 #[path = "../src/move_list.rs"]
 mod move_list;
+#[path = "../src/threats.rs"]
+mod threats;
 #[path = "../src/types.rs"]
 mod types;
 
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+pub use threats::*;
 pub use types::*;
 
 #[macro_use]

@@ -16,6 +16,9 @@ static_assert(std::is_standard_layout<cescacs_move>::value, "cescacs_move has C 
 static_assert(sizeof(cescacs_hex) == 2, "cescacs_hex is two bytes");
 static_assert(sizeof(cescacs_result) == 4, "result codes are 32-bit");
 static_assert(CESCACS_MOVE_TEXT_MAX >= 24, "room for the longest move text");
+static_assert(CESCACS_HEX_COUNT == 169, "the board's hexes");
+static_assert(CESCACS_VERSION_MAJOR >= 0 && CESCACS_VERSION_MINOR >= 0 && CESCACS_VERSION_PATCH >= 0,
+              "version macros are integer constants");
 
 namespace {
 
@@ -113,11 +116,43 @@ void test_cpp_pgn_round_trip() {
     CHECK(bad == nullptr);
 }
 
+// Threats into std::vector (size query, then fill), moves by hexes and as
+// values; the colour constants pass as the uint32_t the functions take.
+void test_cpp_threats_and_moves_by_hexes() {
+    Game game = make_game("/27:1k/13:4r3/6:3n3/1:1K/ w -- - 0 1");
+    size_t n = 0;
+    CHECK_RC(cescacs_game_checkers(game.get(), nullptr, 0, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    std::vector<cescacs_hex> checkers(n);
+    CHECK_OK(cescacs_game_checkers(game.get(), checkers.data(), checkers.size(), &n));
+    CHECK(n == 2 && checkers[0].line == 6 && checkers[1].line == 13);
+    bool attacked = false;
+    CHECK_OK(cescacs_game_is_attacked(game.get(), CESCACS_COLOR_BLACK, checkers[0], &attacked));
+    CHECK(!attacked);
+    std::vector<cescacs_hex> map(CESCACS_HEX_COUNT);
+    CHECK_OK(cescacs_game_attacked_hexes(game.get(), CESCACS_COLOR_WHITE, map.data(), map.size(), &n));
+    CHECK(n > 0 && n < CESCACS_HEX_COUNT);
+    CHECK_RC(cescacs_game_pin(game.get(), 2, checkers[0], map.data(), map.size(), &n), CESCACS_RESULT_BAD_ARGUMENT);
+
+    Game kings = make_game("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
+    cescacs_hex g1{}, h6{};
+    CHECK_OK(cescacs_hex_parse("G1", &g1));
+    CHECK_OK(cescacs_hex_parse("H6", &h6));
+    cescacs_move_list *raw = nullptr;
+    CHECK_OK(cescacs_game_find_moves(kings.get(), g1, h6, &raw));
+    MoveList shared(raw);
+    CHECK(long_forms(shared).size() == 9);
+    cescacs_move m{};
+    CHECK_OK(cescacs_game_parse_ctl(kings.get(), "KRR-HIH", &m));
+    CHECK_OK(cescacs_game_play_move(kings.get(), &m));
+    CHECK_RC(cescacs_game_play_move(kings.get(), &m), CESCACS_RESULT_ILLEGAL_MOVE);
+}
+
 }  // namespace
 
 int main() {
     RUN(test_cpp_initial_position);
     RUN(test_cpp_castlings_and_errors);
     RUN(test_cpp_pgn_round_trip);
+    RUN(test_cpp_threats_and_moves_by_hexes);
     return check_summary();
 }
