@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in cc g++ valgrind pkg-config cbindgen python3; do
+for tool in cc g++ valgrind pkg-config cbindgen python3 cmake readelf strip; do
     command -v "$tool" >/dev/null || { echo "test-c: $tool is missing; run scripts/setup-c.sh" >&2; exit 1; }
 done
 
@@ -27,7 +27,14 @@ echo "== C: cargo build --release -p cescacs-ffi =="
 cargo build --release -p cescacs-ffi
 target_dir="$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
-lib_dir="$target_dir/release"
+# The libraries as the tests link them: the shared one is found at run time by its
+# SONAME (libcescacs.so.0, ffi-c/build.rs), which cargo does not create; a copy under
+# that name, with the libcescacs.so link for -lcescacs, stands in for an install.
+lib_dir="$target_dir/c/lib"
+mkdir -p "$lib_dir"
+cp "$target_dir/release/libcescacs.so" "$lib_dir/libcescacs.so.0"
+ln -sfn libcescacs.so.0 "$lib_dir/libcescacs.so"
+cp "$target_dir/release/libcescacs.a" "$lib_dir/libcescacs.a"
 out="$target_dir/c"
 mkdir -p "$out"
 tmp="$(mktemp -d)"
@@ -162,6 +169,53 @@ for exe in moves-shared moves-static; do
         failed=$((failed + 1))
     fi
 done
+
+# Counts a check: "ok NAME" or "FAIL NAME: WHY".
+check() {
+    local name="$1" ok="$2" why="${3:-}"
+    if [[ "$ok" == yes ]]; then
+        echo "ok $name"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $name: $why"
+        failed=$((failed + 1))
+    fi
+}
+
+echo "== C: the installed shared library: SONAME, symlinks, stripped =="
+so="$(readlink -f "$tmp/prefix/lib/libcescacs.so")"
+soname="$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')"
+[[ "$soname" == libcescacs.so.0 && "$(readlink "$tmp/prefix/lib/libcescacs.so")" == libcescacs.so.0 &&
+    -e "$tmp/prefix/lib/libcescacs.so.0" ]] && r=yes || r=no
+check "SONAME $soname, libcescacs.so -> libcescacs.so.0 -> $(basename "$so")" "$r" "soname '$soname'"
+readelf -S "$so" | grep -q '\.symtab' && r=no || r=yes
+check "libcescacs.so is stripped" "$r" "it has a .symtab"
+readelf -d "$tmp/moves-shared" | grep -q 'NEEDED.*\[libcescacs.so.0\]' && r=yes || r=no
+check "a program linked with -lcescacs needs libcescacs.so.0" "$r" "$(readelf -d "$tmp/moves-shared" | grep NEEDED)"
+
+echo "== C: CMake package (examples/cmake, find_package(cescacs CONFIG)) =="
+kings_and_rooks='/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1'
+for kind in shared static; do
+    static=OFF
+    [[ $kind == static ]] && static=ON
+    build="$tmp/cmake-$kind"
+    if cmake -S examples/cmake -B "$build" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCESCACS_STATIC=$static >"$build.log" 2>&1 &&
+        cmake --build "$build" >>"$build.log" 2>&1; then
+        lines="$(echo "$kings_and_rooks" | LD_LIBRARY_PATH="$tmp/prefix/lib" "$build/legal_moves" | wc -l)"
+        [[ "$lines" == 90 ]] && r=yes || r=no
+        check "CMake build ($kind): 90 legal moves of the Kings-and-Rooks study" "$r" "$lines lines"
+    else
+        cat "$build.log"
+        check "CMake build ($kind)" no "configure or build failed"
+    fi
+done
+# A version request the package cannot satisfy is refused.
+if cmake -S examples/cmake -B "$tmp/cmake-too-new" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null 2>&1; then
+    sed 's/find_package(cescacs 0.1 /find_package(cescacs 0.2 /' examples/cmake/CMakeLists.txt >"$tmp/CMakeLists.txt"
+    mkdir -p "$tmp/too-new" && cp "$tmp/CMakeLists.txt" examples/cmake/legal_moves.c "$tmp/too-new/"
+    cmake -S "$tmp/too-new" -B "$tmp/cmake-too-new2" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null 2>&1 && r=no || r=yes
+    check "find_package(cescacs 0.2) refuses the installed 0.1.0" "$r" "it was accepted"
+fi
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
