@@ -25,6 +25,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
+pub mod encode;
 mod game;
 mod geometry;
 mod history;
