@@ -10,12 +10,13 @@
 //! the cached enum members and interned hexes/pieces), `errors` (exception
 //! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing), `batch` (functions over many positions) and
+//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions) and
 //! `work` (long work that releases the GIL and stops on Ctrl-C).
 
 mod batch;
 mod board;
 mod convert;
+mod encode;
 mod errors;
 mod game;
 mod hex;
@@ -56,6 +57,11 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_legal_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_move_index, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_index_move, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_layout, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(hex::all_hexes, m)?)?;
     m.add_function(wrap_pyfunction!(board::initial_pdtl, m)?)?;

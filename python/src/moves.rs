@@ -61,7 +61,7 @@ impl PyMove {
 
     /// The core's position-free identity of this move (the core holds the
     /// rule telling a castling's colour and a forced promotion).
-    fn id(&self) -> MoveId {
+    pub(crate) fn id(&self) -> MoveId {
         MoveId::new(self.from, self.to, self.promotion, self.castling)
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 import cescacs
+import cescacs.encode
 import cescacs.pgn
 
 
@@ -30,6 +31,12 @@ def main() -> None:
     split: List[Tuple[str, int]] = board.perft_divide(1)
     print(len(moves), len(captures), len(shared), pinned, mask > 0, first, counts, maybe, len(games), len(lenient[1]), len(split))
     print(board.result(), len(threats(board)["WHITE"]))
+    x = cescacs.encode.planes([board], grid=True)
+    index: int = cescacs.encode.move_index(moves[0])
+    again: cescacs.Move = cescacs.encode.index_move(board, index)
+    names: Tuple[str, ...] = cescacs.encode.PLANE_NAMES
+    games = cescacs.random_games(2, max_plies=10, seed=1)
+    print(x.shape, cescacs.encode.legal_mask(board).sum(), again == moves[0], len(names), len(games))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+"""Benchmark: cescacs.encode.planes and legal_mask throughput in positions/s
+(issue 11's target for planes: ≥ 200,000 positions/s on this machine), from
+Boards and from PDTL strings. Not a test: run
+``python python/bench/bench_encode.py [positions]`` (``nice -n 19`` on a shared machine).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import cescacs
+import cescacs.encode as encode
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "random-dev.jsonl"
+
+
+def rate(f: Callable[[], Any], n: int, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        best = min(best, time.perf_counter() - t)
+    return n / best
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    pdtls = [json.loads(line)["pdtl"] for line in DATA.read_text().splitlines()]
+    pdtls = (pdtls * (n // len(pdtls) + 1))[:n]
+    boards = [cescacs.Board(p) for p in pdtls]
+    rows = [
+        ("planes(boards)", rate(lambda: encode.planes(boards), n)),
+        ("planes(boards, grid=True)", rate(lambda: encode.planes(boards, grid=True), n)),
+        ("planes(pdtl strings)", rate(lambda: encode.planes(pdtls), n)),
+        ("legal_mask(boards[:10000])", rate(lambda: encode.legal_mask(boards[:10_000]), min(n, 10_000), 3)),
+    ]
+    print(f"{n} positions of random-dev.jsonl, best of several runs, all cores")
+    for name, r in rows:
+        print(f"{name:<28} {r:12,.0f} positions/s")
+    verdict = "met" if rows[0][1] >= 200_000 else "NOT met"
+    print(f"target ≥ 200,000 positions/s for planes(boards): {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+//! The NumPy side of `cescacs.encode`: the core's planes and move indices
+//! (core/src/encode.rs) for many positions at once, filled in Rust with the
+//! GIL released on all cores, handed to NumPy without a copy.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use cescacs::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PLANES, PLANE_NAMES};
+use cescacs::{Hex, Interrupted, Position, HEX_COUNT};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::board::PyBoard;
+use crate::convert::piece_obj;
+use crate::errors::{pdtl_error, IllegalMoveError};
+use crate::moves::{new_move, PyMove};
+use crate::work::interruptible;
+
+/// Lines and columns of the grid form.
+const LINES: usize = 29;
+const COLUMNS: usize = 15;
+
+/// The positions of a `boards` argument: a `Board`, a PDTL string, or an
+/// iterable of them.
+fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+    let one = |item: &Bound<'_, PyAny>| -> PyResult<Position> {
+        if let Ok(b) = item.cast::<PyBoard>() {
+            return Ok(b.borrow().pos().clone());
+        }
+        if let Ok(s) = item.cast::<PyString>() {
+            return Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error);
+        }
+        Err(PyTypeError::new_err(format!("expected a Board or a PDTL string, got {}", item.get_type().name()?)))
+    };
+    if obj.is_instance_of::<PyBoard>() || obj.is_instance_of::<PyString>() {
+        return Ok(vec![one(obj)?]);
+    }
+    let mut out = Vec::new();
+    for (i, item) in obj.try_iter()?.enumerate() {
+        if i % 65_536 == 65_535 {
+            obj.py().check_signals()?;
+        }
+        out.push(one(&item?)?);
+    }
+    Ok(out)
+}
+
+/// Fills `out` (one `width`-long chunk per position) with `fill`, over the
+/// available cores when there are many positions; stops on the flag.
+fn fill_all<T: Send>(
+    positions: &[Position],
+    out: &mut [T],
+    width: usize,
+    stop: &AtomicBool,
+    fill: impl Fn(&Position, &mut [T]) + Sync,
+) -> Result<(), Interrupted> {
+    let run = |ps: &[Position], chunk: &mut [T]| -> Result<(), Interrupted> {
+        for (i, (p, o)) in ps.iter().zip(chunk.chunks_mut(width)).enumerate() {
+            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
+                return Err(Interrupted);
+            }
+            fill(p, o);
+        }
+        Ok(())
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores == 1 || positions.len() < 512 {
+        return run(positions, out);
+    }
+    let per = positions.len().div_ceil(cores);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = positions.chunks(per).zip(out.chunks_mut(per * width)).map(|(ps, o)| s.spawn(move || run(ps, o))).collect();
+        handles.into_iter().try_for_each(|h| h.join().expect("encode worker panicked"))
+    })
+}
+
+/// `(N, PLANES, 169)` uint8 planes, or with `grid` `(N, PLANES, 29, 15)`
+/// (line, column; 0 where a grid cell is not a hex).
+#[pyfunction]
+#[pyo3(signature = (boards, *, grid = false))]
+pub(crate) fn _encode_planes<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>, grid: bool) -> PyResult<Bound<'py, PyAny>> {
+    let positions = positions(boards)?;
+    let n = positions.len();
+    let width = PLANES * if grid { LINES * COLUMNS } else { HEX_COUNT };
+    let data = interruptible(py, |stop| {
+        let mut data = vec![0u8; n * width];
+        fill_all(&positions, &mut data, width, stop, |p, out| {
+            if grid {
+                let mut flat = [0u8; PLANES * HEX_COUNT];
+                write_planes(p, &mut flat);
+                for h in Hex::all() {
+                    let cell = usize::from(h.line()) * COLUMNS + usize::from(h.column());
+                    for plane in 0..PLANES {
+                        out[plane * LINES * COLUMNS + cell] = flat[plane * HEX_COUNT + h.index()];
+                    }
+                }
+            } else {
+                write_planes(p, out);
+            }
+        })?;
+        Ok(data)
+    })?;
+    let array = PyArray1::from_vec(py, data);
+    if grid {
+        Ok(array.reshape([n, PLANES, LINES, COLUMNS])?.into_any())
+    } else {
+        Ok(array.reshape([n, PLANES, HEX_COUNT])?.into_any())
+    }
+}
+
+/// `(N, ACTIONS)` bool: the legal moves of each position by move index.
+#[pyfunction]
+pub(crate) fn _encode_legal_mask<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let positions = positions(boards)?;
+    let n = positions.len();
+    let data = interruptible(py, |stop| {
+        let mut data = vec![false; n * *ACTIONS];
+        fill_all(&positions, &mut data, *ACTIONS, stop, write_legal_mask)?;
+        Ok(data)
+    })?;
+    Ok(PyArray1::from_vec(py, data).reshape([n, *ACTIONS])?.into_any())
+}
+
+/// The index of `move` (a `Move` from a board or built by hand).
+#[pyfunction]
+pub(crate) fn _encode_move_index(r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
+    action_index(r#move.id()).ok_or_else(|| PyValueError::new_err(format!("no legal move is {}: it has no index", r#move.long_text())))
+}
+
+/// The legal move of `board` with index `i`.
+#[pyfunction]
+pub(crate) fn _encode_index_move(py: Python<'_>, board: PyRef<'_, PyBoard>, i: usize) -> PyResult<Py<PyMove>> {
+    let id = action_id(i).ok_or_else(|| PyValueError::new_err(format!("{i} is not a move index (0 <= i < {}, not a from == to cell)", *ACTIONS)))?;
+    let m = board
+        .pos()
+        .resolve(id)
+        .ok_or_else(|| IllegalMoveError::new_err(format!("move index {i} ({}) is not a legal move in {}", id.long(), board.pos().to_pdtl())))?;
+    new_move(py, &m)
+}
+
+/// (PLANES, PLANE_NAMES, PIECE_ORDER, ACTIONS) for the Python module.
+#[pyfunction]
+pub(crate) fn _encode_layout(py: Python<'_>) -> (usize, Vec<&'static str>, Vec<Py<crate::hex::PyPiece>>, usize) {
+    (PLANES, PLANE_NAMES.to_vec(), piece_order().into_iter().map(|p| piece_obj(py, p)).collect(), *ACTIONS)
+}
