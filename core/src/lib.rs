@@ -49,7 +49,7 @@ pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexEr
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, Ctl, MoveId, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
-pub use pdtl::PdtlError;
+pub use pdtl::{PdtlError, Setup};
 pub use game::{Game, GameError};
 pub use history::{DrawClaim, History};
 pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};

@@ -114,25 +114,122 @@ fn parse_placement(field: &str) -> Result<Position, PdtlError> {
 }
 
 fn validate_material(pos: &Position) -> Result<(), PdtlError> {
+    match material_problems(pos).into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Every material rule the placement breaks (NOTATION.md §5.1): King
+/// counts, more pieces of a kind than the initial army, two Bishops of a
+/// side on one hex colour.
+fn material_problems(pos: &Position) -> Vec<PdtlError> {
+    let mut out = Vec::new();
     for color in Color::ALL {
         let kings = pos.pieces(Piece::new(color, Role::King)).count();
         if kings != 1 {
-            return Err(PdtlError::KingCount { color, count: kings });
+            out.push(PdtlError::KingCount { color, count: kings });
         }
         for role in [Role::Queen, Role::Wyvern, Role::Rook, Role::Pegasus, Role::Knight, Role::Elephant, Role::Pawn] {
             let count = pos.pieces(Piece::new(color, role)).count();
             if count > role.initial_count() as u32 {
-                return Err(PdtlError::TooMany { color, role, count, max: role.initial_count() });
+                out.push(PdtlError::TooMany { color, role, count, max: role.initial_count() });
             }
         }
         for colour in HexColor::ALL {
             let n = pos.pieces(Piece::new(color, Role::Bishop)).filter(|h| h.color() == colour).count();
             if n > 1 {
-                return Err(PdtlError::BishopColour { color, colour });
+                out.push(PdtlError::BishopColour { color, colour });
             }
         }
     }
-    Ok(())
+    out
+}
+
+/// The fields of a position without its rules: what a position editor
+/// builds piece by piece (python-chess's board editing), which may be no
+/// position at all until it is complete (no Kings yet, a side not to move in
+/// check…). [`Position::from_setup`] checks it with the PDTL reader's rules,
+/// [`Setup::problems`] lists what they find. An edited position has no
+/// pending en passant or scornful capture.
+///
+/// ```
+/// use cescacs::{Color, Piece, Position, Role, Setup};
+///
+/// let mut setup = Setup::empty();
+/// for (hex, piece) in [("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k'), ("C25", 'r')] {
+///     setup.board[hex.parse::<cescacs::Hex>().unwrap().index()] = Piece::from_char(piece);
+/// }
+/// assert!(Position::from_setup(&setup).is_ok());
+/// setup.set_castling("RKRrk").unwrap();
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(pos.to_pdtl(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
+/// assert_eq!(pos.legal_moves().len(), 90);
+/// assert_eq!(Setup::empty().problems().len(), 2); // no King of either colour
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each hex, by [`Hex::index`].
+    pub board: [Option<Piece>; crate::HEX_COUNT],
+    pub turn: Color,
+    /// Castling and King's-Leap rights per colour (the PDTL castling field).
+    pub castling: [CastlingRights; 2],
+    pub halfmove_clock: u32,
+    pub fullmove_number: Option<u32>,
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights, clocks 0 and 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; crate::HEX_COUNT],
+            turn: Color::White,
+            castling: [CastlingRights::NONE; 2],
+            halfmove_clock: 0,
+            fullmove_number: Some(1),
+        }
+    }
+
+    /// Sets the castling rights from a PDTL castling field (`"RKRrk"`,
+    /// `"--"`, …); on error nothing changes.
+    pub fn set_castling(&mut self, field: &str) -> Result<(), PdtlError> {
+        self.castling = parse_castling(field)?;
+        Ok(())
+    }
+
+    /// The pieces placed on an empty position, with the other fields (no
+    /// check of any rule).
+    fn raw(&self) -> Position {
+        let mut pos = Position::empty();
+        for h in Hex::all() {
+            if let Some(p) = self.board[h.index()] {
+                pos.put(h, p);
+            }
+        }
+        pos.turn = self.turn;
+        pos.rights = self.castling;
+        pos.halfmove = self.halfmove_clock;
+        pos.fullmove = self.fullmove_number;
+        pos
+    }
+
+    /// The PDTL text of these fields, whether or not it is a valid position
+    /// (the writer of [`Position::to_pdtl`]).
+    pub fn to_pdtl(&self) -> String {
+        self.raw().to_pdtl()
+    }
+
+    /// Every reason these fields are not a valid position, with the PDTL
+    /// reader's rules: the material rules (all that fail), then, once they
+    /// hold, the rest of the reader's checks (e.g. the side not to move in
+    /// check). Empty for a valid position.
+    pub fn problems(&self) -> Vec<PdtlError> {
+        let material = material_problems(&self.raw());
+        if !material.is_empty() {
+            return material;
+        }
+        Position::from_setup(self).err().into_iter().collect()
+    }
 }
 
 /// Reads the castling field: canonical (`RKR-`, `--`, `RKRrkr`) and the
@@ -391,6 +488,29 @@ impl Position {
             return Err(PdtlError::OppositeCheck(them));
         }
         Ok(pos)
+    }
+
+    /// The position of `setup`, checked by the PDTL reader (its rules live
+    /// there once): its PDTL is written and read back. Castling rights
+    /// whose King or Rook is not at home are dropped, as the reader does.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PdtlError> {
+        Position::from_pdtl(&setup.to_pdtl())
+    }
+
+    /// This position's fields, for editing (without its pending en passant
+    /// or scornful capture, if any).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; crate::HEX_COUNT];
+        for h in Hex::all() {
+            board[h.index()] = self.piece_at(h);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            castling: self.rights,
+            halfmove_clock: self.halfmove,
+            fullmove_number: self.fullmove,
+        }
     }
 
     /// The canonical PDTL of this position.
