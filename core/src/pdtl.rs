@@ -213,6 +213,12 @@ impl Setup {
         pos
     }
 
+    /// The board as text, like [`Position::board_text`], whatever the
+    /// pieces.
+    pub fn board_text(&self, unicode: bool) -> String {
+        self.raw().board_text(unicode)
+    }
+
     /// The PDTL text of these fields, whether or not it is a valid position
     /// (the writer of [`Position::to_pdtl`]).
     pub fn to_pdtl(&self) -> String {

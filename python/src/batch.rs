@@ -134,7 +134,7 @@ pub(crate) fn perft_many(py: Python<'_>, pdtls: &Bound<'_, PyAny>, depth: u32, e
 #[pyo3(signature = (position, depth, *, threads = None))]
 pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
     let pos = if let Ok(b) = position.cast::<PyBoard>() {
-        b.borrow().pos().clone()
+        b.borrow().pos()?.clone()
     } else {
         Position::from_pdtl(&position.extract::<String>()?).map_err(pdtl_error)?
     };
@@ -174,7 +174,7 @@ pub(crate) fn random_games(
     let start = match start {
         None => Position::default(),
         Some(s) => match s.cast::<PyBoard>() {
-            Ok(b) => b.borrow().pos().clone(),
+            Ok(b) => b.borrow().pos()?.clone(),
             Err(_) => Position::from_pdtl(&s.extract::<String>()?).map_err(pdtl_error)?,
         },
     };

@@ -26,7 +26,7 @@ const COLUMNS: usize = 15;
 fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     let one = |item: &Bound<'_, PyAny>| -> PyResult<Position> {
         if let Ok(b) = item.cast::<PyBoard>() {
-            return Ok(b.borrow().pos().clone());
+            return Ok(b.borrow().pos()?.clone());
         }
         if let Ok(s) = item.cast::<PyString>() {
             return Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error);
@@ -132,10 +132,10 @@ pub(crate) fn _encode_move_index(r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
 #[pyfunction]
 pub(crate) fn _encode_index_move(py: Python<'_>, board: PyRef<'_, PyBoard>, i: usize) -> PyResult<Py<PyMove>> {
     let id = action_id(i).ok_or_else(|| PyValueError::new_err(format!("{i} is not a move index (0 <= i < {}, not a from == to cell)", *ACTIONS)))?;
-    let m = board
-        .pos()
+    let pos = board.pos()?;
+    let m = pos
         .resolve(id)
-        .ok_or_else(|| IllegalMoveError::new_err(format!("move index {i} ({}) is not a legal move in {}", id.long(), board.pos().to_pdtl())))?;
+        .ok_or_else(|| IllegalMoveError::new_err(format!("move index {i} ({}) is not a legal move in {}", id.long(), pos.to_pdtl())))?;
     new_move(py, &m)
 }
 

@@ -101,7 +101,7 @@ impl PyGame {
             return Ok(PyGame { game: Game::new() });
         };
         if let Ok(b) = start.cast::<PyBoard>() {
-            return Ok(Self::from_board(b.borrow()));
+            return Self::from_board(b.borrow());
         }
         if let Ok(s) = start.cast::<PyString>() {
             let pos = Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error)?;
@@ -113,8 +113,8 @@ impl PyGame {
     /// A game from a board's root position and its move stack (moves kept
     /// as played, even past an automatic end of the game).
     #[staticmethod]
-    fn from_board(board: PyRef<'_, PyBoard>) -> PyGame {
-        PyGame { game: Game::from_history(board.history.clone()) }
+    fn from_board(board: PyRef<'_, PyBoard>) -> PyResult<PyGame> {
+        Ok(PyGame { game: Game::from_history(board.hist()?.clone()) })
     }
 
     /// The tags in file order, as a mutable mapping (`cescacs.pgn.Headers`).
@@ -167,7 +167,7 @@ impl PyGame {
 
     /// The final position, with the main line on the move stack.
     fn end_board(&self) -> PyBoard {
-        PyBoard { history: self.game.history().clone() }
+        PyBoard::from_history(self.game.history().clone())
     }
 
     /// The position after `ply` plies of the main line (0 = start), with
@@ -181,7 +181,7 @@ impl PyGame {
                 for _ in p..n {
                     history.pop();
                 }
-                Ok(PyBoard { history })
+                Ok(PyBoard::from_history(history))
             }
             _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
         }

@@ -203,7 +203,7 @@ impl PyMove {
     #[pyo3(signature = (text, board = None))]
     fn from_long(py: Python<'_>, text: &str, board: Option<PyRef<'_, PyBoard>>) -> PyResult<Py<PyMove>> {
         match board {
-            Some(b) => new_move(py, &b.pos().parse_long(text).map_err(move_text_error)?),
+            Some(b) => new_move(py, &b.pos()?.parse_long(text).map_err(move_text_error)?),
             None => Py::new(py, PyMove::parse_bare(text)?),
         }
     }

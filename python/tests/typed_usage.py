@@ -16,7 +16,13 @@ def threats(board: cescacs.Board) -> Dict[str, List[str]]:
 
 
 def main() -> None:
-    board = cescacs.Board("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1")
+    board = cescacs.Board.empty()
+    for hex, piece in [("G1", "K"), ("C3", "R"), ("I3", "R"), ("G27", "k"), ("C25", "r")]:
+        board.set_piece_at(hex, piece)
+    board.set_castling("RKRrk")
+    board.turn = cescacs.WHITE
+    status: List[str] = board.status()
+    assert board.is_valid() and not status
     moves: List[cescacs.Move] = list(board.legal_moves)
     captures = [m for m in moves if m.is_capture]
     shared = board.generate_legal_moves(cescacs.HexSet(["G1"]), ["H6"])
