@@ -90,10 +90,6 @@ pub fn piece_order() -> [Piece; PIECE_PLANES] {
     std::array::from_fn(|i| Piece::new(Color::ALL[i / n], Role::ALL[i % n]))
 }
 
-fn piece_plane(p: Piece) -> usize {
-    p.color.index() * Role::ALL.len() + p.role.index()
-}
-
 /// Fills `out` (exactly [`PLANES`] × 169 bytes, plane-major) with the planes
 /// of `pos`. Every byte is written.
 ///
@@ -112,9 +108,9 @@ pub fn write_planes(pos: &Position, out: &mut [u8]) {
     assert_eq!(out.len(), PLANES * HEX_COUNT, "write_planes needs PLANES × 169 bytes");
     out.fill(0);
     let mut set = |plane: usize, h: Hex| out[plane * HEX_COUNT + h.index()] = 1;
-    for h in Hex::all() {
-        if let Some(p) = pos.piece_at(h) {
-            set(piece_plane(p), h);
+    for (plane, piece) in piece_order().into_iter().enumerate() {
+        for h in pos.pieces(piece) {
+            set(plane, h);
         }
     }
     for color in Color::ALL {
