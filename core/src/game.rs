@@ -254,8 +254,17 @@ impl Game {
     /// Plays a move with its annotations (comments, assessment, variations)
     /// at the end of the main line, under the same rules as [`Game::push`].
     pub fn push_annotated(&mut self, am: AnnotatedMove) -> Result<(), GameError> {
-        self.refuse_if_over()?;
-        self.history.push(am.mv)?;
+        // One generation answers both questions: whether the game is over
+        // (no legal move is mate or stalemate; otherwise only an automatic
+        // draw ends it) and whether the move is legal.
+        let moves = self.position().legal_moves();
+        if moves.is_empty() || self.history.draw_before_now().is_some() {
+            self.refuse_if_over()?;
+        }
+        if !moves.contains(&am.mv) {
+            return Err(IllegalMoveError { mv: am.mv.long(), pdtl: self.position().to_pdtl() }.into());
+        }
+        self.history.push_unchecked(am.mv);
         self.mainline.moves.push(am);
         self.record_changed();
         Ok(())

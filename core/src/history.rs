@@ -224,6 +224,13 @@ impl History {
         }
     }
 
+    /// The automatic draw (fivefold repetition, 75-move rule, insufficient
+    /// material) the game has reached by now, if any: [`History::end`]
+    /// without the mate and stalemate test, which needs the legal moves.
+    pub(crate) fn draw_before_now(&self) -> Option<(usize, Outcome)> {
+        self.draw
+    }
+
     /// How the game ended by the rules, if it has (see [`History::end`]).
     pub fn outcome(&self) -> Option<Outcome> {
         self.end().map(|(_, o)| o)
