@@ -27,6 +27,7 @@ mod bitboard;
 mod castling;
 mod game;
 mod geometry;
+mod plane;
 mod history;
 mod movegen;
 mod moves;
