@@ -471,7 +471,11 @@ private:
                       << " is to move\n";
             return;
         }
-        std::cout << cescacs::hex_name(from) << ": " << n << (n == 1 ? " move" : " moves") << (n ? ":" : "") << texts << "\n";
+        if (n == 0) {
+            std::cout << cescacs::hex_name(from) << ": no legal move\n";
+            return;
+        }
+        std::cout << cescacs::hex_name(from) << ": " << n << (n == 1 ? " move:" : " moves:") << texts << "\n";
         show_board(targets, {});
     }
 
