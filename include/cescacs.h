@@ -52,6 +52,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The number of corners of a hex: `cescacs_hex_corners` writes this many
+// points.
+#define CESCACS_HEX_CORNERS 6
+
 // The major version of the library: `cescacs_version()` is
 // `"MAJOR.MINOR.PATCH"` of `CESCACS_VERSION_MAJOR`,
 // `CESCACS_VERSION_MINOR` and `CESCACS_VERSION_PATCH`, the header's
@@ -134,15 +138,17 @@ enum cescacs_result
   // more than one. The last error message reads `"line L, column C:
   // reason"`; `cescacs_last_error_location` gives L and C as numbers.
   CESCACS_RESULT_BAD_PGN = 12,
-  // The game has no tag of that name.
+  // Nothing answers the question: the game has no tag of that name
+  // (`cescacs_game_tag`), the point is off the board
+  // (`cescacs_hex_at_point`).
   CESCACS_RESULT_NOT_FOUND = 13,
   // The game has ended (checkmate, stalemate, fivefold repetition,
   // 75-move rule, insufficient material): no move may follow. Take a move
   // back with `cescacs_game_undo` to go on from an earlier position.
   CESCACS_RESULT_GAME_OVER = 14,
-  // An enumeration argument is not one of its constants: a
-  // `cescacs_color` other than `CESCACS_COLOR_WHITE` (0) and
-  // `CESCACS_COLOR_BLACK` (1).
+  // An argument is outside its allowed values: a `cescacs_color` other
+  // than `CESCACS_COLOR_WHITE` (0) and `CESCACS_COLOR_BLACK` (1); a tag
+  // name or `Result` value `cescacs_game_set_tag` refuses.
   CESCACS_RESULT_BAD_ARGUMENT = 15,
 };
 #ifndef __cplusplus
@@ -150,6 +156,41 @@ enum cescacs_result
 typedef enum cescacs_result cescacs_result;
 #else
 typedef uint32_t cescacs_result;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A kind of piece (CTL-AN letter in brackets), or none.
+enum cescacs_role
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // No piece (an empty hex, no capture, no promotion).
+  CESCACS_ROLE_NONE = 0,
+  // Pawn (P)
+  CESCACS_ROLE_PAWN = 1,
+  // Elephant, the Halberdier (E)
+  CESCACS_ROLE_ELEPHANT = 2,
+  // Bishop (J)
+  CESCACS_ROLE_BISHOP = 3,
+  // Knight (N)
+  CESCACS_ROLE_KNIGHT = 4,
+  // Pegasus (G)
+  CESCACS_ROLE_PEGASUS = 5,
+  // Rook (R)
+  CESCACS_ROLE_ROOK = 6,
+  // Wyvern, the Dragon (V)
+  CESCACS_ROLE_WYVERN = 7,
+  // Queen (D)
+  CESCACS_ROLE_QUEEN = 8,
+  // King (K)
+  CESCACS_ROLE_KING = 9,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum cescacs_role cescacs_role;
+#else
+typedef uint32_t cescacs_role;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -214,41 +255,6 @@ enum cescacs_winner
 typedef enum cescacs_winner cescacs_winner;
 #else
 typedef uint32_t cescacs_winner;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-// A kind of piece (CTL-AN letter in brackets), or none.
-enum cescacs_role
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  // No piece (an empty hex, no capture, no promotion).
-  CESCACS_ROLE_NONE = 0,
-  // Pawn (P)
-  CESCACS_ROLE_PAWN = 1,
-  // Elephant, the Halberdier (E)
-  CESCACS_ROLE_ELEPHANT = 2,
-  // Bishop (J)
-  CESCACS_ROLE_BISHOP = 3,
-  // Knight (N)
-  CESCACS_ROLE_KNIGHT = 4,
-  // Pegasus (G)
-  CESCACS_ROLE_PEGASUS = 5,
-  // Rook (R)
-  CESCACS_ROLE_ROOK = 6,
-  // Wyvern, the Dragon (V)
-  CESCACS_ROLE_WYVERN = 7,
-  // Queen (D)
-  CESCACS_ROLE_QUEEN = 8,
-  // King (K)
-  CESCACS_ROLE_KING = 9,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum cescacs_role cescacs_role;
-#else
-typedef uint32_t cescacs_role;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -320,6 +326,31 @@ typedef struct cescacs_game cescacs_game;
 // threads at once.
 typedef struct cescacs_move_list cescacs_move_list;
 
+// A hex of the board, a small value type: `column` 0..=14 for the letters
+// `P T A B C D E F G H I K L X Z` (there is no J; F = 7 is the central
+// column) and cross-line `line` 0..=28. Only 169 pairs are hexes of the
+// board (column + line odd, within the board's outline): check with
+// `cescacs_hex_is_valid`. `"F14"` is {7, 14}.
+typedef struct cescacs_hex {
+  uint8_t column;
+  uint8_t line;
+} cescacs_hex;
+
+// A point of the plane in which the board is drawn (see
+// `cescacs_hex_center`).
+typedef struct cescacs_point {
+  double x;
+  double y;
+} cescacs_point;
+
+// A piece on its hex, as `cescacs_game_pieces` lists them: `role` is
+// never `CESCACS_ROLE_NONE`.
+typedef struct cescacs_placed_piece {
+  struct cescacs_hex hex;
+  cescacs_role role;
+  cescacs_color color;
+} cescacs_placed_piece;
+
 // How a game ended, or that it goes on (RULES.md §6).
 typedef struct cescacs_outcome {
   // `CESCACS_TERMINATION_NONE` while the game goes on.
@@ -330,16 +361,6 @@ typedef struct cescacs_outcome {
   uint8_t white_points;
   uint8_t black_points;
 } cescacs_outcome;
-
-// A hex of the board, a small value type: `column` 0..=14 for the letters
-// `P T A B C D E F G H I K L X Z` (there is no J; F = 7 is the central
-// column) and cross-line `line` 0..=28. Only 169 pairs are hexes of the
-// board (column + line odd, within the board's outline): check with
-// `cescacs_hex_is_valid`. `"F14"` is {7, 14}.
-typedef struct cescacs_hex {
-  uint8_t column;
-  uint8_t line;
-} cescacs_hex;
 
 // One rook move of a castling.
 typedef struct cescacs_rook_move {
@@ -381,6 +402,73 @@ typedef struct cescacs_move {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// Writes the centre of `hex` to `*center_out`, in the plane the board is
+// drawn in — that of the SVG boards of the Python package, with y up:
+//
+// * hexes are flat-topped (a horizontal edge at the top and the bottom, a
+//   corner to the left and to the right) with circumradius 1 (centre to
+//   corner; centre to edge is √3/2);
+// * the central hex F14 is at the origin (0, 0);
+// * x grows to White's right (column P left, Z right), y grows towards
+//   Black: White's side (line 0) is at the bottom.
+//
+// The centre of (column c, line l) is x = 1.5·(c − 7), y = √3/2·(l − 14):
+// F16 is at (0, √3), G15 at (1.5, √3/2); orthogonal neighbours are √3
+// apart, diagonal ones 3. The whole board fits in x ∈ [−11.5, 11.5],
+// y ∈ [−15·√3/2, 15·√3/2]. To draw on a screen with y down, scale by the
+// wanted circumradius in pixels and negate y (negate x too to put Black
+// at the bottom). `cescacs_hex_at_point` is the inverse.
+//
+// Errors: `NULL_POINTER` (`center_out` NULL), `BAD_HEX`.
+cescacs_result cescacs_hex_center(struct cescacs_hex hex, struct cescacs_point *center_out);
+
+// Writes the `CESCACS_HEX_CORNERS` (6) corners of `hex` into
+// `corners_out` (an array of 6 points), in the plane of
+// `cescacs_hex_center`: counter-clockwise (with y up) from the corner on
+// the right, the centre plus (1, 0), (½, √3/2), (−½, √3/2), (−1, 0),
+// (−½, −√3/2), (½, −√3/2). They are the vertices of the hex's polygon
+// (clockwise once y is turned down); neighbouring hexes share corners.
+//
+// Errors: `NULL_POINTER` (`corners_out` NULL), `BAD_HEX`. Nothing is
+// written on error.
+cescacs_result cescacs_hex_corners(struct cescacs_hex hex, struct cescacs_point *corners_out);
+
+// Writes to `*hex_out` the hex whose hexagon contains the point (`x`,
+// `y`) of the plane of `cescacs_hex_center` — the hex a player clicked
+// on, once the click is brought back to that plane (divide by the scale,
+// negate y for a y-down screen). A point on an edge between two hexes
+// gives one of them.
+//
+// Errors: `NULL_POINTER` (`hex_out` NULL), `NOT_FOUND` (the point is off
+// the board, or `x` or `y` is not a finite number).
+cescacs_result cescacs_hex_at_point(double x, double y, struct cescacs_hex *hex_out);
+
+// Writes every piece of the current position, with its hex, in board
+// order (line 0 first, each line from left to right; see
+// `CESCACS_HEX_COUNT`), into `buf` (room for `len` entries), and their
+// number to `*count_out`: what a front end draws, in one call.
+// `CESCACS_HEX_COUNT` entries are always enough; call with `buf` NULL and
+// `len` 0 to learn the number.
+//
+// Errors: `NULL_POINTER` (`game` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `BUFFER_TOO_SMALL` (`buf` is untouched and `*count_out` gets
+// the number).
+cescacs_result cescacs_game_pieces(const struct cescacs_game *game, struct cescacs_placed_piece *buf, size_t len, size_t *count_out);
+
+// Writes the board as text (the picture `cescacs show` prints) and a
+// terminating NUL into `buf` (room for `len` bytes), and its length to
+// `*out_len` if `out_len` is not NULL: 29 rows for lines 28 (Black's
+// side) down to 0, each starting with its line number, then a row of
+// column letters, every row ending with `'\n'`. Each column has a
+// two-character slot, so the rows interleave into the board's hexagonal
+// outline. Pieces are their PDTL letters (uppercase White) and empty hexes
+// `.`; with `unicode` true, FAN figurines and `·` (UTF-8).
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+// needed length: call with `buf` NULL and `len` 0 to ask for it).
+cescacs_result cescacs_game_board_text(const struct cescacs_game *game, bool unicode, char *buf, size_t len, size_t *out_len);
 
 // The reason for the last error on this thread, as a NUL-terminated UTF-8
 // string; `""` if no call on this thread has failed yet.
@@ -804,6 +892,147 @@ cescacs_result cescacs_move_list_ctl(const struct cescacs_move_list *list, size_
 // terminating NUL into `buf`. Lengths and errors as
 // `cescacs_move_list_ctl`.
 cescacs_result cescacs_move_list_long(const struct cescacs_move_list *list, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*count_out` the number of tags of the game (those read from
+// CTL-PGN, in file order, and those set with `cescacs_game_set_tag`). Tag
+// `i` (0 ≤ i < count) is read with `cescacs_game_tag_name_at` and
+// `cescacs_game_tag_value_at`.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_tag_count(const struct cescacs_game *game, size_t *count_out);
+
+// Writes the name of tag `index` (0-based, file order; see
+// `cescacs_game_tag_count`) and a terminating NUL into `buf` (room for
+// `len` bytes), and its length to `*out_len` if `out_len` is not NULL.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+// `*out_len` gets the needed length).
+cescacs_result cescacs_game_tag_name_at(const struct cescacs_game *game, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes the value of tag `index` (0-based, file order; see
+// `cescacs_game_tag_count`) and a terminating NUL into `buf` (room for
+// `len` bytes), and its length to `*out_len` if `out_len` is not NULL.
+//
+// Errors: as `cescacs_game_tag_name_at`.
+cescacs_result cescacs_game_tag_value_at(const struct cescacs_game *game, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Sets the first tag called `name` to `value` (both NUL-terminated
+// UTF-8), or appends the tag if the game has none of that name; written by
+// `cescacs_game_write_pgn` as `[name "value"]` (a line break in the value
+// is written as a space). A tag name is letters, digits and `_`
+// (`"Event"`, `"White"`, `"Date"`, ...). The `Result` tag takes only a
+// result (`"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also
+// states it, as after a resignation or an agreed draw: it becomes
+// `cescacs_game_result` and the written result line until the moves
+// change.
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_ARGUMENT` (not a tag name;
+// `PDTL`, `DPTL` and `Redefine`, which are not tags of a record but its
+// start position and letters; a `Result` value that is not a result). The
+// game is unchanged on error.
+cescacs_result cescacs_game_set_tag(struct cescacs_game *game, const char *name, const char *value);
+
+// Writes to `*count_out` the number of comments on the move at `ply`
+// (0 ≤ `ply` < `cescacs_game_ply_count`) of the main line: the comments a
+// CTL-PGN record writes after the move's line, `{ @W: ... }` or
+// `{ @B: ... }`, and those added with `cescacs_game_add_comment`. Read
+// each with `cescacs_game_comment`.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`).
+cescacs_result cescacs_game_comment_count(const struct cescacs_game *game, size_t ply, size_t *count_out);
+
+// Writes comment `index` on the move at `ply` of the main line (see
+// `cescacs_game_comment_count`), without its braces and its `@W:` /
+// `@B:` prefix (the writer adds the prefix of the side that made the
+// move), and a terminating NUL into `buf` (room for `len` bytes), and its
+// length to `*out_len` if `out_len` is not NULL. UTF-8; it may span
+// several lines.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE` (no move `ply`, or no comment `index`),
+// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+// needed length).
+cescacs_result cescacs_game_comment(const struct cescacs_game *game, size_t ply, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*count_out` the number of opening comments: those before the
+// first move (the context of the game). Read each with
+// `cescacs_game_opening_comment`.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_opening_comment_count(const struct cescacs_game *game, size_t *count_out);
+
+// Writes opening comment `index` (see
+// `cescacs_game_opening_comment_count`) as `cescacs_game_comment` writes a
+// move's comment.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+// `*out_len` gets the needed length).
+cescacs_result cescacs_game_opening_comment(const struct cescacs_game *game, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*count_out` the number of final comments: those after the
+// result line. Read each with `cescacs_game_final_comment`.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_final_comment_count(const struct cescacs_game *game, size_t *count_out);
+
+// Writes final comment `index` (see `cescacs_game_final_comment_count`)
+// as `cescacs_game_comment` writes a move's comment.
+//
+// Errors: as `cescacs_game_opening_comment`.
+cescacs_result cescacs_game_final_comment(const struct cescacs_game *game, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Adds the comment `text` (NUL-terminated UTF-8, without braces or an
+// `@W:` / `@B:` prefix) after the existing comments on the move at `ply`
+// (0 ≤ `ply` < `cescacs_game_ply_count`; the last move is
+// `ply_count - 1`). `cescacs_game_write_pgn` writes it as `{ @W: text }`
+// or `{ @B: text }` after the move's line, with a `}` in the text written
+// as `)` and the text trimmed, as every CTL-PGN comment. Taking the move
+// back with `cescacs_game_undo` takes its comments with it.
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`, `INDEX_OUT_OF_RANGE` (no move
+// `ply`). The game is unchanged on error.
+cescacs_result cescacs_game_add_comment(struct cescacs_game *game, size_t ply, const char *text);
+
+// Writes to `*count_out` the number of variations of the move at `ply`
+// (0 ≤ `ply` < `cescacs_game_ply_count`) of the main line: the
+// alternatives a CTL-PGN record gives in parentheses after the move, each
+// starting from the position before it (`cescacs_game_pdtl_at(game, ply,
+// ...)`). Read each with `cescacs_game_variation_ctl` or
+// `cescacs_game_variation`.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`).
+cescacs_result cescacs_game_variation_count(const struct cescacs_game *game, size_t ply, size_t *count_out);
+
+// Writes the moves of variation `index` of the move at `ply` (see
+// `cescacs_game_variation_count`) in canonical CTL-AN, separated by single
+// spaces, from the position before the move at `ply` (the variation's
+// first move replaces it): e.g. `"K4-K10 GL5-H6+^ KG1-H4 GH6×RI3
+// KH4×GI3"`. UTF-8, with a terminating NUL, into `buf` (room for `len`
+// bytes), and its length to `*out_len` if `out_len` is not NULL. Only the
+// moves: the variation's comments, assessments and nested variations are
+// read from the game `cescacs_game_variation` makes of it.
+//
+// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
+// `INDEX_OUT_OF_RANGE` (no move `ply`, or no variation `index`),
+// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+// needed length).
+cescacs_result cescacs_game_variation_ctl(const struct cescacs_game *game, size_t ply, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes to `*game_out` a new game holding variation `index` of the move
+// at `ply` (see `cescacs_game_variation_count`): its start position is the
+// position before the move at `ply`, its main line the variation's moves
+// with their comments and their own variations (read them with the
+// functions of this section: nested variations are variations of this
+// game), its opening comments the variation's. It has no tags, and its
+// result is the rules' (`*` unless the variation ends the game). The new
+// handle is independent of `game`: a front end can play on from it. Free
+// it with `cescacs_game_free`.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`, or no
+// variation `index`).
+cescacs_result cescacs_game_variation(const struct cescacs_game *game, size_t ply, size_t index, struct cescacs_game **game_out);
 
 // Writes to `*attacked_out` whether `hex` is attacked by the side `by`
 // (`CESCACS_COLOR_WHITE` or `CESCACS_COLOR_BLACK`, passed as its value): a

@@ -12,7 +12,9 @@
 #      checked over the golden positions against tests/c/check_attacks.py's own computation
 #      of the attacked hexes (from the rules text, not the library);
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
-#      `pkg-config --cflags --libs cescacs` (shared) and `--static`.
+#      `pkg-config --cflags --libs cescacs` (shared) and `--static`;
+#   6. the C++ front end examples/cpp/front built with CMake against that install, and a
+#      scripted session (examples/cpp/front/tests/session.txt) checked, plain and under valgrind.
 # The last line is "N passed, M failed", counting C test cases (each test_api
 # case once, each C++ case, the moves and attacks checks and the pkg-config checks).
 # Needs: scripts/setup-c.sh (cc, g++, valgrind, pkg-config, cbindgen).
@@ -78,7 +80,7 @@ cflags=(-std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c)
 export LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 echo "== C: tests/c/test_api.c =="
-cc "${cflags[@]}" -O1 -g tests/c/test_api.c -L"$lib_dir" -lcescacs -o "$out/test_api"
+cc "${cflags[@]}" -O1 -g tests/c/test_api.c -L"$lib_dir" -lcescacs -lm -o "$out/test_api"
 run "$out/test_api.log" "$out/test_api"
 cat "$out/test_api.log"
 tally "$out/test_api.log"
@@ -91,7 +93,7 @@ grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_api.valgrind.log"
 
 echo "== C: test_api with -fsanitize=address,undefined =="
 cc "${cflags[@]}" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-    tests/c/test_api.c -L"$lib_dir" -lcescacs -o "$out/test_api_asan"
+    tests/c/test_api.c -L"$lib_dir" -lcescacs -lm -o "$out/test_api_asan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     run "$out/test_api_asan.log" "$out/test_api_asan"
 tail -n 1 "$out/test_api_asan.log"
@@ -215,6 +217,73 @@ if cmake -S examples/cmake -B "$tmp/cmake-too-new" -DCMAKE_PREFIX_PATH="$tmp/pre
     mkdir -p "$tmp/too-new" && cp "$tmp/CMakeLists.txt" examples/cmake/legal_moves.c "$tmp/too-new/"
     cmake -S "$tmp/too-new" -B "$tmp/cmake-too-new2" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null 2>&1 && r=no || r=yes
     check "find_package(cescacs 0.2) refuses the installed 0.1.0" "$r" "it was accepted"
+fi
+
+echo "== C++: the front end (examples/cpp/front) built with CMake against the install, a scripted session =="
+front_build="$tmp/cmake-front"
+if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$front_build.log" 2>&1 &&
+    cmake --build "$front_build" >>"$front_build.log" 2>&1; then
+    check "front end: CMake build (C++17, -Wall -Wextra -Werror, find_package(cescacs))" yes
+    session="$tmp/front-session"
+    mkdir -p "$session"
+    cp examples/cpp/front/tests/fools-mate-variations.ctl-pgn "$session/"
+    # The transcript of the whole session (stdin is a file: each command is echoed).
+    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
+        <"$OLDPWD/examples/cpp/front/tests/session.txt" >transcript.txt 2>&1); then
+        r=yes
+    else
+        r=no
+    fi
+    check "front end: the session runs to its end (exit status 0)" "$r" "$(tail -n 3 "$session/transcript.txt")"
+    t="$session/transcript.txt"
+    has() { grep -qxF -- "$1" "$t"; }
+    has "9 moves go from G1 to H6:" && has "  8. KRR-HIH  (castling: King G1-H6, Rook C3-H8, Rook I3-I7)" &&
+        has "which one (1-9, anything else cancels)? 3" && has "played KRK-HIOO" &&
+        has "which one (1-9, anything else cancels)? 8" && has "played KRR-HIH" && r=yes || r=no
+    check "front end: G1 to H6 lists the Leap and eight castlings; the castlings chosen by number are played" "$r" "see $t"
+    has "took back KRK-HIOO" && has "nothing to take back" && has "took back E7-E13" && r=yes || r=no
+    check "front end: undo" "$r" "see $t"
+    has "White attacks 57 hexes (+)" && has "attacked Black pieces: C25" && r=yes || r=no
+    check "front end: threats" "$r" "see $t"
+    has "played GL5-H6#" && has "game over: checkmate, Black wins (0-3)" &&
+        has "the game is over: no move may follow (undo takes the last move back)" && r=yes || r=no
+    check "front end: a whole game played by hexes, to mate" "$r" "see $t"
+    has "unknown command 'bogus' (type help for the commands)" && has "usage: move FROM TO (e.g. move E7 E13)" &&
+        has 'error: invalid hex "Q1": unknown column letter' && has "error: cannot read no-such-file.ctl-pgn" &&
+        has "F14 is empty" && [[ "$(tail -n 1 "$t")" == bye ]] && r=yes || r=no
+    check "front end: bad commands are answered and the session goes on" "$r" "see $t"
+    printf '%s\n' '[Event "cescacs-front test"]' '[White "Script"]' \
+        '[PDTL "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"]' '1. KRR-HIH, RC25-C21' '{ @W: castled on both wings }' \
+        '2. RI7-I9' '*' >"$tmp/castled.expected"
+    cmp -s "$session/castled.ctl-pgn" "$tmp/castled.expected" && r=yes || r=no
+    check "front end: the saved game (castling by hexes, tags, a comment)" "$r" "$(diff "$tmp/castled.expected" "$session/castled.ctl-pgn")"
+    cmp -s "$session/castled.ctl-pgn" "$session/castled-again.ctl-pgn" && has "loaded castled.ctl-pgn: 3 plies, result *" &&
+        has "  ply 1: KRR-HIH  { castled on both wings }" && r=yes || r=no
+    check "front end: the saved game loaded back and saved again is the same text" "$r" "$(diff "$session/castled.ctl-pgn" "$session/castled-again.ctl-pgn")"
+    cmp -s "$session/variations.ctl-pgn" examples/cpp/front/tests/fools-mate-variations.ctl-pgn &&
+        has "  ply 9: I5-I9  (K4-K10 GL5-H6+^ KG1-H4 GH6×RI3 KH4×GI3)" && r=yes || r=no
+    check "front end: a record with comments and variations is shown and saved as read" "$r" "see $t"
+    printf '%s\n' '1. H6-H12, I23-I19' '2. JF6-C15, GH26-Z11' '3. L5-L7, NG25-L17' '4. EH4-H8, GZ11-L5' \
+        '5. I5-I9, NL17-G9' '6. K4-K10, GL5-H6#' '0-3' >"$tmp/mate.expected"
+    cmp -s "$session/mate.ctl-pgn" "$tmp/mate.expected" && r=yes || r=no
+    check "front end: the game to mate saved" "$r" "$(diff "$tmp/mate.expected" "$session/mate.ctl-pgn")"
+    [[ "$(grep -c '<polygon' "$session/board.svg")" == 169 && "$(grep -c '<circle' "$session/board.svg")" == 54 ]] &&
+        r=yes || r=no
+    check "front end: svg draws 169 hexes and the 54 pieces" "$r" "$(grep -c '<polygon' "$session/board.svg") polygons"
+    # The same session under valgrind: no invalid access, no leak.
+    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" valgrind --error-exitcode=99 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
+        "$front_build/cescacs-front" <"$OLDPWD/examples/cpp/front/tests/session.txt" >transcript.valgrind.txt \
+        2>valgrind.log); then
+        cmp -s "$session/transcript.txt" "$session/transcript.valgrind.txt" && r=yes || r=no
+    else
+        r=no
+    fi
+    grep "ERROR SUMMARY" "$session/valgrind.log" || true
+    check "front end: the session under valgrind (same transcript, no error, no leak)" "$r" "$(tail -n 20 "$session/valgrind.log")"
+else
+    cat "$front_build.log"
+    check "front end: CMake build" no "configure or build failed"
 fi
 
 echo "$passed passed, $failed failed"

@@ -140,6 +140,35 @@ impl Game {
         &mut self.mainline.comments
     }
 
+    /// The comments on the move at `ply` (0-based) of the main line, to
+    /// add or change some; `None` beyond the end. (The moves themselves
+    /// stay as they are: they are the record.)
+    pub fn move_comments_mut(&mut self, ply: usize) -> Option<&mut Vec<String>> {
+        self.mainline.moves.get_mut(ply).map(|am| &mut am.comments)
+    }
+
+    /// Variation `index` of the move at `ply` of the main line as a game of
+    /// its own: it starts from the position before that move (the
+    /// variation replaces it) and holds the variation's moves with their
+    /// comments, assessments and nested variations; its opening comments
+    /// are the variation's. No tags, no stated result. `None` if there is
+    /// no such move or variation (or, for a line built by hand, one of its
+    /// moves is illegal). A front end reads nested variations the
+    /// same way, from the game this returns.
+    pub fn variation(&self, ply: usize, index: usize) -> Option<Game> {
+        let v = self.mainline.moves.get(ply)?.variations.get(index)?;
+        let mut game = Game::from_position(self.position_at(ply)?.clone());
+        game.mainline.comments = v.line.comments.clone();
+        for am in &v.line.moves {
+            // Checked (a `Line` built by hand may hold anything; the
+            // reader's are legal), but kept after an automatic draw like
+            // the main line's moves.
+            game.history.push(am.mv).ok()?;
+            game.mainline.moves.push(am.clone());
+        }
+        Some(game)
+    }
+
     /// The start position.
     pub fn start(&self) -> &Position {
         self.history.start()

@@ -28,6 +28,7 @@ mod castling;
 pub mod encode;
 mod game;
 mod geometry;
+mod plane;
 mod history;
 mod movegen;
 mod moves;

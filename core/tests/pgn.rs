@@ -792,3 +792,23 @@ fn reading_never_panics_on_damaged_text() {
     // A prefix, a deletion and 15 substitutions per character.
     assert_eq!(reads, samples.iter().map(|t| t.chars().count() * 17).sum::<usize>());
 }
+
+#[test]
+fn variations_as_games_and_comments_added_to_moves() {
+    let mut game = read_game(FOOLS_MATE_V).unwrap();
+    // 5. I5-I9 (ply 8) has the labelled variation of five moves.
+    let v = game.variation(8, 0).unwrap();
+    assert_eq!(v.start(), game.position_at(8).unwrap());
+    assert_eq!(v.ctl_moves(), ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]);
+    assert_eq!(v.mainline().moves[0].comments, ["Displacing P threatens ~gL5 with ~RI3"]);
+    // Its nested variation replaces its fourth move, Black's 6. … GH6×RI3.
+    let nested = v.variation(3, 0).unwrap();
+    assert_eq!(nested.ctl_moves(), ["GH6-K12"]);
+    assert!(game.variation(8, 1).is_none() && game.variation(7, 0).is_none() && game.variation(99, 0).is_none());
+    // A comment added to a move is written after its line and read back.
+    game.move_comments_mut(11).unwrap().push("mate".to_string());
+    assert!(game.move_comments_mut(12).is_none());
+    let text = write_game(&game);
+    assert!(text.contains("6. K4-K10 ??, GL5-H6#\n{ @B: mate }\n"), "{text}");
+    assert_eq!(read_game(&text).unwrap(), game);
+}

@@ -61,15 +61,17 @@ pub enum cescacs_result {
     /// more than one. The last error message reads `"line L, column C:
     /// reason"`; `cescacs_last_error_location` gives L and C as numbers.
     BadPgn = 12,
-    /// The game has no tag of that name.
+    /// Nothing answers the question: the game has no tag of that name
+    /// (`cescacs_game_tag`), the point is off the board
+    /// (`cescacs_hex_at_point`).
     NotFound = 13,
     /// The game has ended (checkmate, stalemate, fivefold repetition,
     /// 75-move rule, insufficient material): no move may follow. Take a move
     /// back with `cescacs_game_undo` to go on from an earlier position.
     GameOver = 14,
-    /// An enumeration argument is not one of its constants: a
-    /// `cescacs_color` other than `CESCACS_COLOR_WHITE` (0) and
-    /// `CESCACS_COLOR_BLACK` (1).
+    /// An argument is outside its allowed values: a `cescacs_color` other
+    /// than `CESCACS_COLOR_WHITE` (0) and `CESCACS_COLOR_BLACK` (1); a tag
+    /// name or `Result` value `cescacs_game_set_tag` refuses.
     BadArgument = 15,
 }
 

@@ -35,7 +35,7 @@ pub struct cescacs_game {
     /// a list can tell whether it is still the game's current one.
     pub(crate) position: Arc<Position>,
     /// The core's game record.
-    record: Game,
+    pub(crate) record: Game,
 }
 
 impl Handle for cescacs_game {
@@ -43,7 +43,7 @@ impl Handle for cescacs_game {
 }
 
 impl cescacs_game {
-    fn boxed(record: Game) -> *mut cescacs_game {
+    pub(crate) fn boxed(record: Game) -> *mut cescacs_game {
         Box::into_raw(Box::new(cescacs_game { position: Arc::new(record.position().clone()), record }))
     }
 

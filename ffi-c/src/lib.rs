@@ -22,18 +22,24 @@
 // doc comments (the C API reference), not in rustdoc `# Safety` sections.
 #![allow(clippy::missing_safety_doc)]
 
+mod board;
 mod error;
 mod game;
 mod move_list;
+mod record;
 mod threats;
 mod types;
 
 #[cfg(test)]
 mod tests;
 
+#[allow(unused_imports)]
+pub use board::*;
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+#[allow(unused_imports)]
+pub use record::*;
 // (Unused where benches/ffi_overhead.rs compiles this file as a module.)
 #[allow(unused_imports)]
 pub use threats::*;
