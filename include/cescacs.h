@@ -893,6 +893,8 @@ cescacs_result cescacs_move_list_ctl(const struct cescacs_move_list *list, size_
 // `cescacs_move_list_ctl`.
 cescacs_result cescacs_move_list_long(const struct cescacs_move_list *list, size_t index, char *buf, size_t len, size_t *out_len);
 
+// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
+// one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).
 // Writes to `*count_out` the number of tags of the game (those read from
 // CTL-PGN, in file order, and those set with `cescacs_game_set_tag`). Tag
 // `i` (0 ≤ i < count) is read with `cescacs_game_tag_name_at` and
@@ -919,18 +921,19 @@ cescacs_result cescacs_game_tag_value_at(const struct cescacs_game *game, size_t
 
 // Sets the first tag called `name` to `value` (both NUL-terminated
 // UTF-8), or appends the tag if the game has none of that name; written by
-// `cescacs_game_write_pgn` as `[name "value"]` (a line break in the value
-// is written as a space). A tag name is letters, digits and `_`
-// (`"Event"`, `"White"`, `"Date"`, ...). The `Result` tag takes only a
-// result (`"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also
-// states it, as after a resignation or an agreed draw: it becomes
-// `cescacs_game_result` and the written result line until the moves
-// change.
+// `cescacs_game_write_pgn` as `[name "value"]`. The core's rules of a tag
+// (`Game::try_set_tag`): a name is letters, digits and `_` (`"Event"`,
+// `"White"`, `"Date"`, ...); the value fits on one line; `Variant` is only
+// `C'escacs`. The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
+// `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also states it, as after a
+// resignation or an agreed draw: it becomes `cescacs_game_result` and the
+// written result line until the moves change.
 //
 // Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_ARGUMENT` (not a tag name;
 // `PDTL`, `DPTL` and `Redefine`, which are not tags of a record but its
-// start position and letters; a `Result` value that is not a result). The
-// game is unchanged on error.
+// start position and letters; a value with a line break; another
+// `Variant`; a `Result` value that is not a result). The game is unchanged
+// on error.
 cescacs_result cescacs_game_set_tag(struct cescacs_game *game, const char *name, const char *value);
 
 // Writes to `*count_out` the number of comments on the move at `ply`

@@ -47,6 +47,21 @@ pub enum GameError {
     GameOver(Outcome),
 }
 
+/// A tag [`Game::try_set_tag`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TagError {
+    #[error("{0:?} is not a tag name (letters, digits and '_')")]
+    Name(String),
+    #[error("the {0} tag is not set by hand: the start position and the piece letters are the record's own")]
+    Reserved(String),
+    #[error("tag {name}: the value {value:?} must fit on one line")]
+    Value { name: String, value: String },
+    #[error("tag Variant: {0:?} is not \"C'escacs\"")]
+    Variant(String),
+    #[error("tag Result: {0:?} is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)")]
+    Result(String),
+}
+
 /// A game record.
 ///
 /// The main line's moves are legal by construction (the reader and
@@ -117,7 +132,47 @@ impl Game {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets the first tag called `name`, or appends it.
+    /// Sets a tag as an editor of a record may (NOTATION.md §6): the name
+    /// letters, digits and `_`; not `PDTL`, `DPTL` or `Redefine` (the start
+    /// position and the letters are the record's own, written by the
+    /// writer); a value on one line; `Variant` only `C'escacs`. A `Result`
+    /// value must be a result and also states it, as after a resignation
+    /// or an agreed draw ([`Game::set_result`]). On error nothing changes.
+    ///
+    /// ```
+    /// use cescacs::{Game, GameResult};
+    /// let mut game = Game::new();
+    /// game.try_set_tag("Event", "Club final").unwrap();
+    /// game.try_set_tag("Result", "0-3").unwrap(); // White resigned
+    /// assert_eq!(game.result(), GameResult::BlackWins);
+    /// assert!(game.try_set_tag("PDTL", "/27:1k/1:1K/ w").is_err());
+    /// assert!(game.try_set_tag("Two words", "x").is_err());
+    /// ```
+    pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err(TagError::Name(name.to_string()));
+        }
+        if matches!(name, "PDTL" | "DPTL" | "Redefine") {
+            return Err(TagError::Reserved(name.to_string()));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(TagError::Value { name: name.to_string(), value: value.to_string() });
+        }
+        if name == "Variant" && value.trim() != "C'escacs" {
+            return Err(TagError::Variant(value.to_string()));
+        }
+        if name == "Result" {
+            let result = GameResult::parse(value).ok_or_else(|| TagError::Result(value.to_string()))?;
+            self.set_tag(name, result.as_str());
+            self.set_result(result);
+        } else {
+            self.set_tag(name, value);
+        }
+        Ok(())
+    }
+
+    /// Sets the first tag called `name`, or appends it, unchecked (the
+    /// reader's path; editors use [`Game::try_set_tag`]).
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(t) => t.1 = value.to_string(),

@@ -51,7 +51,7 @@ pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, Ctl, MoveId, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::{PdtlError, Setup};
-pub use game::{Game, GameError};
+pub use game::{Game, GameError, TagError};
 pub use history::{DrawClaim, History};
 pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};

@@ -11,7 +11,7 @@
 
 use std::ffi::c_char;
 
-use rules::{Game, GameResult};
+use rules::Game;
 
 use super::cescacs_result;
 use super::error::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg, Error};
@@ -37,22 +37,6 @@ fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Result<&'a T, Error> 
 
 /// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 /// one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).
-fn tag_name(name: &str) -> Result<&str, Error> {
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(Error::new(
-            cescacs_result::BadArgument,
-            format!("{name:?} is not a tag name (letters, digits and '_')"),
-        ));
-    }
-    if matches!(name, "PDTL" | "DPTL" | "Redefine") {
-        return Err(Error::new(
-            cescacs_result::BadArgument,
-            format!("the {name} tag is not a tag of the record: the start position is the game's (cescacs_game_from_pdtl)"),
-        ));
-    }
-    Ok(name)
-}
-
 /// Writes to `*count_out` the number of tags of the game (those read from
 /// CTL-PGN, in file order, and those set with `cescacs_game_set_tag`). Tag
 /// `i` (0 ≤ i < count) is read with `cescacs_game_tag_name_at` and
@@ -121,18 +105,19 @@ pub unsafe extern "C" fn cescacs_game_tag_value_at(
 
 /// Sets the first tag called `name` to `value` (both NUL-terminated
 /// UTF-8), or appends the tag if the game has none of that name; written by
-/// `cescacs_game_write_pgn` as `[name "value"]` (a line break in the value
-/// is written as a space). A tag name is letters, digits and `_`
-/// (`"Event"`, `"White"`, `"Date"`, ...). The `Result` tag takes only a
-/// result (`"3-0"`, `"0-3"`, `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also
-/// states it, as after a resignation or an agreed draw: it becomes
-/// `cescacs_game_result` and the written result line until the moves
-/// change.
+/// `cescacs_game_write_pgn` as `[name "value"]`. The core's rules of a tag
+/// (`Game::try_set_tag`): a name is letters, digits and `_` (`"Event"`,
+/// `"White"`, `"Date"`, ...); the value fits on one line; `Variant` is only
+/// `C'escacs`. The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
+/// `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also states it, as after a
+/// resignation or an agreed draw: it becomes `cescacs_game_result` and the
+/// written result line until the moves change.
 ///
 /// Errors: `NULL_POINTER`, `INVALID_UTF8`, `BAD_ARGUMENT` (not a tag name;
 /// `PDTL`, `DPTL` and `Redefine`, which are not tags of a record but its
-/// start position and letters; a `Result` value that is not a result). The
-/// game is unchanged on error.
+/// start position and letters; a value with a line break; another
+/// `Variant`; a `Result` value that is not a result). The game is unchanged
+/// on error.
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_game_set_tag(
     game: *mut cescacs_game,
@@ -143,28 +128,11 @@ pub unsafe extern "C" fn cescacs_game_set_tag(
         // SAFETY: `name` and `value` are NULL or NUL-terminated strings
         // (the header's contract).
         let (name, value) = unsafe { (text_arg(name, "name")?, text_arg(value, "value")?) };
-        let name = tag_name(name)?;
-        let result = if name == "Result" {
-            Some(GameResult::parse(value).ok_or_else(|| {
-                Error::new(
-                    cescacs_result::BadArgument,
-                    format!("{value:?} is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)"),
-                )
-            })?)
-        } else {
-            None
-        };
         // SAFETY: `game` is NULL or a live handle used by this call alone
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
-        match result {
-            Some(r) => {
-                g.record.set_tag(name, r.as_str());
-                g.record.set_result(r);
-            }
-            None => g.record.set_tag(name, value),
-        }
-        Ok(())
+        // The rules of a tag are the core's (Game::try_set_tag).
+        g.record.try_set_tag(name, value).map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))
     })
 }
 

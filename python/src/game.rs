@@ -33,10 +33,6 @@ pub(crate) struct PyGame {
     pub(crate) game: Game,
 }
 
-fn tag_name_ok(name: &str) -> bool {
-    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-}
-
 impl PyGame {
     /// A Python `Game` holding `game`.
     pub(crate) fn wrap(game: Game) -> PyGame {
@@ -135,22 +131,8 @@ impl PyGame {
 
     /// Sets the first tag `name` or appends it (internal: see `headers`).
     fn _set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
-        if !tag_name_ok(name) {
-            return Err(PyValueError::new_err(format!("tag name {name:?}: expected letters, digits and '_' only")));
-        }
-        if matches!(name, "PDTL" | "DPTL" | "Redefine") {
-            return Err(PyValueError::new_err(format!(
-                "tag {name:?} is not a header: the start position is Game(board); the writer uses standard letters"
-            )));
-        }
-        if value.contains(['\n', '\r']) {
-            return Err(PyValueError::new_err(format!("tag {name}: the value {value:?} must fit on one line")));
-        }
-        if name == "Variant" && value.trim() != "C'escacs" {
-            return Err(PyValueError::new_err(format!("tag Variant: {value:?} is not \"C'escacs\"")));
-        }
-        self.game.set_tag(name, value);
-        Ok(())
+        // The rules of a tag are the core's (Game::try_set_tag).
+        self.game.try_set_tag(name, value).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Removes every tag `name`; whether there was one (internal).
