@@ -1,7 +1,7 @@
 //! A set of hexes as 192 bits (`[u64; 3]`), one bit per hex index.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 use crate::geometry::{Hex, HEX_COUNT};
 
@@ -146,6 +146,21 @@ impl BitAnd for Bitboard {
     #[inline(always)]
     fn bitand(self, o: Bitboard) -> Bitboard {
         Bitboard([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn bitxor(self, o: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2]])
+    }
+}
+
+impl BitXorAssign for Bitboard {
+    #[inline(always)]
+    fn bitxor_assign(&mut self, o: Bitboard) {
+        *self = *self ^ o;
     }
 }
 
