@@ -12,7 +12,7 @@
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
+use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
 use crate::geometry::{first_on_ray, ray, slide_targets, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
@@ -231,7 +231,7 @@ impl Position {
     pub fn king_leaps(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_leaps(&mut list);
+            self.gen_leaps(self.safe_leap_hexes(), &mut list);
         }
         list
     }
@@ -240,7 +240,7 @@ impl Position {
     pub fn castlings(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_castlings(&mut list);
+            self.gen_castlings(self.safe_leap_hexes(), &mut list);
         }
         list
     }
@@ -321,8 +321,9 @@ impl Position {
 
         self.gen_king_steps(king, us, list);
         if !in_check && self.rights[us.index()].king() {
-            self.gen_leaps(list);
-            self.gen_castlings(list);
+            let safe = self.safe_leap_hexes();
+            self.gen_leaps(safe, list);
+            self.gen_castlings(safe, list);
         }
     }
 
@@ -523,31 +524,42 @@ impl Position {
         }
     }
 
-    /// King's Leaps (RULES.md §4.2); caller checks "unmoved" and "not in check".
-    fn gen_leaps<L: Moves>(&self, list: &mut L) {
+    /// The leap hexes the unmoved King of the side to move may land on as
+    /// far as attacks go: free of own pieces and Kings, outside the enemy
+    /// leap zone (RULES.md §5.2) and unattacked. No leap hex is on a line
+    /// through the King's home, so the King there shields none of them: one
+    /// attack test per hex serves the leaps (King lifted) and the castlings
+    /// (attacked before the move, RULES.md §4.3).
+    fn safe_leap_hexes(&self) -> Bitboard {
         let us = self.turn;
-        let them = !us;
+        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        LEAP_ZONE[us.index()].without(blocked).filter(|&t| !self.is_attacked(t, !us)).collect()
+    }
+
+    /// King's Leaps (RULES.md §4.2) to the hexes of `safe`
+    /// ([`Position::safe_leap_hexes`]); caller checks "unmoved" and "not in check".
+    fn gen_leaps<L: Moves>(&self, safe: Bitboard, list: &mut L) {
+        let us = self.turn;
         let king = KING_HOME[us.index()];
-        let forbidden = self.forbidden_leap_zone(us);
         for t in LEAP_HEXES[us.index()] {
-            let captured = match self.board[t.index()] {
-                // Kings are never captured (RULES.md §3.1). A leap is no
-                // attack, so a set-up position may have the enemy King on a
-                // leap hex of our unmoved King (§5.2) without being in check.
-                Some(p) if p.color == us || p.role == Role::King => continue,
-                Some(_) if !self.castling_allowed => continue,
-                Some(p) => Some(p.role),
-                None => None,
-            };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
+            if !safe.contains(t) {
+                continue;
+            }
+            // A leap is no attack, so a set-up position may have the enemy
+            // King on a leap hex of our unmoved King (§5.2): `safe` holds no
+            // King, as Kings are never captured (RULES.md §3.1).
+            let captured = self.board[t.index()].map(|p| p.role);
+            if captured.is_some() && !self.castling_allowed {
                 continue;
             }
             list.add(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
         }
     }
 
-    /// Castlings (RULES.md §4.3–§4.6); caller checks "unmoved" and "not in check".
-    fn gen_castlings<L: Moves>(&self, list: &mut L) {
+    /// Castlings (RULES.md §4.3–§4.6) whose King lands on a hex of `safe`
+    /// ([`Position::safe_leap_hexes`]); caller checks "unmoved" and "not in
+    /// check".
+    fn gen_castlings<L: Moves>(&self, safe: Bitboard, list: &mut L) {
         if !self.castling_allowed {
             return;
         }
@@ -559,16 +571,10 @@ impl Position {
         }
         let king = KING_HOME[us.index()];
         let occupied = self.by_color[0] | self.by_color[1];
-        // The King's destination must be empty, outside the enemy leap zone
-        // and unattacked before the move: one answer per leap hex, shared by
-        // the up to nine castlings that land there.
-        let forbidden = self.forbidden_leap_zone(us);
-        let mut open = Bitboard::EMPTY;
-        for t in LEAP_HEXES[us.index()] {
-            if !occupied.contains(t) && !forbidden.contains(t) && !self.is_attacked(t, them) {
-                open.insert(t);
-            }
-        }
+        // The King's destination must be empty and safe before the move:
+        // one answer per leap hex, shared by the up to nine castlings that
+        // land there.
+        let open = safe.without(occupied);
         if open.is_empty() {
             return;
         }
@@ -585,9 +591,11 @@ impl Position {
             if !open.contains(g.king_to) || !(occupied & g.path).is_empty() {
                 continue;
             }
+            // Safe before the move stays safe after it unless a vacated
+            // home hex opens a line onto the destination: only then is the
+            // castling played on a copy and tested.
             let m = Move::new(king, g.king_to, Role::King, None, MoveKind::Castling(c));
-            let after = self.after(m);
-            if !after.is_attacked(g.king_to, them) {
+            if !g.uncovers || !self.after(m).is_attacked(g.king_to, them) {
                 list.add(m);
             }
         }
