@@ -281,40 +281,20 @@ impl Position {
         if safety.checkers < 2 {
             let own = self.by_color[us.index()];
             let occupied = own | self.by_color[(!us).index()];
-            for from in own {
-                let Some(p) = self.board[from.index()] else { continue };
-                if p.role == Role::King {
-                    continue;
+            // Unpinned pieces role by role (the role is known without a
+            // look-up of the board), then the pinned ones, held to their
+            // pin line.
+            let free = own.without(safety.pinned);
+            for role in Role::ALL {
+                if role != Role::King {
+                    for from in free & self.by_role[role.index()] {
+                        self.gen_piece(from, role, own, occupied, safety.check_mask, list);
+                    }
                 }
-                let mut sink = Sink { list: &mut *list, allowed: safety.allowed(from) };
-                if sink.allowed.is_empty() {
-                    continue;
-                }
-                match p.role {
-                    Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, sink.allowed)),
-                    Role::Pawn => self.gen_pawn(from, us, &mut sink),
-                    Role::Elephant => {
-                        let to = self.elephant_targets(from, us, occupied);
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::Knight => {
-                        let to = JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                        self.gen_rides(from, &mut sink);
-                    }
-                    Role::Bishop => self.add_targets(from, p.role, slide_targets(from, false, true, occupied), own, &mut sink),
-                    Role::Rook => self.add_targets(from, p.role, slide_targets(from, true, false, occupied), own, &mut sink),
-                    Role::Queen => self.add_targets(from, p.role, slide_targets(from, true, true, occupied), own, &mut sink),
-                    Role::Pegasus => {
-                        let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::Wyvern => {
-                        let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::King => unreachable!(),
-                }
+            }
+            for &(from, line) in &safety.pins {
+                let role = self.board[from.index()].expect("a pinned piece").role;
+                self.gen_piece(from, role, own, occupied, safety.check_mask & line, list);
             }
             self.gen_special_captures(us, &safety, list);
         }
@@ -324,6 +304,42 @@ impl Position {
             let safe = self.safe_leap_hexes();
             self.gen_leaps(safe, list);
             self.gen_castlings(safe, list);
+        }
+    }
+
+    /// Adds the moves of the `role` (not a King) of the side to move on
+    /// `from` that land on `allowed` (the check and pin constraints).
+    #[inline(always)]
+    fn gen_piece<L: Moves>(&self, from: Hex, role: Role, own: Bitboard, occupied: Bitboard, allowed: Bitboard, list: &mut L) {
+        if allowed.is_empty() {
+            return;
+        }
+        let us = self.turn;
+        let mut sink = Sink { list, allowed };
+        match role {
+            Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, allowed)),
+            Role::Pawn => self.gen_pawn(from, us, &mut sink),
+            Role::Elephant => {
+                let to = self.elephant_targets(from, us, occupied);
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::Knight => {
+                let to = JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+                self.gen_rides(from, &mut sink);
+            }
+            Role::Bishop => self.add_targets(from, role, slide_targets(from, false, true, occupied), own, &mut sink),
+            Role::Rook => self.add_targets(from, role, slide_targets(from, true, false, occupied), own, &mut sink),
+            Role::Queen => self.add_targets(from, role, slide_targets(from, true, true, occupied), own, &mut sink),
+            Role::Pegasus => {
+                let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::Wyvern => {
+                let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::King => unreachable!("King moves have their own generator"),
         }
     }
 
