@@ -366,12 +366,14 @@ impl Position {
         // Along each ray: the first piece, and if it is ours the piece
         // behind it, straight from the ray tables.
         let occupied = self.by_color[0] | self.by_color[1];
+        let theirs = self.by_color[them.index()];
         for d in Dir::ALL {
             let ray_from_king = ray(d, king);
-            let block = ray_from_king & occupied;
-            if block.is_empty() {
+            // No enemy piece on the ray: neither a check nor a pin along it.
+            if (ray_from_king & theirs).is_empty() {
                 continue;
             }
+            let block = ray_from_king & occupied;
             let first = first_on_ray(d, block);
             let p = self.board[first.index()].expect("an occupied hex");
             if p.color == them {
