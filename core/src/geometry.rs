@@ -294,6 +294,16 @@ const fn build_rays() -> [[Bitboard; HEX_COUNT]; 12] {
     out
 }
 
+/// [`Hex::step`] for tables built at compile time.
+pub(crate) const fn step_const(d: Dir, h: Hex) -> Option<Hex> {
+    let t = STEP_TABLE[d.0 as usize][h.0 as usize];
+    if t == NONE {
+        None
+    } else {
+        Some(Hex(t))
+    }
+}
+
 /// [`ray`] for tables built at compile time (walks the step table).
 pub(crate) const fn ray_const(d: Dir, h: Hex) -> Bitboard {
     let mut b = [0u64; 3];

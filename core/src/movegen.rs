@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{first_on_ray, ray, slide_targets, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
+use crate::geometry::{first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -33,6 +33,36 @@ const fn triple_hexes(color: usize) -> Bitboard {
         i += 1;
     }
     Bitboard(b)
+}
+
+/// A pawn's straight steps per colour and hex as one set, before
+/// blocking: two hexes ahead, three from a triple-step hex (RULES.md
+/// §3.7.2).
+static PAWN_PUSHES: [[Bitboard; HEX_COUNT]; 2] = [pawn_pushes(Color::White), pawn_pushes(Color::Black)];
+
+const fn pawn_pushes(color: Color) -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let from = Hex::from_u8(i as u8);
+        let steps = if TRIPLE_STEP_HEXES[color.index()].contains(from) { 3 } else { 2 };
+        let mut b = [0u64; 3];
+        let mut at = from;
+        let mut k = 0;
+        while k < steps {
+            match step_const(Dir::forward(color), at) {
+                Some(t) => {
+                    b[t.index() >> 6] |= 1 << (t.index() & 63);
+                    at = t;
+                }
+                None => break,
+            }
+            k += 1;
+        }
+        out[i] = Bitboard(b);
+        i += 1;
+    }
+    out
 }
 
 /// Each side's promotion hexes (RULES.md §1.6).
@@ -481,21 +511,17 @@ impl Position {
     #[inline(always)]
     fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
         let fwd = Dir::forward(us);
-        let mut to = PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
-            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]);
-        let empty = |h: Option<Hex>| h.filter(|t| !occupied.contains(*t));
-        if let Some(t1) = empty(from.step(fwd)) {
-            to.insert(t1);
-            if let Some(t2) = empty(t1.step(fwd)) {
-                to.insert(t2);
-                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    if let Some(t3) = empty(t2.step(fwd)) {
-                        to.insert(t3);
-                    }
-                }
-            }
+        // Straight steps stop before the first piece ahead.
+        let mut pushes = PAWN_PUSHES[us.index()][from.index()];
+        let block = pushes & occupied;
+        if !block.is_empty() {
+            let first = first_on_ray(fwd, block);
+            pushes = pushes.without(ray(fwd, first)).without(Bitboard::from_hex(first));
         }
-        to &= allowed;
+        let to = (pushes
+            | PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
+            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]))
+            & allowed;
         let mut n = to.count() as usize;
         for t in to & PROMOTION_ZONE[us.index()] {
             let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
