@@ -5,7 +5,7 @@
 //! table is written out; everything else is derived at compile time.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Hex;
+use crate::geometry::{ray_const, Dir, Hex};
 use crate::piece::Color;
 
 /// Home hex of each King (White G1, Black G27).
@@ -138,6 +138,34 @@ pub(crate) struct CastlingGeometry {
     pub queen_rook: Option<(Hex, Hex)>,
     /// Every hex a rook crosses (destinations included): must be empty.
     pub path: Bitboard,
+    /// Whether a hex the castling vacates (the King's or a rook's home)
+    /// lies on a line from the King's destination with hexes beyond it.
+    /// Only then can the move uncover an attack on that destination: the
+    /// pieces it adds are the mover's own and only block. Otherwise a
+    /// destination unattacked before the move is safe after it.
+    pub uncovers: bool,
+}
+
+/// Whether vacating `v` can open a line onto `to`: `v` lies on a ray from
+/// `to` and the ray goes on beyond `v`.
+const fn opens_line(to: Hex, v: Hex) -> bool {
+    let mut d = 0;
+    while d < 12 {
+        let dir = Dir::ALL[d];
+        if ray_const(dir, to).contains(v) && !ray_const(dir, v).is_empty() {
+            return true;
+        }
+        d += 1;
+    }
+    false
+}
+
+/// [`opens_line`] for a rook that moves (`(from, to)`), if any.
+const fn rook_uncovers(king_to: Hex, rook: Option<(Hex, Hex)>) -> bool {
+    match rook {
+        Some((from, _)) => opens_line(king_to, from),
+        None => false,
+    }
 }
 
 const fn at(p: (u8, u8), color: usize) -> Hex {
@@ -164,6 +192,7 @@ const fn build_geometry(color: usize) -> [CastlingGeometry; 24] {
         king_rook: None,
         queen_rook: None,
         path: Bitboard::EMPTY,
+        uncovers: true,
     };
     let mut out = [dummy; 24];
     let mut i = 0;
@@ -184,7 +213,11 @@ const fn build_geometry(color: usize) -> [CastlingGeometry; 24] {
             }
             None => None,
         };
-        out[i] = CastlingGeometry { king_to: at(s.king_to, color), king_rook, queen_rook, path: Bitboard(bits) };
+        let king_to = at(s.king_to, color);
+        let uncovers = opens_line(king_to, KING_HOME[color])
+            || rook_uncovers(king_to, king_rook)
+            || rook_uncovers(king_to, queen_rook);
+        out[i] = CastlingGeometry { king_to, king_rook, queen_rook, path: Bitboard(bits), uncovers };
         i += 1;
     }
     out
@@ -286,6 +319,25 @@ mod tests {
             }
         }
         assert_eq!(Castling::from_name("KRK-HIOO").unwrap().rook_moves(Color::Black)[0].1.to_string(), "I21");
+    }
+
+    #[test]
+    fn only_the_queen_rook_castlings_to_d2_can_uncover_their_destination() {
+        for color in Color::ALL {
+            let uncovering: Vec<&str> = Castling::ALL.iter().filter(|c| c.geometry(color).uncovers).map(|c| c.name()).collect();
+            assert_eq!(uncovering, ["KRD-DD", "KRD-DE"], "{color}");
+        }
+    }
+
+    #[test]
+    fn no_leap_hex_is_on_a_line_through_the_king_home() {
+        // So the King at home shields no leap hex: an attack test on a leap
+        // hex gives the same answer with the King lifted or not.
+        for color in Color::ALL {
+            for t in LEAP_HEXES[color.index()] {
+                assert!(Dir::ALL.iter().all(|&d| !ray_const(d, t).contains(KING_HOME[color.index()])), "{t}");
+            }
+        }
     }
 
     #[test]

@@ -286,18 +286,33 @@ const fn build_rays() -> [[Bitboard; HEX_COUNT]; 12] {
     while d < 12 {
         let mut h = 0;
         while h < HEX_COUNT {
-            let mut b = [0u64; 3];
-            let mut s = STEP_TABLE[d][h];
-            while s != NONE {
-                b[s as usize >> 6] |= 1 << (s & 63);
-                s = STEP_TABLE[d][s as usize];
-            }
-            out[d][h] = Bitboard(b);
+            out[d][h] = ray_const(Dir(d as u8), Hex(h as u8));
             h += 1;
         }
         d += 1;
     }
     out
+}
+
+/// [`Hex::step`] for tables built at compile time.
+pub(crate) const fn step_const(d: Dir, h: Hex) -> Option<Hex> {
+    let t = STEP_TABLE[d.0 as usize][h.0 as usize];
+    if t == NONE {
+        None
+    } else {
+        Some(Hex(t))
+    }
+}
+
+/// [`ray`] for tables built at compile time (walks the step table).
+pub(crate) const fn ray_const(d: Dir, h: Hex) -> Bitboard {
+    let mut b = [0u64; 3];
+    let mut s = STEP_TABLE[d.0 as usize][h.0 as usize];
+    while s != NONE {
+        b[s as usize >> 6] |= 1 << (s & 63);
+        s = STEP_TABLE[d.0 as usize][s as usize];
+    }
+    Bitboard(b)
 }
 
 /// [`STEPS`] for compile-time table building.

@@ -12,8 +12,8 @@
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES};
-use crate::geometry::{first_on_ray, ray, slide_targets, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
+use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
+use crate::geometry::{first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -33,6 +33,36 @@ const fn triple_hexes(color: usize) -> Bitboard {
         i += 1;
     }
     Bitboard(b)
+}
+
+/// A pawn's straight steps per colour and hex as one set, before
+/// blocking: two hexes ahead, three from a triple-step hex (RULES.md
+/// §3.7.2).
+static PAWN_PUSHES: [[Bitboard; HEX_COUNT]; 2] = [pawn_pushes(Color::White), pawn_pushes(Color::Black)];
+
+const fn pawn_pushes(color: Color) -> [Bitboard; HEX_COUNT] {
+    let mut out = [Bitboard::EMPTY; HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let from = Hex::from_u8(i as u8);
+        let steps = if TRIPLE_STEP_HEXES[color.index()].contains(from) { 3 } else { 2 };
+        let mut b = [0u64; 3];
+        let mut at = from;
+        let mut k = 0;
+        while k < steps {
+            match step_const(Dir::forward(color), at) {
+                Some(t) => {
+                    b[t.index() >> 6] |= 1 << (t.index() & 63);
+                    at = t;
+                }
+                None => break,
+            }
+            k += 1;
+        }
+        out[i] = Bitboard(b);
+        i += 1;
+    }
+    out
 }
 
 /// Each side's promotion hexes (RULES.md §1.6).
@@ -137,21 +167,46 @@ impl Moves for MoveList {
 }
 
 /// Counts moves without building them.
-pub(crate) struct Counter(pub(crate) usize);
+///
+/// The target sets of the pieces are summed as 2-bit counters per hex (a
+/// carry-save adder: `ones` and `twos` are the low and high bits), so a set
+/// costs a few word operations instead of a popcount; only a hex reached a
+/// fourth time overflows into `n`. [`Counter::total`] popcounts the two
+/// planes once per position.
+#[derive(Default)]
+pub(crate) struct Counter {
+    ones: Bitboard,
+    twos: Bitboard,
+    n: usize,
+}
+
+impl Counter {
+    /// The number of moves added.
+    #[inline(always)]
+    pub(crate) fn total(&self) -> usize {
+        self.n + self.ones.count() as usize + 2 * self.twos.count() as usize
+    }
+}
 
 impl Moves for Counter {
     const COUNTING: bool = true;
     #[inline(always)]
     fn add(&mut self, _: Move) {
-        self.0 += 1;
+        self.n += 1;
     }
     #[inline(always)]
     fn add_set(&mut self, _: &Position, _: Hex, _: Role, to: Bitboard) {
-        self.0 += to.count() as usize;
+        let carry = self.ones & to;
+        self.ones ^= to;
+        let overflow = self.twos & carry;
+        self.twos ^= carry;
+        if !overflow.is_empty() {
+            self.n += 4 * overflow.count() as usize;
+        }
     }
     #[inline(always)]
     fn add_set_count(&mut self, n: usize) {
-        self.0 += n;
+        self.n += n;
     }
 }
 
@@ -197,16 +252,16 @@ impl Position {
     /// without building the moves: slider and jump targets are popcounts of
     /// sets already masked by the pin and check constraints.
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = Counter(0);
+        let mut n = Counter::default();
         self.generate(&mut n);
-        n.0
+        n.total()
     }
 
     /// The King's Leaps legal right now.
     pub fn king_leaps(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_leaps(&mut list);
+            self.gen_leaps(self.safe_leap_hexes(), &mut list);
         }
         list
     }
@@ -215,7 +270,7 @@ impl Position {
     pub fn castlings(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_castlings(&mut list);
+            self.gen_castlings(self.safe_leap_hexes(), &mut list);
         }
         list
     }
@@ -256,48 +311,65 @@ impl Position {
         if safety.checkers < 2 {
             let own = self.by_color[us.index()];
             let occupied = own | self.by_color[(!us).index()];
-            for from in own {
-                let Some(p) = self.board[from.index()] else { continue };
-                if p.role == Role::King {
-                    continue;
+            // Unpinned pieces role by role (the role is known without a
+            // look-up of the board), then the pinned ones, held to their
+            // pin line.
+            let free = own.without(safety.pinned);
+            for role in Role::ALL {
+                if role != Role::King {
+                    for from in free & self.by_role[role.index()] {
+                        self.gen_piece(from, role, own, occupied, safety.check_mask, list);
+                    }
                 }
-                let mut sink = Sink { list: &mut *list, allowed: safety.allowed(from) };
-                if sink.allowed.is_empty() {
-                    continue;
-                }
-                match p.role {
-                    Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, sink.allowed)),
-                    Role::Pawn => self.gen_pawn(from, us, &mut sink),
-                    Role::Elephant => {
-                        let to = self.elephant_targets(from, us, occupied);
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::Knight => {
-                        let to = JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                        self.gen_rides(from, &mut sink);
-                    }
-                    Role::Bishop => self.add_targets(from, p.role, slide_targets(from, false, true, occupied), own, &mut sink),
-                    Role::Rook => self.add_targets(from, p.role, slide_targets(from, true, false, occupied), own, &mut sink),
-                    Role::Queen => self.add_targets(from, p.role, slide_targets(from, true, true, occupied), own, &mut sink),
-                    Role::Pegasus => {
-                        let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::Wyvern => {
-                        let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
-                        self.add_targets(from, p.role, to, own, &mut sink);
-                    }
-                    Role::King => unreachable!(),
-                }
+            }
+            for &(from, line) in &safety.pins {
+                let role = self.board[from.index()].expect("a pinned piece").role;
+                self.gen_piece(from, role, own, occupied, safety.check_mask & line, list);
             }
             self.gen_special_captures(us, &safety, list);
         }
 
         self.gen_king_steps(king, us, list);
         if !in_check && self.rights[us.index()].king() {
-            self.gen_leaps(list);
-            self.gen_castlings(list);
+            let safe = self.safe_leap_hexes();
+            self.gen_leaps(safe, list);
+            self.gen_castlings(safe, list);
+        }
+    }
+
+    /// Adds the moves of the `role` (not a King) of the side to move on
+    /// `from` that land on `allowed` (the check and pin constraints).
+    #[inline(always)]
+    fn gen_piece<L: Moves>(&self, from: Hex, role: Role, own: Bitboard, occupied: Bitboard, allowed: Bitboard, list: &mut L) {
+        if allowed.is_empty() {
+            return;
+        }
+        let us = self.turn;
+        let mut sink = Sink { list, allowed };
+        match role {
+            Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, allowed)),
+            Role::Pawn => self.gen_pawn(from, us, &mut sink),
+            Role::Elephant => {
+                let to = self.elephant_targets(from, us, occupied);
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::Knight => {
+                let to = JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+                self.gen_rides(from, &mut sink);
+            }
+            Role::Bishop => self.add_targets(from, role, slide_targets(from, false, true, occupied), own, &mut sink),
+            Role::Rook => self.add_targets(from, role, slide_targets(from, true, false, occupied), own, &mut sink),
+            Role::Queen => self.add_targets(from, role, slide_targets(from, true, true, occupied), own, &mut sink),
+            Role::Pegasus => {
+                let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::Wyvern => {
+                let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
+                self.add_targets(from, role, to, own, &mut sink);
+            }
+            Role::King => unreachable!("King moves have their own generator"),
         }
     }
 
@@ -331,12 +403,14 @@ impl Position {
         // Along each ray: the first piece, and if it is ours the piece
         // behind it, straight from the ray tables.
         let occupied = self.by_color[0] | self.by_color[1];
+        let theirs = self.by_color[them.index()];
         for d in Dir::ALL {
             let ray_from_king = ray(d, king);
-            let block = ray_from_king & occupied;
-            if block.is_empty() {
+            // No enemy piece on the ray: neither a check nor a pin along it.
+            if (ray_from_king & theirs).is_empty() {
                 continue;
             }
+            let block = ray_from_king & occupied;
             let first = first_on_ray(d, block);
             let p = self.board[first.index()].expect("an occupied hex");
             if p.color == them {
@@ -439,25 +513,22 @@ impl Position {
     }
 
     /// The number of legal moves of the pawn on `from` (promotion choices
-    /// counted), as [`Position::gen_pawn`] would list them.
+    /// counted), as [`Position::gen_pawn`] would list them. A pawn has few
+    /// targets: one popcount here is cheaper than the counter's adder.
     #[inline(always)]
     fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
         let fwd = Dir::forward(us);
-        let mut to = PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
-            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]);
-        let empty = |h: Option<Hex>| h.filter(|t| !occupied.contains(*t));
-        if let Some(t1) = empty(from.step(fwd)) {
-            to.insert(t1);
-            if let Some(t2) = empty(t1.step(fwd)) {
-                to.insert(t2);
-                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    if let Some(t3) = empty(t2.step(fwd)) {
-                        to.insert(t3);
-                    }
-                }
-            }
+        // Straight steps stop before the first piece ahead.
+        let mut pushes = PAWN_PUSHES[us.index()][from.index()];
+        let block = pushes & occupied;
+        if !block.is_empty() {
+            let first = first_on_ray(fwd, block);
+            pushes = pushes.without(ray(fwd, first)).without(Bitboard::from_hex(first));
         }
-        to &= allowed;
+        let to = (pushes
+            | PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
+            | (PAWN_CAPTURES[us.index()][from.index()] & self.by_color[(!us).index()]))
+            & allowed;
         let mut n = to.count() as usize;
         for t in to & PROMOTION_ZONE[us.index()] {
             let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
@@ -504,31 +575,42 @@ impl Position {
         }
     }
 
-    /// King's Leaps (RULES.md §4.2); caller checks "unmoved" and "not in check".
-    fn gen_leaps<L: Moves>(&self, list: &mut L) {
+    /// The leap hexes the unmoved King of the side to move may land on as
+    /// far as attacks go: free of own pieces and Kings, outside the enemy
+    /// leap zone (RULES.md §5.2) and unattacked. No leap hex is on a line
+    /// through the King's home, so the King there shields none of them: one
+    /// attack test per hex serves the leaps (King lifted) and the castlings
+    /// (attacked before the move, RULES.md §4.3).
+    fn safe_leap_hexes(&self) -> Bitboard {
         let us = self.turn;
-        let them = !us;
+        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        LEAP_ZONE[us.index()].without(blocked).filter(|&t| !self.is_attacked(t, !us)).collect()
+    }
+
+    /// King's Leaps (RULES.md §4.2) to the hexes of `safe`
+    /// ([`Position::safe_leap_hexes`]); caller checks "unmoved" and "not in check".
+    fn gen_leaps<L: Moves>(&self, safe: Bitboard, list: &mut L) {
+        let us = self.turn;
         let king = KING_HOME[us.index()];
-        let forbidden = self.forbidden_leap_zone(us);
         for t in LEAP_HEXES[us.index()] {
-            let captured = match self.board[t.index()] {
-                // Kings are never captured (RULES.md §3.1). A leap is no
-                // attack, so a set-up position may have the enemy King on a
-                // leap hex of our unmoved King (§5.2) without being in check.
-                Some(p) if p.color == us || p.role == Role::King => continue,
-                Some(_) if !self.castling_allowed => continue,
-                Some(p) => Some(p.role),
-                None => None,
-            };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
+            if !safe.contains(t) {
+                continue;
+            }
+            // A leap is no attack, so a set-up position may have the enemy
+            // King on a leap hex of our unmoved King (§5.2): `safe` holds no
+            // King, as Kings are never captured (RULES.md §3.1).
+            let captured = self.board[t.index()].map(|p| p.role);
+            if captured.is_some() && !self.castling_allowed {
                 continue;
             }
             list.add(Move::new(king, t, Role::King, captured, MoveKind::KingLeap));
         }
     }
 
-    /// Castlings (RULES.md §4.3–§4.6); caller checks "unmoved" and "not in check".
-    fn gen_castlings<L: Moves>(&self, list: &mut L) {
+    /// Castlings (RULES.md §4.3–§4.6) whose King lands on a hex of `safe`
+    /// ([`Position::safe_leap_hexes`]); caller checks "unmoved" and "not in
+    /// check".
+    fn gen_castlings<L: Moves>(&self, safe: Bitboard, list: &mut L) {
         if !self.castling_allowed {
             return;
         }
@@ -540,16 +622,10 @@ impl Position {
         }
         let king = KING_HOME[us.index()];
         let occupied = self.by_color[0] | self.by_color[1];
-        // The King's destination must be empty, outside the enemy leap zone
-        // and unattacked before the move: one answer per leap hex, shared by
-        // the up to nine castlings that land there.
-        let forbidden = self.forbidden_leap_zone(us);
-        let mut open = Bitboard::EMPTY;
-        for t in LEAP_HEXES[us.index()] {
-            if !occupied.contains(t) && !forbidden.contains(t) && !self.is_attacked(t, them) {
-                open.insert(t);
-            }
-        }
+        // The King's destination must be empty and safe before the move:
+        // one answer per leap hex, shared by the up to nine castlings that
+        // land there.
+        let open = safe.without(occupied);
         if open.is_empty() {
             return;
         }
@@ -566,9 +642,11 @@ impl Position {
             if !open.contains(g.king_to) || !(occupied & g.path).is_empty() {
                 continue;
             }
+            // Safe before the move stays safe after it unless a vacated
+            // home hex opens a line onto the destination: only then is the
+            // castling played on a copy and tested.
             let m = Move::new(king, g.king_to, Role::King, None, MoveKind::Castling(c));
-            let after = self.after(m);
-            if !after.is_attacked(g.king_to, them) {
+            if !g.uncovers || !self.after(m).is_attacked(g.king_to, them) {
                 list.add(m);
             }
         }
