@@ -42,6 +42,7 @@ mod position;
 mod record;
 mod render;
 pub mod selfplay;
+mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;

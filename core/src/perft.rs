@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::moves::Move;
 use crate::position::Position;
+use crate::workers;
 
 /// Counts the leaves of the legal move tree `depth` plies deep. The last ply
 /// is counted without playing its moves ("bulk counting").
@@ -179,21 +180,7 @@ impl<'a> PerftJob<'a> {
                 }
             }
         };
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .min(items.len())
-        .max(1);
-        let outcome = if threads == 1 {
-            work()
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-                handles.into_iter().try_for_each(|h| h.join().expect("perft worker panicked"))
-            })
-        };
-        outcome?;
+        workers::run(workers::worker_count(self.threads, items.len()), "perft", work)?;
         Ok(roots.into_iter().zip(sums).map(|(m, n)| (m, n.into_inner())).collect())
     }
 

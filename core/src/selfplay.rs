@@ -25,6 +25,7 @@ use crate::game::Game;
 use crate::history::History;
 use crate::perft::Interrupted;
 use crate::position::Position;
+use crate::workers;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, well-mixed
 /// generator, plenty for choosing moves. Written out rather than pulled in
@@ -139,20 +140,7 @@ impl<'a> RandomGames<'a> {
                 done.lock().unwrap_or_else(|e| e.into_inner()).push((i, game));
             }
         };
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .min(self.n)
-        .max(1);
-        if threads == 1 {
-            work()?;
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-                handles.into_iter().try_for_each(|h| h.join().expect("random-game worker panicked"))
-            })?;
-        }
+        workers::run(workers::worker_count(self.threads, self.n), "random-game", work)?;
         let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
         games.sort_unstable_by_key(|&(i, _)| i);
         Ok(games.into_iter().map(|(_, g)| g).collect())
