@@ -334,6 +334,20 @@ pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
     Hex(if d.grows() { block.lowest_index() } else { block.highest_index() } as u8)
 }
 
+/// Steps from `from` to `to`, a hex of the ray from `from` in direction
+/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`]).
+#[inline(always)]
+pub(crate) fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
+    let one = from.step(d);
+    if one == Some(to) {
+        1
+    } else if one.and_then(|h| h.step(d)) == Some(to) {
+        2
+    } else {
+        3
+    }
+}
+
 /// The hexes a slider on `h` reaches along direction `d` through `occupied`:
 /// the ray up to and including its first piece.
 #[inline(always)]

@@ -78,8 +78,14 @@ impl Default for History {
 impl History {
     /// A history with no moves yet.
     pub fn new(start: Position) -> History {
+        History::with_capacity(start, 63)
+    }
+
+    /// A history with room for `moves` moves before it reallocates (it keeps
+    /// every position: about 600 bytes a ply).
+    pub fn with_capacity(start: Position, moves: usize) -> History {
         let hash = start.zobrist_hash();
-        let mut h = History { plies: Vec::with_capacity(64), draw: None };
+        let mut h = History { plies: Vec::with_capacity(moves + 1), draw: None };
         h.draw = automatic_draw(&start, 1).map(|o| (0, o));
         h.plies.push(Ply { position: start, mv: None, hash, repetitions: 1 });
         h

@@ -13,8 +13,8 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::geometry::{distance, first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
+use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
 
@@ -93,21 +93,6 @@ static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS
 static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
 static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
 
-/// Steps from `from` to `to`, a hex of the ray from `from` in direction
-/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`]).
-#[inline(always)]
-fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
-    let one = from.step(d);
-    if one == Some(to) {
-        1
-    } else if one.and_then(|h| h.step(d)) == Some(to) {
-        2
-    } else {
-        3
-    }
-}
-
-
 /// What the King's ray walk found.
 struct KingSafety {
     checkers: u32,
@@ -138,18 +123,16 @@ impl KingSafety {
 /// Where generated moves go: a list, or (at perft's last ply) a counter, so
 /// that one generator serves both and counting never builds moves.
 pub(crate) trait Moves {
-    /// Only the number of moves matters (pawns may then be counted in bulk).
-    const COUNTING: bool;
     fn add(&mut self, m: Move);
     /// Adds a move of `role` from `from` to each hex of `to` (which holds
     /// no own piece), capturing what stands there.
     fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard);
-    /// Adds `n` moves (counting only).
-    fn add_set_count(&mut self, n: usize);
+    /// Adds the moves of the side to move's pawn on `from` that land on
+    /// `allowed` (the check and pin constraints).
+    fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard);
 }
 
 impl Moves for MoveList {
-    const COUNTING: bool = false;
     #[inline(always)]
     fn add(&mut self, m: Move) {
         self.push(m);
@@ -161,8 +144,9 @@ impl Moves for MoveList {
             self.push(Move::new(from, t, role, captured, MoveKind::Normal));
         }
     }
-    fn add_set_count(&mut self, _: usize) {
-        unreachable!("a move list is never filled by counting");
+    #[inline(always)]
+    fn add_pawn(&mut self, pos: &Position, from: Hex, _: Bitboard, allowed: Bitboard) {
+        pos.gen_pawn(from, pos.turn, &mut Sink { list: self, allowed });
     }
 }
 
@@ -189,7 +173,6 @@ impl Counter {
 }
 
 impl Moves for Counter {
-    const COUNTING: bool = true;
     #[inline(always)]
     fn add(&mut self, _: Move) {
         self.n += 1;
@@ -205,8 +188,96 @@ impl Moves for Counter {
         }
     }
     #[inline(always)]
-    fn add_set_count(&mut self, n: usize) {
-        self.n += n;
+    fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
+        self.n += pos.count_pawn(from, pos.turn, occupied, allowed);
+    }
+}
+
+/// Some legal moves, as the generator found them.
+#[derive(Clone, Copy)]
+enum Group {
+    One(Move),
+    /// Moves of the piece on `from` to each hex of `to`.
+    Set { from: Hex, role: Role, to: Bitboard },
+    /// The `n` moves of the pawn on `from` held to `allowed`.
+    Pawn { from: Hex, allowed: Bitboard, n: u8 },
+}
+
+/// The legal moves of a position in [`Position::legal_moves`] order, kept
+/// as the generator found them (a target set per piece, a count per pawn),
+/// so that one move can be picked by its index without building the others:
+/// what random play needs (see [`crate::selfplay`]).
+pub(crate) struct MoveGroups {
+    groups: ArrayVec<Group, MAX_MOVES>,
+    total: Counter,
+}
+
+impl MoveGroups {
+    pub(crate) fn new() -> MoveGroups {
+        MoveGroups { groups: ArrayVec::new(), total: Counter::default() }
+    }
+
+    /// Number of legal moves.
+    pub(crate) fn len(&self) -> usize {
+        self.total.total()
+    }
+
+    /// The move `legal_moves()[k]` of `pos` (the position these groups were
+    /// generated for); `k < len()`.
+    pub(crate) fn get(&self, pos: &Position, mut k: usize) -> Move {
+        for g in &self.groups {
+            let n = match *g {
+                Group::One(_) => 1,
+                Group::Set { to, .. } => to.count() as usize,
+                Group::Pawn { n, .. } => usize::from(n),
+            };
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            return match *g {
+                Group::One(m) => m,
+                Group::Set { from, role, to } => {
+                    let t = to.into_iter().nth(k).expect("k < the size of the set");
+                    Move::new(from, t, role, pos.board[t.index()].map(|p| p.role), MoveKind::Normal)
+                }
+                Group::Pawn { from, allowed, .. } => {
+                    let mut list = MoveList::new();
+                    pos.gen_pawn(from, pos.turn, &mut Sink { list: &mut list, allowed });
+                    list[k]
+                }
+            };
+        }
+        panic!("move index out of range")
+    }
+}
+
+impl Moves for MoveGroups {
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.groups.push(Group::One(m));
+        self.total.add(m);
+    }
+    #[inline(always)]
+    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
+        if !to.is_empty() {
+            self.groups.push(Group::Set { from, role, to });
+            self.total.add_set(pos, from, role, to);
+        }
+    }
+    #[inline(always)]
+    fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
+        let n = pos.count_pawn(from, pos.turn, occupied, allowed);
+        if n > 0 {
+            // At most 3 steps + 2 obliques + 2 captures, times the few
+            // promotion choices: far below 256.
+            self.groups.push(Group::Pawn {
+                from,
+                allowed,
+                n: n as u8,
+            });
+            self.total.n += n;
+        }
     }
 }
 
@@ -246,6 +317,15 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         self.generate(list);
+    }
+
+    /// Replaces `groups` with the legal moves, kept as generated, for
+    /// picking one by its index (see [`MoveGroups`]). Filled in place: the
+    /// buffer is large, returning it would copy it.
+    pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
+        groups.groups.clear();
+        groups.total = Counter::default();
+        self.generate(groups);
     }
 
     /// Number of legal moves (what perft counts at its last ply), counted
@@ -347,8 +427,7 @@ impl Position {
         let us = self.turn;
         let mut sink = Sink { list, allowed };
         match role {
-            Role::Pawn if L::COUNTING => sink.list.add_set_count(self.count_pawn(from, us, occupied, allowed)),
-            Role::Pawn => self.gen_pawn(from, us, &mut sink),
+            Role::Pawn => sink.list.add_pawn(self, from, occupied, allowed),
             Role::Elephant => {
                 let to = self.elephant_targets(from, us, occupied);
                 self.add_targets(from, role, to, own, &mut sink);
@@ -694,6 +773,27 @@ impl Position {
         }
     }
 
+    /// Whether an en passant or scornful capture is legal now: what the
+    /// repetition hash needs (RULES.md §7.2), answered by the one
+    /// generator function for those captures without listing the other
+    /// moves (the same early exits as [`Position::legal_moves`]).
+    pub(crate) fn has_legal_special_capture(&self) -> bool {
+        if self.special == SpecialCapture::None {
+            return false;
+        }
+        let us = self.turn;
+        let safety = self.king_safety(us);
+        if safety.checkers > 1 {
+            return false;
+        }
+        if safety.checkers == 0 && self.awaiting_pawns(us).any(|h| self.regainable(us, h).next().is_some()) {
+            return false; // a forced promotion is the only legal move
+        }
+        let mut n = Counter::default();
+        self.gen_special_captures(us, &safety, &mut n);
+        n.total() > 0
+    }
+
     /// Finds the legal move with this origin, destination and promotion
     /// (the identity of ordinary moves, RULES.md §5.5).
     pub fn find_move(&self, from: Hex, to: Hex, promotion: Option<Role>) -> Option<Move> {
@@ -705,5 +805,40 @@ impl Position {
     /// The legal castling `c`, if it is legal here.
     pub fn find_castling(&self, c: Castling) -> Option<Move> {
         self.castlings().into_iter().find(|m| m.castling() == Some(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveGroups;
+    use crate::position::Position;
+    use crate::selfplay::random_game;
+
+    /// Picking by index from the groups gives exactly the full list, in
+    /// every position of many random games and of set-up positions with
+    /// promotions, checks, pins, leaps and castlings.
+    #[test]
+    fn move_groups_index_the_legal_moves() {
+        let mut positions: Vec<Position> = Vec::new();
+        for seed in 0..60 {
+            positions.extend(random_game(&Position::default(), seed, 300).history().positions().cloned());
+        }
+        for file in ["probes.jsonl", "castling.jsonl"] {
+            let data = std::fs::read_to_string(format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            for line in data.lines().filter(|l| !l.trim().is_empty()) {
+                let pdtl = line.split("\"pdtl\":\"").nth(1).and_then(|r| r.split('"').next()).expect("a pdtl field");
+                positions.push(pdtl.parse().unwrap());
+            }
+        }
+        let mut groups = MoveGroups::new();
+        for pos in &positions {
+            let moves = pos.legal_moves();
+            pos.legal_move_groups_into(&mut groups);
+            assert_eq!(groups.len(), moves.len(), "{}", pos.to_pdtl());
+            for (k, m) in moves.iter().enumerate() {
+                assert_eq!(groups.get(pos, k), *m, "move {k} of {}", pos.to_pdtl());
+            }
+        }
+        assert!(positions.len() > 15_000);
     }
 }

@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
-use crate::geometry::{Dir, Hex, HexColor, HEX_COUNT, JUMP_LIST};
+use crate::geometry::{distance, first_on_ray, ray, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::zobrist;
@@ -312,31 +312,30 @@ impl Position {
     /// did. The one place that knows how pieces attack (RULES.md §5.1).
     #[inline(always)]
     fn scan_attackers(&self, h: Hex, by: Color, ignore: Option<Hex>, mut found: impl FnMut(Hex) -> bool) -> bool {
-        let hi = h.index();
+        let theirs = self.by_color[by.index()];
+        let mut occupied = theirs | self.by_color[(!by).index()];
+        if let Some(k) = ignore {
+            occupied.remove(k);
+        }
         // Knight jumps (Knight, Pegasus, Wyvern).
-        let jl = &JUMP_LIST;
-        for &t in &jl.targets[hi][..jl.len[hi] as usize] {
-            if let Some(p) = self.board[t as usize] {
-                if p.color == by && p.role.jumps() && found(Hex::from_u8(t)) {
-                    return true;
-                }
+        for t in JUMP_SETS[h.index()] & theirs {
+            if self.board[t.index()].is_some_and(|p| p.role.jumps()) && found(t) {
+                return true;
             }
         }
-        // Rays: the first piece met along each of the twelve directions.
+        // Rays: the first piece met along each of the twelve directions,
+        // skipping the rays without an enemy piece.
         for d in Dir::ALL {
-            let mut s = h.step(d);
-            let mut dist = 1;
-            while let Some(t) = s {
-                if Some(t) != ignore {
-                    if let Some(p) = self.board[t.index()] {
-                        if p.color == by && attacks_along(p.role, by, d, dist) && found(t) {
-                            return true;
-                        }
-                        break;
-                    }
+            let ray = ray(d, h);
+            if (ray & theirs).is_empty() {
+                continue;
+            }
+            let t = first_on_ray(d, ray & occupied);
+            if theirs.contains(t) {
+                let p = self.board[t.index()].expect("an occupied hex");
+                if attacks_along(p.role, by, d, distance(d, h, t)) && found(t) {
+                    return true;
                 }
-                s = t.step(d);
-                dist += 1;
             }
         }
         false

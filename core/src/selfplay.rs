@@ -23,6 +23,7 @@ use std::sync::Mutex;
 
 use crate::game::Game;
 use crate::history::History;
+use crate::movegen::MoveGroups;
 use crate::perft::Interrupted;
 use crate::position::Position;
 use crate::workers;
@@ -55,13 +56,21 @@ impl SplitMix64 {
 /// One game of random legal moves from `start`: the seed fixes it.
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
     let mut rng = SplitMix64::new(seed);
-    let mut history = History::new(start.clone());
-    while history.len() < max_plies && history.end().is_none() {
-        let moves = history.position().legal_moves();
-        if moves.is_empty() {
+    let mut history = History::with_capacity(start.clone(), max_plies.min(1024));
+    // One generation per ply answers both "has the game ended" (no legal
+    // move: checkmate or stalemate; the automatic draws are kept by the
+    // history) and "which move". The moves stay grouped as generated: only
+    // the chosen one is built, and it is `legal_moves()[k]`, so the games
+    // are those of choosing from the full list.
+    let mut moves = MoveGroups::new();
+    while history.len() < max_plies && history.draw_before_now().is_none() {
+        let pos = history.position();
+        pos.legal_move_groups_into(&mut moves);
+        if moves.len() == 0 {
             break;
         }
-        history.push_unchecked(moves[rng.below(moves.len())]);
+        let m = moves.get(pos, rng.below(moves.len()));
+        history.push_unchecked(m);
     }
     Game::from_history(history)
 }

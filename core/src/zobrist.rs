@@ -6,7 +6,6 @@
 use crate::geometry::{Hex, HEX_COUNT};
 use crate::piece::{Color, Piece};
 use crate::position::{CastlingRights, Position, SpecialCapture};
-use crate::moves::MoveKind;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -89,14 +88,7 @@ impl Position {
     }
 
     fn live_special_key(&self) -> u64 {
-        if self.special == SpecialCapture::None {
-            return 0;
-        }
-        let live = self
-            .legal_moves()
-            .iter()
-            .any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
-        if live {
+        if self.has_legal_special_capture() {
             special_key(self.special)
         } else {
             0
@@ -118,5 +110,31 @@ impl Position {
             h ^= rights_key(c, self.rights[c.index()]);
         }
         h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveKind;
+    use crate::position::{Position, SpecialCapture};
+    use crate::selfplay::random_game;
+
+    /// The shortcut the hash takes must agree with the full move list in
+    /// every position of many random games (a few thousand of which have an
+    /// en passant or scornful capture pending).
+    #[test]
+    fn special_capture_test_agrees_with_the_move_list() {
+        let start = Position::default();
+        let (mut pending, mut live) = (0, 0);
+        for seed in 0..150 {
+            let game = random_game(&start, seed, 300);
+            for pos in game.history().positions() {
+                let want = pos.legal_moves().iter().any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
+                assert_eq!(pos.has_legal_special_capture(), want, "{}", pos.to_pdtl());
+                pending += usize::from(pos.special != SpecialCapture::None);
+                live += usize::from(want);
+            }
+        }
+        assert!(pending > 1000 && live > 100, "{pending} positions with a special capture pending, {live} live");
     }
 }
