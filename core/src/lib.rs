@@ -49,7 +49,7 @@ pub use bitboard::Bitboard;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use notation::{CheckKind, Ctl, MoveId, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
+pub use notation::{CheckKind, Ctl, MoveId, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::{PdtlError, Setup};
 pub use game::{Game, GameError, TagError};

@@ -36,6 +36,16 @@ pub enum ParseMoveError {
     UnknownCastling { text: String, name: String },
 }
 
+/// Hexes and a promotion piece that name no move whatever the position
+/// ([`MoveId::from_hexes`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveIdError {
+    #[error("a pawn cannot promote to a {0} (regainable kinds: D V R G N J)")]
+    Promotion(Role),
+    #[error("move {0}-{0}: origin and destination are the same hex (only a forced promotion HEX=X stays)")]
+    SameHex(Hex),
+}
+
 /// A readable move text that names no legal move of the position (the
 /// position is never changed). Each variant carries the text as written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -145,6 +155,28 @@ impl MoveId {
             }
             (None, Some(promotion)) if from == to => MoveId::ForcedPromotion { hex: from, promotion },
             (None, promotion) => MoveId::Ordinary { from, to, promotion },
+        }
+    }
+
+    /// The move from `from` to `to` (a forced promotion when they are the
+    /// same hex and a promotion piece is given), checked as far as it can be
+    /// without a position: a promotion piece must be regainable, and only a
+    /// promotion stays on its hex. Castlings are named with
+    /// [`MoveId::from_long`] or built as [`MoveId::Castling`].
+    ///
+    /// ```
+    /// use cescacs::{MoveId, Role};
+    /// let e = "E7".parse().unwrap();
+    /// assert_eq!(MoveId::from_hexes(e, "E13".parse().unwrap(), None).unwrap().long(), "E7-E13");
+    /// assert_eq!(MoveId::from_hexes(e, e, Some(Role::Queen)).unwrap().long(), "E7=D");
+    /// assert!(MoveId::from_hexes(e, e, None).is_err());
+    /// assert!(MoveId::from_hexes(e, "E9".parse().unwrap(), Some(Role::King)).is_err());
+    /// ```
+    pub fn from_hexes(from: Hex, to: Hex, promotion: Option<Role>) -> Result<MoveId, MoveIdError> {
+        match promotion {
+            Some(r) if !Role::REGAINABLE.contains(&r) => Err(MoveIdError::Promotion(r)),
+            None if from == to => Err(MoveIdError::SameHex(from)),
+            _ => Ok(MoveId::new(from, to, promotion, None)),
         }
     }
 

@@ -179,20 +179,8 @@ impl PyMove {
         let from = extract_hex(from_hex)?;
         let to = extract_hex(to_hex)?;
         let promotion = promotion.map(extract_role).transpose()?;
-        if let Some(r) = promotion {
-            if !Role::REGAINABLE.contains(&r) {
-                return Err(InvalidMoveError::new_err(format!(
-                    "a pawn cannot promote to a {} (regainable kinds: D V R G N J)",
-                    r.name()
-                )));
-            }
-        }
-        if from == to && promotion.is_none() {
-            return Err(InvalidMoveError::new_err(format!(
-                "move {from}-{to}: origin and destination are the same hex (only a forced promotion HEX=X stays)"
-            )));
-        }
-        Ok(PyMove { from, to, promotion, castling: None, detail: None })
+        let id = MoveId::from_hexes(from, to, promotion).map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+        Ok(PyMove::from_id(id))
     }
 
     /// Reads the long form (`"E7-E13"`, `"F26-F28=D"`, `"A23=N"`,
