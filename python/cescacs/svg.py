@@ -81,11 +81,19 @@ def board(
     width = 23 * s + 2 * margin
     height = 30 * h + 2 * margin
 
+    # The core's plane (Hex.center: circumradius 1, F14 at the origin, y
+    # up), scaled by s, turned y-down and moved into the margins; flipped
+    # boards turn half a circle about F14.
+    sign = -1.0 if flipped else 1.0
+
+    def point(x: float, y: float) -> Tuple[float, float]:
+        return margin + s * (11.5 + sign * x), margin + 15 * h - s * sign * y
+
     def centre(hx: Hex) -> Tuple[float, float]:
-        c, l = hx.column, hx.line
-        if flipped:
-            c, l = 14 - c, 28 - l
-        return margin + s + 1.5 * s * c, margin + h + (28 - l) * h
+        return point(*hx.center)
+
+    # Corners listed clockwise on screen from the right-hand one.
+    corner_order = [(3 - j) % 6 for j in range(6)] if flipped else [(6 - j) % 6 for j in range(6)]
 
     fills = {hx: HEX_COLORS[hx.color] for hx in _all_hexes()}
     last: Optional[Move]
@@ -123,10 +131,8 @@ def board(
         '<g class="board" stroke="#5a4632" stroke-width="0.8">',
     ]
     for hx in _all_hexes():
-        cx, cy = centre(hx)
-        points = " ".join(
-            f"{cx + s * math.cos(math.pi / 3 * k):.2f},{cy + s * math.sin(math.pi / 3 * k):.2f}" for k in range(6)
-        )
+        corners = hx.corners
+        points = " ".join("{:.2f},{:.2f}".format(*point(*corners[k])) for k in corner_order)
         out.append(f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{fills[hx]}"/>')
     out.append("</g>")
     if check_hex is not None:

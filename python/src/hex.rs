@@ -79,6 +79,29 @@ impl PyHex {
         hex_color_obj(py, self.hex.color())
     }
 
+    /// The centre in the plane, from the core (`cescacs::plane`): hexes of
+    /// circumradius 1, F14 at `(0, 0)`, x to White's right, y towards Black
+    /// (negate y to draw with y down): `(1.5 * (column - 7), sqrt(3) / 2 *
+    /// (line - 14))`.
+    #[getter]
+    fn center(&self) -> (f64, f64) {
+        self.hex.center()
+    }
+
+    /// The six corners in the plane (see `center`), counter-clockwise with
+    /// y up from the one on the right, `center + (cos 60°·k, sin 60°·k)`.
+    #[getter]
+    fn corners(&self) -> Vec<(f64, f64)> {
+        self.hex.corners().to_vec()
+    }
+
+    /// The hex whose cell holds the point `(x, y)` of the plane (see
+    /// `center`), or `None` off the board: what a click maps to.
+    #[staticmethod]
+    fn at_point(py: Python<'_>, x: f64, y: f64) -> Option<Py<PyHex>> {
+        Hex::at_point(x, y).map(|h| hex_obj(py, h))
+    }
+
     fn __str__(&self) -> String {
         self.hex.to_string()
     }

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
 import cescacs
 import cescacs.svg
-from cescacs import Board, HexColor
+from cescacs import Board, Hex, HexColor
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -99,3 +100,25 @@ def test_castling_marks_rooks_and_flipped_and_no_coordinates() -> None:
     assert centre_y(normal, "F0") > centre_y(normal, "F28")
     assert centre_y(root, "F0") < centre_y(root, "F28")
     assert HexColor.COLOURED in cescacs.svg.HEX_COLORS
+
+
+def test_hex_geometry_is_the_cores_plane() -> None:
+    # Circumradius 1, F14 at the origin, y towards Black (cescacs::plane).
+    half = math.sqrt(3) / 2
+    assert Hex("F14").center == (0.0, 0.0)
+    x, y = Hex("F16").center
+    assert x == 0.0 and math.isclose(y, 2 * half)
+    assert Hex("P13").center[0] == -10.5
+    assert Hex("Z15").center[0] == 10.5
+    corners = Hex("F14").corners
+    assert len(corners) == 6
+    for k, (cx, cy) in enumerate(corners):
+        assert math.isclose(cx, math.cos(math.pi / 3 * k), abs_tol=1e-12)
+        assert math.isclose(cy, math.sin(math.pi / 3 * k), abs_tol=1e-12)
+    # Every hex's centre maps back to it; points off the board map to None.
+    for h in cescacs.HEXES:
+        assert Hex.at_point(*h.center) == h
+        cx, cy = h.center
+        assert Hex.at_point(cx + 0.4, cy - 0.3) == h
+    assert Hex.at_point(30.0, 0.0) is None
+    assert Hex.at_point(0.0, -14.0) is None

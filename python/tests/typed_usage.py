@@ -30,6 +30,10 @@ def main() -> None:
     ray: cescacs.HexSet = board.pin(cescacs.WHITE, "C3") & board.attacks("C3")
     mask: int = int(ray)
     first: cescacs.Hex = cescacs.HEXES[0]
+    cx, cy = first.center
+    corner: Tuple[float, float] = first.corners[0]
+    clicked: Optional[cescacs.Hex] = cescacs.Hex.at_point((cx + corner[0]) / 2, (cy + corner[1]) / 2)
+    assert clicked == first
     counts: List[int] = cescacs.count_legal_moves([board.pdtl()])
     maybe: List[Optional[int]] = cescacs.count_legal_moves(["nonsense"], errors="none")
     games: List[cescacs.Game] = cescacs.pgn.read_games("1. E7-E13\n*\n")
