@@ -998,6 +998,39 @@ cescacs_result cescacs_game_final_comment(const struct cescacs_game *game, size_
 // `ply`). The game is unchanged on error.
 cescacs_result cescacs_game_add_comment(struct cescacs_game *game, size_t ply, const char *text);
 
+// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
+// the existing opening comments: those before the first move, which
+// describe the context of the game. `cescacs_game_write_pgn` writes each
+// as `{ text }` before the moves (trimmed, a `}` in the text written as
+// `)`).
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`. The game is unchanged on error.
+cescacs_result cescacs_game_add_opening_comment(struct cescacs_game *game, const char *text);
+
+// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
+// the existing final comments: those `cescacs_game_write_pgn` writes
+// after the result line, e.g. how the game was decided.
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`. The game is unchanged on error.
+cescacs_result cescacs_game_add_final_comment(struct cescacs_game *game, const char *text);
+
+// Writes to `*nag_out` the assessment of the move at `ply` (0 ≤ `ply` <
+// `cescacs_game_ply_count`) of the main line as a PGN numeric annotation
+// glyph: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 7 `◇` (forced), or
+// 0 if the move has none.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`).
+cescacs_result cescacs_game_assessment(const struct cescacs_game *game, size_t ply, uint8_t *nag_out);
+
+// Sets the assessment of the move at `ply` (0 ≤ `ply` <
+// `cescacs_game_ply_count`) of the main line to glyph `nag` (1 … 7, see
+// `cescacs_game_assessment`), or clears it with 0.
+// `cescacs_game_write_pgn` writes it after the move (`E7-E13 !?`).
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`),
+// `BAD_ARGUMENT` (`nag` > 7). The game is unchanged on error.
+cescacs_result cescacs_game_set_assessment(struct cescacs_game *game, size_t ply, uint8_t nag);
+
 // Writes to `*count_out` the number of variations of the move at `ply`
 // (0 ≤ `ply` < `cescacs_game_ply_count`) of the main line: the
 // alternatives a CTL-PGN record gives in parentheses after the move, each
@@ -1022,6 +1055,15 @@ cescacs_result cescacs_game_variation_count(const struct cescacs_game *game, siz
 // `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
 // needed length).
 cescacs_result cescacs_game_variation_ctl(const struct cescacs_game *game, size_t ply, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Writes the label of variation `index` of the move at `ply` (see
+// `cescacs_game_variation_count`): the `n` of its `$[n]` mark, by which
+// comments elsewhere refer to it (`#12.n`), or an empty string if it has
+// none. UTF-8, with a terminating NUL, into `buf` (room for `len` bytes),
+// and its length to `*out_len` if `out_len` is not NULL.
+//
+// Errors: as `cescacs_game_variation_ctl`.
+cescacs_result cescacs_game_variation_label(const struct cescacs_game *game, size_t ply, size_t index, char *buf, size_t len, size_t *out_len);
 
 // Writes to `*game_out` a new game holding variation `index` of the move
 // at `ply` (see `cescacs_game_variation_count`): its start position is the

@@ -32,7 +32,7 @@ use crate::notation::MoveTextError;
 use crate::outcome::Outcome;
 use crate::piece::Color;
 use crate::position::{IllegalMoveError, Position};
-use crate::record::{AnnotatedMove, GameResult, Line, ResultMismatch, ResultSource};
+use crate::record::{AnnotatedMove, Assessment, GameResult, Line, ResultMismatch, ResultSource};
 
 /// Why a move could not be added to a [`Game`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -200,6 +200,21 @@ impl Game {
     /// stay as they are: they are the record.)
     pub fn move_comments_mut(&mut self, ply: usize) -> Option<&mut Vec<String>> {
         self.mainline.moves.get_mut(ply).map(|am| &mut am.comments)
+    }
+
+    /// The assessment mark (`!`, `?`, … `$1` … `$7`) of the move at `ply`
+    /// (0-based) of the main line, to set or clear; `None` beyond the end.
+    ///
+    /// ```
+    /// use cescacs::{Assessment, Game};
+    /// let mut game = Game::new();
+    /// game.push_ctl("E7-E13").unwrap();
+    /// *game.assessment_mut(0).unwrap() = Some(Assessment::Interesting);
+    /// assert!(game.to_string().contains("1. E7-E13 !?"));
+    /// assert!(game.assessment_mut(1).is_none());
+    /// ```
+    pub fn assessment_mut(&mut self, ply: usize) -> Option<&mut Option<Assessment>> {
+        self.mainline.moves.get_mut(ply).map(|am| &mut am.assessment)
     }
 
     /// Variation `index` of the move at `ply` of the main line as a game of

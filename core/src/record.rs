@@ -68,6 +68,11 @@ impl Assessment {
     pub fn from_symbol(s: &str) -> Option<Assessment> {
         Assessment::ALL.into_iter().find(|a| a.symbol() == s)
     }
+
+    /// The assessment of glyph `$nag` (1 … 7).
+    pub fn from_nag(nag: u8) -> Option<Assessment> {
+        Assessment::ALL.into_iter().find(|a| a.nag() == nag)
+    }
 }
 
 impl fmt::Display for Assessment {

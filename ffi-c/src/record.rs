@@ -330,6 +330,102 @@ pub unsafe extern "C" fn cescacs_game_add_comment(
     })
 }
 
+/// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
+/// the existing opening comments: those before the first move, which
+/// describe the context of the game. `cescacs_game_write_pgn` writes each
+/// as `{ text }` before the moves (trimmed, a `}` in the text written as
+/// `)`).
+///
+/// Errors: `NULL_POINTER`, `INVALID_UTF8`. The game is unchanged on error.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_add_opening_comment(
+    game: *mut cescacs_game,
+    text: *const c_char,
+) -> cescacs_result {
+    guard("cescacs_game_add_opening_comment", || {
+        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
+        // contract).
+        let text = unsafe { text_arg(text, "text") }?;
+        // SAFETY: `game` is NULL or a live handle used by this call alone
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        g.record.comments_mut().push(text.to_string());
+        Ok(())
+    })
+}
+
+/// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
+/// the existing final comments: those `cescacs_game_write_pgn` writes
+/// after the result line, e.g. how the game was decided.
+///
+/// Errors: `NULL_POINTER`, `INVALID_UTF8`. The game is unchanged on error.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_add_final_comment(
+    game: *mut cescacs_game,
+    text: *const c_char,
+) -> cescacs_result {
+    guard("cescacs_game_add_final_comment", || {
+        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
+        // contract).
+        let text = unsafe { text_arg(text, "text") }?;
+        // SAFETY: `game` is NULL or a live handle used by this call alone
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        g.record.final_comments.push(text.to_string());
+        Ok(())
+    })
+}
+
+/// Writes to `*nag_out` the assessment of the move at `ply` (0 ≤ `ply` <
+/// `cescacs_game_ply_count`) of the main line as a PGN numeric annotation
+/// glyph: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 7 `◇` (forced), or
+/// 0 if the move has none.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_assessment(
+    game: *const cescacs_game,
+    ply: usize,
+    nag_out: *mut u8,
+) -> cescacs_result {
+    // SAFETY: `game` is NULL or a live handle and `nag_out` NULL or
+    // writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_game_assessment", nag_out, "nag_out", || {
+            Ok(annotated(&borrow(game)?.record, ply)?.assessment.map_or(0, |a| a.nag()))
+        })
+    }
+}
+
+/// Sets the assessment of the move at `ply` (0 ≤ `ply` <
+/// `cescacs_game_ply_count`) of the main line to glyph `nag` (1 … 7, see
+/// `cescacs_game_assessment`), or clears it with 0.
+/// `cescacs_game_write_pgn` writes it after the move (`E7-E13 !?`).
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`),
+/// `BAD_ARGUMENT` (`nag` > 7). The game is unchanged on error.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_set_assessment(
+    game: *mut cescacs_game,
+    ply: usize,
+    nag: u8,
+) -> cescacs_result {
+    guard("cescacs_game_set_assessment", || {
+        let assessment = match nag {
+            0 => None,
+            n => Some(rules::Assessment::from_nag(n).ok_or_else(|| {
+                Error::new(cescacs_result::BadArgument, format!("no assessment glyph ${n} (1 … 7, or 0 for none)"))
+            })?),
+        };
+        // SAFETY: `game` is NULL or a live handle used by this call alone
+        // (the header's contract).
+        let g = unsafe { borrow_mut(game) }?;
+        let count = g.record.len();
+        *g.record.assessment_mut(ply).ok_or_else(|| index_error("ply", ply, count))? = assessment;
+        Ok(())
+    })
+}
+
 /// Writes to `*count_out` the number of variations of the move at `ply`
 /// (0 ≤ `ply` < `cescacs_game_ply_count`) of the main line: the
 /// alternatives a CTL-PGN record gives in parentheses after the move, each
@@ -394,6 +490,32 @@ pub unsafe extern "C" fn cescacs_game_variation_ctl(
     unsafe {
         guard_text("cescacs_game_variation_ctl", buf, len, out_len, || {
             Ok(variation(borrow(game)?, ply, index)?.ctl_moves().join(" "))
+        })
+    }
+}
+
+/// Writes the label of variation `index` of the move at `ply` (see
+/// `cescacs_game_variation_count`): the `n` of its `$[n]` mark, by which
+/// comments elsewhere refer to it (`#12.n`), or an empty string if it has
+/// none. UTF-8, with a terminating NUL, into `buf` (room for `len` bytes),
+/// and its length to `*out_len` if `out_len` is not NULL.
+///
+/// Errors: as `cescacs_game_variation_ctl`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_game_variation_label(
+    game: *const cescacs_game,
+    ply: usize,
+    index: usize,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len` bytes,
+    // `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_game_variation_label", buf, len, out_len, || {
+            let variations = &annotated(&borrow(game)?.record, ply)?.variations;
+            Ok(nth(variations, index, "variation")?.label.as_deref().unwrap_or(""))
         })
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use cescacs::pgn as core_pgn;
-use cescacs::{AnnotatedMove, Color, Game, GameError, GameResult, Line, Move as CoreMove, Position, Variation};
+use cescacs::{AnnotatedMove, Assessment, Color, Game, GameError, GameResult, Line, Move as CoreMove, Position, Variation};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -210,16 +210,60 @@ impl PyGame {
         Ok(())
     }
 
-    /// Comments before the first move.
+    /// Comments before the first move (the context of the game); set a
+    /// list of strings to replace them.
     #[getter]
     fn comments(&self) -> Vec<String> {
         self.game.mainline().comments.clone()
     }
 
-    /// Comments after the result line.
+    #[setter]
+    fn set_comments(&mut self, comments: Vec<String>) {
+        *self.game.comments_mut() = comments;
+    }
+
+    /// Comments after the result line; set a list of strings to replace
+    /// them.
     #[getter]
     fn final_comments(&self) -> Vec<String> {
         self.game.final_comments.clone()
+    }
+
+    #[setter]
+    fn set_final_comments(&mut self, comments: Vec<String>) {
+        self.game.final_comments = comments;
+    }
+
+    /// Replaces the comments on the move that reached `ply` (1 for the
+    /// first move, as `GameNode.ply`). The writer prefixes each with the
+    /// mover's `@W:` / `@B:`.
+    fn set_move_comments(&mut self, ply: usize, comments: Vec<String>) -> PyResult<()> {
+        let n = self.game.len();
+        let slot = ply.checked_sub(1).and_then(|i| self.game.move_comments_mut(i));
+        *slot.ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))? = comments;
+        Ok(())
+    }
+
+    /// Sets the assessment of the move that reached `ply` (1 for the first
+    /// move): a mark (`"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"`, `"◇"`),
+    /// its glyph number 1 … 7, or `None` to clear it.
+    #[pyo3(signature = (ply, mark))]
+    fn set_assessment(&mut self, ply: usize, mark: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let assessment = match mark {
+            None => None,
+            Some(m) => Some(if let Ok(nag) = m.extract::<u8>() {
+                Assessment::from_nag(nag).ok_or_else(|| PyValueError::new_err(format!("no assessment glyph ${nag} (1 … 7)")))?
+            } else {
+                let text: String = m.extract()?;
+                Assessment::from_symbol(&text).ok_or_else(|| {
+                    PyValueError::new_err(format!("unknown assessment {text:?} (expected ! ? !! ?? !? ?! ◇ or 1 … 7)"))
+                })?
+            }),
+        };
+        let n = self.game.len();
+        let slot = ply.checked_sub(1).and_then(|i| self.game.assessment_mut(i));
+        *slot.ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))? = assessment;
+        Ok(())
     }
 
     /// How the game ended by the rules (checkmate, stalemate, fivefold

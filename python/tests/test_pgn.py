@@ -589,3 +589,39 @@ def test_games_one_by_one_from_a_file_with_crlf(tmp_path) -> None:
         games, errors = cescacs.pgn.read_games(f, lenient=True)
         assert [g.headers["Event"] for g in games] == ["first", "second", "first", "second"]
         assert [(e.line, e.column) for e in errors] == [(17, 12)]
+
+
+def test_annotating_a_game() -> None:
+    game = cescacs.Game()
+    game.push_ctl("E7-E13")
+    game.push_ctl("E21-E15")
+    game.comments = ["Club final, round 1"]
+    game.final_comments = ["Adjourned"]
+    game.set_move_comments(2, ["answered", "a brace } in it"])
+    game.set_assessment(1, "!?")
+    game.set_assessment(2, 2)
+    game.set_assessment(2, "??")
+    text = str(game)
+    assert text == (
+        "{ Club final, round 1 }\n1. E7-E13 !?, E21-E15 ??\n{ @B: answered }\n{ @B: a brace ) in it }\n*\n{ Adjourned }\n"
+    )
+    again = cescacs.pgn.read_game(text)
+    assert str(again) == text
+    assert [(n.assessment, n.nag) for n in again.mainline()] == [("!?", 5), ("??", 4)]
+    assert again.comments == ["Club final, round 1"] and again.final_comments == ["Adjourned"]
+    game.set_assessment(1, None)
+    assert game.mainline()[0].assessment is None
+    # Bad plies and marks change nothing.
+    for ply in (0, 3):
+        with pytest.raises(IndexError):
+            game.set_assessment(ply, "!")
+        with pytest.raises(IndexError):
+            game.set_move_comments(ply, ["x"])
+    with pytest.raises(ValueError):
+        game.set_assessment(2, "!!!")
+    with pytest.raises(ValueError):
+        game.set_assessment(2, 8)
+    assert game.mainline()[1].nag == 4
+    game.pop()
+    game.push_ctl("E21-E15")
+    assert game.mainline()[1].comments == [] and game.mainline()[1].assessment is None

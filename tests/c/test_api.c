@@ -2636,6 +2636,75 @@ static void test_comments_and_variations(void) {
     cescacs_game_free(game);
 }
 
+static void test_annotations(void) {
+    /* Assessments read as glyphs: ?! = 6, ?? = 4, none = 0. */
+    cescacs_game *game = game_from_pgn(FOOLS_MATE_V);
+    static const uint8_t want[12] = {6, 6, 6, 6, 0, 6, 4, 0, 4, 0, 4, 0};
+    for (size_t ply = 0; ply < 12; ply++) {
+        uint8_t nag = 99;
+        CHECK_OK(cescacs_game_assessment(game, ply, &nag));
+        CHECK(nag == want[ply]);
+    }
+    uint8_t nag = 99;
+    CHECK_RC(cescacs_game_assessment(game, 12, &nag), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_assessment(NULL, 0, &nag), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_assessment(game, 0, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK(nag == 99);
+
+    /* Variation labels: "2" for ($[2] ...), empty when unlabelled. */
+    char buf[8] = "keep";
+    size_t n = 77;
+    CHECK_OK(cescacs_game_variation_label(game, 8, 0, buf, sizeof buf, &n));
+    CHECK_STR(buf, "2");
+    CHECK(n == 1);
+    CHECK_OK(cescacs_game_variation_label(game, 6, 0, buf, sizeof buf, &n));
+    CHECK_STR(buf, "");
+    CHECK(n == 0);
+    strcpy(buf, "keep");
+    CHECK_RC(cescacs_game_variation_label(game, 8, 0, buf, 1, &n), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(n == 1);
+    CHECK_STR(buf, "keep");
+    CHECK_RC(cescacs_game_variation_label(game, 8, 1, buf, sizeof buf, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_variation_label(game, 12, 0, buf, sizeof buf, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_variation_label(NULL, 8, 0, buf, sizeof buf, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_STR(buf, "keep");
+    cescacs_game_free(game);
+
+    /* Annotating a new game: opening and final comments, assessments set,
+       changed and cleared; written as CTL-PGN and read back the same. */
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_RC(cescacs_game_set_assessment(game, 0, 1), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
+    CHECK_OK(cescacs_game_play_ctl(game, "E21-E15"));
+    CHECK_OK(cescacs_game_add_opening_comment(game, "Club final, round 1"));
+    CHECK_OK(cescacs_game_add_final_comment(game, "Adjourned"));
+    CHECK_OK(cescacs_game_set_assessment(game, 0, 5));
+    CHECK_OK(cescacs_game_set_assessment(game, 1, 2));
+    CHECK_OK(cescacs_game_set_assessment(game, 1, 4));
+    CHECK_RC(cescacs_game_set_assessment(game, 1, 8), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_game_set_assessment(game, 2, 1), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_set_assessment(NULL, 0, 1), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_add_opening_comment(game, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_add_final_comment(NULL, "x"), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_game_add_final_comment(game, "\xc3"), CESCACS_RESULT_INVALID_UTF8);
+    CHECK_OK(cescacs_game_assessment(game, 1, &nag));
+    CHECK(nag == 4);
+    char *text = pgn_of(game);
+    CHECK_STR(text, "{ Club final, round 1 }\n1. E7-E13 !?, E21-E15 ??\n*\n{ Adjourned }\n");
+    cescacs_game *again = game_from_pgn(text);
+    char *text2 = pgn_of(again);
+    CHECK_STR(text2, text);
+    CHECK_OK(cescacs_game_assessment(again, 0, &nag));
+    CHECK(nag == 5);
+    free(text2);
+    free(text);
+    cescacs_game_free(again);
+    CHECK_OK(cescacs_game_set_assessment(game, 0, 0));
+    CHECK_OK(cescacs_game_assessment(game, 0, &nag));
+    CHECK(nag == 0);
+    cescacs_game_free(game);
+}
+
 int main(void) {
     RUN(test_version_and_result_names);
     RUN(test_initial_position);
@@ -2676,5 +2745,6 @@ int main(void) {
     RUN(test_pieces_and_board_text);
     RUN(test_tags);
     RUN(test_comments_and_variations);
+    RUN(test_annotations);
     return check_summary();
 }
