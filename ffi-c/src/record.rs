@@ -170,6 +170,26 @@ unsafe fn comment_text(
     }
 }
 
+/// The body of the functions that add a comment: `text` goes after the
+/// comments `comments` picks (the game is unchanged on error).
+unsafe fn add_comment(
+    function: &'static str,
+    game: *mut cescacs_game,
+    text: *const c_char,
+    comments: impl FnOnce(&mut Game) -> Result<&mut Vec<String>, Error>,
+) -> cescacs_result {
+    guard(function, || {
+        // SAFETY: `text` is NULL or a NUL-terminated string (this
+        // function's contract, the header's).
+        let text = unsafe { text_arg(text, "text") }?;
+        // SAFETY: `game` is NULL or a live handle used by this call alone
+        // (this function's contract, the header's).
+        let g = unsafe { borrow_mut(game) }?;
+        comments(&mut g.record)?.push(text.to_string());
+        Ok(())
+    })
+}
+
 /// Writes to `*count_out` the number of comments on the move at `ply`
 /// (0 ≤ `ply` < `cescacs_game_ply_count`) of the main line: the comments a
 /// CTL-PGN record writes after the move's line, `{ @W: ... }` or
@@ -313,21 +333,13 @@ pub unsafe extern "C" fn cescacs_game_add_comment(
     ply: usize,
     text: *const c_char,
 ) -> cescacs_result {
-    guard("cescacs_game_add_comment", || {
-        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
-        // contract).
-        let text = unsafe { text_arg(text, "text") }?;
-        // SAFETY: `game` is NULL or a live handle used by this call alone
-        // (the header's contract).
-        let g = unsafe { borrow_mut(game) }?;
-        let count = g.record.len();
-        let comments = g
-            .record
-            .move_comments_mut(ply)
-            .ok_or_else(|| index_error("ply", ply, count))?;
-        comments.push(text.to_string());
-        Ok(())
-    })
+    // SAFETY: the arguments, unchanged, under the same contract.
+    unsafe {
+        add_comment("cescacs_game_add_comment", game, text, |r| {
+            let count = r.len();
+            r.move_comments_mut(ply).ok_or_else(|| index_error("ply", ply, count))
+        })
+    }
 }
 
 /// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
@@ -342,16 +354,8 @@ pub unsafe extern "C" fn cescacs_game_add_opening_comment(
     game: *mut cescacs_game,
     text: *const c_char,
 ) -> cescacs_result {
-    guard("cescacs_game_add_opening_comment", || {
-        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
-        // contract).
-        let text = unsafe { text_arg(text, "text") }?;
-        // SAFETY: `game` is NULL or a live handle used by this call alone
-        // (the header's contract).
-        let g = unsafe { borrow_mut(game) }?;
-        g.record.comments_mut().push(text.to_string());
-        Ok(())
-    })
+    // SAFETY: the arguments, unchanged, under the same contract.
+    unsafe { add_comment("cescacs_game_add_opening_comment", game, text, |r| Ok(r.comments_mut())) }
 }
 
 /// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
@@ -364,16 +368,8 @@ pub unsafe extern "C" fn cescacs_game_add_final_comment(
     game: *mut cescacs_game,
     text: *const c_char,
 ) -> cescacs_result {
-    guard("cescacs_game_add_final_comment", || {
-        // SAFETY: `text` is NULL or a NUL-terminated string (the header's
-        // contract).
-        let text = unsafe { text_arg(text, "text") }?;
-        // SAFETY: `game` is NULL or a live handle used by this call alone
-        // (the header's contract).
-        let g = unsafe { borrow_mut(game) }?;
-        g.record.final_comments.push(text.to_string());
-        Ok(())
-    })
+    // SAFETY: the arguments, unchanged, under the same contract.
+    unsafe { add_comment("cescacs_game_add_final_comment", game, text, |r| Ok(&mut r.final_comments)) }
 }
 
 /// Writes to `*nag_out` the assessment of the move at `ply` (0 ≤ `ply` <
