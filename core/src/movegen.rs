@@ -359,7 +359,14 @@ impl Position {
     /// (RULES.md §3.7.8).
     pub fn forced_promotion_pending(&self) -> bool {
         let us = self.turn;
-        !self.is_check() && self.awaiting_pawns(us).any(|h| self.regainable(us, h).next().is_some())
+        !self.is_check() && self.has_awaiting_promotion(us)
+    }
+
+    /// Whether a pawn of `us` waits on its promotion hex with a piece to
+    /// regain: when `us` is not in check, its in-place promotion is then
+    /// the only legal move (RULES.md §3.7.8).
+    fn has_awaiting_promotion(&self, us: Color) -> bool {
+        self.awaiting_pawns(us).any(|h| self.regainable(us, h).next().is_some())
     }
 
     /// Pawns of `color` standing on their own promotion hex.
@@ -786,7 +793,7 @@ impl Position {
         if safety.checkers > 1 {
             return false;
         }
-        if safety.checkers == 0 && self.awaiting_pawns(us).any(|h| self.regainable(us, h).next().is_some()) {
+        if safety.checkers == 0 && self.has_awaiting_promotion(us) {
             return false; // a forced promotion is the only legal move
         }
         let mut n = Counter::default();
