@@ -286,7 +286,8 @@ fn games_replay_and_undo() {
         );
         played += 1;
     }
-    assert!(played > 400);
+    // Miri reads only the first records (see MIRI_RECORDS).
+    assert!(played > if cfg!(miri) { 1 } else { 400 });
     // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_game_free(g) };
 }
@@ -724,7 +725,10 @@ fn real_games_load_replay_and_match_games_jsonl() {
         // SAFETY: made above by this test and not used after this.
         unsafe { cescacs_game_free(g) };
     }
-    assert_eq!(compared, 489);
+    if !cfg!(miri) {
+        // Miri replays the first game against the first records only.
+        assert_eq!(compared, 489);
+    }
 }
 
 #[test]
