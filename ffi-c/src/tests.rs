@@ -107,12 +107,10 @@ fn records(file: &str) -> Vec<serde_json::Value> {
     all.into_iter()
         .enumerate()
         .filter(|(i, r)| {
-            let new_tag = r["tags"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|t| t.as_str())
-                .fold(false, |new, t| tags.insert(t.to_string()) || new);
+            let mut new_tag = false;
+            for t in r["tags"].as_array().into_iter().flatten().filter_map(|t| t.as_str()) {
+                new_tag |= tags.insert(t.to_string());
+            }
             *i < 3 || new_tag
         })
         .map(|(_, r)| r)
