@@ -1092,7 +1092,9 @@ fn parsed_and_listed_moves_are_one_value_and_play_alike() {
         let g = game_from(start);
         let over = outcome(g).termination != cescacs_termination::None;
         let l = list(g);
-        for (i, m) in array(l).to_vec().into_iter().enumerate() {
+        // Under Miri the first moves of each position are enough.
+        let moves = array(l).to_vec();
+        for (i, m) in moves.into_iter().enumerate().take(if cfg!(miri) { 6 } else { usize::MAX }) {
             let long = text(cescacs_move_list_long, l, i);
             let ctl = text(cescacs_move_list_ctl, l, i);
             assert_eq!(parse(cescacs_game_parse_long, g, &long), Ok(m), "{long}");
