@@ -1524,7 +1524,24 @@ impl Driver<'_> {
                     // Setting a tag: a name and a value the fuzzer picks
                     // (known ones, or its texts), maybe NULL.
                     const NAMES: [&str; 10] = ["Event", "Site", "Date", "White", "Result", "Variant", "PDTL", "Redefine", "Bad name", "Évent_2"];
-                    const VALUES: [&str; 12] = ["3-0", "0-3", "2-1", "1-2", "1-1", "*", "C'escacs", " C'escacs ", "two\nlines", "1-0", "a \"quoted\" \\ value", ""];
+                    const VALUES: [&str; 16] = [
+                        "3-0",
+                        "0-3",
+                        "2-1",
+                        "1-2",
+                        "1-1",
+                        "*",
+                        "C'escacs",
+                        " C'escacs ",
+                        "two\nlines",
+                        "1-0",
+                        "a \"quoted\" \\ value",
+                        "",
+                        "line\u{2028}separator",
+                        "next\u{85}line",
+                        "tab\tand ] bracket",
+                        "back\\",
+                    ];
                     let pick = b.byte();
                     let mut name = if pick < 0x80 { NAMES[usize::from(pick) % NAMES.len()].as_bytes().to_vec() } else { b.text() };
                     if pick < 0x80 {
