@@ -90,6 +90,34 @@ def main():
     seq += [25, 3, 0x80] + text(b"\xff\xfe*\n")
     seq += [2, 3] + text(pgn2[:pgn2.index(b"[Event", 1)]) + [1, 19, 3]
     write("c_api", bytes(seq))
+    # ... and the record, threat, geometry and move-value functions on a
+    # game read from CTL-PGN with tags, comments and a variation: tags by
+    # index, comments, the variation as text and as a game (kept in slot
+    # 1), set_tag (Result, a value with a line break, Variant, quotes),
+    # add_comment (a text, a brace and a line break), the PGN round trip,
+    # find_moves and its list played, a list move's text parsed and played,
+    # play_move (legal, then changed), the list as an array, pieces, the
+    # board text, threats (a bad colour too), hex geometry, the version.
+    pgn = (b'[Event "seed"]\n[White "a"]\n{ opening }\n1. E7-E13, E21-E15\n{ @W: a comment }\n'
+           b'(1. NG3-I7, NG25-I21\n.2. E7-E13)\n2. NG3-I7, NG25-I21\n*\n{ final }\n')
+    seq = [2, 0] + text(pgn) + [0]
+    seq += [31, 0, 0, 0, 0x50, 0x50, 31, 0, 1, 5, 0x00, 0x01]
+    seq += [33, 0, 0, 1, 0, 0, 0, 0x50, 33, 0, 1, 1, 0, 0, 0, 0x50, 33, 0, 2, 1, 0, 0, 0, 0x50, 33, 0, 2, 1, 9, 0, 0, 0x50]
+    seq += [35, 0, 1, 0, 0, 0, 0x50, 0, 1, 31, 1, 0, 0, 0x50, 0x50, 35, 0, 1, 0, 1, 7, 0x50, 0]
+    seq += [32, 0, 4, 0, 0, 32, 0, 0, 8, 0, 32, 0, 5, 7, 0, 32, 0, 3, 10, 0, 32, 0, 0, 0, 1]
+    seq += [34, 0] + text(b"hello") + [0, 0, 0] + [34, 0, 0, 0, 0, 0, 1] + [34, 0] + text(b"\xff") + [0, 1, 9]
+    seq += [21, 0, 0x50]
+    seq += [27, 0, 0, 0, 2, 17, 2, 0, 0, 27, 0, 0x80, 0xC0, 3, 3, 5, 0]
+    seq += [8, 0, 1, 29, 0, 0, 1, 0, 3, 1, 8, 0, 1, 29, 0, 1, 1, 0, 2, 0, 29, 0, 0, 3] + text(b"E21-E15") + [0]
+    seq += [28, 0, 1, 5, 0, 15, 28, 0, 1, 5, 3, 1, 28, 0, 0x81, 0, 0, 15]
+    seq += [8, 0, 1, 30, 1, 0, 30, 1, 1]
+    seq += [36, 0, 0x50, 36, 0, 0x00, 36, 0, 0x05, 36, 0, 0x80]
+    seq += [37, 0, 0, 0x50, 37, 0, 1, 0x50, 37, 0, 0, 0x03]
+    seq += [38, 0, 0, 10, 1, 0x50, 0, 38, 0, 1, 20, 4, 0x00, 0x10, 38, 0, 0xF1, 5, 0, 0, 38, 0, 0, 84, 5, 0x50, 0x40]
+    seq += [38, 0, 1, 30, 0, 0, 0x40, 38, 0, 0, 40, 2, 0x05, 0x40, 38, 0, 1, 50, 3, 0x50, 0x40, 38, 0, 0, 60, 6, 1, 0x40]
+    seq += [39, 0, 10, 1, 4, 4, 39, 0, 0xC5, 3, 3, 0] + [0] * 7 + [0x40] + [0] * 7 + [0x7F]
+    seq += [26, 0, 15, 4, 1, 4, 0]
+    write("c_api", bytes(seq))
 
 
 if __name__ == "__main__":

@@ -812,3 +812,19 @@ fn variations_as_games_and_comments_added_to_moves() {
     assert!(text.contains("6. K4-K10 ??, GL5-H6#\n{ @B: mate }\n"), "{text}");
     assert_eq!(read_game(&text).unwrap(), game);
 }
+
+/// A move comment with whitespace at its start (here a carriage return,
+/// as `cescacs_game_add_comment` may add) is written trimmed, as the reader
+/// trims the text after `@W:` / `@B:`: the written text reads back and
+/// writes the same (a c_api fuzz finding,
+/// fuzz/regressions/c_api/move-comment-with-leading-carriage-return).
+#[test]
+fn move_comment_with_leading_whitespace_round_trips() {
+    for comment in ["\rx", " \t x \r", "\r", "} x"] {
+        let mut game = read_game("1. E7-E13\n*\n").unwrap();
+        game.move_comments_mut(0).unwrap().push(comment.to_string());
+        let text = write_game(&game);
+        let again = read_game(&text).unwrap_or_else(|e| panic!("{comment:?}: {e}\n{text}"));
+        assert_eq!(write_game(&again), text, "{comment:?}: write → read → write");
+    }
+}

@@ -14,20 +14,26 @@ use std::path::{Path, PathBuf};
 
 // The C ABI crate's sources, as src/lib.rs declares them (its modules
 // refer to each other through `super::`, here this test's root).
+#[path = "../src/board.rs"]
+mod board;
 #[path = "../src/error.rs"]
 mod error;
 #[path = "../src/game.rs"]
 mod game;
 #[path = "../src/move_list.rs"]
 mod move_list;
+#[path = "../src/record.rs"]
+mod record;
 #[path = "../src/threats.rs"]
 mod threats;
 #[path = "../src/types.rs"]
 mod types;
 
+pub use board::*;
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+pub use record::*;
 pub use threats::*;
 pub use types::*;
 
@@ -61,6 +67,9 @@ fn c_api_corpus() {
                 total.game_over += s.game_over;
                 total.games_read += s.games_read;
                 total.undone_to_start += s.undone_to_start;
+                total.parsed += s.parsed;
+                total.variations += s.variations;
+                total.annotated += s.annotated;
             }
             Err(e) => {
                 let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -74,4 +83,8 @@ fn c_api_corpus() {
     // and one read from CTL-PGN is taken back to its start.
     assert!(total.calls > 1000 && total.played > 20, "{total:?}");
     assert!(total.game_over > 0 && total.games_read > 0 && total.undone_to_start > 0, "{total:?}");
+    // Move texts are read without playing, a variation is opened as a
+    // game, tags are set and comments added (and the game reads back).
+    assert!(total.parsed > 0 && total.variations > 0 && total.annotated > 0, "{total:?}");
+    eprintln!("{} inputs: {total:?}", inputs.len());
 }

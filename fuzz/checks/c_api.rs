@@ -41,8 +41,14 @@ pub const PANIC: u32 = 11;
 pub const BAD_PGN: u32 = 12;
 pub const NOT_FOUND: u32 = 13;
 pub const GAME_OVER: u32 = 14;
+pub const BAD_ARGUMENT: u32 = 15;
 /// The largest result code.
-const LAST_RESULT: u32 = GAME_OVER;
+const LAST_RESULT: u32 = BAD_ARGUMENT;
+/// `CESCACS_VERSION_MAJOR`, `_MINOR`, `_PATCH` of include/cescacs.h.
+const VERSION: (u32, u32, u32) = (0, 1, 0);
+/// `CESCACS_HEX_COUNT`, `CESCACS_HEX_CORNERS`.
+const HEX_COUNT: usize = 169;
+const HEX_CORNERS: usize = 6;
 const ROLE_KING: u32 = 9;
 const MAX_MOVES: usize = 512;
 
@@ -68,6 +74,23 @@ pub struct Hex {
     pub line: u8,
 }
 
+/// `cescacs_point`.
+#[repr(C)]
+#[derive(Copy, Clone, Default, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// `cescacs_placed_piece`.
+#[repr(C)]
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct PlacedPiece {
+    pub hex: Hex,
+    pub role: u32,
+    pub color: u32,
+}
+
 /// `cescacs_rook_move`.
 #[repr(C)]
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
@@ -86,7 +109,9 @@ pub struct Move {
     pub role: u32,
     pub captured: u32,
     pub promotion: u32,
-    pub is_capture: bool,
+    /// A C `bool` (one byte): a `u8` here, so that `cescacs_game_play_move`
+    /// can be given values other than 0 and 1 without Rust UB.
+    pub is_capture: u8,
     pub rook_move_count: u8,
     pub rook_moves: [RookMove; 2],
 }
@@ -144,6 +169,37 @@ macro_rules! c_functions {
             cescacs_hex_is_valid: fn(Hex) -> bool;
             cescacs_hex_parse: fn(*const c_char, *mut Hex) -> u32;
             cescacs_hex_write: fn(Hex, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_find_moves: fn(*const Game, Hex, Hex, *mut *mut List) -> u32;
+            cescacs_game_play_move: fn(*mut Game, *const Move) -> u32;
+            cescacs_game_parse_ctl: fn(*const Game, *const c_char, *mut Move) -> u32;
+            cescacs_game_parse_long: fn(*const Game, *const c_char, *mut Move) -> u32;
+            cescacs_move_list_array: fn(*const List, *mut *const Move, *mut usize) -> u32;
+            cescacs_game_tag_count: fn(*const Game, *mut usize) -> u32;
+            cescacs_game_tag_name_at: fn(*const Game, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_tag_value_at: fn(*const Game, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_set_tag: fn(*mut Game, *const c_char, *const c_char) -> u32;
+            cescacs_game_comment_count: fn(*const Game, usize, *mut usize) -> u32;
+            cescacs_game_comment: fn(*const Game, usize, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_opening_comment_count: fn(*const Game, *mut usize) -> u32;
+            cescacs_game_opening_comment: fn(*const Game, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_final_comment_count: fn(*const Game, *mut usize) -> u32;
+            cescacs_game_final_comment: fn(*const Game, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_add_comment: fn(*mut Game, usize, *const c_char) -> u32;
+            cescacs_game_variation_count: fn(*const Game, usize, *mut usize) -> u32;
+            cescacs_game_variation_ctl: fn(*const Game, usize, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_variation: fn(*const Game, usize, usize, *mut *mut Game) -> u32;
+            cescacs_game_pieces: fn(*const Game, *mut PlacedPiece, usize, *mut usize) -> u32;
+            cescacs_game_board_text: fn(*const Game, bool, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_game_is_attacked: fn(*const Game, u32, Hex, *mut bool) -> u32;
+            cescacs_game_attackers: fn(*const Game, u32, Hex, *mut Hex, usize, *mut usize) -> u32;
+            cescacs_game_attacks: fn(*const Game, Hex, *mut Hex, usize, *mut usize) -> u32;
+            cescacs_game_attacked_hexes: fn(*const Game, u32, *mut Hex, usize, *mut usize) -> u32;
+            cescacs_game_checkers: fn(*const Game, *mut Hex, usize, *mut usize) -> u32;
+            cescacs_game_pin: fn(*const Game, u32, Hex, *mut Hex, usize, *mut usize) -> u32;
+            cescacs_game_is_pinned: fn(*const Game, u32, Hex, *mut bool) -> u32;
+            cescacs_hex_center: fn(Hex, *mut Point) -> u32;
+            cescacs_hex_corners: fn(Hex, *mut Point) -> u32;
+            cescacs_hex_at_point: fn(f64, f64, *mut Hex) -> u32;
         }
     };
 }
@@ -213,6 +269,31 @@ const PDTLS: [&str; 8] = [
     "/28:k/24:2K2/ b -- - 0 1",
 ];
 
+/// The 169 hexes in board order (line, then column), as
+/// `cescacs_hex_is_valid` says.
+fn valid_hexes(api: &Api) -> &'static [Hex] {
+    static HEXES: std::sync::OnceLock<Vec<Hex>> = std::sync::OnceLock::new();
+    HEXES.get_or_init(|| {
+        let mut v = Vec::new();
+        for line in 0..32u8 {
+            for column in 0..32u8 {
+                let h = Hex { column, line };
+                // SAFETY: a plain value call.
+                if unsafe { (api.cescacs_hex_is_valid)(h) } {
+                    v.push(h);
+                }
+            }
+        }
+        assert_eq!(v.len(), HEX_COUNT, "CESCACS_HEX_COUNT");
+        v
+    })
+}
+
+/// The centre of a hex by the formula of `cescacs_hex_center`.
+fn center_of(h: Hex) -> (f64, f64) {
+    (1.5 * (f64::from(h.column) - 7.0), 3f64.sqrt() / 2.0 * (f64::from(h.line) - 14.0))
+}
+
 /// What a run did (the fuzz target prints the totals).
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CStats {
@@ -225,6 +306,12 @@ pub struct CStats {
     /// Moves taken back by running `cescacs_game_undo` to the start of a
     /// game read from CTL-PGN.
     pub undone_to_start: u64,
+    /// Move texts read by `cescacs_game_parse_ctl` / `_long`.
+    pub parsed: u64,
+    /// Games opened from a variation (`cescacs_game_variation`).
+    pub variations: u64,
+    /// Tags set and comments added (and the game read back).
+    pub annotated: u64,
 }
 
 const SLOTS: usize = 4;
@@ -555,10 +642,182 @@ impl Driver<'_> {
         assert_eq!(self.history_len(game), history);
     }
 
+    /// Every legal move of a live game, in the generator's order.
+    fn legal(&mut self, game: *const Game) -> Vec<Move> {
+        let mut list = null_mut();
+        // SAFETY: a live game, a local out-pointer.
+        assert_eq!(self.rc("legal_moves", unsafe { (self.api.cescacs_game_legal_moves)(game, &mut list) }), OK);
+        let moves = self.list_moves(list);
+        // SAFETY: the list just made, freed once.
+        unsafe { (self.api.cescacs_move_list_free)(list) };
+        moves
+    }
+
+    /// The moves of a live list, through `cescacs_move_list_copy`.
+    fn list_moves(&mut self, list: *const List) -> Vec<Move> {
+        let mut all = vec![Move::default(); MAX_MOVES];
+        let mut n = usize::MAX;
+        // SAFETY: a live list, an array of MAX_MOVES moves.
+        let rc = unsafe { (self.api.cescacs_move_list_copy)(list, all.as_mut_ptr(), MAX_MOVES, &mut n) };
+        assert_eq!(self.rc("copy", rc), OK);
+        all.truncate(n);
+        all
+    }
+
+    /// A hex argument: mostly one of the 169 hexes, sometimes any pair.
+    fn hex_arg(&mut self, b: &mut Bytes) -> Hex {
+        let c = b.byte();
+        if c < 0xC0 {
+            valid_hexes(self.api)[usize::from(c) % HEX_COUNT]
+        } else {
+            Hex { column: b.byte() & 0x1F, line: b.byte() & 0x3F }
+        }
+    }
+
+    /// Calls an array writer `f(buf, len, count_out)` (hexes, pieces) with
+    /// a shape the fuzzer picks: NULL with 0 (asks for the count), NULL with
+    /// a length (refused), `count_out` NULL (refused), a small array or one
+    /// of `max` entries. Checks the contract (nothing written past the
+    /// count, an untouched array and count on failure but for the count of
+    /// `BUFFER_TOO_SMALL`) and returns the entries written.
+    fn array_out<T: Copy + PartialEq + std::fmt::Debug>(
+        &mut self,
+        what: &str,
+        b: &mut Bytes,
+        sentinel: T,
+        max: usize,
+        f: impl Fn(*mut T, usize, *mut usize) -> u32,
+    ) -> Result<Vec<T>, u32> {
+        let shape = b.byte();
+        let mut count = usize::MAX;
+        if shape & 0x80 != 0 {
+            let mut buf = vec![sentinel; max];
+            let rc = self.rc(what, f(buf.as_mut_ptr(), max, null_mut()));
+            assert!(rc != OK && rc != BUFFER_TOO_SMALL, "{what}: NULL count_out gave {rc}");
+            assert!(buf.iter().all(|x| *x == sentinel), "{what}: wrote with a NULL count_out");
+            return Err(rc);
+        }
+        let (mut buf, len, null_buf) = match shape & 0x7F {
+            0 => (Vec::new(), 0, true),
+            1 => (Vec::new(), 7, true),
+            s if s < 0x40 => (vec![sentinel; usize::from(s) - 2], usize::from(s) - 2, false),
+            _ => (vec![sentinel; max], max, false),
+        };
+        let p = if null_buf { null_mut() } else { buf.as_mut_ptr() };
+        let rc = self.rc(what, f(p, len, &mut count));
+        match rc {
+            OK => {
+                assert!(!(null_buf && len > 0), "{what}: OK with a NULL array of length {len}");
+                assert!(count <= len && count <= max, "{what}: count {count} in an array of {len}");
+                assert!(buf[count.min(buf.len())..].iter().all(|x| *x == sentinel), "{what}: wrote past the count");
+                Ok(buf[..count.min(buf.len())].to_vec())
+            }
+            BUFFER_TOO_SMALL => {
+                assert!(count > len && count <= max, "{what}: BUFFER_TOO_SMALL with count {count} for {len}");
+                assert!(!(null_buf && len > 0), "{what}: NULL array of length {len} not refused");
+                assert!(buf.iter().all(|x| *x == sentinel), "{what}: touched a too-small array");
+                Err(rc)
+            }
+            rc => {
+                assert_eq!(count, usize::MAX, "{what}: wrote the count on failure {rc}");
+                assert!(buf.iter().all(|x| *x == sentinel), "{what}: wrote on failure {rc}");
+                if null_buf && len > 0 {
+                    assert_eq!(rc, NULL_POINTER, "{what}: NULL array with a length");
+                }
+                Err(rc)
+            }
+        }
+    }
+
+    /// A hex set answer through an array of `CESCACS_HEX_COUNT` (must
+    /// succeed), checked to be valid hexes in board order.
+    fn hexes(&mut self, what: &str, f: impl Fn(*mut Hex, usize, *mut usize) -> u32) -> Vec<Hex> {
+        let mut buf = vec![Hex::default(); HEX_COUNT];
+        let mut n = usize::MAX;
+        assert_eq!(self.rc(what, f(buf.as_mut_ptr(), HEX_COUNT, &mut n)), OK, "{what}");
+        buf.truncate(n);
+        self.board_order(what, &buf);
+        buf
+    }
+
+    /// Valid hexes, strictly in board order (line, then column).
+    fn board_order(&self, what: &str, hexes: &[Hex]) {
+        for h in hexes {
+            // SAFETY: a plain value call.
+            assert!(unsafe { (self.api.cescacs_hex_is_valid)(*h) }, "{what}: {h:?} is not a hex");
+        }
+        assert!(hexes.windows(2).all(|w| (w[0].line, w[0].column) < (w[1].line, w[1].column)), "{what}: not in board order: {hexes:?}");
+    }
+
+    /// Every piece of a live game (`cescacs_game_pieces`, must succeed).
+    fn pieces(&mut self, game: *const Game) -> Vec<PlacedPiece> {
+        let mut buf = vec![PlacedPiece::default(); HEX_COUNT];
+        let mut n = usize::MAX;
+        // SAFETY: a live game, an array of HEX_COUNT entries.
+        let rc = unsafe { (self.api.cescacs_game_pieces)(game, buf.as_mut_ptr(), HEX_COUNT, &mut n) };
+        assert_eq!(self.rc("pieces", rc), OK);
+        buf.truncate(n);
+        buf
+    }
+
+    /// A text of a live game read by index with a large buffer (must
+    /// succeed).
+    fn text_at(&mut self, what: &str, f: impl Fn(*mut c_char, usize, *mut usize) -> u32) -> String {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut n = usize::MAX;
+        assert_eq!(self.rc(what, f(buf.as_mut_ptr().cast(), buf.len(), &mut n)), OK, "{what}");
+        String::from_utf8(buf[..n].to_vec()).unwrap_or_else(|_| panic!("{what}: not UTF-8"))
+    }
+
+    /// The tags of a live game, (name, value) in order.
+    fn tags(&mut self, game: *const Game) -> Vec<(String, String)> {
+        // SAFETY: a live game; the closures pass their locals.
+        unsafe {
+            let n = self.count(|api, out| (api.cescacs_game_tag_count)(game, out));
+            (0..n)
+                .map(|i| {
+                    let api = self.api;
+                    let name = self.text_at("tag_name_at", |buf, len, out| (api.cescacs_game_tag_name_at)(game, i, buf, len, out));
+                    let value = self.text_at("tag_value_at", |buf, len, out| (api.cescacs_game_tag_value_at)(game, i, buf, len, out));
+                    (name, value)
+                })
+                .collect()
+        }
+    }
+
+    /// The game in CTL-PGN reads back (`cescacs_game_from_pgn`) and writes
+    /// the same text again; returns the game read (the caller frees it).
+    fn pgn_round_trip(&mut self, game: *const Game) -> *mut Game {
+        let text = self.write_pgn(game);
+        let c = text.clone() + "\0";
+        let mut g = null_mut();
+        // SAFETY: a NUL-terminated text, a local out-pointer.
+        let rc = unsafe { (self.api.cescacs_game_from_pgn)(c.as_ptr().cast(), &mut g) };
+        // SAFETY: a plain call.
+        let why = c_str(unsafe { (self.api.cescacs_last_error)() });
+        assert_eq!(self.rc("from_pgn(written)", rc), OK, "{text:?} does not read back: {why}");
+        let again = self.write_pgn(g);
+        assert_eq!(again, text, "CTL-PGN round trip through the C API");
+        g
+    }
+
+    /// Checks the result of a call reading item `index` of a list of items
+    /// of a live (`!null_game`) or NULL game: a NULL game is refused, an
+    /// index out of range too (or the NULL buffer first).
+    fn indexed(what: &str, r: &Result<String, u32>, null_game: bool, in_range: bool) {
+        if null_game {
+            assert!(matches!(r, Err(NULL_POINTER)), "{what}(NULL game): {r:?}");
+        } else if !in_range {
+            assert!(matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)), "{what}: out of range: {r:?}");
+        } else {
+            assert!(!matches!(r, Err(INDEX_OUT_OF_RANGE)), "{what}: in range: {r:?}");
+        }
+    }
+
     /// One call (or a small group of related calls) chosen by the bytes.
     fn step(&mut self, b: &mut Bytes) {
         let api = self.api;
-        let op = b.byte() % 27;
+        let op = b.byte() % 40;
         let slot = b.index() % SLOTS;
         let game = self.game(slot);
         // SAFETY: for every call below, handles are live ones of ours or
@@ -1044,13 +1303,652 @@ impl Driver<'_> {
                         }
                     }
                 }
+                27 => {
+                    // The moves between two hexes: those of a legal move, or
+                    // the fuzzer's (maybe not hexes).
+                    let pick = b.byte();
+                    let legal = if game.is_null() { Vec::new() } else { self.legal(game) };
+                    let (from, to) = match legal.get(usize::from(pick)) {
+                        Some(m) if pick < 0x80 => (m.from, m.to),
+                        _ => (self.hex_arg(b), self.hex_arg(b)),
+                    };
+                    let null_out = b.byte() & 1 == 1;
+                    let mut list = null_mut();
+                    let rc = self.rc("find_moves", (api.cescacs_game_find_moves)(game, from, to, if null_out { null_mut() } else { &mut list }));
+                    let valid = (api.cescacs_hex_is_valid)(from) && (api.cescacs_hex_is_valid)(to);
+                    if game.is_null() || null_out || !valid {
+                        let want = if game.is_null() || null_out { NULL_POINTER } else { BAD_HEX };
+                        assert_eq!(rc, want, "find_moves {from:?}-{to:?}");
+                        assert!(list.is_null(), "find_moves wrote on failure");
+                        return;
+                    }
+                    assert_eq!(rc, OK);
+                    let found = self.list_moves(list);
+                    let want: Vec<Move> = legal.into_iter().filter(|m| m.from == from && m.to == to).collect();
+                    assert_eq!(found, want, "find_moves {from:?}-{to:?}: the legal moves between them, in order");
+                    let pdtl = self.pdtl(game);
+                    self.keep_list(b.index(), list, Some(pdtl));
+                }
+                28 => {
+                    // A move value: a list's, a legal one, a past one of the
+                    // game or a zero one, maybe with one field changed.
+                    let choice = b.byte();
+                    let mut m = Move::default();
+                    match choice % 4 {
+                        0 => {
+                            let list = self.list(b.index());
+                            let i = b.index();
+                            if !list.is_null() {
+                                let rc = self.rc("get", (api.cescacs_move_list_get)(list, i, &mut m));
+                                assert!(matches!(rc, OK | INDEX_OUT_OF_RANGE));
+                            }
+                        }
+                        1 if !game.is_null() => m = self.legal(game).get(b.index()).copied().unwrap_or_default(),
+                        2 if !game.is_null() => m = self.move_at(game, b.index()).unwrap_or_default(),
+                        _ => {}
+                    }
+                    let v = b.byte();
+                    match b.byte() % 16 {
+                        0 => m.kind = u32::from(v),
+                        1 => m.from.column = v,
+                        2 => m.from.line = v,
+                        3 => m.to.column = v,
+                        4 => m.to.line = v,
+                        5 => m.role = u32::from(v),
+                        6 => m.captured = u32::from(v),
+                        7 => m.promotion = u32::from(v),
+                        8 => m.is_capture = v,
+                        9 => m.rook_move_count = v,
+                        10 => m.rook_moves[usize::from(v & 1)].to.line = v >> 1,
+                        11 => m.rook_moves[usize::from(v & 1)].from.column = v >> 1,
+                        _ => {}
+                    }
+                    let null_mv = choice & 0x80 != 0;
+                    let mv: *const Move = if null_mv { null() } else { &m };
+                    if game.is_null() {
+                        assert_eq!(self.rc("play_move(NULL)", (api.cescacs_game_play_move)(game, mv)), NULL_POINTER);
+                        return;
+                    }
+                    let (before, history, over) = (self.pdtl(game), self.history_len(game), self.is_over(game));
+                    let legal = self.legal(game).contains(&m);
+                    let rc = self.rc("play_move", (api.cescacs_game_play_move)(game, mv));
+                    let want = if null_mv {
+                        NULL_POINTER
+                    } else if over {
+                        GAME_OVER
+                    } else if legal {
+                        OK
+                    } else {
+                        ILLEGAL_MOVE
+                    };
+                    assert_eq!(rc, want, "play_move {m:?}: over {over}, legal {legal}");
+                    if rc == OK {
+                        self.moved(slot, before, history);
+                        assert_eq!(self.last_move(game), m, "play_move: the move recorded is the one given");
+                    } else {
+                        self.stats.game_over += u64::from(rc == GAME_OVER);
+                        assert_eq!(self.pdtl(game), before, "a refused play_move changed the game");
+                        assert_eq!(self.history_len(game), history);
+                    }
+                }
+                29 => {
+                    // Reading a move text without playing it: the fuzzer's
+                    // text, or a list's; then maybe playing the move read.
+                    let long = b.byte() & 1 == 1;
+                    let lslot = b.index();
+                    let list = self.list(lslot);
+                    let mut listed = None;
+                    let text = if !list.is_null() && b.byte() & 1 == 0 {
+                        let i = b.index();
+                        let mut buf = vec![0u8; 64];
+                        let f = if long { api.cescacs_move_list_long } else { api.cescacs_move_list_ctl };
+                        match f(list, i, buf.as_mut_ptr().cast(), buf.len(), null_mut()) {
+                            OK => {
+                                let mut m = Move::default();
+                                assert_eq!(self.rc("get", (api.cescacs_move_list_get)(list, i, &mut m)), OK);
+                                listed = Some(m);
+                                buf[..=buf.iter().position(|&c| c == 0).expect("NUL")].to_vec()
+                            }
+                            rc => {
+                                self.rc("list text", rc);
+                                return;
+                            }
+                        }
+                    } else {
+                        b.text()
+                    };
+                    let parse = if long { api.cescacs_game_parse_long } else { api.cescacs_game_parse_ctl };
+                    let sentinel = Move { kind: 0xEEEE, ..Move::default() };
+                    let mut m = sentinel;
+                    assert_eq!(self.rc("parse(NULL text)", parse(game, null(), &mut m)), NULL_POINTER);
+                    assert_eq!(self.rc("parse(NULL out)", parse(game, text.as_ptr().cast(), null_mut())), NULL_POINTER);
+                    assert_eq!(m, sentinel, "parse wrote on failure");
+                    if game.is_null() {
+                        assert_eq!(self.rc("parse(NULL game)", parse(game, text.as_ptr().cast(), &mut m)), NULL_POINTER);
+                        assert_eq!(m, sentinel, "parse wrote on failure");
+                        return;
+                    }
+                    let (before, history) = (self.pdtl(game), self.history_len(game));
+                    let fresh = self.lists[lslot % SLOTS].as_ref().and_then(|l| l.pdtl.clone()).as_deref() == Some(before.as_str());
+                    let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
+                    let rc = self.rc("parse", parse(game, text.as_ptr().cast(), &mut m));
+                    assert_eq!(self.pdtl(game), before, "parse changed the game");
+                    assert_eq!(self.history_len(game), history, "parse changed the game");
+                    match rc {
+                        OK => {
+                            self.stats.parsed += 1;
+                            assert!(self.legal(game).contains(&m), "parse: {text:?} read as a move that is not legal: {m:?}");
+                            assert_ne!(m.captured, ROLE_KING, "parse: {text:?} takes a King");
+                            if let (Some(l), true) = (listed, fresh) {
+                                assert_eq!(m, l, "parse: the text of a listed move reads as another move");
+                            }
+                        }
+                        INVALID_UTF8 => assert!(!utf8),
+                        rc => {
+                            assert!(matches!(rc, BAD_MOVE_TEXT | ILLEGAL_MOVE), "parse: {rc}");
+                            assert!(!(listed.is_some() && fresh), "parse: the text {text:?} of a listed move is refused: {rc}");
+                        }
+                    }
+                    if rc != OK {
+                        assert_eq!(m, sentinel, "parse wrote on failure");
+                    } else if b.byte() & 1 == 1 {
+                        let over = self.is_over(game);
+                        let rc = self.rc("play_move(parsed)", (api.cescacs_game_play_move)(game, &m));
+                        if over {
+                            assert_eq!(rc, GAME_OVER);
+                            self.stats.game_over += 1;
+                        } else {
+                            assert_eq!(rc, OK, "a parsed move does not play");
+                            self.moved(slot, before, history);
+                        }
+                    }
+                }
+                30 => {
+                    // The moves of a list in place.
+                    let list = self.list(slot);
+                    let variant = b.byte() % 4;
+                    let mut p: *const Move = null();
+                    let mut n = usize::MAX;
+                    let f = api.cescacs_move_list_array;
+                    let rc = self.rc(
+                        "list_array",
+                        match variant {
+                            0 => f(list, &mut p, &mut n),
+                            1 => f(list, null_mut(), &mut n),
+                            2 => f(list, &mut p, null_mut()),
+                            _ => f(null(), &mut p, &mut n),
+                        },
+                    );
+                    if variant != 0 || list.is_null() {
+                        assert_eq!(rc, NULL_POINTER);
+                        assert!(p.is_null() && n == usize::MAX, "list_array wrote on failure");
+                        return;
+                    }
+                    assert_eq!(rc, OK);
+                    assert!(!p.is_null(), "list_array: a NULL array");
+                    let moves = self.list_moves(list);
+                    assert_eq!(n, moves.len(), "list_array: the length");
+                    assert_eq!(std::slice::from_raw_parts(p, n), &moves[..], "list_array: the moves");
+                    let (mut p2, mut n2) = (null(), 0);
+                    assert_eq!(self.rc("list_array again", f(list, &mut p2, &mut n2)), OK);
+                    assert_eq!((p2, n2), (p, n), "list_array: the array moved without a refill");
+                }
+                31 => {
+                    // Tags by index; each name's first value is what
+                    // cescacs_game_tag gives.
+                    let null_out = b.byte() & 1 == 1;
+                    let mut count = usize::MAX;
+                    let rc = self.rc("tag_count", (api.cescacs_game_tag_count)(game, if null_out { null_mut() } else { &mut count }));
+                    if game.is_null() || null_out {
+                        assert_eq!((rc, count), (NULL_POINTER, usize::MAX), "tag_count(NULL)");
+                    } else {
+                        assert_eq!(rc, OK);
+                    }
+                    let count = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_tag_count)(game, out)) };
+                    let index = b.index();
+                    let r = self.text_out("tag_name_at", b, |buf, len, out| (api.cescacs_game_tag_name_at)(game, index, buf, len, out));
+                    Self::indexed("tag_name_at", &r, game.is_null(), index < count);
+                    let r = self.text_out("tag_value_at", b, |buf, len, out| (api.cescacs_game_tag_value_at)(game, index, buf, len, out));
+                    Self::indexed("tag_value_at", &r, game.is_null(), index < count);
+                    if !game.is_null() {
+                        let tags = self.tags(game);
+                        for (name, _) in &tags {
+                            let first = &tags.iter().find(|(n, _)| n == name).expect("the name").1;
+                            let c = name.clone() + "\0";
+                            let value = self.text_at("tag", |buf, len, out| (api.cescacs_game_tag)(game, c.as_ptr().cast(), buf, len, out));
+                            assert_eq!(&value, first, "tag {name:?}: the first value of that name");
+                        }
+                    }
+                }
+                32 => {
+                    // Setting a tag: a name and a value the fuzzer picks
+                    // (known ones, or its texts), maybe NULL.
+                    const NAMES: [&str; 10] = ["Event", "Site", "Date", "White", "Result", "Variant", "PDTL", "Redefine", "Bad name", "Évent_2"];
+                    const VALUES: [&str; 16] = [
+                        "3-0",
+                        "0-3",
+                        "2-1",
+                        "1-2",
+                        "1-1",
+                        "*",
+                        "C'escacs",
+                        " C'escacs ",
+                        "two\nlines",
+                        "1-0",
+                        "a \"quoted\" \\ value",
+                        "",
+                        "line\u{2028}separator",
+                        "next\u{85}line",
+                        "tab\tand ] bracket",
+                        "back\\",
+                    ];
+                    let pick = b.byte();
+                    let mut name = if pick < 0x80 { NAMES[usize::from(pick) % NAMES.len()].as_bytes().to_vec() } else { b.text() };
+                    if pick < 0x80 {
+                        name.push(0);
+                    }
+                    let pick = b.byte();
+                    let mut value = if pick < 0x80 { VALUES[usize::from(pick) % VALUES.len()].as_bytes().to_vec() } else { b.text() };
+                    if pick < 0x80 {
+                        value.push(0);
+                    }
+                    let nulls = b.byte() % 8;
+                    let name_p: *const c_char = if nulls == 1 { null() } else { name.as_ptr().cast() };
+                    let value_p: *const c_char = if nulls == 2 { null() } else { value.as_ptr().cast() };
+                    let name_s = std::str::from_utf8(&name[..name.len() - 1]).ok();
+                    let value_s = std::str::from_utf8(&value[..value.len() - 1]).ok();
+                    if game.is_null() {
+                        // (The texts may be checked first.)
+                        let rc = self.rc("set_tag(NULL)", (api.cescacs_game_set_tag)(game, name_p, value_p));
+                        let bad_text = (nulls != 1 && name_s.is_none()) || (nulls != 2 && value_s.is_none());
+                        assert!(rc == NULL_POINTER || (rc == INVALID_UTF8 && bad_text), "set_tag(NULL): {rc}");
+                        return;
+                    }
+                    let (pgn, tags, pdtl, history) = (self.write_pgn(game), self.tags(game), self.pdtl(game), self.history_len(game));
+                    let rc = self.rc("set_tag", (api.cescacs_game_set_tag)(game, name_p, value_p));
+                    assert_eq!(self.pdtl(game), pdtl, "set_tag changed the position");
+                    assert_eq!(self.history_len(game), history, "set_tag changed the moves");
+                    match rc {
+                        OK => {
+                            let (name, value) = (name_s.expect("UTF-8 name"), value_s.expect("UTF-8 value"));
+                            assert!(nulls != 1 && nulls != 2);
+                            let now = self.tags(game);
+                            let new = !tags.iter().any(|(n, _)| n == name);
+                            assert_eq!(now.len(), tags.len() + usize::from(new), "set_tag {name:?}: the tag count");
+                            let at = now.iter().position(|(n, _)| n == name).expect("the tag set");
+                            let stored = now[at].1.clone();
+                            if name == "Result" {
+                                let result = self.text_at("result", |buf, len, out| (api.cescacs_game_result)(game, buf, len, out));
+                                assert_eq!(stored, result, "set_tag Result {value:?}: the game's result");
+                            } else {
+                                assert_eq!(stored, value, "set_tag {name:?}: the value");
+                            }
+                            for (i, t) in tags.iter().enumerate() {
+                                if i != at {
+                                    assert_eq!(&now[i], t, "set_tag {name:?} changed another tag");
+                                }
+                            }
+                            // The tag is written and read back.
+                            self.stats.annotated += 1;
+                            let g = self.pgn_round_trip(game);
+                            let back = self.tags(g);
+                            (api.cescacs_game_free)(g);
+                            let no_result = |t: &Vec<(String, String)>| t.iter().filter(|(n, _)| n != "Result").cloned().collect::<Vec<_>>();
+                            assert_eq!(no_result(&back), no_result(&now), "set_tag {name:?} {value:?}: the tags read back");
+                        }
+                        rc => {
+                            match rc {
+                                NULL_POINTER => assert!(nulls == 1 || nulls == 2),
+                                INVALID_UTF8 => assert!(name_s.is_none() || value_s.is_none()),
+                                BAD_ARGUMENT => assert!(name_s.is_some() && value_s.is_some()),
+                                rc => panic!("set_tag: {rc}"),
+                            }
+                            assert_eq!(self.write_pgn(game), pgn, "a refused set_tag changed the game");
+                        }
+                    }
+                }
+                33 => {
+                    // Comments: opening, final, or those of a move.
+                    let kind = b.byte() % 3;
+                    let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
+                    let ply = if b.byte() & 1 == 0 { plies.wrapping_sub(1 + b.index() % 3) } else { b.index() };
+                    let null_out = b.byte() & 1 == 1;
+                    let mut count = usize::MAX;
+                    let out = if null_out { null_mut() } else { &mut count as *mut usize };
+                    let rc = self.rc(
+                        "comment_count",
+                        match kind {
+                            0 => (api.cescacs_game_opening_comment_count)(game, out),
+                            1 => (api.cescacs_game_final_comment_count)(game, out),
+                            _ => (api.cescacs_game_comment_count)(game, ply, out),
+                        },
+                    );
+                    let in_range = kind < 2 || ply < plies;
+                    if game.is_null() || null_out {
+                        assert_eq!(rc, NULL_POINTER);
+                    } else if !in_range {
+                        assert_eq!(rc, INDEX_OUT_OF_RANGE, "comment_count of ply {ply} of {plies}");
+                    } else {
+                        assert_eq!(rc, OK);
+                    }
+                    if rc != OK {
+                        assert_eq!(count, usize::MAX, "comment_count wrote on failure");
+                    }
+                    let n = if rc == OK { count } else { 0 };
+                    let index = b.index() % (n + 2);
+                    let r = self.text_out("comment", b, |buf, len, out| match kind {
+                        0 => (api.cescacs_game_opening_comment)(game, index, buf, len, out),
+                        1 => (api.cescacs_game_final_comment)(game, index, buf, len, out),
+                        _ => (api.cescacs_game_comment)(game, ply, index, buf, len, out),
+                    });
+                    if rc == OK || game.is_null() {
+                        Self::indexed("comment", &r, game.is_null(), index < n);
+                    } else if !null_out {
+                        assert!(matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)), "comment of ply {ply} of {plies}: {r:?}");
+                    }
+                }
+                34 => {
+                    // Adding a comment to a move (maybe not a move, maybe a
+                    // NULL or invalid text); the game still reads back.
+                    let mut text = b.text();
+                    if text.len() == 1 && b.byte() & 1 == 0 {
+                        text = b"a } brace { and\nlines  \0".to_vec();
+                    }
+                    let null_text = b.byte() & 0x80 != 0;
+                    let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
+                    let ply = if b.byte() & 1 == 0 { plies.wrapping_sub(1 + b.index() % 2) } else { b.index() };
+                    let text_p: *const c_char = if null_text { null() } else { text.as_ptr().cast() };
+                    let utf8 = std::str::from_utf8(&text[..text.len() - 1]).ok();
+                    if game.is_null() {
+                        // (The text may be checked first.)
+                        let rc = self.rc("add_comment(NULL)", (api.cescacs_game_add_comment)(game, ply, text_p));
+                        assert!(rc == NULL_POINTER || (rc == INVALID_UTF8 && !null_text && utf8.is_none()), "add_comment(NULL): {rc}");
+                        return;
+                    }
+                    let before = if ply < plies { self.count(|api, out| (api.cescacs_game_comment_count)(game, ply, out)) } else { 0 };
+                    let pgn = self.write_pgn(game);
+                    let rc = self.rc("add_comment", (api.cescacs_game_add_comment)(game, ply, text_p));
+                    match rc {
+                        OK => {
+                            assert!(!null_text && ply < plies);
+                            let n = self.count(|api, out| (api.cescacs_game_comment_count)(game, ply, out));
+                            assert_eq!(n, before + 1, "add_comment: the count");
+                            let last = self.text_at("comment", |buf, len, out| (api.cescacs_game_comment)(game, ply, n - 1, buf, len, out));
+                            assert_eq!(Some(last.as_str()), utf8, "add_comment: the comment read");
+                            self.stats.annotated += 1;
+                            let g = self.pgn_round_trip(game);
+                            (api.cescacs_game_free)(g);
+                        }
+                        rc => {
+                            match rc {
+                                NULL_POINTER => assert!(null_text),
+                                INVALID_UTF8 => assert!(utf8.is_none() && !null_text),
+                                INDEX_OUT_OF_RANGE => assert!(ply >= plies && !null_text),
+                                rc => panic!("add_comment: {rc}"),
+                            }
+                            assert_eq!(self.write_pgn(game), pgn, "a refused add_comment changed the game");
+                        }
+                    }
+                }
+                35 => {
+                    // Variations of a move: counted, written, opened as games.
+                    let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
+                    let ply = if b.byte() & 1 == 0 { b.index() % (plies + 1) } else { b.index() };
+                    let mut count = usize::MAX;
+                    let rc = self.rc("variation_count", (api.cescacs_game_variation_count)(game, ply, &mut count));
+                    if game.is_null() {
+                        assert_eq!(rc, NULL_POINTER);
+                    } else {
+                        assert_eq!(rc, if ply < plies { OK } else { INDEX_OUT_OF_RANGE }, "variation_count of ply {ply} of {plies}");
+                    }
+                    assert_eq!(self.rc("variation_count(NULL out)", (api.cescacs_game_variation_count)(game, ply, null_mut())), NULL_POINTER);
+                    let n = if rc == OK { count } else { 0 };
+                    let index = if b.byte() & 1 == 0 { b.index() % (n + 1) } else { b.index() };
+                    let in_range = ply < plies && index < n;
+                    let r = self.text_out("variation_ctl", b, |buf, len, out| (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out));
+                    Self::indexed("variation_ctl", &r, game.is_null(), in_range);
+                    let null_out = b.byte() & 1 == 1;
+                    let mut v = null_mut();
+                    let rc = self.rc("variation", (api.cescacs_game_variation)(game, ply, index, if null_out { null_mut() } else { &mut v }));
+                    if game.is_null() || null_out {
+                        assert_eq!(rc, NULL_POINTER);
+                    } else if !in_range {
+                        assert_eq!(rc, INDEX_OUT_OF_RANGE);
+                    } else {
+                        assert_eq!(rc, OK, "variation {index} of ply {ply}");
+                    }
+                    if rc != OK {
+                        assert!(v.is_null(), "variation wrote on failure");
+                        return;
+                    }
+                    // No tags, the start before the move, the moves of the text.
+                    assert_eq!(self.count(|api, out| (api.cescacs_game_tag_count)(v, out)), 0, "a variation has no tags");
+                    assert_eq!(self.pdtl_at(v, 0), self.pdtl_at(game, ply), "a variation starts before its move");
+                    let text = self.text_at("variation_ctl", |buf, len, out| (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out));
+                    let vplies = self.count(|api, out| (api.cescacs_game_ply_count)(v, out));
+                    let moves: Vec<String> =
+                        (0..vplies).map(|i| self.text_at("move_ctl_at", |buf, len, out| (api.cescacs_game_move_ctl_at)(v, i, buf, len, out))).collect();
+                    assert_eq!(moves.join(" "), text, "variation_ctl: the moves of the variation's game");
+                    let undo = self.recorded(v);
+                    self.keep_game(b.index(), v, undo);
+                    self.stats.variations += 1;
+                }
+                36 => {
+                    // Every piece, against piece_at.
+                    let sentinel = PlacedPiece { hex: Hex { column: 0xEE, line: 0xEE }, role: 0xEEEE, color: 0xEEEE };
+                    let r = self.array_out("pieces", b, sentinel, HEX_COUNT, |buf, len, out| (api.cescacs_game_pieces)(game, buf, len, out));
+                    if game.is_null() {
+                        assert!(matches!(r, Err(NULL_POINTER)), "pieces(NULL): {r:?}");
+                        return;
+                    }
+                    let all = self.pieces(game);
+                    if let Ok(ps) = &r {
+                        assert_eq!(ps, &all);
+                    }
+                    let hexes: Vec<Hex> = all.iter().map(|p| p.hex).collect();
+                    self.board_order("pieces", &hexes);
+                    let mut kings = [0; 2];
+                    for p in &all {
+                        assert!((1..=9).contains(&p.role) && p.color <= 1, "pieces: {p:?}");
+                        let (mut role, mut color) = (u32::MAX, u32::MAX);
+                        assert_eq!(self.rc("piece_at", (api.cescacs_game_piece_at)(game, p.hex, &mut role, &mut color)), OK);
+                        assert_eq!((role, color), (p.role, p.color), "pieces and piece_at");
+                        if p.role == ROLE_KING {
+                            kings[p.color as usize] += 1;
+                        }
+                    }
+                    assert_eq!(kings, [1, 1], "one King each");
+                    let mut occupied = 0;
+                    for &h in valid_hexes(api) {
+                        let (mut role, mut color) = (u32::MAX, u32::MAX);
+                        assert_eq!(self.rc("piece_at", (api.cescacs_game_piece_at)(game, h, &mut role, &mut color)), OK);
+                        occupied += usize::from(role != 0);
+                    }
+                    assert_eq!(occupied, all.len(), "pieces: every occupied hex");
+                }
+                37 => {
+                    // The board as text.
+                    let unicode = b.byte() & 1 == 1;
+                    let r = self.text_out("board_text", b, |buf, len, out| (api.cescacs_game_board_text)(game, unicode, buf, len, out));
+                    if game.is_null() {
+                        assert!(matches!(r, Err(NULL_POINTER)), "board_text(NULL): {r:?}");
+                        return;
+                    }
+                    if let Ok(text) = r {
+                        assert!(text.ends_with('\n'));
+                        let rows: Vec<&str> = text.split_terminator('\n').collect();
+                        assert_eq!(rows.len(), 30, "board_text: 29 lines and the letters");
+                        if !unicode {
+                            assert!(text.is_ascii(), "board_text: not ASCII");
+                            let pieces = rows[..29].iter().flat_map(|r| r.chars()).filter(char::is_ascii_alphabetic).count();
+                            let empty = rows[..29].iter().flat_map(|r| r.chars()).filter(|&c| c == '.').count();
+                            let all = self.pieces(game).len();
+                            assert_eq!((pieces, empty), (all, HEX_COUNT - all), "board_text: pieces and empty hexes");
+                        }
+                    }
+                }
+                38 => {
+                    // Threats: one call with the fuzzer's arguments, then
+                    // the answers checked against each other.
+                    let by = match b.byte() {
+                        x if x < 0xF0 => u32::from(x & 1),
+                        x => u32::from(x) << (x & 7),
+                    };
+                    let hex = self.hex_arg(b);
+                    let which = b.byte() % 7;
+                    let (color_ok, hex_ok) = (by <= 1, (api.cescacs_hex_is_valid)(hex));
+                    let sentinel = Hex { column: 0xEE, line: 0xEE };
+                    let (uses_color, uses_hex) = [(true, true), (true, true), (false, true), (true, false), (false, false), (true, true), (true, true)][usize::from(which)];
+                    let (rc, shape_null) = match which {
+                        0 | 6 => {
+                            let null_out = b.byte() & 1 == 1;
+                            let mut flag = false;
+                            let f = if which == 0 { api.cescacs_game_is_attacked } else { api.cescacs_game_is_pinned };
+                            let rc = self.rc("threat flag", f(game, by, hex, if null_out { null_mut() } else { &mut flag }));
+                            (rc, null_out)
+                        }
+                        _ => {
+                            let r = self.array_out("threat hexes", b, sentinel, HEX_COUNT, |buf, len, out| match which {
+                                1 => (api.cescacs_game_attackers)(game, by, hex, buf, len, out),
+                                2 => (api.cescacs_game_attacks)(game, hex, buf, len, out),
+                                3 => (api.cescacs_game_attacked_hexes)(game, by, buf, len, out),
+                                4 => (api.cescacs_game_checkers)(game, buf, len, out),
+                                _ => (api.cescacs_game_pin)(game, by, hex, buf, len, out),
+                            });
+                            if let Ok(hexes) = &r {
+                                self.board_order("threat hexes", hexes);
+                            }
+                            match r {
+                                Ok(_) => (OK, false),
+                                Err(NULL_POINTER) => (NULL_POINTER, true),
+                                Err(rc) => (rc, false),
+                            }
+                        }
+                    };
+                    let bad_color = uses_color && !color_ok;
+                    let bad_hex = uses_hex && !hex_ok;
+                    if game.is_null() || shape_null {
+                        assert_eq!(rc, NULL_POINTER, "threat {which}");
+                    } else if bad_color || bad_hex {
+                        assert!(
+                            (bad_color && rc == BAD_ARGUMENT) || (bad_hex && rc == BAD_HEX),
+                            "threat {which}: by {by}, {hex:?}: {rc}"
+                        );
+                    } else {
+                        assert!(matches!(rc, OK | BUFFER_TOO_SMALL), "threat {which}: {rc}");
+                    }
+                    if game.is_null() || !color_ok || !hex_ok {
+                        return;
+                    }
+                    // The answers agree.
+                    let attacked = self.hexes("attacked_hexes", |buf, len, out| (api.cescacs_game_attacked_hexes)(game, by, buf, len, out));
+                    let attackers = self.hexes("attackers", |buf, len, out| (api.cescacs_game_attackers)(game, by, hex, buf, len, out));
+                    let mut flag = false;
+                    assert_eq!(self.rc("is_attacked", (api.cescacs_game_is_attacked)(game, by, hex, &mut flag)), OK);
+                    assert_eq!(flag, attacked.contains(&hex), "is_attacked and attacked_hexes: {hex:?} by {by}");
+                    assert_eq!(flag, !attackers.is_empty(), "is_attacked and attackers: {hex:?} by {by}");
+                    let pieces = self.pieces(game);
+                    for a in &attackers {
+                        assert!(pieces.iter().any(|p| p.hex == *a && p.color == by), "attackers: {a:?} holds no piece of {by}");
+                        let attacks = self.hexes("attacks", |buf, len, out| (api.cescacs_game_attacks)(game, *a, buf, len, out));
+                        assert!(attacks.contains(&hex), "attackers: {a:?} does not attack {hex:?}");
+                    }
+                    let pin = self.hexes("pin", |buf, len, out| (api.cescacs_game_pin)(game, by, hex, buf, len, out));
+                    assert_eq!(self.rc("is_pinned", (api.cescacs_game_is_pinned)(game, by, hex, &mut flag)), OK);
+                    assert_eq!(flag, !pin.is_empty(), "is_pinned and pin");
+                    if flag {
+                        let p = pieces.iter().find(|p| p.hex == hex).expect("a pinned piece is there");
+                        assert!(p.color == by && p.role != ROLE_KING && pin.contains(&hex), "pin: {p:?}: {pin:?}");
+                    }
+                    // Checkers: the other side's attackers of the King to move.
+                    let mut turn = u32::MAX;
+                    let mut check = false;
+                    assert_eq!(self.rc("turn", (api.cescacs_game_turn)(game, &mut turn)), OK);
+                    assert_eq!(self.rc("is_check", (api.cescacs_game_is_check)(game, &mut check)), OK);
+                    let checkers = self.hexes("checkers", |buf, len, out| (api.cescacs_game_checkers)(game, buf, len, out));
+                    let king = pieces.iter().find(|p| p.role == ROLE_KING && p.color == turn).expect("the King to move").hex;
+                    let by_other = self.hexes("attackers", |buf, len, out| (api.cescacs_game_attackers)(game, 1 - turn, king, buf, len, out));
+                    assert_eq!(checkers, by_other, "checkers: the attackers of the King to move");
+                    assert_eq!(check, !checkers.is_empty(), "is_check and checkers");
+                    // Now and then: attacked_hexes is the union of attacks.
+                    if b.byte() < 0x20 {
+                        let mut union = Vec::new();
+                        for p in pieces.iter().filter(|p| p.color == by) {
+                            union.extend(self.hexes("attacks", |buf, len, out| (api.cescacs_game_attacks)(game, p.hex, buf, len, out)));
+                        }
+                        union.sort_by_key(|h| (h.line, h.column));
+                        union.dedup();
+                        assert_eq!(union, attacked, "attacked_hexes: the union of the attacks of {by}'s pieces");
+                    }
+                }
+                39 => {
+                    // The plane geometry of the hexes.
+                    let hex = self.hex_arg(b);
+                    let valid = (api.cescacs_hex_is_valid)(hex);
+                    let far = Point { x: 1e300, y: -1e300 };
+                    let mut c = far;
+                    let rc = self.rc("hex_center", (api.cescacs_hex_center)(hex, &mut c));
+                    assert_eq!(self.rc("hex_center(NULL)", (api.cescacs_hex_center)(hex, null_mut())), NULL_POINTER);
+                    let mut corners = [far; HEX_CORNERS + 1];
+                    let rc2 = self.rc("hex_corners", (api.cescacs_hex_corners)(hex, corners.as_mut_ptr()));
+                    assert_eq!(self.rc("hex_corners(NULL)", (api.cescacs_hex_corners)(hex, null_mut())), NULL_POINTER);
+                    assert_eq!(corners[HEX_CORNERS], far, "hex_corners wrote past 6 points");
+                    if !valid {
+                        assert_eq!((rc, rc2), (BAD_HEX, BAD_HEX), "{hex:?}");
+                        assert!(c == far && corners.iter().all(|p| *p == far), "hex_center / hex_corners wrote on failure");
+                    } else {
+                        assert_eq!((rc, rc2), (OK, OK));
+                        let (x, y) = center_of(hex);
+                        assert!((c.x - x).abs() < 1e-9 && (c.y - y).abs() < 1e-9, "hex_center {hex:?}: {c:?}");
+                        let h3 = 3f64.sqrt() / 2.0;
+                        let offsets = [(1.0, 0.0), (0.5, h3), (-0.5, h3), (-1.0, 0.0), (-0.5, -h3), (0.5, -h3)];
+                        for (p, (dx, dy)) in corners.iter().zip(offsets) {
+                            assert!((p.x - x - dx).abs() < 1e-9 && (p.y - y - dy).abs() < 1e-9, "hex_corners {hex:?}: {corners:?}");
+                            // Inside, towards each corner: the same hex.
+                            let mut h = Hex::default();
+                            assert_eq!(self.rc("hex_at_point", (api.cescacs_hex_at_point)(x + 0.9 * dx, y + 0.9 * dy, &mut h)), OK);
+                            assert_eq!(h, hex, "hex_at_point near a corner of {hex:?}");
+                        }
+                        let mut h = Hex::default();
+                        assert_eq!(self.rc("hex_at_point", (api.cescacs_hex_at_point)(x, y, &mut h)), OK);
+                        assert_eq!(h, hex, "hex_at_point of the centre");
+                    }
+                    // Any point: the fuzzer's bits, or a small one.
+                    let (x, y) = if b.byte() & 1 == 0 {
+                        let mut bits = [0u8; 16];
+                        bits.iter_mut().for_each(|x| *x = b.byte());
+                        (f64::from_le_bytes(bits[..8].try_into().unwrap()), f64::from_le_bytes(bits[8..].try_into().unwrap()))
+                    } else {
+                        (f64::from(b.byte() as i8) / 8.0, f64::from(b.byte() as i8) / 8.0)
+                    };
+                    let mut h = Hex { column: 0xEE, line: 0xEE };
+                    let rc = self.rc("hex_at_point", (api.cescacs_hex_at_point)(x, y, &mut h));
+                    assert_eq!(self.rc("hex_at_point(NULL)", (api.cescacs_hex_at_point)(x, y, null_mut())), NULL_POINTER);
+                    match rc {
+                        OK => {
+                            assert!((api.cescacs_hex_is_valid)(h), "hex_at_point ({x}, {y}): {h:?}");
+                            let (cx, cy) = center_of(h);
+                            assert!((cx - x).hypot(cy - y) <= 1.0 + 1e-9, "hex_at_point ({x}, {y}): {h:?} is not there");
+                        }
+                        NOT_FOUND => {
+                            assert_eq!(h, Hex { column: 0xEE, line: 0xEE }, "hex_at_point wrote on failure");
+                            if x.is_finite() && y.is_finite() {
+                                for &v in valid_hexes(api) {
+                                    let (cx, cy) = center_of(v);
+                                    assert!((cx - x).hypot(cy - y) >= 0.86, "hex_at_point ({x}, {y}): NOT_FOUND inside {v:?}");
+                                }
+                            }
+                        }
+                        rc => panic!("hex_at_point: {rc}"),
+                    }
+                }
                 _ => {
                     let code = u32::from(b.byte());
                     let name = c_str((api.cescacs_result_name)(code));
                     assert!(name.starts_with("CESCACS_RESULT_"), "{name}");
                     assert_eq!(name == "CESCACS_RESULT_UNKNOWN", code > LAST_RESULT);
                     let version = c_str((api.cescacs_version)());
-                    assert_eq!(version.split('.').count(), 3, "{version}");
+                    assert_eq!(version, format!("{}.{}.{}", VERSION.0, VERSION.1, VERSION.2), "cescacs_version and CESCACS_VERSION_*");
                     let (mut line, mut column) = (usize::MAX, usize::MAX);
                     if !(api.cescacs_last_error_location)(&mut line, &mut column) {
                         assert_eq!((line, column), (usize::MAX, usize::MAX));

@@ -21,6 +21,9 @@ static PLAYED: AtomicU64 = AtomicU64::new(0);
 static GAME_OVER: AtomicU64 = AtomicU64::new(0);
 static GAMES_READ: AtomicU64 = AtomicU64::new(0);
 static UNDONE_TO_START: AtomicU64 = AtomicU64::new(0);
+static PARSED: AtomicU64 = AtomicU64::new(0);
+static VARIATIONS: AtomicU64 = AtomicU64::new(0);
+static ANNOTATED: AtomicU64 = AtomicU64::new(0);
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let api = API.get_or_init(|| linked_api!(cescacs_ffi).expect("every C function is linked"));
@@ -30,15 +33,21 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     GAME_OVER.fetch_add(s.game_over, Relaxed);
     GAMES_READ.fetch_add(s.games_read, Relaxed);
     UNDONE_TO_START.fetch_add(s.undone_to_start, Relaxed);
+    PARSED.fetch_add(s.parsed, Relaxed);
+    VARIATIONS.fetch_add(s.variations, Relaxed);
+    ANNOTATED.fetch_add(s.annotated, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
     if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
         eprintln!(
-            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start",
+            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start, {} move texts parsed, {} variations opened, {} tags set or comments added",
             CALLS.load(Relaxed),
             PLAYED.load(Relaxed),
             GAME_OVER.load(Relaxed),
             GAMES_READ.load(Relaxed),
-            UNDONE_TO_START.load(Relaxed)
+            UNDONE_TO_START.load(Relaxed),
+            PARSED.load(Relaxed),
+            VARIATIONS.load(Relaxed),
+            ANNOTATED.load(Relaxed)
         );
     }
 });

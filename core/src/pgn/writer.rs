@@ -74,7 +74,9 @@ fn line_lines(start: &Position, first_number: u32, unknown_number: bool, line: &
             let am = &moves[k];
             let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
             for c in &am.comments {
-                out.push(write_comment(&format!("{prefix} {c}")));
+                // The body trimmed on its own, as the reader trims what
+                // follows the prefix: `{ @W: \rx }` would read back as `x`.
+                out.push(write_comment(&format!("{prefix} {}", c.trim())));
             }
             for v in &am.variations {
                 out.extend(variation_lines(&before, number, v));
