@@ -185,6 +185,11 @@ macro_rules! c_functions {
             cescacs_game_final_comment_count: fn(*const Game, *mut usize) -> u32;
             cescacs_game_final_comment: fn(*const Game, usize, *mut c_char, usize, *mut usize) -> u32;
             cescacs_game_add_comment: fn(*mut Game, usize, *const c_char) -> u32;
+            cescacs_game_add_opening_comment: fn(*mut Game, *const c_char) -> u32;
+            cescacs_game_add_final_comment: fn(*mut Game, *const c_char) -> u32;
+            cescacs_game_assessment: fn(*const Game, usize, *mut u8) -> u32;
+            cescacs_game_set_assessment: fn(*mut Game, usize, u8) -> u32;
+            cescacs_game_variation_label: fn(*const Game, usize, usize, *mut c_char, usize, *mut usize) -> u32;
             cescacs_game_variation_count: fn(*const Game, usize, *mut usize) -> u32;
             cescacs_game_variation_ctl: fn(*const Game, usize, usize, *mut c_char, usize, *mut usize) -> u32;
             cescacs_game_variation: fn(*const Game, usize, usize, *mut *mut Game) -> u32;
@@ -817,7 +822,7 @@ impl Driver<'_> {
     /// One call (or a small group of related calls) chosen by the bytes.
     fn step(&mut self, b: &mut Bytes) {
         let api = self.api;
-        let op = b.byte() % 40;
+        let op = b.byte() % 41;
         let slot = b.index() % SLOTS;
         let game = self.game(slot);
         // SAFETY: for every call below, handles are live ones of ours or
@@ -1648,32 +1653,55 @@ impl Driver<'_> {
                     }
                 }
                 34 => {
-                    // Adding a comment to a move (maybe not a move, maybe a
-                    // NULL or invalid text); the game still reads back.
+                    // Adding a comment to a move, before the first move or
+                    // after the result (maybe not a move, maybe a NULL or
+                    // invalid text); the game still reads back.
                     let mut text = b.text();
                     if text.len() == 1 && b.byte() & 1 == 0 {
                         text = b"a } brace { and\nlines  \0".to_vec();
                     }
-                    let null_text = b.byte() & 0x80 != 0;
+                    let flags = b.byte();
+                    let null_text = flags & 0x80 != 0;
+                    // Bits 4-5: 1 an opening comment, 2 a final one, else a move's.
+                    let kind = match (flags >> 4) & 3 {
+                        1 => 0,
+                        2 => 1,
+                        _ => 2,
+                    };
                     let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
                     let ply = if b.byte() & 1 == 0 { plies.wrapping_sub(1 + b.index() % 2) } else { b.index() };
                     let text_p: *const c_char = if null_text { null() } else { text.as_ptr().cast() };
                     let utf8 = std::str::from_utf8(&text[..text.len() - 1]).ok();
+                    let add = |g: *mut Game| match kind {
+                        0 => (api.cescacs_game_add_opening_comment)(g, text_p),
+                        1 => (api.cescacs_game_add_final_comment)(g, text_p),
+                        _ => (api.cescacs_game_add_comment)(g, ply, text_p),
+                    };
                     if game.is_null() {
                         // (The text may be checked first.)
-                        let rc = self.rc("add_comment(NULL)", (api.cescacs_game_add_comment)(game, ply, text_p));
+                        let rc = self.rc("add_comment(NULL)", add(game));
                         assert!(rc == NULL_POINTER || (rc == INVALID_UTF8 && !null_text && utf8.is_none()), "add_comment(NULL): {rc}");
                         return;
                     }
-                    let before = if ply < plies { self.count(|api, out| (api.cescacs_game_comment_count)(game, ply, out)) } else { 0 };
+                    let in_range = kind < 2 || ply < plies;
+                    let count = |me: &mut Self| match kind {
+                        0 => me.count(|api, out| (api.cescacs_game_opening_comment_count)(game, out)),
+                        1 => me.count(|api, out| (api.cescacs_game_final_comment_count)(game, out)),
+                        _ => me.count(|api, out| (api.cescacs_game_comment_count)(game, ply, out)),
+                    };
+                    let before = if in_range { count(self) } else { 0 };
                     let pgn = self.write_pgn(game);
-                    let rc = self.rc("add_comment", (api.cescacs_game_add_comment)(game, ply, text_p));
+                    let rc = self.rc("add_comment", add(game));
                     match rc {
                         OK => {
-                            assert!(!null_text && ply < plies);
-                            let n = self.count(|api, out| (api.cescacs_game_comment_count)(game, ply, out));
+                            assert!(!null_text && in_range);
+                            let n = count(self);
                             assert_eq!(n, before + 1, "add_comment: the count");
-                            let last = self.text_at("comment", |buf, len, out| (api.cescacs_game_comment)(game, ply, n - 1, buf, len, out));
+                            let last = self.text_at("comment", |buf, len, out| match kind {
+                                0 => (api.cescacs_game_opening_comment)(game, n - 1, buf, len, out),
+                                1 => (api.cescacs_game_final_comment)(game, n - 1, buf, len, out),
+                                _ => (api.cescacs_game_comment)(game, ply, n - 1, buf, len, out),
+                            });
                             assert_eq!(Some(last.as_str()), utf8, "add_comment: the comment read");
                             self.stats.annotated += 1;
                             let g = self.pgn_round_trip(game);
@@ -1683,7 +1711,7 @@ impl Driver<'_> {
                             match rc {
                                 NULL_POINTER => assert!(null_text),
                                 INVALID_UTF8 => assert!(utf8.is_none() && !null_text),
-                                INDEX_OUT_OF_RANGE => assert!(ply >= plies && !null_text),
+                                INDEX_OUT_OF_RANGE => assert!(!in_range && !null_text),
                                 rc => panic!("add_comment: {rc}"),
                             }
                             assert_eq!(self.write_pgn(game), pgn, "a refused add_comment changed the game");
@@ -1707,6 +1735,30 @@ impl Driver<'_> {
                     let in_range = ply < plies && index < n;
                     let r = self.text_out("variation_ctl", b, |buf, len, out| (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out));
                     Self::indexed("variation_ctl", &r, game.is_null(), in_range);
+                    // The label (no byte of its own, so the seeds keep their
+                    // meaning): a size query, then a buffer of 16 bytes.
+                    let mut need = usize::MAX;
+                    let rc = self.rc("variation_label", (api.cescacs_game_variation_label)(game, ply, index, null_mut(), 0, &mut need));
+                    let mut buf = [SENTINEL; 16];
+                    let mut n = usize::MAX;
+                    let rc2 = self.rc("variation_label", (api.cescacs_game_variation_label)(game, ply, index, buf.as_mut_ptr().cast(), buf.len(), &mut n));
+                    if game.is_null() {
+                        assert_eq!((rc, rc2), (NULL_POINTER, NULL_POINTER));
+                    } else if !in_range {
+                        assert_eq!((rc, rc2), (INDEX_OUT_OF_RANGE, INDEX_OUT_OF_RANGE));
+                    } else {
+                        assert_eq!(rc, BUFFER_TOO_SMALL, "variation_label size query");
+                        if rc2 == OK {
+                            assert_eq!(n, need, "variation_label: the length");
+                            let label = std::str::from_utf8(&buf[..n]).expect("a UTF-8 label");
+                            assert!(buf[n] == 0 && label.bytes().all(|c| c.is_ascii_digit()), "variation_label: {label:?}");
+                        } else {
+                            assert!(rc2 == BUFFER_TOO_SMALL && need >= buf.len(), "variation_label: {rc2}");
+                        }
+                    }
+                    if rc2 != OK {
+                        assert!(buf.iter().all(|&c| c == SENTINEL), "variation_label wrote on failure");
+                    }
                     let null_out = b.byte() & 1 == 1;
                     let mut v = null_mut();
                     let rc = self.rc("variation", (api.cescacs_game_variation)(game, ply, index, if null_out { null_mut() } else { &mut v }));
@@ -1940,6 +1992,54 @@ impl Driver<'_> {
                             }
                         }
                         rc => panic!("hex_at_point: {rc}"),
+                    }
+                }
+                40 => {
+                    // Assessments: read, set (a glyph 0..=7, or a bad one),
+                    // read back and written as CTL-PGN.
+                    let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
+                    let ply = if b.byte() & 1 == 0 { b.index() % (plies + 1) } else { b.index() };
+                    let null_out = b.byte() & 1 == 1;
+                    let mut nag = 0xEE;
+                    let rc = self.rc("assessment", (api.cescacs_game_assessment)(game, ply, if null_out { null_mut() } else { &mut nag }));
+                    if game.is_null() || null_out {
+                        assert_eq!(rc, NULL_POINTER);
+                    } else {
+                        assert_eq!(rc, if ply < plies { OK } else { INDEX_OUT_OF_RANGE }, "assessment of ply {ply} of {plies}");
+                    }
+                    if rc == OK {
+                        assert!(nag <= 7, "assessment: glyph {nag}");
+                    } else {
+                        assert_eq!(nag, 0xEE, "assessment wrote on failure");
+                    }
+                    let set = if b.byte() & 1 == 0 { b.byte() % 8 } else { b.byte() };
+                    let pgn = if game.is_null() { String::new() } else { self.write_pgn(game) };
+                    let rc = self.rc("set_assessment", (api.cescacs_game_set_assessment)(game, ply, set));
+                    if game.is_null() {
+                        assert!(rc == NULL_POINTER || (rc == BAD_ARGUMENT && set > 7), "set_assessment(NULL): {rc}");
+                        return;
+                    }
+                    match rc {
+                        OK => {
+                            assert!(ply < plies && set <= 7);
+                            let mut back = 0xEE;
+                            assert_eq!(self.rc("assessment", (api.cescacs_game_assessment)(game, ply, &mut back)), OK);
+                            assert_eq!(back, set, "set_assessment then assessment");
+                            self.stats.annotated += 1;
+                            let g = self.pgn_round_trip(game);
+                            let mut read = 0xEE;
+                            assert_eq!(self.rc("assessment", (api.cescacs_game_assessment)(g, ply, &mut read)), OK);
+                            assert_eq!(read, set, "an assessment written and read back");
+                            (api.cescacs_game_free)(g);
+                        }
+                        rc => {
+                            match rc {
+                                BAD_ARGUMENT => assert!(set > 7),
+                                INDEX_OUT_OF_RANGE => assert!(ply >= plies && set <= 7),
+                                rc => panic!("set_assessment: {rc}"),
+                            }
+                            assert_eq!(self.write_pgn(game), pgn, "a refused set_assessment changed the game");
+                        }
                     }
                 }
                 _ => {
