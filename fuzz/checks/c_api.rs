@@ -1293,8 +1293,13 @@ impl Driver<'_> {
                     // first one maybe taken back to its start), free the rest.
                     let keep = usize::from(b.byte() % 3);
                     let undo_first = b.byte() & 1 == 1;
+                    // Games are told apart by their tags: a game without tags
+                    // that opens with a comment, after another game, reads as
+                    // that game's final comment (NOTATION.md §6.1; see
+                    // pgn::write_games). Those two games are not compared.
+                    let merged = |i: usize| written.get(i).is_some_and(|w| w.starts_with('{')) && i > 0;
                     for (i, &g) in handles[..count].iter().enumerate() {
-                        if let Some(w) = written.get(i) {
+                        if let Some(w) = written.get(i).filter(|_| !merged(i) && !merged(i + 1)) {
                             assert_eq!(&self.write_pgn(g), w, "game {i} of the slots' CTL-PGN reads back different");
                         }
                         let mut undo = self.recorded(g);

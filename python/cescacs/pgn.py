@@ -318,5 +318,11 @@ def write_game(game: Game) -> str:
 
 
 def write_games(games: Iterable[Game]) -> str:
-    """Several games in canonical CTL-PGN, separated by an empty line."""
+    """Several games in canonical CTL-PGN, separated by an empty line.
+
+    Games are told apart by their tags: a game without tags that opens with
+    comments, written after another game, reads back with those comments as
+    the other game's final comments (NOTATION.md §6.1). Give it a tag (e.g.
+    ``game.headers["Event"] = "..."``) to keep it apart.
+    """
     return _pgn_write_games(list(games))

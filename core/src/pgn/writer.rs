@@ -141,6 +141,12 @@ pub fn write_game(game: &Game) -> String {
 }
 
 /// Writes several games, separated by an empty line.
+///
+/// Games are told apart by their tags. A game without tags that opens
+/// with comments, written after another game, reads back with those
+/// comments as the other game's final comments (NOTATION.md §6.1: the
+/// comments after a result line are final comments); give it a tag (e.g.
+/// `Event`) to keep it apart.
 pub fn write_games(games: &[Game]) -> String {
     games.iter().map(write_game).collect::<Vec<_>>().join("\n")
 }
