@@ -95,25 +95,24 @@ fn text(f: TextFn, l: *const cescacs_move_list, i: usize) -> String {
 /// Enough to run every unsafe path, which is what Miri checks.
 fn records(file: &str) -> Vec<serde_json::Value> {
     let path = format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let all = std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect::<Vec<serde_json::Value>>();
-    if !cfg!(miri) {
-        return all;
-    }
+    let text = std::fs::read_to_string(path).unwrap();
     let mut tags = std::collections::HashSet::new();
-    all.into_iter()
+    text.lines()
         .enumerate()
-        .filter(|(i, r)| {
+        .filter(|&(i, line)| {
+            if !cfg!(miri) {
+                return true;
+            }
+            // The tags are picked out of the text: parsing every record
+            // as JSON would take Miri longer than the tests.
+            let list = line.split_once("\"tags\":[").map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
             let mut new_tag = false;
-            for t in r["tags"].as_array().into_iter().flatten().filter_map(|t| t.as_str()) {
+            for t in list.split(',').filter(|t| !t.is_empty()) {
                 new_tag |= tags.insert(t.to_string());
             }
-            *i < 3 || new_tag
+            i < 3 || new_tag
         })
-        .map(|(_, r)| r)
+        .map(|(_, l)| serde_json::from_str(l).unwrap())
         .collect()
 }
 
