@@ -92,6 +92,8 @@ const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LIN
 static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
 static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
 static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
+/// A King's twelve steps (RULES.md §3.1).
+static KING_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::ALL);
 
 /// What the King's ray walk found.
 struct KingSafety {
@@ -130,6 +132,21 @@ pub(crate) trait Moves {
     /// Adds the moves of the side to move's pawn on `from` that land on
     /// `allowed` (the check and pin constraints).
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard);
+    /// Adds the King's steps from `king` to the hexes of `candidates`
+    /// ([`Position::king_step_candidates`]) that are not attacked. A sink
+    /// that samples one move may keep the candidates instead and test only
+    /// the one it draws ([`MoveGroups::choose`]).
+    #[inline(always)]
+    fn add_king_steps(&mut self, pos: &Position, king: Hex, candidates: Bitboard)
+    where
+        Self: Sized,
+    {
+        for t in candidates {
+            if let Some(m) = pos.king_step(king, t) {
+                self.add(m);
+            }
+        }
+    }
 }
 
 impl Moves for MoveList {
@@ -203,28 +220,58 @@ enum Group {
     Pawn { from: Hex, allowed: Bitboard, n: u8 },
 }
 
-/// The legal moves of a position in [`Position::legal_moves`] order, kept
-/// as the generator found them (a target set per piece, a count per pawn),
-/// so that one move can be picked by its index without building the others:
-/// what random play needs (see [`crate::selfplay`]).
+/// The legal moves of a position kept as the generator found them (a
+/// target set per piece, a count per pawn), so that one move can be drawn
+/// without building the others: what random play needs (see
+/// [`crate::selfplay`]). The King's steps are kept as unchecked candidates:
+/// their attack tests were a quarter of the cost of random play, and
+/// [`MoveGroups::choose`] tests only a step it draws.
 pub(crate) struct MoveGroups {
+    /// Every legal move but the King's steps, in [`Position::legal_moves`] order.
     groups: ArrayVec<Group, MAX_MOVES>,
     total: Counter,
+    king: Hex,
+    /// The King's step destinations not yet tested for attacks.
+    king_steps: Bitboard,
 }
 
 impl MoveGroups {
     pub(crate) fn new() -> MoveGroups {
-        MoveGroups { groups: ArrayVec::new(), total: Counter::default() }
+        MoveGroups { groups: ArrayVec::new(), total: Counter::default(), king: Hex::from_u8(0), king_steps: Bitboard::EMPTY }
     }
 
-    /// Number of legal moves.
-    pub(crate) fn len(&self) -> usize {
-        self.total.total()
+    /// A uniformly random legal move of `pos` (the position these groups
+    /// were generated for), or `None` if it has none; `below(n)` draws a
+    /// uniform index under `n`.
+    ///
+    /// Rejection sampling: the draw is over the listed moves and the
+    /// untested King steps; a drawn step that lands on an attacked hex is
+    /// dropped and the draw repeated. That is picking the first legal move
+    /// of a random order of the candidates, so each legal move is equally
+    /// likely, and most King steps are never tested.
+    pub(crate) fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
+        loop {
+            let listed = self.total.total();
+            let n = listed + self.king_steps.count() as usize;
+            if n == 0 {
+                return None;
+            }
+            let k = below(n);
+            if k < listed {
+                return Some(self.get(pos, k));
+            }
+            let t = self.king_steps.into_iter().nth(k - listed).expect("k < n");
+            self.king_steps.remove(t);
+            if let Some(m) = pos.king_step(self.king, t) {
+                return Some(m);
+            }
+        }
     }
 
-    /// The move `legal_moves()[k]` of `pos` (the position these groups were
-    /// generated for); `k < len()`.
-    pub(crate) fn get(&self, pos: &Position, mut k: usize) -> Move {
+    /// The `k`-th listed move (every legal move but the King's steps, in
+    /// [`Position::legal_moves`] order) of `pos`, the position these groups
+    /// were generated for.
+    fn get(&self, pos: &Position, mut k: usize) -> Move {
         for g in &self.groups {
             let n = match *g {
                 Group::One(_) => 1,
@@ -279,6 +326,11 @@ impl Moves for MoveGroups {
             self.total.n += n;
         }
     }
+    #[inline(always)]
+    fn add_king_steps(&mut self, _: &Position, king: Hex, candidates: Bitboard) {
+        self.king = king;
+        self.king_steps = candidates;
+    }
 }
 
 /// Collects moves, dropping those outside the allowed mask of their piece.
@@ -325,6 +377,7 @@ impl Position {
     pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
         groups.groups.clear();
         groups.total = Counter::default();
+        groups.king_steps = Bitboard::EMPTY;
         self.generate(groups);
     }
 
@@ -416,7 +469,7 @@ impl Position {
             self.gen_special_captures(us, &safety, list);
         }
 
-        self.gen_king_steps(king, us, list);
+        list.add_king_steps(self, king, self.king_step_candidates(king, us));
         if !in_check && self.rights[us.index()].king() {
             let safe = self.safe_leap_hexes();
             self.gen_leaps(safe, list);
@@ -643,22 +696,25 @@ impl Position {
         }
     }
 
-    fn gen_king_steps<L: Moves>(&self, king: Hex, us: Color, list: &mut L) {
-        let them = !us;
-        let forbidden = self.forbidden_leap_zone(us);
-        for d in Dir::ALL {
-            let Some(t) = king.step(d) else { continue };
-            let captured = match self.board[t.index()] {
-                // Kings are never captured (RULES.md §3.1).
-                Some(p) if p.color == us || p.role == Role::King => continue,
-                Some(p) => Some(p.role),
-                None => None,
-            };
-            if forbidden.contains(t) || self.attacked_ignoring(t, them, Some(king)) {
-                continue;
-            }
-            list.add(Move::new(king, t, Role::King, captured, MoveKind::Normal));
+    /// The hexes the King of `us` on `king` may step to as far as the board
+    /// goes: not an own piece, not the enemy King (Kings are never captured,
+    /// RULES.md §3.1), not the enemy's leap zone while its King is unmoved
+    /// (§5.2). [`Position::king_step`] then tests for attacks.
+    #[inline(always)]
+    fn king_step_candidates(&self, king: Hex, us: Color) -> Bitboard {
+        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        KING_STEPS[king.index()].without(blocked)
+    }
+
+    /// The side to move's King step from `king` to `t` (one of
+    /// [`Position::king_step_candidates`]), if `t` is not attacked with the
+    /// King lifted (so that it does not shield `t` from a slider behind it).
+    #[inline(always)]
+    fn king_step(&self, king: Hex, t: Hex) -> Option<Move> {
+        if self.attacked_ignoring(t, !self.turn, Some(king)) {
+            return None;
         }
+        Some(Move::new(king, t, Role::King, self.board[t.index()].map(|p| p.role), MoveKind::Normal))
     }
 
     /// The leap hexes the unmoved King of the side to move may land on as
@@ -818,14 +874,22 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::MoveGroups;
+    use crate::moves::{Move, MoveKind};
+    use crate::piece::Role;
     use crate::position::Position;
-    use crate::selfplay::random_game;
+    use crate::selfplay::{random_game, SplitMix64};
 
-    /// Picking by index from the groups gives exactly the full list, in
-    /// every position of many random games and of set-up positions with
-    /// promotions, checks, pins, leaps and castlings.
+    fn is_king_step(m: &Move) -> bool {
+        m.role == Role::King && m.kind == MoveKind::Normal
+    }
+
+    /// The groups hold exactly the legal moves (the listed ones in
+    /// `legal_moves()` order, then the candidate King steps that pass the
+    /// attack test), and `choose` draws a legal move, or `None` when there
+    /// is none, in every position of many random games and of set-up
+    /// positions with promotions, checks, pins, leaps and castlings.
     #[test]
-    fn move_groups_index_the_legal_moves() {
+    fn move_groups_hold_the_legal_moves() {
         let mut positions: Vec<Position> = Vec::new();
         for seed in 0..60 {
             positions.extend(random_game(&Position::default(), seed, 300).history().positions().cloned());
@@ -838,14 +902,52 @@ mod tests {
             }
         }
         let mut groups = MoveGroups::new();
+        let mut rejected = 0;
         for pos in &positions {
             let moves = pos.legal_moves();
             pos.legal_move_groups_into(&mut groups);
-            assert_eq!(groups.len(), moves.len(), "{}", pos.to_pdtl());
-            for (k, m) in moves.iter().enumerate() {
+            let listed: Vec<Move> = moves.iter().filter(|m| !is_king_step(m)).copied().collect();
+            assert_eq!(groups.total.total(), listed.len(), "{}", pos.to_pdtl());
+            for (k, m) in listed.iter().enumerate() {
                 assert_eq!(groups.get(pos, k), *m, "move {k} of {}", pos.to_pdtl());
+            }
+            let steps: Vec<Move> = groups.king_steps.into_iter().filter_map(|t| pos.king_step(groups.king, t)).collect();
+            let legal_steps: Vec<Move> = moves.iter().filter(|m| is_king_step(m)).copied().collect();
+            assert_eq!(steps, legal_steps, "{}", pos.to_pdtl());
+            rejected += groups.king_steps.count() as usize - steps.len();
+            // Always drawing the last candidate tests (and drops) the
+            // unsafe King steps one by one until a legal move comes.
+            for last in [false, true] {
+                pos.legal_move_groups_into(&mut groups);
+                let drawn = groups.choose(pos, |n| if last { n - 1 } else { 0 });
+                assert_eq!(drawn.is_some(), !moves.is_empty(), "{}", pos.to_pdtl());
+                assert!(drawn.is_none_or(|m| moves.contains(&m)), "{}", pos.to_pdtl());
             }
         }
         assert!(positions.len() > 15_000);
+        assert!(rejected > 10_000, "the rejection path is exercised: {rejected}");
+    }
+
+    /// `choose` is uniform over the legal moves, rejected King steps and
+    /// all: here the King has 11 candidate steps of which 4 are attacked.
+    #[test]
+    fn choose_is_uniform() {
+        let pos: Position = "/27:1k/25:r3/13:3K3/3:R2R/ w -- - 0 1".parse().unwrap();
+        let moves = pos.legal_moves();
+        let mut groups = MoveGroups::new();
+        pos.legal_move_groups_into(&mut groups);
+        let steps = moves.iter().filter(|m| is_king_step(m)).count();
+        assert!(steps > 0 && (groups.king_steps.count() as usize) > steps, "some candidate steps are attacked");
+        let mut rng = SplitMix64::new(5);
+        let draws = 400 * moves.len();
+        let mut seen = std::collections::HashMap::<Move, usize>::new();
+        for _ in 0..draws {
+            pos.legal_move_groups_into(&mut groups);
+            *seen.entry(groups.choose(&pos, |n| rng.below(n)).unwrap()).or_default() += 1;
+        }
+        assert_eq!(seen.len(), moves.len());
+        // 400 expected per move; a fixed seed, and ±30 % is over five
+        // standard deviations (20) either way.
+        assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{seen:?}");
     }
 }

@@ -59,17 +59,13 @@ pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
     let mut history = History::with_capacity(start.clone(), max_plies.min(1024));
     // One generation per ply answers both "has the game ended" (no legal
     // move: checkmate or stalemate; the automatic draws are kept by the
-    // history) and "which move". The moves stay grouped as generated: only
-    // the chosen one is built, and it is `legal_moves()[k]`, so the games
-    // are those of choosing from the full list.
+    // history) and "which move"; the moves stay grouped as generated and
+    // only the chosen one is built (see `MoveGroups::choose`).
     let mut moves = MoveGroups::new();
     while history.len() < max_plies && history.draw_before_now().is_none() {
         let pos = history.position();
         pos.legal_move_groups_into(&mut moves);
-        if moves.len() == 0 {
-            break;
-        }
-        let m = moves.get(pos, rng.below(moves.len()));
+        let Some(m) = moves.choose(pos, |n| rng.below(n)) else { break };
         history.push_unchecked(m);
     }
     Game::from_history(history)
