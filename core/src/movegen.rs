@@ -333,6 +333,55 @@ impl Moves for MoveGroups {
     }
 }
 
+/// The hexes the `role` (not a Pawn or a King) of `us` on `from` reaches
+/// through `occupied`, own pieces included (the caller masks them).
+#[inline(always)]
+fn piece_targets(from: Hex, role: Role, us: Color, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Elephant => elephant_targets(from, us, occupied),
+        Role::Knight => JUMP_SETS[from.index()] | ride_targets(from, occupied),
+        Role::Bishop => slide_targets(from, false, true, occupied),
+        Role::Rook => slide_targets(from, true, false, occupied),
+        Role::Queen => slide_targets(from, true, true, occupied),
+        Role::Pegasus => slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()],
+        Role::Wyvern => slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()],
+        Role::Pawn | Role::King => unreachable!("pawns and Kings have their own generators"),
+    }
+}
+
+/// An Elephant's destinations before masking own pieces (RULES.md §3.5):
+/// one forward, two forward through an empty hex, the four (±1, ±3)
+/// diagonals.
+#[inline(always)]
+fn elephant_targets(from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
+    let fwd = Dir::forward(us);
+    let mut to = ELEPHANT_DIAGONALS[from.index()];
+    if let Some(one) = from.step(fwd) {
+        to.insert(one);
+        if let Some(two) = one.step(fwd).filter(|_| !occupied.contains(one)) {
+            to.insert(two);
+        }
+    }
+    to
+}
+
+/// Knight rides (RULES.md §3.4): the same jump twice, through an empty hex
+/// to an empty hex (a ride never captures).
+#[inline(always)]
+fn ride_targets(from: Hex, occupied: Bitboard) -> Bitboard {
+    let mut to = Bitboard::EMPTY;
+    for k in 0..12 {
+        let Some(mid) = from.jump(k) else { continue };
+        if occupied.contains(mid) {
+            continue;
+        }
+        if let Some(t) = mid.jump(k).filter(|&t| !occupied.contains(t)) {
+            to.insert(t);
+        }
+    }
+    to
+}
+
 /// Collects moves, dropping those outside the allowed mask of their piece.
 struct Sink<'a, L: Moves> {
     list: &'a mut L,
@@ -484,31 +533,10 @@ impl Position {
         if allowed.is_empty() {
             return;
         }
-        let us = self.turn;
-        let mut sink = Sink { list, allowed };
-        match role {
-            Role::Pawn => sink.list.add_pawn(self, from, occupied, allowed),
-            Role::Elephant => {
-                let to = self.elephant_targets(from, us, occupied);
-                self.add_targets(from, role, to, own, &mut sink);
-            }
-            Role::Knight => {
-                let to = JUMP_SETS[from.index()];
-                self.add_targets(from, role, to, own, &mut sink);
-                self.gen_rides(from, &mut sink);
-            }
-            Role::Bishop => self.add_targets(from, role, slide_targets(from, false, true, occupied), own, &mut sink),
-            Role::Rook => self.add_targets(from, role, slide_targets(from, true, false, occupied), own, &mut sink),
-            Role::Queen => self.add_targets(from, role, slide_targets(from, true, true, occupied), own, &mut sink),
-            Role::Pegasus => {
-                let to = slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()];
-                self.add_targets(from, role, to, own, &mut sink);
-            }
-            Role::Wyvern => {
-                let to = slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()];
-                self.add_targets(from, role, to, own, &mut sink);
-            }
-            Role::King => unreachable!("King moves have their own generator"),
+        if role == Role::Pawn {
+            list.add_pawn(self, from, occupied, allowed);
+        } else {
+            list.add_set(self, from, role, (piece_targets(from, role, self.turn, occupied) & allowed).without(own));
         }
     }
 
@@ -635,22 +663,6 @@ impl Position {
         }
     }
 
-    /// An Elephant's destinations before masking own pieces (RULES.md
-    /// §3.5): one forward, two forward through an empty hex, the four
-    /// (±1, ±3) diagonals.
-    #[inline(always)]
-    fn elephant_targets(&self, from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
-        let fwd = Dir::forward(us);
-        let mut to = ELEPHANT_DIAGONALS[from.index()];
-        if let Some(one) = from.step(fwd) {
-            to.insert(one);
-            if let Some(two) = one.step(fwd).filter(|_| !occupied.contains(one)) {
-                to.insert(two);
-            }
-        }
-        to
-    }
-
     /// The number of legal moves of the pawn on `from` (promotion choices
     /// counted), as [`Position::gen_pawn`] would list them. A pawn has few
     /// targets: one popcount here is cheaper than the counter's adder.
@@ -674,26 +686,6 @@ impl Position {
             n += choices.max(1) - 1;
         }
         n
-    }
-
-    /// Adds the moves of `role` from `from` to the hexes of `to` that hold
-    /// no own piece and are allowed by the pin and check masks.
-    #[inline(always)]
-    fn add_targets<L: Moves>(&self, from: Hex, role: Role, to: Bitboard, own: Bitboard, sink: &mut Sink<L>) {
-        sink.list.add_set(self, from, role, (to & sink.allowed).without(own));
-    }
-
-    /// Knight rides: the same jump twice, through an empty hex to an empty hex.
-    fn gen_rides<L: Moves>(&self, from: Hex, sink: &mut Sink<L>) {
-        for k in 0..12 {
-            let Some(mid) = from.jump(k) else { continue };
-            if self.board[mid.index()].is_some() {
-                continue;
-            }
-            if let Some(t) = mid.jump(k).filter(|t| self.board[t.index()].is_none()) {
-                sink.push(Move::new(from, t, Role::Knight, None, MoveKind::Normal));
-            }
-        }
     }
 
     /// The hexes the King of `us` on `king` may step to as far as the board
