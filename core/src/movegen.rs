@@ -9,6 +9,8 @@
 //! castling (rooks leave their homes) — are played on a copy and tested
 //! (RULES.md §5.4, "make-and-test").
 
+use std::sync::LazyLock;
+
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
@@ -132,6 +134,15 @@ pub(crate) trait Moves {
     /// Adds the moves of the side to move's pawn on `from` that land on
     /// `allowed` (the check and pin constraints).
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard);
+    /// Adds the moves of the side to move's `role` (not a King) on `from`
+    /// that land on `allowed` (the check and pin constraints).
+    #[inline(always)]
+    fn add_piece(&mut self, pos: &Position, from: Hex, role: Role, own: Bitboard, occupied: Bitboard, allowed: Bitboard)
+    where
+        Self: Sized,
+    {
+        pos.gen_piece(from, role, own, occupied, allowed, self);
+    }
     /// Adds the King's steps from `king` to the hexes of `candidates`
     /// ([`Position::king_step_candidates`]) that are not attacked. A sink
     /// that samples one move may keep the candidates instead and test only
@@ -214,22 +225,101 @@ impl Moves for Counter {
 #[derive(Clone, Copy)]
 enum Group {
     One(Move),
-    /// Moves of the piece on `from` to each hex of `to`.
-    Set { from: Hex, role: Role, to: Bitboard },
+    /// The `n` moves of the piece on `from` to each hex of `to`.
+    Set { from: Hex, role: Role, to: Bitboard, n: u8 },
     /// The `n` moves of the pawn on `from` held to `allowed`.
     Pawn { from: Hex, allowed: Bitboard, n: u8 },
+    /// The moves of the piece on `from` held to `allowed`, not generated
+    /// yet: at most `n` ([`MOVE_BOUNDS`]).
+    Unknown { from: Hex, role: Role, allowed: Bitboard, n: u8 },
 }
 
-/// The legal moves of a position kept as the generator found them (a
-/// target set per piece, a count per pawn), so that one move can be drawn
-/// without building the others: what random play needs (see
-/// [`crate::selfplay`]). The King's steps are kept as unchecked candidates:
-/// their attack tests were a quarter of the cost of random play, and
-/// [`MoveGroups::choose`] tests only a step it draws.
+impl Group {
+    /// The number of moves of the group (an upper bound for `Unknown`).
+    #[inline(always)]
+    fn weight(&self) -> usize {
+        match *self {
+            Group::One(_) => 1,
+            Group::Set { n, .. } | Group::Pawn { n, .. } | Group::Unknown { n, .. } => usize::from(n),
+        }
+    }
+
+    /// The group's `k`-th move (`k < weight()`, not `Unknown`) in `pos`.
+    fn get(&self, pos: &Position, k: usize) -> Move {
+        match *self {
+            Group::One(m) => m,
+            Group::Set { from, role, to, .. } => {
+                let t = to.into_iter().nth(k).expect("k < the size of the set");
+                Move::new(from, t, role, pos.board[t.index()].map(|p| p.role), MoveKind::Normal)
+            }
+            Group::Pawn { from, allowed, .. } => {
+                let mut list = MoveList::new();
+                pos.gen_pawn(from, pos.turn, &mut Sink { list: &mut list, allowed });
+                list[k]
+            }
+            Group::Unknown { .. } => unreachable!("an unknown group is generated before it is read"),
+        }
+    }
+
+    #[inline(always)]
+    fn set(from: Hex, role: Role, to: Bitboard) -> Group {
+        // At most 72 targets: a Queen's rays from the centre.
+        Group::Set { from, role, to, n: to.count() as u8 }
+    }
+
+    #[inline(always)]
+    fn pawn(pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) -> Group {
+        // At most 3 steps + 2 obliques + 2 captures, times the few
+        // promotion choices: far below 256.
+        Group::Pawn { from, allowed, n: pos.count_pawn(from, pos.turn, occupied, allowed) as u8 }
+    }
+}
+
+/// Upper bounds on the number of moves of a piece, by colour, role and hex:
+/// its targets on an empty board, each promotion hex of a pawn counted for
+/// the six promotion choices. [`MoveGroups::choose`] draws against these
+/// and generates only the pieces it draws.
+static MOVE_BOUNDS: LazyLock<[[[u8; HEX_COUNT]; 8]; 2]> = LazyLock::new(|| {
+    let mut out = [[[0; HEX_COUNT]; 8]; 2];
+    for us in Color::ALL {
+        let c = us.index();
+        for from in Hex::all() {
+            let i = from.index();
+            let reach = PAWN_PUSHES[c][i] | PAWN_OBLIQUES[c][i] | PAWN_CAPTURES[c][i];
+            let promotions = (reach & PROMOTION_ZONE[c]).count() * (Role::REGAINABLE.len() as u32 - 1);
+            let byte = |n: u32| u8::try_from(n).expect("fewer than 256 moves per piece");
+            out[c][Role::Pawn.index()][i] = byte(reach.count() + promotions);
+            for role in Role::ALL.into_iter().filter(|&r| r != Role::Pawn && r != Role::King) {
+                out[c][role.index()][i] = byte(piece_targets(from, role, us, Bitboard::EMPTY).count());
+            }
+        }
+    }
+    out
+});
+
+/// The legal moves of a position as far as random play needs them, so that
+/// one move is drawn uniformly without generating the others (see
+/// [`crate::selfplay`]). Rejection sampling over a superset of the moves:
+///
+/// - each piece but the King stands for its bound of moves ([`MOVE_BOUNDS`])
+///   until it is drawn; then its moves are generated and the bound becomes
+///   their number;
+/// - the King's steps are unchecked candidates until one is drawn; then it
+///   is tested for attacks (those tests were a quarter of random play);
+/// - the rest (Leaps, castlings, en passant, forced promotions) are listed.
+///
+/// A draw that lands on a slot that turns out to be no legal move is
+/// repeated. Each draw is uniform over the remaining slots, every legal
+/// move keeps its one slot, so the move drawn is uniform over the legal
+/// moves. Random play generates a few pieces a ply instead of all of them.
 pub(crate) struct MoveGroups {
-    /// Every legal move but the King's steps, in [`Position::legal_moves`] order.
     groups: ArrayVec<Group, MAX_MOVES>,
-    total: Counter,
+    /// The groups' weights, apart for a quick scan.
+    weights: ArrayVec<u8, MAX_MOVES>,
+    /// The sum of the groups' weights.
+    weight: usize,
+    /// [`MOVE_BOUNDS`] of the side to move.
+    bounds: &'static [[u8; HEX_COUNT]; 8],
     king: Hex,
     /// The King's step destinations not yet tested for attacks.
     king_steps: Bitboard,
@@ -237,99 +327,132 @@ pub(crate) struct MoveGroups {
 
 impl MoveGroups {
     pub(crate) fn new() -> MoveGroups {
-        MoveGroups { groups: ArrayVec::new(), total: Counter::default(), king: Hex::from_u8(0), king_steps: Bitboard::EMPTY }
+        MoveGroups {
+            groups: ArrayVec::new(),
+            weights: ArrayVec::new(),
+            weight: 0,
+            bounds: &MOVE_BOUNDS[0],
+            king: Hex::from_u8(0),
+            king_steps: Bitboard::EMPTY,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, g: Group) {
+        let w = g.weight();
+        if w > 0 {
+            self.weight += w;
+            self.groups.push(g);
+            self.weights.push(w as u8);
+        }
     }
 
     /// A uniformly random legal move of `pos` (the position these groups
     /// were generated for), or `None` if it has none; `below(n)` draws a
     /// uniform index under `n`.
-    ///
-    /// Rejection sampling: the draw is over the listed moves and the
-    /// untested King steps; a drawn step that lands on an attacked hex is
-    /// dropped and the draw repeated. That is picking the first legal move
-    /// of a random order of the candidates, so each legal move is equally
-    /// likely, and most King steps are never tested.
     pub(crate) fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
         loop {
-            let listed = self.total.total();
-            let n = listed + self.king_steps.count() as usize;
+            let n = self.weight + self.king_steps.count() as usize;
             if n == 0 {
                 return None;
             }
-            let k = below(n);
-            if k < listed {
-                return Some(self.get(pos, k));
+            let mut k = below(n);
+            if k >= self.weight {
+                let t = self.king_steps.into_iter().nth(k - self.weight).expect("k < n");
+                self.king_steps.remove(t);
+                if let Some(m) = pos.king_step(self.king, t) {
+                    return Some(m);
+                }
+                continue;
             }
-            let t = self.king_steps.into_iter().nth(k - listed).expect("k < n");
-            self.king_steps.remove(t);
-            if let Some(m) = pos.king_step(self.king, t) {
-                return Some(m);
+            let i = self
+                .weights
+                .iter()
+                .position(|&w| {
+                    let w = usize::from(w);
+                    k < w || {
+                        k -= w;
+                        false
+                    }
+                })
+                .expect("k < the sum of the weights");
+            if let Group::Unknown { .. } = self.groups[i] {
+                self.generate_group(pos, i);
+                if k >= self.groups[i].weight() {
+                    continue;
+                }
             }
+            return Some(self.groups[i].get(pos, k));
         }
     }
 
-    /// The `k`-th listed move (every legal move but the King's steps, in
-    /// [`Position::legal_moves`] order) of `pos`, the position these groups
-    /// were generated for.
-    fn get(&self, pos: &Position, mut k: usize) -> Move {
-        for g in &self.groups {
-            let n = match *g {
-                Group::One(_) => 1,
-                Group::Set { to, .. } => to.count() as usize,
-                Group::Pawn { n, .. } => usize::from(n),
-            };
-            if k >= n {
-                k -= n;
-                continue;
-            }
-            return match *g {
-                Group::One(m) => m,
-                Group::Set { from, role, to } => {
-                    let t = to.into_iter().nth(k).expect("k < the size of the set");
-                    Move::new(from, t, role, pos.board[t.index()].map(|p| p.role), MoveKind::Normal)
-                }
-                Group::Pawn { from, allowed, .. } => {
-                    let mut list = MoveList::new();
-                    pos.gen_pawn(from, pos.turn, &mut Sink { list: &mut list, allowed });
-                    list[k]
-                }
-            };
+    /// Replaces the unknown group `i` with the piece's generated moves.
+    fn generate_group(&mut self, pos: &Position, i: usize) {
+        let Group::Unknown { from, role, allowed, n } = self.groups[i] else { return };
+        let own = pos.by_color[pos.turn.index()];
+        let occupied = own | pos.by_color[(!pos.turn).index()];
+        let mut piece = PieceGroup(Group::Set { from, role, to: Bitboard::EMPTY, n: 0 });
+        pos.gen_piece(from, role, own, occupied, allowed, &mut piece);
+        debug_assert!(piece.0.weight() <= usize::from(n), "{role:?} on {from}: the bound holds");
+        self.weight = self.weight - usize::from(n) + piece.0.weight();
+        self.weights[i] = piece.0.weight() as u8;
+        self.groups[i] = piece.0;
+    }
+
+    /// Every legal move, each group generated (for tests).
+    #[cfg(test)]
+    fn all(&mut self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        for i in 0..self.groups.len() {
+            self.generate_group(pos, i);
+            out.extend((0..self.groups[i].weight()).map(|k| self.groups[i].get(pos, k)));
         }
-        panic!("move index out of range")
+        out.extend(self.king_steps.into_iter().filter_map(|t| pos.king_step(self.king, t)));
+        out
     }
 }
 
 impl Moves for MoveGroups {
     #[inline(always)]
     fn add(&mut self, m: Move) {
-        self.groups.push(Group::One(m));
-        self.total.add(m);
+        self.push(Group::One(m));
     }
     #[inline(always)]
-    fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
-        if !to.is_empty() {
-            self.groups.push(Group::Set { from, role, to });
-            self.total.add_set(pos, from, role, to);
-        }
+    fn add_set(&mut self, _: &Position, from: Hex, role: Role, to: Bitboard) {
+        self.push(Group::set(from, role, to));
     }
     #[inline(always)]
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
-        let n = pos.count_pawn(from, pos.turn, occupied, allowed);
-        if n > 0 {
-            // At most 3 steps + 2 obliques + 2 captures, times the few
-            // promotion choices: far below 256.
-            self.groups.push(Group::Pawn {
-                from,
-                allowed,
-                n: n as u8,
-            });
-            self.total.n += n;
+        self.push(Group::pawn(pos, from, occupied, allowed));
+    }
+    #[inline(always)]
+    fn add_piece(&mut self, _: &Position, from: Hex, role: Role, _: Bitboard, _: Bitboard, allowed: Bitboard) {
+        if !allowed.is_empty() {
+            let n = self.bounds[role.index()][from.index()];
+            self.push(Group::Unknown { from, role, allowed, n });
         }
     }
     #[inline(always)]
     fn add_king_steps(&mut self, _: &Position, king: Hex, candidates: Bitboard) {
         self.king = king;
         self.king_steps = candidates;
+    }
+}
+
+/// Catches the one group [`Position::gen_piece`] makes of a piece's moves.
+struct PieceGroup(Group);
+
+impl Moves for PieceGroup {
+    fn add(&mut self, _: Move) {
+        unreachable!("a piece's moves come as a target set or as a pawn's")
+    }
+    #[inline(always)]
+    fn add_set(&mut self, _: &Position, from: Hex, role: Role, to: Bitboard) {
+        self.0 = Group::set(from, role, to);
+    }
+    #[inline(always)]
+    fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
+        self.0 = Group::pawn(pos, from, occupied, allowed);
     }
 }
 
@@ -425,7 +548,9 @@ impl Position {
     /// buffer is large, returning it would copy it.
     pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
         groups.groups.clear();
-        groups.total = Counter::default();
+        groups.weights.clear();
+        groups.weight = 0;
+        groups.bounds = &MOVE_BOUNDS[self.turn.index()];
         groups.king_steps = Bitboard::EMPTY;
         self.generate(groups);
     }
@@ -507,13 +632,13 @@ impl Position {
             for role in Role::ALL {
                 if role != Role::King {
                     for from in free & self.by_role[role.index()] {
-                        self.gen_piece(from, role, own, occupied, safety.check_mask, list);
+                        list.add_piece(self, from, role, own, occupied, safety.check_mask);
                     }
                 }
             }
             for &(from, line) in &safety.pins {
                 let role = self.board[from.index()].expect("a pinned piece").role;
-                self.gen_piece(from, role, own, occupied, safety.check_mask & line, list);
+                list.add_piece(self, from, role, own, occupied, safety.check_mask & line);
             }
             self.gen_special_captures(us, &safety, list);
         }
@@ -866,22 +991,16 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::MoveGroups;
-    use crate::moves::{Move, MoveKind};
-    use crate::piece::Role;
+    use crate::moves::Move;
     use crate::position::Position;
     use crate::selfplay::{random_game, SplitMix64};
 
-    fn is_king_step(m: &Move) -> bool {
-        m.role == Role::King && m.kind == MoveKind::Normal
-    }
-
-    /// The groups hold exactly the legal moves (the listed ones in
-    /// `legal_moves()` order, then the candidate King steps that pass the
-    /// attack test), and `choose` draws a legal move, or `None` when there
-    /// is none, in every position of many random games and of set-up
+    /// The groups, generated, hold exactly the legal moves, and `choose`
+    /// draws a legal move, or `None` when there is none, in every position of many random games and of set-up
     /// positions with promotions, checks, pins, leaps and castlings.
     #[test]
     fn move_groups_hold_the_legal_moves() {
+        use std::collections::HashSet;
         let mut positions: Vec<Position> = Vec::new();
         for seed in 0..60 {
             positions.extend(random_game(&Position::default(), seed, 300).history().positions().cloned());
@@ -898,48 +1017,50 @@ mod tests {
         for pos in &positions {
             let moves = pos.legal_moves();
             pos.legal_move_groups_into(&mut groups);
-            let listed: Vec<Move> = moves.iter().filter(|m| !is_king_step(m)).copied().collect();
-            assert_eq!(groups.total.total(), listed.len(), "{}", pos.to_pdtl());
-            for (k, m) in listed.iter().enumerate() {
-                assert_eq!(groups.get(pos, k), *m, "move {k} of {}", pos.to_pdtl());
-            }
-            let steps: Vec<Move> = groups.king_steps.into_iter().filter_map(|t| pos.king_step(groups.king, t)).collect();
-            let legal_steps: Vec<Move> = moves.iter().filter(|m| is_king_step(m)).copied().collect();
-            assert_eq!(steps, legal_steps, "{}", pos.to_pdtl());
-            rejected += groups.king_steps.count() as usize - steps.len();
-            // Always drawing the last candidate tests (and drops) the
-            // unsafe King steps one by one until a legal move comes.
+            let slots = groups.weight + groups.king_steps.count() as usize;
+            let all = groups.all(pos);
+            let legal: HashSet<Move> = moves.iter().copied().collect();
+            assert_eq!(all.len(), moves.len(), "{}", pos.to_pdtl());
+            assert_eq!(all.into_iter().collect::<HashSet<_>>(), legal, "{}", pos.to_pdtl());
+            rejected += slots - moves.len();
+            // Always drawing the first or the last slot generates and
+            // drops the slots one by one until a legal move comes.
             for last in [false, true] {
                 pos.legal_move_groups_into(&mut groups);
                 let drawn = groups.choose(pos, |n| if last { n - 1 } else { 0 });
                 assert_eq!(drawn.is_some(), !moves.is_empty(), "{}", pos.to_pdtl());
-                assert!(drawn.is_none_or(|m| moves.contains(&m)), "{}", pos.to_pdtl());
+                assert!(drawn.is_none_or(|m| legal.contains(&m)), "{}", pos.to_pdtl());
             }
         }
         assert!(positions.len() > 15_000);
-        assert!(rejected > 10_000, "the rejection path is exercised: {rejected}");
+        assert!(rejected > 100_000, "the rejection path is exercised: {rejected}");
     }
 
-    /// `choose` is uniform over the legal moves, rejected King steps and
-    /// all: here the King has 11 candidate steps of which 4 are attacked.
+    /// `choose` is uniform over the legal moves, rejected slots and all:
+    /// a King with attacked steps, pieces with far fewer moves than their
+    /// bounds, a pin, a check and a promotion with its choices.
     #[test]
     fn choose_is_uniform() {
-        let pos: Position = "/27:1k/25:r3/13:3K3/3:R2R/ w -- - 0 1".parse().unwrap();
-        let moves = pos.legal_moves();
-        let mut groups = MoveGroups::new();
-        pos.legal_move_groups_into(&mut groups);
-        let steps = moves.iter().filter(|m| is_king_step(m)).count();
-        assert!(steps > 0 && (groups.king_steps.count() as usize) > steps, "some candidate steps are attacked");
-        let mut rng = SplitMix64::new(5);
-        let draws = 400 * moves.len();
-        let mut seen = std::collections::HashMap::<Move, usize>::new();
-        for _ in 0..draws {
-            pos.legal_move_groups_into(&mut groups);
-            *seen.entry(groups.choose(&pos, |n| rng.below(n)).unwrap()).or_default() += 1;
+        for pdtl in [
+            "/27:1k/25:r3/13:3K3/3:R2R/ w -- - 0 1",
+            "/28:r/26:kr1/24:Ge1ep/23:1p4/22:2p1p2/19:5p2/14:2P4/12:2n4/11:2j5/8:3PP2/5:P2ePP/4:PE1EP/3:1v1R/2:1J1/1:1K/0:V/ w KR- - 0 38",
+            "/27:1k/24:2r2/20:4j2/14:3K3/5:5P/ w -- - 1 2",
+            "/27:1k/21:1P6/1:1K/ w -- - 0 1",
+        ] {
+            let pos: Position = pdtl.parse().unwrap();
+            let moves = pos.legal_moves();
+            let mut groups = MoveGroups::new();
+            let mut rng = SplitMix64::new(5);
+            let draws = 400 * moves.len();
+            let mut seen = std::collections::HashMap::<Move, usize>::new();
+            for _ in 0..draws {
+                pos.legal_move_groups_into(&mut groups);
+                *seen.entry(groups.choose(&pos, |n| rng.below(n)).unwrap()).or_default() += 1;
+            }
+            assert_eq!(seen.len(), moves.len(), "{pdtl}");
+            // 400 expected per move; a fixed seed, and ±30 % is over five
+            // standard deviations (20) either way.
+            assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{pdtl}: {seen:?}");
         }
-        assert_eq!(seen.len(), moves.len());
-        // 400 expected per move; a fixed seed, and ±30 % is over five
-        // standard deviations (20) either way.
-        assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{seen:?}");
     }
 }
