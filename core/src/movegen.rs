@@ -104,19 +104,36 @@ struct KingSafety {
     /// and the hexes between it and the King; otherwise every hex.
     check_mask: Bitboard,
     pinned: Bitboard,
-    /// Per pinned piece: the hexes it may move to (between King and pinner,
-    /// pinner included).
-    pins: ArrayVec<(Hex, Bitboard), 12>,
+    pins: ArrayVec<Pin, 12>,
+}
+
+/// A piece pinned to its King: three bytes, so that [`KingSafety`] is
+/// small to return (a set per pin made it 450 bytes, copied every ply).
+#[derive(Clone, Copy)]
+struct Pin {
+    piece: Hex,
+    /// From the King towards the piece.
+    dir: Dir,
+    pinner: Hex,
+}
+
+impl Pin {
+    /// The hexes the pinned piece may move to: between the King on `king`
+    /// and the pinner, the pinner included.
+    #[inline(always)]
+    fn line(&self, king: Hex) -> Bitboard {
+        ray(self.dir, king).without(ray(self.dir, self.pinner))
+    }
 }
 
 impl KingSafety {
     #[inline(always)]
-    fn allowed(&self, from: Hex) -> Bitboard {
+    fn allowed(&self, king: Hex, from: Hex) -> Bitboard {
         let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
-            for (h, ray) in &self.pins {
-                if *h == from {
-                    allowed &= *ray;
+            for pin in &self.pins {
+                if pin.piece == from {
+                    allowed &= pin.line(king);
                 }
             }
         }
@@ -636,9 +653,9 @@ impl Position {
                     }
                 }
             }
-            for &(from, line) in &safety.pins {
-                let role = self.board[from.index()].expect("a pinned piece").role;
-                list.add_piece(self, from, role, own, occupied, safety.check_mask & line);
+            for pin in &safety.pins {
+                let role = self.board[pin.piece.index()].expect("a pinned piece").role;
+                list.add_piece(self, pin.piece, role, own, occupied, safety.check_mask & pin.line(king));
             }
             self.gen_special_captures(us, &safety, list);
         }
@@ -669,7 +686,8 @@ impl Position {
     /// King (between the King and the pinner, pinner included), from
     /// [`Position::king_safety`]; `None` if it is not pinned.
     pub(crate) fn pin_ray(&self, us: Color, h: Hex) -> Option<Bitboard> {
-        self.king_safety(us).pins.iter().find(|&&(p, _)| p == h).map(|&(_, ray)| ray)
+        let king = self.kings[us.index()];
+        self.king_safety(us).pins.iter().find(|pin| pin.piece == h).map(|pin| pin.line(king))
     }
 
     /// Walks the twelve rays and the knight jumps from `us`'s King.
@@ -722,7 +740,7 @@ impl Position {
             // an Elephant two hexes away) pins it.
             if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
                 out.pinned.insert(first);
-                out.pins.push((first, ray_from_king.without(ray(d, second))));
+                out.pins.push(Pin { piece: first, dir: d, pinner: second });
             }
         }
         if out.checkers == 0 {
@@ -946,7 +964,7 @@ impl Position {
                 if victim.color == us || victim.role == Role::King || safety.checkers > 1 {
                     return;
                 }
-                let mut sink = Sink { list, allowed: safety.allowed(capturer) };
+                let mut sink = Sink { list, allowed: safety.allowed(self.kings[us.index()], capturer) };
                 let m = Move::new(capturer, pawn, Role::Pawn, Some(victim.role), MoveKind::ScornfulCapture);
                 self.push_pawn_move(&mut sink, us, m);
             }
