@@ -160,6 +160,17 @@ pub(crate) trait Moves {
     {
         pos.gen_piece(from, role, own, occupied, allowed, self);
     }
+    /// Adds the moves of the side to move's `role` (not a King) pieces on
+    /// `pieces`, all held to `allowed`.
+    #[inline(always)]
+    fn add_pieces(&mut self, pos: &Position, role: Role, pieces: Bitboard, own: Bitboard, occupied: Bitboard, allowed: Bitboard)
+    where
+        Self: Sized,
+    {
+        for from in pieces {
+            self.add_piece(pos, from, role, own, occupied, allowed);
+        }
+    }
     /// Adds the King's steps from `king` to the hexes of `candidates`
     /// ([`Position::king_step_candidates`]) that are not attacked. A sink
     /// that samples one move may keep the candidates instead and test only
@@ -292,35 +303,72 @@ impl Group {
     }
 }
 
-/// Upper bounds on the number of moves of a piece, by colour, role and hex:
-/// its targets on an empty board, each promotion hex of a pawn counted for
-/// the six promotion choices. [`MoveGroups::choose`] draws against these
-/// and generates only the pieces it draws.
-static MOVE_BOUNDS: LazyLock<[[[u8; HEX_COUNT]; 8]; 2]> = LazyLock::new(|| {
-    let mut out = [[[0; HEX_COUNT]; 8]; 2];
-    for us in Color::ALL {
+/// Upper bounds on the number of moves of the pieces of one colour.
+/// [`MoveGroups::choose`] draws against these and generates only the pieces
+/// it draws.
+struct MoveBounds {
+    /// `piece[role][hex]`: the targets of the piece on an empty board, each
+    /// promotion hex of a pawn counted for the six promotion choices.
+    piece: [[u8; HEX_COUNT]; 8],
+    /// `role[role]`: the largest `piece[role][hex]` (for pawns, off
+    /// `near_promotion`), so that a role's pieces are bounded by a count.
+    role: [u16; 8],
+    /// The hexes from which a pawn may promote with its next move, and
+    /// the largest bound of a pawn there.
+    near_promotion: Bitboard,
+    near_max: u16,
+}
+
+impl MoveBounds {
+    /// A bound on the moves of the `role` pieces on `pieces`: more work
+    /// saved, a looser bound than the sum of `piece`.
+    #[inline(always)]
+    fn of_role(&self, role: Role, pieces: Bitboard) -> usize {
+        let r = role.index();
+        if role == Role::Pawn {
+            let near = (pieces & self.near_promotion).count() as usize;
+            (pieces.count() as usize - near) * usize::from(self.role[r]) + near * usize::from(self.near_max)
+        } else {
+            pieces.count() as usize * usize::from(self.role[r])
+        }
+    }
+}
+
+static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
+    Color::ALL.map(|us| {
         let c = us.index();
+        let mut b = MoveBounds { piece: [[0; HEX_COUNT]; 8], role: [0; 8], near_promotion: Bitboard::EMPTY, near_max: 0 };
+        let byte = |n: u32| u8::try_from(n).expect("fewer than 256 moves per piece");
         for from in Hex::all() {
             let i = from.index();
             let reach = PAWN_PUSHES[c][i] | PAWN_OBLIQUES[c][i] | PAWN_CAPTURES[c][i];
-            let promotions = (reach & PROMOTION_ZONE[c]).count() * (Role::REGAINABLE.len() as u32 - 1);
-            let byte = |n: u32| u8::try_from(n).expect("fewer than 256 moves per piece");
-            out[c][Role::Pawn.index()][i] = byte(reach.count() + promotions);
+            let promotions = (reach & PROMOTION_ZONE[c]).count();
+            let n = byte(reach.count() + promotions * (Role::REGAINABLE.len() as u32 - 1));
+            b.piece[Role::Pawn.index()][i] = n;
+            if promotions > 0 {
+                b.near_promotion.insert(from);
+                b.near_max = b.near_max.max(n.into());
+            } else {
+                b.role[Role::Pawn.index()] = b.role[Role::Pawn.index()].max(n.into());
+            }
             for role in Role::ALL.into_iter().filter(|&r| r != Role::Pawn && r != Role::King) {
-                out[c][role.index()][i] = byte(piece_targets(from, role, us, Bitboard::EMPTY).count());
+                let n = byte(piece_targets(from, role, us, Bitboard::EMPTY).count());
+                b.piece[role.index()][i] = n;
+                b.role[role.index()] = b.role[role.index()].max(n.into());
             }
         }
-    }
-    out
+        b
+    })
 });
 
 /// The legal moves of a position as far as random play needs them, so that
 /// one move is drawn uniformly without generating the others (see
 /// [`crate::selfplay`]). Rejection sampling over a superset of the moves:
 ///
-/// - each piece but the King stands for its bound of moves ([`MOVE_BOUNDS`])
-///   until it is drawn; then its moves are generated and the bound becomes
-///   their number;
+/// - the pieces of each role but the King stand for a bound of their moves
+///   ([`MoveBounds::of_role`]) until a draw lands on them; then each piece
+///   stands for its own bound until a draw lands on it; then its moves are
+///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
 ///   is tested for attacks (those tests were a quarter of random play);
 /// - the rest (Leaps, castlings, en passant, forced promotions) are listed.
@@ -330,27 +378,40 @@ static MOVE_BOUNDS: LazyLock<[[[u8; HEX_COUNT]; 8]; 2]> = LazyLock::new(|| {
 /// move keeps its one slot, so the move drawn is uniform over the legal
 /// moves. Random play generates a few pieces a ply instead of all of them.
 pub(crate) struct MoveGroups {
+    /// Per role: its free (unpinned) pieces not yet split into groups, and
+    /// their bound; then the sum of those bounds, and where they may move.
+    role_pieces: [Bitboard; 8],
+    role_weights: [u16; 8],
+    roles_weight: usize,
+    allowed: Bitboard,
     groups: ArrayVec<Group, MAX_MOVES>,
     /// The groups' weights, apart for a quick scan.
     weights: ArrayVec<u8, MAX_MOVES>,
     /// The sum of the groups' weights.
     weight: usize,
     /// [`MOVE_BOUNDS`] of the side to move.
-    bounds: &'static [[u8; HEX_COUNT]; 8],
+    bounds: &'static MoveBounds,
     king: Hex,
-    /// The King's step destinations not yet tested for attacks.
+    /// The King's step destinations not yet tested for attacks, and their
+    /// number.
     king_steps: Bitboard,
+    king_step_count: usize,
 }
 
 impl MoveGroups {
     pub(crate) fn new() -> MoveGroups {
         MoveGroups {
+            role_pieces: [Bitboard::EMPTY; 8],
+            role_weights: [0; 8],
+            roles_weight: 0,
+            allowed: Bitboard::EMPTY,
             groups: ArrayVec::new(),
             weights: ArrayVec::new(),
             weight: 0,
             bounds: &MOVE_BOUNDS[0],
             king: Hex::from_u8(0),
             king_steps: Bitboard::EMPTY,
+            king_step_count: 0,
         }
     }
 
@@ -369,30 +430,34 @@ impl MoveGroups {
     /// uniform index under `n`.
     pub(crate) fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
         loop {
-            let n = self.weight + self.king_steps.count() as usize;
+            let n = self.roles_weight + self.weight + self.king_step_count;
             if n == 0 {
                 return None;
             }
             let mut k = below(n);
-            if k >= self.weight {
-                let t = self.king_steps.into_iter().nth(k - self.weight).expect("k < n");
-                self.king_steps.remove(t);
-                if let Some(m) = pos.king_step(self.king, t) {
-                    return Some(m);
+            let i = if k < self.roles_weight {
+                let r = find_slot(&self.role_weights, &mut k).expect("k < the sum of the role weights");
+                // The first slots of the role's block are now those of its
+                // pieces' groups, in order; the rest are no move.
+                let start = self.groups.len();
+                self.split_role(r);
+                match find_slot(&self.weights[start..], &mut k) {
+                    Some(j) => start + j,
+                    None => continue,
                 }
-                continue;
-            }
-            let i = self
-                .weights
-                .iter()
-                .position(|&w| {
-                    let w = usize::from(w);
-                    k < w || {
-                        k -= w;
-                        false
+            } else {
+                k -= self.roles_weight;
+                if k >= self.weight {
+                    let t = self.king_steps.into_iter().nth(k - self.weight).expect("k < n");
+                    self.king_steps.remove(t);
+                    self.king_step_count -= 1;
+                    if let Some(m) = pos.king_step(self.king, t) {
+                        return Some(m);
                     }
-                })
-                .expect("k < the sum of the weights");
+                    continue;
+                }
+                find_slot(&self.weights, &mut k).expect("k < the sum of the weights")
+            };
             if let Group::Unknown { .. } = self.groups[i] {
                 self.generate_group(pos, i);
                 if k >= self.groups[i].weight() {
@@ -401,6 +466,19 @@ impl MoveGroups {
             }
             return Some(self.groups[i].get(pos, k));
         }
+    }
+
+    /// Replaces the bound of the role `r`'s pieces with one group per piece.
+    fn split_role(&mut self, r: usize) {
+        let role = Role::ALL[r];
+        let before = self.weight;
+        for from in self.role_pieces[r] {
+            let n = self.bounds.piece[r][from.index()];
+            self.push(Group::Unknown { from, role, allowed: self.allowed, n });
+        }
+        debug_assert!(self.weight - before <= usize::from(self.role_weights[r]), "the role's bound holds");
+        self.roles_weight -= usize::from(self.role_weights[r]);
+        self.role_weights[r] = 0;
     }
 
     /// Replaces the unknown group `i` with the piece's generated moves.
@@ -419,6 +497,11 @@ impl MoveGroups {
     /// Every legal move, each group generated (for tests).
     #[cfg(test)]
     fn all(&mut self, pos: &Position) -> Vec<Move> {
+        for r in 0..8 {
+            if self.role_weights[r] > 0 {
+                self.split_role(r);
+            }
+        }
         let mut out = Vec::new();
         for i in 0..self.groups.len() {
             self.generate_group(pos, i);
@@ -445,15 +528,40 @@ impl Moves for MoveGroups {
     #[inline(always)]
     fn add_piece(&mut self, _: &Position, from: Hex, role: Role, _: Bitboard, _: Bitboard, allowed: Bitboard) {
         if !allowed.is_empty() {
-            let n = self.bounds[role.index()][from.index()];
+            let n = self.bounds.piece[role.index()][from.index()];
             self.push(Group::Unknown { from, role, allowed, n });
+        }
+    }
+    #[inline(always)]
+    fn add_pieces(&mut self, _: &Position, role: Role, pieces: Bitboard, _: Bitboard, _: Bitboard, allowed: Bitboard) {
+        if !allowed.is_empty() && !pieces.is_empty() {
+            // Every free piece has the same `allowed`: the check mask.
+            let w = self.bounds.of_role(role, pieces);
+            self.role_pieces[role.index()] = pieces;
+            self.role_weights[role.index()] = u16::try_from(w).expect("a bound of a few hundred moves");
+            self.roles_weight += w;
+            self.allowed = allowed;
         }
     }
     #[inline(always)]
     fn add_king_steps(&mut self, _: &Position, king: Hex, candidates: Bitboard) {
         self.king = king;
         self.king_steps = candidates;
+        self.king_step_count = candidates.count() as usize;
     }
+}
+
+/// The index of the weight whose slots hold slot `k` of `weights` (laid end
+/// to end), and `k` made relative to it; `None` past the last slot.
+#[inline(always)]
+fn find_slot<W: Copy + Into<usize>>(weights: &[W], k: &mut usize) -> Option<usize> {
+    weights.iter().position(|&w| {
+        let w = w.into();
+        *k < w || {
+            *k -= w;
+            false
+        }
+    })
 }
 
 /// Catches the one group [`Position::gen_piece`] makes of a piece's moves.
@@ -564,11 +672,14 @@ impl Position {
     /// picking one by its index (see [`MoveGroups`]). Filled in place: the
     /// buffer is large, returning it would copy it.
     pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
+        groups.role_weights = [0; 8];
+        groups.roles_weight = 0;
         groups.groups.clear();
         groups.weights.clear();
         groups.weight = 0;
         groups.bounds = &MOVE_BOUNDS[self.turn.index()];
         groups.king_steps = Bitboard::EMPTY;
+        groups.king_step_count = 0;
         self.generate(groups);
     }
 
@@ -648,9 +759,7 @@ impl Position {
             let free = own.without(safety.pinned);
             for role in Role::ALL {
                 if role != Role::King {
-                    for from in free & self.by_role[role.index()] {
-                        list.add_piece(self, from, role, own, occupied, safety.check_mask);
-                    }
+                    list.add_pieces(self, role, free & self.by_role[role.index()], own, occupied, safety.check_mask);
                 }
             }
             for pin in &safety.pins {
@@ -1035,7 +1144,7 @@ mod tests {
         for pos in &positions {
             let moves = pos.legal_moves();
             pos.legal_move_groups_into(&mut groups);
-            let slots = groups.weight + groups.king_steps.count() as usize;
+            let slots = groups.roles_weight + groups.weight + groups.king_step_count;
             let all = groups.all(pos);
             let legal: HashSet<Move> = moves.iter().copied().collect();
             assert_eq!(all.len(), moves.len(), "{}", pos.to_pdtl());
