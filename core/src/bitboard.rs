@@ -100,6 +100,20 @@ impl Bitboard {
         }
     }
 
+    /// [`Bitboard::count`] for sets of a few hexes (a role's pieces): one
+    /// step per hex instead of the full bit count.
+    #[inline(always)]
+    pub(crate) fn count_few(self) -> u32 {
+        let mut n = 0;
+        for mut w in self.0 {
+            while w != 0 {
+                n += 1;
+                w &= w - 1;
+            }
+        }
+        n
+    }
+
     /// `self` without the hexes of `o` (no complement of the board needed).
     #[inline(always)]
     pub(crate) const fn without(self, o: Bitboard) -> Bitboard {
@@ -222,6 +236,7 @@ mod tests {
             }
             let b = Bitboard(w) & Bitboard::FULL;
             assert_eq!(b.count(), b.0.iter().map(|v| v.count_ones()).sum::<u32>());
+            assert_eq!(b.count_few(), b.count());
         }
         assert_eq!(Bitboard([u64::MAX; 3]).count(), 192);
     }

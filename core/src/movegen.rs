@@ -329,7 +329,7 @@ impl MoveBounds {
             let near = (pieces & self.near_promotion).count() as usize;
             (pieces.count() as usize - near) * usize::from(self.role[r]) + near * usize::from(self.near_max)
         } else {
-            pieces.count() as usize * usize::from(self.role[r])
+            pieces.count_few() as usize * usize::from(self.role[r])
         }
     }
 }
