@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{distance, first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_LIST, JUMP_SETS};
+use crate::geometry::{distance, first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -810,14 +810,9 @@ impl Position {
             pinned: Bitboard::EMPTY,
             pins: ArrayVec::new(),
         };
-        let jl = &JUMP_LIST;
-        for &t in &jl.targets[ki][..jl.len[ki] as usize] {
-            if let Some(p) = self.board[t as usize] {
-                if p.color == them && p.role.jumps() {
-                    out.checkers += 1;
-                    out.check_mask.insert(Hex::from_u8(t));
-                }
-            }
+        for t in JUMP_SETS[ki] & self.jumpers(them) {
+            out.checkers += 1;
+            out.check_mask.insert(t);
         }
         // Along each ray: the first piece, and if it is ours the piece
         // behind it, straight from the ray tables.

@@ -167,6 +167,14 @@ pub(crate) const fn attacks_along(role: Role, by: Color, d: Dir, dist: u32) -> b
 }
 
 impl Position {
+    /// The pieces of `by` that make the knight jump.
+    #[inline(always)]
+    pub(crate) fn jumpers(&self, by: Color) -> Bitboard {
+        let r = |role: Role| self.by_role[role.index()];
+        debug_assert!(Role::ALL.iter().all(|&x| x.jumps() == matches!(x, Role::Knight | Role::Pegasus | Role::Wyvern)));
+        (r(Role::Knight) | r(Role::Pegasus) | r(Role::Wyvern)) & self.by_color[by.index()]
+    }
+
     /// An empty board (no Kings: not a playable position until pieces are
     /// placed; used by the PDTL reader).
     pub(crate) fn empty() -> Position {
@@ -318,8 +326,8 @@ impl Position {
             occupied.remove(k);
         }
         // Knight jumps (Knight, Pegasus, Wyvern).
-        for t in JUMP_SETS[h.index()] & theirs {
-            if self.board[t.index()].is_some_and(|p| p.role.jumps()) && found(t) {
+        for t in JUMP_SETS[h.index()] & self.jumpers(by) {
+            if found(t) {
                 return true;
             }
         }
