@@ -1,8 +1,11 @@
 //! Seeded random play: games of uniformly random legal moves, for research
 //! (self-play data, statistics of game lengths and mobility, stress tests).
 //!
-//! Nothing here is a rule: each game plays the moves the generator lists
-//! through a [`History`], and stops where the rules end the game
+//! Nothing here is a rule: each game plays moves of the generator through
+//! a [`History`], each drawn uniformly from the legal moves without
+//! generating them all (rejection sampling over bounds of each piece's
+//! moves: see `MoveGroups` in the move generator), and stops where the
+//! rules end the game
 //! (checkmate, stalemate, fivefold repetition, the 75-move rule,
 //! insufficient material) or after `max_plies` moves. Game `i` of a run is
 //! drawn from its own stream of a seeded generator, so a seed gives the same
@@ -57,10 +60,11 @@ impl SplitMix64 {
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
     let mut rng = SplitMix64::new(seed);
     let mut history = History::with_capacity(start.clone(), max_plies.min(1024));
-    // One generation per ply answers both "has the game ended" (no legal
-    // move: checkmate or stalemate; the automatic draws are kept by the
-    // history) and "which move"; the moves stay grouped as generated and
-    // only the chosen one is built (see `MoveGroups::choose`).
+    // One pass of the generator per ply answers both "has the game ended"
+    // (no legal move: checkmate or stalemate; the automatic draws are kept
+    // by the history) and "which move": `MoveGroups::choose` generates only
+    // the pieces its draws land on, and returns `None` only when no move is
+    // legal.
     let mut moves = MoveGroups::new();
     while history.len() < max_plies && history.draw_before_now().is_none() {
         let pos = history.position();
