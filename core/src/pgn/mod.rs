@@ -18,7 +18,7 @@
 //!
 //! The canonical writer ([`write_game`]) writes the tags, a `PDTL` tag when
 //! the game does not start from the initial position, the opening comments,
-//! one full move per line in canonical CTL-AN ([`Position::ctl`]), move
+//! one full move per line in canonical CTL-AN ([`crate::Position::ctl`]), move
 //! comments and variations after the line of their move, the result line
 //! and the final comments. Standard letters only: a `Redefine` tag is
 //! consumed by the reader and not written back.
