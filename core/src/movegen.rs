@@ -378,10 +378,13 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 /// move keeps its one slot, so the move drawn is uniform over the legal
 /// moves. Random play generates a few pieces a ply instead of all of them.
 pub(crate) struct MoveGroups {
-    /// Per role: its free (unpinned) pieces not yet split into groups, and
-    /// their bound; then the sum of those bounds, and where they may move.
+    /// Per role: its free (unpinned) pieces whose moves are not generated
+    /// yet, their weight (a bound of their moves: [`MoveBounds::of_role`]
+    /// until `role_split`, then the sum of each piece's bound), the sum of
+    /// those weights, and where the pieces may move.
     role_pieces: [Bitboard; 8],
     role_weights: [u16; 8],
+    role_split: [bool; 8],
     roles_weight: usize,
     allowed: Bitboard,
     groups: ArrayVec<Group, MAX_MOVES>,
@@ -403,6 +406,7 @@ impl MoveGroups {
         MoveGroups {
             role_pieces: [Bitboard::EMPTY; 8],
             role_weights: [0; 8],
+            role_split: [false; 8],
             roles_weight: 0,
             allowed: Bitboard::EMPTY,
             groups: ArrayVec::new(),
@@ -437,14 +441,35 @@ impl MoveGroups {
             let mut k = below(n);
             let i = if k < self.roles_weight {
                 let r = find_slot(&self.role_weights, &mut k).expect("k < the sum of the role weights");
-                // The first slots of the role's block are now those of its
-                // pieces' groups, in order; the rest are no move.
-                let start = self.groups.len();
-                self.split_role(r);
-                match find_slot(&self.weights[start..], &mut k) {
-                    Some(j) => start + j,
-                    None => continue,
+                if !self.role_split[r] {
+                    // The block's first slots become its pieces' bounds, in
+                    // order; the rest are no move.
+                    self.split_role(r);
+                    if k >= usize::from(self.role_weights[r]) {
+                        continue;
+                    }
                 }
+                // Slot k of the block: the piece, then its moves.
+                let (from, bound) = self.role_pieces[r]
+                    .map(|h| (h, usize::from(self.bounds.piece[r][h.index()])))
+                    .find(|&(_, b)| {
+                        k < b || {
+                            k -= b;
+                            false
+                        }
+                    })
+                    .expect("k < the block's weight");
+                self.role_pieces[r].remove(from);
+                self.role_weights[r] -= bound as u16;
+                self.roles_weight -= bound;
+                let g = pos.piece_group(from, Role::ALL[r], self.allowed);
+                debug_assert!(g.weight() <= bound, "{:?} on {from}: the bound holds", Role::ALL[r]);
+                if k >= g.weight() {
+                    self.push(g);
+                    continue;
+                }
+                self.push(g);
+                self.groups.len() - 1
             } else {
                 k -= self.roles_weight;
                 if k >= self.weight {
@@ -456,59 +481,62 @@ impl MoveGroups {
                     }
                     continue;
                 }
-                find_slot(&self.weights, &mut k).expect("k < the sum of the weights")
-            };
-            if let Group::Unknown { .. } = self.groups[i] {
-                self.generate_group(pos, i);
-                if k >= self.groups[i].weight() {
-                    continue;
+                let i = find_slot(&self.weights, &mut k).expect("k < the sum of the weights");
+                if let Group::Unknown { from, role, allowed, n } = self.groups[i] {
+                    let g = pos.piece_group(from, role, allowed);
+                    debug_assert!(g.weight() <= usize::from(n), "{role:?} on {from}: the bound holds");
+                    self.weight = self.weight - usize::from(n) + g.weight();
+                    self.weights[i] = g.weight() as u8;
+                    self.groups[i] = g;
+                    if k >= g.weight() {
+                        continue;
+                    }
                 }
-            }
+                i
+            };
             return Some(self.groups[i].get(pos, k));
         }
     }
 
-    /// Replaces the bound of the role `r`'s pieces with one group per piece.
+    /// Replaces the bound of the role `r`'s pieces with the sum of each
+    /// piece's bound (at most the role's bound).
     fn split_role(&mut self, r: usize) {
-        let role = Role::ALL[r];
-        let before = self.weight;
-        for from in self.role_pieces[r] {
-            let n = self.bounds.piece[r][from.index()];
-            self.push(Group::Unknown { from, role, allowed: self.allowed, n });
-        }
-        debug_assert!(self.weight - before <= usize::from(self.role_weights[r]), "the role's bound holds");
-        self.roles_weight -= usize::from(self.role_weights[r]);
-        self.role_weights[r] = 0;
+        let sum: usize = self.role_pieces[r].map(|h| usize::from(self.bounds.piece[r][h.index()])).sum();
+        debug_assert!(sum <= usize::from(self.role_weights[r]), "the role's bound holds");
+        self.roles_weight = self.roles_weight - usize::from(self.role_weights[r]) + sum;
+        self.role_weights[r] = sum as u16;
+        self.role_split[r] = true;
     }
 
-    /// Replaces the unknown group `i` with the piece's generated moves.
-    fn generate_group(&mut self, pos: &Position, i: usize) {
-        let Group::Unknown { from, role, allowed, n } = self.groups[i] else { return };
-        let own = pos.by_color[pos.turn.index()];
-        let occupied = own | pos.by_color[(!pos.turn).index()];
-        let mut piece = PieceGroup(Group::Set { from, role, to: Bitboard::EMPTY, n: 0 });
-        pos.gen_piece(from, role, own, occupied, allowed, &mut piece);
-        debug_assert!(piece.0.weight() <= usize::from(n), "{role:?} on {from}: the bound holds");
-        self.weight = self.weight - usize::from(n) + piece.0.weight();
-        self.weights[i] = piece.0.weight() as u8;
-        self.groups[i] = piece.0;
-    }
-
-    /// Every legal move, each group generated (for tests).
+    /// Every legal move, each piece generated (for tests).
     #[cfg(test)]
     fn all(&mut self, pos: &Position) -> Vec<Move> {
         for r in 0..8 {
-            if self.role_weights[r] > 0 {
-                self.split_role(r);
+            for from in std::mem::take(&mut self.role_pieces[r]) {
+                self.push(pos.piece_group(from, Role::ALL[r], self.allowed));
             }
         }
         let mut out = Vec::new();
-        for i in 0..self.groups.len() {
-            self.generate_group(pos, i);
-            out.extend((0..self.groups[i].weight()).map(|k| self.groups[i].get(pos, k)));
+        for g in &mut self.groups {
+            if let Group::Unknown { from, role, allowed, .. } = *g {
+                *g = pos.piece_group(from, role, allowed);
+            }
+            out.extend((0..g.weight()).map(|k| g.get(pos, k)));
         }
         out.extend(self.king_steps.into_iter().filter_map(|t| pos.king_step(self.king, t)));
         out
+    }
+}
+
+impl Position {
+    /// The moves of the side to move's `role` on `from` held to `allowed`,
+    /// as [`Position::gen_piece`] generates them.
+    fn piece_group(&self, from: Hex, role: Role, allowed: Bitboard) -> Group {
+        let own = self.by_color[self.turn.index()];
+        let occupied = own | self.by_color[(!self.turn).index()];
+        let mut piece = PieceGroup(Group::Set { from, role, to: Bitboard::EMPTY, n: 0 });
+        self.gen_piece(from, role, own, occupied, allowed, &mut piece);
+        piece.0
     }
 }
 
@@ -539,6 +567,7 @@ impl Moves for MoveGroups {
             let w = self.bounds.of_role(role, pieces);
             self.role_pieces[role.index()] = pieces;
             self.role_weights[role.index()] = u16::try_from(w).expect("a bound of a few hundred moves");
+            self.role_split[role.index()] = false;
             self.roles_weight += w;
             self.allowed = allowed;
         }
@@ -672,6 +701,7 @@ impl Position {
     /// picking one by its index (see [`MoveGroups`]). Filled in place: the
     /// buffer is large, returning it would copy it.
     pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
+        groups.role_pieces = [Bitboard::EMPTY; 8];
         groups.role_weights = [0; 8];
         groups.roles_weight = 0;
         groups.groups.clear();
