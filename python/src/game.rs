@@ -239,8 +239,7 @@ impl PyGame {
     /// mover's `@W:` / `@B:`.
     fn set_move_comments(&mut self, ply: usize, comments: Vec<String>) -> PyResult<()> {
         let n = self.game.len();
-        let slot = ply.checked_sub(1).and_then(|i| self.game.move_comments_mut(i));
-        *slot.ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))? = comments;
+        *at_ply(ply, n, |i| self.game.move_comments_mut(i))? = comments;
         Ok(())
     }
 
@@ -261,8 +260,7 @@ impl PyGame {
             }),
         };
         let n = self.game.len();
-        let slot = ply.checked_sub(1).and_then(|i| self.game.assessment_mut(i));
-        *slot.ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))? = assessment;
+        *at_ply(ply, n, |i| self.game.assessment_mut(i))? = assessment;
         Ok(())
     }
 
@@ -531,4 +529,10 @@ impl PyVariation {
         let label = self.variation.label.as_ref().map_or(String::new(), |l| format!(" $[{l}]"));
         format!("<Variation{label} ({} moves)>", self.variation.line.moves.len())
     }
+}
+
+/// The annotation slot `slot` gives for the move that reached `ply` (1 for
+/// the first move of a game of `n`), or `IndexError`.
+fn at_ply<T>(ply: usize, n: usize, slot: impl FnOnce(usize) -> Option<T>) -> PyResult<T> {
+    ply.checked_sub(1).and_then(slot).ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))
 }
