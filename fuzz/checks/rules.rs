@@ -472,5 +472,26 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
     }
     check_rebuilt(&history, end, outcome, moves.is_empty(), &game, true);
     stats.rebuilt += 1;
+    check_random_play(&pos, data.len() as u64 ^ u64::from(which) << 32);
     stats
+}
+
+/// Random play from `pos` (which draws its moves without listing them all:
+/// rejection sampling in the move generator) plays legal moves only, and
+/// stops short only where the rules end the game.
+fn check_random_play(pos: &Position, seed: u64) {
+    const PLIES: usize = 6;
+    let game = cescacs::selfplay::random_game(pos, seed, PLIES);
+    let history = game.history();
+    for (p, m) in history.positions().zip(history.moves()) {
+        assert!(p.legal_moves().contains(&m), "{}: random play drew {}, not a legal move", p.to_pdtl(), m.long());
+    }
+    if history.len() < PLIES {
+        let last = history.position();
+        assert!(
+            last.legal_moves().is_empty() || history.end().is_some(),
+            "{}: random play stopped with legal moves left",
+            last.to_pdtl()
+        );
+    }
 }
