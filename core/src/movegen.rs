@@ -171,6 +171,17 @@ pub(crate) trait Moves {
             self.add_piece(pos, from, role, own, occupied, allowed);
         }
     }
+    /// Adds the King's Leaps and castlings of the side to move (its King
+    /// unmoved and not in check).
+    #[inline(always)]
+    fn add_king_gaits(&mut self, pos: &Position)
+    where
+        Self: Sized,
+    {
+        let safe = pos.safe_leap_hexes();
+        pos.gen_leaps(safe, self);
+        pos.gen_castlings(safe, self);
+    }
     /// Adds the King's steps from `king` to the hexes of `candidates`
     /// ([`Position::king_step_candidates`]) that are not attacked. A sink
     /// that samples one move may keep the candidates instead and test only
@@ -303,6 +314,31 @@ impl Group {
     }
 }
 
+/// `CASTLINGS_TO[colour][i][rights]`: the castlings whose King lands on
+/// leap hex `i` ([`LEAP_HEXES`]) and whose rooks have their rights
+/// (`rights`: bit 0 the king's rook, bit 1 the queen's rook).
+static CASTLINGS_TO: LazyLock<[[[u8; 4]; 5]; 2]> = LazyLock::new(|| {
+    let mut out = [[[0; 4]; 5]; 2];
+    for color in Color::ALL {
+        for c in Castling::ALL {
+            let i = LEAP_HEXES[color.index()]
+                .iter()
+                .position(|&t| t == c.king_to(color))
+                .expect("a castling's King lands on a leap hex");
+            for (r, n) in out[color.index()][i].iter_mut().enumerate() {
+                let (king_rook, queen_rook) = (r & 1 != 0, r & 2 != 0);
+                let ok = match c.rooks() {
+                    CastlingRooks::KingRook => king_rook,
+                    CastlingRooks::QueenRook => queen_rook,
+                    CastlingRooks::Both => king_rook && queen_rook,
+                };
+                *n += u8::from(ok);
+            }
+        }
+    }
+    out
+});
+
 /// Upper bounds on the number of moves of the pieces of one colour.
 /// [`MoveGroups::choose`] draws against these and generates only the pieces
 /// it draws.
@@ -394,6 +430,12 @@ pub(crate) struct MoveGroups {
     weight: usize,
     /// [`MOVE_BOUNDS`] of the side to move.
     bounds: &'static MoveBounds,
+    /// The King's Leaps and castlings once generated (`gaits_known`), and
+    /// their weight: their number, or a bound
+    /// ([`Position::king_gait_bound`]) before.
+    gaits: MoveList,
+    gaits_known: bool,
+    gaits_weight: usize,
     king: Hex,
     /// The King's step destinations not yet tested for attacks, and their
     /// number.
@@ -413,6 +455,9 @@ impl MoveGroups {
             weights: ArrayVec::new(),
             weight: 0,
             bounds: &MOVE_BOUNDS[0],
+            gaits: MoveList::new(),
+            gaits_known: true,
+            gaits_weight: 0,
             king: Hex::from_u8(0),
             king_steps: Bitboard::EMPTY,
             king_step_count: 0,
@@ -434,7 +479,7 @@ impl MoveGroups {
     /// uniform index under `n`.
     pub(crate) fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
         loop {
-            let n = self.roles_weight + self.weight + self.king_step_count;
+            let n = self.roles_weight + self.weight + self.gaits_weight + self.king_step_count;
             if n == 0 {
                 return None;
             }
@@ -472,14 +517,25 @@ impl MoveGroups {
                 self.groups.len() - 1
             } else {
                 k -= self.roles_weight;
-                if k >= self.weight {
-                    let t = self.king_steps.into_iter().nth(k - self.weight).expect("k < n");
+                if k >= self.weight + self.gaits_weight {
+                    let t = self.king_steps.into_iter().nth(k - self.weight - self.gaits_weight).expect("k < n");
                     self.king_steps.remove(t);
                     self.king_step_count -= 1;
                     if let Some(m) = pos.king_step(self.king, t) {
                         return Some(m);
                     }
                     continue;
+                }
+                if k >= self.weight {
+                    // The Leaps and castlings: generated when first drawn.
+                    k -= self.weight;
+                    if !self.gaits_known {
+                        self.gaits_known_now(pos);
+                        if k >= self.gaits_weight {
+                            continue;
+                        }
+                    }
+                    return Some(self.gaits[k]);
                 }
                 let i = find_slot(&self.weights, &mut k).expect("k < the sum of the weights");
                 if let Group::Unknown { from, role, allowed, n } = self.groups[i] {
@@ -496,6 +552,17 @@ impl MoveGroups {
             };
             return Some(self.groups[i].get(pos, k));
         }
+    }
+
+    /// Generates the King's Leaps and castlings in place of their bound.
+    fn gaits_known_now(&mut self, pos: &Position) {
+        self.gaits.clear();
+        let safe = pos.safe_leap_hexes();
+        pos.gen_leaps(safe, &mut self.gaits);
+        pos.gen_castlings(safe, &mut self.gaits);
+        debug_assert!(self.gaits.len() <= self.gaits_weight, "the bound of the King's gaits holds");
+        self.gaits_weight = self.gaits.len();
+        self.gaits_known = true;
     }
 
     /// Replaces the bound of the role `r`'s pieces with the sum of each
@@ -523,6 +590,10 @@ impl MoveGroups {
             }
             out.extend((0..g.weight()).map(|k| g.get(pos, k)));
         }
+        if !self.gaits_known {
+            self.gaits_known_now(pos);
+        }
+        out.extend(self.gaits.iter().copied());
         out.extend(self.king_steps.into_iter().filter_map(|t| pos.king_step(self.king, t)));
         out
     }
@@ -571,6 +642,12 @@ impl Moves for MoveGroups {
             self.roles_weight += w;
             self.allowed = allowed;
         }
+    }
+    #[inline(always)]
+    fn add_king_gaits(&mut self, pos: &Position) {
+        self.gaits_weight = pos.king_gait_bound();
+        self.gaits_known = self.gaits_weight == 0;
+        self.gaits.clear();
     }
     #[inline(always)]
     fn add_king_steps(&mut self, _: &Position, king: Hex, candidates: Bitboard) {
@@ -710,6 +787,9 @@ impl Position {
         groups.bounds = &MOVE_BOUNDS[self.turn.index()];
         groups.king_steps = Bitboard::EMPTY;
         groups.king_step_count = 0;
+        groups.gaits.clear();
+        groups.gaits_known = true;
+        groups.gaits_weight = 0;
         self.generate(groups);
     }
 
@@ -801,9 +881,7 @@ impl Position {
 
         list.add_king_steps(self, king, self.king_step_candidates(king, us));
         if !in_check && self.rights[us.index()].king() {
-            let safe = self.safe_leap_hexes();
-            self.gen_leaps(safe, list);
-            self.gen_castlings(safe, list);
+            list.add_king_gaits(self);
         }
     }
 
@@ -984,6 +1062,29 @@ impl Position {
             return None;
         }
         Some(Move::new(king, t, Role::King, self.board[t.index()].map(|p| p.role), MoveKind::Normal))
+    }
+
+    /// A bound on the King's Leaps and castlings of the side to move (its
+    /// King unmoved): the leap hexes [`Position::safe_leap_hexes`] would test
+    /// for attacks, plus, while castling is allowed, the castlings whose
+    /// rooks have their rights and whose King lands on an empty one of them.
+    /// No attack test: random play tests only if a draw lands on these.
+    fn king_gait_bound(&self) -> usize {
+        let us = self.turn;
+        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        let candidates = LEAP_ZONE[us.index()].without(blocked);
+        let mut n = candidates.count_few() as usize;
+        let rights = self.rights[us.index()];
+        if self.castling_allowed && (rights.king_rook() || rights.queen_rook()) {
+            let open = candidates.without(self.by_color[(!us).index()]);
+            let r = usize::from(rights.king_rook()) | usize::from(rights.queen_rook()) << 1;
+            for (i, &t) in LEAP_HEXES[us.index()].iter().enumerate() {
+                if open.contains(t) {
+                    n += usize::from(CASTLINGS_TO[us.index()][i][r]);
+                }
+            }
+        }
+        n
     }
 
     /// The leap hexes the unmoved King of the side to move may land on as
@@ -1190,7 +1291,8 @@ mod tests {
 
     /// `choose` is uniform over the legal moves, rejected slots and all:
     /// a King with attacked steps, pieces with far fewer moves than their
-    /// bounds, a pin, a check and a promotion with its choices.
+    /// bounds, a pin, a check, a promotion with its choices, and the 24
+    /// castlings and the Leaps of an unmoved King.
     #[test]
     fn choose_is_uniform() {
         for pdtl in [
@@ -1198,6 +1300,7 @@ mod tests {
             "/28:r/26:kr1/24:Ge1ep/23:1p4/22:2p1p2/19:5p2/14:2P4/12:2n4/11:2j5/8:3PP2/5:P2ePP/4:PE1EP/3:1v1R/2:1J1/1:1K/0:V/ w KR- - 0 38",
             "/27:1k/24:2r2/20:4j2/14:3K3/5:5P/ w -- - 1 2",
             "/27:1k/21:1P6/1:1K/ w -- - 0 1",
+            "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1",
         ] {
             let pos: Position = pdtl.parse().unwrap();
             let moves = pos.legal_moves();
