@@ -207,7 +207,7 @@ impl Moves for MoveList {
     #[inline(always)]
     fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
         for t in to {
-            let captured = pos.board[t.index()].map(|p| p.role);
+            let captured = pos.piece_at(t).map(|p| p.role);
             self.push(Move::new(from, t, role, captured, MoveKind::Normal));
         }
     }
@@ -289,7 +289,7 @@ impl Group {
             Group::One(m) => m,
             Group::Set { from, role, to, .. } => {
                 let t = to.into_iter().nth(k).expect("k < the size of the set");
-                Move::new(from, t, role, pos.board[t.index()].map(|p| p.role), MoveKind::Normal)
+                Move::new(from, t, role, pos.piece_at(t).map(|p| p.role), MoveKind::Normal)
             }
             Group::Pawn { from, allowed, .. } => {
                 let mut list = MoveList::new();
@@ -873,7 +873,7 @@ impl Position {
                 }
             }
             for pin in &safety.pins {
-                let role = self.board[pin.piece.index()].expect("a pinned piece").role;
+                let role = self.piece_at(pin.piece).expect("a pinned piece").role;
                 list.add_piece(self, pin.piece, role, own, occupied, safety.check_mask & pin.line(king));
             }
             self.gen_special_captures(us, &safety, list);
@@ -934,7 +934,7 @@ impl Position {
             }
             let block = ray_from_king & occupied;
             let first = first_on_ray(d, block);
-            let p = self.board[first.index()].expect("an occupied hex");
+            let p = self.piece_at(first).expect("an occupied hex");
             if p.color == them {
                 if attacks_along(p.role, them, d, distance(d, king, first)) {
                     out.checkers += 1;
@@ -947,7 +947,7 @@ impl Position {
                 continue;
             }
             let second = first_on_ray(d, behind);
-            let q = self.board[second.index()].expect("an occupied hex");
+            let q = self.piece_at(second).expect("an occupied hex");
             // Behind one own piece, only a long-range attacker (a slider, or
             // an Elephant two hexes away) pins it.
             if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
@@ -984,7 +984,7 @@ impl Position {
 
     fn gen_pawn<L: Moves>(&self, from: Hex, us: Color, sink: &mut Sink<L>) {
         let fwd = Dir::forward(us);
-        let empty = |h: Option<Hex>| h.filter(|t| self.board[t.index()].is_none());
+        let empty = |h: Option<Hex>| h.filter(|t| self.piece_at(*t).is_none());
         // Straight steps.
         let s1 = from.step(fwd);
         if let Some(t1) = empty(s1) {
@@ -999,7 +999,7 @@ impl Position {
             }
         }
         // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = s1.is_some_and(|t| self.board[t.index()] == Some(Piece::new(!us, Role::Pawn)));
+        let faced = s1.is_some_and(|t| self.piece_at(t) == Some(Piece::new(!us, Role::Pawn)));
         for d in PAWN_OBLIQUE_DIRS[us.index()] {
             if let Some(t) = empty(from.step(d)) {
                 let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
@@ -1009,7 +1009,7 @@ impl Position {
         // Diagonal captures.
         for d in PAWN_CAPTURE_DIRS[us.index()] {
             if let Some(t) = from.step(d) {
-                if let Some(p) = self.board[t.index()] {
+                if let Some(p) = self.piece_at(t) {
                     if p.color != us {
                         self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, Some(p.role), MoveKind::Normal));
                     }
@@ -1061,7 +1061,7 @@ impl Position {
         if self.attacked_ignoring(t, !self.turn, Some(king)) {
             return None;
         }
-        Some(Move::new(king, t, Role::King, self.board[t.index()].map(|p| p.role), MoveKind::Normal))
+        Some(Move::new(king, t, Role::King, self.piece_at(t).map(|p| p.role), MoveKind::Normal))
     }
 
     /// A bound on the King's Leaps and castlings of the side to move (its
@@ -1111,7 +1111,7 @@ impl Position {
             // A leap is no attack, so a set-up position may have the enemy
             // King on a leap hex of our unmoved King (§5.2): `safe` holds no
             // King, as Kings are never captured (RULES.md §3.1).
-            let captured = self.board[t.index()].map(|p| p.role);
+            let captured = self.piece_at(t).map(|p| p.role);
             if captured.is_some() && !self.castling_allowed {
                 continue;
             }
@@ -1169,18 +1169,18 @@ impl Position {
         match self.special {
             SpecialCapture::None => {}
             SpecialCapture::EnPassant { pawn, .. } => {
-                let Some(victim) = self.board[pawn.index()] else { return };
+                let Some(victim) = self.piece_at(pawn) else { return };
                 if victim.color == us {
                     return;
                 }
                 let f = us.forward();
                 for t in self.special.en_passant_targets(!us) {
-                    if self.board[t.index()].is_some() {
+                    if self.piece_at(t).is_some() {
                         continue;
                     }
                     for dc in [1, -1] {
                         let Some(from) = t.offset(dc, -3 * f) else { continue };
-                        if self.board[from.index()] != Some(Piece::new(us, Role::Pawn)) {
+                        if self.piece_at(from) != Some(Piece::new(us, Role::Pawn)) {
                             continue;
                         }
                         let m = Move::new(from, t, Role::Pawn, Some(victim.role), MoveKind::EnPassant);
@@ -1192,10 +1192,10 @@ impl Position {
                 }
             }
             SpecialCapture::Scornful { capturer, pawn } => {
-                if self.board[capturer.index()] != Some(Piece::new(us, Role::Pawn)) {
+                if self.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
                     return;
                 }
-                let Some(victim) = self.board[pawn.index()] else { return };
+                let Some(victim) = self.piece_at(pawn) else { return };
                 if victim.color == us || victim.role == Role::King || safety.checkers > 1 {
                     return;
                 }

@@ -107,7 +107,7 @@ pub struct IllegalMoveError {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) board: [Option<Piece>; HEX_COUNT],
+    board: [Square; HEX_COUNT],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) by_role: [Bitboard; 9],
     pub(crate) kings: [Hex; 2],
@@ -120,6 +120,42 @@ pub struct Position {
     /// Zobrist hash of placement, turn and rights, kept by make-move.
     pub(crate) hash: u64,
 }
+
+/// What stands on a hex, in one byte: 0 for nothing, else 1 + colour × 9 +
+/// role. (An `Option<Piece>` takes two: the board was half of a position,
+/// which random play and perft copy once per move and a game keeps per ply.)
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Square(u8);
+
+impl Square {
+    const EMPTY: Square = Square(0);
+
+    #[inline(always)]
+    const fn of(p: Piece) -> Square {
+        Square(1 + p.color as u8 * 9 + p.role as u8)
+    }
+
+    #[inline(always)]
+    fn get(self) -> Option<Piece> {
+        SQUARE_PIECES[usize::from(self.0)]
+    }
+}
+
+/// [`Square::get`] as a table: `SQUARE_PIECES[Square::of(p).0] == Some(p)`.
+static SQUARE_PIECES: [Option<Piece>; 19] = {
+    let mut out = [None; 19];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 9 {
+            let p = Piece::new(Color::ALL[c], Role::ALL[r]);
+            out[Square::of(p).0 as usize] = Some(p);
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// The initial PDTL (RULES.md §2.3).
 pub const INITIAL_PDTL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
@@ -179,7 +215,7 @@ impl Position {
     /// placed; used by the PDTL reader).
     pub(crate) fn empty() -> Position {
         Position {
-            board: [None; HEX_COUNT],
+            board: [Square::EMPTY; HEX_COUNT],
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 9],
             kings: [Hex::from_u8(0); 2],
@@ -197,7 +233,7 @@ impl Position {
 
     #[inline(always)]
     pub fn piece_at(&self, h: Hex) -> Option<Piece> {
-        self.board[h.index()]
+        self.board[h.index()].get()
     }
 
     /// The side to move.
@@ -266,7 +302,7 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, h: Hex, p: Piece) {
-        self.board[h.index()] = Some(p);
+        self.board[h.index()] = Square::of(p);
         self.hash ^= zobrist::piece_key(p, h);
         self.by_color[p.color.index()].insert(h);
         self.by_role[p.role.index()].insert(h);
@@ -277,7 +313,8 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn take(&mut self, h: Hex) -> Option<Piece> {
-        let p = self.board[h.index()].take()?;
+        let p = self.board[h.index()].get()?;
+        self.board[h.index()] = Square::EMPTY;
         self.hash ^= zobrist::piece_key(p, h);
         self.by_color[p.color.index()].remove(h);
         self.by_role[p.role.index()].remove(h);
@@ -340,7 +377,7 @@ impl Position {
             }
             let t = first_on_ray(d, ray & occupied);
             if theirs.contains(t) {
-                let p = self.board[t.index()].expect("an occupied hex");
+                let p = self.piece_at(t).expect("an occupied hex");
                 if attacks_along(p.role, by, d, distance(d, h, t)) && found(t) {
                     return true;
                 }
@@ -445,7 +482,7 @@ impl Position {
         for color in Color::ALL {
             let i = color.index();
             let r = self.rights[i];
-            let home = |h: Hex, role| self.board[h.index()] == Some(Piece::new(color, role));
+            let home = |h: Hex, role| self.piece_at(h) == Some(Piece::new(color, role));
             let king = r.king() && home(KING_HOME[i], Role::King);
             let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
             let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
