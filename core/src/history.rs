@@ -39,6 +39,86 @@ struct Ply {
     repetitions: u32,
 }
 
+/// The plies of a history, in chunks of [`Plies::CHUNK`] (about 60 KB): a
+/// long game in one vector is an allocation of over 128 KB, which the C
+/// allocator serves by mapping fresh pages and unmaps when the game is
+/// dropped. That cost random play on two threads a quarter of its speed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Plies {
+    /// Full chunks, then the last one (never empty).
+    chunks: Vec<Vec<Ply>>,
+    len: usize,
+}
+
+impl Plies {
+    const CHUNK: usize = 128;
+
+    /// The start, with room for `capacity` plies in the first chunk.
+    fn new(start: Ply, capacity: usize) -> Plies {
+        let mut first = Vec::with_capacity(capacity.clamp(1, Self::CHUNK));
+        first.push(start);
+        Plies { chunks: vec![first], len: 1 }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn get(&self, i: usize) -> Option<&Ply> {
+        self.chunks.get(i / Self::CHUNK)?.get(i % Self::CHUNK)
+    }
+
+    fn push(&mut self, p: Ply) {
+        let last = self.chunks.last_mut().expect("a chunk");
+        if last.len() < Self::CHUNK {
+            last.push(p);
+        } else {
+            let mut next = Vec::with_capacity(Self::CHUNK);
+            next.push(p);
+            self.chunks.push(next);
+        }
+        self.len += 1;
+    }
+
+    /// Pushes a copy of the last ply (copied once, in place).
+    fn push_copy_of_last(&mut self) {
+        let last = self.chunks.last_mut().expect("a chunk");
+        if last.len() < Self::CHUNK {
+            last.extend_from_within(last.len() - 1..);
+            self.len += 1;
+        } else {
+            let copy = last[last.len() - 1].clone();
+            self.push(copy);
+        }
+    }
+
+    /// Removes the last ply; the start is never removed (the caller checks).
+    fn pop(&mut self) -> Ply {
+        debug_assert!(self.len > 1, "the start stays");
+        let last = self.chunks.last_mut().expect("a chunk");
+        let p = last.pop().expect("the last chunk is never empty");
+        if last.is_empty() {
+            self.chunks.pop();
+        }
+        self.len -= 1;
+        p
+    }
+}
+
+impl std::ops::Index<usize> for Plies {
+    type Output = Ply;
+
+    fn index(&self, i: usize) -> &Ply {
+        &self.chunks[i / Self::CHUNK][i % Self::CHUNK]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Plies {
+    fn index_mut(&mut self, i: usize) -> &mut Ply {
+        &mut self.chunks[i / Self::CHUNK][i % Self::CHUNK]
+    }
+}
+
 /// A start position and the moves played from it, with every position
 /// reached.
 ///
@@ -61,7 +141,7 @@ struct Ply {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct History {
     /// `plies[0]` is the start; `plies[k]` the position after `k` moves.
-    plies: Vec<Ply>,
+    plies: Plies,
     /// The first automatic draw (fivefold repetition, 75-move rule,
     /// insufficient material), as `(ply, outcome)`. Checkmate and stalemate
     /// can only happen at the last ply (no move follows them) and are
@@ -85,10 +165,8 @@ impl History {
     /// every position: about 600 bytes a ply).
     pub fn with_capacity(start: Position, moves: usize) -> History {
         let hash = start.zobrist_hash();
-        let mut h = History { plies: Vec::with_capacity(moves + 1), draw: None };
-        h.draw = automatic_draw(&start, 1).map(|o| (0, o));
-        h.plies.push(Ply { position: start, mv: None, hash, repetitions: 1 });
-        h
+        let draw = automatic_draw(&start, 1).map(|o| (0, o));
+        History { plies: Plies::new(Ply { position: start, mv: None, hash, repetitions: 1 }, moves + 1), draw }
     }
 
     /// The position before the first move.
@@ -108,7 +186,7 @@ impl History {
 
     /// Every position: the start and the one after each move (`len() + 1`).
     pub fn positions(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
-        self.plies.iter().map(|p| &p.position)
+        (0..self.plies.len()).map(|i| &self.plies[i].position)
     }
 
     /// Number of moves played.
@@ -123,7 +201,7 @@ impl History {
 
     /// The moves, oldest first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.plies[1..].iter().map(|p| p.mv.expect("every ply after the start has its move"))
+        (1..self.plies.len()).map(|i| self.plies[i].mv.expect("every ply after the start has its move"))
     }
 
     /// The move that led to ply `ply` (1-based: ply 1 is the first move).
@@ -137,7 +215,7 @@ impl History {
     }
 
     fn last(&self) -> &Ply {
-        self.plies.last().expect("a history always holds its start")
+        &self.plies[self.plies.len() - 1]
     }
 
     /// Plays `m` if it is legal in the current position; otherwise returns
@@ -164,7 +242,7 @@ impl History {
         // move played there: a position is some 600 bytes, and random play
         // spent a tenth of its time copying it twice.
         let ply = self.plies.len();
-        self.plies.extend_from_within(ply - 1..);
+        self.plies.push_copy_of_last();
         let last = &mut self.plies[ply];
         last.position.play_unchecked(m);
         last.mv = Some(m);
@@ -186,9 +264,9 @@ impl History {
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
         let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = self.plies[ply - window..ply]
-            .iter()
+        let repetitions = (ply - window..ply)
             .rev()
+            .map(|i| &self.plies[i])
             .find(|p| p.hash == hash)
             .map_or(1, |p| p.repetitions + 1);
         if self.draw.is_none() {
@@ -204,7 +282,7 @@ impl History {
         if self.plies.len() == 1 {
             return None;
         }
-        let ply = self.plies.pop().expect("checked above");
+        let ply = self.plies.pop();
         if self.draw.is_some_and(|(at, _)| at > self.len()) {
             self.draw = None;
         }
