@@ -335,7 +335,7 @@ pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
 }
 
 /// Steps from `from` to `to`, a hex of the ray from `from` in direction
-/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`]).
+/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`](crate::position::attacks_along)).
 #[inline(always)]
 pub(crate) fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
     let one = from.step(d);

@@ -407,7 +407,10 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 ///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
 ///   is tested for attacks (those tests were a quarter of random play);
-/// - the rest (Leaps, castlings, en passant, forced promotions) are listed.
+/// - the King's Leaps and castlings stand for a bound
+///   ([`Position::king_gait_bound`]) until a draw lands on them;
+/// - pinned pieces stand for their own bound from the start; the rest (en
+///   passant and scornful captures, forced promotions) are listed.
 ///
 /// A draw that lands on a slot that turns out to be no legal move is
 /// repeated. Each draw is uniform over the remaining slots, every legal

@@ -609,6 +609,13 @@ impl Driver<'_> {
         self.stats.played += 1;
     }
 
+    /// The game is as it was before a refused (or read-only) call: the same
+    /// position and the same history length.
+    fn assert_unchanged(&mut self, game: *const Game, before: &str, history: usize, what: &str) {
+        assert_eq!(self.pdtl(game), before, "{what} changed the game");
+        assert_eq!(self.history_len(game), history, "{what} changed the history");
+    }
+
     /// Plays a move text (CTL-AN or long) on `slot`: a game that is over
     /// refuses any text with `GAME_OVER` (checked before reading the text,
     /// after the UTF-8 check); a refused move leaves the game unchanged.
@@ -643,8 +650,7 @@ impl Driver<'_> {
                 assert!(!over, "play text: {rc} instead of GAME_OVER");
             }
         }
-        assert_eq!(self.pdtl(game), before, "a refused move changed the game");
-        assert_eq!(self.history_len(game), history);
+        self.assert_unchanged(game, &before, history, "a refused move text");
     }
 
     /// Every legal move of a live game, in the generator's order.
@@ -1090,8 +1096,7 @@ impl Driver<'_> {
                         self.moved(target, before, history);
                     } else {
                         self.stats.game_over += u64::from(rc == GAME_OVER);
-                        assert_eq!(self.pdtl(game), before, "a refused play changed the game");
-                        assert_eq!(self.history_len(game), history);
+                        self.assert_unchanged(game, &before, history, "a refused play");
                     }
                 }
                 18 => {
@@ -1397,8 +1402,7 @@ impl Driver<'_> {
                         assert_eq!(self.last_move(game), m, "play_move: the move recorded is the one given");
                     } else {
                         self.stats.game_over += u64::from(rc == GAME_OVER);
-                        assert_eq!(self.pdtl(game), before, "a refused play_move changed the game");
-                        assert_eq!(self.history_len(game), history);
+                        self.assert_unchanged(game, &before, history, "a refused play_move");
                     }
                 }
                 29 => {
@@ -1442,8 +1446,7 @@ impl Driver<'_> {
                     let fresh = self.lists[lslot % SLOTS].as_ref().and_then(|l| l.pdtl.clone()).as_deref() == Some(before.as_str());
                     let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
                     let rc = self.rc("parse", parse(game, text.as_ptr().cast(), &mut m));
-                    assert_eq!(self.pdtl(game), before, "parse changed the game");
-                    assert_eq!(self.history_len(game), history, "parse changed the game");
+                    self.assert_unchanged(game, &before, history, "parse");
                     match rc {
                         OK => {
                             self.stats.parsed += 1;
