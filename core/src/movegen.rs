@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{distance, first_on_ray, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{distance, first_on_ray, ray, slide_count, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -78,6 +78,30 @@ const fn promotion_zone(color: Color) -> Bitboard {
             if h.is_promotion_hex(color) {
                 b[i >> 6] |= 1 << (i & 63);
             }
+        }
+        i += 1;
+    }
+    Bitboard(b)
+}
+
+/// Per colour, the hexes from which a pawn may reach a promotion hex in
+/// one move (or stands on one): the pawns whose count needs the choices.
+static PROMOTION_APPROACH: [Bitboard; 2] = [promotion_approach(Color::White), promotion_approach(Color::Black)];
+
+const fn promotion_approach(color: Color) -> Bitboard {
+    let pushes = pawn_pushes(color);
+    let zone = promotion_zone(color);
+    let oblique = step_sets(&PAWN_OBLIQUE_DIRS[color.index()]);
+    let capture = step_sets(&PAWN_CAPTURE_DIRS[color.index()]);
+    let mut b = [0u64; 3];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut w = 0;
+        while w < 3 {
+            if (pushes[i].0[w] | oblique[i].0[w] | capture[i].0[w]) & zone.0[w] != 0 || zone.0[i >> 6] >> (i & 63) & 1 != 0 {
+                b[i >> 6] |= 1 << (i & 63);
+            }
+            w += 1;
         }
         i += 1;
     }
@@ -239,13 +263,27 @@ impl Counter {
     }
 }
 
-impl Moves for Counter {
+impl Counter {
+    /// Counts the moves of free sliders (see [`Counter::add_pieces`]),
+    /// with the knight jumps of the roles that also jump.
     #[inline(always)]
-    fn add(&mut self, _: Move) {
-        self.n += 1;
+    fn add_sliders<const ORTHOGONAL: bool, const DIAGONAL: bool, const JUMPS: bool>(
+        &mut self,
+        pieces: Bitboard,
+        own: Bitboard,
+        occupied: Bitboard,
+    ) {
+        for from in pieces {
+            self.n += slide_count(from, ORTHOGONAL, DIAGONAL, own, occupied) as usize;
+            if JUMPS {
+                self.add_targets(JUMP_SETS[from.index()].without(own));
+            }
+        }
     }
+
+    /// Adds one move per hex of `to` (the carry-save adder).
     #[inline(always)]
-    fn add_set(&mut self, _: &Position, _: Hex, _: Role, to: Bitboard) {
+    fn add_targets(&mut self, to: Bitboard) {
         let carry = self.ones & to;
         self.ones ^= to;
         let overflow = self.twos & carry;
@@ -254,9 +292,62 @@ impl Moves for Counter {
             self.n += 4 * overflow.count() as usize;
         }
     }
+}
+
+impl Moves for Counter {
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.n += 1;
+    }
+    #[inline(always)]
+    fn add_set(&mut self, _: &Position, _: Hex, _: Role, to: Bitboard) {
+        self.add_targets(to);
+    }
     #[inline(always)]
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
         self.n += pos.count_pawn(from, pos.turn, occupied, allowed);
+    }
+    /// Sliders held to no mask (not in check, not pinned) are counted ray
+    /// by ray ([`slide_count`]), without building their target sets.
+    #[inline(always)]
+    fn add_pieces(&mut self, pos: &Position, role: Role, pieces: Bitboard, own: Bitboard, occupied: Bitboard, allowed: Bitboard) {
+        if allowed == Bitboard::FULL {
+            // Constant arguments per role, so that each ray loop unrolls.
+            match role {
+                Role::Bishop => return self.add_sliders::<false, true, false>(pieces, own, occupied),
+                Role::Rook => return self.add_sliders::<true, false, false>(pieces, own, occupied),
+                Role::Queen => return self.add_sliders::<true, true, false>(pieces, own, occupied),
+                Role::Pegasus => return self.add_sliders::<false, true, true>(pieces, own, occupied),
+                Role::Wyvern => return self.add_sliders::<true, false, true>(pieces, own, occupied),
+                Role::Pawn => {
+                    let us = pos.turn;
+                    for from in pieces {
+                        self.n += if PROMOTION_APPROACH[us.index()].contains(from) {
+                            pos.count_pawn(from, us, occupied, allowed)
+                        } else {
+                            pos.count_free_pawn(from, us)
+                        };
+                    }
+                    return;
+                }
+                Role::Knight => {
+                    for from in pieces {
+                        self.n += pos.count_free_knight(from);
+                    }
+                    return;
+                }
+                Role::Elephant => {
+                    for from in pieces {
+                        self.n += pos.count_free_elephant(from);
+                    }
+                    return;
+                }
+                Role::King => {}
+            }
+        }
+        for from in pieces {
+            self.add_piece(pos, from, role, own, occupied, allowed);
+        }
     }
 }
 
@@ -1042,6 +1133,70 @@ impl Position {
         for t in to & PROMOTION_ZONE[us.index()] {
             let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
             n += choices.max(1) - 1;
+        }
+        n
+    }
+
+    /// [`Position::count_pawn`] for a pawn of `us` held to no mask that
+    /// cannot promote this move: hex by hex on the board's bytes.
+    #[inline(always)]
+    fn count_free_pawn(&self, from: Hex, us: Color) -> usize {
+        let fwd = Dir::forward(us);
+        let mut n = 0;
+        if let Some(t1) = from.step(fwd).filter(|&t| self.is_vacant(t)) {
+            n += 1;
+            if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
+                n += 1;
+                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
+                    n += usize::from(t2.step(fwd).is_some_and(|t| self.is_vacant(t)));
+                }
+            }
+        }
+        for d in PAWN_OBLIQUE_DIRS[us.index()] {
+            n += usize::from(from.step(d).is_some_and(|t| self.is_vacant(t)));
+        }
+        for d in PAWN_CAPTURE_DIRS[us.index()] {
+            n += usize::from(from.step(d).is_some_and(|t| self.holds(t, !us)));
+        }
+        n
+    }
+
+    /// The number of moves of the side to move's Knight on `from` held to
+    /// no mask: its jumps to hexes without an own piece, and its rides
+    /// through an empty hex to an empty hex (never the same hex: a ride
+    /// goes twice as far as its jump).
+    #[inline(always)]
+    fn count_free_knight(&self, from: Hex) -> usize {
+        let us = self.turn;
+        let mut n = 0;
+        for k in 0..12 {
+            let Some(mid) = from.jump(k) else { continue };
+            if self.is_vacant(mid) {
+                n += 1 + usize::from(mid.jump(k).is_some_and(|t| self.is_vacant(t)));
+            } else {
+                n += usize::from(!self.holds(mid, us));
+            }
+        }
+        n
+    }
+
+    /// The number of moves of the side to move's Elephant on `from` held to
+    /// no mask ([`elephant_targets`] without own pieces).
+    #[inline(always)]
+    fn count_free_elephant(&self, from: Hex) -> usize {
+        let us = self.turn;
+        let lands = |t: Hex| usize::from(!self.holds(t, us));
+        let mut n = 0;
+        for d in ELEPHANT_DIAGONAL_DIRS {
+            n += from.step(d).map_or(0, lands);
+        }
+        let fwd = Dir::forward(us);
+        if let Some(one) = from.step(fwd) {
+            if self.is_vacant(one) {
+                n += 1 + one.step(fwd).map_or(0, lands);
+            } else {
+                n += lands(one);
+            }
         }
         n
     }
