@@ -321,12 +321,12 @@ impl Moves for Counter {
                 Role::Wyvern => return self.add_sliders::<true, false, true>(pieces, own, occupied),
                 Role::Pawn => {
                     let us = pos.turn;
-                    for from in pieces {
-                        self.n += if PROMOTION_APPROACH[us.index()].contains(from) {
-                            pos.count_pawn(from, us, occupied, allowed)
-                        } else {
-                            pos.count_free_pawn(from, us)
-                        };
+                    let approach = PROMOTION_APPROACH[us.index()];
+                    for from in pieces.without(approach) {
+                        self.n += pos.count_free_pawn(from, us);
+                    }
+                    for from in pieces & approach {
+                        self.n += pos.count_pawn(from, us, occupied, allowed);
                     }
                     return;
                 }
