@@ -135,6 +135,20 @@ impl Iterator for Bitboard {
         }
         None
     }
+
+    /// Word by word: `for_each`, `sum` and the like skip the empty words
+    /// once, where `next` tests them again for each hex.
+    #[inline(always)]
+    fn fold<B, F: FnMut(B, Hex) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for (i, mut w) in self.0.into_iter().enumerate() {
+            while w != 0 {
+                acc = f(acc, Hex::from_u8((i as u32 * 64 + w.trailing_zeros()) as u8));
+                w &= w - 1;
+            }
+        }
+        acc
+    }
 }
 
 impl FromIterator<Hex> for Bitboard {

@@ -230,10 +230,10 @@ impl Moves for MoveList {
     }
     #[inline(always)]
     fn add_set(&mut self, pos: &Position, from: Hex, role: Role, to: Bitboard) {
-        for t in to {
+        to.for_each(|t| {
             let captured = pos.piece_at(t).map(|p| p.role);
             self.push(Move::new(from, t, role, captured, MoveKind::Normal));
-        }
+        });
     }
     #[inline(always)]
     fn add_pawn(&mut self, pos: &Position, from: Hex, _: Bitboard, allowed: Bitboard) {
@@ -273,12 +273,12 @@ impl Counter {
         own: Bitboard,
         occupied: Bitboard,
     ) {
-        for from in pieces {
+        pieces.for_each(|from| {
             self.n += slide_count(from, ORTHOGONAL, DIAGONAL, own, occupied) as usize;
             if JUMPS {
                 self.add_targets(JUMP_SETS[from.index()].without(own));
             }
-        }
+        });
     }
 
     /// Adds one move per hex of `to` (the carry-save adder).
@@ -322,24 +322,18 @@ impl Moves for Counter {
                 Role::Pawn => {
                     let us = pos.turn;
                     let approach = PROMOTION_APPROACH[us.index()];
-                    for from in pieces.without(approach) {
-                        self.n += pos.count_free_pawn(from, us);
-                    }
+                    self.n += pieces.without(approach).map(|from| pos.count_free_pawn(from, us)).sum::<usize>();
                     for from in pieces & approach {
                         self.n += pos.count_pawn(from, us, occupied, allowed);
                     }
                     return;
                 }
                 Role::Knight => {
-                    for from in pieces {
-                        self.n += pos.count_free_knight(from);
-                    }
+                    self.n += pieces.map(|from| pos.count_free_knight(from)).sum::<usize>();
                     return;
                 }
                 Role::Elephant => {
-                    for from in pieces {
-                        self.n += pos.count_free_elephant(from);
-                    }
+                    self.n += pieces.map(|from| pos.count_free_elephant(from)).sum::<usize>();
                     return;
                 }
                 Role::King => {}
