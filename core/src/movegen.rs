@@ -203,8 +203,11 @@ pub(crate) trait Moves {
         Self: Sized,
     {
         let safe = pos.safe_leap_hexes();
-        pos.gen_leaps(safe, self);
-        pos.gen_castlings(safe, self);
+        // Every Leap and castling lands the King on a leap hex.
+        if !safe.is_empty() {
+            pos.gen_leaps(safe, self);
+            pos.gen_castlings(safe, self);
+        }
     }
     /// Adds the King's steps from `king` to the hexes of `candidates`
     /// ([`Position::king_step_candidates`]) that are not attacked. A sink
