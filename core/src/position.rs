@@ -157,6 +157,20 @@ static SQUARE_PIECES: [Option<Piece>; 19] = {
     out
 };
 
+/// The home hexes of the Kings and the castling Rooks: where castling
+/// rights live (RULES.md §4.7).
+const RIGHTS_HOMES: Bitboard = {
+    let homes = [KING_HOME, QUEEN_ROOK_HOME, KING_ROOK_HOME];
+    let mut b = [0u64; 3];
+    let mut i = 0;
+    while i < 6 {
+        let h = homes[i / 2][i % 2].index();
+        b[h >> 6] |= 1 << (h & 63);
+        i += 1;
+    }
+    Bitboard(b)
+};
+
 /// The initial PDTL (RULES.md §2.3).
 pub const INITIAL_PDTL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
 
@@ -486,7 +500,11 @@ impl Position {
             self.hash ^= zobrist::rights_key(us, self.rights[us.index()]) ^ zobrist::rights_key(us, CastlingRights::NONE);
             self.rights[us.index()] = CastlingRights::NONE;
         }
-        self.normalize_rights();
+        // Rights are normalized in every position (the PDTL reader does it):
+        // only a move from or onto a home hex can change them.
+        if RIGHTS_HOMES.contains(m.from) || RIGHTS_HOMES.contains(m.to) {
+            self.normalize_rights();
+        }
         self.halfmove = if m.is_zeroing() { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove = self.fullmove.map(|n| n + 1);
