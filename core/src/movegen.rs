@@ -37,6 +37,22 @@ const fn triple_hexes(color: usize) -> Bitboard {
     Bitboard(b)
 }
 
+/// [`TRIPLE_STEP_HEXES`] as a table of flags (a byte to read, where a set
+/// needs its word picked first).
+static TRIPLE_STEP_FROM: [[bool; HEX_COUNT]; 2] = {
+    let mut out = [[false; HEX_COUNT]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < HEX_COUNT {
+            out[c][i] = TRIPLE_STEP_HEXES[c].contains(Hex::from_u8(i as u8));
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// A pawn's straight steps per colour and hex as one set, before
 /// blocking: two hexes ahead, three from a triple-step hex (RULES.md
 /// §3.7.2).
@@ -325,18 +341,27 @@ impl Moves for Counter {
                 Role::Pawn => {
                     let us = pos.turn;
                     let approach = PROMOTION_APPROACH[us.index()];
-                    self.n += pieces.without(approach).map(|from| pos.count_free_pawn(from, us)).sum::<usize>();
+                    self.n += match us {
+                        Color::White => pos.count_free_pawns::<false>(pieces.without(approach)),
+                        Color::Black => pos.count_free_pawns::<true>(pieces.without(approach)),
+                    };
                     for from in pieces & approach {
                         self.n += pos.count_pawn(from, us, occupied, allowed);
                     }
                     return;
                 }
                 Role::Knight => {
-                    self.n += pieces.map(|from| pos.count_free_knight(from)).sum::<usize>();
+                    self.n += match pos.turn {
+                        Color::White => pos.count_free_knights::<false>(pieces),
+                        Color::Black => pos.count_free_knights::<true>(pieces),
+                    };
                     return;
                 }
                 Role::Elephant => {
-                    self.n += pieces.map(|from| pos.count_free_elephant(from)).sum::<usize>();
+                    self.n += match pos.turn {
+                        Color::White => pos.count_free_elephants::<false>(pieces),
+                        Color::Black => pos.count_free_elephants::<true>(pieces),
+                    };
                     return;
                 }
                 Role::King => {}
@@ -1134,68 +1159,85 @@ impl Position {
         n
     }
 
-    /// [`Position::count_pawn`] for a pawn of `us` held to no mask that
-    /// cannot promote this move: hex by hex on the board's bytes.
+    /// [`Position::count_pawn`] for the pawns on `pawns`, of the side to
+    /// move, held to no mask and unable to promote this move: hex by hex on
+    /// the board's bytes. The colour is a constant (`BLACK`), so that every
+    /// direction is one: a step is then a look-up at a fixed row of the step
+    /// table.
     #[inline(always)]
-    fn count_free_pawn(&self, from: Hex, us: Color) -> usize {
+    fn count_free_pawns<const BLACK: bool>(&self, pawns: Bitboard) -> usize {
+        let us = if BLACK { Color::Black } else { Color::White };
         let fwd = Dir::forward(us);
-        let mut n = 0;
-        if let Some(t1) = from.step(fwd).filter(|&t| self.is_vacant(t)) {
-            n += 1;
-            if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
-                n += 1;
-                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    n += usize::from(t2.step(fwd).is_some_and(|t| self.is_vacant(t)));
+        let [oblique_a, oblique_b] = PAWN_OBLIQUE_DIRS[us.index()];
+        let [capture_a, capture_b] = PAWN_CAPTURE_DIRS[us.index()];
+        let vacant = |t: Option<Hex>| usize::from(t.is_some_and(|t| self.is_vacant(t)));
+        let theirs = |t: Option<Hex>| usize::from(t.is_some_and(|t| self.holds(t, !us)));
+        pawns
+            .map(|from| {
+                let mut n = vacant(from.step(oblique_a)) + vacant(from.step(oblique_b));
+                n += theirs(from.step(capture_a)) + theirs(from.step(capture_b));
+                if let Some(t1) = from.step(fwd).filter(|&t| self.is_vacant(t)) {
+                    n += 1;
+                    if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
+                        n += 1;
+                        if TRIPLE_STEP_FROM[us.index()][from.index()] {
+                            n += vacant(t2.step(fwd));
+                        }
+                    }
                 }
-            }
-        }
-        for d in PAWN_OBLIQUE_DIRS[us.index()] {
-            n += usize::from(from.step(d).is_some_and(|t| self.is_vacant(t)));
-        }
-        for d in PAWN_CAPTURE_DIRS[us.index()] {
-            n += usize::from(from.step(d).is_some_and(|t| self.holds(t, !us)));
-        }
-        n
+                n
+            })
+            .sum()
     }
 
-    /// The number of moves of the side to move's Knight on `from` held to
-    /// no mask: its jumps to hexes without an own piece, and its rides
-    /// through an empty hex to an empty hex (never the same hex: a ride
-    /// goes twice as far as its jump).
+    /// The number of moves of the side to move's Knights on `knights` held
+    /// to no mask: their jumps to hexes without an own piece, and their
+    /// rides through an empty hex to an empty hex (never the same hex: a ride
+    /// goes twice as far as its jump). `BLACK` as in
+    /// [`Position::count_free_pawns`].
     #[inline(always)]
-    fn count_free_knight(&self, from: Hex) -> usize {
-        let us = self.turn;
-        let mut n = 0;
-        for k in 0..12 {
-            let Some(mid) = from.jump(k) else { continue };
-            if self.is_vacant(mid) {
-                n += 1 + usize::from(mid.jump(k).is_some_and(|t| self.is_vacant(t)));
-            } else {
-                n += usize::from(!self.holds(mid, us));
-            }
-        }
-        n
+    fn count_free_knights<const BLACK: bool>(&self, knights: Bitboard) -> usize {
+        let us = if BLACK { Color::Black } else { Color::White };
+        knights
+            .map(|from| {
+                let mut n = 0;
+                for k in 0..12 {
+                    let Some(mid) = from.jump(k) else { continue };
+                    if self.is_vacant(mid) {
+                        n += 1 + usize::from(mid.jump(k).is_some_and(|t| self.is_vacant(t)));
+                    } else {
+                        n += usize::from(!self.holds(mid, us));
+                    }
+                }
+                n
+            })
+            .sum()
     }
 
-    /// The number of moves of the side to move's Elephant on `from` held to
-    /// no mask ([`elephant_targets`] without own pieces).
+    /// The number of moves of the side to move's Elephants on `elephants`
+    /// held to no mask ([`elephant_targets`] without own pieces). `BLACK` as
+    /// in [`Position::count_free_pawns`].
     #[inline(always)]
-    fn count_free_elephant(&self, from: Hex) -> usize {
-        let us = self.turn;
-        let lands = |t: Hex| usize::from(!self.holds(t, us));
-        let mut n = 0;
-        for d in ELEPHANT_DIAGONAL_DIRS {
-            n += from.step(d).map_or(0, lands);
-        }
+    fn count_free_elephants<const BLACK: bool>(&self, elephants: Bitboard) -> usize {
+        let us = if BLACK { Color::Black } else { Color::White };
         let fwd = Dir::forward(us);
-        if let Some(one) = from.step(fwd) {
-            if self.is_vacant(one) {
-                n += 1 + one.step(fwd).map_or(0, lands);
-            } else {
-                n += lands(one);
-            }
-        }
-        n
+        let lands = |t: Option<Hex>| usize::from(t.is_some_and(|t| !self.holds(t, us)));
+        elephants
+            .map(|from| {
+                let mut n = 0;
+                for d in ELEPHANT_DIAGONAL_DIRS {
+                    n += lands(from.step(d));
+                }
+                if let Some(one) = from.step(fwd) {
+                    if self.is_vacant(one) {
+                        n += 1 + lands(one.step(fwd));
+                    } else {
+                        n += usize::from(!self.holds(one, us));
+                    }
+                }
+                n
+            })
+            .sum()
     }
 
     /// The hexes the King of `us` on `king` may step to as far as the board
