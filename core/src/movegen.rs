@@ -134,6 +134,9 @@ const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LIN
 static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
 static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
 static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
+/// The first hex of each orthogonal ray, and of each diagonal one.
+static ORTHOGONAL_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::ORTHOGONAL);
+static DIAGONAL_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::DIAGONAL);
 /// A King's twelve steps (RULES.md §3.1).
 static KING_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::ALL);
 
@@ -292,8 +295,23 @@ impl Counter {
         own: Bitboard,
         occupied: Bitboard,
     ) {
+        let near = match (ORTHOGONAL, DIAGONAL) {
+            (true, false) => &ORTHOGONAL_STEPS,
+            (false, true) => &DIAGONAL_STEPS,
+            _ => &KING_STEPS,
+        };
         pieces.for_each(|from| {
-            self.n += slide_count(from, ORTHOGONAL, DIAGONAL, own, occupied) as usize;
+            // A slider hemmed in on every side (most of them in the opening)
+            // can only capture a neighbour: no ray to walk.
+            let first = near[from.index()];
+            if first.without(occupied).is_empty() {
+                let captures = first.without(own);
+                if !captures.is_empty() {
+                    self.n += captures.count_few() as usize;
+                }
+            } else {
+                self.n += slide_count(from, ORTHOGONAL, DIAGONAL, own, occupied) as usize;
+            }
             if JUMPS {
                 self.add_targets(JUMP_SETS[from.index()].without(own));
             }
