@@ -465,6 +465,36 @@ const JUMPS_CONST: [[u8; HEX_COUNT]; 12] = build_jumps();
 /// `JUMP_SETS[h]`: the knight-jump targets of `h` as a set.
 pub(crate) static JUMP_SETS: [Bitboard; HEX_COUNT] = build_jump_sets();
 
+/// `RIDES[h][mid]`: where a Knight on `h` riding through `mid` (one of its
+/// jump targets) lands, the same jump again; `NONE` off the board (and for
+/// any `mid` that is no jump target of `h`).
+static RIDES: [[u8; HEX_COUNT]; HEX_COUNT] = {
+    let mut out = [[NONE; HEX_COUNT]; HEX_COUNT];
+    let mut h = 0;
+    while h < HEX_COUNT {
+        let mut k = 0;
+        while k < 12 {
+            let mid = JUMPS_CONST[k][h];
+            if mid != NONE {
+                out[h][mid as usize] = JUMPS_CONST[k][mid as usize];
+            }
+            k += 1;
+        }
+        h += 1;
+    }
+    out
+};
+
+impl Hex {
+    /// The landing hex of a Knight's ride from `self` through `mid`, one of
+    /// its jump targets (RULES.md §3.4), if on the board.
+    #[inline(always)]
+    pub(crate) fn ride_beyond(self, mid: Hex) -> Option<Hex> {
+        let t = RIDES[self.0 as usize][mid.0 as usize];
+        (t != NONE).then_some(Hex(t))
+    }
+}
+
 /// Compact list of the knight-jump targets of each hex, for the hot loops.
 pub(crate) struct JumpList {
     pub(crate) targets: [[u8; 12]; HEX_COUNT],

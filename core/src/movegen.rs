@@ -369,10 +369,7 @@ impl Moves for Counter {
                     return;
                 }
                 Role::Knight => {
-                    self.n += match pos.turn {
-                        Color::White => pos.count_free_knights::<false>(pieces),
-                        Color::Black => pos.count_free_knights::<true>(pieces),
-                    };
+                    self.n += pos.count_free_knights(pieces, own, occupied);
                     return;
                 }
                 Role::Elephant => {
@@ -858,15 +855,11 @@ fn elephant_targets(from: Hex, us: Color, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 fn ride_targets(from: Hex, occupied: Bitboard) -> Bitboard {
     let mut to = Bitboard::EMPTY;
-    for k in 0..12 {
-        let Some(mid) = from.jump(k) else { continue };
-        if occupied.contains(mid) {
-            continue;
-        }
-        if let Some(t) = mid.jump(k).filter(|&t| !occupied.contains(t)) {
+    JUMP_SETS[from.index()].without(occupied).for_each(|mid| {
+        if let Some(t) = from.ride_beyond(mid).filter(|&t| !occupied.contains(t)) {
             to.insert(t);
         }
-    }
+    });
     to
 }
 
@@ -1210,24 +1203,18 @@ impl Position {
 
     /// The number of moves of the side to move's Knights on `knights` held
     /// to no mask: their jumps to hexes without an own piece, and their
-    /// rides through an empty hex to an empty hex (never the same hex: a ride
-    /// goes twice as far as its jump). `BLACK` as in
-    /// [`Position::count_free_pawns`].
+    /// rides through an empty jump hex to an empty hex (never a jump's hex:
+    /// a ride goes twice as far).
     #[inline(always)]
-    fn count_free_knights<const BLACK: bool>(&self, knights: Bitboard) -> usize {
-        let us = if BLACK { Color::Black } else { Color::White };
+    fn count_free_knights(&self, knights: Bitboard, own: Bitboard, occupied: Bitboard) -> usize {
         knights
             .map(|from| {
-                let mut n = 0;
-                for k in 0..12 {
-                    let Some(mid) = from.jump(k) else { continue };
-                    if self.is_vacant(mid) {
-                        n += 1 + usize::from(mid.jump(k).is_some_and(|t| self.is_vacant(t)));
-                    } else {
-                        n += usize::from(!self.holds(mid, us));
-                    }
-                }
-                n
+                let jumps = JUMP_SETS[from.index()];
+                let rides = jumps
+                    .without(occupied)
+                    .map(|mid| usize::from(from.ride_beyond(mid).is_some_and(|t| self.is_vacant(t))))
+                    .sum::<usize>();
+                jumps.without(own).count_few() as usize + rides
             })
             .sum()
     }
