@@ -619,8 +619,8 @@ impl Hex {
     }
 
     /// The target of knight jump `k` (the order of [`KNIGHT_JUMPS`]), if on
-    /// the board.
-    #[inline(always)]
+    /// the board. (The generator reads [`JUMP_SETS`] and the ride table.)
+    #[cfg(test)]
     pub(crate) fn jump(self, k: usize) -> Option<Hex> {
         let t = JUMPS[k][self.0 as usize];
         (t != NONE).then_some(Hex(t))
