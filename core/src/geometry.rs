@@ -348,27 +348,47 @@ const fn build_ray_lens() -> [[u8; HEX_COUNT]; 12] {
 /// `RAY_LENS[d][h]`: the number of hexes of `RAYS[d][h]`.
 static RAY_LENS: [[u8; HEX_COUNT]; 12] = build_ray_lens();
 
-/// The number of moves a slider of `us` on `h` has through `occupied`
-/// along the orthogonal directions, the diagonal ones, or both, landing
-/// anywhere but on `own` pieces: [`slide_targets`] without own pieces,
-/// counted without building the set. A ray blocked on hex `f` holds
-/// `len(h) − len(f)` hexes up to `f` (its hexes beyond `f` are `f`'s own
-/// ray), so a count is two bytes of [`RAY_LENS`].
+/// The number of moves a slider on `h` has along direction `d` through
+/// `occupied`, landing anywhere but on `own` pieces, counted without
+/// building the set. A ray blocked on hex `f` holds `len(h) − len(f)`
+/// hexes up to `f` (its hexes beyond `f` are `f`'s own ray), so a count is
+/// two bytes of [`RAY_LENS`].
 #[inline(always)]
-pub(crate) fn slide_count(h: Hex, orthogonal: bool, diagonal: bool, own: Bitboard, occupied: Bitboard) -> u32 {
-    let lo = if orthogonal { 0 } else { 6 };
-    let hi = if diagonal { 12 } else { 6 };
-    let mut n = 0;
-    for d in lo..hi {
-        let d = Dir(d);
-        let block = ray(d, h) & occupied;
-        n += u32::from(RAY_LENS[d.index()][h.index()]);
-        if !block.is_empty() {
-            let f = first_on_ray(d, block);
-            n -= u32::from(RAY_LENS[d.index()][f.index()]) + u32::from(own.contains(f));
-        }
+pub(crate) fn ray_count(d: Dir, h: Hex, own: Bitboard, occupied: Bitboard) -> u32 {
+    let block = ray(d, h) & occupied;
+    let mut n = u32::from(RAY_LENS[d.index()][h.index()]);
+    if !block.is_empty() {
+        let f = first_on_ray(d, block);
+        n -= u32::from(RAY_LENS[d.index()][f.index()]) + u32::from(own.contains(f));
     }
     n
+}
+
+/// `NEIGHBOUR_DIRS[h][t]`: the direction from `h` to its neighbour `t`
+/// (anything for a `t` that is no neighbour).
+static NEIGHBOUR_DIRS: [[u8; HEX_COUNT]; HEX_COUNT] = {
+    let mut out = [[0; HEX_COUNT]; HEX_COUNT];
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            let t = STEP_TABLE[d][h];
+            if t != NONE {
+                out[h][t as usize] = d as u8;
+            }
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+impl Dir {
+    /// The direction from `h` to `t`, one of its twelve neighbours.
+    #[inline(always)]
+    pub(crate) fn towards_neighbour(h: Hex, t: Hex) -> Dir {
+        Dir(NEIGHBOUR_DIRS[h.index()][t.index()])
+    }
 }
 
 /// The first hex of `block`, a subset of a ray in direction `d`, met when

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{distance, first_on_ray, ray, slide_count, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{distance, first_on_ray, ray, ray_count, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -301,17 +301,18 @@ impl Counter {
             _ => &KING_STEPS,
         };
         pieces.for_each(|from| {
-            // A slider hemmed in on every side (most of them in the opening)
-            // can only capture a neighbour: no ray to walk.
+            // Rays blocked on their first hex give a capture or nothing; only
+            // the open ones are walked (in the opening most sliders have
+            // none).
             let first = near[from.index()];
-            if first.without(occupied).is_empty() {
-                let captures = first.without(own);
-                if !captures.is_empty() {
-                    self.n += captures.count_few() as usize;
-                }
-            } else {
-                self.n += slide_count(from, ORTHOGONAL, DIAGONAL, own, occupied) as usize;
+            let captures = (first & occupied).without(own);
+            if !captures.is_empty() {
+                self.n += captures.count_few() as usize;
             }
+            self.n += first
+                .without(occupied)
+                .map(|t| ray_count(Dir::towards_neighbour(from, t), from, own, occupied) as usize)
+                .sum::<usize>();
             if JUMPS {
                 self.add_targets(JUMP_SETS[from.index()].without(own));
             }
