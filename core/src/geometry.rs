@@ -429,6 +429,12 @@ pub(crate) fn ray_attacks(d: Dir, h: Hex, occupied: Bitboard) -> Bitboard {
 /// orthogonal directions, the diagonal ones, or both.
 #[inline(always)]
 pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> Bitboard {
+    let first = neighbours(h, orthogonal, diagonal);
+    // Hemmed in on every side (as most sliders are in the opening): only
+    // the neighbours.
+    if first.without(occupied).is_empty() {
+        return first;
+    }
     // A range of table indices (not a slice of `Dir`s): the compiler unrolls
     // it with constant table offsets.
     let lo = if orthogonal { 0 } else { 6 };
@@ -438,6 +444,22 @@ pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: 
         to |= ray_attacks(Dir(d), h, occupied);
     }
     to
+}
+
+/// The neighbours of each hex along the orthogonal directions, the
+/// diagonal ones, and all twelve (the King's steps, RULES.md §3.1).
+static NEIGHBOURS: [[Bitboard; HEX_COUNT]; 3] = [step_sets(&Dir::ORTHOGONAL), step_sets(&Dir::DIAGONAL), step_sets(&Dir::ALL)];
+
+/// The neighbours of `h` along the orthogonal directions, the diagonal
+/// ones, or both: the first hex of each of those rays.
+#[inline(always)]
+pub(crate) fn neighbours(h: Hex, orthogonal: bool, diagonal: bool) -> Bitboard {
+    let kind = match (orthogonal, diagonal) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => 2,
+    };
+    NEIGHBOURS[kind][h.index()]
 }
 
 /// For each hex, the set of its neighbours in the directions `dirs` (built

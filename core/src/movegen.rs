@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{Castling, CastlingRooks, KING_HOME, LEAP_HEXES, LEAP_ZONE};
-use crate::geometry::{distance, first_on_ray, ray, ray_count, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{distance, first_on_ray, neighbours, ray, ray_count, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{attacks_along, Position, SpecialCapture};
@@ -134,11 +134,6 @@ const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LIN
 static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
 static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
 static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
-/// The first hex of each orthogonal ray, and of each diagonal one.
-static ORTHOGONAL_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::ORTHOGONAL);
-static DIAGONAL_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::DIAGONAL);
-/// A King's twelve steps (RULES.md §3.1).
-static KING_STEPS: [Bitboard; HEX_COUNT] = step_sets(&Dir::ALL);
 
 /// What the King's ray walk found.
 struct KingSafety {
@@ -295,16 +290,11 @@ impl Counter {
         own: Bitboard,
         occupied: Bitboard,
     ) {
-        let near = match (ORTHOGONAL, DIAGONAL) {
-            (true, false) => &ORTHOGONAL_STEPS,
-            (false, true) => &DIAGONAL_STEPS,
-            _ => &KING_STEPS,
-        };
         pieces.for_each(|from| {
             // Rays blocked on their first hex give a capture or nothing; only
             // the open ones are walked (in the opening most sliders have
             // none).
-            let first = near[from.index()];
+            let first = neighbours(from, ORTHOGONAL, DIAGONAL);
             let captures = (first & occupied).without(own);
             if !captures.is_empty() {
                 self.n += captures.count_few() as usize;
@@ -1253,7 +1243,7 @@ impl Position {
     #[inline(always)]
     fn king_step_candidates(&self, king: Hex, us: Color) -> Bitboard {
         let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
-        KING_STEPS[king.index()].without(blocked)
+        neighbours(king, true, true).without(blocked)
     }
 
     /// The side to move's King step from `king` to `t` (one of
