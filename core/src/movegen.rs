@@ -254,7 +254,15 @@ impl Moves for MoveList {
     }
     #[inline(always)]
     fn add_pawn(&mut self, pos: &Position, from: Hex, _: Bitboard, allowed: Bitboard) {
-        pos.gen_pawn(from, pos.turn, &mut Sink { list: self, allowed });
+        let us = pos.turn;
+        if PROMOTION_APPROACH[us.index()].contains(from) {
+            pos.gen_pawn(from, us, &mut Sink { list: self, allowed });
+        } else {
+            match us {
+                Color::White => pos.list_free_pawn::<false>(from, allowed, self),
+                Color::Black => pos.list_free_pawn::<true>(from, allowed, self),
+            }
+        }
     }
 }
 
@@ -1159,6 +1167,46 @@ impl Position {
             n += choices.max(1) - 1;
         }
         n
+    }
+
+    /// [`Position::gen_pawn`] for a pawn of the side to move that cannot
+    /// promote this move, into a move list, on the board's bytes with the
+    /// colour a constant (see [`Position::count_free_pawns`]). Same moves,
+    /// same order.
+    #[inline(always)]
+    fn list_free_pawn<const BLACK: bool>(&self, from: Hex, allowed: Bitboard, list: &mut MoveList) {
+        let us = if BLACK { Color::Black } else { Color::White };
+        let mut push = |to: Hex, captured: Option<Role>, kind: MoveKind| {
+            if allowed.contains(to) {
+                list.push(Move::new(from, to, Role::Pawn, captured, kind));
+            }
+        };
+        let fwd = Dir::forward(us);
+        let s1 = from.step(fwd);
+        if let Some(t1) = s1.filter(|&t| self.is_vacant(t)) {
+            push(t1, None, MoveKind::Normal);
+            if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
+                push(t2, None, MoveKind::DoubleStep);
+                if TRIPLE_STEP_FROM[us.index()][from.index()] {
+                    if let Some(t3) = t2.step(fwd).filter(|&t| self.is_vacant(t)) {
+                        push(t3, None, MoveKind::TripleStep);
+                    }
+                }
+            }
+        }
+        // Oblique steps (never capture); scornful if faced by an enemy pawn.
+        let faced = s1.is_some_and(|t| self.piece_at(t) == Some(Piece::new(!us, Role::Pawn)));
+        let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
+        for d in PAWN_OBLIQUE_DIRS[us.index()] {
+            if let Some(t) = from.step(d).filter(|&t| self.is_vacant(t)) {
+                push(t, None, oblique);
+            }
+        }
+        for d in PAWN_CAPTURE_DIRS[us.index()] {
+            if let Some(t) = from.step(d).filter(|&t| self.holds(t, !us)) {
+                push(t, self.piece_at(t).map(|p| p.role), MoveKind::Normal);
+            }
+        }
     }
 
     /// [`Position::count_pawn`] for the pawns on `pawns`, of the side to
