@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::bitboard::Bitboard;
 use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
 use crate::geometry::{distance, first_on_ray, ray, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
@@ -78,14 +80,16 @@ pub enum SpecialCapture {
 
 impl SpecialCapture {
     /// The en passant target hexes (empty for other records), nearest to the
-    /// stepped pawn first. `mover` is the side that made the step.
-    pub fn en_passant_targets(self, mover: Color) -> Vec<Hex> {
+    /// stepped pawn first. `mover` is the side that made the step. At most
+    /// two (a triple step passes two hexes): kept inline, as the generator
+    /// asks for them at every position after a pawn's long step.
+    pub fn en_passant_targets(self, mover: Color) -> ArrayVec<Hex, 2> {
         match self {
             SpecialCapture::EnPassant { pawn, steps } => {
                 let back = -2 * mover.forward();
                 (1..steps as i8).filter_map(|k| pawn.offset(0, back * k)).collect()
             }
-            _ => Vec::new(),
+            _ => ArrayVec::new(),
         }
     }
 }
