@@ -275,6 +275,23 @@ const fn build_jumps() -> [[u8; HEX_COUNT]; 12] {
     out
 }
 
+/// [`STEPS`] with `HEX_COUNT` (the position's wall square) for `NONE`.
+static STEPS_OR_WALL: [[u8; HEX_COUNT]; 12] = {
+    let mut out = build_steps();
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            if out[d][h] == NONE {
+                out[d][h] = HEX_COUNT as u8;
+            }
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
 /// `STEPS[d][h]`: the neighbour of hex `h` in direction `d`, or `NONE`.
 static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
 /// `JUMPS[k][h]`: the knight jump `k` (of [`KNIGHT_JUMPS`]) from `h`, or `NONE`.
@@ -508,17 +525,21 @@ const JUMPS_CONST: [[u8; HEX_COUNT]; 12] = build_jumps();
 pub(crate) static JUMP_SETS: [Bitboard; HEX_COUNT] = build_jump_sets();
 
 /// `RIDES[h][mid]`: where a Knight on `h` riding through `mid` (one of its
-/// jump targets) lands, the same jump again; `NONE` off the board (and for
-/// any `mid` that is no jump target of `h`).
+/// jump targets) lands, the same jump again; `HEX_COUNT` (the wall of
+/// [`Hex::step_or_wall`]) off the board, and for any `mid` that is no jump
+/// target of `h`.
 static RIDES: [[u8; HEX_COUNT]; HEX_COUNT] = {
-    let mut out = [[NONE; HEX_COUNT]; HEX_COUNT];
+    let mut out = [[HEX_COUNT as u8; HEX_COUNT]; HEX_COUNT];
     let mut h = 0;
     while h < HEX_COUNT {
         let mut k = 0;
         while k < 12 {
             let mid = JUMPS_CONST[k][h];
             if mid != NONE {
-                out[h][mid as usize] = JUMPS_CONST[k][mid as usize];
+                let t = JUMPS_CONST[k][mid as usize];
+                if t != NONE {
+                    out[h][mid as usize] = t;
+                }
             }
             k += 1;
         }
@@ -533,7 +554,14 @@ impl Hex {
     #[inline(always)]
     pub(crate) fn ride_beyond(self, mid: Hex) -> Option<Hex> {
         let t = RIDES[self.0 as usize][mid.0 as usize];
-        (t != NONE).then_some(Hex(t))
+        (usize::from(t) != HEX_COUNT).then_some(Hex(t))
+    }
+
+    /// [`Hex::ride_beyond`] as an index, `HEX_COUNT` (the wall) off the
+    /// board.
+    #[inline(always)]
+    pub(crate) fn ride_beyond_or_wall(self, mid: Hex) -> usize {
+        usize::from(RIDES[self.0 as usize][mid.0 as usize])
     }
 }
 
@@ -658,6 +686,14 @@ impl Hex {
     pub fn step(self, d: Dir) -> Option<Hex> {
         let t = STEPS[d.index()][self.0 as usize];
         (t != NONE).then_some(Hex(t))
+    }
+
+    /// The index of the neighbour in direction `d`, or `HEX_COUNT` off the
+    /// board: a position's board has a wall square there, so a fast path
+    /// reads its neighbour without testing for the edge.
+    #[inline(always)]
+    pub(crate) fn step_or_wall(self, d: Dir) -> usize {
+        usize::from(STEPS_OR_WALL[d.index()][self.0 as usize])
     }
 
     /// The target of knight jump `k` (the order of [`KNIGHT_JUMPS`]), if on

@@ -1181,30 +1181,36 @@ impl Position {
                 list.push(Move::new(from, to, Role::Pawn, captured, kind));
             }
         };
+        // Indices from `step_or_wall`: the wall is neither empty nor held.
+        let hex = |i: usize| Hex::from_u8(i as u8);
         let fwd = Dir::forward(us);
-        let s1 = from.step(fwd);
-        if let Some(t1) = s1.filter(|&t| self.is_vacant(t)) {
-            push(t1, None, MoveKind::Normal);
-            if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
-                push(t2, None, MoveKind::DoubleStep);
+        let s1 = from.step_or_wall(fwd);
+        if self.is_vacant_or_wall(s1) {
+            push(hex(s1), None, MoveKind::Normal);
+            let s2 = hex(s1).step_or_wall(fwd);
+            if self.is_vacant_or_wall(s2) {
+                push(hex(s2), None, MoveKind::DoubleStep);
                 if TRIPLE_STEP_FROM[us.index()][from.index()] {
-                    if let Some(t3) = t2.step(fwd).filter(|&t| self.is_vacant(t)) {
-                        push(t3, None, MoveKind::TripleStep);
+                    let s3 = hex(s2).step_or_wall(fwd);
+                    if self.is_vacant_or_wall(s3) {
+                        push(hex(s3), None, MoveKind::TripleStep);
                     }
                 }
             }
         }
         // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = s1.is_some_and(|t| self.piece_at(t) == Some(Piece::new(!us, Role::Pawn)));
+        let faced = self.holds_or_wall(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
         let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
         for d in PAWN_OBLIQUE_DIRS[us.index()] {
-            if let Some(t) = from.step(d).filter(|&t| self.is_vacant(t)) {
-                push(t, None, oblique);
+            let t = from.step_or_wall(d);
+            if self.is_vacant_or_wall(t) {
+                push(hex(t), None, oblique);
             }
         }
         for d in PAWN_CAPTURE_DIRS[us.index()] {
-            if let Some(t) = from.step(d).filter(|&t| self.holds(t, !us)) {
-                push(t, self.piece_at(t).map(|p| p.role), MoveKind::Normal);
+            let t = from.step_or_wall(d);
+            if self.holds_or_wall(t, !us) {
+                push(hex(t), self.piece_at(hex(t)).map(|p| p.role), MoveKind::Normal);
             }
         }
     }
@@ -1220,18 +1226,20 @@ impl Position {
         let fwd = Dir::forward(us);
         let [oblique_a, oblique_b] = PAWN_OBLIQUE_DIRS[us.index()];
         let [capture_a, capture_b] = PAWN_CAPTURE_DIRS[us.index()];
-        let vacant = |t: Option<Hex>| usize::from(t.is_some_and(|t| self.is_vacant(t)));
-        let theirs = |t: Option<Hex>| usize::from(t.is_some_and(|t| self.holds(t, !us)));
+        let vacant = |from: Hex, d: Dir| usize::from(self.is_vacant_or_wall(from.step_or_wall(d)));
+        let theirs = |from: Hex, d: Dir| usize::from(self.holds_or_wall(from.step_or_wall(d), !us));
         pawns
             .map(|from| {
-                let mut n = vacant(from.step(oblique_a)) + vacant(from.step(oblique_b));
-                n += theirs(from.step(capture_a)) + theirs(from.step(capture_b));
-                if let Some(t1) = from.step(fwd).filter(|&t| self.is_vacant(t)) {
+                let mut n = vacant(from, oblique_a) + vacant(from, oblique_b);
+                n += theirs(from, capture_a) + theirs(from, capture_b);
+                let t1 = from.step_or_wall(fwd);
+                if self.is_vacant_or_wall(t1) {
                     n += 1;
-                    if let Some(t2) = t1.step(fwd).filter(|&t| self.is_vacant(t)) {
+                    let t2 = Hex::from_u8(t1 as u8).step_or_wall(fwd);
+                    if self.is_vacant_or_wall(t2) {
                         n += 1;
                         if TRIPLE_STEP_FROM[us.index()][from.index()] {
-                            n += vacant(t2.step(fwd));
+                            n += vacant(Hex::from_u8(t2 as u8), fwd);
                         }
                     }
                 }
@@ -1251,7 +1259,7 @@ impl Position {
                 let jumps = JUMP_SETS[from.index()];
                 let rides = jumps
                     .without(occupied)
-                    .map(|mid| usize::from(from.ride_beyond(mid).is_some_and(|t| self.is_vacant(t))))
+                    .map(|mid| usize::from(self.is_vacant_or_wall(from.ride_beyond_or_wall(mid))))
                     .sum::<usize>();
                 jumps.without(own).count_few() as usize + rides
             })
@@ -1265,19 +1273,19 @@ impl Position {
     fn count_free_elephants<const BLACK: bool>(&self, elephants: Bitboard) -> usize {
         let us = if BLACK { Color::Black } else { Color::White };
         let fwd = Dir::forward(us);
-        let lands = |t: Option<Hex>| usize::from(t.is_some_and(|t| !self.holds(t, us)));
+        // Empty or an enemy piece (the wall is neither).
+        let lands = |i: usize| usize::from(self.is_vacant_or_wall(i) || self.holds_or_wall(i, !us));
         elephants
             .map(|from| {
                 let mut n = 0;
                 for d in ELEPHANT_DIAGONAL_DIRS {
-                    n += lands(from.step(d));
+                    n += lands(from.step_or_wall(d));
                 }
-                if let Some(one) = from.step(fwd) {
-                    if self.is_vacant(one) {
-                        n += 1 + lands(one.step(fwd));
-                    } else {
-                        n += usize::from(!self.holds(one, us));
-                    }
+                let one = from.step_or_wall(fwd);
+                if self.is_vacant_or_wall(one) {
+                    n += 1 + lands(Hex::from_u8(one as u8).step_or_wall(fwd));
+                } else {
+                    n += usize::from(self.holds_or_wall(one, !us));
                 }
                 n
             })

@@ -1,7 +1,7 @@
 //! The position: placement and game state (RULES.md §7.1), attack detection
 //! and making moves.
 //!
-//! `Position` is a plain value (463 bytes): copy it to keep a state,
+//! `Position` is a plain value (464 bytes): copy it to keep a state,
 //! `play` on a copy to look ahead. Legal move generation lives in
 //! [`crate::movegen`], the text formats in [`crate::pdtl`] and
 //! [`crate::notation`].
@@ -113,7 +113,9 @@ pub struct IllegalMoveError {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: [Square; HEX_COUNT],
+    /// One square per hex, then a wall ([`Square::WALL`]) where the step
+    /// tables' off-board entries point ([`Hex::step_or_wall`]).
+    board: [Square; HEX_COUNT + 1],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) by_role: [Bitboard; 9],
     pub(crate) kings: [Hex; 2],
@@ -135,6 +137,8 @@ struct Square(u8);
 
 impl Square {
     const EMPTY: Square = Square(0);
+    /// Off the board: neither empty nor a piece of either colour.
+    const WALL: Square = Square(0xFF);
 
     #[inline(always)]
     const fn of(p: Piece) -> Square {
@@ -239,7 +243,11 @@ impl Position {
     /// placed; used by the PDTL reader).
     pub(crate) fn empty() -> Position {
         Position {
-            board: [Square::EMPTY; HEX_COUNT],
+            board: {
+                let mut b = [Square::EMPTY; HEX_COUNT + 1];
+                b[HEX_COUNT] = Square::WALL;
+                b
+            },
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 9],
             kings: [Hex::from_u8(0); 2],
@@ -260,18 +268,20 @@ impl Position {
         self.board[h.index()].get()
     }
 
-    /// Whether `h` is empty: one byte of the board, for the counting fast
-    /// paths (a set look-up costs a shift and a mask more).
+    /// Whether a hex is empty, `i` being its index or the wall's
+    /// ([`Hex::step_or_wall`], which is not empty): one byte of the board,
+    /// no test for the board's edge. For the generator's fast paths, where
+    /// a set look-up costs a shift and a mask more.
     #[inline(always)]
-    pub(crate) fn is_vacant(&self, h: Hex) -> bool {
-        self.board[h.index()] == Square::EMPTY
+    pub(crate) fn is_vacant_or_wall(&self, i: usize) -> bool {
+        self.board[i] == Square::EMPTY
     }
 
-    /// Whether a piece of `color` stands on `h` (one byte, as
-    /// [`Position::is_vacant`]).
+    /// Whether a piece of `color` stands on a hex, or the wall (which
+    /// holds nothing): one byte, as [`Position::is_vacant_or_wall`].
     #[inline(always)]
-    pub(crate) fn holds(&self, h: Hex, color: Color) -> bool {
-        self.board[h.index()].0.wrapping_sub(1 + 9 * color as u8) < 9
+    pub(crate) fn holds_or_wall(&self, i: usize, color: Color) -> bool {
+        self.board[i].0.wrapping_sub(1 + 9 * color as u8) < 9
     }
 
     /// The side to move.
