@@ -86,6 +86,8 @@ fn check_no_king_capture(pos: &Position, moves: &[Move]) {
 /// Returns the position's outcome.
 fn check_consistent(pos: &Position, moves: &[Move]) -> Option<Outcome> {
     assert_eq!(pos.zobrist_hash(), pos.zobrist_hash_from_scratch(), "{pos:?}: incremental hash");
+    // perft's last ply counts with its own fast paths: the same number.
+    assert_eq!(pos.count_legal_moves(), moves.len(), "{pos:?}: count against list");
     check_no_king_capture(pos, moves);
     let outcome = pos.outcome();
     match outcome.map(|o| o.termination) {
