@@ -275,7 +275,8 @@ const fn build_jumps() -> [[u8; HEX_COUNT]; 12] {
     out
 }
 
-/// [`STEPS`] with `HEX_COUNT` (the position's wall square) for `NONE`.
+/// `STEPS_OR_WALL[d][h]`: the neighbour of hex `h` in direction `d`, or
+/// `HEX_COUNT` (a position's wall square) off the board.
 static STEPS_OR_WALL: [[u8; HEX_COUNT]; 12] = {
     let mut out = build_steps();
     let mut d = 0;
@@ -292,8 +293,6 @@ static STEPS_OR_WALL: [[u8; HEX_COUNT]; 12] = {
     out
 };
 
-/// `STEPS[d][h]`: the neighbour of hex `h` in direction `d`, or `NONE`.
-static STEPS: [[u8; HEX_COUNT]; 12] = build_steps();
 /// `JUMPS[k][h]`: the knight jump `k` (of [`KNIGHT_JUMPS`]) from `h`, or `NONE`.
 static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
 
@@ -332,7 +331,7 @@ pub(crate) const fn ray_const(d: Dir, h: Hex) -> Bitboard {
     Bitboard(b)
 }
 
-/// [`STEPS`] for compile-time table building.
+/// The neighbour table for compile-time table building (`NONE` off the board).
 const STEP_TABLE: [[u8; HEX_COUNT]; 12] = build_steps();
 
 /// `RAYS[d][h]`: every hex from `h` (excluded) to the edge in direction `d`.
@@ -684,8 +683,8 @@ impl Hex {
     /// The neighbour in direction `d`, if on the board (one table look-up).
     #[inline(always)]
     pub fn step(self, d: Dir) -> Option<Hex> {
-        let t = STEPS[d.index()][self.0 as usize];
-        (t != NONE).then_some(Hex(t))
+        let t = STEPS_OR_WALL[d.index()][self.0 as usize];
+        (usize::from(t) != HEX_COUNT).then_some(Hex(t))
     }
 
     /// The index of the neighbour in direction `d`, or `HEX_COUNT` off the

@@ -257,11 +257,17 @@ impl Moves for MoveList {
         let us = pos.turn;
         if PROMOTION_APPROACH[us.index()].contains(from) {
             pos.gen_pawn(from, us, &mut Sink { list: self, allowed });
-        } else {
-            match us {
-                Color::White => pos.list_free_pawn::<false>(from, allowed, self),
-                Color::Black => pos.list_free_pawn::<true>(from, allowed, self),
+            return;
+        }
+        // No promotion to expand: each step is one move.
+        let mut add = |t: Hex, kind: MoveKind, captured: Option<Role>| {
+            if allowed.contains(t) {
+                self.push(Move::new(from, t, Role::Pawn, captured, kind));
             }
+        };
+        match us {
+            Color::White => pos.pawn_steps::<false>(from, &mut add),
+            Color::Black => pos.pawn_steps::<true>(from, &mut add),
         }
     }
 }
@@ -343,8 +349,11 @@ impl Moves for Counter {
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
         self.n += pos.count_pawn(from, pos.turn, occupied, allowed);
     }
-    /// Sliders held to no mask (not in check, not pinned) are counted ray
-    /// by ray ([`slide_count`]), without building their target sets.
+    /// Pieces held to no mask (not in check, not pinned) are counted
+    /// without building their target sets: sliders ray by ray, only along
+    /// their open rays ([`ray_count`]); pawns that cannot promote, Knights
+    /// and Elephants on the board's bytes. Pawns that may promote, and every
+    /// piece under a mask, take the general path.
     #[inline(always)]
     fn add_pieces(&mut self, pos: &Position, role: Role, pieces: Bitboard, own: Bitboard, occupied: Bitboard, allowed: Bitboard) {
         if allowed == Bitboard::FULL {
@@ -1109,37 +1118,55 @@ impl Position {
     }
 
     fn gen_pawn<L: Moves>(&self, from: Hex, us: Color, sink: &mut Sink<L>) {
+        let mut add = |t: Hex, kind: MoveKind, captured: Option<Role>| {
+            self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, captured, kind));
+        };
+        match us {
+            Color::White => self.pawn_steps::<false>(from, &mut add),
+            Color::Black => self.pawn_steps::<true>(from, &mut add),
+        }
+    }
+
+    /// The moves of the side to move's pawn on `from` (RULES.md §3.7.1–
+    /// §3.7.3), before promotion choices and the check and pin masks:
+    /// `add(to, kind, captured)` for each, in this order: straight steps, oblique
+    /// steps (scornful when an enemy pawn faces it), captures. The one walk
+    /// behind listing ([`Position::gen_pawn`]) and counting
+    /// ([`Position::count_free_pawns`]). On the board's bytes, with the
+    /// colour a constant (`BLACK`) so that every direction is one: a step
+    /// is a look-up at a fixed row of the step table, and off-board steps
+    /// land on the wall, which is neither empty nor held.
+    #[inline(always)]
+    fn pawn_steps<const BLACK: bool>(&self, from: Hex, mut add: impl FnMut(Hex, MoveKind, Option<Role>)) {
+        let us = if BLACK { Color::Black } else { Color::White };
+        let hex = |i: usize| Hex::from_u8(i as u8);
         let fwd = Dir::forward(us);
-        let empty = |h: Option<Hex>| h.filter(|t| self.piece_at(*t).is_none());
-        // Straight steps.
-        let s1 = from.step(fwd);
-        if let Some(t1) = empty(s1) {
-            self.push_pawn_move(sink, us, Move::new(from, t1, Role::Pawn, None, MoveKind::Normal));
-            if let Some(t2) = empty(t1.step(fwd)) {
-                self.push_pawn_move(sink, us, Move::new(from, t2, Role::Pawn, None, MoveKind::DoubleStep));
-                if TRIPLE_STEP_HEXES[us.index()].contains(from) {
-                    if let Some(t3) = empty(t2.step(fwd)) {
-                        self.push_pawn_move(sink, us, Move::new(from, t3, Role::Pawn, None, MoveKind::TripleStep));
+        let s1 = from.step_or_wall(fwd);
+        if self.is_vacant_or_wall(s1) {
+            add(hex(s1), MoveKind::Normal, None);
+            let s2 = hex(s1).step_or_wall(fwd);
+            if self.is_vacant_or_wall(s2) {
+                add(hex(s2), MoveKind::DoubleStep, None);
+                if TRIPLE_STEP_FROM[us.index()][from.index()] {
+                    let s3 = hex(s2).step_or_wall(fwd);
+                    if self.is_vacant_or_wall(s3) {
+                        add(hex(s3), MoveKind::TripleStep, None);
                     }
                 }
             }
         }
-        // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = s1.is_some_and(|t| self.piece_at(t) == Some(Piece::new(!us, Role::Pawn)));
+        let faced = self.holds_or_wall(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
+        let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
         for d in PAWN_OBLIQUE_DIRS[us.index()] {
-            if let Some(t) = empty(from.step(d)) {
-                let kind = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
-                self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, None, kind));
+            let t = from.step_or_wall(d);
+            if self.is_vacant_or_wall(t) {
+                add(hex(t), oblique, None);
             }
         }
-        // Diagonal captures.
         for d in PAWN_CAPTURE_DIRS[us.index()] {
-            if let Some(t) = from.step(d) {
-                if let Some(p) = self.piece_at(t) {
-                    if p.color != us {
-                        self.push_pawn_move(sink, us, Move::new(from, t, Role::Pawn, Some(p.role), MoveKind::Normal));
-                    }
-                }
+            let t = from.step_or_wall(d);
+            if self.holds_or_wall(t, !us) {
+                add(hex(t), MoveKind::Normal, self.piece_at(hex(t)).map(|p| p.role));
             }
         }
     }
@@ -1169,80 +1196,15 @@ impl Position {
         n
     }
 
-    /// [`Position::gen_pawn`] for a pawn of the side to move that cannot
-    /// promote this move, into a move list, on the board's bytes with the
-    /// colour a constant (see [`Position::count_free_pawns`]). Same moves,
-    /// same order.
-    #[inline(always)]
-    fn list_free_pawn<const BLACK: bool>(&self, from: Hex, allowed: Bitboard, list: &mut MoveList) {
-        let us = if BLACK { Color::Black } else { Color::White };
-        let mut push = |to: Hex, captured: Option<Role>, kind: MoveKind| {
-            if allowed.contains(to) {
-                list.push(Move::new(from, to, Role::Pawn, captured, kind));
-            }
-        };
-        // Indices from `step_or_wall`: the wall is neither empty nor held.
-        let hex = |i: usize| Hex::from_u8(i as u8);
-        let fwd = Dir::forward(us);
-        let s1 = from.step_or_wall(fwd);
-        if self.is_vacant_or_wall(s1) {
-            push(hex(s1), None, MoveKind::Normal);
-            let s2 = hex(s1).step_or_wall(fwd);
-            if self.is_vacant_or_wall(s2) {
-                push(hex(s2), None, MoveKind::DoubleStep);
-                if TRIPLE_STEP_FROM[us.index()][from.index()] {
-                    let s3 = hex(s2).step_or_wall(fwd);
-                    if self.is_vacant_or_wall(s3) {
-                        push(hex(s3), None, MoveKind::TripleStep);
-                    }
-                }
-            }
-        }
-        // Oblique steps (never capture); scornful if faced by an enemy pawn.
-        let faced = self.holds_or_wall(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
-        let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
-        for d in PAWN_OBLIQUE_DIRS[us.index()] {
-            let t = from.step_or_wall(d);
-            if self.is_vacant_or_wall(t) {
-                push(hex(t), None, oblique);
-            }
-        }
-        for d in PAWN_CAPTURE_DIRS[us.index()] {
-            let t = from.step_or_wall(d);
-            if self.holds_or_wall(t, !us) {
-                push(hex(t), self.piece_at(hex(t)).map(|p| p.role), MoveKind::Normal);
-            }
-        }
-    }
-
     /// [`Position::count_pawn`] for the pawns on `pawns`, of the side to
-    /// move, held to no mask and unable to promote this move: hex by hex on
-    /// the board's bytes. The colour is a constant (`BLACK`), so that every
-    /// direction is one: a step is then a look-up at a fixed row of the step
-    /// table.
+    /// move, held to no mask and unable to promote this move: the steps of
+    /// [`Position::pawn_steps`], counted.
     #[inline(always)]
     fn count_free_pawns<const BLACK: bool>(&self, pawns: Bitboard) -> usize {
-        let us = if BLACK { Color::Black } else { Color::White };
-        let fwd = Dir::forward(us);
-        let [oblique_a, oblique_b] = PAWN_OBLIQUE_DIRS[us.index()];
-        let [capture_a, capture_b] = PAWN_CAPTURE_DIRS[us.index()];
-        let vacant = |from: Hex, d: Dir| usize::from(self.is_vacant_or_wall(from.step_or_wall(d)));
-        let theirs = |from: Hex, d: Dir| usize::from(self.holds_or_wall(from.step_or_wall(d), !us));
         pawns
             .map(|from| {
-                let mut n = vacant(from, oblique_a) + vacant(from, oblique_b);
-                n += theirs(from, capture_a) + theirs(from, capture_b);
-                let t1 = from.step_or_wall(fwd);
-                if self.is_vacant_or_wall(t1) {
-                    n += 1;
-                    let t2 = Hex::from_u8(t1 as u8).step_or_wall(fwd);
-                    if self.is_vacant_or_wall(t2) {
-                        n += 1;
-                        if TRIPLE_STEP_FROM[us.index()][from.index()] {
-                            n += vacant(Hex::from_u8(t2 as u8), fwd);
-                        }
-                    }
-                }
+                let mut n = 0;
+                self.pawn_steps::<BLACK>(from, |_, _, _| n += 1);
                 n
             })
             .sum()
