@@ -28,11 +28,22 @@ pub struct cescacs_move_list {
     pub(crate) position: Option<Arc<Position>>,
     /// Inline, fixed capacity: one allocation per list, none per refill.
     moves: MoveList,
-    /// `moves` as C values: empty, or all of them. Converted on the first
-    /// read that needs them (`_get`, `_copy`, `_array`) rather than when
-    /// filled, so that callers that only count or print the moves do not
-    /// pay for it; emptied (its capacity kept) by every refill.
-    c_moves: RefCell<Vec<cescacs_move>>,
+    /// `moves` as C values. Converted on the first read that needs them
+    /// (`_get`, `_copy`, `_array`) rather than when filled, so that callers
+    /// that only count or print the moves do not pay for it.
+    c_moves: RefCell<CMoves>,
+}
+
+/// A list's moves as C values, kept across refills: each conversion
+/// overwrites the slots of the last (`cescacs_move::overwrite`), writing
+/// only what changed of the fields most moves leave alone.
+#[derive(Default)]
+struct CMoves {
+    /// Valid values, at least one per move when `current`; the slots past
+    /// the list's length hold earlier conversions' moves.
+    slots: Vec<cescacs_move>,
+    /// Whether the first slots are the list's moves; cleared by a refill.
+    current: bool,
 }
 
 impl Handle for cescacs_move_list {
@@ -44,7 +55,7 @@ impl cescacs_move_list {
         Box::new(cescacs_move_list {
             position: None,
             moves: MoveList::new(),
-            c_moves: RefCell::new(Vec::new()),
+            c_moves: RefCell::default(),
         })
     }
 
@@ -58,7 +69,7 @@ impl cescacs_move_list {
             .unwrap_or_else(cescacs_move_list::empty);
         list.refresh_position(position);
         list.moves.clear();
-        list.c_moves.get_mut().clear();
+        list.c_moves.get_mut().current = false;
         fill(position, &mut list.moves);
         Box::into_raw(list)
     }
@@ -75,7 +86,7 @@ impl cescacs_move_list {
     /// to the position only when it is not the one the list already holds.
     pub(crate) fn refill(&mut self, position: &Arc<Position>) {
         self.refresh_position(position);
-        self.c_moves.get_mut().clear();
+        self.c_moves.get_mut().current = false;
         position.legal_moves_into(&mut self.moves);
     }
 
@@ -92,21 +103,25 @@ impl cescacs_move_list {
     /// list is refilled or freed (both need `&mut self`).
     #[inline]
     pub(crate) fn c_moves(&self) -> Ref<'_, [cescacs_move]> {
-        // An empty cache with moves to convert is the only state that is
-        // not up to date: refills empty it, conversion fills it whole.
-        if self.c_moves.borrow().len() != self.moves.len() {
+        if !self.c_moves.borrow().current {
             self.convert();
         }
-        Ref::map(self.c_moves.borrow(), Vec::as_slice)
+        Ref::map(self.c_moves.borrow(), |c| &c.slots[..self.moves.len()])
     }
 
-    /// Fills the cache. Out of line, so that the reads after the first
-    /// (one `cescacs_move_list_get` per move) stay a few instructions.
+    /// Brings the C values up to date. Out of line, so that the reads after
+    /// the first (one `cescacs_move_list_get` per move) stay a few
+    /// instructions.
     #[inline(never)]
     fn convert(&self) {
         let mut c = self.c_moves.borrow_mut();
-        c.clear();
-        c.extend(self.moves.iter().map(cescacs_move::of));
+        if c.slots.len() < self.moves.len() {
+            c.slots.resize(self.moves.len(), cescacs_move::default());
+        }
+        for (slot, m) in c.slots.iter_mut().zip(self.moves.iter()) {
+            slot.overwrite(m);
+        }
+        c.current = true;
     }
 
     /// Move `index` and the position it belongs to.

@@ -184,6 +184,96 @@ fn golden_moves_notation_and_pdtl_through_the_c_api() {
     }
 }
 
+/// The C value of `m`, field by field from the documented classification
+/// (`kind_of`) and the core's accessors: what `cescacs_move::of` and a
+/// list's conversion, which take shortcuts, must give.
+fn expected_c_move(pos: &rules::Position, m: &rules::Move) -> cescacs_move {
+    let mut rook_moves = [cescacs_rook_move::default(); 2];
+    let mut rook_move_count = 0;
+    if let Some(c) = m.castling() {
+        for (slot, (from, to)) in rook_moves.iter_mut().zip(c.rook_moves(pos.turn())) {
+            *slot = cescacs_rook_move {
+                from: from.into(),
+                to: to.into(),
+            };
+            rook_move_count += 1;
+        }
+    }
+    cescacs_move {
+        kind: types::kind_of(m),
+        from: m.from().into(),
+        to: m.to().into(),
+        role: m.role().into(),
+        captured: m.captured().into(),
+        promotion: m.promotion().into(),
+        is_capture: m.is_capture(),
+        rook_move_count,
+        rook_moves,
+    }
+}
+
+/// Golden positions with every kind of move: castling positions and random
+/// game positions (promotions, en passant, scornful captures), alternating
+/// so that a list refilled through them meets every change of kind.
+fn positions_of_every_kind() -> Vec<rules::Position> {
+    let castling = records("castling.jsonl");
+    let random = records("random-dev.jsonl");
+    let mut out = Vec::new();
+    for i in 0..castling.len().max(random.len()) {
+        for r in [castling.get(i), random.get(i)].into_iter().flatten() {
+            out.push(rules::Position::from_pdtl(r["pdtl"].as_str().unwrap()).unwrap());
+        }
+    }
+    out
+}
+
+#[test]
+fn converted_moves_agree_with_the_classification_field_by_field() {
+    let mut by_kind = [0usize; 9];
+    for pos in positions_of_every_kind() {
+        for m in &pos.legal_moves() {
+            let c = cescacs_move::of(m);
+            assert_eq!(c, expected_c_move(&pos, m), "{m:?}");
+            by_kind[c.kind as usize] += 1;
+        }
+    }
+    if !cfg!(miri) {
+        assert!(by_kind.iter().all(|&n| n > 0), "every kind is checked: {by_kind:?}");
+    }
+}
+
+#[test]
+fn a_refilled_list_converts_over_its_earlier_moves_exactly() {
+    // A list's conversion writes over the values of its last one, and
+    // writes the rook fields only when they change: a slot that held a
+    // castling or a promotion must come out exactly as the new move.
+    let mut l = ptr::null_mut();
+    // SAFETY: a local out-variable.
+    assert_eq!(unsafe { cescacs_move_list_new(&mut l) }, cescacs_result::Ok);
+    let mut checked = 0;
+    for pos in positions_of_every_kind() {
+        let g = game_from(&pos.to_pdtl());
+        // SAFETY: live handles of this test, locals as out-pointers.
+        let (moves, n) = unsafe {
+            assert_eq!(cescacs_game_legal_moves_into(g, l), cescacs_result::Ok);
+            let (mut moves, mut n) = (ptr::null(), 0);
+            assert_eq!(cescacs_move_list_array(l, &mut moves, &mut n), cescacs_result::Ok);
+            (moves, n)
+        };
+        // SAFETY: on success the array holds `n` moves, valid until the
+        // list is refilled, after this slice's last use.
+        let moves = unsafe { std::slice::from_raw_parts(moves, n) };
+        let expected: Vec<cescacs_move> = pos.legal_moves().iter().map(|m| expected_c_move(&pos, m)).collect();
+        assert_eq!(moves, expected.as_slice(), "{}", pos.to_pdtl());
+        checked += n;
+        // SAFETY: made above by this test and not used after this.
+        unsafe { cescacs_game_free(g) };
+    }
+    // SAFETY: made above by this test and not used after this.
+    unsafe { cescacs_move_list_free(l) };
+    assert!(checked > 0);
+}
+
 #[test]
 fn move_kinds_match_the_golden_tags() {
     // Every kind appears, and a position has a move of a kind exactly when

@@ -281,60 +281,92 @@ fn hex_of(h: Hex) -> cescacs_hex {
     HEXES[h.index()]
 }
 
-/// A castling's `rook_moves` and `rook_move_count`.
-type RookMoves = ([cescacs_rook_move; 2], u8);
+/// The parts of a castling's `cescacs_move` that no other move has: its
+/// kind, `rook_moves` and `rook_move_count`.
+type CastlingParts = (cescacs_move_kind, [cescacs_rook_move; 2], u8);
 
-/// The rook moves of each castling for each colour, as `cescacs_move`
-/// stores them (queen's rook first, unused entries zero), with their count.
-/// Built on first use: the core gives them as a `Vec`, an allocation per
-/// castling move otherwise.
-static CASTLING_ROOKS: LazyLock<[[RookMoves; 24]; 2]> = LazyLock::new(|| {
-    let mut table = [[([cescacs_rook_move::default(); 2], 0); 24]; 2];
+/// The castling parts of each castling for each colour (queen's rook
+/// first, unused entries zero). Built on first use: the core gives the rook
+/// moves as a `Vec`, an allocation per castling otherwise.
+static CASTLING_PARTS: LazyLock<[[CastlingParts; 24]; 2]> = LazyLock::new(|| {
+    let mut table = [[(cescacs_move_kind::SimpleCastling, [cescacs_rook_move::default(); 2], 0); 24]; 2];
     for (color, row) in [Color::White, Color::Black].into_iter().zip(&mut table) {
         for (c, entry) in Castling::ALL.into_iter().zip(row.iter_mut()) {
-            for (slot, (from, to)) in entry.0.iter_mut().zip(c.rook_moves(color)) {
+            if c.is_double() {
+                entry.0 = cescacs_move_kind::DoubleCastling;
+            }
+            for (slot, (from, to)) in entry.1.iter_mut().zip(c.rook_moves(color)) {
                 *slot = cescacs_rook_move {
                     from: from.into(),
                     to: to.into(),
                 };
-                entry.1 += 1;
+                entry.2 += 1;
             }
         }
     }
     table
 });
 
-/// The rook moves of a castling that the King makes from `from`. Out of
-/// line and returning a value: castlings are rare, and the table's
-/// first-use check, inlined, would cost every conversion registers.
-#[cold]
-#[inline(never)]
-fn castling_rooks(c: Castling, from: Hex) -> RookMoves {
+/// The castling parts of a castling that the King makes from `from`.
+/// Inlined: out of line, a list of castlings paid a call each (wall clock
+/// +4 % on a position with 24 castlings of 90 moves).
+#[inline(always)]
+fn castling_parts(c: Castling, from: Hex) -> CastlingParts {
     // Castlings start from the King's home, which tells the colour.
     let color = usize::from(from == rules::KING_HOME[1]);
-    CASTLING_ROOKS[color][c.index()]
+    CASTLING_PARTS[color][c.index()]
 }
 
 impl cescacs_move {
     /// The C value of a core move. It reads the move in place (a 7-byte
     /// `Move` passed by value is first packed into a register, then taken
-    /// apart again) and is inlined into the loops that convert whole lists.
+    /// apart again). Whole lists convert with [`cescacs_move::overwrite`].
     #[inline(always)]
     pub(crate) fn of(m: &Move) -> cescacs_move {
-        let (rook_moves, rook_move_count) = match m.kind() {
-            MoveKind::Castling(c) => castling_rooks(c, m.from()),
-            _ => ([cescacs_rook_move::default(); 2], 0),
-        };
-        cescacs_move {
-            kind: kind_of(m),
-            from: hex_of(m.from()),
-            to: hex_of(m.to()),
-            role: m.role().into(),
-            captured: m.captured().into(),
-            promotion: m.promotion().into(),
-            is_capture: m.is_capture(),
-            rook_move_count,
-            rook_moves,
+        let mut c = cescacs_move::default();
+        c.overwrite(m);
+        c
+    }
+
+    /// Makes `self`, any valid `cescacs_move`, the C value of `m`, in place.
+    /// A list converts its moves into its own array this way, slot by slot
+    /// over the values of its last conversion: the conversion is bound by
+    /// its stores, and building each value whole costs a temporary or more
+    /// stores. The rook fields, zero but in castlings, are written only when
+    /// they change (`rook_move_count` is 0 exactly when both rook moves are
+    /// zero).
+    #[inline(always)]
+    pub(crate) fn overwrite(&mut self, m: &Move) {
+        let captured = m.captured();
+        self.from = hex_of(m.from());
+        self.to = hex_of(m.to());
+        self.role = m.role().into();
+        self.captured = captured.into();
+        self.is_capture = captured.is_some();
+        match m.kind() {
+            MoveKind::Castling(c) => {
+                (self.kind, self.rook_moves, self.rook_move_count) = castling_parts(c, m.from());
+                self.promotion = cescacs_role::None;
+                return;
+            }
+            // Most moves of a list are plain moves or captures (every
+            // slide, jump and King step): told apart by the capture alone.
+            MoveKind::Normal if m.promotion().is_none() => {
+                self.kind = if captured.is_some() {
+                    cescacs_move_kind::Capture
+                } else {
+                    cescacs_move_kind::Ordinary
+                };
+                self.promotion = cescacs_role::None;
+            }
+            _ => {
+                self.kind = kind_of(m);
+                self.promotion = m.promotion().into();
+            }
+        }
+        if self.rook_move_count != 0 {
+            self.rook_move_count = 0;
+            self.rook_moves = [cescacs_rook_move::default(); 2];
         }
     }
 }
