@@ -112,12 +112,14 @@ const fn promotion_approach(color: Color) -> Bitboard {
     let mut b = [0u64; 3];
     let mut i = 0;
     while i < HEX_COUNT {
+        let mut near = zone.contains(Hex::from_u8(i as u8));
         let mut w = 0;
         while w < 3 {
-            if (pushes[i].0[w] | oblique[i].0[w] | capture[i].0[w]) & zone.0[w] != 0 || zone.0[i >> 6] >> (i & 63) & 1 != 0 {
-                b[i >> 6] |= 1 << (i & 63);
-            }
+            near |= (pushes[i].0[w] | oblique[i].0[w] | capture[i].0[w]) & zone.0[w] != 0;
             w += 1;
+        }
+        if near {
+            b[i >> 6] |= 1 << (i & 63);
         }
         i += 1;
     }
@@ -1142,30 +1144,30 @@ impl Position {
         let hex = |i: usize| Hex::from_u8(i as u8);
         let fwd = Dir::forward(us);
         let s1 = from.step_or_wall(fwd);
-        if self.is_vacant_or_wall(s1) {
+        if self.is_vacant_at(s1) {
             add(hex(s1), MoveKind::Normal, None);
             let s2 = hex(s1).step_or_wall(fwd);
-            if self.is_vacant_or_wall(s2) {
+            if self.is_vacant_at(s2) {
                 add(hex(s2), MoveKind::DoubleStep, None);
                 if TRIPLE_STEP_FROM[us.index()][from.index()] {
                     let s3 = hex(s2).step_or_wall(fwd);
-                    if self.is_vacant_or_wall(s3) {
+                    if self.is_vacant_at(s3) {
                         add(hex(s3), MoveKind::TripleStep, None);
                     }
                 }
             }
         }
-        let faced = self.holds_or_wall(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
+        let faced = self.holds_at(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
         let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
         for d in PAWN_OBLIQUE_DIRS[us.index()] {
             let t = from.step_or_wall(d);
-            if self.is_vacant_or_wall(t) {
+            if self.is_vacant_at(t) {
                 add(hex(t), oblique, None);
             }
         }
         for d in PAWN_CAPTURE_DIRS[us.index()] {
             let t = from.step_or_wall(d);
-            if self.holds_or_wall(t, !us) {
+            if self.holds_at(t, !us) {
                 add(hex(t), MoveKind::Normal, self.piece_at(hex(t)).map(|p| p.role));
             }
         }
@@ -1221,7 +1223,7 @@ impl Position {
                 let jumps = JUMP_SETS[from.index()];
                 let rides = jumps
                     .without(occupied)
-                    .map(|mid| usize::from(self.is_vacant_or_wall(from.ride_beyond_or_wall(mid))))
+                    .map(|mid| usize::from(self.is_vacant_at(from.ride_beyond_or_wall(mid))))
                     .sum::<usize>();
                 jumps.without(own).count_few() as usize + rides
             })
@@ -1236,7 +1238,7 @@ impl Position {
         let us = if BLACK { Color::Black } else { Color::White };
         let fwd = Dir::forward(us);
         // Empty or an enemy piece (the wall is neither).
-        let lands = |i: usize| usize::from(self.is_vacant_or_wall(i) || self.holds_or_wall(i, !us));
+        let lands = |i: usize| usize::from(self.is_vacant_at(i) || self.holds_at(i, !us));
         elephants
             .map(|from| {
                 let mut n = 0;
@@ -1244,10 +1246,10 @@ impl Position {
                     n += lands(from.step_or_wall(d));
                 }
                 let one = from.step_or_wall(fwd);
-                if self.is_vacant_or_wall(one) {
+                if self.is_vacant_at(one) {
                     n += 1 + lands(Hex::from_u8(one as u8).step_or_wall(fwd));
                 } else {
-                    n += usize::from(self.holds_or_wall(one, !us));
+                    n += usize::from(self.holds_at(one, !us));
                 }
                 n
             })

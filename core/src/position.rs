@@ -273,14 +273,14 @@ impl Position {
     /// no test for the board's edge. For the generator's fast paths, where
     /// a set look-up costs a shift and a mask more.
     #[inline(always)]
-    pub(crate) fn is_vacant_or_wall(&self, i: usize) -> bool {
+    pub(crate) fn is_vacant_at(&self, i: usize) -> bool {
         self.board[i] == Square::EMPTY
     }
 
-    /// Whether a piece of `color` stands on a hex, or the wall (which
-    /// holds nothing): one byte, as [`Position::is_vacant_or_wall`].
+    /// Whether a piece of `color` stands on hex index `i`, which may be the
+    /// wall's (which holds nothing): one byte, as [`Position::is_vacant_at`].
     #[inline(always)]
-    pub(crate) fn holds_or_wall(&self, i: usize, color: Color) -> bool {
+    pub(crate) fn holds_at(&self, i: usize, color: Color) -> bool {
         self.board[i].0.wrapping_sub(1 + 9 * color as u8) < 9
     }
 
