@@ -40,6 +40,7 @@ pub mod pgn;
 mod piece;
 mod position;
 mod record;
+mod record_tree;
 mod render;
 pub mod selfplay;
 mod workers;

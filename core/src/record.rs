@@ -210,7 +210,12 @@ impl AnnotatedMove {
 }
 
 /// A sequence of moves from a known position: the main line or a variation.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+///
+/// Variations nest to any depth, so `Line`'s `Clone`, `PartialEq`, `Debug`
+/// and `Drop` walk the tree with a stack of their own instead of recursing
+/// (a record read from hostile text may nest a million levels deep); see
+/// `record_tree`.
+#[derive(Default)]
 pub struct Line {
     /// Comments before the first move (for the main line: the opening
     /// comments that describe the context of the game).

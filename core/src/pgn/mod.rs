@@ -126,6 +126,10 @@ pub enum PgnErrorKind {
     /// Reading the input failed; nothing after this point was read.
     #[error("reading failed: {0}")]
     Io(String),
+    /// More errors in the same game than the reader keeps (the first ones
+    /// are reported; this one counts the rest, which were skipped).
+    #[error("{0} more errors in this game were not reported")]
+    MoreErrors(usize),
     /// The record ends where a move was expected.
     #[error("the record ends after {after:?} where a move was expected")]
     Truncated { after: String },

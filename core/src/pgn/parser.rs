@@ -3,6 +3,7 @@
 //! what was read) and reading resumes at the next game.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::lexer::{lex, Tok, Token};
 use super::letters::Letters;
@@ -44,16 +45,23 @@ pub(super) struct Parser {
     consumed_end: usize,
     letters: Letters,
     errors: Vec<PgnError>,
+    /// Where the current game's errors start in `errors`.
+    game_errors_from: usize,
+    /// Errors of the current game not kept (past [`MAX_ERRORS_PER_GAME`]).
+    dropped: usize,
 }
 
-/// A line being read.
+/// A line being read: the main line, or a variation of a line below it
+/// on the parser's stack. The position the line has reached is held apart,
+/// for the line on top only (see [`Parser::lines`]), so a deep nest of
+/// variations costs no position per level.
 struct LineCtx {
     line: Line,
-    /// The position before each move of `line.moves`.
-    before: Vec<Position>,
+    /// The position before each move of `line.moves`, shared with the
+    /// variations that replace the move.
+    before: Vec<Rc<Position>>,
     /// The move number of each move.
     numbers: Vec<u32>,
-    pos: Position,
     /// Number of the next move.
     number: u32,
     /// Whether the next number token may set the numbering (first move of
@@ -62,11 +70,55 @@ struct LineCtx {
     state: State,
     /// Text of the last token, for "truncated" messages.
     last_text: String,
+    /// For a variation: its `(` token, its label and the index of the move
+    /// it replaces in the line below it.
+    open: Option<(Token, Option<String>, usize)>,
+    /// The start position, shared with the line below, until the first
+    /// move takes it as its `before` (a nest of variations of one move
+    /// holds its position once).
+    start: Option<Rc<Position>>,
 }
+
+impl LineCtx {
+    fn new(number: u32, comments: Vec<String>, last_text: String, open: Option<(Token, Option<String>, usize)>) -> LineCtx {
+        LineCtx {
+            line: Line { comments, moves: Vec::new() },
+            before: Vec::new(),
+            numbers: Vec::new(),
+            number,
+            free_number: true,
+            state: State::Free,
+            last_text,
+            open,
+            start: None,
+        }
+    }
+
+    /// The position after the line's last move (it has one).
+    fn position_after_last(&self) -> Position {
+        let mut pos = Position::clone(self.before.last().expect("a line with moves"));
+        pos.play_unchecked(self.line.moves.last().expect("a line with moves").mv);
+        pos
+    }
+}
+
+/// What one token did to the line on top of the stack.
+enum Step {
+    /// Go on with the same line.
+    Next,
+    /// A variation opens: read it (its context and start position).
+    Open(LineCtx, Position),
+    /// The line ends.
+    End(Result<End, PgnError>),
+}
+
+/// The most errors kept for one game; the rest are counted in one
+/// [`PgnErrorKind::MoreErrors`].
+pub(super) const MAX_ERRORS_PER_GAME: usize = 16;
 
 impl Parser {
     pub(super) fn new(text: &str) -> Parser {
-        Parser { toks: lex(text), i: 0, consumed_end: 0, letters: Letters::default(), errors: Vec::new() }
+        Parser { toks: lex(text), i: 0, consumed_end: 0, letters: Letters::default(), errors: Vec::new(), game_errors_from: 0, dropped: 0 }
     }
 
     fn peek(&self) -> &Token {
@@ -88,6 +140,15 @@ impl Parser {
 
     fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
         PgnError::new(t.line, t.col, kind)
+    }
+
+    /// Records an error of the current game, or counts it past the cap.
+    fn report(&mut self, e: PgnError) {
+        if self.errors.len() - self.game_errors_from < MAX_ERRORS_PER_GAME {
+            self.errors.push(e);
+        } else {
+            self.dropped += 1;
+        }
     }
 
     /// After an error: skip to the next game (a tag, or just after a result).
@@ -113,8 +174,15 @@ impl Parser {
             let before = self.i;
             let start = self.peek().start;
             let errors_before = self.errors.len();
+            self.game_errors_from = errors_before;
+            self.dropped = 0;
             let game = self.game();
-            let errors = self.errors.split_off(errors_before);
+            let mut errors = self.errors.split_off(errors_before);
+            if self.dropped > 0 {
+                let last = errors.last().expect("errors were dropped past the kept ones");
+                let (line, column) = (last.line, last.column);
+                errors.push(PgnError::new(line, column, PgnErrorKind::MoreErrors(self.dropped)));
+            }
             if game.is_some() || !errors.is_empty() {
                 entries.push(GameEntry { game, errors, span: start..self.consumed_end.max(start) });
             }
@@ -146,7 +214,7 @@ impl Parser {
                 }
                 // A malformed tag line loses only itself.
                 Tok::Error(kind @ PgnErrorKind::TagSyntax(_)) => {
-                    self.errors.push(Self::err(&t, kind));
+                    self.report(Self::err(&t, kind));
                     self.next();
                 }
                 _ => break,
@@ -182,21 +250,13 @@ impl Parser {
         tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
 
         let number = start.fullmove_number().unwrap_or(1);
-        let mut ctx = LineCtx {
-            line: Line { comments, moves: Vec::new() },
-            before: Vec::new(),
-            numbers: Vec::new(),
-            pos: start.clone(),
-            number,
-            free_number: true,
-            state: State::Free,
-            last_text: String::new(),
-        };
-        let end = self.line(&mut ctx, 0);
+        let root = LineCtx::new(number, comments, String::new(), None);
+        let (root, end) = self.lines(root, start.clone());
         let mut game = Game::from_position(start);
         game.tags = tags;
-        *game.comments_mut() = ctx.line.comments;
-        for am in ctx.line.moves {
+        let mut line = root.line;
+        *game.comments_mut() = std::mem::take(&mut line.comments);
+        for am in std::mem::take(&mut line.moves) {
             game.push_recorded(am);
         }
         let stated = match end {
@@ -210,7 +270,7 @@ impl Parser {
             Ok(End::Stop) => None,
             Ok(End::Close) => unreachable!("the main line never ends with ')'"),
             Err(e) => {
-                self.errors.push(e);
+                self.report(e);
                 self.resync();
                 None
             }
@@ -220,17 +280,66 @@ impl Parser {
         Some(game)
     }
 
-    /// Reads the moves of a line (main line at depth 0, variations deeper)
-    /// into `ctx`, up to its end. On error `ctx` holds what was read.
-    fn line(&mut self, ctx: &mut LineCtx, depth: usize) -> Result<End, PgnError> {
+    /// Reads the main line `root` and its variations, to any depth, with a
+    /// stack of lines instead of recursion: a `(` pushes the variation, its
+    /// end pops it and attaches it to the move it replaces. An error ends
+    /// every line open, each keeping what it read. Returns the main line
+    /// and how it ended.
+    fn lines(&mut self, root: LineCtx, start: Position) -> (LineCtx, Result<End, PgnError>) {
+        let mut stack = vec![root];
+        let mut pos = start;
         loop {
+            let depth = stack.len() - 1;
+            let ctx = stack.last_mut().expect("the main line stays until the end");
+            let mut end = match self.step(ctx, &mut pos, depth) {
+                Step::Next => continue,
+                Step::Open(child, child_pos) => {
+                    stack.push(child);
+                    pos = child_pos;
+                    continue;
+                }
+                Step::End(end) => end,
+            };
+            // Close the line on top; on an error, every line below it too.
+            loop {
+                let child = stack.pop().expect("a line is open");
+                let Some(parent) = stack.last_mut() else {
+                    return (child, end);
+                };
+                let (open, label, target) = child.open.clone().expect("a variation has its '('");
+                let result = match end {
+                    Ok(End::Close) => Ok(()),
+                    Ok(_) => Err(Self::err(&open, PgnErrorKind::UnterminatedVariation)),
+                    Err(e) => Err(e),
+                };
+                attach_variation(parent, child, label, target);
+                pos = parent.position_after_last();
+                match result {
+                    Ok(()) => break,
+                    Err(e) => end = Err(e),
+                }
+            }
+        }
+    }
+
+    /// Reads the next token of the line `ctx` (the main line at depth 0,
+    /// variations deeper), at position `pos`.
+    fn step(&mut self, ctx: &mut LineCtx, pos: &mut Position, depth: usize) -> Step {
+        match self.step_line(ctx, pos, depth) {
+            Ok(step) => step,
+            Err(e) => Step::End(Err(e)),
+        }
+    }
+
+    fn step_line(&mut self, ctx: &mut LineCtx, pos: &mut Position, depth: usize) -> Result<Step, PgnError> {
+        {
             let t = self.peek().clone();
             let expecting_move = matches!(ctx.state, State::AfterNumber | State::AfterEllipsis | State::AfterComma);
             // A tag, even a malformed one, starts the next game.
             let tag = matches!(t.tok, Tok::Tag { .. } | Tok::Error(PgnErrorKind::TagSyntax(_)));
             if depth > 0 && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_))) {
                 // The variation's ')' is missing; the caller reports it at '('.
-                return Ok(End::Stop);
+                return Ok(Step::End(Ok(End::Stop)));
             }
             match t.tok.clone() {
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
@@ -239,32 +348,32 @@ impl Parser {
                         _ => Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }),
                     });
                 }
-                Tok::Tag { .. } => return Ok(End::Stop),
-                Tok::Error(PgnErrorKind::TagSyntax(_)) => return Ok(End::Stop),
-                Tok::Eof => return Ok(End::Stop),
+                Tok::Tag { .. } => return Ok(Step::End(Ok(End::Stop))),
+                Tok::Error(PgnErrorKind::TagSyntax(_)) => return Ok(Step::End(Ok(End::Stop))),
+                Tok::Eof => return Ok(Step::End(Ok(End::Stop))),
                 Tok::Result(r) => {
                     self.next();
-                    return Ok(End::Result(r));
+                    return Ok(Step::End(Ok(End::Result(r))));
                 }
                 Tok::Close => {
                     if depth == 0 {
                         // Nothing is lost by ignoring it.
-                        self.errors.push(Self::err(&t, PgnErrorKind::UnexpectedCloseParen));
+                        self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseParen));
                         self.next();
-                        continue;
+                        return Ok(Step::Next);
                     }
                     if ctx.line.moves.is_empty() {
                         return Err(Self::err(&t, PgnErrorKind::EmptyVariation));
                     }
                     self.next();
-                    return Ok(End::Close);
+                    return Ok(Step::End(Ok(End::Close)));
                 }
                 Tok::Error(PgnErrorKind::UnexpectedCloseBrace) => {
-                    self.errors.push(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
+                    self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
                     self.next();
                 }
                 Tok::Error(kind) => return Err(Self::err(&t, kind)),
-                Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, &t)?,
+                Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, pos, &t)?,
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected {
@@ -272,7 +381,7 @@ impl Parser {
                             expected: "'…' stands for White's move right after a move number",
                         }));
                     }
-                    self.ellipsis(ctx, &t)?;
+                    self.ellipsis(ctx, pos, &t)?;
                 }
                 Tok::Dots(_) => {
                     // Nesting depth marks: ignored like blanks.
@@ -286,7 +395,7 @@ impl Parser {
                     if !matches!(ctx.state, State::Free | State::AfterWhite) {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }));
                     }
-                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && ctx.pos.fullmove_number().is_none()) {
+                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
                         ctx.number = n;
                     } else if n != ctx.number {
                         return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
@@ -313,7 +422,8 @@ impl Parser {
                     if expecting_move {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: "(".into(), expected: "a move" }));
                     }
-                    self.variation(ctx, depth, &t)?;
+                    let (child, child_pos) = self.open_variation(ctx, &t)?;
+                    return Ok(Step::Open(child, child_pos));
                 }
                 Tok::Label(_) => {
                     return Err(Self::err(&t, PgnErrorKind::Unexpected {
@@ -327,7 +437,7 @@ impl Parser {
                             self.next();
                             let last = ctx.line.moves.last_mut().expect("a move was read");
                             merge_annotation(last, a, i).map_err(|kind| Self::err(&t, kind))?;
-                            continue;
+                            return Ok(Step::Next);
                         }
                         return Err(Self::err(&t, PgnErrorKind::Unexpected {
                             found: w,
@@ -341,13 +451,13 @@ impl Parser {
                                 expected: "a comma after '…'",
                             }))
                         }
-                        State::AfterNumber if ctx.pos.turn() == Color::Black => {
+                        State::AfterNumber if pos.turn() == Color::Black => {
                             return Err(Self::err(&t, PgnErrorKind::Unexpected {
                                 found: w,
                                 expected: "Black is to move: write '…, ' for White's move",
                             }))
                         }
-                        State::AfterComma if ctx.pos.turn() == Color::White => {
+                        State::AfterComma if pos.turn() == Color::White => {
                             return Err(Self::err(&t, PgnErrorKind::Unexpected {
                                 found: w,
                                 expected: "White is to move: a new move number must come first",
@@ -356,14 +466,15 @@ impl Parser {
                         _ => {}
                     }
                     self.next();
-                    self.play_word(ctx, &t, &w)?;
+                    self.play_word(ctx, pos, &t, &w)?;
                 }
             }
         }
+        Ok(Step::Next)
     }
 
-    fn ellipsis(&mut self, ctx: &mut LineCtx, t: &Token) -> Result<(), PgnError> {
-        if ctx.pos.turn() != Color::Black {
+    fn ellipsis(&mut self, ctx: &mut LineCtx, pos: &Position, t: &Token) -> Result<(), PgnError> {
+        if pos.turn() != Color::Black {
             return Err(Self::err(t, PgnErrorKind::Unexpected {
                 found: t.text.clone(),
                 expected: "White is to move, so White's move cannot be left out",
@@ -376,11 +487,11 @@ impl Parser {
     }
 
     /// Reads a move word (with assessments attached to it, if any), plays it.
-    fn play_word(&mut self, ctx: &mut LineCtx, t: &Token, word: &str) -> Result<(), PgnError> {
+    fn play_word(&mut self, ctx: &mut LineCtx, pos: &mut Position, t: &Token, word: &str) -> Result<(), PgnError> {
         let (core, annotation) = split_annotation(word);
         let text = self.letters.mv(core);
-        let color = ctx.pos.turn();
-        let m = ctx.pos.parse_ctl(&text).map_err(|source| {
+        let color = pos.turn();
+        let m = pos.parse_ctl(&text).map_err(|source| {
             // Report the text as written, not as translated.
             let source = if text != core { source.with_text(core) } else { source };
             Self::err(t, PgnErrorKind::Move { number: ctx.number, color, source })
@@ -389,9 +500,9 @@ impl Parser {
         if let Some((a, i)) = annotation {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
         }
-        ctx.before.push(ctx.pos.clone());
+        ctx.before.push(ctx.start.take().unwrap_or_else(|| Rc::new(pos.clone())));
         ctx.numbers.push(ctx.number);
-        ctx.pos.play_unchecked(m);
+        pos.play_unchecked(m);
         ctx.line.moves.push(am);
         ctx.free_number = false;
         ctx.last_text = t.text.clone();
@@ -404,9 +515,9 @@ impl Parser {
         Ok(())
     }
 
-    /// Reads a variation starting at the `(` token `open` and attaches it to
-    /// the move it replaces.
-    fn variation(&mut self, ctx: &mut LineCtx, depth: usize, open: &Token) -> Result<(), PgnError> {
+    /// Opens the variation starting at the `(` token `open`: finds the move
+    /// it replaces and gives its line and start position.
+    fn open_variation(&mut self, ctx: &LineCtx, open: &Token) -> Result<(LineCtx, Position), PgnError> {
         if ctx.line.moves.is_empty() {
             return Err(Self::err(open, PgnErrorKind::Unexpected {
                 found: "(".into(),
@@ -444,42 +555,23 @@ impl Parser {
             }
             _ => ctx.line.moves.len() - 1,
         };
-        let mut child = LineCtx {
-            line: Line::default(),
-            before: Vec::new(),
-            numbers: Vec::new(),
-            pos: ctx.before[target].clone(),
-            number: ctx.numbers[target],
-            free_number: true,
-            state: State::Free,
-            last_text: "(".into(),
-        };
-        let end = self.line(&mut child, depth + 1);
-        let attach = |ctx: &mut LineCtx, child: LineCtx| {
-            let target = &mut ctx.line.moves[target];
-            if child.line.moves.is_empty() {
-                // Cut short by an error before its first move: keep its
-                // comments on the move it was to replace.
-                target.comments.extend(child.line.comments);
-            } else {
-                target.variations.push(Variation { label: label.clone(), line: child.line });
-            }
-        };
-        match end {
-            Ok(End::Close) => {
-                attach(ctx, child);
-                Ok(())
-            }
-            Ok(_) => {
-                attach(ctx, child);
-                Err(Self::err(open, PgnErrorKind::UnterminatedVariation))
-            }
-            Err(e) => {
-                // Keep what the variation holds so far.
-                attach(ctx, child);
-                Err(e)
-            }
-        }
+        let mut child = LineCtx::new(ctx.numbers[target], Vec::new(), "(".into(), Some((open.clone(), label, target)));
+        let start = Rc::clone(&ctx.before[target]);
+        let pos = Position::clone(&start);
+        child.start = Some(start);
+        Ok((child, pos))
+    }
+}
+
+/// Attaches a finished (or cut short) variation to the move it replaces.
+fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<String>, target: usize) {
+    let target = &mut parent.line.moves[target];
+    if child.line.moves.is_empty() {
+        // Cut short by an error before its first move: keep its comments
+        // on the move it was to replace.
+        target.comments.append(&mut child.line.comments);
+    } else {
+        target.variations.push(Variation { label, line: std::mem::take(&mut child.line) });
     }
 }
 

@@ -3,7 +3,9 @@
 
 use crate::piece::Color;
 use crate::position::{Position, INITIAL_PDTL};
-use crate::record::{AnnotatedMove, Line, Variation};
+use std::rc::Rc;
+
+use crate::record::{AnnotatedMove, Line};
 use crate::Game;
 
 fn write_comment(text: &str) -> String {
@@ -34,80 +36,166 @@ fn move_text(pos: &Position, am: &AnnotatedMove) -> String {
     s
 }
 
-/// The lines of a line of moves (without nesting dots of its own): one
-/// full move per line, then the comments and variations of its moves.
-fn line_lines(start: &Position, first_number: u32, unknown_number: bool, line: &Line) -> Vec<String> {
-    let mut out: Vec<String> = line.comments.iter().map(|c| write_comment(c)).collect();
-    let mut pos = start.clone();
-    let mut number = first_number;
-    let mut first = true;
-    let mut j = 0;
-    let moves = &line.moves;
-    while j < moves.len() {
-        let mark = if first && unknown_number { '?' } else { '.' };
-        first = false;
-        // The moves of this full move: White's and Black's, or Black's alone.
-        let mut group: Vec<(usize, Position)> = Vec::with_capacity(2);
-        let text = if pos.turn() == Color::White {
-            let w = move_text(&pos, &moves[j]);
-            group.push((j, pos.clone()));
-            pos.play_unchecked(moves[j].mv);
-            j += 1;
-            if j < moves.len() {
-                let b = move_text(&pos, &moves[j]);
-                group.push((j, pos.clone()));
-                pos.play_unchecked(moves[j].mv);
-                j += 1;
-                format!("{number}{mark} {w}, {b}")
-            } else {
-                format!("{number}{mark} {w}")
-            }
-        } else {
-            let b = move_text(&pos, &moves[j]);
-            group.push((j, pos.clone()));
-            pos.play_unchecked(moves[j].mv);
-            j += 1;
-            format!("{number}{mark} …, {b}")
-        };
-        out.push(text);
-        for (k, before) in group {
-            let am = &moves[k];
-            let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
-            for c in &am.comments {
-                // The body trimmed on its own, as the reader trims what
-                // follows the prefix: `{ @W: \rx }` would read back as `x`.
-                out.push(write_comment(&format!("{prefix} {}", c.trim())));
-            }
-            for v in &am.variations {
-                out.extend(variation_lines(&before, number, v));
-            }
-        }
-        number += 1;
-    }
-    out
+/// Leading dots written for a nesting depth are capped here: they only
+/// show the depth (NOTATION.md §6.6; the reader skips them like blanks), and
+/// uncapped they would make the text of a deep nest quadratic in its depth.
+pub(super) const MAX_DOTS: usize = 32;
+
+/// A line of moves being written: the main line (depth 0) or a variation.
+struct Frame<'a> {
+    line: &'a Line,
+    depth: usize,
+    /// Number of the next full move, and whether it is written `n?`.
+    number: u32,
+    unknown_number: bool,
+    /// Index of the next move to write.
+    j: usize,
+    /// The moves of the full move just written, each with the position
+    /// before it; their comments and variations are written next.
+    group: Vec<(usize, Rc<Position>)>,
+    /// Next move of `group`, and next variation of that move.
+    gi: usize,
+    vi: usize,
+    /// The position reached, when it is shared with a variation (so a
+    /// nest of variations from one position holds that position once).
+    shared: Option<Rc<Position>>,
+    /// The prefix of the variation's first line (`(` or `($[n] `), until
+    /// that line is written.
+    opening: Option<String>,
 }
 
-/// A variation: `(` and its first line, the others with one more leading
-/// dot, and `)` at the end of the last move line (on a line of its own
-/// after a comment, whose `}` must end its line).
-fn variation_lines(before: &Position, number: u32, v: &Variation) -> Vec<String> {
-    let inner = line_lines(before, number, false, &v.line);
-    let mut out = Vec::with_capacity(inner.len() + 1);
-    for (k, l) in inner.into_iter().enumerate() {
-        if k == 0 {
-            match &v.label {
-                Some(label) => out.push(format!("($[{label}] {l}")),
-                None => out.push(format!("({l}")),
-            }
-        } else {
-            out.push(format!(".{l}"));
+/// Writes `text` as one line at `depth`: its nesting dots, or the
+/// variation's opening on its first line.
+fn emit(out: &mut String, frame: &mut Frame<'_>, text: &str) {
+    let dots = frame.depth.min(MAX_DOTS);
+    match frame.opening.take() {
+        Some(open) => {
+            out.extend(std::iter::repeat_n('.', dots.saturating_sub(1)));
+            out.push_str(&open);
         }
+        None => out.extend(std::iter::repeat_n('.', dots)),
     }
-    match out.last_mut() {
-        Some(last) if !last.ends_with('}') => last.push(')'),
-        _ => out.push(")".to_string()),
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// Writes a line of moves and all its variations, to any depth, with a
+/// stack instead of recursion: one full move per line, then the comments
+/// and variations of its moves; a variation is `(` and its first line, the
+/// others with one more leading dot, and `)` at the end of its last move
+/// line (on a line of its own after a comment, whose `}` must end its line).
+fn write_line(out: &mut String, start: &Position, first_number: u32, unknown_number: bool, line: &Line) {
+    let frame = |line, depth, number, unknown_number, shared: Option<Rc<Position>>, opening| Frame {
+        line,
+        depth,
+        number,
+        unknown_number,
+        j: 0,
+        group: Vec::with_capacity(2),
+        gi: 0,
+        vi: 0,
+        shared,
+        opening,
+    };
+    let mut pos = start.clone();
+    let mut stack = vec![frame(line, 0, first_number, unknown_number, None, None)];
+    for c in &line.comments {
+        emit(out, stack.last_mut().expect("root"), &write_comment(c));
     }
-    out
+    loop {
+        let top = stack.last_mut().expect("the main line stays until the end");
+        let moves = &top.line.moves;
+        // The comments and variations of the full move just written.
+        if let Some((k, before)) = top.group.get(top.gi).cloned() {
+            let am = &moves[k];
+            if top.vi == 0 {
+                let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
+                for c in &am.comments {
+                    // The body trimmed on its own, as the reader trims what
+                    // follows the prefix: `{ @W: \rx }` would read back as `x`.
+                    let text = write_comment(&format!("{prefix} {}", c.trim()));
+                    emit(out, top, &text);
+                }
+            }
+            match am.variations.get(top.vi) {
+                Some(v) => {
+                    top.vi += 1;
+                    let number = top.number - 1;
+                    let depth = top.depth + 1;
+                    let opening = match &v.label {
+                        Some(label) => format!("($[{label}] "),
+                        None => "(".to_string(),
+                    };
+                    pos = Position::clone(&before);
+                    let mut child = frame(&v.line, depth, number, false, Some(before), Some(opening));
+                    for c in &v.line.comments {
+                        emit(out, &mut child, &write_comment(c));
+                    }
+                    stack.push(child);
+                }
+                None => {
+                    top.gi += 1;
+                    top.vi = 0;
+                }
+            }
+            continue;
+        }
+        if top.j < moves.len() {
+            // The next full move: White's and Black's, or Black's alone.
+            top.group.clear();
+            top.gi = 0;
+            let mark = if top.unknown_number { '?' } else { '.' };
+            top.unknown_number = false;
+            let number = top.number;
+            let mut text = String::new();
+            if pos.turn() == Color::Black {
+                text.push_str(&format!("{number}{mark} …, "));
+            } else {
+                text.push_str(&format!("{number}{mark} "));
+            }
+            let mut played = 0;
+            while top.j < moves.len() && played < 2 {
+                let am = &moves[top.j];
+                if played == 1 {
+                    if pos.turn() != Color::Black {
+                        break;
+                    }
+                    text.push_str(", ");
+                }
+                text.push_str(&move_text(&pos, am));
+                let before = top.shared.take().unwrap_or_else(|| Rc::new(pos.clone()));
+                top.group.push((top.j, before));
+                pos.play_unchecked(am.mv);
+                top.j += 1;
+                played += 1;
+                if pos.turn() == Color::White {
+                    break; // Black's move ended the full move
+                }
+            }
+            top.number += 1;
+            emit(out, top, &text);
+            continue;
+        }
+        // The line is written: close the variation and go back to its parent.
+        let done = stack.pop().expect("a line is open");
+        let Some(parent) = stack.last_mut() else {
+            return;
+        };
+        if done.opening.is_some() {
+            // A variation with no line at all cannot be read; never written.
+            unreachable!("a variation holds at least its first move line");
+        }
+        out.pop(); // the last line's newline
+        if out.ends_with('}') {
+            out.push('\n');
+            out.extend(std::iter::repeat_n('.', done.depth.min(MAX_DOTS).saturating_sub(1)));
+        }
+        out.push_str(")\n");
+        // Back to the position after the parent's full move.
+        let (k, before) = parent.group.last().expect("a variation follows a move");
+        pos = Position::clone(before);
+        pos.play_unchecked(parent.line.moves[*k].mv);
+    }
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
@@ -127,10 +215,7 @@ pub fn write_game(game: &Game) -> String {
         write_tag(&mut out, "PDTL", &game.start().to_pdtl());
     }
     let first = game.start().fullmove_number();
-    for l in line_lines(game.start(), first.unwrap_or(1), first.is_none(), game.mainline()) {
-        out.push_str(&l);
-        out.push('\n');
-    }
+    write_line(&mut out, game.start(), first.unwrap_or(1), first.is_none(), game.mainline());
     out.push_str(game.result().as_str());
     out.push('\n');
     for c in &game.final_comments {
