@@ -13,12 +13,12 @@
 //! stderr as `error: …` with exit code 1.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cescacs::pgn::{read_game_entries, write_game, GameEntry};
+use cescacs::pgn::{write_game, GameEntry, Reader};
 use cescacs::{
     CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
     PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
@@ -509,14 +509,14 @@ fn entry_verdict(entry: &GameEntry) -> (bool, String) {
     }
 }
 
-fn read_input(path: &PathBuf) -> (String, io::Result<String>) {
+/// The input as a buffered stream (`-` is standard input), and its name.
+fn open_input(path: &PathBuf) -> (String, io::Result<Box<dyn BufRead>>) {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        let r = io::stdin().read_to_string(&mut text).map(|_| text);
-        ("<stdin>".to_string(), r)
+        ("<stdin>".to_string(), Ok(Box::new(io::stdin().lock())))
     } else {
         let name = path.display().to_string();
-        (name, std::fs::read_to_string(path))
+        let file = std::fs::File::open(path).map(|f| Box::new(io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>);
+        (name, file)
     }
 }
 
@@ -531,8 +531,8 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
     let mut all_ok = true;
     let mut written = 0usize;
     for path in files {
-        let (name, text) = read_input(path);
-        let text = match text {
+        let (name, input) = open_input(path);
+        let input = match input {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
@@ -540,13 +540,11 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
                 continue;
             }
         };
-        let entries = read_game_entries(&text);
-        if entries.is_empty() {
-            eprintln!("error: {name}: no game found");
-            all_ok = false;
-            continue;
-        }
-        for (i, entry) in entries.iter().enumerate() {
+        // Game by game: memory holds one game, whatever the file's size.
+        let mut seen = 0usize;
+        for (i, entry) in Reader::new(input).enumerate() {
+            seen += 1;
+            let entry = &entry;
             report.flush()?;
             for e in &entry.errors {
                 eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.kind);
@@ -567,6 +565,10 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
                 out.write_all(write_game(game).as_bytes())?;
                 written += 1;
             }
+        }
+        if seen == 0 {
+            eprintln!("error: {name}: no game found");
+            all_ok = false;
         }
         report.flush()?;
     }

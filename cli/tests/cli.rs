@@ -869,3 +869,35 @@ fn pgn_write_leaves_out_games_with_reading_errors() {
          <stdin> #2: OK — 1 ply, * (unfinished)\n"
     );
 }
+
+#[test]
+fn pgn_reads_a_million_nested_variations_and_writes_them_back() {
+    let depth = 1_000_000;
+    let mut text = String::from("1. H6-H12");
+    for _ in 0..depth {
+        text.push_str(" (1. H6-H12");
+    }
+    text.extend(std::iter::repeat_n(')', depth));
+    text.push_str("\n*\n");
+    let run = run_with_input(&["pgn", "--write", "-"], Some(&text));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("<stdin> #1: OK — 1 ply, * (unfinished)"), "{}", run.stderr);
+    assert_eq!(run.stdout.matches('(').count(), depth);
+    assert_eq!(run.stdout.matches(')').count(), depth);
+}
+
+#[test]
+fn pgn_streams_games_and_reports_invalid_utf8_by_line() {
+    let dir = std::env::temp_dir().join(format!("cescacs-cli-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("bad.ctl-pgn");
+    let mut bytes = b"\xEF\xBB\xBF[Event \"a\"]\r\n1. H6-H12\r\n*\r\n[Event \"b\"]\n1. E7-E13 {caf".to_vec();
+    bytes.extend_from_slice(&[0xE9, b'}', b'\n', b'*', b'\n']);
+    std::fs::write(&path, &bytes).expect("write");
+    let run = run_with_input(&["pgn", path.to_str().expect("utf-8 path")], None);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("#1: OK — 1 ply"), "{}", run.stdout);
+    assert!(run.stdout.contains("#2: BAD"), "{}", run.stdout);
+    assert!(run.stderr.contains(":5:15: error: the text is not valid UTF-8 here"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -107,7 +107,7 @@ enum Step {
     /// Go on with the same line.
     Next,
     /// A variation opens: read it (its context and start position).
-    Open(LineCtx, Position),
+    Open(Box<(LineCtx, Position)>),
     /// The line ends.
     End(Result<End, PgnError>),
 }
@@ -293,7 +293,8 @@ impl Parser {
             let ctx = stack.last_mut().expect("the main line stays until the end");
             let mut end = match self.step(ctx, &mut pos, depth) {
                 Step::Next => continue,
-                Step::Open(child, child_pos) => {
+                Step::Open(opened) => {
+                    let (child, child_pos) = *opened;
                     stack.push(child);
                     pos = child_pos;
                     continue;
@@ -423,7 +424,7 @@ impl Parser {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: "(".into(), expected: "a move" }));
                     }
                     let (child, child_pos) = self.open_variation(ctx, &t)?;
-                    return Ok(Step::Open(child, child_pos));
+                    return Ok(Step::Open(Box::new((child, child_pos))));
                 }
                 Tok::Label(_) => {
                     return Err(Self::err(&t, PgnErrorKind::Unexpected {
