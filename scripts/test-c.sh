@@ -126,6 +126,18 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:ha
     run "$out/test_threads_asan.log" "$out/test_threads_asan" 32 400
 tail -n 1 "$out/test_threads_asan.log"
 
+echo "== C: tests/c/test_pgn_hostile.c (a million nested variations on a 1 MiB stack) =="
+cc "${cflags[@]}" -O1 -g tests/c/test_pgn_hostile.c -L"$lib_dir" -lcescacs -o "$out/test_pgn_hostile"
+run "$out/test_pgn_hostile.log" bash -c 'ulimit -s 1024 && exec "$0"' "$out/test_pgn_hostile"
+cat "$out/test_pgn_hostile.log"
+tally "$out/test_pgn_hostile.log"
+
+echo "== C: test_pgn_hostile under valgrind (depth 2,000) =="
+run "$out/test_pgn_hostile.valgrind.log" valgrind --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
+    "$out/test_pgn_hostile" 2000
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_pgn_hostile.valgrind.log"
+
 echo "== C++: tests/c/test_header.cpp (g++ -std=c++17) =="
 g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c tests/c/test_header.cpp \
     -L"$lib_dir" -lcescacs -o "$out/test_header"

@@ -1,0 +1,108 @@
+/*
+ * Hostile CTL-PGN through the C API, run by scripts/test-c.sh with a 1 MiB
+ * stack (ulimit -s 1024): a record nested a million levels deep reads and
+ * writes back without recursion, an unclosed nest and random bytes give
+ * CESCACS_RESULT_BAD_PGN with a location, never a crash of the caller.
+ *
+ *   test_pgn_hostile [DEPTH]
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static size_t depth = 1000000;
+
+/* "1. H6-H12 (1. H6-H12 (… )))\n*\n", `closed` or with every ')' left out. */
+static char *nested(size_t levels, int closed) {
+    const char *head = "1. H6-H12";
+    const char *open = " (1. H6-H12";
+    size_t len = strlen(head) + levels * strlen(open) + (closed ? levels : 0) + 4;
+    char *text = malloc(len);
+    char *p = text;
+    memcpy(p, head, strlen(head));
+    p += strlen(head);
+    for (size_t i = 0; i < levels; i++) {
+        memcpy(p, open, strlen(open));
+        p += strlen(open);
+    }
+    if (closed) {
+        memset(p, ')', levels);
+        p += levels;
+    }
+    memcpy(p, "\n*\n", 4);
+    return text;
+}
+
+static void deep_nest_reads_and_writes_back(void) {
+    char *text = nested(depth, 1);
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_from_pgn(text, &game));
+    if (game != NULL) {
+        size_t count = 0;
+        CHECK_OK(cescacs_game_variation_count(game, 0, &count));
+        CHECK(count == 1);
+        size_t need = 0;
+        CHECK_RC(cescacs_game_write_pgn(game, NULL, 0, &need), CESCACS_RESULT_BUFFER_TOO_SMALL);
+        char *out = malloc(need + 1);
+        CHECK_OK(cescacs_game_write_pgn(game, out, need + 1, &need));
+        size_t opens = 0, closes = 0;
+        for (size_t i = 0; i < need; i++) {
+            opens += out[i] == '(';
+            closes += out[i] == ')';
+        }
+        CHECK(opens == depth && closes == depth);
+        cescacs_game *again = NULL;
+        CHECK_OK(cescacs_game_from_pgn(out, &again));
+        cescacs_game_free(again);
+        free(out);
+        cescacs_game_free(game);
+    }
+    free(text);
+}
+
+static void unclosed_nest_is_bad_pgn_at_the_innermost_paren(void) {
+    char *text = nested(depth, 0);
+    cescacs_game *game = NULL;
+    CHECK_RC(cescacs_game_from_pgn(text, &game), CESCACS_RESULT_BAD_PGN);
+    CHECK(game == NULL);
+    size_t line = 0, column = 0;
+    CHECK(cescacs_last_error_location(&line, &column));
+    CHECK(line == 1 && column == 11 * depth);
+    free(text);
+}
+
+static void random_bytes_never_crash(void) {
+    unsigned state = 12345;
+    char buf[4097];
+    for (int round = 0; round < 200; round++) {
+        for (size_t i = 0; i < sizeof buf - 1; i++) {
+            state = state * 1103515245u + 12345u;
+            /* Brackets, braces and move text often, any byte from 160 up too. */
+            unsigned r = (state >> 16) & 0xff;
+            const char *pick = "()(){}[]\"$.,*1-H6 \n";
+            buf[i] = r < 160 ? pick[r % strlen(pick)] : (char)r;
+        }
+        buf[sizeof buf - 1] = '\0';
+        cescacs_game *game = NULL;
+        cescacs_result rc = cescacs_game_from_pgn(buf, &game);
+        /* A game, or a typed refusal with its reason: BAD_PGN, or
+         * INVALID_UTF8 for bytes that are not UTF-8. */
+        CHECK(rc == CESCACS_RESULT_OK || rc == CESCACS_RESULT_BAD_PGN || rc == CESCACS_RESULT_INVALID_UTF8);
+        CHECK(rc == CESCACS_RESULT_OK || cescacs_last_error()[0] != '\0');
+        if (check_case_failed) {
+            fprintf(stderr, "round %d: %s (%s)\n", round, cescacs_result_name(rc), cescacs_last_error());
+            cescacs_game_free(game);
+            return;
+        }
+        cescacs_game_free(game);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) depth = (size_t)strtoull(argv[1], NULL, 10);
+    RUN(deep_nest_reads_and_writes_back);
+    RUN(unclosed_nest_is_bad_pgn_at_the_innermost_paren);
+    RUN(random_bytes_never_crash);
+    return check_summary();
+}
