@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (cargo-fuzz / libFuzzer) of every target in fuzz/:
-#   pdtl, move_text, pgn, play (the rules) and c_api (the C API, with leak detection).
+#   pdtl, move_text, pgn, pgn_structured (CTL-PGN built from grammar pieces: deep nests,
+#   comments, tags), play (the rules) and c_api (the C API, with leak detection). The PGN
+#   and C API targets take inputs up to 1 MiB and the token dictionary fuzz/pgn.dict.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 1800 pdtl   # stop at 10M executions or 30 min
@@ -22,7 +24,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(pdtl move_text pgn play c_api)
+    targets=(pdtl move_text pgn pgn_structured play c_api)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -41,10 +43,19 @@ max_len() {
     case "$1" in
         pdtl) echo 512 ;;
         move_text) echo 64 ;;
-        pgn) echo 4096 ;;
+        pgn | pgn_structured) echo 1048576 ;;
         play) echo 256 ;;
-        c_api) echo 2048 ;;
+        c_api) echo 1048576 ;;
         *) echo 4096 ;;
+    esac
+}
+
+# Token dictionaries: the PGN targets get CTL-PGN's tokens, so mutations splice whole tags,
+# brackets, results and moves instead of bytes.
+dict() {
+    case "$1" in
+        pgn | c_api) echo "-dict=fuzz/pgn.dict" ;;
+        *) echo "" ;;
     esac
 }
 
@@ -69,7 +80,7 @@ for t in "${targets[@]}"; do
     echo "== fuzz: $t for ${seconds}s =="
     # shellcheck disable=SC2046
     if nice -n 19 "${fuzz[@]}" run $(flags "$t") "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
-        -max_total_time="$seconds" -max_len="$(max_len "$t")" -print_final_stats=1 \
+        -max_total_time="$seconds" -max_len="$(max_len "$t")" $(dict "$t") -print_final_stats=1 \
         -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} >"$log" 2>&1; then
         status=ok
     else

@@ -52,6 +52,26 @@ fn move_text_corpus() {
     assert!(replay("move_text", |d| rules::check_move_text(d, &positions)) >= 100);
 }
 
+/// The `pgn_structured` target's generator on fixed inputs: a nest 12,800
+/// levels deep (200 runs of 64 openings, then closings), with comments,
+/// tags and stray brackets between.
+#[test]
+fn structured_pgn_inputs() {
+    let mut deep = Vec::new();
+    for _ in 0..200 {
+        deep.extend_from_slice(&[4, 63]);
+    }
+    deep.extend_from_slice(&[10, 255].repeat(60));
+    deep.extend_from_slice(&[8, 0]);
+    let text = rules::structured_pgn(&deep);
+    assert_eq!(text.matches('(').count(), 200 * 64);
+    rules::check_pgn(text.as_bytes());
+    for seed in 0u8..=255 {
+        let data: Vec<u8> = (0..200u16).map(|i| (i as u8).wrapping_mul(seed).wrapping_add(seed / 3)).collect();
+        rules::check_pgn(rules::structured_pgn(&data).as_bytes());
+    }
+}
+
 #[test]
 fn pgn_corpus() {
     assert!(replay("pgn", rules::check_pgn) >= 10);

@@ -1,0 +1,79 @@
+"""Hostile CTL-PGN through Python: deep nesting read on a thread with a
+256 KiB stack (recursion per level would kill the interpreter), unclosed
+nests and stray brackets as ``InvalidPgnError`` with a line and column."""
+
+from __future__ import annotations
+
+import io
+import threading
+from typing import Any, Dict
+
+import pytest
+
+import cescacs.pgn
+from cescacs import InvalidPgnError
+
+
+def nested(depth: int, closed: bool = True) -> str:
+    return "1. H6-H12" + " (1. H6-H12" * depth + (")" * depth if closed else "") + "\n*\n"
+
+
+def on_small_stack(fn: Any) -> Dict[str, Any]:
+    """Runs ``fn`` on a thread with a 256 KiB stack and returns what it put
+    in the dict it is given (or the exception it raised)."""
+    out: Dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            fn(out)
+        except BaseException as e:  # noqa: BLE001 - handed to the test thread
+            out["error"] = e
+
+    old = threading.stack_size(256 * 1024)
+    try:
+        t = threading.Thread(target=run)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    if "error" in out:
+        raise out["error"]
+    return out
+
+
+def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_stack() -> None:
+    depth = 100_000
+
+    def work(out: Dict[str, Any]) -> None:
+        game = cescacs.pgn.read_game(io.StringIO(nested(depth)))
+        assert game is not None
+        text = str(game)
+        out["opens"] = text.count("(")
+        again = cescacs.pgn.read_games(text)[0]
+        out["equal"] = again == game
+        # Walk the first levels through the node API.
+        node = game.mainline()[0]
+        for _ in range(50):
+            node = node.variations[0].mainline()[0]
+        out["ctl"] = node.ctl()
+
+    out = on_small_stack(work)
+    assert out == {"opens": depth, "equal": True, "ctl": "H6-H12"}
+
+
+def test_an_unclosed_deep_nest_is_an_invalid_pgn_error_at_the_innermost_paren() -> None:
+    depth = 20_000
+
+    def work(out: Dict[str, Any]) -> None:
+        with pytest.raises(InvalidPgnError) as info:
+            cescacs.pgn.read_games(nested(depth, closed=False))
+        out["where"] = (info.value.line, info.value.column)
+
+    assert on_small_stack(work) == {"where": (1, 11 * depth)}
+
+
+def test_stray_brackets_by_the_hundred_thousand_give_a_bounded_error_list() -> None:
+    games, errors = cescacs.pgn.read_games("1. H6-H12 " + ")" * 100_000 + "\n*\n", lenient=True)
+    assert len(games) == 1 and len(games[0].mainline_moves()) == 1
+    assert len(errors) == 17
+    assert "99984 more errors in this game were not reported" in str(errors[-1])
