@@ -55,7 +55,7 @@ def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_sta
         node = game.mainline()[0]
         for _ in range(50):
             node = node.variations[0].mainline()[0]
-        out["ctl"] = node.ctl()
+        out["ctl"] = node.ctl
 
     out = on_small_stack(work)
     assert out == {"opens": depth, "equal": True, "ctl": "H6-H12"}
