@@ -140,7 +140,7 @@ enum cescacs_result
   CESCACS_RESULT_BAD_PGN = 12,
   // Nothing answers the question: the game has no tag of that name
   // (`cescacs_game_tag`), the point is off the board
-  // (`cescacs_hex_at_point`).
+  // (`cescacs_hex_at_point`), no game is left (`cescacs_pgn_reader_next`).
   CESCACS_RESULT_NOT_FOUND = 13,
   // The game has ended (checkmate, stalemate, fivefold repetition,
   // 75-move rule, insufficient material): no move may follow. Take a move
@@ -325,6 +325,12 @@ typedef struct cescacs_game cescacs_game;
 // list, so even the read-only functions must not run on one list from two
 // threads at once.
 typedef struct cescacs_move_list cescacs_move_list;
+
+// A CTL-PGN reader: from `cescacs_pgn_reader_open` (a file) or
+// `cescacs_pgn_reader_from_text` (a text, copied); each
+// `cescacs_pgn_reader_next` gives the next game. Release it with
+// `cescacs_pgn_reader_free`. One thread at a time per reader.
+typedef struct cescacs_pgn_reader cescacs_pgn_reader;
 
 // A hex of the board, a small value type: `column` 0..=14 for the letters
 // `P T A B C D E F G H I K L X Z` (there is no J; F = 7 is the central
@@ -892,6 +898,36 @@ cescacs_result cescacs_move_list_ctl(const struct cescacs_move_list *list, size_
 // terminating NUL into `buf`. Lengths and errors as
 // `cescacs_move_list_ctl`.
 cescacs_result cescacs_move_list_long(const struct cescacs_move_list *list, size_t index, char *buf, size_t len, size_t *out_len);
+
+// Opens the CTL-PGN file at `path` (a NUL-terminated file name) for
+// reading game by game, and writes a new reader to `*reader_out`.
+//
+// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (the file cannot be opened; the
+// message says why). `*reader_out` is written only on success.
+cescacs_result cescacs_pgn_reader_open(const char *path, struct cescacs_pgn_reader **reader_out);
+
+// Makes a reader over a copy of `text`, a NUL-terminated CTL-PGN text
+// holding any number of games, and writes it to `*reader_out`.
+//
+// Errors: `NULL_POINTER`, `INVALID_UTF8`. `*reader_out` is written only on
+// success.
+cescacs_result cescacs_pgn_reader_from_text(const char *text, struct cescacs_pgn_reader **reader_out);
+
+// Reads the next game and writes a new game handle at its final position
+// to `*game_out` (free it with `cescacs_game_free`), the games cut as the
+// core's `pgn::Reader` cuts them (a tag line after some movetext, or a
+// result, starts the next game).
+//
+// Errors: `NULL_POINTER`; `NOT_FOUND` (no game is left); `BAD_PGN` (this
+// game has an error: the message and `cescacs_last_error_location` say
+// where, counted from the start of the input; bytes that are not UTF-8
+// are such an error). After `BAD_PGN` the reader has moved past the bad
+// game: the next call reads the one after it. `*game_out` is written only
+// on success.
+cescacs_result cescacs_pgn_reader_next(struct cescacs_pgn_reader *reader, struct cescacs_game **game_out);
+
+// Releases a reader (NULL is ignored). The games it gave stay valid.
+void cescacs_pgn_reader_free(struct cescacs_pgn_reader *reader);
 
 // A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 // one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).

@@ -63,7 +63,7 @@ pub enum cescacs_result {
     BadPgn = 12,
     /// Nothing answers the question: the game has no tag of that name
     /// (`cescacs_game_tag`), the point is off the board
-    /// (`cescacs_hex_at_point`).
+    /// (`cescacs_hex_at_point`), no game is left (`cescacs_pgn_reader_next`).
     NotFound = 13,
     /// The game has ended (checkmate, stalemate, fivefold repetition,
     /// 75-move rule, insufficient material): no move may follow. Take a move

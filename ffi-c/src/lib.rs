@@ -26,6 +26,7 @@ mod board;
 mod error;
 mod game;
 mod move_list;
+mod pgn_reader;
 mod record;
 mod threats;
 mod types;

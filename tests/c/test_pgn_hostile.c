@@ -6,6 +6,8 @@
  *
  *   test_pgn_hostile [DEPTH]
  */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,10 +101,72 @@ static void random_bytes_never_crash(void) {
     }
 }
 
+static void reader_walks_a_collection_once_past_a_bad_game(void) {
+    const char *text =
+        "[Event \"a\"]\n1. H6-H12\n*\n"
+        "[Event \"b\"]\n1. H6-H13\n*\n"
+        "[Event \"c\"]\n1. E7-E13, E21-E15\n*\n";
+    cescacs_pgn_reader *reader = NULL;
+    CHECK_OK(cescacs_pgn_reader_from_text(text, &reader));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_pgn_reader_next(reader, &game));
+    size_t n = 0;
+    CHECK_OK(cescacs_game_ply_count(game, &n));
+    CHECK(n == 1);
+    cescacs_game_free(game);
+    game = NULL;
+    CHECK_RC(cescacs_pgn_reader_next(reader, &game), CESCACS_RESULT_BAD_PGN);
+    CHECK(game == NULL);
+    size_t line = 0, column = 0;
+    CHECK(cescacs_last_error_location(&line, &column));
+    CHECK(line == 5 && column == 4);
+    CHECK_OK(cescacs_pgn_reader_next(reader, &game));
+    CHECK_OK(cescacs_game_ply_count(game, &n));
+    CHECK(n == 2);
+    cescacs_game_free(game);
+    game = NULL;
+    CHECK_RC(cescacs_pgn_reader_next(reader, &game), CESCACS_RESULT_NOT_FOUND);
+    CHECK_RC(cescacs_pgn_reader_next(NULL, &game), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_pgn_reader_next(reader, NULL), CESCACS_RESULT_NULL_POINTER);
+    cescacs_pgn_reader_free(reader);
+    cescacs_pgn_reader_free(NULL);
+}
+
+static void reader_opens_a_file_of_many_games(void) {
+    char path[] = "/tmp/cescacs-pgn-reader-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    for (int i = 0; i < 5000; i++) {
+        fprintf(f, "[Event \"%d\"]\n1. H6-H12, I23-I19\n2. E7-E13\n*\n\n", i);
+    }
+    fclose(f);
+    cescacs_pgn_reader *reader = NULL;
+    CHECK_OK(cescacs_pgn_reader_open(path, &reader));
+    cescacs_game *game = NULL;
+    int games = 0;
+    size_t plies = 0;
+    while (cescacs_pgn_reader_next(reader, &game) == CESCACS_RESULT_OK) {
+        size_t n = 0;
+        CHECK_OK(cescacs_game_ply_count(game, &n));
+        plies += n;
+        games++;
+        cescacs_game_free(game);
+    }
+    CHECK(games == 5000 && plies == 15000);
+    cescacs_pgn_reader_free(reader);
+    remove(path);
+    reader = NULL;
+    CHECK_RC(cescacs_pgn_reader_open("/nonexistent/cescacs.ctl-pgn", &reader), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK(reader == NULL);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) depth = (size_t)strtoull(argv[1], NULL, 10);
     RUN(deep_nest_reads_and_writes_back);
     RUN(unclosed_nest_is_bad_pgn_at_the_innermost_paren);
     RUN(random_bytes_never_crash);
+    RUN(reader_walks_a_collection_once_past_a_bad_game);
+    RUN(reader_opens_a_file_of_many_games);
     return check_summary();
 }
