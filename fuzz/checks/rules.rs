@@ -202,6 +202,12 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
 pub fn check_pgn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(games) = pgn::read_games(text) {
+        // `write_games` documents one record it cannot keep apart: a game
+        // without tags that opens with comments, after another game (its
+        // comments read back as the other's final comments). Such
+        // collections are checked game by game below.
+        let apart = games.iter().skip(1).all(|g| !g.tags.is_empty() || g.mainline().comments.is_empty());
+        let games = if apart { games } else { Vec::new() };
         let written = pgn::write_games(&games);
         let again = pgn::read_games(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
         assert_eq!(pgn::write_games(&again), written, "CTL-PGN round trip");
