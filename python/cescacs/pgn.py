@@ -22,6 +22,7 @@ path for big files. See :func:`read_game` for how a stream is consumed.
 
 from __future__ import annotations
 
+import io
 import weakref
 from collections.abc import MutableMapping
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
@@ -48,6 +49,7 @@ __all__ = [
     "Variation",
     "read_game",
     "read_games",
+    "iter_games",
     "write_game",
     "write_games",
 ]
@@ -277,6 +279,22 @@ def read_game(handle: Source) -> Optional[Game]:
     if error is not None:
         raise _relocate(error, origin)
     return game
+
+
+def iter_games(handle: Source) -> Iterator[Game]:
+    """The games of ``handle`` one at a time, lazily: memory holds one game,
+    whatever the file's size. Each step is :func:`read_game` (its errors
+    raise ``InvalidPgnError`` and the stream is then after the bad game, so
+    iterating again with a new ``iter_games(handle)`` goes on with the next
+    one). A ``str`` is read like a stream.
+    """
+    if isinstance(handle, str):
+        handle = io.StringIO(handle)
+    while True:
+        game = read_game(handle)
+        if game is None:
+            return
+        yield game
 
 
 @overload

@@ -77,3 +77,20 @@ def test_stray_brackets_by_the_hundred_thousand_give_a_bounded_error_list() -> N
     assert len(games) == 1 and len(games[0].mainline_moves()) == 1
     assert len(errors) == 17
     assert "99984 more errors in this game were not reported" in str(errors[-1])
+
+
+def test_iter_games_reads_lazily_and_goes_on_after_a_bad_game() -> None:
+    text = "".join(f'[Event "{i}"]\n1. H6-H12, I23-I19\n*\n\n' for i in range(2000))
+    text += '[Event "bad"]\n1. H6-H13\n*\n\n[Event "last"]\n1. E7-E13\n*\n'
+    stream = io.StringIO(text)
+    games = cescacs.pgn.iter_games(stream)
+    first = next(games)
+    assert first.headers["Event"] == "0"
+    assert stream.tell() < 100, "only the first game was read"
+    rest = []
+    with pytest.raises(InvalidPgnError):
+        for g in games:
+            rest.append(g)
+    assert len(rest) == 1999
+    after = list(cescacs.pgn.iter_games(stream))
+    assert [g.headers["Event"] for g in after] == ["last"]
