@@ -16,6 +16,13 @@
 //! streams the games of a string or of any [`BufRead`](std::io::BufRead)
 //! one at a time, each with its byte span and its errors.
 //!
+//! Hostile input is bounded: nothing recurses on the text's nesting (the
+//! parser keeps variations on a stack of its own, and the record tree's
+//! `Clone`, `PartialEq`, `Debug` and `Drop` walk it without recursion), so a
+//! million nested variations read and write back on a small thread stack;
+//! at most 16 errors are kept per game, the rest counted in one
+//! [`PgnErrorKind::MoreErrors`]; [`Reader`] holds one game at a time.
+//!
 //! The canonical writer ([`write_game`]) writes the tags, a `PDTL` tag when
 //! the game does not start from the initial position, the opening comments,
 //! one full move per line in canonical CTL-AN ([`crate::Position::ctl`]), move
