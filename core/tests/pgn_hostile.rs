@@ -125,3 +125,17 @@ fn nul_bytes_overflowing_numbers_and_random_brackets_are_typed_errors() {
     let game = read_game("\u{FEFF}[Event \"x\"]\r\n1. H6-H12, I23-I19\r\n*\r\n").expect("valid");
     assert_eq!(game.len(), 2);
 }
+
+#[test]
+fn ten_megabyte_pdtl_and_move_texts_are_typed_errors() {
+    use cescacs::Position;
+    let pos = Position::default();
+    let huge = "H".repeat(10_000_000);
+    assert!(Position::from_pdtl(&huge).is_err());
+    assert!(Position::from_pdtl(&format!("/28:{huge}/ w - - 0 1")).is_err());
+    assert!(pos.parse_ctl(&huge).is_err());
+    assert!(pos.parse_ctl(&format!("H6-H12{huge}")).is_err());
+    let nul = "\0".repeat(1_000_000);
+    assert!(Position::from_pdtl(&nul).is_err());
+    assert!(pos.parse_ctl(&nul).is_err());
+}
