@@ -35,12 +35,12 @@ games=$(grep -c '^\[Event "copy' "$dir/many.ctl-pgn")
 echo "collection: $(du -m "$dir/many.ctl-pgn" | cut -f1) MB, $games games, $plies plies; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn "$dir/many.ctl-pgn" >/dev/null 2>&1 || true
-    read -r secs kb <"$dir/time"
+    read -r secs kb < <(tail -n 1 "$dir/time")
     python3 -c "import sys; s, kb, p = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f'  {s:.2f} s, {p / s / 1e6:.2f} M plies/s, peak {kb / 1024:.1f} MB')" "$secs" "$kb" "$plies"
 done
 echo "nested: a million levels, read and written back; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn --write "$dir/nested.ctl-pgn" >"$dir/nested.out" 2>/dev/null
-    read -r secs kb <"$dir/time"
+    read -r secs kb < <(tail -n 1 "$dir/time")
     echo "  $secs s, peak $((kb / 1024)) MB, $(wc -c <"$dir/nested.out") bytes written"
 done
