@@ -372,13 +372,18 @@ impl Ctl {
             }
         }
 
-        let chars: Vec<char> = t.chars().collect();
-        let is_col = |c: Option<&char>| c.is_some_and(|c| column_from_letter(*c).is_some());
-        let is_piece = |c: Option<&char>| c.is_some_and(|c| Role::from_letter(*c).is_some());
+        let is_col = |c: Option<char>| c.is_some_and(|c| column_from_letter(c).is_some());
+        let is_piece = |c: Option<char>| c.is_some_and(|c| Role::from_letter(c).is_some());
+        let first_two = |s: &str| {
+            let mut chars = s.chars();
+            (chars.next(), chars.next())
+        };
 
         // Piece letter: a piece letter followed by a column letter.
-        let (role, mut i) = if is_piece(chars.first()) && is_col(chars.get(1)) {
-            (Role::from_letter(chars[0]).expect("piece letter"), chars[0].len_utf8())
+        let (c0, c1) = first_two(t);
+        let (role, mut i) = if is_piece(c0) && is_col(c1) {
+            let c0 = c0.expect("a piece letter");
+            (Role::from_letter(c0).expect("piece letter"), c0.len_utf8())
         } else {
             (Role::Pawn, 0)
         };
@@ -404,9 +409,9 @@ impl Ctl {
         };
         i += sep_len;
         let rest = &t[i..];
-        let rest_chars: Vec<char> = rest.chars().collect();
-        let (captured, rest) = if is_piece(rest_chars.first()) && is_col(rest_chars.get(1)) {
-            (Role::from_letter(rest_chars[0]), &rest[1..])
+        let (r0, r1) = first_two(rest);
+        let (captured, rest) = if is_piece(r0) && is_col(r1) {
+            (r0.and_then(Role::from_letter), &rest[1..])
         } else {
             (None, rest)
         };
@@ -441,9 +446,9 @@ impl Ctl {
             Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
             Ctl::ForcedPromotion { hex, promotion } => {
                 return pos
-                    .legal_moves()
+                    .legal_moves_from(hex)
                     .into_iter()
-                    .find(|m| m.kind == MoveKind::ForcedPromotion && m.from == hex && m.promotion == Some(promotion))
+                    .find(|m| m.kind == MoveKind::ForcedPromotion && m.promotion == Some(promotion))
                     .ok_or_else(illegal)
             }
             Ctl::Normal { role, from, separator, captured, to, promotion } => (role, from, separator, captured, to, promotion),
@@ -452,11 +457,11 @@ impl Ctl {
             Some(p) if p.color == pos.turn() && p.role == role => {}
             _ => return Err(ResolveMoveError::NoSuchPiece { text: text.to_string(), hex: from, expected: role }),
         }
-        let candidates: Vec<Move> =
-            pos.legal_moves().into_iter().filter(|m| m.from == from && m.to == to && m.castling().is_none()).collect();
-        let m = match candidates.iter().find(|m| m.promotion == promotion) {
+        let moves = pos.legal_moves_from_to(from, to);
+        let mut candidates = moves.iter();
+        let m = match candidates.clone().find(|m| m.promotion == promotion) {
             Some(m) => *m,
-            None if promotion.is_none() && !candidates.is_empty() => {
+            None if promotion.is_none() && candidates.next().is_some() => {
                 return Err(ResolveMoveError::PromotionRequired { text: text.to_string() })
             }
             None => return Err(illegal()),
@@ -601,7 +606,7 @@ impl Position {
         self.resolve(id).ok_or_else(|| {
             MoveTextError::Resolve(match id {
                 MoveId::Ordinary { from, to, promotion: None }
-                    if self.legal_moves().iter().any(|m| m.from == from && m.to == to && m.castling().is_none()) =>
+                    if self.legal_moves_from(from).iter().any(|m| m.to == to && m.castling().is_none()) =>
                 {
                     ResolveMoveError::PromotionRequired { text: text.to_string() }
                 }
@@ -612,7 +617,12 @@ impl Position {
 
     /// The legal move with this identity, if there is one.
     pub fn resolve(&self, id: MoveId) -> Option<Move> {
-        self.legal_moves().into_iter().find(|m| m.id() == id)
+        let from = match id {
+            MoveId::Ordinary { from, .. } => from,
+            MoveId::ForcedPromotion { hex, .. } => hex,
+            MoveId::Castling { color, .. } => KING_HOME[color.index()],
+        };
+        self.legal_moves_from(from).into_iter().find(|m| m.id() == id)
     }
 }
 

@@ -186,7 +186,10 @@ pub const INITIAL_PDTL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22
 
 impl Default for Position {
     fn default() -> Position {
-        INITIAL_PDTL.parse().expect("the initial PDTL is valid")
+        /// Read once: a game or a record starts from it again and again.
+        static INITIAL: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(|| INITIAL_PDTL.parse().expect("the initial PDTL is valid"));
+        INITIAL.clone()
     }
 }
 

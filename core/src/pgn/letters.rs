@@ -1,6 +1,7 @@
 //! `[Redefine "…"]`: the alternative piece letters a record may use,
 //! translated back to the standard ones (NOTATION.md §2 and §6.4).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::lexer::is_hyphen;
@@ -83,9 +84,9 @@ impl Letters {
     /// Translates the piece letters of a CTL-AN move. A letter is a piece
     /// letter where it is followed by a column letter (NOTATION.md §2): at
     /// the start, after the separator (captured piece) and after `=`.
-    pub(super) fn mv(&self, word: &str) -> String {
+    pub(super) fn mv<'w>(&self, word: &'w str) -> Cow<'w, str> {
         if self.is_empty() {
-            return word.to_string();
+            return Cow::Borrowed(word);
         }
         let c: Vec<char> = word.chars().collect();
         // Castling prefixes KTK-, KTD-, KTT- (or KRQ- with Q@D, …).
@@ -93,7 +94,7 @@ impl Letters {
             let mut out = String::from("KR");
             out.push(self.tr(c[2]));
             out.extend(&c[3..]);
-            return out;
+            return Cow::Owned(out);
         }
         let is_col = |i: usize| c.get(i).is_some_and(|&ch| column_from_letter(ch).is_some());
         let mut out = String::with_capacity(word.len());
@@ -117,6 +118,6 @@ impl Letters {
             }
             i += 1;
         }
-        out
+        Cow::Owned(out)
     }
 }

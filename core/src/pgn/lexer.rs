@@ -1,37 +1,43 @@
-//! The CTL-PGN lexer: the text as tokens with their line, column and byte
-//! span. Lexical errors become `Tok::Error` tokens so that the parser meets
-//! them in text order.
+//! The CTL-PGN lexer: pulls the tokens of a text one at a time, each with
+//! its line, column and byte span. Tokens borrow from the text, so reading
+//! costs no allocation per token and no memory beyond the token at hand,
+//! whatever the length of the text. Lexical errors are `Tok::Error` tokens,
+//! so that the parser meets them in text order.
 
-use super::{PgnErrorKind};
+use std::borrow::Cow;
+
+use super::PgnErrorKind;
 use crate::record::GameResult;
 
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Tok {
-    Tag { name: String, value: String },
-    Comment(String),
+pub(super) enum Tok<'a> {
+    /// A tag; the value is borrowed unless it holds escapes or a CR.
+    Tag { name: &'a str, value: Cow<'a, str> },
+    /// A comment's text, without its braces and surrounding blanks.
+    Comment(&'a str),
     Open,
     Close,
-    Label(String),
+    Label(&'a str),
     Number { n: u32, unknown: bool },
     Ellipsis,
     Dots(usize),
     Comma,
     Result(GameResult),
-    Word(String),
+    Word(&'a str),
     Error(PgnErrorKind),
     Eof,
 }
 
 #[derive(Clone, Debug)]
-pub(super) struct Token {
-    pub(super) tok: Tok,
+pub(super) struct Token<'a> {
+    pub(super) tok: Tok<'a>,
     pub(super) line: usize,
     pub(super) col: usize,
     /// Byte offsets of the token in the text (`start..end`).
     pub(super) start: usize,
     pub(super) end: usize,
     /// The source text of the token (for messages).
-    pub(super) text: String,
+    pub(super) text: &'a str,
 }
 
 pub(super) fn is_hyphen(c: char) -> bool {
@@ -43,28 +49,41 @@ fn ends_word(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | '}' | '[' | ']' | '\u{FEFF}')
 }
 
-struct Lexer {
-    chars: Vec<char>,
+/// The ASCII bytes that end a word; a byte ≥ 0x80 is looked at as a char.
+fn ascii_ends_word(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b',' | b'(' | b')' | b'{' | b'}' | b'[' | b']')
+}
+
+/// A pull lexer over a text.
+pub(super) struct Lexer<'a> {
+    src: &'a str,
+    /// Byte offset of the next character.
     i: usize,
     line: usize,
     col: usize,
-    /// Byte offset of `chars[i]`.
-    byte: usize,
 }
 
-impl Lexer {
-    fn new(text: &str) -> Lexer {
-        Lexer { chars: text.chars().collect(), i: 0, line: 1, col: 1, byte: 0 }
+impl<'a> Lexer<'a> {
+    pub(super) fn new(src: &'a str) -> Lexer<'a> {
+        Lexer { src, i: 0, line: 1, col: 1 }
     }
 
-    fn peek(&self, k: usize) -> Option<char> {
-        self.chars.get(self.i + k).copied()
+    fn peek(&self) -> Option<char> {
+        match self.src.as_bytes().get(self.i) {
+            Some(&b) if b < 0x80 => Some(b as char),
+            Some(_) => self.src[self.i..].chars().next(),
+            None => None,
+        }
+    }
+
+    /// The character `k` places after the next one.
+    fn peek_nth(&self, k: usize) -> Option<char> {
+        self.src[self.i..].chars().nth(k)
     }
 
     fn bump(&mut self) -> Option<char> {
-        let c = self.peek(0)?;
-        self.i += 1;
-        self.byte += c.len_utf8();
+        let c = self.peek()?;
+        self.i += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.col = 1;
@@ -74,12 +93,57 @@ impl Lexer {
         Some(c)
     }
 
-    fn text_from(&self, start: usize) -> String {
-        self.chars[start..self.i].iter().collect()
+    /// Skips the characters of a word (none of them a newline).
+    fn skip_word(&mut self) {
+        let bytes = self.src.as_bytes();
+        loop {
+            match bytes.get(self.i) {
+                Some(&b) if b < 0x80 => {
+                    if ascii_ends_word(b) {
+                        return;
+                    }
+                    self.i += 1;
+                    self.col += 1;
+                }
+                Some(_) => {
+                    let c = self.peek().expect("a character");
+                    if ends_word(c) {
+                        return;
+                    }
+                    self.bump();
+                }
+                None => return,
+            }
+        }
+    }
+
+    fn skip_blanks(&mut self) {
+        let bytes = self.src.as_bytes();
+        loop {
+            match bytes.get(self.i) {
+                Some(b'\n') => {
+                    self.i += 1;
+                    self.line += 1;
+                    self.col = 1;
+                }
+                Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c) => {
+                    self.i += 1;
+                    self.col += 1;
+                }
+                Some(&b) if b < 0x80 => return,
+                Some(_) => match self.peek() {
+                    Some(c) if c.is_whitespace() || c == '\u{FEFF}' => {
+                        self.bump();
+                    }
+                    _ => return,
+                },
+                None => return,
+            }
+        }
     }
 
     fn skip_to_line_end(&mut self) {
-        while let Some(c) = self.peek(0) {
+        while let Some(c) = self.peek() {
             if c == '\n' {
                 break;
             }
@@ -87,156 +151,155 @@ impl Lexer {
         }
     }
 
-    fn tokens(mut self) -> Vec<Token> {
-        let mut out = Vec::new();
-        loop {
-            while self.peek(0).is_some_and(|c| c.is_whitespace() || c == '\u{FEFF}') {
+    /// The next token; at the end of the text, `Tok::Eof` (again and again).
+    pub(super) fn next_token(&mut self) -> Token<'a> {
+        self.skip_blanks();
+        let (line, col, start) = (self.line, self.col, self.i);
+        let Some(c) = self.peek() else {
+            return Token { tok: Tok::Eof, line, col, start, end: start, text: "" };
+        };
+        let tok = match c {
+            '[' => match self.tag() {
+                Ok(tok) => tok,
+                Err((line, col, reason)) => {
+                    let text = &self.src[start..self.i];
+                    return Token { tok: Tok::Error(PgnErrorKind::TagSyntax(reason)), line, col, start, end: self.i, text };
+                }
+            },
+            '{' => {
                 self.bump();
+                let body_start = self.i;
+                while self.peek().is_some_and(|c| c != '}') {
+                    self.bump();
+                }
+                if self.peek().is_none() {
+                    Tok::Error(PgnErrorKind::UnterminatedComment)
+                } else {
+                    let body = self.src[body_start..self.i].trim();
+                    self.bump();
+                    Tok::Comment(body)
+                }
             }
-            let (line, col, start, start_byte) = (self.line, self.col, self.i, self.byte);
-            let Some(c) = self.peek(0) else {
-                out.push(Token { tok: Tok::Eof, line, col, start: start_byte, end: start_byte, text: String::new() });
-                return out;
-            };
-            let tok = match c {
-                '[' => match self.tag() {
-                    Ok(tok) => tok,
-                    Err((line, col, reason)) => {
-                        let text = self.text_from(start);
-                        let (start, end) = (start_byte, self.byte);
-                        out.push(Token { tok: Tok::Error(PgnErrorKind::TagSyntax(reason)), line, col, start, end, text });
-                        continue;
-                    }
-                },
-                '{' => {
+            '}' => {
+                self.bump();
+                Tok::Error(PgnErrorKind::UnexpectedCloseBrace)
+            }
+            '(' if self.peek_nth(1) == Some('=') && self.peek_nth(2) == Some(')') => {
+                for _ in 0..3 {
                     self.bump();
-                    let body_start = self.i;
-                    while self.peek(0).is_some_and(|c| c != '}') {
-                        self.bump();
-                    }
-                    if self.peek(0).is_none() {
-                        Tok::Error(PgnErrorKind::UnterminatedComment)
-                    } else {
-                        let body: String = self.chars[body_start..self.i].iter().collect();
-                        self.bump();
-                        Tok::Comment(body.trim().to_string())
-                    }
                 }
-                '}' => {
+                if self.peek() == Some(':') {
                     self.bump();
-                    Tok::Error(PgnErrorKind::UnexpectedCloseBrace)
                 }
-                '(' if self.peek(1) == Some('=') && self.peek(2) == Some(')') => {
-                    for _ in 0..3 {
-                        self.bump();
-                    }
-                    if self.peek(0) == Some(':') {
-                        self.bump();
-                        Tok::Word("(=):".to_string())
-                    } else {
-                        Tok::Word("(=)".to_string())
-                    }
-                }
-                '(' => {
+                Tok::Word(&self.src[start..self.i])
+            }
+            '(' => {
+                self.bump();
+                Tok::Open
+            }
+            ')' => {
+                self.bump();
+                Tok::Close
+            }
+            ',' => {
+                self.bump();
+                Tok::Comma
+            }
+            '…' => {
+                self.bump();
+                Tok::Ellipsis
+            }
+            '.' => {
+                let mut n = 0;
+                while self.peek() == Some('.') {
                     self.bump();
-                    Tok::Open
+                    n += 1;
                 }
-                ')' => {
+                Tok::Dots(n)
+            }
+            '$' => self.label(),
+            '0'..='9' => self.number_or_result(),
+            _ => {
+                self.skip_word();
+                let w = &self.src[start..self.i];
+                if w.is_empty() {
+                    // A lone ']' (the only word-ending character not handled above).
                     self.bump();
-                    Tok::Close
+                    Tok::Error(PgnErrorKind::Unexpected {
+                        found: self.src[start..self.i].to_string(),
+                        expected: "']' only closes a tag",
+                    })
+                } else if w == "*" {
+                    Tok::Result(GameResult::Unfinished)
+                } else {
+                    Tok::Word(w)
                 }
-                ',' => {
-                    self.bump();
-                    Tok::Comma
-                }
-                '…' => {
-                    self.bump();
-                    Tok::Ellipsis
-                }
-                '.' => {
-                    let mut n = 0;
-                    while self.peek(0) == Some('.') {
-                        self.bump();
-                        n += 1;
-                    }
-                    Tok::Dots(n)
-                }
-                '$' => self.label(),
-                '0'..='9' => self.number_or_result(),
-                _ => {
-                    while self.peek(0).is_some_and(|c| !ends_word(c)) {
-                        self.bump();
-                    }
-                    let w = self.text_from(start);
-                    if w.is_empty() {
-                        // A lone ']' (the only word-ending character not handled above).
-                        self.bump();
-                        Tok::Error(PgnErrorKind::Unexpected {
-                            found: self.text_from(start),
-                            expected: "']' only closes a tag",
-                        })
-                    } else if w == "*" {
-                        Tok::Result(GameResult::Unfinished)
-                    } else {
-                        Tok::Word(w)
-                    }
-                }
-            };
-            let text = self.text_from(start);
-            out.push(Token { tok, line, col, start: start_byte, end: self.byte, text });
-        }
+            }
+        };
+        Token { tok, line, col, start, end: self.i, text: &self.src[start..self.i] }
     }
 
     /// `[Name "value"]`. On error the rest of the line is skipped and the
     /// error gives the position of the offending character.
-    fn tag(&mut self) -> Result<Tok, (usize, usize, &'static str)> {
+    fn tag(&mut self) -> Result<Tok<'a>, (usize, usize, &'static str)> {
         let fail = |lx: &mut Lexer, reason| {
             let (line, col) = (lx.line, lx.col);
             lx.skip_to_line_end();
             Err((line, col, reason))
         };
         let blanks = |lx: &mut Lexer| {
-            while lx.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            while lx.peek().is_some_and(|c| c == ' ' || c == '\t') {
                 lx.bump();
             }
         };
         self.bump(); // '['
         blanks(self);
         let name_start = self.i;
-        while self.peek(0).is_some_and(|c| c.is_alphanumeric() || c == '_') {
+        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.bump();
         }
-        let name = self.text_from(name_start);
+        let name = &self.src[name_start..self.i];
         if name.is_empty() {
             return fail(self, "expected a tag name after '['");
         }
         blanks(self);
-        if self.peek(0) != Some('"') {
+        if self.peek() != Some('"') {
             return fail(self, "the tag value must be in double quotes");
         }
         self.bump();
-        let mut value = String::new();
-        loop {
-            match self.peek(0) {
+        let value_start = self.i;
+        // The value as read, once it differs from the text.
+        let mut owned: Option<String> = None;
+        let value = loop {
+            let here = self.i;
+            match self.peek() {
                 None | Some('\n') => return fail(self, "the tag value has no closing '\"' on its line"),
                 Some('"') => {
                     self.bump();
-                    break;
+                    break match owned {
+                        Some(v) => Cow::Owned(v),
+                        None => Cow::Borrowed(&self.src[value_start..here]),
+                    };
                 }
-                Some('\\') if matches!(self.peek(1), Some('"' | '\\')) => {
+                Some('\\') if matches!(self.peek_nth(1), Some('"' | '\\')) => {
+                    let v = owned.get_or_insert_with(|| self.src[value_start..here].to_string());
                     self.bump();
-                    value.push(self.bump().expect("peeked"));
+                    v.push(self.bump().expect("peeked"));
                 }
                 Some(c) => {
                     self.bump();
                     // A tag value is one line: a stray CR reads as the
                     // space the writer writes for it (found by fuzzing).
-                    value.push(if c == '\r' { ' ' } else { c });
+                    if c == '\r' {
+                        owned.get_or_insert_with(|| self.src[value_start..here].to_string()).push(' ');
+                    } else if let Some(v) = owned.as_mut() {
+                        v.push(c);
+                    }
                 }
             }
-        }
+        };
         blanks(self);
-        if self.peek(0) != Some(']') {
+        if self.peek() != Some(']') {
             return fail(self, "expected ']' after the tag value");
         }
         self.bump();
@@ -244,21 +307,19 @@ impl Lexer {
     }
 
     /// `$n` or `$[n]` (a variation label).
-    fn label(&mut self) -> Tok {
+    fn label(&mut self) -> Tok<'a> {
         self.bump(); // '$'
-        let bracket = self.peek(0) == Some('[');
+        let bracket = self.peek() == Some('[');
         if bracket {
             self.bump();
         }
         let start = self.i;
-        while self.peek(0).is_some_and(|c| c.is_ascii_digit()) {
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.bump();
         }
-        let n = self.text_from(start);
-        if n.is_empty() || (bracket && self.peek(0) != Some(']')) {
-            while self.peek(0).is_some_and(|c| !ends_word(c)) {
-                self.bump();
-            }
+        let n = &self.src[start..self.i];
+        if n.is_empty() || (bracket && self.peek() != Some(']')) {
+            self.skip_word();
             return Tok::Error(PgnErrorKind::Unexpected {
                 found: String::new(),
                 expected: "a variation label is '$' and a number, or '$[' number ']'",
@@ -271,19 +332,19 @@ impl Lexer {
     }
 
     /// `12.`, `1?`, or a result `3-0` / `3 - 0`.
-    fn number_or_result(&mut self) -> Tok {
+    fn number_or_result(&mut self) -> Tok<'a> {
         let start = self.i;
-        while self.peek(0).is_some_and(|c| c.is_ascii_digit()) {
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.bump();
         }
-        let digits = self.text_from(start);
-        match self.peek(0) {
+        let digits = &self.src[start..self.i];
+        match self.peek() {
             Some('.') | Some('?') => {
                 let unknown = self.bump() == Some('?');
                 return match digits.parse::<u32>() {
                     Ok(n) if n >= 1 => Tok::Number { n, unknown },
                     _ => Tok::Error(PgnErrorKind::Unexpected {
-                        found: self.text_from(start),
+                        found: self.src[start..self.i].to_string(),
                         expected: "move numbers start at 1",
                     }),
                 };
@@ -291,41 +352,34 @@ impl Lexer {
             _ => {}
         }
         // A result, possibly with blanks around the hyphen.
+        let mut rest = self.src[self.i..].chars().peekable();
         let mut k = 0;
-        while self.peek(k).is_some_and(|c| c == ' ' || c == '\t') {
+        while rest.next_if(|&c| c == ' ' || c == '\t').is_some() {
             k += 1;
         }
-        if self.peek(k).is_some_and(is_hyphen) {
+        if rest.next_if(|&c| is_hyphen(c)).is_some() {
             k += 1;
-            while self.peek(k).is_some_and(|c| c == ' ' || c == '\t') {
+            while rest.next_if(|&c| c == ' ' || c == '\t').is_some() {
                 k += 1;
             }
-            if self.peek(k).is_some_and(|c| c.is_ascii_digit()) && self.peek(k + 1).is_none_or(ends_word) {
+            if rest.next_if(|c| c.is_ascii_digit()).is_some() && rest.peek().is_none_or(|&c| ends_word(c)) {
                 for _ in 0..=k {
                     self.bump();
                 }
-                let text = self.text_from(start);
-                if let Some(r) = GameResult::parse(&text) {
+                let text = &self.src[start..self.i];
+                if let Some(r) = GameResult::parse(text) {
                     return Tok::Result(r);
                 }
                 return Tok::Error(PgnErrorKind::Unexpected {
-                    found: text,
+                    found: text.to_string(),
                     expected: "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *",
                 });
             }
         }
-        while self.peek(0).is_some_and(|c| !ends_word(c)) {
-            self.bump();
-        }
+        self.skip_word();
         Tok::Error(PgnErrorKind::Unexpected {
-            found: self.text_from(start),
+            found: self.src[start..self.i].to_string(),
             expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
         })
     }
-}
-
-/// Tokenises the whole text. Lexical errors become `Tok::Error` tokens so
-/// that the parser meets them in text order.
-pub(super) fn lex(text: &str) -> Vec<Token> {
-    Lexer::new(text).tokens()
 }

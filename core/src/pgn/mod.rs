@@ -58,7 +58,7 @@ use crate::notation::MoveTextError;
 use crate::pdtl::PdtlError;
 use crate::piece::Color;
 use crate::Game;
-use lexer::{lex, Tok, Token};
+use lexer::{Lexer, Tok};
 use parser::Parser;
 
 pub use reader::{Reader, Splitter};
@@ -241,31 +241,30 @@ pub fn read_game(text: &str) -> Result<Game, PgnError> {
         1 => Ok(games.pop().expect("one game")),
         0 => Err(PgnError::new(1, 1, PgnErrorKind::NoGame)),
         _ => {
-            let (line, column) = second_game_start(&lex(text));
+            let (line, column) = second_game_start(text);
             Err(PgnError::new(line, column, PgnErrorKind::SecondGame))
         }
     }
 }
 
 /// Line and column where the second game of a (valid) text starts.
-fn second_game_start(toks: &[Token]) -> (usize, usize) {
+fn second_game_start(text: &str) -> (usize, usize) {
+    let mut lexer = Lexer::new(text);
     let mut seen_movetext = false;
-    for (k, t) in toks.iter().enumerate() {
+    let mut after_result = false;
+    loop {
+        let t = lexer.next_token();
         match t.tok {
+            Tok::Eof => return (1, 1),
+            Tok::Comment(_) => {}
+            // The next non-comment token after a result starts the next game.
+            _ if after_result => return (t.line, t.col),
             Tok::Tag { .. } if seen_movetext => return (t.line, t.col),
-            Tok::Tag { .. } | Tok::Comment(_) => {}
-            Tok::Result(_) => {
-                // The next non-comment token starts the next game.
-                if let Some(n) = toks[k + 1..].iter().find(|t| !matches!(t.tok, Tok::Comment(_))) {
-                    if n.tok != Tok::Eof {
-                        return (n.line, n.col);
-                    }
-                }
-            }
+            Tok::Tag { .. } => {}
+            Tok::Result(_) => after_result = true,
             _ => seen_movetext = true,
         }
     }
-    (1, 1)
 }
 
 impl std::str::FromStr for Game {

@@ -2,10 +2,10 @@
 //! position it is played in. Errors are collected (the lenient reader keeps
 //! what was read) and reading resumes at the next game.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
-use super::lexer::{lex, Tok, Token};
+use super::lexer::{Lexer, Tok, Token};
 use super::letters::Letters;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::piece::Color;
@@ -38,9 +38,13 @@ enum State {
     AfterWhite,
 }
 
-pub(super) struct Parser {
-    toks: Vec<Token>,
-    i: usize,
+pub(super) struct Parser<'a> {
+    lexer: Lexer<'a>,
+    /// Tokens pulled from the lexer and not consumed yet (a few, to look
+    /// ahead).
+    ahead: VecDeque<Token<'a>>,
+    /// Number of tokens consumed.
+    consumed: usize,
     /// Byte offset just after the last token consumed.
     consumed_end: usize,
     letters: Letters,
@@ -53,15 +57,17 @@ pub(super) struct Parser {
 
 /// A line being read: the main line, or a variation of a line below it
 /// on the parser's stack. The position the line has reached is held apart,
-/// for the line on top only (see [`Parser::lines`]), so a deep nest of
-/// variations costs no position per level.
-struct LineCtx {
+/// for the line on top only (see [`Parser::lines`]); a line keeps the
+/// position before every [`CHECKPOINT`]-th move and replays the few moves
+/// after it when a variation needs an earlier one, so reading costs no
+/// position copy per move and a deep nest of variations none per level.
+struct LineCtx<'a> {
     line: Line,
-    /// The position before each move of `line.moves`, shared with the
-    /// variations that replace the move.
-    before: Vec<Rc<Position>>,
-    /// The move number of each move.
-    numbers: Vec<u32>,
+    /// `checkpoints[k]`: the position before move `k × CHECKPOINT`; the
+    /// first is the line's start, shared with the line below.
+    checkpoints: Vec<Rc<Position>>,
+    /// The move number and the mover of each move.
+    numbers: Vec<(u32, Color)>,
     /// Number of the next move.
     number: u32,
     /// Whether the next number token may set the numbering (first move of
@@ -69,45 +75,60 @@ struct LineCtx {
     free_number: bool,
     state: State,
     /// Text of the last token, for "truncated" messages.
-    last_text: String,
+    last_text: &'a str,
     /// For a variation: its `(` token, its label and the index of the move
     /// it replaces in the line below it.
-    open: Option<(Token, Option<String>, usize)>,
-    /// The start position, shared with the line below, until the first
-    /// move takes it as its `before` (a nest of variations of one move
-    /// holds its position once).
-    start: Option<Rc<Position>>,
+    open: Option<(Token<'a>, Option<String>, usize)>,
 }
 
-impl LineCtx {
-    fn new(number: u32, comments: Vec<String>, last_text: String, open: Option<(Token, Option<String>, usize)>) -> LineCtx {
+/// A line keeps the position before every `CHECKPOINT`-th move.
+const CHECKPOINT: usize = 16;
+
+impl<'a> LineCtx<'a> {
+    fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<(Token<'a>, Option<String>, usize)>) -> LineCtx<'a> {
         LineCtx {
             line: Line { comments, moves: Vec::new() },
-            before: Vec::new(),
+            checkpoints: vec![start],
             numbers: Vec::new(),
             number,
             free_number: true,
             state: State::Free,
             last_text,
             open,
-            start: None,
         }
     }
 
-    /// The position after the line's last move (it has one).
-    fn position_after_last(&self) -> Position {
-        let mut pos = Position::clone(self.before.last().expect("a line with moves"));
-        pos.play_unchecked(self.line.moves.last().expect("a line with moves").mv);
+    /// The position before move `j` (`j` = the number of moves: after the
+    /// last), from the checkpoint at or before it.
+    fn position_before(&self, j: usize) -> Position {
+        let k = (j / CHECKPOINT).min(self.checkpoints.len() - 1);
+        let mut pos = Position::clone(&self.checkpoints[k]);
+        for am in &self.line.moves[k * CHECKPOINT..j] {
+            pos.play_unchecked(am.mv);
+        }
         pos
+    }
+
+    /// [`LineCtx::position_before`], shared when it is a checkpoint.
+    fn shared_position_before(&self, j: usize) -> Rc<Position> {
+        match self.checkpoints.get(j / CHECKPOINT) {
+            Some(p) if j % CHECKPOINT == 0 => Rc::clone(p),
+            _ => Rc::new(self.position_before(j)),
+        }
+    }
+
+    /// The position after the line's last move.
+    fn position_after_last(&self) -> Position {
+        self.position_before(self.line.moves.len())
     }
 }
 
 /// What one token did to the line on top of the stack.
-enum Step {
+enum Step<'a> {
     /// Go on with the same line.
     Next,
     /// A variation opens: read it (its context and start position).
-    Open(Box<(LineCtx, Position)>),
+    Open(Box<(LineCtx<'a>, Position)>),
     /// The line ends.
     End(Result<End, PgnError>),
 }
@@ -116,26 +137,40 @@ enum Step {
 /// [`PgnErrorKind::MoreErrors`].
 pub(super) const MAX_ERRORS_PER_GAME: usize = 16;
 
-impl Parser {
-    pub(super) fn new(text: &str) -> Parser {
-        Parser { toks: lex(text), i: 0, consumed_end: 0, letters: Letters::default(), errors: Vec::new(), game_errors_from: 0, dropped: 0 }
+impl<'a> Parser<'a> {
+    pub(super) fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            lexer: Lexer::new(text),
+            ahead: VecDeque::new(),
+            consumed: 0,
+            consumed_end: 0,
+            letters: Letters::default(),
+            errors: Vec::new(),
+            game_errors_from: 0,
+            dropped: 0,
+        }
     }
 
-    fn peek(&self) -> &Token {
-        &self.toks[self.i.min(self.toks.len() - 1)]
+    fn peek(&mut self) -> &Token<'a> {
+        self.peek_at(0)
     }
 
-    fn peek_at(&self, k: usize) -> &Token {
-        &self.toks[(self.i + k).min(self.toks.len() - 1)]
+    /// The token `k` places after the next one (`Eof` past the end).
+    fn peek_at(&mut self, k: usize) -> &Token<'a> {
+        while self.ahead.len() <= k {
+            let t = self.lexer.next_token();
+            self.ahead.push_back(t);
+        }
+        &self.ahead[k]
     }
 
-    fn next(&mut self) -> Token {
-        let t = self.peek().clone();
-        if self.i < self.toks.len() - 1 {
-            self.i += 1;
+    /// Consumes the next token (never the end).
+    fn next(&mut self) {
+        if self.peek().tok != Tok::Eof {
+            let t = self.ahead.pop_front().expect("peeked");
+            self.consumed += 1;
             self.consumed_end = t.end;
         }
-        t
     }
 
     fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
@@ -171,7 +206,7 @@ impl Parser {
     pub(super) fn entries(mut self) -> Vec<GameEntry> {
         let mut entries = Vec::new();
         while self.peek().tok != Tok::Eof {
-            let before = self.i;
+            let before = self.consumed;
             let start = self.peek().start;
             let errors_before = self.errors.len();
             self.game_errors_from = errors_before;
@@ -186,7 +221,7 @@ impl Parser {
             if game.is_some() || !errors.is_empty() {
                 entries.push(GameEntry { game, errors, span: start..self.consumed_end.max(start) });
             }
-            if self.i == before {
+            if self.consumed == before {
                 // Cannot happen (every path consumes a token), but never loop.
                 self.next();
             }
@@ -198,18 +233,18 @@ impl Parser {
     /// `None` if its header is unusable (errors recorded).
     fn game(&mut self) -> Option<Game> {
         let mut tags: Vec<(String, String)> = Vec::new();
-        let mut tag_pos: HashMap<String, (usize, usize)> = HashMap::new();
+        let mut tag_pos: HashMap<&'a str, (usize, usize)> = HashMap::new();
         let mut comments = Vec::new();
         loop {
             let t = self.peek().clone();
             match t.tok.clone() {
                 Tok::Tag { name, value } => {
-                    tag_pos.entry(name.clone()).or_insert((t.line, t.col));
-                    tags.push((name, value));
+                    tag_pos.entry(name).or_insert((t.line, t.col));
+                    tags.push((name.to_string(), value.into_owned()));
                     self.next();
                 }
                 Tok::Comment(c) => {
-                    comments.push(c);
+                    comments.push(c.to_string());
                     self.next();
                 }
                 // A malformed tag line loses only itself.
@@ -250,7 +285,7 @@ impl Parser {
         tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
 
         let number = start.fullmove_number().unwrap_or(1);
-        let root = LineCtx::new(number, comments, String::new(), None);
+        let root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
         let (root, end) = self.lines(root, start.clone());
         let mut game = Game::from_position(start);
         game.tags = tags;
@@ -261,8 +296,8 @@ impl Parser {
         }
         let stated = match end {
             Ok(End::Result(r)) => {
-                while let Tok::Comment(c) = &self.peek().tok {
-                    game.final_comments.push(c.clone());
+                while let Tok::Comment(c) = self.peek().tok {
+                    game.final_comments.push(c.to_string());
                     self.next();
                 }
                 Some(r)
@@ -285,7 +320,7 @@ impl Parser {
     /// end pops it and attaches it to the move it replaces. An error ends
     /// every line open, each keeping what it read. Returns the main line
     /// and how it ended.
-    fn lines(&mut self, root: LineCtx, start: Position) -> (LineCtx, Result<End, PgnError>) {
+    fn lines(&mut self, root: LineCtx<'a>, start: Position) -> (LineCtx<'a>, Result<End, PgnError>) {
         let mut stack = vec![root];
         let mut pos = start;
         loop {
@@ -325,14 +360,14 @@ impl Parser {
 
     /// Reads the next token of the line `ctx` (the main line at depth 0,
     /// variations deeper), at position `pos`.
-    fn step(&mut self, ctx: &mut LineCtx, pos: &mut Position, depth: usize) -> Step {
+    fn step(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Step<'a> {
         match self.step_line(ctx, pos, depth) {
             Ok(step) => step,
             Err(e) => Step::End(Err(e)),
         }
     }
 
-    fn step_line(&mut self, ctx: &mut LineCtx, pos: &mut Position, depth: usize) -> Result<Step, PgnError> {
+    fn step_line(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Result<Step<'a>, PgnError> {
         {
             let t = self.peek().clone();
             let expecting_move = matches!(ctx.state, State::AfterNumber | State::AfterEllipsis | State::AfterComma);
@@ -345,8 +380,8 @@ impl Parser {
             match t.tok.clone() {
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
                     return Err(match t.tok {
-                        Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.clone() }),
-                        _ => Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }),
+                        Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
+                        _ => Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }),
                     });
                 }
                 Tok::Tag { .. } => return Ok(Step::End(Ok(End::Stop))),
@@ -378,7 +413,7 @@ impl Parser {
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                            found: t.text.clone(),
+                            found: t.text.to_string(),
                             expected: "'…' stands for White's move right after a move number",
                         }));
                     }
@@ -390,11 +425,11 @@ impl Parser {
                 }
                 Tok::Comment(c) => {
                     self.next();
-                    attach_comment(ctx, c);
+                    attach_comment(ctx, c.to_string());
                 }
                 Tok::Number { n, unknown } => {
                     if !matches!(ctx.state, State::Free | State::AfterWhite) {
-                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.clone(), expected: "a move" }));
+                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
                     }
                     if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
                         ctx.number = n;
@@ -403,7 +438,7 @@ impl Parser {
                     }
                     ctx.free_number = false;
                     ctx.state = State::AfterNumber;
-                    ctx.last_text = t.text.clone();
+                    ctx.last_text = t.text;
                     self.next();
                 }
                 Tok::Comma => {
@@ -416,7 +451,7 @@ impl Parser {
                             }))
                         }
                     }
-                    ctx.last_text = t.text.clone();
+                    ctx.last_text = t.text;
                     self.next();
                 }
                 Tok::Open => {
@@ -428,7 +463,7 @@ impl Parser {
                 }
                 Tok::Label(_) => {
                     return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                        found: t.text.clone(),
+                        found: t.text.to_string(),
                         expected: "a label only follows a variation's '('",
                     }))
                 }
@@ -441,72 +476,75 @@ impl Parser {
                             return Ok(Step::Next);
                         }
                         return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                            found: w,
+                            found: w.to_string(),
                             expected: "an assessment or indicator follows a move",
                         }));
                     }
                     match ctx.state {
                         State::AfterEllipsis => {
                             return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w,
+                                found: w.to_string(),
                                 expected: "a comma after '…'",
                             }))
                         }
                         State::AfterNumber if pos.turn() == Color::Black => {
                             return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w,
+                                found: w.to_string(),
                                 expected: "Black is to move: write '…, ' for White's move",
                             }))
                         }
                         State::AfterComma if pos.turn() == Color::White => {
                             return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w,
+                                found: w.to_string(),
                                 expected: "White is to move: a new move number must come first",
                             }))
                         }
                         _ => {}
                     }
                     self.next();
-                    self.play_word(ctx, pos, &t, &w)?;
+                    self.play_word(ctx, pos, &t, w)?;
                 }
             }
         }
         Ok(Step::Next)
     }
 
-    fn ellipsis(&mut self, ctx: &mut LineCtx, pos: &Position, t: &Token) -> Result<(), PgnError> {
+    fn ellipsis(&mut self, ctx: &mut LineCtx<'a>, pos: &Position, t: &Token<'a>) -> Result<(), PgnError> {
         if pos.turn() != Color::Black {
             return Err(Self::err(t, PgnErrorKind::Unexpected {
-                found: t.text.clone(),
+                found: t.text.to_string(),
                 expected: "White is to move, so White's move cannot be left out",
             }));
         }
         ctx.state = State::AfterEllipsis;
-        ctx.last_text = t.text.clone();
+        ctx.last_text = t.text;
         self.next();
         Ok(())
     }
 
     /// Reads a move word (with assessments attached to it, if any), plays it.
-    fn play_word(&mut self, ctx: &mut LineCtx, pos: &mut Position, t: &Token, word: &str) -> Result<(), PgnError> {
+    fn play_word(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, t: &Token<'a>, word: &str) -> Result<(), PgnError> {
         let (core, annotation) = split_annotation(word);
         let text = self.letters.mv(core);
         let color = pos.turn();
         let m = pos.parse_ctl(&text).map_err(|source| {
             // Report the text as written, not as translated.
-            let source = if text != core { source.with_text(core) } else { source };
+            let source = if *text != *core { source.with_text(core) } else { source };
             Self::err(t, PgnErrorKind::Move { number: ctx.number, color, source })
         })?;
         let mut am = AnnotatedMove::new(m);
         if let Some((a, i)) = annotation {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
         }
-        ctx.before.push(ctx.start.take().unwrap_or_else(|| Rc::new(pos.clone())));
-        ctx.numbers.push(ctx.number);
+        let j = ctx.line.moves.len();
+        if j % CHECKPOINT == 0 && j > 0 {
+            ctx.checkpoints.push(Rc::new(pos.clone()));
+        }
+        ctx.numbers.push((ctx.number, color));
         pos.play_unchecked(m);
         ctx.line.moves.push(am);
         ctx.free_number = false;
-        ctx.last_text = t.text.clone();
+        ctx.last_text = t.text;
         if color == Color::Black {
             ctx.number += 1;
             ctx.state = State::Free;
@@ -518,7 +556,7 @@ impl Parser {
 
     /// Opens the variation starting at the `(` token `open`: finds the move
     /// it replaces and gives its line and start position.
-    fn open_variation(&mut self, ctx: &LineCtx, open: &Token) -> Result<(LineCtx, Position), PgnError> {
+    fn open_variation(&mut self, ctx: &LineCtx<'a>, open: &Token<'a>) -> Result<(LineCtx<'a>, Position), PgnError> {
         if ctx.line.moves.is_empty() {
             return Err(Self::err(open, PgnErrorKind::Unexpected {
                 found: "(".into(),
@@ -526,11 +564,10 @@ impl Parser {
             }));
         }
         self.next(); // '('
-        let label = match &self.peek().tok {
+        let label = match self.peek().tok {
             Tok::Label(l) => {
-                let l = l.clone();
                 self.next();
-                Some(l)
+                Some(l.to_string())
             }
             _ => None,
         };
@@ -545,7 +582,7 @@ impl Parser {
                 let color = if matches!(self.peek_at(k + 1).tok, Tok::Ellipsis | Tok::Dots(3)) { Color::Black } else { Color::White };
                 let found = (0..ctx.line.moves.len())
                     .rev()
-                    .find(|&j| ctx.numbers[j] == n && ctx.before[j].turn() == color);
+                    .find(|&j| ctx.numbers[j] == (n, color));
                 match found {
                     Some(j) => j,
                     None => {
@@ -556,10 +593,9 @@ impl Parser {
             }
             _ => ctx.line.moves.len() - 1,
         };
-        let mut child = LineCtx::new(ctx.numbers[target], Vec::new(), "(".into(), Some((open.clone(), label, target)));
-        let start = Rc::clone(&ctx.before[target]);
+        let start = ctx.shared_position_before(target);
         let pos = Position::clone(&start);
-        child.start = Some(start);
+        let child = LineCtx::new(ctx.numbers[target].0, Vec::new(), start, "(", Some((open.clone(), label, target)));
         Ok((child, pos))
     }
 }
@@ -593,7 +629,7 @@ fn attach_comment(ctx: &mut LineCtx, text: String) {
         },
     };
     let target = side
-        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.before[j].turn() == c))
+        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.numbers[j].1 == c))
         .unwrap_or(n - 1);
     ctx.line.moves[target].comments.push(body);
 }
