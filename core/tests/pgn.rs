@@ -828,3 +828,35 @@ fn move_comment_with_leading_whitespace_round_trips() {
         assert_eq!(write_game(&again), text, "{comment:?}: write → read → write");
     }
 }
+
+/// A variation on every move of a long game: each starts from the position
+/// before the move it replaces, whichever move of the line that is (the
+/// reader keeps a position every few moves and replays the rest).
+#[test]
+fn variations_on_every_move_start_from_the_right_position() {
+    use cescacs::{AnnotatedMove, Line, Variation};
+    let played = cescacs::selfplay::random_game(&Position::default(), 7, 90);
+    assert_eq!(played.len(), 90);
+    let mut game = Game::new();
+    let mut alternatives = Vec::new();
+    for (j, m) in played.moves().enumerate() {
+        let before = played.position_at(j).unwrap();
+        let legal = before.legal_moves();
+        let alt = legal.iter().copied().filter(|o| *o != m).nth(j % 7).unwrap_or(m);
+        let reply = before.after(alt).legal_moves().first().copied();
+        let mut am = AnnotatedMove::new(m);
+        let mut line = Line { comments: Vec::new(), moves: vec![AnnotatedMove::new(alt)] };
+        line.moves.extend(reply.map(AnnotatedMove::new));
+        am.variations.push(Variation { label: None, line });
+        game.push_annotated(am).unwrap();
+        alternatives.push((alt, reply));
+    }
+    let text = write_game(&game);
+    let read = read_game(&text).unwrap();
+    assert_eq!(read, game);
+    for (j, (alt, reply)) in alternatives.into_iter().enumerate() {
+        let v = &read.mainline().moves[j].variations[0].line.moves;
+        assert_eq!(v[0].mv, alt, "ply {j}");
+        assert_eq!(v.get(1).map(|am| am.mv), reply, "ply {j}");
+    }
+}
