@@ -369,11 +369,15 @@ impl Game {
         Ok(())
     }
 
-    /// Appends a move the record shows, legal in the final position, even
-    /// after an automatic draw (the reader's "records are facts").
-    pub(crate) fn push_recorded(&mut self, am: AnnotatedMove) {
-        self.history.push_unchecked(am.mv);
-        self.mainline.moves.push(am);
+    /// The game of a record's main line, each move legal where it is
+    /// played, kept even after an automatic draw (the reader's "records are
+    /// facts").
+    pub(crate) fn from_recorded(start: Position, moves: Vec<AnnotatedMove>) -> Game {
+        let mut history = History::with_capacity(start, moves.len());
+        for am in &moves {
+            history.push_unchecked(am.mv);
+        }
+        Game { tags: Vec::new(), history, mainline: Line { comments: Vec::new(), moves }, stated_result: None, final_comments: Vec::new() }
     }
 
     fn refuse_if_over(&self) -> Result<(), GameError> {

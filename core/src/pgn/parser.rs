@@ -287,13 +287,11 @@ impl<'a> Parser<'a> {
         let number = start.fullmove_number().unwrap_or(1);
         let root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
         let (root, end) = self.lines(root, start.clone());
-        let mut game = Game::from_position(start);
-        game.tags = tags;
         let mut line = root.line;
-        *game.comments_mut() = std::mem::take(&mut line.comments);
-        for am in std::mem::take(&mut line.moves) {
-            game.push_recorded(am);
-        }
+        let comments = std::mem::take(&mut line.comments);
+        let mut game = Game::from_recorded(start, std::mem::take(&mut line.moves));
+        game.tags = tags;
+        *game.comments_mut() = comments;
         let stated = match end {
             Ok(End::Result(r)) => {
                 while let Tok::Comment(c) = self.peek().tok {

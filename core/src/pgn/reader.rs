@@ -45,13 +45,27 @@ impl Splitter {
             // A tag line: its value may hold any character, braces included.
             return false;
         }
-        for c in line.chars() {
-            if self.in_comment {
-                self.in_comment = c != '}';
-            } else if c == '{' {
-                self.in_comment = true;
-            } else if !(c.is_whitespace() || c == '\u{FEFF}') {
-                self.movetext = true;
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.in_comment || self.movetext {
+                // Only the comment braces matter now (both are ASCII).
+                let brace = if self.in_comment { b'}' } else { b'{' };
+                match bytes[i..].iter().position(|&b| b == brace) {
+                    Some(k) => {
+                        i += k + 1;
+                        self.in_comment = !self.in_comment;
+                    }
+                    None => return false,
+                }
+            } else {
+                let c = line[i..].chars().next().expect("a character");
+                i += c.len_utf8();
+                if c == '{' {
+                    self.in_comment = true;
+                } else if !(c.is_whitespace() || c == '\u{FEFF}') {
+                    self.movetext = true;
+                }
             }
         }
         false
@@ -88,6 +102,10 @@ pub struct Reader<R> {
     lines: usize,
     queue: VecDeque<GameEntry>,
     done: bool,
+    /// The line being read, as bytes.
+    buf: Vec<u8>,
+    /// The text of the chunk being parsed (its buffer is reused).
+    chunk: String,
 }
 
 /// One line of input, decoded.
@@ -102,52 +120,52 @@ struct Line {
 
 impl<R: BufRead> Reader<R> {
     pub fn new(src: R) -> Reader<R> {
-        Reader { src, pending: None, offset: 0, lines: 0, queue: VecDeque::new(), done: false }
+        Reader { src, pending: None, offset: 0, lines: 0, queue: VecDeque::new(), done: false, buf: Vec::new(), chunk: String::new() }
     }
 
-    /// The next line, `Ok(None)` at the end of the input.
-    fn read_line(&mut self) -> std::io::Result<Option<Line>> {
-        if let Some(l) = self.pending.take() {
-            return Ok(Some(l));
-        }
-        let mut buf = Vec::new();
-        if self.src.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(None);
-        }
-        let len = buf.len();
-        let (text, bad_utf8) = match String::from_utf8(buf) {
-            Ok(t) => (t, None),
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                let bytes = e.into_bytes();
-                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                (String::from_utf8_lossy(&bytes).into_owned(), Some(column))
-            }
-        };
-        Ok(Some(Line { text, len, bad_utf8 }))
+    /// Reads the next line into `self.buf`; `Ok(false)` at the end of the input.
+    fn read_line(&mut self) -> std::io::Result<bool> {
+        self.buf.clear();
+        Ok(self.src.read_until(b'\n', &mut self.buf)? > 0)
     }
 
     /// Reads the next chunk and parses it into the queue.
     fn fill(&mut self) {
         let (chunk_offset, chunk_line) = (self.offset, self.lines);
-        let mut text = String::new();
+        let mut text = std::mem::take(&mut self.chunk);
+        text.clear();
         let mut splitter = Splitter::default();
         let mut errors = Vec::new();
+        if let Some(first) = self.pending.take() {
+            // The line that ended the last chunk starts this one.
+            splitter.starts_game(&first.text);
+            self.take_line(&first, &mut text, &mut errors);
+        }
         loop {
             match self.read_line() {
-                Ok(Some(l)) => {
-                    if splitter.starts_game(&l.text) {
-                        self.pending = Some(l);
+                Ok(true) => {
+                    let line = match std::str::from_utf8(&self.buf) {
+                        Ok(t) if !splitter.starts_game(t) => {
+                            // The common case: a valid line of the same game, copied once.
+                            text.push_str(t);
+                            self.offset += self.buf.len();
+                            self.lines += 1;
+                            continue;
+                        }
+                        Ok(t) => Line { text: t.to_string(), len: self.buf.len(), bad_utf8: None },
+                        Err(e) => {
+                            let valid = e.valid_up_to();
+                            let column = String::from_utf8_lossy(&self.buf[..valid]).chars().count() + 1;
+                            Line { text: String::from_utf8_lossy(&self.buf).into_owned(), len: self.buf.len(), bad_utf8: Some(column) }
+                        }
+                    };
+                    if line.bad_utf8.is_none() || splitter.starts_game(&line.text) {
+                        self.pending = Some(line);
                         break;
                     }
-                    if let Some(column) = l.bad_utf8 {
-                        errors.push(PgnError::new(self.lines + 1, column, PgnErrorKind::InvalidUtf8));
-                    }
-                    self.offset += l.len;
-                    self.lines += 1;
-                    text.push_str(&l.text);
+                    self.take_line(&line, &mut text, &mut errors);
                 }
-                Ok(None) => {
+                Ok(false) => {
                     self.done = true;
                     break;
                 }
@@ -161,6 +179,7 @@ impl<R: BufRead> Reader<R> {
         // Offsets in `text` are those of the input if every byte was UTF-8;
         // a lossy line can only shift the spans of its own chunk.
         let mut entries = parse_entries(&text);
+        self.chunk = text;
         for e in &mut entries {
             e.span = e.span.start + chunk_offset..e.span.end + chunk_offset;
             for err in &mut e.errors {
@@ -174,12 +193,22 @@ impl<R: BufRead> Reader<R> {
                     first.errors.sort_by_key(|e| (e.line, e.column));
                 }
                 None => {
-                    let at = chunk_offset + text.len();
+                    let at = chunk_offset + self.chunk.len();
                     entries.push(GameEntry { game: None, errors, span: at..at });
                 }
             }
         }
         self.queue.extend(entries);
+    }
+
+    /// Puts a line into the chunk.
+    fn take_line(&mut self, l: &Line, text: &mut String, errors: &mut Vec<PgnError>) {
+        if let Some(column) = l.bad_utf8 {
+            errors.push(PgnError::new(self.lines + 1, column, PgnErrorKind::InvalidUtf8));
+        }
+        self.offset += l.len;
+        self.lines += 1;
+        text.push_str(&l.text);
     }
 }
 
