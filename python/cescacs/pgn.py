@@ -32,6 +32,7 @@ from ._cescacs import (
     GameNode,
     InvalidPgnError,
     Variation,
+    _pgn_game_end,
     _pgn_read_first_game,
     _pgn_read_game,
     _pgn_read_games,
@@ -209,25 +210,39 @@ def _next_line(handle: Any, state: _Stream) -> str:
     return line
 
 
-def _read_chunk(handle: Any, state: _Stream, seekable: bool) -> str:
-    """Whole lines up to the line where the core's splitter says the next
-    game starts (left unread: the stream is moved back to it, or a pipe's
-    line is kept pending), or to the end of the stream."""
+def _read_chunk(handle: Any, state: _Stream, seekable: bool) -> Tuple[str, int]:
+    """Text read from the stream and the length of its first part: whole
+    lines up to the line where the core's splitter says the next game
+    starts, or to the end of the stream. A seekable stream is read by
+    blocks (doubling, so a huge game costs linear time); a pipe line by
+    line, so that reading never waits for more than the game needs."""
+    if seekable:
+        buf, size = "", _BLOCK
+        while True:
+            more = handle.read(size)
+            if not isinstance(more, str):
+                raise TypeError(f"expected a text stream or a str, got a stream of {type(more).__name__} (open the file in text mode)")
+            buf += more
+            end = _pgn_game_end(buf, not more)
+            if end is not None:
+                return buf, end
+            size *= 2
     splitter = _Splitter()
     lines: List[str] = []
     while True:
-        at = handle.tell() if seekable else None
         line = _next_line(handle, state)
         if not line:
             break
         if splitter.starts_game(line):
-            if at is not None:
-                handle.seek(at)
-            else:
-                state.pending = line + state.pending
+            state.pending = line + state.pending
             break
         lines.append(line)
-    return "".join(lines)
+    text = "".join(lines)
+    return text, len(text)
+
+
+#: The first block read from a file by :func:`read_game`, in characters.
+_BLOCK = 1 << 12
 
 
 def read_game(handle: Source) -> Optional[Game]:
@@ -239,11 +254,12 @@ def read_game(handle: Source) -> Optional[Game]:
 
     Each call reads exactly one game and leaves the stream just after its
     text (its final comments included), so calling ``read_game`` again
-    reads the next game (python-chess semantics). Lines are read with
-    ``readline()`` up to the line that starts the next game — a line
-    opening with ``[`` outside a comment once the game has moves, the
-    core's rule, so a record without tags and without a result followed by
-    a tag section is two games — and the stream is moved back to that line.
+    reads the next game (python-chess semantics). The text is read up to
+    the line that starts the next game — a line opening with ``[`` outside
+    a comment once the game has moves, the core's rule, so a record without
+    tags and without a result followed by a tag section is two games: a
+    seekable stream by blocks, then moved back to that line; a pipe with
+    ``readline()``.
     Tag-less games ended by their results may share lines; the stream is
     then left where the next one starts. A non-seekable stream (a pipe)
     keeps the text read ahead in a buffer for the next call: do not read it
@@ -260,15 +276,13 @@ def read_game(handle: Source) -> Optional[Game]:
         return _pgn_read_game(handle)
     state, seekable, start = _begin(handle)
     origin = state.copy()
-    chunk = _read_chunk(handle, state, seekable)
+    text, cut = _read_chunk(handle, state, seekable)
+    chunk = text[:cut]
     found = _pgn_read_first_game(chunk)
-    if found is None:
-        state.advance(chunk)
-        state.tell = handle.tell() if seekable else None
-        return None
-    game, end, error = found
-    if end < len(chunk):
-        # Tag-less games ended by their results: more than one in the chunk.
+    # Tag-less games ended by their results may share a chunk.
+    end = cut if found is None else found[1]
+    if end < len(text):
+        # Leave the stream just after this game's text.
         if seekable:
             handle.seek(start)
             handle.read(end)
@@ -276,6 +290,9 @@ def read_game(handle: Source) -> Optional[Game]:
             state.pending = chunk[end:] + state.pending
     state.advance(chunk[:end])
     state.tell = handle.tell() if seekable else None
+    if found is None:
+        return None
+    game, _end, error = found
     if error is not None:
         raise _relocate(error, origin)
     return game

@@ -34,6 +34,31 @@ impl PySplitter {
     }
 }
 
+/// Where the first game of `text` ends, in characters: at the first line
+/// the core's splitter says starts the next game. Without one, the length
+/// of `text` if it is the rest of the stream (`at_end`), else `None` (its
+/// last line may be incomplete: read more). Lets `cescacs.pgn.read_game`
+/// read a file by blocks instead of line by line.
+#[pyfunction]
+pub(crate) fn _pgn_game_end(text: &str, at_end: bool) -> Option<usize> {
+    let mut splitter = Splitter::default();
+    let mut chars = 0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let line = match rest.find('\n') {
+            Some(i) => &rest[..=i],
+            None if at_end => rest,
+            None => return None,
+        };
+        if splitter.starts_game(line) {
+            return Some(chars);
+        }
+        chars += line.chars().count();
+        rest = &rest[line.len()..];
+    }
+    at_end.then_some(chars)
+}
+
 /// The first game of a chunk of text, where its text ends (in characters)
 /// and its first error.
 type FirstGame = (Option<PyGame>, usize, Option<Py<PyAny>>);
