@@ -901,3 +901,38 @@ fn pgn_streams_games_and_reports_invalid_utf8_by_line() {
     assert!(run.stderr.contains(":5:15: error: the text is not valid UTF-8 here"), "{}", run.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A 30 MB collection of many games is read game by game: under a 64 MB
+/// address-space limit (`ulimit -v`, which a whole-file reader would break
+/// at once) every game gets its summary line.
+#[test]
+fn pgn_reads_30_mb_of_games_within_64_mb() {
+    let games: Vec<(String, &str)> = GAME_SUMMARIES
+        .iter()
+        .map(|(name, summary)| (std::fs::read_to_string(game_path(name)).expect("a real game"), *summary))
+        .collect();
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    while text.len() < 30_000_000 {
+        for (game, summary) in &games {
+            let n = expected.len();
+            text.push_str(&format!("[Event \"copy {n}\"]\n{}\n\n", game.trim_end_matches('\n')));
+            expected.push(*summary);
+        }
+    }
+    let file = TempFile::new("many.ctl-pgn", &text);
+    drop(text);
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -v 65536 && exec \"$0\" pgn \"$1\"", BIN, file.path()])
+        .output()
+        .expect("sh runs");
+    let run = finish(&["pgn", "(30 MB, ulimit -v 65536)"], out);
+    assert_eq!(run.code, 1, "{}", run.stderr); // the 2020-07-20 record's Result tag
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), expected.len());
+    for (i, (line, summary)) in lines.iter().zip(&expected).enumerate() {
+        let summary = summary.split("; Date").next().expect("a summary");
+        let want = format!("{} #{}: ", file.path(), i + 1);
+        assert!(line.starts_with(&want) && line[want.len()..].starts_with(summary), "{line}");
+    }
+}

@@ -372,11 +372,11 @@ impl Game {
     /// The game of a record's main line, each move legal where it is
     /// played, kept even after an automatic draw (the reader's "records are
     /// facts").
-    pub(crate) fn from_recorded(start: Position, moves: Vec<AnnotatedMove>) -> Game {
-        let mut history = History::with_capacity(start, moves.len());
-        for am in &moves {
-            history.push_unchecked(am.mv);
-        }
+    /// A record read from text whose main line `moves` was played into
+    /// `history` as it was read.
+    pub(crate) fn from_read(mut history: History, moves: Vec<AnnotatedMove>) -> Game {
+        debug_assert_eq!(history.len(), moves.len(), "the history holds the moves read");
+        history.shrink_to_fit();
         Game { tags: Vec::new(), history, mainline: Line { comments: Vec::new(), moves }, stated_result: None, final_comments: Vec::new() }
     }
 

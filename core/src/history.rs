@@ -249,6 +249,18 @@ impl History {
         self.record_last();
     }
 
+    /// Appends `m` with the position it led to, already played by the
+    /// caller (a reader that played it to check it): no second play.
+    pub(crate) fn push_played(&mut self, m: Move, after: &Position) {
+        self.plies.push(Ply { position: after.clone(), mv: Some(m), hash: 0, repetitions: 0 });
+        self.record_last();
+    }
+
+    /// Gives back the room reserved beyond the plies held.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.plies.chunks.last_mut().expect("a chunk").shrink_to_fit();
+    }
+
     fn push_position(&mut self, m: Move, position: Position) {
         self.plies.push(Ply { position, mv: Some(m), hash: 0, repetitions: 0 });
         self.record_last();

@@ -94,3 +94,43 @@ def test_iter_games_reads_lazily_and_goes_on_after_a_bad_game() -> None:
     assert len(rest) == 1999
     after = list(cescacs.pgn.iter_games(stream))
     assert [g.headers["Event"] for g in after] == ["last"]
+
+
+def test_iter_games_reads_30_mb_in_bounded_memory(tmp_path: Any) -> None:
+    """A 30 MB collection streams game by game: the reading process grows
+    by less than 64 MB (its peak RSS, in a fresh interpreter)."""
+    import pathlib
+    import subprocess
+    import sys
+
+    games = sorted((pathlib.Path(__file__).parents[2] / "tests" / "data" / "games").glob("*.ctl-pgn"))
+    texts = [g.read_text(encoding="utf-8").rstrip("\n") for g in games]
+    path = tmp_path / "many.ctl-pgn"
+    n = size = 0
+    with open(path, "w", encoding="utf-8") as f:
+        while size < 30_000_000:
+            for t in texts:
+                chunk = f'[Event "copy {n}"]\n{t}\n\n'
+                f.write(chunk)
+                size += len(chunk.encode())
+                n += 1
+    script = (
+        "import resource, sys, cescacs.pgn\n"
+        "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "with open(sys.argv[1], encoding='utf-8') as f:\n"
+        "    games = plies = 0\n"
+        "    for g in cescacs.pgn.iter_games(f):\n"
+        "        games += 1\n"
+        "        plies += g.end_ply()\n"
+        "grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base\n"
+        "print(games, plies, grown)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    read, plies, grown_kb = map(int, out.stdout.split())
+    per_round = sum(cescacs.pgn.read_game(t).end_ply() for t in texts)  # type: ignore[union-attr]
+    assert read == n
+    assert plies == per_round * (n // len(texts)) + sum(
+        cescacs.pgn.read_game(t).end_ply() for t in texts[: n % len(texts)]  # type: ignore[union-attr]
+    )
+    assert grown_kb < 64 * 1024, f"grew by {grown_kb} KB"

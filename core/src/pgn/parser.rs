@@ -8,6 +8,7 @@ use std::rc::Rc;
 use super::lexer::{Lexer, Tok, Token};
 use super::letters::Letters;
 use super::{GameEntry, PgnError, PgnErrorKind};
+use crate::history::History;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, Variation};
@@ -79,6 +80,9 @@ struct LineCtx<'a> {
     /// For a variation: its `(` token, its label and the index of the move
     /// it replaces in the line below it.
     open: Option<(Token<'a>, Option<String>, usize)>,
+    /// For the main line: the game's history, each move pushed with the
+    /// position it was checked in, so the game is not replayed afterwards.
+    history: Option<History>,
 }
 
 /// A line keeps the position before every `CHECKPOINT`-th move.
@@ -95,6 +99,7 @@ impl<'a> LineCtx<'a> {
             state: State::Free,
             last_text,
             open,
+            history: None,
         }
     }
 
@@ -285,11 +290,13 @@ impl<'a> Parser<'a> {
         tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
 
         let number = start.fullmove_number().unwrap_or(1);
-        let root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
-        let (root, end) = self.lines(root, start.clone());
+        let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
+        root.history = Some(History::with_capacity(start.clone(), 127));
+        let (mut root, end) = self.lines(root, start);
+        let history = root.history.take().expect("the main line's history");
         let mut line = root.line;
         let comments = std::mem::take(&mut line.comments);
-        let mut game = Game::from_recorded(start, std::mem::take(&mut line.moves));
+        let mut game = Game::from_read(history, std::mem::take(&mut line.moves));
         game.tags = tags;
         *game.comments_mut() = comments;
         let stated = match end {
@@ -375,7 +382,7 @@ impl<'a> Parser<'a> {
                 // The variation's ')' is missing; the caller reports it at '('.
                 return Ok(Step::End(Ok(End::Stop)));
             }
-            match t.tok.clone() {
+            match &t.tok {
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
                     return Err(match t.tok {
                         Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
@@ -387,7 +394,7 @@ impl<'a> Parser<'a> {
                 Tok::Eof => return Ok(Step::End(Ok(End::Stop))),
                 Tok::Result(r) => {
                     self.next();
-                    return Ok(Step::End(Ok(End::Result(r))));
+                    return Ok(Step::End(Ok(End::Result(*r))));
                 }
                 Tok::Close => {
                     if depth == 0 {
@@ -406,7 +413,7 @@ impl<'a> Parser<'a> {
                     self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
                     self.next();
                 }
-                Tok::Error(kind) => return Err(Self::err(&t, kind)),
+                Tok::Error(kind) => return Err(Self::err(&t, kind.clone())),
                 Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, pos, &t)?,
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
@@ -429,10 +436,10 @@ impl<'a> Parser<'a> {
                     if !matches!(ctx.state, State::Free | State::AfterWhite) {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
                     }
-                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
-                        ctx.number = n;
-                    } else if n != ctx.number {
-                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
+                    if ctx.free_number && ctx.line.moves.is_empty() && (*unknown || depth == 0 && pos.fullmove_number().is_none()) {
+                        ctx.number = *n;
+                    } else if *n != ctx.number {
+                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: *n }));
                     }
                     ctx.free_number = false;
                     ctx.state = State::AfterNumber;
@@ -540,6 +547,9 @@ impl<'a> Parser<'a> {
         }
         ctx.numbers.push((ctx.number, color));
         pos.play_unchecked(m);
+        if let Some(history) = ctx.history.as_mut() {
+            history.push_played(m, pos);
+        }
         ctx.line.moves.push(am);
         ctx.free_number = false;
         ctx.last_text = t.text;
