@@ -77,19 +77,28 @@ struct LineCtx<'a> {
     state: State,
     /// Text of the last token, for "truncated" messages.
     last_text: &'a str,
-    /// For a variation: its `(` token, its label and the index of the move
-    /// it replaces in the line below it.
-    open: Option<(Token<'a>, Option<String>, usize)>,
+    /// For a variation: where it opened and what it replaces.
+    open: Option<Opening>,
     /// For the main line: the game's history, each move pushed with the
     /// position it was checked in, so the game is not replayed afterwards.
-    history: Option<History>,
+    history: Option<Box<History>>,
+}
+
+/// A variation's `(`: its line and column, its label and the index of the
+/// move it replaces in the line below it. Kept small: a nest of variations
+/// holds one per level while it is read.
+struct Opening {
+    line: usize,
+    column: usize,
+    label: Option<String>,
+    target: usize,
 }
 
 /// A line keeps the position before every `CHECKPOINT`-th move.
 const CHECKPOINT: usize = 16;
 
 impl<'a> LineCtx<'a> {
-    fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<(Token<'a>, Option<String>, usize)>) -> LineCtx<'a> {
+    fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<Opening>) -> LineCtx<'a> {
         LineCtx {
             line: Line { comments, moves: Vec::new() },
             checkpoints: vec![start],
@@ -291,12 +300,12 @@ impl<'a> Parser<'a> {
 
         let number = start.fullmove_number().unwrap_or(1);
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
-        root.history = Some(History::with_capacity(start.clone(), 127));
+        root.history = Some(Box::new(History::with_capacity(start.clone(), 127)));
         let (mut root, end) = self.lines(root, start);
         let history = root.history.take().expect("the main line's history");
         let mut line = root.line;
         let comments = std::mem::take(&mut line.comments);
-        let mut game = Game::from_read(history, std::mem::take(&mut line.moves));
+        let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
         game.tags = tags;
         *game.comments_mut() = comments;
         let stated = match end {
@@ -343,17 +352,17 @@ impl<'a> Parser<'a> {
             };
             // Close the line on top; on an error, every line below it too.
             loop {
-                let child = stack.pop().expect("a line is open");
+                let mut child = stack.pop().expect("a line is open");
                 let Some(parent) = stack.last_mut() else {
                     return (child, end);
                 };
-                let (open, label, target) = child.open.clone().expect("a variation has its '('");
+                let open = child.open.take().expect("a variation has its '('");
                 let result = match end {
                     Ok(End::Close) => Ok(()),
-                    Ok(_) => Err(Self::err(&open, PgnErrorKind::UnterminatedVariation)),
+                    Ok(_) => Err(PgnError::new(open.line, open.column, PgnErrorKind::UnterminatedVariation)),
                     Err(e) => Err(e),
                 };
-                attach_variation(parent, child, label, target);
+                attach_variation(parent, child, open.label, open.target);
                 pos = parent.position_after_last();
                 match result {
                     Ok(()) => break,
@@ -473,7 +482,7 @@ impl<'a> Parser<'a> {
                     }))
                 }
                 Tok::Word(w) => {
-                    if let Some((a, i)) = parse_annotation(&w) {
+                    if let Some((a, i)) = parse_annotation(w) {
                         if ctx.state == State::AfterWhite || (ctx.state == State::Free && !ctx.line.moves.is_empty()) {
                             self.next();
                             let last = ctx.line.moves.last_mut().expect("a move was read");
@@ -545,6 +554,11 @@ impl<'a> Parser<'a> {
         if j % CHECKPOINT == 0 && j > 0 {
             ctx.checkpoints.push(Rc::new(pos.clone()));
         }
+        if ctx.open.is_some() && ctx.numbers.capacity() == 0 {
+            // Most variations are short: a nest of them holds one per level.
+            ctx.numbers.reserve_exact(1);
+            ctx.line.moves.reserve_exact(1);
+        }
         ctx.numbers.push((ctx.number, color));
         pos.play_unchecked(m);
         if let Some(history) = ctx.history.as_mut() {
@@ -603,7 +617,8 @@ impl<'a> Parser<'a> {
         };
         let start = ctx.shared_position_before(target);
         let pos = Position::clone(&start);
-        let child = LineCtx::new(ctx.numbers[target].0, Vec::new(), start, "(", Some((open.clone(), label, target)));
+        let opening = Opening { line: open.line, column: open.col, label, target };
+        let child = LineCtx::new(ctx.numbers[target].0, Vec::new(), start, "(", Some(opening));
         Ok((child, pos))
     }
 }
@@ -616,6 +631,10 @@ fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<Stri
         // on the move it was to replace.
         target.comments.append(&mut child.line.comments);
     } else {
+        child.line.moves.shrink_to_fit();
+        if target.variations.is_empty() {
+            target.variations.reserve_exact(1);
+        }
         target.variations.push(Variation { label, line: std::mem::take(&mut child.line) });
     }
 }
