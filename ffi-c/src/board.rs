@@ -8,7 +8,8 @@ use std::ffi::c_char;
 use rules::Hex;
 
 use super::cescacs_result;
-use super::error::{borrow, guard, guard_out, guard_text, out_ptr, Error};
+use super::error::Error;
+use super::guard::{borrow, guard, guard_out, guard_text, out_ptr};
 use super::game::cescacs_game;
 use super::types::{cescacs_color, cescacs_hex, cescacs_role};
 

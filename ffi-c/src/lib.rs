@@ -25,6 +25,7 @@
 mod board;
 mod error;
 mod game;
+mod guard;
 mod move_list;
 mod pgn_reader;
 mod record;

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use rules::{Move, MoveList, Position};
 
 use super::cescacs_result;
-use super::error::{borrow, guard, guard_out, guard_text, out_ptr, Error, Handle};
+use super::error::Error;
+use super::guard::{borrow, guard, guard_out, guard_text, out_ptr, Handle};
 use super::types::cescacs_move;
 
 /// A list of legal moves of one position. Opaque; made by

@@ -9,7 +9,8 @@ use std::io::{BufRead, BufReader, Cursor};
 use rules::pgn::Reader;
 
 use super::cescacs_result;
-use super::error::{borrow_mut, guard, guard_out, out_ptr, text_arg, Error, Handle};
+use super::error::Error;
+use super::guard::{borrow_mut, guard, guard_out, out_ptr, text_arg, Handle};
 use super::game::cescacs_game;
 
 /// A CTL-PGN reader: from `cescacs_pgn_reader_open` (a file) or

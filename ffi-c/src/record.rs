@@ -14,7 +14,8 @@ use std::ffi::c_char;
 use rules::Game;
 
 use super::cescacs_result;
-use super::error::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg, Error};
+use super::error::Error;
+use super::guard::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg};
 use super::game::cescacs_game;
 
 fn index_error(what: &str, index: usize, count: usize) -> Error {

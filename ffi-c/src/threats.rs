@@ -5,9 +5,12 @@
 //! §5.1): pins and the attacker's own King do not matter, and a King's
 //! Leap never attacks (§5.2).
 
+use rules::Bitboard;
+
 use super::cescacs_result;
-use super::error::{borrow, guard_hexes, guard_out};
+use super::error::Error;
 use super::game::cescacs_game;
+use super::guard::{borrow, guard, guard_out, out_ptr};
 use super::types::{cescacs_color, cescacs_hex};
 
 /// Writes to `*attacked_out` whether `hex` is attacked by the side `by`
@@ -208,4 +211,48 @@ pub unsafe extern "C" fn cescacs_game_is_pinned(
             Ok(g.position.is_pinned(color, hex.to_core()?))
         })
     }
+}
+
+/// The body of an exported function that answers with a set of hexes:
+/// under `guard`, checks `count_out` (required) and `buf` (NULL only with
+/// `len` 0) first, then runs `hexes` and writes the set's hexes in index
+/// order into the caller's array `buf` of `len` entries and their number to
+/// `*count_out`. If they do not fit, `buf` is left untouched, the number is
+/// still written and the result is `BUFFER_TOO_SMALL` (the size query of
+/// the API: `buf` NULL, `len` 0).
+///
+/// # Safety
+/// `buf` is NULL or valid for writing `len` hexes; `count_out` is NULL or
+/// valid for writing a `usize`.
+unsafe fn guard_hexes(
+    function: &'static str,
+    buf: *mut cescacs_hex,
+    len: usize,
+    count_out: *mut usize,
+    hexes: impl FnOnce() -> Result<Bitboard, Error>,
+) -> cescacs_result {
+    guard(function, || {
+        out_ptr(count_out, "count_out")?;
+        if buf.is_null() && len != 0 {
+            return Err(Error::null("buf (with a non-zero length)"));
+        }
+        let set = hexes()?;
+        let n = set.count() as usize;
+        // SAFETY: not NULL (checked above), so writable (this function's
+        // contract).
+        unsafe { count_out.write(n) };
+        if n > len {
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!("the answer has {n} hexes, the array has room for {len}"),
+            ));
+        }
+        for (i, h) in set.enumerate() {
+            // SAFETY: `i` < `n` <= `len`, so `buf` is not NULL (checked
+            // above: `len` > 0) and entry `i` is writable (this function's
+            // contract).
+            unsafe { buf.add(i).write(h.into()) };
+        }
+        Ok(())
+    })
 }

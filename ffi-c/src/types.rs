@@ -7,7 +7,8 @@ use std::sync::LazyLock;
 use rules::{Castling, Color, Hex, Move, MoveKind, Outcome, Role, Termination};
 
 use super::cescacs_result;
-use super::error::{guard_out, guard_text, text_arg, Error};
+use super::error::Error;
+use super::guard::{guard_out, guard_text, text_arg};
 
 /// A buffer of this many bytes holds the CTL-AN or long-form text of any
 /// move with its terminating NUL (the longest text, a Black double castling

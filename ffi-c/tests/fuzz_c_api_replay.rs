@@ -18,8 +18,10 @@ use std::path::{Path, PathBuf};
 mod board;
 #[path = "../src/error.rs"]
 mod error;
-#[path = "../src/game.rs"]
+#[path = "../src/game/mod.rs"]
 mod game;
+#[path = "../src/guard.rs"]
+mod guard;
 #[path = "../src/move_list.rs"]
 mod move_list;
 #[path = "../src/record.rs"]

@@ -13,7 +13,7 @@ use crate::board::PyBoard;
 use crate::game::PyGame;
 use crate::errors::{pdtl_error, InvalidPdtlError};
 use crate::moves::sorted_long;
-use crate::work::interruptible;
+use crate::work::{interruptible, perft_of};
 
 /// What the work on one position of a batch may use.
 struct Share<'a> {
@@ -139,12 +139,6 @@ pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32, thr
         Position::from_pdtl(&position.extract::<String>()?).map_err(pdtl_error)?
     };
     perft_of(py, &pos, depth, threads)
-}
-
-/// The core's parallel perft with the GIL released, stopped by Ctrl-C.
-/// `threads`: `None` or 0 for all cores.
-pub(crate) fn perft_of(py: Python<'_>, pos: &Position, depth: u32, threads: Option<usize>) -> PyResult<u64> {
-    interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).run())
 }
 
 /// The output lines of `moves --long --batch` for these input lines: the

@@ -1,15 +1,14 @@
 //! Values between Rust and Python: the cached members of the Python enums
-//! (`cescacs._types`), the interned `Hex` and `Piece` objects, and the
-//! readers of Python arguments (colours, piece kinds, hexes).
+//! (`cescacs._types`) and the readers of Python arguments (colours, piece
+//! kinds). The interned `Hex` and `Piece` objects and the reader of hexes
+//! are in `hex`, beside their classes.
 
-use cescacs::{Castling, Color, Hex, HexColor, MoveKind, Outcome, Piece, Role, Termination};
+use cescacs::{Castling, Color, HexColor, MoveKind, Outcome, Piece, Role, Termination};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
 use pyo3::PyTypeInfo;
-
-use crate::hex::{PyHex, PyPiece};
 
 /// Members of the Python enums of `cescacs._types`, in the core's index order.
 struct Enums {
@@ -22,8 +21,6 @@ struct Enums {
 }
 
 static ENUMS: PyOnceLock<Enums> = PyOnceLock::new();
-static HEXES: PyOnceLock<Vec<Py<PyHex>>> = PyOnceLock::new();
-static PIECES: PyOnceLock<Vec<Py<PyPiece>>> = PyOnceLock::new();
 
 fn members<const N: usize>(module: &Bound<'_, PyModule>, class: &str) -> PyResult<[Py<PyAny>; N]> {
     let cls = module.getattr(class)?;
@@ -44,29 +41,6 @@ fn enums(py: Python<'_>) -> PyResult<&Enums> {
             outcome: m.getattr("Outcome")?.unbind(),
         })
     })
-}
-
-pub(crate) fn hexes(py: Python<'_>) -> &Vec<Py<PyHex>> {
-    HEXES.get_or_init(py, || {
-        Hex::all()
-            .map(|h| Py::new(py, PyHex { hex: h }).expect("allocating a Hex"))
-            .collect()
-    })
-}
-
-pub(crate) fn hex_obj(py: Python<'_>, h: Hex) -> Py<PyHex> {
-    hexes(py)[h.index()].clone_ref(py)
-}
-
-pub(crate) fn piece_obj(py: Python<'_>, p: Piece) -> Py<PyPiece> {
-    let cache = PIECES.get_or_init(py, || {
-        Color::ALL
-            .iter()
-            .flat_map(|&c| Role::ALL.iter().map(move |&r| Piece::new(c, r)))
-            .map(|p| Py::new(py, PyPiece { piece: p }).expect("allocating a Piece"))
-            .collect()
-    });
-    cache[piece_index(p)].clone_ref(py)
 }
 
 /// The index of `p` among the 18 pieces (White's first, then by role).
@@ -194,19 +168,4 @@ pub(crate) fn extract_role(obj: &Bound<'_, PyAny>) -> PyResult<Role> {
         "not a piece kind: {} (expected a PieceKind or one of the letters P E J N G R V D K)",
         obj.repr()?
     )))
-}
-
-/// A `Hex` or its name (`"F14"`).
-pub(crate) fn extract_hex(obj: &Bound<'_, PyAny>) -> PyResult<Hex> {
-    if let Ok(h) = obj.cast::<PyHex>() {
-        return Ok(h.get().hex);
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        return parse_hex(&s.to_cow()?);
-    }
-    Err(PyTypeError::new_err(format!("expected a Hex or a hex name like 'F14', got {}", obj.repr()?)))
-}
-
-fn parse_hex(s: &str) -> PyResult<Hex> {
-    s.parse::<Hex>().map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
-use crate::convert::piece_obj;
+use crate::hex::piece_obj;
 use crate::errors::{pdtl_error, IllegalMoveError};
 use crate::moves::{new_move, PyMove};
 use crate::work::interruptible;

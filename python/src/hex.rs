@@ -1,14 +1,13 @@
 //! `Hex` and `Piece`: interned, immutable value classes.
 
-use cescacs::{Hex, Piece};
-use pyo3::exceptions::PyValueError;
+use cescacs::{Color, Hex, Piece, Role};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
 use pyo3::PyTypeInfo;
 
-use crate::convert::{
-    bool_obj, class_attr, color_obj, extract_color, extract_hex, extract_role, hex_color_obj, hex_obj, hexes, piece_index,
-    piece_obj, role_obj,
-};
+use crate::convert::{bool_obj, class_attr, color_obj, extract_color, extract_role, hex_color_obj, piece_index, role_obj};
 
 /// One of the 169 hexes. `Hex("F14")`; `str(hex) == "F14"`. Hexes are
 /// interned: `Hex("F14") is Hex("F14")`.
@@ -214,4 +213,45 @@ impl PyPiece {
 #[pyfunction]
 pub(crate) fn all_hexes(py: Python<'_>) -> Vec<Py<PyHex>> {
     hexes(py).iter().map(|h| h.clone_ref(py)).collect()
+}
+
+static HEXES: PyOnceLock<Vec<Py<PyHex>>> = PyOnceLock::new();
+static PIECES: PyOnceLock<Vec<Py<PyPiece>>> = PyOnceLock::new();
+
+pub(crate) fn hexes(py: Python<'_>) -> &Vec<Py<PyHex>> {
+    HEXES.get_or_init(py, || {
+        Hex::all()
+            .map(|h| Py::new(py, PyHex { hex: h }).expect("allocating a Hex"))
+            .collect()
+    })
+}
+
+pub(crate) fn hex_obj(py: Python<'_>, h: Hex) -> Py<PyHex> {
+    hexes(py)[h.index()].clone_ref(py)
+}
+
+pub(crate) fn piece_obj(py: Python<'_>, p: Piece) -> Py<PyPiece> {
+    let cache = PIECES.get_or_init(py, || {
+        Color::ALL
+            .iter()
+            .flat_map(|&c| Role::ALL.iter().map(move |&r| Piece::new(c, r)))
+            .map(|p| Py::new(py, PyPiece { piece: p }).expect("allocating a Piece"))
+            .collect()
+    });
+    cache[piece_index(p)].clone_ref(py)
+}
+
+/// A `Hex` or its name (`"F14"`).
+pub(crate) fn extract_hex(obj: &Bound<'_, PyAny>) -> PyResult<Hex> {
+    if let Ok(h) = obj.cast::<PyHex>() {
+        return Ok(h.get().hex);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse_hex(&s.to_cow()?);
+    }
+    Err(PyTypeError::new_err(format!("expected a Hex or a hex name like 'F14', got {}", obj.repr()?)))
+}
+
+fn parse_hex(s: &str) -> PyResult<Hex> {
+    s.parse::<Hex>().map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -8,8 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
-use crate::convert::{extract_hex, hex_obj};
-use crate::hex::PyHex;
+use crate::hex::{extract_hex, hex_obj, PyHex};
 
 /// A set of hexes, immutable (like `frozenset`): iterable (hexes in
 /// `Hex.index` order), sized, `in` (a `Hex` or a name like `"F14"`),

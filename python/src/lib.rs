@@ -6,12 +6,15 @@
 //! defined here and adds the enums (`cescacs._types`), the SVG drawing and
 //! the command line.
 //!
-//! One module per class family: `convert` (values between Rust and Python,
-//! the cached enum members and interned hexes/pieces), `errors` (exception
-//! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
-//! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions) and
-//! `work` (long work that releases the GIL and stops on Ctrl-C).
+//! One module per class family, each importing only those below it:
+//! `convert` (values between Rust and Python, the cached enum members),
+//! `errors` (exception types and the mapping of core errors), `work` (long
+//! work that releases the GIL and stops on Ctrl-C, perft among it), `hex`
+//! (Hex, Piece, their interned objects, reading a hex argument), `hexset`
+//! (HexSet), `board` (Board's state; its Python methods in
+//! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
+//! (Game, GameNode, Variation), `pgn` (CTL-PGN reading and writing),
+//! `encode` (NumPy encodings) and `batch` (functions over many positions).
 
 mod batch;
 mod board;

@@ -11,10 +11,10 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::{
-    bool_obj, class_attr, extract_hex, extract_role, hex_obj, move_kind_from_index, move_kind_index, move_kind_obj, role_obj,
+    bool_obj, class_attr, extract_role, move_kind_from_index, move_kind_index, move_kind_obj, role_obj,
 };
 use crate::errors::{move_text_error, IllegalMoveError, InvalidMoveError};
-use crate::hex::PyHex;
+use crate::hex::{extract_hex, hex_obj, PyHex};
 
 /// What the generator knows about a move beyond its identity.
 #[derive(Copy, Clone, PartialEq, Eq)]

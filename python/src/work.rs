@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use cescacs::Interrupted;
+use cescacs::{Interrupted, Position};
 use pyo3::prelude::*;
 
 /// How long the caller waits between two signal checks.
@@ -67,4 +67,10 @@ pub(crate) fn interruptible<T: Send>(
             }
         }
     })
+}
+
+/// The core's parallel perft with the GIL released, stopped by Ctrl-C.
+/// `threads`: `None` or 0 for all cores.
+pub(crate) fn perft_of(py: Python<'_>, pos: &Position, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+    interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).run())
 }
