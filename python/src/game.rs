@@ -3,19 +3,19 @@
 //! snapshots of its moves.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use cescacs::pgn as core_pgn;
-use cescacs::{AnnotatedMove, Assessment, Color, Game, GameError, GameResult, Line, Move as CoreMove, Position, Variation};
+use cescacs::{Assessment, Game, GameError, GameResult, Position};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
-use crate::convert::{class_attr, color_obj, outcome_obj};
+use crate::convert::{class_attr, outcome_obj};
 use crate::errors::{game_error, pdtl_error, pgn_error};
 use crate::moves::{new_move, new_moves, PyMove};
+use crate::nodes::{mainline_nodes, PyGameNode};
 
 static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
@@ -40,31 +40,8 @@ impl PyGame {
     }
 
     fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
-        let game = Arc::new(self.game.clone());
-        line_nodes(py, &game, &[], game.start(), game.mainline())
+        mainline_nodes(py, &self.game)
     }
-}
-
-/// The nodes of `line`, whose first move follows `prefix` (the moves from
-/// the game's start) in position `before`.
-fn line_nodes(
-    py: Python<'_>,
-    game: &Arc<Game>,
-    prefix: &[CoreMove],
-    before: &Position,
-    line: &Line,
-) -> PyResult<Vec<Py<PyGameNode>>> {
-    let mut path = prefix.to_vec();
-    path.extend(line.moves.iter().map(|am| am.mv));
-    let path = Arc::new(path);
-    let mut pos = before.clone();
-    let mut out = Vec::with_capacity(line.moves.len());
-    for (k, am) in line.moves.iter().enumerate() {
-        let node = PyGameNode { game: Arc::clone(game), path: Arc::clone(&path), index: prefix.len() + k, before: pos.clone(), am: am.clone() };
-        pos.play_unchecked(am.mv);
-        out.push(Py::new(py, node)?);
-    }
-    Ok(out)
 }
 
 /// `game` replayed from its start position with castling not allowed (the
@@ -371,163 +348,6 @@ impl PyGame {
             return Ok(PyGame { game });
         }
         without_castling(game).map(|game| PyGame { game })
-    }
-}
-
-/// One move of a game with what the record says about it. A snapshot:
-/// `game.mainline()` gives the main line's nodes, `node.variations` the
-/// alternatives to this move (each starting from the position before it).
-#[pyclass(frozen, module = "cescacs", name = "GameNode")]
-pub(crate) struct PyGameNode {
-    game: Arc<Game>,
-    /// The moves from the game's start along this node's line.
-    path: Arc<Vec<CoreMove>>,
-    /// This move is `path[index]`.
-    index: usize,
-    before: Position,
-    am: AnnotatedMove,
-}
-
-#[pymethods]
-impl PyGameNode {
-    /// The move (complete: kind, piece, capture).
-    #[getter]
-    fn r#move(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        new_move(py, &self.am.mv)
-    }
-
-    /// Plies from the game's start to after this move (1 for the first move).
-    #[getter]
-    fn ply(&self) -> usize {
-        self.index + 1
-    }
-
-    /// The move number shown for this move.
-    #[getter]
-    fn move_number(&self) -> u32 {
-        self.game.move_number(self.index)
-    }
-
-    /// The side that plays this move.
-    #[getter]
-    fn turn(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        color_obj(py, self.before.turn())
-    }
-
-    /// The move in canonical CTL-AN with its check mark.
-    #[getter]
-    fn ctl(&self) -> String {
-        self.before.ctl(&self.am.mv)
-    }
-
-    /// The comments on this move (without their `@W:` / `@B:` prefix).
-    #[getter]
-    fn comments(&self) -> Vec<String> {
-        self.am.comments.clone()
-    }
-
-    /// The comments joined by newlines (`""` if none).
-    #[getter]
-    fn comment(&self) -> String {
-        self.am.comments.join("\n")
-    }
-
-    /// The assessment mark (`"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"`, `"◇"`), or `None`.
-    #[getter]
-    fn assessment(&self) -> Option<&'static str> {
-        self.am.assessment.map(|a| a.symbol())
-    }
-
-    /// The assessment as a PGN numeric annotation glyph (1 … 7), or `None`.
-    #[getter]
-    fn nag(&self) -> Option<u8> {
-        self.am.assessment.map(|a| a.nag())
-    }
-
-    /// The game indicator (`"(=)"`, `":"`, `"(=):"`), or `None`.
-    #[getter]
-    fn indicator(&self) -> Option<&'static str> {
-        self.am.indicator.map(|i| i.symbol())
-    }
-
-    /// The alternatives to this move.
-    #[getter]
-    fn variations(&self) -> Vec<PyVariation> {
-        self.am
-            .variations
-            .iter()
-            .map(|v| PyVariation {
-                game: Arc::clone(&self.game),
-                prefix: self.path[..self.index].to_vec(),
-                before: self.before.clone(),
-                variation: v.clone(),
-            })
-            .collect()
-    }
-
-    /// The position after this move, with the moves from the game's start
-    /// on its stack.
-    fn board(&self) -> PyBoard {
-        PyBoard::replay(self.game.start(), self.path[..=self.index].iter().copied())
-    }
-
-    /// The position before this move, with its history on the stack.
-    fn board_before(&self) -> PyBoard {
-        PyBoard::replay(self.game.start(), self.path[..self.index].iter().copied())
-    }
-
-    fn __repr__(&self) -> String {
-        let mark = if self.before.turn() == Color::White { "." } else { ". …," };
-        format!("<GameNode {}{mark} {}>", self.game.move_number(self.index), self.before.ctl(&self.am.mv))
-    }
-}
-
-/// A variation (RAV): an alternative line starting from the position
-/// before the move it replaces.
-#[pyclass(frozen, module = "cescacs", name = "Variation")]
-pub(crate) struct PyVariation {
-    game: Arc<Game>,
-    prefix: Vec<CoreMove>,
-    before: Position,
-    variation: Variation,
-}
-
-#[pymethods]
-impl PyVariation {
-    /// The `$[n]` label other comments refer to it by, or `None`.
-    #[getter]
-    fn label(&self) -> Option<String> {
-        self.variation.label.clone()
-    }
-
-    /// Comments before the variation's first move.
-    #[getter]
-    fn comments(&self) -> Vec<String> {
-        self.variation.line.comments.clone()
-    }
-
-    /// The variation's moves as nodes (which may hold variations in turn).
-    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
-        line_nodes(py, &self.game, &self.prefix, &self.before, &self.variation.line)
-    }
-
-    /// The variation's moves.
-    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        new_moves(py, self.variation.line.moves.iter().map(|am| am.mv))
-    }
-
-    /// The position the variation starts from (before the replaced move).
-    fn board(&self) -> PyBoard {
-        PyBoard::replay(self.game.start(), self.prefix.iter().copied())
-    }
-
-    fn __len__(&self) -> usize {
-        self.variation.line.moves.len()
-    }
-
-    fn __repr__(&self) -> String {
-        let label = self.variation.label.as_ref().map_or(String::new(), |l| format!(" $[{l}]"));
-        format!("<Variation{label} ({} moves)>", self.variation.line.moves.len())
     }
 }
 

@@ -25,6 +25,7 @@ mod game;
 mod hex;
 mod hexset;
 mod moves;
+mod nodes;
 mod pgn;
 mod work;
 
@@ -33,7 +34,8 @@ use pyo3::prelude::*;
 
 use crate::board::PyBoard;
 use crate::errors::{GameOverError, IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError};
-use crate::game::{PyGame, PyGameNode, PyVariation};
+use crate::game::PyGame;
+use crate::nodes::{PyGameNode, PyVariation};
 use crate::hex::{PyHex, PyPiece};
 use crate::moves::{PyLegalMoves, PyMove};
 

@@ -51,14 +51,19 @@ def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_sta
         out["opens"] = text.count("(")
         again = cescacs.pgn.read_games(text)[0]
         out["equal"] = again == game
-        # Walk the first levels through the node API.
+        # Walk every level through the node API (each step costs one node:
+        # the views share the record and the moves leading to them).
         node = game.mainline()[0]
-        for _ in range(50):
-            node = node.variations[0].mainline()[0]
+        for _ in range(depth):
+            (variation,) = node.variations
+            node = variation.mainline()[0]
         out["ctl"] = node.ctl
+        out["ply"] = node.ply
+        out["last"] = (len(node.variations), node.board().ply(), variation.board().ply(), node.move_number)
+        del node, variation, game, again
 
     out = on_small_stack(work)
-    assert out == {"opens": depth, "equal": True, "ctl": "H6-H12"}
+    assert out == {"opens": depth, "equal": True, "ctl": "H6-H12", "ply": 1, "last": (0, 1, 0, 1)}
 
 
 def test_an_unclosed_deep_nest_is_an_invalid_pgn_error_at_the_innermost_paren() -> None:
