@@ -35,12 +35,16 @@ struct SharedVariation {
     line: Arc<SharedLine>,
 }
 
+/// Where a variation goes: its parent line (an index in the build order),
+/// the move it replaces and its rank among that move's variations.
+type Slot = (usize, usize, usize);
+
 impl SharedLine {
     /// Copies `line` and every variation below it, level by level.
     fn of(line: &Line) -> Arc<SharedLine> {
         // Every line in breadth-first order, with the slot (line, move,
         // variation) it fills in its parent: parents come before children.
-        let mut order: Vec<(&Line, Option<(usize, usize, usize)>)> = vec![(line, None)];
+        let mut order: Vec<(&Line, Option<Slot>)> = vec![(line, None)];
         let mut i = 0;
         while i < order.len() {
             let here = order[i].0;
