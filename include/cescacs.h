@@ -714,8 +714,11 @@ cescacs_result cescacs_game_from_pgn(const char *pgn, struct cescacs_game **game
 // starts the next game. Writes the number of games to `*count_out`, and
 // one new handle per game, in text order, to `games_out[0..count]`; free
 // each with `cescacs_game_free`. Call it with `games_out` NULL and `len` 0
-// to learn the count, then with an array of that many handles. The text is
-// read twice that way; its games are checked in full each time.
+// to learn the count, then with an array of that many handles (the text
+// is then read twice; an array large enough at once reads it once). All
+// games are held at once: for a collection of any size, the
+// `cescacs_pgn_reader` functions read a file or text once, one game at a
+// time, in memory bounded by the largest game.
 //
 // Errors: `NULL_POINTER` (`pgn` or `count_out` NULL, or `games_out` NULL
 // with `len` > 0), `INVALID_UTF8`, `BAD_PGN` (a game has an error: the
