@@ -1,46 +1,60 @@
 #!/usr/bin/env bash
-# CTL-PGN reading at scale through `cescacs pgn`, files generated here (none is committed):
-#   1. a ~30 MB collection: the real games of tests/data/games, each copy under its own
-#      Event tag, until 30 MB; every move of every game validated against the rules;
-#   2. one game with a million nested variations (12 MB), read and written back (--write).
-# Prints, for RUNS runs of each, the wall time and peak RSS (GNU time), the plies read per
-# second, and the machine's load. Usage: scripts/bench-pgn.sh [RUNS]
+# CTL-PGN reading at scale, every side in one run, with the machine's load:
+#   1. the core's streaming reader (pgn::Reader, every move checked) on a 30 MB
+#      collection of C'escacs games, beside pgn-reader + shakmaty (every SAN resolved
+#      and played) on a 30 MB file of orthodox games: cargo bench --bench vs_pgn_reader,
+#      then each side alone under GNU time for its peak RSS;
+#   2. `cescacs pgn` on the same 30 MB collection (one summary line per game);
+#   3. Python: cescacs.pgn.read_games, the streaming read_game loop and python-chess's
+#      read_game loop on the first 5 MB of both files (python/bench/bench_pgn.py; needs
+#      the venv of scripts/test-python.sh, python-chess is installed into it here);
+#   4. one game of a million nested variations (12 MB) read and written back by
+#      `cescacs pgn --write`.
+# The files are generated (none is committed) into $TMPDIR/cescacs-pgn-bench.
+# Usage: scripts/bench-pgn.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
+dir="${TMPDIR:-/tmp}/cescacs-pgn-bench"
+mkdir -p "$dir"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+peak() { # peak RSS (MB) and seconds of a command, its output thrown away
+    /usr/bin/time -f "%M %e" -o "$dir/time" "$@" >/dev/null 2>&1 || true
+    read -r kb secs <"$dir/time"
+    echo "$((kb / 1024)) MB peak, $secs s"
+}
+
+echo "== 1. core reader beside pgn-reader + shakmaty (best of 3 in one process); load $(load)"
+cargo bench -q -p cescacs --bench vs_pgn_reader -- 30 2>/dev/null | grep -v '^$'
+bench=$(ls -t target/release/deps/vs_pgn_reader-* | grep -v '\.d$' | head -n 1)
+echo "   peak RSS, each side alone: cescacs $(peak "$bench" 30 cescacs); pgn-reader $(peak "$bench" 30 orthodox)"
+
+echo "== 2. cescacs pgn on the same collection; load $(load)"
 cargo build --release -q -p cescacs-cli
 bin=target/release/cescacs
-dir="$(mktemp -d)"
-trap 'rm -rf "$dir"' EXIT
-
-python3 - "$dir" <<'PY'
-import glob, sys
-out = sys.argv[1]
-games = [open(f, encoding="utf-8").read() for f in sorted(glob.glob("tests/data/games/*.ctl-pgn"))]
-with open(f"{out}/many.ctl-pgn", "w", encoding="utf-8") as f:
-    size = n = 0
-    while size < 30_000_000:
-        for g in games:
-            t = f'[Event "copy {n}"]\n' + g.rstrip("\n") + "\n\n"
-            f.write(t)
-            size += len(t.encode())
-            n += 1
-d = 1_000_000
-with open(f"{out}/nested.ctl-pgn", "w", encoding="utf-8") as f:
-    f.write("1. H6-H12" + " (1. H6-H12" * d + ")" * d + "\n*\n")
-PY
-
-plies=$("$bin" pgn "$dir/many.ctl-pgn" 2>/dev/null | awk -F'— ' '{ split($2, a, " "); s += a[1] } END { print s }' || true)
-games=$(grep -c '^\[Event "copy' "$dir/many.ctl-pgn")
-echo "collection: $(du -m "$dir/many.ctl-pgn" | cut -f1) MB, $games games, $plies plies; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+ctl="$dir/cescacs-30.ctl-pgn"
+plies=$("$bin" pgn "$ctl" 2>/dev/null | awk -F'— ' '{ split($2, a, " "); s += a[1] } END { print s }' || true)
+echo "   $(du -m "$ctl" | cut -f1) MB, $(grep -c '^\[Event' "$ctl") games, $plies plies"
 for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn "$dir/many.ctl-pgn" >/dev/null 2>&1 || true
+    /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn "$ctl" >/dev/null 2>&1 || true
     read -r secs kb < <(tail -n 1 "$dir/time")
-    python3 -c "import sys; s, kb, p = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f'  {s:.2f} s, {p / s / 1e6:.2f} M plies/s, peak {kb / 1024:.1f} MB')" "$secs" "$kb" "$plies"
+    python3 -c "import sys; s, kb, p = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f'   {s:.2f} s, {p / s / 1e6:.2f} M plies/s, peak {kb / 1024:.1f} MB')" "$secs" "$kb" "$plies"
 done
-echo "nested: a million levels, read and written back; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo "== 3. Python; load $(load)"
+if [ -x .venv/bin/python ]; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check chess
+    .venv/bin/python python/bench/bench_pgn.py --mb 5 --runs "$runs" --dir "$dir"
+else
+    echo "   skipped: run scripts/test-python.sh first (it makes .venv)"
+fi
+
+echo "== 4. a million nested variations, read and written back; load $(load)"
+python3 -c "
+d = 1_000_000
+open('$dir/nested.ctl-pgn', 'w').write('1. H6-H12' + ' (1. H6-H12' * d + ')' * d + '\n*\n')"
 for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn --write "$dir/nested.ctl-pgn" >"$dir/nested.out" 2>/dev/null
     read -r secs kb < <(tail -n 1 "$dir/time")
-    echo "  $secs s, peak $((kb / 1024)) MB, $(wc -c <"$dir/nested.out") bytes written"
+    echo "   $secs s, peak $((kb / 1024)) MB, $(wc -c <"$dir/nested.out") bytes written"
 done

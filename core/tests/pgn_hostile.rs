@@ -139,3 +139,27 @@ fn ten_megabyte_pdtl_and_move_texts_are_typed_errors() {
     assert!(Position::from_pdtl(&nul).is_err());
     assert!(pos.parse_ctl(&nul).is_err());
 }
+
+/// A long main line (40,000 plies of Knights going back and forth) with
+/// 40,000 variations on its first move, written after its last: finding
+/// the move a variation replaces does not walk the line, so this reads in
+/// time linear in the text (walking back would take 1.6 × 10⁹ steps).
+#[test]
+fn many_variations_on_the_first_move_of_a_long_line_read_in_linear_time() {
+    let (plies, variations) = (40_000, 40_000);
+    let mut text = String::new();
+    for n in 1..=plies / 2 {
+        let (w, b) = if n % 2 == 1 { ("NG3-I7", "NG25-I21") } else { ("NI7-G3", "NI21-G25") };
+        text.push_str(&format!("{n}. {w}, {b}\n"));
+    }
+    for _ in 0..variations {
+        text.push_str("(1. NG3-I13) ");
+    }
+    text.push_str("\n*\n");
+    let game = read_game(&text).expect("every move and variation is legal");
+    assert_eq!(game.len(), plies);
+    let first = &game.mainline().moves[0];
+    assert_eq!(first.variations.len(), variations);
+    assert!(first.variations.iter().all(|v| v.line.moves.len() == 1 && v.line.moves[0].mv.long() == "G3-I13"));
+    assert!(game.mainline().moves[1..].iter().all(|am| am.variations.is_empty()));
+}

@@ -602,9 +602,15 @@ impl<'a> Parser<'a> {
         let target = match self.peek_at(k).tok {
             Tok::Number { n, .. } => {
                 let color = if matches!(self.peek_at(k + 1).tok, Tok::Ellipsis | Tok::Dots(3)) { Color::Black } else { Color::White };
-                let found = (0..ctx.line.moves.len())
-                    .rev()
-                    .find(|&j| ctx.numbers[j] == (n, color));
+                // Each move of a line is one ply after the one before it:
+                // the replaced move's index follows from its number, so a
+                // record of many variations on a long line stays linear.
+                let ply = |(n, c): (u32, Color)| 2 * u64::from(n) + u64::from(c == Color::Black);
+                let found = ctx
+                    .numbers
+                    .first()
+                    .and_then(|&first| usize::try_from(ply((n, color)).checked_sub(ply(first))?).ok())
+                    .filter(|&j| ctx.numbers.get(j) == Some(&(n, color)));
                 match found {
                     Some(j) => j,
                     None => {
