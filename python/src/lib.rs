@@ -10,8 +10,8 @@
 //! the cached enum members and interned hexes/pieces), `errors` (exception
 //! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions) and
-//! `work` (long work that releases the GIL and stops on Ctrl-C).
+//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions), `vec_env`
+//! (the games of `cescacs.env.VecEnv`, stepped together) and `work` (long work that releases the GIL and stops on Ctrl-C).
 
 mod batch;
 mod board;
@@ -23,6 +23,7 @@ mod hex;
 mod hexset;
 mod moves;
 mod pgn;
+mod vec_env;
 mod work;
 
 use cescacs::HEX_COUNT;
@@ -71,6 +72,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_first_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_game_end, m)?)?;
     m.add_class::<pgn::PySplitter>()?;
+    m.add_class::<vec_env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
     Ok(())
