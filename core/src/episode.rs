@@ -118,10 +118,22 @@ impl Episode {
     /// nothing.
     pub fn step(&mut self, action: usize) -> Result<Option<Outcome>, StepError> {
         let k = self.find(action)?;
+        Ok(self.play_nth(k))
+    }
+
+    /// Plays the `k`-th legal move (`legal_actions()[k]`), as
+    /// [`Episode::step`] does; `None` (nothing changed) if there is no such
+    /// move. For callers that choose by place in the list (a sampled
+    /// policy, or a batch that checked its actions with [`Episode::find`]).
+    pub fn step_nth(&mut self, k: usize) -> Option<Option<Outcome>> {
+        (k < self.actions.len()).then(|| self.play_nth(k))
+    }
+
+    fn play_nth(&mut self, k: usize) -> Option<Outcome> {
         self.position.play_unchecked(self.moves[k]);
         self.plies += 1;
         self.arrive();
-        Ok(self.outcome)
+        self.outcome
     }
 
     /// Where `action` is among the legal moves (the check [`Episode::step`]

@@ -41,7 +41,14 @@ fn a_refused_action_changes_nothing() {
     assert_eq!(ep.step(0), Err(StepError::IllegalAction(0)));
     assert_eq!(ep.step(169 * 40 + 41), Err(StepError::IllegalAction(169 * 40 + 41)));
     assert_eq!(ep.step(usize::MAX), Err(StepError::IllegalAction(usize::MAX)));
+    assert_eq!(ep.step_nth(68), None); // 68 legal moves: places 0..68
     assert_eq!((ep.position(), ep.plies(), ep.legal_actions()), (before.position(), 0, before.legal_actions()));
+    // step_nth(k) plays legal_actions()[k].
+    let mut by_place = ep.clone();
+    let k = 7;
+    assert_eq!(by_place.step_nth(k), Some(None));
+    assert_eq!(ep.step(usize::from(ep.legal_actions()[k])), Ok(None));
+    assert_eq!(by_place.position(), ep.position());
 }
 
 #[test]

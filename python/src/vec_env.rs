@@ -79,18 +79,22 @@ fn split<T: Send>(
     }
     let per = n.div_ceil(cores);
     let f = &f;
+    let mut chunks = slots
+        .chunks_mut(per)
+        .zip(out.obs.chunks_mut(per * OBS))
+        .zip(out.rewards.chunks_mut(per))
+        .zip(out.terminated.chunks_mut(per).zip(out.truncated.chunks_mut(per)))
+        .enumerate()
+        .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| (c * per, sl, StepOut { obs, rewards, terminated, truncated }));
+    let (first, sl, out) = chunks.next().expect("at least one environment");
     std::thread::scope(|s| {
-        let handles: Vec<_> = slots
-            .chunks_mut(per)
-            .zip(out.obs.chunks_mut(per * OBS))
-            .zip(out.rewards.chunks_mut(per))
-            .zip(out.terminated.chunks_mut(per).zip(out.truncated.chunks_mut(per)))
-            .enumerate()
-            .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| {
-                s.spawn(move || f(c * per, sl, StepOut { obs, rewards, terminated, truncated }))
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("VecEnv worker panicked")).collect()
+        // The calling thread takes the first chunk, a worker each other one.
+        let handles: Vec<_> = chunks.map(|(at, sl, out)| s.spawn(move || f(at, sl, out))).collect();
+        let mut all = f(first, sl, out);
+        for h in handles {
+            all.extend(h.join().expect("VecEnv worker panicked"));
+        }
+        all
     })
 }
 
@@ -184,21 +188,25 @@ impl PyVecEnv {
         Vec<usize>,
     )> {
         let n = self.slots.len();
-        let actions = actions.as_slice().map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?.to_vec();
+        let actions = actions.as_slice().map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?;
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("expected {n} actions (one per environment), got {}", actions.len())));
         }
-        // Every action is checked before any game moves.
-        for (i, (s, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            let found = usize::try_from(a).map_err(|_| ()).and_then(|a| s.ep.find(a).map_err(|_| ()));
-            if found.is_err() {
-                return Err(IllegalMoveError::new_err(format!(
-                    "environment {i}: action {a} is not a legal move in {} (no environment was stepped)",
-                    s.ep.position().to_pdtl()
-                )));
+        // Every action is checked (and its place among the legal moves
+        // found) before any game moves.
+        let mut nth = Vec::with_capacity(n);
+        for (i, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
+            match usize::try_from(a).ok().and_then(|a| s.ep.find(a).ok()) {
+                Some(k) => nth.push(k),
+                None => {
+                    return Err(IllegalMoveError::new_err(format!(
+                        "environment {i}: action {a} is not a legal move in {} (no environment was stepped)",
+                        s.ep.position().to_pdtl()
+                    )))
+                }
             }
         }
-        let max_plies = self.max_plies;
+        let (max_plies, nth) = (self.max_plies, &nth);
         let mut obs = vec![0u8; n * OBS];
         let (mut rewards, mut terminated, mut truncated) = (vec![0f32; n], vec![false; n], vec![false; n]);
         let out = StepOut { obs: &mut obs, rewards: &mut rewards, terminated: &mut terminated, truncated: &mut truncated };
@@ -208,7 +216,7 @@ impl PyVecEnv {
                 let mut ended = Vec::new();
                 for (k, (s, o)) in slots.iter_mut().zip(out.obs.chunks_mut(OBS)).enumerate() {
                     let mover = s.ep.position().turn();
-                    let outcome = s.ep.step(actions[first + k] as usize).expect("checked above");
+                    let outcome = s.ep.step_nth(nth[first + k]).expect("checked above");
                     out.rewards[k] = mover_reward(outcome, mover);
                     out.terminated[k] = outcome.is_some();
                     out.truncated[k] = outcome.is_none() && s.ep.plies() >= max_plies;
