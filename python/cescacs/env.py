@@ -63,9 +63,9 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import EzPickle
     from gymnasium.vector.vector_env import AutoresetMode, VectorEnv
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
-    from pettingzoo.utils.agent_selector import AgentSelector
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+    from pettingzoo.utils.agent_selector import AgentSelector  # type: ignore[import-untyped]
 except ImportError as e:  # pragma: no cover - exercised in a venv without the extra
     raise ImportError(
         f'cescacs.env needs PettingZoo, Gymnasium and NumPy ({e.name} is missing): pip install "cescacs[env]"'
@@ -110,7 +110,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     plies (``None``: no limit). The game is ``self.board``, a ``cescacs.Board``.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, render_mode: Optional[str] = None, max_plies: Optional[int] = None) -> None:
         EzPickle.__init__(self, render_mode, max_plies)
@@ -134,18 +134,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             )
             for a in self.agents
         }
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self._agent_selector.reset()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, "np.ndarray"]:
@@ -164,8 +164,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.board = Board()
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self._agent_selector.reset()
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
@@ -198,7 +198,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         pass
 
 
-class VecEnv(VectorEnv):  # type: ignore[misc]
+class VecEnv(VectorEnv):
     """``num_envs`` games stepped together in Rust, as a Gymnasium vector
     environment with automatic reset in the **same step**
     (``AutoresetMode.SAME_STEP``): a game that ends in ``step`` is reset
@@ -300,28 +300,28 @@ class VecEnv(VectorEnv):  # type: ignore[misc]
     def legal_actions(self) -> Tuple["np.ndarray", "np.ndarray"]:
         """``(indices, offsets)``, int64 CSR: game ``i``'s legal move indices
         are ``indices[offsets[i]:offsets[i + 1]]`` (the generator's order)."""
-        return self._games.legal_actions()  # type: ignore[no-any-return]
+        return self._games.legal_actions()
 
     def action_masks(self) -> "np.ndarray":
         """bool ``(num_envs, ACTIONS)``: ``True`` at each legal move index."""
-        return self._games.action_masks()
+        return self._games.action_masks()  # type: ignore[no-any-return]
 
     def sample_actions(self) -> "np.ndarray":
         """One uniformly random legal action per game (int64), from each
         game's own stream of the seed."""
-        return self._games.sample_actions()
+        return self._games.sample_actions()  # type: ignore[no-any-return]
 
     def observe(self) -> "np.ndarray":
         """The current observations (no step)."""
-        return self._games.observe()
+        return self._games.observe()  # type: ignore[no-any-return]
 
     def plies(self) -> "np.ndarray":
         """Plies played in each game since its last reset (int64)."""
-        return self._games.plies()
+        return self._games.plies()  # type: ignore[no-any-return]
 
     def pdtl(self, i: int) -> str:
         """The PDTL of game ``i``'s position."""
-        return self._games.pdtl(i)  # type: ignore[no-any-return]
+        return self._games.pdtl(i)
 
     def board(self, i: int) -> Board:
         """Game ``i``'s position as a ``Board`` (without its moves)."""
