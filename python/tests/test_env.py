@@ -306,3 +306,11 @@ def test_seeded_runs_repeat() -> None:
     v = VecEnv(8, seed=0, max_plies=50)
     v.reset(seed=5)
     assert all(np.array_equal(v.step(v.sample_actions())[0], x) for x in a[:10])
+
+
+def test_module_doctest() -> None:
+    import doctest
+
+    import cescacs.env
+
+    assert doctest.testmod(cescacs.env).failed == 0
