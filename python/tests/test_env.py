@@ -314,3 +314,17 @@ def test_module_doctest() -> None:
     import cescacs.env
 
     assert doctest.testmod(cescacs.env).failed == 0
+
+
+def test_gymnasium_vector_wrappers_accept_it() -> None:
+    """Gymnasium's RecordEpisodeStatistics reads the same-step autoreset."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    v = RecordEpisodeStatistics(VecEnv(4, seed=1, max_plies=10))
+    v.reset()
+    lengths = []
+    for _ in range(25):
+        _, _, _, _, info = v.step(v.unwrapped.sample_actions())
+        if "episode" in info:
+            lengths.append(info["episode"]["l"][info["_episode"]].tolist())
+    assert lengths == [[10, 10, 10, 10], [10, 10, 10, 10]]
