@@ -382,7 +382,7 @@ impl History {
 }
 
 /// The automatic draw of `pos`, reached for the `repetitions`-th time.
-fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome> {
+pub(crate) fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome> {
     let termination = if repetitions >= 5 {
         Termination::FivefoldRepetition
     } else if pos.is_seventyfive_moves() {

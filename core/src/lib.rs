@@ -26,6 +26,7 @@ mod attacks;
 mod bitboard;
 mod castling;
 pub mod encode;
+pub mod episode;
 mod game;
 mod geometry;
 mod plane;

@@ -13,8 +13,9 @@
 //! (Hex, Piece, their interned objects, reading a hex argument), `hexset`
 //! (HexSet), `board` (Board's state; its Python methods in
 //! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
-//! (Game, GameNode, Variation), `pgn` (CTL-PGN reading and writing),
-//! `encode` (NumPy encodings) and `batch` (functions over many positions).
+//! (Game), `nodes` (GameNode, Variation: views of a record's lines), `pgn` (CTL-PGN reading and writing),
+//! `encode` (NumPy encodings), `batch` (functions over many positions) and
+//! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
 mod batch;
 mod board;
@@ -27,6 +28,7 @@ mod hexset;
 mod moves;
 mod nodes;
 mod pgn;
+mod vec_env;
 mod work;
 
 use cescacs::HEX_COUNT;
@@ -76,6 +78,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_first_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_game_end, m)?)?;
     m.add_class::<pgn::PySplitter>()?;
+    m.add_class::<vec_env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
     Ok(())

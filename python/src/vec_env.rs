@@ -1,0 +1,302 @@
+//! `_VecEnv`, the Rust half of `cescacs.env.VecEnv`: many games, each a
+//! core [`Episode`], stepped together by one call with the GIL released,
+//! split over the cores for large batches; observations are the core's
+//! planes written straight into one NumPy array. The Python class adds
+//! Gymnasium's spaces and the `infos` dictionaries.
+
+use cescacs::encode::{write_planes, ACTIONS, PLANES};
+use cescacs::episode::Episode;
+use cescacs::selfplay::SplitMix64;
+use cescacs::{Color, Outcome, Position, HEX_COUNT};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::{pdtl_error, IllegalMoveError};
+
+/// Bytes of one observation.
+const OBS: usize = PLANES * HEX_COUNT;
+/// At most this many environments (their observations alone take 4.7 KB each).
+const MAX_ENVS: usize = 1 << 16;
+/// Below this many environments a step runs on the calling thread: the
+/// work is smaller than the cost of starting a second one.
+const SPLIT_FROM: usize = 64;
+
+/// One environment: its game and the generator of its sampled actions.
+#[derive(Clone)]
+struct Slot {
+    ep: Episode,
+    rng: SplitMix64,
+}
+
+/// What a step tells about one environment that ended in it.
+struct Ended {
+    env: usize,
+    /// The observation of the final position, before the automatic reset.
+    obs: Vec<u8>,
+    /// `None` when the game was truncated at the ply limit.
+    outcome: Option<Outcome>,
+    plies: usize,
+}
+
+/// The per-environment outputs of a step, for one chunk of environments.
+struct StepOut<'a> {
+    obs: &'a mut [u8],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+}
+
+/// The reward of the side that made the last move: its tournament points
+/// minus the opponent's, over 3 (RULES.md §6: mate 3-0 gives 1, stalemate
+/// 2-1 gives 1/3, a draw 0). The mover cannot lose by its own move.
+fn mover_reward(outcome: Option<Outcome>, mover: Color) -> f32 {
+    outcome.map_or(0.0, |o| {
+        let (w, b) = o.points();
+        let diff = f32::from(w) - f32::from(b);
+        if mover == Color::White { diff / 3.0 } else { -diff / 3.0 }
+    })
+}
+
+/// The seed of environment `i`'s action stream (as `RandomGames` seeds its
+/// games: one SplitMix64 step from the run's seed and the index).
+fn env_rng(seed: u64, i: usize) -> SplitMix64 {
+    SplitMix64::new(SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64())
+}
+
+/// Runs `f` over matching chunks of the slots and of each output (each
+/// `width`-long per environment), on two or more threads for large batches;
+/// the chunks' results are concatenated in order.
+fn split<T: Send>(
+    slots: &mut [Slot],
+    out: StepOut<'_>,
+    f: impl Fn(usize, &mut [Slot], StepOut<'_>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let n = slots.len();
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    if cores == 1 || n < SPLIT_FROM {
+        return f(0, slots, out);
+    }
+    let per = n.div_ceil(cores);
+    let f = &f;
+    let mut chunks = slots
+        .chunks_mut(per)
+        .zip(out.obs.chunks_mut(per * OBS))
+        .zip(out.rewards.chunks_mut(per))
+        .zip(out.terminated.chunks_mut(per).zip(out.truncated.chunks_mut(per)))
+        .enumerate()
+        .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| (c * per, sl, StepOut { obs, rewards, terminated, truncated }));
+    let (first, sl, out) = chunks.next().expect("at least one environment");
+    std::thread::scope(|s| {
+        // The calling thread takes the first chunk, a worker each other one.
+        let handles: Vec<_> = chunks.map(|(at, sl, out)| s.spawn(move || f(at, sl, out))).collect();
+        let mut all = f(first, sl, out);
+        for h in handles {
+            all.extend(h.join().expect("VecEnv worker panicked"));
+        }
+        all
+    })
+}
+
+#[pyclass(module = "cescacs._cescacs", name = "_VecEnv")]
+pub(crate) struct PyVecEnv {
+    slots: Vec<Slot>,
+    /// Truncate a game once it has this many plies (`usize::MAX`: never).
+    max_plies: usize,
+}
+
+impl PyVecEnv {
+    fn observations<'py>(&self, py: Python<'py>, data: Vec<u8>, n: usize) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyArray1::from_vec(py, data).reshape([n, PLANES, HEX_COUNT])?.into_any())
+    }
+
+    fn all_observations(&self) -> Vec<u8> {
+        let mut data = vec![0u8; self.slots.len() * OBS];
+        for (s, o) in self.slots.iter().zip(data.chunks_mut(OBS)) {
+            write_planes(s.ep.position(), o);
+        }
+        data
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, seed, max_plies, start))]
+    fn new(num_envs: usize, seed: u64, max_plies: Option<usize>, start: Option<&str>) -> PyResult<Self> {
+        if num_envs == 0 || num_envs > MAX_ENVS {
+            return Err(PyValueError::new_err(format!("num_envs must be between 1 and {MAX_ENVS}, got {num_envs}")));
+        }
+        if max_plies == Some(0) {
+            return Err(PyValueError::new_err("max_plies must be at least 1 (or None for no limit)"));
+        }
+        let start = match start {
+            Some(pdtl) => Position::from_pdtl(pdtl).map_err(pdtl_error)?,
+            None => Position::default(),
+        };
+        let ep = Episode::new(start);
+        if let Some(o) = ep.outcome() {
+            return Err(PyValueError::new_err(format!("the start position is already over: {o}")));
+        }
+        let slots = (0..num_envs).map(|i| Slot { ep: ep.clone(), rng: env_rng(seed, i) }).collect();
+        Ok(PyVecEnv { slots, max_plies: max_plies.unwrap_or(usize::MAX) })
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Every game back to the start (and, with a seed, every action stream
+    /// reseeded); the observations `(num_envs, PLANES, 169)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        for (i, s) in self.slots.iter_mut().enumerate() {
+            s.ep.reset();
+            if let Some(seed) = seed {
+                s.rng = env_rng(seed, i);
+            }
+        }
+        let data = py.detach(|| self.all_observations());
+        self.observations(py, data, self.slots.len())
+    }
+
+    /// The current observations, without stepping.
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let data = py.detach(|| self.all_observations());
+        self.observations(py, data, self.slots.len())
+    }
+
+    /// Plays `actions[i]` in game `i` for every `i`; games that end are
+    /// reset in the same call. Returns `(obs, rewards, terminated,
+    /// truncated, ended, final_obs, final_results, final_terminations,
+    /// final_plies)`, the last five for the games that ended, in order.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<i64>>,
+        Bound<'py, PyAny>,
+        Vec<String>,
+        Vec<Option<&'static str>>,
+        Vec<usize>,
+    )> {
+        let n = self.slots.len();
+        let actions = actions.as_slice().map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?;
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!("expected {n} actions (one per environment), got {}", actions.len())));
+        }
+        // Every action is checked (and its place among the legal moves
+        // found) before any game moves.
+        let mut nth = Vec::with_capacity(n);
+        for (i, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
+            match usize::try_from(a).ok().and_then(|a| s.ep.find(a).ok()) {
+                Some(k) => nth.push(k),
+                None => {
+                    return Err(IllegalMoveError::new_err(format!(
+                        "environment {i}: action {a} is not a legal move in {} (no environment was stepped)",
+                        s.ep.position().to_pdtl()
+                    )))
+                }
+            }
+        }
+        let (max_plies, nth) = (self.max_plies, &nth);
+        let mut obs = vec![0u8; n * OBS];
+        let (mut rewards, mut terminated, mut truncated) = (vec![0f32; n], vec![false; n], vec![false; n]);
+        let out = StepOut { obs: &mut obs, rewards: &mut rewards, terminated: &mut terminated, truncated: &mut truncated };
+        let slots = &mut self.slots;
+        let ended = py.detach(|| {
+            split(slots, out, |first, slots, out| {
+                let mut ended = Vec::new();
+                for (k, (s, o)) in slots.iter_mut().zip(out.obs.chunks_mut(OBS)).enumerate() {
+                    let mover = s.ep.position().turn();
+                    let outcome = s.ep.step_nth(nth[first + k]).expect("checked above");
+                    out.rewards[k] = mover_reward(outcome, mover);
+                    out.terminated[k] = outcome.is_some();
+                    out.truncated[k] = outcome.is_none() && s.ep.plies() >= max_plies;
+                    write_planes(s.ep.position(), o);
+                    if out.terminated[k] || out.truncated[k] {
+                        ended.push(Ended { env: first + k, obs: o.to_vec(), outcome, plies: s.ep.plies() });
+                        s.ep.reset();
+                        write_planes(s.ep.position(), o);
+                    }
+                }
+                ended
+            })
+        });
+        let k = ended.len();
+        let mut final_obs = Vec::with_capacity(k * OBS);
+        for e in &ended {
+            final_obs.extend_from_slice(&e.obs);
+        }
+        Ok((
+            self.observations(py, obs, n)?,
+            PyArray1::from_vec(py, rewards),
+            PyArray1::from_vec(py, terminated),
+            PyArray1::from_vec(py, truncated),
+            PyArray1::from_vec(py, ended.iter().map(|e| e.env as i64).collect()),
+            self.observations(py, final_obs, k)?,
+            ended.iter().map(|e| e.outcome.map_or_else(|| "*".to_string(), |o| o.result())).collect(),
+            ended.iter().map(|e| e.outcome.map(|o| o.termination.name())).collect(),
+            ended.iter().map(|e| e.plies).collect(),
+        ))
+    }
+
+    /// The legal actions of every game as CSR: `(indices, offsets)`, both
+    /// int64, game `i`'s in `indices[offsets[i]:offsets[i + 1]]` in the
+    /// generator's order.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let mut offsets = Vec::with_capacity(self.slots.len() + 1);
+        offsets.push(0i64);
+        let total: usize = self.slots.iter().map(|s| s.ep.legal_actions().len()).sum();
+        let mut indices = Vec::with_capacity(total);
+        for s in &self.slots {
+            indices.extend(s.ep.legal_actions().iter().map(|&a| i64::from(a)));
+            offsets.push(indices.len() as i64);
+        }
+        (PyArray1::from_vec(py, indices), PyArray1::from_vec(py, offsets))
+    }
+
+    /// `(num_envs, ACTIONS)` bool: the legal actions of every game.
+    fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.slots.len();
+        let mut mask = vec![false; n * *ACTIONS];
+        for (s, row) in self.slots.iter().zip(mask.chunks_mut(*ACTIONS)) {
+            for &a in s.ep.legal_actions() {
+                row[usize::from(a)] = true;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask).reshape([n, *ACTIONS])?.into_any())
+    }
+
+    /// One uniformly random legal action per game, from each game's own
+    /// seeded stream.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let picks = self
+            .slots
+            .iter_mut()
+            .map(|s| {
+                let legal = s.ep.legal_actions();
+                i64::from(legal[s.rng.below(legal.len())])
+            })
+            .collect();
+        PyArray1::from_vec(py, picks)
+    }
+
+    /// The PDTL of game `i`'s position.
+    fn pdtl(&self, i: usize) -> PyResult<String> {
+        let s = self.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no environment {i}")))?;
+        Ok(s.ep.position().to_pdtl())
+    }
+
+    /// Plies played in each game since its last reset.
+    fn plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, self.slots.iter().map(|s| s.ep.plies() as i64).collect())
+    }
+}

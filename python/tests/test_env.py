@@ -1,0 +1,330 @@
+"""cescacs.env: the PettingZoo AEC environment passes PettingZoo's own tests,
+and VecEnv steps its games exactly as the rules and Board do."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from typing import List, Optional
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import cescacs  # noqa: E402
+import cescacs.encode as encode  # noqa: E402
+from cescacs.env import VecEnv, env, raw_env, reward  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+START = encode.planes(cescacs.Board())[0]
+
+
+def first_game_ending(termination: cescacs.Termination) -> cescacs.Game:
+    """The first of 200 seeded random games (seed 23, up to 3000 plies) that
+    ends this way (core/tests/episode.rs: 58 mates, 1 stalemate)."""
+    for g in cescacs.random_games(200, max_plies=3000, seed=23):
+        o = g.end_board().outcome()
+        if o is not None and o.termination == termination:
+            return g
+    raise AssertionError(f"no {termination} among the games")
+
+
+@pytest.fixture(scope="module")
+def mate() -> cescacs.Game:
+    return first_game_ending(cescacs.Termination.CHECKMATE)
+
+
+@pytest.fixture(scope="module")
+def stalemate() -> cescacs.Game:
+    return first_game_ending(cescacs.Termination.STALEMATE)
+
+
+# --- the AEC environment -------------------------------------------------
+
+
+def test_pettingzoo_api_test() -> None:
+    with warnings.catch_warnings():
+        # "Observation is not a NumPy array": a dict, as chess_v6's.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(), num_cycles=300)
+        api_test(env(max_plies=40), num_cycles=100)
+
+
+def test_pettingzoo_seed_test() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        seed_test(env, num_cycles=100)
+
+
+def test_metadata_and_first_observation() -> None:
+    e = env(render_mode="ansi")
+    assert e.metadata == {"render_modes": ["ansi"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    e.reset(seed=0)
+    assert e.possible_agents == ["player_0", "player_1"]
+    assert e.agent_selection == "player_0"
+    obs, rew, term, trunc, info = e.last()
+    assert obs["observation"].dtype == np.uint8 and obs["observation"].shape == (28, 169)
+    assert np.array_equal(obs["observation"], START)
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (30001,)
+    assert np.array_equal(obs["action_mask"], encode.legal_mask(cescacs.Board())[0].astype(np.int8))
+    assert int(obs["action_mask"].sum()) == 68
+    # The agent not to move sees no legal action.
+    assert int(e.observe("player_1")["action_mask"].sum()) == 0
+    assert (rew, term, trunc, info) == (0, False, False, {})
+    assert e.render() == str(cescacs.Board())
+
+
+def play_aec(game: cescacs.Game) -> tuple:
+    e = env()
+    e.reset()
+    for m in game.mainline_moves():
+        assert not any(e.terminations.values())
+        e.step(encode.move_index(m))
+    return e
+
+
+def test_a_mate_gives_plus_and_minus_one(mate: cescacs.Game) -> None:
+    e = play_aec(mate)
+    o = mate.end_board().outcome()
+    winner, loser = ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    assert e.terminations == {"player_0": True, "player_1": True}
+    assert e.truncations == {"player_0": False, "player_1": False}
+    assert e.rewards == {winner: 1.0, loser: -1.0}
+    assert e.infos[winner] == {"result": o.result(), "termination": "checkmate"}
+    assert np.array_equal(e.observe(winner)["observation"], encode.planes(mate.end_board())[0])
+
+
+def test_a_stalemate_gives_a_third(stalemate: cescacs.Game) -> None:
+    e = play_aec(stalemate)
+    o = stalemate.end_board().outcome()
+    winner, loser = ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    assert e.rewards == {winner: 1 / 3, loser: -1 / 3}
+    assert e.infos[winner]["result"] in ("2-1", "1-2") and e.infos[winner]["termination"] == "stalemate"
+
+
+def test_reward_mapping() -> None:
+    O, T, W, B = cescacs.Outcome, cescacs.Termination, cescacs.WHITE, cescacs.BLACK
+    assert reward(O(T.CHECKMATE, B, (0, 3)), W) == -1.0 and reward(O(T.CHECKMATE, B, (0, 3)), B) == 1.0
+    assert reward(O(T.STALEMATE, W, (2, 1)), W) == 1 / 3 and reward(O(T.STALEMATE, W, (2, 1)), B) == -1 / 3
+    assert reward(O(T.SEVENTYFIVE_MOVES, None, (1, 1)), W) == 0.0
+    assert reward(None, B) == 0.0
+
+
+def test_truncation_and_illegal_actions() -> None:
+    e = env(max_plies=2)
+    e.reset()
+    for _ in range(2):
+        agent = e.agent_selection
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert e.truncations == {"player_0": True, "player_1": True}
+    assert e.rewards == {"player_0": 0, "player_1": 0}
+    # An illegal action: reward -1 for its agent, game over (TerminateIllegalWrapper).
+    e = env()
+    e.reset()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(0)
+    assert e.terminations == {"player_0": True, "player_1": True}
+    assert e.rewards == {"player_0": -1, "player_1": 0}
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="max_plies"):
+        raw_env(max_plies=0)
+
+
+def test_missing_extra_names_it() -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "try:\n    import cescacs.env\nexcept ImportError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == 'cescacs.env needs PettingZoo, Gymnasium and NumPy (pettingzoo is missing): pip install "cescacs[env]"\n'
+
+
+# --- VecEnv ----------------------------------------------------------------
+
+
+def boards_of(v: VecEnv) -> List[cescacs.Board]:
+    return [v.board(i) for i in range(v.num_envs)]
+
+
+def test_reset_gives_the_initial_planes() -> None:
+    v = VecEnv(5, seed=0)
+    obs, infos = v.reset()
+    assert obs.shape == (5, 28, 169) and obs.dtype == np.uint8 and infos == {}
+    assert all(np.array_equal(o, START) for o in obs)
+    assert v.observation_space.shape == (5, 28, 169) and v.single_action_space.n == 30001
+    assert v.metadata["autoreset_mode"].value == "SameStep"
+
+
+def test_steps_follow_board_and_legal_actions_match() -> None:
+    v = VecEnv(70, seed=9)  # 70 >= 64: the step runs on both cores
+    v.reset()
+    boards = [cescacs.Board() for _ in range(70)]
+    for _ in range(30):
+        indices, offsets = v.legal_actions()
+        assert offsets.dtype == np.int64 and offsets.shape == (71,) and offsets[0] == 0
+        for i, b in enumerate(boards):
+            assert indices[offsets[i] : offsets[i + 1]].tolist() == [encode.move_index(m) for m in b.legal_moves]
+        assert np.array_equal(v.action_masks(), encode.legal_mask(boards))
+        actions = v.sample_actions()
+        assert all(a in indices[offsets[i] : offsets[i + 1]] for i, a in enumerate(actions))
+        obs, rewards, term, trunc, infos = v.step(actions)
+        for b, a in zip(boards, actions):
+            b.push(encode.index_move(b, int(a)))
+        assert np.array_equal(obs, encode.planes(boards))
+        assert not term.any() and not trunc.any() and not rewards.any() and infos == {}
+    assert [v.pdtl(i) for i in range(70)] == [b.pdtl() for b in boards]
+    assert v.plies().tolist() == [30] * 70
+
+
+def test_a_mate_rewards_the_mover_and_resets_in_the_same_step(mate: cescacs.Game) -> None:
+    moves = mate.mainline_moves()
+    before = mate.board_at(len(moves) - 1)
+    o = mate.end_board().outcome()
+    v = VecEnv(2, start=before.pdtl())
+    v.reset()
+    def goes_on(m: cescacs.Move) -> bool:
+        b = before.copy()
+        b.push(m)
+        return b.outcome() is None
+
+    other = next(m for m in before.legal_moves if goes_on(m))
+    obs, rewards, term, trunc, infos = v.step(np.array([encode.move_index(moves[-1]), encode.move_index(other)]))
+    assert rewards.dtype == np.float32
+    assert rewards.tolist() == [1.0, 0.0]
+    assert term.tolist() == [True, False] and trunc.tolist() == [False, False]
+    # Game 0 is back at its start; game 1 goes on.
+    assert np.array_equal(obs[0], encode.planes(before)[0])
+    assert np.array_equal(infos["final_obs"][0], encode.planes(mate.end_board())[0])
+    assert infos["_final_obs"].tolist() == [True, False] and infos["final_obs"][1] is None
+    fi = infos["final_info"]
+    assert (fi["result"][0], fi["termination"][0], int(fi["plies"][0])) == (o.result(), "checkmate", 1)
+    assert v.plies().tolist()[0] == 0
+
+
+def test_a_stalemate_rewards_the_mover_a_third(stalemate: cescacs.Game) -> None:
+    moves = stalemate.mainline_moves()
+    before = stalemate.board_at(len(moves) - 1)
+    v = VecEnv(1, start=before.pdtl())
+    v.reset()
+    _, rewards, term, _, infos = v.step(np.array([encode.move_index(moves[-1])]))
+    assert rewards.tolist() == [np.float32(1 / 3)] and term.tolist() == [True]
+    assert infos["final_info"]["termination"][0] == "stalemate"
+
+
+def test_truncation_autoresets() -> None:
+    v = VecEnv(3, seed=1, max_plies=2)
+    v.reset()
+    v.step(v.sample_actions())
+    obs, rewards, term, trunc, infos = v.step(v.sample_actions())
+    assert trunc.tolist() == [True] * 3 and term.tolist() == [False] * 3 and rewards.tolist() == [0.0] * 3
+    assert all(np.array_equal(o, START) for o in obs)
+    assert infos["final_info"]["result"].tolist() == ["*"] * 3
+    assert infos["final_info"]["termination"].tolist() == [None] * 3
+    assert infos["final_info"]["plies"].tolist() == [2] * 3
+    assert all(f.shape == (28, 169) and not np.array_equal(f, START) for f in infos["final_obs"])
+    assert v.plies().tolist() == [0, 0, 0]
+
+
+def test_a_full_random_run_matches_random_play_on_boards() -> None:
+    """Many plies with auto-resets: every game, replayed on a Board, ends
+    where VecEnv says, with the reward its outcome gives the mover."""
+    v = VecEnv(4, seed=3)
+    v.reset()
+    boards = [cescacs.Board() for _ in range(4)]
+    ended = 0
+    for _ in range(1500):
+        actions = v.sample_actions()
+        movers = [b.turn for b in boards]
+        for b, a in zip(boards, actions):
+            b.push(encode.index_move(b, int(a)))
+        obs, rewards, term, trunc, infos = v.step(actions)
+        for i, b in enumerate(boards):
+            o: Optional[cescacs.Outcome] = b.outcome()
+            assert term[i] == (o is not None)
+            assert rewards[i] == np.float32(reward(o, movers[i]))
+            if o is not None:
+                assert infos["final_info"]["result"][i] == o.result()
+                assert np.array_equal(infos["final_obs"][i], encode.planes(b)[0])
+                boards[i] = cescacs.Board()
+                ended += 1
+        assert np.array_equal(obs, encode.planes(boards))
+    assert ended == 4  # games of this seed that ended within 1,500 plies
+
+
+def test_a_bad_action_changes_no_game() -> None:
+    v = VecEnv(3, seed=2)
+    v.reset()
+    v.step(v.sample_actions())
+    pdtls, plies = [v.pdtl(i) for i in range(3)], v.plies().tolist()
+    good = v.sample_actions()
+    for bad in (0, -1, 30001, 2**40):
+        actions = good.copy()
+        actions[2] = bad
+        with pytest.raises(cescacs.IllegalMoveError, match="environment 2"):
+            v.step(actions)
+    with pytest.raises(cescacs.IllegalMoveError, match="environment 1"):
+        v.step(np.array([good[0], 2**64 - 1, good[2]], dtype=np.uint64))
+    with pytest.raises(ValueError, match="shape"):
+        v.step(good[:2])
+    with pytest.raises(ValueError, match="integers"):
+        v.step(good.astype(np.float64))
+    assert [v.pdtl(i) for i in range(3)] == pdtls and v.plies().tolist() == plies
+    assert issubclass(cescacs.IllegalMoveError, ValueError)
+
+
+def test_bad_arguments() -> None:
+    for kwargs in ({"max_plies": 0}, {"seed": -1}, {"seed": 2**64}):
+        with pytest.raises(ValueError):
+            VecEnv(2, **kwargs)
+    with pytest.raises(ValueError, match="num_envs"):
+        VecEnv(0)
+    with pytest.raises(ValueError, match="num_envs"):
+        VecEnv(70_000)
+    with pytest.raises(cescacs.InvalidPdtlError):
+        VecEnv(1, start="not a position")
+
+
+def test_seeded_runs_repeat() -> None:
+    def run(seed: int) -> List[np.ndarray]:
+        v = VecEnv(8, seed=seed, max_plies=50)
+        v.reset()
+        out = []
+        for _ in range(120):
+            obs, *_ = v.step(v.sample_actions())
+            out.append(obs)
+        return out
+
+    a, b, c = run(5), run(5), run(6)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c))
+    # reset(seed=...) reseeds: the same as a fresh environment with that seed.
+    v = VecEnv(8, seed=0, max_plies=50)
+    v.reset(seed=5)
+    assert all(np.array_equal(v.step(v.sample_actions())[0], x) for x in a[:10])
+
+
+def test_module_doctest() -> None:
+    import doctest
+
+    import cescacs.env
+
+    assert doctest.testmod(cescacs.env).failed == 0
+
+
+def test_gymnasium_vector_wrappers_accept_it() -> None:
+    """Gymnasium's RecordEpisodeStatistics reads the same-step autoreset."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    v = RecordEpisodeStatistics(VecEnv(4, seed=1, max_plies=10))
+    v.reset()
+    lengths = []
+    for _ in range(25):
+        _, _, _, _, info = v.step(v.unwrapped.sample_actions())
+        if "episode" in info:
+            lengths.append(info["episode"]["l"][info["_episode"]].tolist())
+    assert lengths == [[10, 10, 10, 10], [10, 10, 10, 10]]
