@@ -40,6 +40,60 @@ impl EvalConfig {
     }
 }
 
+/// Why an evaluation text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalConfigError(pub String);
+
+impl std::fmt::Display for EvalConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad evaluation setting: {}", self.0)
+    }
+}
+
+impl std::error::Error for EvalConfigError {}
+
+impl std::str::FromStr for EvalConfig {
+    type Err = EvalConfigError;
+
+    /// `default`, `material`, or comma-separated changes to the default:
+    /// `mobility=N`, `king=N`, `pawn=N`, `values=site|reference|P/E/J/N/G/R/V/D`
+    /// (centipawns), e.g. `king=0,values=reference`.
+    fn from_str(text: &str) -> Result<EvalConfig, EvalConfigError> {
+        let bad = |what: &str| EvalConfigError(format!("{what} in {text:?}"));
+        let mut cfg = EvalConfig::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.split_once('=') {
+                None if part == "default" => cfg = EvalConfig::default(),
+                None if part == "material" => cfg = EvalConfig::material_only(),
+                None => return Err(bad(&format!("unknown word {part:?}"))),
+                Some((key, value)) => {
+                    let number = || value.parse::<i32>().ok().filter(|v| v.abs() <= 10_000).ok_or_else(|| bad(&format!("{key} needs a number up to 10000, not {value:?}")));
+                    match key {
+                        "mobility" => cfg.mobility = number()?,
+                        "king" => cfg.king_safety = number()?,
+                        "pawn" => cfg.pawn_progress = number()?,
+                        "values" => {
+                            cfg.values = match value {
+                                "site" => SITE_VALUES,
+                                "reference" => REFERENCE_VALUES,
+                                list => {
+                                    let v: Vec<i32> = list.split('/').map(|x| x.parse::<i32>()).collect::<Result<_, _>>().map_err(|_| bad("values must be site, reference or eight numbers P/E/J/N/G/R/V/D"))?;
+                                    if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
+                                        return Err(bad("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D"));
+                                    }
+                                    [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], 0]
+                                }
+                            }
+                        }
+                        _ => return Err(bad(&format!("unknown setting {key:?}"))),
+                    }
+                }
+            }
+        }
+        Ok(cfg)
+    }
+}
+
 /// Pawn steps (two lines each) from `h` to `color`'s promotion hex of its column.
 fn steps_to_promotion(h: Hex, color: Color) -> i32 {
     let c = i32::from(h.column());
@@ -126,6 +180,16 @@ mod tests {
         // White: King and Queen; Black: King and Rook. Black to move.
         let pos: Position = "/27:1k/25:r3/3:D3/1:1K/ b -- - 0 1".parse().unwrap();
         assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -600);
+    }
+
+    #[test]
+    fn settings_read_from_text() {
+        let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500".parse().unwrap();
+        assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0 });
+        assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
+        assert!("king=x".parse::<EvalConfig>().is_err());
+        assert!("values=1/2".parse::<EvalConfig>().is_err());
+        assert!("speed=3".parse::<EvalConfig>().is_err());
     }
 
     #[test]

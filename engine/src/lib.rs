@@ -26,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+mod arena;
 mod engine;
 mod eval;
 mod limits;
@@ -34,7 +35,8 @@ mod score;
 mod search;
 mod tt;
 
+pub use arena::{GameRecord, Match, MatchResult, Player};
 pub use engine::{Engine, EngineOptions, Info, SearchResult};
-pub use eval::{EvalConfig, REFERENCE_VALUES, SITE_VALUES};
+pub use eval::{EvalConfig, EvalConfigError, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::Limits;
 pub use score::{Score, MAX_PLY};
