@@ -106,6 +106,16 @@ impl Engine {
 
     /// [`Engine::search`], calling `on_info` after each completed iteration.
     pub fn search_with_info(&mut self, game: &History, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        self.run(game, limits, None, on_info)
+    }
+
+    /// [`Engine::search`], also stopped by a borrowed flag (for callers
+    /// whose stop flag is not an `Arc`, such as a binding's Ctrl-C check).
+    pub fn search_until(&mut self, game: &History, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        self.run(game, limits, Some(stop), &mut |_| {})
+    }
+
+    fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
         let root = game.position();
         let hashes = repetition_path(game);
@@ -114,6 +124,7 @@ impl Engine {
             cfg: self.options.eval,
             abort: AtomicBool::new(false),
             user_stop: limits.stop.as_deref(),
+            extra_stop,
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
@@ -130,23 +141,29 @@ impl Engine {
                 pv: it.pv.clone(),
             })
         };
-        let last = std::thread::scope(|s| {
-            for id in 1..threads {
-                let shared = &shared;
-                let hashes = hashes.clone();
-                s.spawn(move || {
-                    // Helpers search the same tree, half of them one ply
-                    // ahead, and fill the shared table; their results are
-                    // not used.
-                    let mut helper = Searcher::new(shared, hashes);
-                    helper.iterate(root, 1 + (id as u32 % 2), max_depth, &mut |_| {});
-                });
-            }
-            let mut main = Searcher::new(&shared, hashes.clone());
-            let last = main.iterate(root, 1, max_depth, &mut report);
-            shared.abort.store(true, Ordering::Relaxed);
-            last
-        });
+        let last = if threads == 1 {
+            // No thread machinery for one thread (a C caller's main thread
+            // then owns no lazily made thread handle of the Rust runtime).
+            Searcher::new(&shared, hashes).iterate(root, 1, max_depth, &mut report)
+        } else {
+            std::thread::scope(|s| {
+                for id in 1..threads {
+                    let shared = &shared;
+                    let hashes = hashes.clone();
+                    s.spawn(move || {
+                        // Helpers search the same tree, half of them one ply
+                        // ahead, and fill the shared table; their results are
+                        // not used.
+                        let mut helper = Searcher::new(shared, hashes);
+                        helper.iterate(root, 1 + (id as u32 % 2), max_depth, &mut |_| {});
+                    });
+                }
+                let mut main = Searcher::new(&shared, hashes.clone());
+                let last = main.iterate(root, 1, max_depth, &mut report);
+                shared.abort.store(true, Ordering::Relaxed);
+                last
+            })
+        };
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let time = start.elapsed();
         match last {

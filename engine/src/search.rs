@@ -27,6 +27,8 @@ pub(crate) struct Shared<'a> {
     /// limit, or copied from the caller's flag.
     pub abort: AtomicBool,
     pub user_stop: Option<&'a AtomicBool>,
+    /// A second flag, borrowed (a binding's own stop flag, e.g. Ctrl-C).
+    pub extra_stop: Option<&'a AtomicBool>,
     /// Nodes of all threads, flushed every [`FLUSH`] nodes per thread.
     pub nodes: AtomicU64,
     pub node_limit: u64,
@@ -145,7 +147,8 @@ impl<'a> Searcher<'a> {
         self.local += 1;
         if self.local >= FLUSH {
             self.flush();
-            let user = self.shared.user_stop.is_some_and(|f| f.load(Ordering::Relaxed));
+            let set = |f: Option<&AtomicBool>| f.is_some_and(|f| f.load(Ordering::Relaxed));
+            let user = set(self.shared.user_stop) || set(self.shared.extra_stop);
             let late = self.shared.deadline.is_some_and(|d| Instant::now() >= d);
             if user || late {
                 self.stop();
