@@ -310,16 +310,27 @@ impl<'a> Searcher<'a> {
         }
         self.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply);
+        if pos.is_seventyfive_moves() || pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let cfg = &self.shared.cfg;
+        // Without the mobility term the static score needs no move list, so
+        // a stand-pat cut skips the generator (most of a node's cost). A
+        // stalemate or mate with nothing to capture is then seen one ply
+        // later, by the main search, as for any quiet move.
+        if !in_check && cfg.mobility == 0 {
+            let stand = evaluate(pos, cfg, 0);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+        }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }
-        if pos.is_seventyfive_moves() || pos.is_insufficient_material() {
-            return 0;
-        }
         let our_moves = moves.len() as i32;
-        let in_check = pos.is_check();
         let mut best = -INFINITY;
         if !in_check || ply >= MAX_PLY {
             best = evaluate(pos, &self.shared.cfg, our_moves - parent_moves);

@@ -10,13 +10,14 @@
 //! the cached enum members and interned hexes/pieces), `errors` (exception
 //! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions) and
+//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `engine` (the search), `batch` (functions over many positions) and
 //! `work` (long work that releases the GIL and stops on Ctrl-C).
 
 mod batch;
 mod board;
 mod convert;
 mod encode;
+mod engine;
 mod errors;
 mod game;
 mod hex;
@@ -46,6 +47,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyGameNode>()?;
     m.add_class::<PyVariation>()?;
+    m.add_class::<engine::PyEngine>()?;
     m.add("InvalidPgnError", py.get_type::<InvalidPgnError>())?;
     m.add("InvalidPdtlError", py.get_type::<InvalidPdtlError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
