@@ -298,6 +298,37 @@ typedef uint32_t cescacs_move_kind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// How `cescacs_search_result.score` reads.
+enum cescacs_score_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Centipawns from the side to move's view (a pawn is 100). A won
+  // stalemate `n` plies away is `20000 - n`, a lost one its negation.
+  CESCACS_SCORE_KIND_CP = 0,
+  // Checkmate in `score` moves: positive, the side to move mates;
+  // negative or 0, it is mated.
+  CESCACS_SCORE_KIND_MATE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum cescacs_score_kind cescacs_score_kind;
+#else
+typedef uint32_t cescacs_score_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A searching engine with its transposition table. Make it with
+// `cescacs_engine_new`, release it with `cescacs_engine_free` (not while a
+// search on it runs).
+//
+// One search at a time per engine: `cescacs_engine_search` calls on one
+// engine from several threads wait for each other. `cescacs_engine_stop`
+// is the one call that may be made from another thread while a search
+// runs.
+typedef struct cescacs_engine cescacs_engine;
+
 // A game: a record of the moves from a start position (read from CTL-PGN,
 // or empty for a new game) followed by the moves played through the
 // handle. Every move can be taken back with `cescacs_game_undo`, those
@@ -404,6 +435,42 @@ typedef struct cescacs_move {
   // entries are zero.
   struct cescacs_rook_move rook_moves[2];
 } cescacs_move;
+
+// What ends a search; 0 in a field means no such limit. All three 0: the
+// search runs until `cescacs_engine_stop` (or its maximum depth, 127).
+typedef struct cescacs_search_limits {
+  // Deepest iteration, in plies.
+  uint32_t depth;
+  // Most nodes searched.
+  uint64_t nodes;
+  // Wall-clock milliseconds.
+  uint64_t time_ms;
+} cescacs_search_limits;
+
+// The result of a search.
+typedef struct cescacs_search_result {
+  // False only when the side to move has no legal move (then the
+  // `best_*` fields are zero).
+  bool has_move;
+  struct cescacs_move best_move;
+  // The best move's index in the list `cescacs_game_legal_moves` makes
+  // for the searched position: play it with `cescacs_game_play`.
+  size_t best_index;
+  // The best move in CTL-AN (UTF-8, NUL-terminated), as
+  // `cescacs_move_list_ctl` writes it.
+  char best_ctl[CESCACS_MOVE_TEXT_MAX];
+  cescacs_score_kind score_kind;
+  int32_t score;
+  // The deepest completed iteration (0 if none completed).
+  uint32_t depth;
+  // The deepest ply reached, quiescence and extensions included.
+  uint32_t seldepth;
+  uint64_t nodes;
+  uint64_t time_ms;
+  // Moves in the principal variation (best move first): read them with
+  // `cescacs_engine_pv` or `cescacs_engine_pv_text`.
+  size_t pv_len;
+} cescacs_search_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1223,6 +1290,59 @@ cescacs_result cescacs_hex_parse(const char *text, struct cescacs_hex *hex_out);
 // with `len` > 0), `BUFFER_TOO_SMALL` (the buffer is untouched; `*out_len`
 // gets the needed length: call with `buf` NULL and `len` 0 to ask for it).
 cescacs_result cescacs_hex_write(struct cescacs_hex hex, char *buf, size_t len, size_t *out_len);
+
+// Creates an engine with a transposition table of `hash_mb` MiB (1 to
+// 65536) searching on `threads` threads (1 to 256; above 1, helper threads
+// share the table and results are no longer deterministic), and writes
+// its handle to `*engine_out`. Free it with `cescacs_engine_free`.
+//
+// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range).
+cescacs_result cescacs_engine_new(size_t hash_mb, uint32_t threads, struct cescacs_engine **engine_out);
+
+// Releases an engine; NULL is a no-op. No search may be running on it.
+void cescacs_engine_free(struct cescacs_engine *engine);
+
+// Clears the engine's table: the next search is as a fresh engine's (at a
+// fixed depth on one thread, the same result every time).
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_engine_new_game(const struct cescacs_engine *engine);
+
+// Searches the current position of `game` (its earlier positions count
+// for repetition) within `limits` and writes the result to `*result_out`.
+// Blocks until a limit is reached or `cescacs_engine_stop` is called; the
+// game is only read.
+//
+// Errors: `NULL_POINTER`. `*result_out` is written only on success.
+cescacs_result cescacs_engine_search(const struct cescacs_engine *engine, const struct cescacs_game *game, const struct cescacs_search_limits *limits, struct cescacs_search_result *result_out);
+
+// Asks the search running on `engine` (from another thread) to stop as
+// soon as it can; that `cescacs_engine_search` call then returns the best
+// move found so far. Without a search running it does nothing (a search
+// clears the request when it starts). Safe to call from any thread while
+// the engine is searching.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_engine_stop(const struct cescacs_engine *engine);
+
+// Copies the principal variation of the engine's last search into `buf`
+// (room for `len` moves) and writes its length to `*count_out`. If it does
+// not fit, `buf` is untouched, the length is still written and the result
+// is `BUFFER_TOO_SMALL` (ask with `buf` NULL and `len` 0).
+//
+// Errors: `NULL_POINTER` (`engine` or `count_out` NULL, or `buf` NULL with
+// `len` > 0), `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL`.
+cescacs_result cescacs_engine_pv(const struct cescacs_engine *engine, struct cescacs_move *buf, size_t len, size_t *count_out);
+
+// Writes the principal variation of the engine's last search in CTL-AN,
+// moves separated by single spaces (`"NG3-I7 NG25-I21"`), and a
+// terminating NUL into `buf` (room for `len` bytes), its length to
+// `*out_len` if not NULL.
+//
+// Errors: `NULL_POINTER` (`engine` NULL, or `buf` NULL with `len` > 0),
+// `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL` (the buffer is untouched
+// and `*out_len` gets the needed length).
+cescacs_result cescacs_engine_pv_text(const struct cescacs_engine *engine, char *buf, size_t len, size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

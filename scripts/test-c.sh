@@ -7,6 +7,8 @@
 #   2b. tests/c/test_threads.c: separate game handles on several pthreads at once agree with
 #      the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
 #      ASan/UBSan with 32);
+#   2c. tests/c/test_engine.c: the engine's search, stop from another thread (plain, valgrind,
+#      ASan/UBSan);
 #   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
 #   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl; examples/c/attacks.c,
 #      checked over the golden positions against tests/c/check_attacks.py's own computation
@@ -125,6 +127,25 @@ cc "${cflags[@]}" -O1 -g -pthread -fsanitize=address,undefined -fno-sanitize-rec
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     run "$out/test_threads_asan.log" "$out/test_threads_asan" 32 400
 tail -n 1 "$out/test_threads_asan.log"
+
+echo "== C: tests/c/test_engine.c (search, best move by index, PV, node limit, stop from another thread) =="
+cc "${cflags[@]}" -O1 -g -pthread tests/c/test_engine.c -L"$lib_dir" -lcescacs -o "$out/test_engine"
+run "$out/test_engine.log" "$out/test_engine"
+cat "$out/test_engine.log"
+tally "$out/test_engine.log"
+
+echo "== C: test_engine under valgrind =="
+run "$out/test_engine.valgrind.log" valgrind --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
+    "$out/test_engine"
+grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_engine.valgrind.log"
+
+echo "== C: test_engine with -fsanitize=address,undefined =="
+cc "${cflags[@]}" -O1 -g -pthread -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+    tests/c/test_engine.c -L"$lib_dir" -lcescacs -o "$out/test_engine_asan"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    run "$out/test_engine_asan.log" "$out/test_engine_asan"
+tail -n 1 "$out/test_engine_asan.log"
 
 echo "== C: tests/c/test_pgn_hostile.c (a million nested variations on a 1 MiB stack) =="
 cc "${cflags[@]}" -O1 -g tests/c/test_pgn_hostile.c -L"$lib_dir" -lcescacs -o "$out/test_pgn_hostile"

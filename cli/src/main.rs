@@ -7,6 +7,8 @@
 //! cescacs show [PDTL] [--ascii]        board, state, leaps and castlings
 //! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
 //! cescacs pgn FILE... [--pdtl] [--write] validate CTL-PGN game records
+//! cescacs uci                          the engine over the UCI protocol (PDTL for FEN)
+//! cescacs match [--depth D] [--pairs N] two engine settings play each other
 //! ```
 //!
 //! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
@@ -24,6 +26,9 @@ use cescacs::{
     PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
+
+mod arena;
+mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
@@ -99,6 +104,48 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Run the engine over the UCI protocol on stdin/stdout (`position startpos|pdtl <PDTL>
+    /// [moves …]`, moves as `cescacs moves` prints them)
+    Uci,
+    /// Play the engine against itself at two depths (or evaluations) from seeded random openings,
+    /// each opening with both colours; print A's share of the points with its 95 % error bar
+    Match {
+        /// A's search depth
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// B's search depth (default: A's minus one)
+        #[arg(long)]
+        vs_depth: Option<u32>,
+        /// Openings; each is played twice (2 × PAIRS games)
+        #[arg(long, default_value_t = 100)]
+        pairs: usize,
+        /// Seed of the random openings (4 to 8 plies)
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once (0: all cores)
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// A's evaluation: `default`, `material`, or changes like `mobility=0,king=8,pawn=6,values=reference`
+        #[arg(long, default_value = "default")]
+        eval: String,
+        /// B's evaluation (same form)
+        #[arg(long, default_value = "default")]
+        vs_eval: String,
+        /// A game still going after this many plies (after the opening) counts as a draw
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// Play without castling (RULES.md §4.8: no castling, leaps may not capture)
+        #[arg(long)]
+        no_castling: bool,
+        #[arg(long, hide = true)]
+        vs_no_castling: bool,
+        /// Transposition table per engine, MiB
+        #[arg(long, default_value_t = 8)]
+        hash: usize,
+        /// Print each game's result before the summary
+        #[arg(long)]
+        games: bool,
+    },
 }
 
 const PGN_HELP: &str = "\
@@ -157,6 +204,11 @@ fn main() -> ExitCode {
         Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
+        Command::Uci => uci::run().map_err(Failure::Io),
+        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, vs_no_castling, hash, games } => {
+            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, vs_no_castling, hash_mb: hash, games_out: games };
+            arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

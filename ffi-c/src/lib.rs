@@ -31,6 +31,8 @@ mod pgn_reader;
 mod record;
 mod threats;
 mod types;
+// The engine last: its items follow the rules' in the header.
+mod engine;
 
 #[cfg(test)]
 mod tests;
@@ -46,3 +48,5 @@ pub use record::*;
 #[allow(unused_imports)]
 pub use threats::*;
 pub use types::*;
+#[allow(unused_imports)]
+pub use engine::*;

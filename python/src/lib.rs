@@ -14,13 +14,14 @@
 //! (HexSet), `board` (Board's state; its Python methods in
 //! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
 //! (Game), `nodes` (GameNode, Variation: views of a record's lines), `pgn` (CTL-PGN reading and writing),
-//! `encode` (NumPy encodings), `batch` (functions over many positions) and
+//! `encode` (NumPy encodings), `engine` (the search), `batch` (functions over many positions) and
 //! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
 mod batch;
 mod board;
 mod convert;
 mod encode;
+mod engine;
 mod errors;
 mod game;
 mod hex;
@@ -53,6 +54,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyGameNode>()?;
     m.add_class::<PyVariation>()?;
+    m.add_class::<engine::PyEngine>()?;
     m.add("InvalidPgnError", py.get_type::<InvalidPgnError>())?;
     m.add("InvalidPdtlError", py.get_type::<InvalidPdtlError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

@@ -1,0 +1,91 @@
+//! `cescacs match`: two engine settings play each other from seeded random
+//! openings (each opening with both colours) and the score is printed with
+//! its 95 % error bar.
+
+use std::io::{self, IsTerminal};
+use std::time::Instant;
+
+use cescacs::Position;
+use cescacs_engine::{EngineOptions, EvalConfig, Match, Player};
+
+/// The settings of `cescacs match`.
+pub struct MatchArgs {
+    pub depth: u32,
+    pub vs_depth: Option<u32>,
+    pub pairs: usize,
+    pub seed: u64,
+    pub threads: usize,
+    pub eval: String,
+    pub vs_eval: String,
+    pub max_plies: usize,
+    pub no_castling: bool,
+    pub vs_no_castling: bool,
+    pub hash_mb: usize,
+    pub games_out: bool,
+}
+
+/// Runs the match and prints its summary (and each game with `games_out`).
+pub fn run(args: &MatchArgs) -> Result<String, String> {
+    let eval_a: EvalConfig = args.eval.parse().map_err(|e| format!("--eval: {e}"))?;
+    let eval_b: EvalConfig = args.vs_eval.parse().map_err(|e| format!("--vs-eval: {e}"))?;
+    if args.depth == 0 || args.depth > 64 {
+        return Err("--depth must be 1..64".to_string());
+    }
+    let vs_depth = args.vs_depth.unwrap_or(args.depth.saturating_sub(1).max(1));
+    let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
+    let player = |depth, eval| Player { depth, options: EngineOptions { hash_mb: args.hash_mb, threads: 1, eval } };
+    let mut m = Match::new(player(args.depth, eval_a), player(vs_depth, eval_b), args.pairs);
+    m.seed = args.seed;
+    m.threads = threads;
+    m.max_plies = args.max_plies;
+    let mut start = Position::default();
+    start.set_castling_allowed(!args.no_castling);
+    m.start = start;
+    if args.vs_no_castling != args.no_castling {
+        return Err("--vs-no-castling: both sides play the same game; use --no-castling for both".to_string());
+    }
+    let show = io::stderr().is_terminal();
+    let total = 2 * args.pairs;
+    let clock = Instant::now();
+    let result = m.run(&|done| {
+        if show {
+            eprint!("\r{done}/{total} games");
+        }
+    });
+    if show {
+        eprintln!();
+    }
+    let (w, d, l) = result.wins_draws_losses();
+    let cut = result.games.iter().filter(|g| !g.finished).count();
+    let plies: usize = result.games.iter().map(|g| g.plies).sum();
+    let mut out = String::new();
+    if args.games_out {
+        for g in &result.games {
+            out.push_str(&format!(
+                "pair {} A {} {}-{} {} plies{}\n",
+                g.pair,
+                g.a_color,
+                g.points.0,
+                g.points.1,
+                g.plies,
+                if g.finished { "" } else { " (cut)" }
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "A (depth {}, eval {}) vs B (depth {vs_depth}, eval {}): {} games, A +{w} ={d} -{l}, \
+         A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} %; {cut} cut at {} plies; \
+         {:.0} plies a game; {:.1} s",
+        args.depth,
+        args.eval,
+        args.vs_eval,
+        result.games.len(),
+        100.0 * result.score(),
+        100.0 * result.error_95(),
+        100.0 * result.white_score(),
+        args.max_plies,
+        plies as f64 / result.games.len().max(1) as f64,
+        clock.elapsed().as_secs_f64(),
+    ));
+    Ok(out)
+}

@@ -1,0 +1,294 @@
+//! `cescacs uci`: the UCI protocol over stdin/stdout, with PDTL where UCI
+//! has FEN and moves written as `cescacs moves` prints them (CTL-AN; the
+//! long form is read too).
+//!
+//! ```text
+//! uci                      → id …, option …, uciok
+//! isready                  → readyok
+//! ucinewgame               clears the table
+//! setoption name Hash value MB | name Threads value N
+//! position startpos|pdtl <PDTL> [moves M1 M2 …]
+//! go depth N | movetime MS | nodes N | infinite   (combinable)
+//! stop                     → bestmove of the search under way
+//! quit
+//! ```
+//!
+//! A search runs on its own thread, so `stop`, `isready` and `quit` are
+//! answered while it runs (`position`, `go`, `setoption` and `ucinewgame`
+//! wait for a bounded search to end, and stop an infinite one); it reports `info depth … score … nodes … nps …
+//! time … pv …` after each iteration and ends with `bestmove M` (or
+//! `bestmove (none)` when there is no legal move). A command that cannot be
+//! read is answered with `info string error: …` and changes nothing.
+
+use std::io::{self, BufRead, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use cescacs::{History, Move, Position};
+use cescacs_engine::{Engine, EngineOptions, Info, Limits};
+
+/// Lines written whole, by either thread.
+#[derive(Clone)]
+struct Out(Arc<Mutex<io::Stdout>>);
+
+impl Out {
+    fn line(&self, text: &str) {
+        let out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut lock = out.lock();
+        // A closed pipe ends nothing here: `quit` or end of input does.
+        let _ = writeln!(lock, "{text}");
+        let _ = lock.flush();
+    }
+}
+
+/// The search under way: its stop flag and the thread that hands the engine back.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// `go infinite` (or bare `go`): only `stop` ends it.
+    infinite: bool,
+    thread: JoinHandle<Engine>,
+}
+
+struct Session {
+    out: Out,
+    engine: Option<Engine>,
+    game: History,
+    running: Option<Running>,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run() -> io::Result<()> {
+    let mut session = Session {
+        out: Out(Arc::new(Mutex::new(io::stdout()))),
+        engine: Some(Engine::new(EngineOptions::default())),
+        game: History::default(),
+        running: None,
+    };
+    let stdin = io::stdin();
+    let mut line = String::new();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        // Bounded: a line longer than this is refused (UCI lines are short;
+        // a PDTL with many moves stays far below it).
+        let n = input.by_ref().take(1 << 20).read_line(&mut line)?;
+        if n == 0 {
+            break;
+        }
+        if !line.ends_with('\n') && n == 1 << 20 {
+            session.out.line("info string error: line too long");
+            // Skip the rest of the line.
+            let mut rest = Vec::new();
+            input.read_until(b'\n', &mut rest)?;
+            continue;
+        }
+        if !session.command(line.trim()) {
+            break;
+        }
+    }
+    session.finish();
+    Ok(())
+}
+
+impl Session {
+    /// Handles one command line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(word) = words.next() else { return true };
+        let rest: Vec<&str> = words.collect();
+        match word {
+            "uci" => {
+                self.out.line(concat!("id name cescacs ", env!("CARGO_PKG_VERSION")));
+                self.out.line("id author the cescacs authors");
+                self.out.line("option name Hash type spin default 16 min 1 max 65536");
+                self.out.line("option name Threads type spin default 1 min 1 max 256");
+                self.out.line("uciok");
+            }
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => {
+                self.finish();
+                self.engine_mut().new_game();
+                self.game = History::default();
+            }
+            "setoption" => {
+                if let Err(e) = self.setoption(&rest) {
+                    self.error(&e);
+                }
+            }
+            "position" => match read_position(&rest) {
+                Ok(game) => {
+                    self.finish();
+                    self.game = game;
+                }
+                Err(e) => self.error(&e),
+            },
+            "go" => match read_go(&rest) {
+                Ok((limits, infinite)) => self.go(limits, infinite),
+                Err(e) => self.error(&e),
+            },
+            "stop" => self.stop(),
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            other => self.error(&format!("unknown command {other:?}")),
+        }
+        true
+    }
+
+    fn error(&self, message: &str) {
+        self.out.line(&format!("info string error: {}", message.replace('\n', " ")));
+    }
+
+    /// The engine, waiting for the search under way first.
+    fn engine_mut(&mut self) -> &mut Engine {
+        self.finish();
+        self.engine.as_mut().expect("the engine is home when no search runs")
+    }
+
+    fn setoption(&mut self, words: &[&str]) -> Result<(), String> {
+        let text = words.join(" ");
+        let (name, value) = text
+            .strip_prefix("name ")
+            .and_then(|t| t.split_once(" value "))
+            .ok_or_else(|| format!("expected `setoption name N value V`, got {text:?}"))?;
+        let number = |max: usize| value.trim().parse::<usize>().ok().filter(|&v| (1..=max).contains(&v));
+        match name.trim().to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb = number(65536).ok_or_else(|| format!("Hash must be 1..65536 MiB, not {value:?}"))?;
+                self.engine_mut().set_hash_mb(mb);
+            }
+            "threads" => {
+                let n = number(256).ok_or_else(|| format!("Threads must be 1..256, not {value:?}"))?;
+                self.engine_mut().set_threads(n);
+            }
+            other => return Err(format!("unknown option {other:?}")),
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, mut limits: Limits, infinite: bool) {
+        let mut engine = self.engine_mut_taken();
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let root = game.position().clone();
+            let result = engine.search_with_info(&game, &limits, &mut |info| out.line(&info_line(&root, info)));
+            // UCI: after `go infinite` the best move waits for `stop`.
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            out.line(&match result.best_move {
+                Some(m) => format!("bestmove {}", root.ctl(&m)),
+                None => "bestmove (none)".to_string(),
+            });
+            engine
+        });
+        self.running = Some(Running { stop, infinite, thread });
+    }
+
+    fn engine_mut_taken(&mut self) -> Engine {
+        self.finish();
+        self.engine.take().expect("the engine is home when no search runs")
+    }
+
+    /// Stops the search under way, if any, and takes the engine back.
+    fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish();
+    }
+
+    /// Waits for the search under way to end (stopping it if it is
+    /// infinite: nothing else would end it) and takes the engine back.
+    /// Commands that change the engine or the position come here, so a
+    /// bounded `go` sent before them still reports its best move.
+    fn finish(&mut self) {
+        if let Some(r) = self.running.take() {
+            if r.infinite {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+            match r.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.error("the search failed; the engine is reset");
+                    self.engine = Some(Engine::new(EngineOptions::default()));
+                }
+            }
+        }
+    }
+}
+
+/// `position startpos|pdtl <PDTL> [moves …]`.
+fn read_position(words: &[&str]) -> Result<History, String> {
+    let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let (head, moves) = (&words[..split], words.get(split + 1..).unwrap_or(&[]));
+    let start = match head {
+        ["startpos"] => Position::default(),
+        ["pdtl", pdtl @ ..] if !pdtl.is_empty() => {
+            let text = pdtl.join(" ");
+            text.parse::<Position>().map_err(|e| format!("bad PDTL {text:?}: {e}"))?
+        }
+        _ => return Err("expected `position startpos|pdtl <PDTL> [moves …]`".to_string()),
+    };
+    let mut game = History::with_capacity(start, moves.len());
+    for text in moves {
+        let pos = game.position();
+        let m = pos.parse_ctl(text).or_else(|e| pos.parse_long(text).map_err(|_| format!("move {text}: {e}")))?;
+        game.push_unchecked(m);
+    }
+    Ok(game)
+}
+
+/// `go depth N | movetime MS | nodes N | infinite`, any combination; bare
+/// `go` searches until `stop`, like `infinite`.
+fn read_go(words: &[&str]) -> Result<(Limits, bool), String> {
+    let mut limits = Limits::default();
+    let mut infinite = false;
+    let mut it = words.iter();
+    while let Some(&w) = it.next() {
+        let mut number = || -> Result<u64, String> {
+            let v = it.next().ok_or_else(|| format!("go {w} needs a number"))?;
+            v.parse::<u64>().map_err(|_| format!("go {w}: {v:?} is not a number"))
+        };
+        match w {
+            "depth" => limits.depth = Some(u32::try_from(number()?).unwrap_or(u32::MAX).max(1)),
+            "movetime" => limits.time = Some(Duration::from_millis(number()?)),
+            "nodes" => limits.nodes = Some(number()?),
+            "infinite" => infinite = true,
+            other => return Err(format!("unknown go parameter {other:?}")),
+        }
+    }
+    let bounded = limits.depth.is_some() || limits.time.is_some() || limits.nodes.is_some();
+    Ok((limits, infinite || !bounded))
+}
+
+/// `info depth … seldepth … score … nodes … nps … time … pv …`, the PV in CTL-AN.
+fn info_line(root: &Position, info: &Info) -> String {
+    let ms = info.time.as_millis();
+    let nps = if info.time.as_secs_f64() > 0.0 { (info.nodes as f64 / info.time.as_secs_f64()) as u64 } else { 0 };
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        pv_text(root, &info.pv)
+    )
+}
+
+fn pv_text(root: &Position, pv: &[Move]) -> String {
+    let mut pos = root.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &m in pv {
+        words.push(pos.ctl(&m));
+        pos.play_unchecked(m);
+    }
+    words.join(" ")
+}

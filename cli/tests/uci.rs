@@ -1,0 +1,177 @@
+//! `cescacs uci` driven through stdin, checked against the engine's own results.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use cescacs::selfplay::RandomGames;
+use cescacs::{History, Position, Termination};
+use cescacs_engine::{Engine, Limits};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+/// The engine process with its input and a channel of its output lines.
+struct Uci {
+    child: Child,
+    input: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(BIN).arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in out.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Uci { input: child.stdin.take(), child, lines }
+    }
+
+    fn send(&mut self, text: &str) {
+        let input = self.input.as_mut().unwrap();
+        writeln!(input, "{text}").unwrap();
+        input.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no {prefix:?} after {out:?}"));
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        drop(self.input.take());
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn handshake_and_readiness() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    assert_eq!(
+        uci.until("uciok"),
+        [
+            concat!("id name cescacs ", env!("CARGO_PKG_VERSION")),
+            "id author the cescacs authors",
+            "option name Hash type spin default 16 min 1 max 65536",
+            "option name Threads type spin default 1 min 1 max 256",
+            "uciok"
+        ]
+    );
+    uci.send("isready");
+    assert_eq!(uci.until("readyok"), ["readyok"]);
+    uci.quit();
+}
+
+#[test]
+fn go_depth_reports_each_iteration_and_the_engines_best_move() {
+    let mut game = History::default();
+    game.push_ctl("E7-E13").unwrap();
+    game.push_ctl("NG25-I21").unwrap();
+    let mut infos = Vec::new();
+    let want = Engine::new(Default::default()).search_with_info(&game, &Limits::depth(3), &mut |i| infos.push(i.clone()));
+    let mut uci = Uci::start();
+    // CTL-AN and the long form are both read.
+    uci.send("position startpos moves E7-E13 G25-I21");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let pos = game.position();
+    assert_eq!(lines[3], format!("bestmove {}", pos.ctl(&want.best_move.unwrap())));
+    for (line, info) in lines.iter().zip(&infos) {
+        assert!(line.starts_with(&format!("info depth {} seldepth {} score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
+        let mut p = pos.clone();
+        let pv: Vec<String> = info.pv.iter().map(|&m| { let t = p.ctl(&m); p.play_unchecked(m); t }).collect();
+        assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
+    }
+    uci.quit();
+}
+
+#[test]
+fn a_mate_in_one_from_a_pdtl_scores_mate_1() {
+    let games = RandomGames::new(200).seed(0).max_plies(400).threads(1).run().unwrap();
+    let h = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).unwrap();
+    let pos = h.position_at(h.len() - 1).unwrap();
+    let mut uci = Uci::start();
+    uci.send(&format!("position pdtl {}", pos.to_pdtl()));
+    uci.send("go depth 2");
+    let lines = uci.until("bestmove");
+    assert!(lines[lines.len() - 2].starts_with("info depth 2 ") && lines[lines.len() - 2].contains(" score mate 1 "), "{lines:?}");
+    let text = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(pos.after(pos.parse_ctl(text).unwrap()).is_checkmate());
+    assert!(text.ends_with('#'));
+    uci.quit();
+}
+
+#[test]
+fn go_nodes_stays_within_the_limit() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go nodes 700");
+    let lines = uci.until("bestmove");
+    for line in &lines[..lines.len() - 1] {
+        let nodes: u64 = line.split(' ').skip_while(|&w| w != "nodes").nth(1).unwrap().parse().unwrap();
+        assert!(nodes <= 700, "{line}");
+    }
+    let m = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(Position::default().parse_ctl(m).is_ok());
+    uci.quit();
+}
+
+#[test]
+fn go_infinite_waits_for_stop() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    uci.send("isready");
+    let before = uci.until("readyok");
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    uci.send("stop");
+    let m = uci.until("bestmove").pop().unwrap();
+    assert!(Position::default().parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    uci.quit();
+}
+
+#[test]
+fn bad_commands_are_answered_and_change_nothing() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves E7-E13");
+    for bad in ["position pdtl garbage", "position startpos moves E21-E15 E21-E15", "go depth x", "go sideways", "setoption name Hash value 0", "setoption name Colour value red", "frobnicate"] {
+        uci.send(bad);
+        let line = uci.until("info string error: ");
+        assert_eq!(line.len(), 1, "{bad}: {line:?}");
+    }
+    uci.send("go depth 1");
+    // Still after E7-E13: Black moves.
+    let m = uci.until("bestmove").pop().unwrap();
+    let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
+    assert!(pos.parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    uci.quit();
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let games = RandomGames::new(200).seed(0).max_plies(400).threads(1).run().unwrap();
+    let h = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).unwrap();
+    let mut uci = Uci::start();
+    uci.send(&format!("position pdtl {}", h.position().to_pdtl()));
+    uci.send("go depth 3");
+    assert_eq!(uci.until("bestmove"), ["bestmove (none)"]);
+    uci.quit();
+}

@@ -1,0 +1,202 @@
+//! The engine: options, a transposition table kept between searches, and
+//! the search call that runs one or more threads (Lazy SMP).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use cescacs::{History, Move, Position};
+
+use crate::eval::EvalConfig;
+use crate::limits::Limits;
+use crate::score::{Score, MAX_PLY};
+use crate::search::{Iteration, Searcher, Shared};
+use crate::tt::Table;
+
+/// How an [`Engine`] is built.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EngineOptions {
+    /// Size of the transposition table in MiB (16 bytes an entry).
+    pub hash_mb: usize,
+    /// Search threads (at least 1). Above 1 the result is not deterministic.
+    pub threads: usize,
+    pub eval: EvalConfig,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default() }
+    }
+}
+
+/// A report after each completed iteration (UCI's `info` line).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Info {
+    pub depth: u32,
+    /// The deepest ply reached, quiescence and extensions included.
+    pub seldepth: u32,
+    pub score: Score,
+    /// Nodes of all threads so far.
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// From the side to move's view (for a position without moves: mated
+    /// is `Mate(0)`, stalemated `Cp(-20000)`).
+    pub score: Score,
+    /// The principal variation, `best_move` first.
+    pub pv: Vec<Move>,
+    /// The deepest completed iteration (0 if none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// A searching engine. Its table survives between searches (so a game's
+/// moves help each other); [`Engine::new_game`] clears it.
+pub struct Engine {
+    options: EngineOptions,
+    tt: Table,
+}
+
+impl Engine {
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine { tt: Table::new(options.hash_mb), options }
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Forgets what earlier searches learnt. A search after this (or from a
+    /// new engine) at a fixed depth on one thread is deterministic.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Resizes the table (which clears it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.options.hash_mb = mb;
+        self.tt = Table::new(mb);
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.max(1);
+    }
+
+    pub fn set_eval(&mut self, eval: EvalConfig) {
+        self.options.eval = eval;
+    }
+
+    /// The best move of the game's current position within `limits`.
+    pub fn search(&mut self, game: &History, limits: &Limits) -> SearchResult {
+        self.search_with_info(game, limits, &mut |_| {})
+    }
+
+    /// [`Engine::search`] from a position with no history before it.
+    pub fn search_position(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+        self.search(&History::new(pos.clone()), limits)
+    }
+
+    /// [`Engine::search`], calling `on_info` after each completed iteration.
+    pub fn search_with_info(&mut self, game: &History, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        self.run(game, limits, None, on_info)
+    }
+
+    /// [`Engine::search`], also stopped by a borrowed flag (for callers
+    /// whose stop flag is not an `Arc`, such as a binding's Ctrl-C check).
+    pub fn search_until(&mut self, game: &History, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        self.run(game, limits, Some(stop), &mut |_| {})
+    }
+
+    fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let start = Instant::now();
+        let root = game.position();
+        let hashes = repetition_path(game);
+        let shared = Shared {
+            tt: &self.tt,
+            cfg: self.options.eval,
+            abort: AtomicBool::new(false),
+            user_stop: limits.stop.as_deref(),
+            extra_stop,
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
+        let threads = self.options.threads.max(1);
+        let mut report = |it: &Iteration| {
+            on_info(&Info {
+                depth: it.depth,
+                seldepth: it.seldepth,
+                score: Score::from_internal(it.score),
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                time: start.elapsed(),
+                pv: it.pv.clone(),
+            })
+        };
+        let last = if threads == 1 {
+            // No thread machinery for one thread (a C caller's main thread
+            // then owns no lazily made thread handle of the Rust runtime).
+            Searcher::new(&shared, hashes).iterate(root, 1, max_depth, &mut report)
+        } else {
+            std::thread::scope(|s| {
+                for id in 1..threads {
+                    let shared = &shared;
+                    let hashes = hashes.clone();
+                    s.spawn(move || {
+                        // Helpers search the same tree, half of them one ply
+                        // ahead, and fill the shared table; their results are
+                        // not used.
+                        let mut helper = Searcher::new(shared, hashes);
+                        helper.iterate(root, 1 + (id as u32 % 2), max_depth, &mut |_| {});
+                    });
+                }
+                let mut main = Searcher::new(&shared, hashes.clone());
+                let last = main.iterate(root, 1, max_depth, &mut report);
+                shared.abort.store(true, Ordering::Relaxed);
+                last
+            })
+        };
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let time = start.elapsed();
+        match last {
+            Some(it) => SearchResult {
+                best_move: it.pv.first().copied(),
+                score: Score::from_internal(it.score),
+                pv: it.pv,
+                depth: it.depth,
+                seldepth: it.seldepth,
+                nodes,
+                time,
+            },
+            None => {
+                let moves = root.legal_moves();
+                let score = if !moves.is_empty() {
+                    Score::Cp(0)
+                } else if root.is_check() {
+                    Score::Mate(0)
+                } else {
+                    Score::Cp(-crate::score::STALEMATE)
+                };
+                SearchResult { best_move: moves.first().copied(), score, pv: moves.first().copied().into_iter().collect(), depth: 0, seldepth: 0, nodes, time }
+            }
+        }
+    }
+}
+
+/// The repetition hashes of the game's positions since its last
+/// irreversible move (the halfmove clock bounds them), the current last.
+fn repetition_path(game: &History) -> Vec<u64> {
+    let n = game.len();
+    let back = (game.position().halfmove_clock() as usize).min(n);
+    let mut out = Vec::with_capacity(back + MAX_PLY + 2);
+    out.extend((n - back..=n).map(|ply| game.position_at(ply).expect("a ply of the game").zobrist_hash()));
+    out
+}

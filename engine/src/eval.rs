@@ -1,0 +1,206 @@
+//! Static evaluation, in centipawns from the side to move's view.
+//!
+//! Four terms, each switchable so a match can measure it (see
+//! `cescacs match` and docs/ENGINE.md): material (RULES.md §2.1),
+//! mobility, King safety and pawn progress toward promotion.
+
+use cescacs::{Color, Dir, Hex, Piece, Position, Role};
+
+/// The weights of the evaluation. `Default` is the engine's play.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EvalConfig {
+    /// Centipawns per piece, indexed by [`Role::index`] (the King's is
+    /// unused): RULES.md §2.1's rules-site values × 100 by default.
+    pub values: [i32; 9],
+    /// Centipawns per legal move more than the opponent had a ply before.
+    pub mobility: i32,
+    /// Centipawns per own piece next to the own King, minus per enemy
+    /// piece next to it.
+    pub king_safety: i32,
+    /// Scale of the bonus for pawns near promotion (quadratic in the steps
+    /// made toward it); 0 turns it off.
+    pub pawn_progress: i32,
+}
+
+/// The rules site's values (RULES.md §2.1): P 1, E 2, J 3, N 4, G 8, R 10, V 15, D 16.
+pub const SITE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
+/// The reference evaluator's values (RULES.md §2.1): P 1, E 2, J 3, N 4, G 8, R 11, V 14, D 15.
+pub const REFERENCE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1100, 1400, 1500, 0];
+
+impl Default for EvalConfig {
+    fn default() -> EvalConfig {
+        EvalConfig { values: SITE_VALUES, mobility: 4, king_safety: 8, pawn_progress: 6 }
+    }
+}
+
+impl EvalConfig {
+    /// Material only.
+    pub fn material_only() -> EvalConfig {
+        EvalConfig { mobility: 0, king_safety: 0, pawn_progress: 0, ..EvalConfig::default() }
+    }
+}
+
+/// Why an evaluation text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalConfigError(pub String);
+
+impl std::fmt::Display for EvalConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad evaluation setting: {}", self.0)
+    }
+}
+
+impl std::error::Error for EvalConfigError {}
+
+impl std::str::FromStr for EvalConfig {
+    type Err = EvalConfigError;
+
+    /// `default`, `material`, or comma-separated changes to the default:
+    /// `mobility=N`, `king=N`, `pawn=N`, `values=site|reference|P/E/J/N/G/R/V/D`
+    /// (centipawns), e.g. `king=0,values=reference`.
+    fn from_str(text: &str) -> Result<EvalConfig, EvalConfigError> {
+        let bad = |what: &str| EvalConfigError(format!("{what} in {text:?}"));
+        let mut cfg = EvalConfig::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.split_once('=') {
+                None if part == "default" => cfg = EvalConfig::default(),
+                None if part == "material" => cfg = EvalConfig::material_only(),
+                None => return Err(bad(&format!("unknown word {part:?}"))),
+                Some((key, value)) => {
+                    let number = || value.parse::<i32>().ok().filter(|v| v.abs() <= 10_000).ok_or_else(|| bad(&format!("{key} needs a number up to 10000, not {value:?}")));
+                    match key {
+                        "mobility" => cfg.mobility = number()?,
+                        "king" => cfg.king_safety = number()?,
+                        "pawn" => cfg.pawn_progress = number()?,
+                        "values" => {
+                            cfg.values = match value {
+                                "site" => SITE_VALUES,
+                                "reference" => REFERENCE_VALUES,
+                                list => {
+                                    let v: Vec<i32> = list.split('/').map(|x| x.parse::<i32>()).collect::<Result<_, _>>().map_err(|_| bad("values must be site, reference or eight numbers P/E/J/N/G/R/V/D"))?;
+                                    if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
+                                        return Err(bad("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D"));
+                                    }
+                                    [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], 0]
+                                }
+                            }
+                        }
+                        _ => return Err(bad(&format!("unknown setting {key:?}"))),
+                    }
+                }
+            }
+        }
+        Ok(cfg)
+    }
+}
+
+/// Pawn steps (two lines each) from `h` to `color`'s promotion hex of its column.
+fn steps_to_promotion(h: Hex, color: Color) -> i32 {
+    let c = i32::from(h.column());
+    let top = 28 - (c - 7).abs();
+    let bottom = (c - 7).abs();
+    match color {
+        Color::White => (top - i32::from(h.line())) / 2,
+        Color::Black => (i32::from(h.line()) - bottom) / 2,
+    }
+}
+
+/// The most steps a pawn can have left (a pawn on its first line in the
+/// centre column): the bonus counts steps made below this.
+const PAWN_START_STEPS: i32 = 10;
+
+/// `pos` seen by the side to move. `mobility` is the side to move's legal
+/// move count minus the opponent's a ply before (0 when unknown).
+pub(crate) fn evaluate(pos: &Position, cfg: &EvalConfig, mobility: i32) -> i32 {
+    let white = white_view(pos, cfg);
+    let own = if pos.turn() == Color::White { white } else { -white };
+    own + cfg.mobility * mobility
+}
+
+fn white_view(pos: &Position, cfg: &EvalConfig) -> i32 {
+    let mut score = 0;
+    for role in Role::ALL {
+        let v = cfg.values[role.index()];
+        if v != 0 {
+            let w = pos.pieces(Piece::new(Color::White, role)).count() as i32;
+            let b = pos.pieces(Piece::new(Color::Black, role)).count() as i32;
+            score += v * (w - b);
+        }
+    }
+    if cfg.pawn_progress != 0 {
+        for color in Color::ALL {
+            let mut side = 0;
+            for h in pos.pieces(Piece::new(color, Role::Pawn)) {
+                let made = (PAWN_START_STEPS - steps_to_promotion(h, color)).max(0);
+                side += made * made;
+            }
+            score += sign(color) * cfg.pawn_progress * side / 4;
+        }
+    }
+    if cfg.king_safety != 0 {
+        for color in Color::ALL {
+            let king = pos.king(color);
+            let (mut own, mut theirs) = (0, 0);
+            for d in Dir::ALL {
+                if let Some(p) = king.step(d).and_then(|h| pos.piece_at(h)) {
+                    if p.color == color {
+                        own += 1;
+                    } else {
+                        theirs += 1;
+                    }
+                }
+            }
+            score += sign(color) * cfg.king_safety * (own - theirs);
+        }
+    }
+    score
+}
+
+fn sign(c: Color) -> i32 {
+    if c == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_initial_position_is_level_and_symmetric_terms_cancel() {
+        let pos = Position::default();
+        assert_eq!(evaluate(&pos, &EvalConfig::default(), 0), 0);
+        assert_eq!(evaluate(&pos, &EvalConfig::default(), 3), 12);
+    }
+
+    #[test]
+    fn material_counts_from_the_movers_view() {
+        // White: King and Queen; Black: King and Rook. Black to move.
+        let pos: Position = "/27:1k/25:r3/3:D3/1:1K/ b -- - 0 1".parse().unwrap();
+        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -600);
+    }
+
+    #[test]
+    fn settings_read_from_text() {
+        let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500".parse().unwrap();
+        assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0 });
+        assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
+        assert!("king=x".parse::<EvalConfig>().is_err());
+        assert!("values=1/2".parse::<EvalConfig>().is_err());
+        assert!("speed=3".parse::<EvalConfig>().is_err());
+    }
+
+    #[test]
+    fn promotion_distance_per_column() {
+        let f8: Hex = "F8".parse().unwrap();
+        assert_eq!(steps_to_promotion(f8, Color::White), 10);
+        let a5: Hex = "A5".parse().unwrap();
+        assert_eq!(steps_to_promotion(a5, Color::White), 9);
+        let f28: Hex = "F28".parse().unwrap();
+        assert_eq!(steps_to_promotion(f28, Color::White), 0);
+        let f0: Hex = "F0".parse().unwrap();
+        assert_eq!(steps_to_promotion(f0, Color::Black), 0);
+    }
+}

@@ -1,0 +1,363 @@
+//! One thread's search: iterative deepening over principal variation
+//! search (negamax alpha-beta with null windows after the first move),
+//! quiescence over captures and promotions, check extension.
+//!
+//! The end of the game is the core's (RULES.md §6): no legal move is
+//! checkmate (lost) or stalemate (also lost: the stalemating side wins
+//! 2-1); the 75-move rule and insufficient material are draws; and a
+//! position that repeats one already on the path from the game's last
+//! irreversible move is scored a draw, as the side that could avoid the
+//! cycle chose it and can repeat it to the fifth time.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use cescacs::{Move, MoveList, Position};
+
+use crate::eval::{evaluate, EvalConfig};
+use crate::ordering::{is_tactical, Heuristics, Picker};
+use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
+use crate::tt::{move_code, Bound, Entry, Table};
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Table,
+    pub cfg: EvalConfig,
+    /// Set to end the search: by the main thread when it is done, or on a
+    /// limit, or copied from the caller's flag.
+    pub abort: AtomicBool,
+    pub user_stop: Option<&'a AtomicBool>,
+    /// A second flag, borrowed (a binding's own stop flag, e.g. Ctrl-C).
+    pub extra_stop: Option<&'a AtomicBool>,
+    /// Nodes of all threads, flushed every [`FLUSH`] nodes per thread.
+    pub nodes: AtomicU64,
+    pub node_limit: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// How many nodes a thread counts before it adds them to the shared total
+/// and looks at the clock and the stop flag.
+const FLUSH: u64 = 1024;
+
+/// One completed iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+pub(crate) struct Searcher<'a> {
+    shared: &'a Shared<'a>,
+    heur: Heuristics,
+    /// Repetition hashes from the game's last irreversible move to the
+    /// current node (the current node last).
+    path: Vec<u64>,
+    /// Nodes counted and not yet added to `shared.nodes`.
+    local: u64,
+    stopped: bool,
+    root_depth: i32,
+    seldepth: usize,
+    pv: Box<[[u32; MAX_PLY + 1]]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+impl<'a> Searcher<'a> {
+    /// `game` are the repetition hashes of the positions since the last
+    /// irreversible move, the root's last.
+    pub fn new(shared: &'a Shared<'a>, game: Vec<u64>) -> Searcher<'a> {
+        Searcher {
+            shared,
+            heur: Heuristics::new(),
+            path: game,
+            local: 0,
+            stopped: false,
+            root_depth: 0,
+            seldepth: 0,
+            pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// Iterative deepening from `start_depth` to `max_depth`, calling
+    /// `done` after each completed iteration; returns the last one.
+    pub fn iterate(
+        &mut self,
+        root: &Position,
+        start_depth: u32,
+        max_depth: u32,
+        done: &mut dyn FnMut(&Iteration),
+    ) -> Option<Iteration> {
+        let mut last = None;
+        let parent_moves = root.legal_moves().len() as i32;
+        for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            let hash = *self.path.last().expect("the root's hash");
+            let score = self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves);
+            if self.stopped && depth > start_depth {
+                break;
+            }
+            let pv = self.root_pv(root);
+            if pv.is_empty() {
+                break;
+            }
+            let it = Iteration { depth, seldepth: self.seldepth as u32, score, pv };
+            if !self.stopped {
+                self.flush();
+                done(&it);
+            }
+            last = Some(it);
+            if self.stopped {
+                break;
+            }
+        }
+        self.flush();
+        last
+    }
+
+    /// The principal variation of the root, as moves.
+    fn root_pv(&self, root: &Position) -> Vec<Move> {
+        let mut pos = root.clone();
+        let mut out = Vec::new();
+        for &code in &self.pv[0][..self.pv_len[0]] {
+            let Some(m) = pos.legal_moves().into_iter().find(|m| move_code(m) == code) else { break };
+            pos.play_unchecked(m);
+            out.push(m);
+        }
+        out
+    }
+
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.local, Ordering::Relaxed);
+        self.local = 0;
+    }
+
+    /// Counts a node; false once the search must stop.
+    #[inline]
+    fn enter(&mut self) -> bool {
+        if self.stopped {
+            return false;
+        }
+        if self.shared.nodes.load(Ordering::Relaxed) + self.local >= self.shared.node_limit {
+            self.stop();
+            return false;
+        }
+        self.local += 1;
+        if self.local >= FLUSH {
+            self.flush();
+            let set = |f: Option<&AtomicBool>| f.is_some_and(|f| f.load(Ordering::Relaxed));
+            let user = set(self.shared.user_stop) || set(self.shared.extra_stop);
+            let late = self.shared.deadline.is_some_and(|d| Instant::now() >= d);
+            if user || late {
+                self.stop();
+            }
+        }
+        if self.shared.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return false;
+        }
+        true
+    }
+
+    fn stop(&mut self) {
+        self.stopped = true;
+        self.shared.abort.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the node on top of `path` repeats one since the last
+    /// irreversible move (`halfmove` plies back), same side to move.
+    fn repeats(&self, halfmove: u32) -> bool {
+        let n = self.path.len();
+        let hash = self.path[n - 1];
+        let back = (halfmove as usize).min(n - 1);
+        (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
+    }
+
+    /// The score of a position without legal moves, `ply` from the root.
+    fn no_moves(pos: &Position, ply: usize) -> i32 {
+        if pos.is_check() {
+            -MATE + ply as i32
+        } else {
+            -STALEMATE + ply as i32
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: &Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        head[ply][0] = move_code(m);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        parent_moves: i32,
+    ) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if self.repeats(pos.halfmove_clock()) {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply, parent_moves);
+        }
+        let pv_node = beta - alpha > 1;
+        let entry = self.shared.tt.probe(hash);
+        let mut hash_move = 0;
+        if let Some(e) = entry {
+            hash_move = e.mv;
+            if ply > 0 && !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return Self::no_moves(pos, ply);
+        }
+        if ply > 0 && (pos.is_seventyfive_moves() || pos.is_insufficient_material()) {
+            return 0;
+        }
+        let our_moves = moves.len() as i32;
+        let alpha_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_code = 0;
+        let us = pos.turn();
+        let picker = Picker::new(&mut moves, &self.heur, us, hash_move, ply);
+        let mut first = true;
+        for m in picker {
+            let child = pos.after(m);
+            let child_hash = child.zobrist_hash();
+            let gives_check = child.is_check();
+            let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extend;
+            self.path.push(child_hash);
+            let mut score;
+            if first {
+                score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
+            } else {
+                score = -self.negamax(&child, child_hash, new_depth, -alpha - 1, -alpha, ply + 1, our_moves);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
+                }
+            }
+            self.path.pop();
+            first = false;
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_code = move_code(&m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, &m);
+                    if alpha >= beta {
+                        if !is_tactical(&m) {
+                            self.heur.record_cut(us, &m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        best
+    }
+
+    /// Captures and promotions until the position is quiet; every move
+    /// when in check. The side to move may stand on the static score
+    /// unless in check.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, parent_moves: i32) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_seventyfive_moves() || pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let cfg = &self.shared.cfg;
+        // Without the mobility term the static score needs no move list, so
+        // a stand-pat cut skips the generator (most of a node's cost). A
+        // stalemate or mate with nothing to capture is then seen one ply
+        // later, by the main search, as for any quiet move.
+        if !in_check && cfg.mobility == 0 {
+            let stand = evaluate(pos, cfg, 0);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return Self::no_moves(pos, ply);
+        }
+        let our_moves = moves.len() as i32;
+        let mut best = -INFINITY;
+        if !in_check || ply >= MAX_PLY {
+            best = evaluate(pos, &self.shared.cfg, our_moves - parent_moves);
+            if best >= beta || ply >= MAX_PLY {
+                return best;
+            }
+            alpha = alpha.max(best);
+            moves.retain(|m| is_tactical(m));
+        }
+        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply);
+        for m in picker {
+            let child = pos.after(m);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, our_moves);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, &m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,323 @@
+//! The engine (crate `cescacs-engine`) from C: a handle that searches a
+//! game's current position within limits, a stop call usable from another
+//! thread while a search runs, and the best move, score and principal
+//! variation out.
+
+use std::ffi::c_char;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use search::{Engine, EngineOptions, Limits, Score, SearchResult};
+use rules::Position;
+
+use super::cescacs_result;
+use super::error::{borrow, guard, guard_out, guard_text, out_ptr, Error, Handle};
+use super::game::cescacs_game;
+use super::types::{cescacs_move, CESCACS_MOVE_TEXT_MAX};
+
+/// A searching engine with its transposition table. Make it with
+/// `cescacs_engine_new`, release it with `cescacs_engine_free` (not while a
+/// search on it runs).
+///
+/// One search at a time per engine: `cescacs_engine_search` calls on one
+/// engine from several threads wait for each other. `cescacs_engine_stop`
+/// is the one call that may be made from another thread while a search
+/// runs.
+pub struct cescacs_engine {
+    /// Set by `cescacs_engine_stop`; cleared when a search starts.
+    stop: Arc<AtomicBool>,
+    inner: Mutex<Inner>,
+}
+
+struct Inner {
+    engine: Engine,
+    /// The last search's root and result, for the PV calls.
+    last: Option<(Position, SearchResult)>,
+}
+
+impl Handle for cescacs_engine {
+    const PARAM: &'static str = "engine";
+}
+
+impl cescacs_engine {
+    /// The engine's state. A panic during an earlier search (caught at the
+    /// boundary) leaves it usable: the state is only a cache.
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What ends a search; 0 in a field means no such limit. All three 0: the
+/// search runs until `cescacs_engine_stop` (or its maximum depth, 127).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct cescacs_search_limits {
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+    /// Most nodes searched.
+    pub nodes: u64,
+    /// Wall-clock milliseconds.
+    pub time_ms: u64,
+}
+
+/// How `cescacs_search_result.score` reads.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum cescacs_score_kind {
+    /// Centipawns from the side to move's view (a pawn is 100). A won
+    /// stalemate `n` plies away is `20000 - n`, a lost one its negation.
+    Cp = 0,
+    /// Checkmate in `score` moves: positive, the side to move mates;
+    /// negative or 0, it is mated.
+    Mate = 1,
+}
+
+/// The result of a search.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct cescacs_search_result {
+    /// False only when the side to move has no legal move (then the
+    /// `best_*` fields are zero).
+    pub has_move: bool,
+    pub best_move: cescacs_move,
+    /// The best move's index in the list `cescacs_game_legal_moves` makes
+    /// for the searched position: play it with `cescacs_game_play`.
+    pub best_index: usize,
+    /// The best move in CTL-AN (UTF-8, NUL-terminated), as
+    /// `cescacs_move_list_ctl` writes it.
+    pub best_ctl: [c_char; CESCACS_MOVE_TEXT_MAX],
+    pub score_kind: cescacs_score_kind,
+    pub score: i32,
+    /// The deepest completed iteration (0 if none completed).
+    pub depth: u32,
+    /// The deepest ply reached, quiescence and extensions included.
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Moves in the principal variation (best move first): read them with
+    /// `cescacs_engine_pv` or `cescacs_engine_pv_text`.
+    pub pv_len: usize,
+}
+
+/// Creates an engine with a transposition table of `hash_mb` MiB (1 to
+/// 65536) searching on `threads` threads (1 to 256; above 1, helper threads
+/// share the table and results are no longer deterministic), and writes
+/// its handle to `*engine_out`. Free it with `cescacs_engine_free`.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_new(
+    hash_mb: usize,
+    threads: u32,
+    engine_out: *mut *mut cescacs_engine,
+) -> cescacs_result {
+    // SAFETY: `engine_out` is NULL or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_engine_new", engine_out, "engine_out", || {
+            if !(1..=65536).contains(&hash_mb) {
+                return Err(Error::new(cescacs_result::BadArgument, format!("hash_mb must be 1..65536, not {hash_mb}")));
+            }
+            if !(1..=256).contains(&threads) {
+                return Err(Error::new(cescacs_result::BadArgument, format!("threads must be 1..256, not {threads}")));
+            }
+            let options = EngineOptions { hash_mb, threads: threads as usize, ..EngineOptions::default() };
+            Ok(Box::into_raw(Box::new(cescacs_engine {
+                stop: Arc::new(AtomicBool::new(false)),
+                inner: Mutex::new(Inner { engine: Engine::new(options), last: None }),
+            })))
+        })
+    }
+}
+
+/// Releases an engine; NULL is a no-op. No search may be running on it.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_free(engine: *mut cescacs_engine) {
+    if !engine.is_null() {
+        // SAFETY: every engine handle comes from `Box::into_raw`, and the
+        // caller frees each one once, with no call on it under way (the
+        // header's contract).
+        drop(unsafe { Box::from_raw(engine) });
+    }
+}
+
+/// Clears the engine's table: the next search is as a fresh engine's (at a
+/// fixed depth on one thread, the same result every time).
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_new_game(engine: *const cescacs_engine) -> cescacs_result {
+    guard("cescacs_engine_new_game", || {
+        // SAFETY: `engine` is NULL or a live handle (the header's contract).
+        let e = unsafe { borrow(engine) }?;
+        e.lock().engine.new_game();
+        Ok(())
+    })
+}
+
+/// Searches the current position of `game` (its earlier positions count
+/// for repetition) within `limits` and writes the result to `*result_out`.
+/// Blocks until a limit is reached or `cescacs_engine_stop` is called; the
+/// game is only read.
+///
+/// Errors: `NULL_POINTER`. `*result_out` is written only on success.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_search(
+    engine: *const cescacs_engine,
+    game: *const cescacs_game,
+    limits: *const cescacs_search_limits,
+    result_out: *mut cescacs_search_result,
+) -> cescacs_result {
+    // SAFETY: `engine` and `game` are NULL or live handles, `limits` NULL or
+    // readable, `result_out` NULL or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_engine_search", result_out, "result_out", || {
+            let e = borrow(engine)?;
+            let g = borrow(game)?;
+            // SAFETY: NULL or readable (the header's contract); any bits are a valid value.
+            let l = *limits.as_ref().ok_or_else(|| Error::null("limits"))?;
+            let mut inner = e.lock();
+            e.stop.store(false, Ordering::Relaxed);
+            let limits = Limits {
+                depth: (l.depth > 0).then_some(l.depth),
+                nodes: (l.nodes > 0).then_some(l.nodes),
+                time: (l.time_ms > 0).then(|| Duration::from_millis(l.time_ms)),
+                stop: Some(e.stop.clone()),
+            };
+            let history = g.record.history();
+            let result = inner.engine.search(history, &limits);
+            let root = history.position().clone();
+            let out = c_result(&root, &result);
+            inner.last = Some((root, result));
+            Ok(out)
+        })
+    }
+}
+
+fn c_result(root: &Position, r: &SearchResult) -> cescacs_search_result {
+    let (score_kind, score) = match r.score {
+        Score::Cp(c) => (cescacs_score_kind::Cp, c),
+        Score::Mate(n) => (cescacs_score_kind::Mate, n),
+    };
+    let mut best_ctl = [0 as c_char; CESCACS_MOVE_TEXT_MAX];
+    let (best_move, best_index) = match r.best_move {
+        Some(m) => {
+            let text = root.ctl(&m);
+            // CTL-AN is at most 17 bytes: it fits with its NUL.
+            for (slot, &b) in best_ctl.iter_mut().zip(text.as_bytes().iter().take(CESCACS_MOVE_TEXT_MAX - 1)) {
+                *slot = b as c_char;
+            }
+            let index = root.legal_moves().iter().position(|x| *x == m).unwrap_or(0);
+            (m.into(), index)
+        }
+        None => (cescacs_move::default(), 0),
+    };
+    cescacs_search_result {
+        has_move: r.best_move.is_some(),
+        best_move,
+        best_index,
+        best_ctl,
+        score_kind,
+        score,
+        depth: r.depth,
+        seldepth: r.seldepth,
+        nodes: r.nodes,
+        time_ms: r.time.as_millis().min(u128::from(u64::MAX)) as u64,
+        pv_len: r.pv.len(),
+    }
+}
+
+/// Asks the search running on `engine` (from another thread) to stop as
+/// soon as it can; that `cescacs_engine_search` call then returns the best
+/// move found so far. Without a search running it does nothing (a search
+/// clears the request when it starts). Safe to call from any thread while
+/// the engine is searching.
+///
+/// Errors: `NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_stop(engine: *const cescacs_engine) -> cescacs_result {
+    guard("cescacs_engine_stop", || {
+        // SAFETY: `engine` is NULL or a live handle (the header's contract);
+        // only its atomic flag is touched, which other threads may share.
+        let e = unsafe { borrow(engine) }?;
+        e.stop.store(true, Ordering::Relaxed);
+        Ok(())
+    })
+}
+
+/// Copies the principal variation of the engine's last search into `buf`
+/// (room for `len` moves) and writes its length to `*count_out`. If it does
+/// not fit, `buf` is untouched, the length is still written and the result
+/// is `BUFFER_TOO_SMALL` (ask with `buf` NULL and `len` 0).
+///
+/// Errors: `NULL_POINTER` (`engine` or `count_out` NULL, or `buf` NULL with
+/// `len` > 0), `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_pv(
+    engine: *const cescacs_engine,
+    buf: *mut cescacs_move,
+    len: usize,
+    count_out: *mut usize,
+) -> cescacs_result {
+    guard("cescacs_engine_pv", || {
+        out_ptr(count_out, "count_out")?;
+        if buf.is_null() && len != 0 {
+            return Err(Error::null("buf (with a non-zero length)"));
+        }
+        // SAFETY: `engine` is NULL or a live handle (the header's contract).
+        let e = unsafe { borrow(engine) }?;
+        let inner = e.lock();
+        let (_, r) = inner.last.as_ref().ok_or_else(no_search)?;
+        // SAFETY: not NULL (checked above), so writable (the header's contract).
+        unsafe { count_out.write(r.pv.len()) };
+        if r.pv.len() > len {
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!("the PV has {} moves, the array has room for {len}", r.pv.len()),
+            ));
+        }
+        for (i, &m) in r.pv.iter().enumerate() {
+            // SAFETY: `i` < `len` and `buf` is not NULL (`len` > 0 here), so
+            // entry `i` is writable (the header's contract).
+            unsafe { buf.add(i).write(m.into()) };
+        }
+        Ok(())
+    })
+}
+
+/// Writes the principal variation of the engine's last search in CTL-AN,
+/// moves separated by single spaces (`"NG3-I7 NG25-I21"`), and a
+/// terminating NUL into `buf` (room for `len` bytes), its length to
+/// `*out_len` if not NULL.
+///
+/// Errors: `NULL_POINTER` (`engine` NULL, or `buf` NULL with `len` > 0),
+/// `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL` (the buffer is untouched
+/// and `*out_len` gets the needed length).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_pv_text(
+    engine: *const cescacs_engine,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> cescacs_result {
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or `len` bytes,
+    // `out_len` NULL or writable (the header's contract).
+    unsafe {
+        guard_text("cescacs_engine_pv_text", buf, len, out_len, || {
+            let e = borrow(engine)?;
+            let inner = e.lock();
+            let (root, r) = inner.last.as_ref().ok_or_else(no_search)?;
+            let mut pos = root.clone();
+            let mut words = Vec::with_capacity(r.pv.len());
+            for &m in &r.pv {
+                words.push(pos.ctl(&m));
+                pos.play_unchecked(m);
+            }
+            Ok(words.join(" "))
+        })
+    }
+}
+
+fn no_search() -> Error {
+    Error::new(cescacs_result::NotFound, "the engine has not searched yet")
+}

@@ -1,0 +1,161 @@
+/*
+ * The engine from C: a search within limits, its best move (played back by
+ * index), score and principal variation, determinism at a fixed depth, the
+ * node limit, and a stop from another thread. Run by scripts/test-c.sh
+ * plainly, under valgrind and with -fsanitize=address,undefined.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+
+/* A real game (examples/cpp/front/tests/session.txt) before Black's mate GL5-H6#. */
+static const char *const BEFORE_MATE[] = {"H6-H12", "I23-I19", "JF6-C15", "GH26-Z11", "L5-L7",  "NG25-L17",
+                                          "EH4-H8", "GZ11-L5", "I5-I9",   "NL17-G9",  "K4-K10"};
+#define BEFORE_MATE_LEN (sizeof BEFORE_MATE / sizeof BEFORE_MATE[0])
+
+static cescacs_game *game_before_mate(void) {
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    for (size_t i = 0; i < BEFORE_MATE_LEN; i++) CHECK_OK(cescacs_game_play_ctl(game, BEFORE_MATE[i]));
+    return game;
+}
+
+static void test_bad_arguments(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_RC(cescacs_engine_new(0, 1, &engine), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("hash_mb must be 1..65536, not 0");
+    CHECK_RC(cescacs_engine_new(1, 0, &engine), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_engine_new(1, 1, NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK(engine == NULL);
+    CHECK_OK(cescacs_engine_new(1, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_search_limits limits = {2, 0, 0};
+    cescacs_search_result result;
+    CHECK_RC(cescacs_engine_search(engine, game, NULL, &result), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_search(engine, NULL, &limits, &result), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_search(NULL, game, &limits, &result), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_search(engine, game, &limits, NULL), CESCACS_RESULT_NULL_POINTER);
+    size_t n = 99;
+    CHECK_RC(cescacs_engine_pv(engine, NULL, 0, &n), CESCACS_RESULT_NOT_FOUND);
+    CHECK_ERROR_STARTS("the engine has not searched yet");
+    CHECK_RC(cescacs_engine_stop(NULL), CESCACS_RESULT_NULL_POINTER);
+    CHECK_OK(cescacs_engine_stop(engine)); /* no search running: nothing happens */
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+    cescacs_engine_free(NULL);
+}
+
+static void test_mate_in_one_is_found_and_played_by_index(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(4, 1, &engine));
+    cescacs_game *game = game_before_mate();
+    cescacs_search_limits limits = {2, 0, 0};
+    cescacs_search_result r;
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &r));
+    CHECK(r.has_move);
+    CHECK(r.score_kind == CESCACS_SCORE_KIND_MATE);
+    CHECK(r.score == 1);
+    CHECK(r.depth == 2);
+    CHECK(r.pv_len == 1);
+    CHECK(strlen(r.best_ctl) > 0 && r.best_ctl[strlen(r.best_ctl) - 1] == '#');
+    char pv[256];
+    size_t pv_len = 0;
+    CHECK_OK(cescacs_engine_pv_text(engine, pv, sizeof pv, &pv_len));
+    CHECK_STR(pv, r.best_ctl);
+    cescacs_move moves[4];
+    size_t count = 0;
+    CHECK_RC(cescacs_engine_pv(engine, NULL, 0, &count), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(count == 1);
+    CHECK_OK(cescacs_engine_pv(engine, moves, 4, &count));
+    CHECK(count == 1);
+    CHECK(moves[0].kind == r.best_move.kind && moves[0].role == r.best_move.role);
+    CHECK(moves[0].from.column == r.best_move.from.column && moves[0].from.line == r.best_move.from.line);
+    CHECK(moves[0].to.column == r.best_move.to.column && moves[0].to.line == r.best_move.to.line);
+
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+    CHECK_OK(cescacs_game_play(game, list, r.best_index));
+    cescacs_move_list_free(list);
+    cescacs_outcome outcome;
+    CHECK_OK(cescacs_game_outcome(game, &outcome));
+    CHECK(outcome.termination == CESCACS_TERMINATION_CHECKMATE);
+    CHECK(outcome.black_points == 3);
+
+    /* The mated side has no move. */
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &r));
+    CHECK(!r.has_move);
+    CHECK(r.score_kind == CESCACS_SCORE_KIND_MATE && r.score == 0);
+    CHECK(r.pv_len == 0);
+    CHECK_STR(r.best_ctl, "");
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
+static void test_fixed_depth_is_deterministic_and_node_limit_exact(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(8, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
+    cescacs_search_limits limits = {3, 0, 0};
+    cescacs_search_result a, b;
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &a));
+    CHECK_OK(cescacs_engine_new_game(engine));
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &b));
+    CHECK(a.has_move && a.depth == 3);
+    CHECK(a.best_index == b.best_index && a.score == b.score && a.nodes == b.nodes && a.pv_len == b.pv_len);
+    CHECK_STR(a.best_ctl, b.best_ctl);
+
+    cescacs_search_limits nodes = {0, 777, 0};
+    CHECK_OK(cescacs_engine_search(engine, game, &nodes, &a));
+    CHECK(a.nodes == 777);
+    CHECK(a.has_move);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
+typedef struct {
+    const cescacs_engine *engine;
+    cescacs_result rc;
+} stopper;
+
+static void *stop_later(void *arg) {
+    stopper *s = arg;
+    struct timespec t = {0, 200 * 1000 * 1000};
+    nanosleep(&t, NULL);
+    s->rc = cescacs_engine_stop(s->engine);
+    return NULL;
+}
+
+static void test_stop_from_another_thread(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(8, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    stopper s = {engine, CESCACS_RESULT_PANIC};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, stop_later, &s) == 0);
+    cescacs_search_limits forever = {0, 0, 0};
+    cescacs_search_result r;
+    CHECK_OK(cescacs_engine_search(engine, game, &forever, &r));
+    pthread_join(thread, NULL);
+    CHECK(s.rc == CESCACS_RESULT_OK);
+    CHECK(r.has_move);
+    CHECK(r.depth >= 1 && r.depth < 127);
+    CHECK(r.time_ms >= 150);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
+int main(void) {
+    RUN(test_bad_arguments);
+    RUN(test_mate_in_one_is_found_and_played_by_index);
+    RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
+    RUN(test_stop_from_another_thread);
+    return check_summary();
+}
