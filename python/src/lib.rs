@@ -10,12 +10,13 @@
 //! the cached enum members and interned hexes/pieces), `errors` (exception
 //! types and the mapping of core errors), `hex` (Hex, Piece), `hexset` (HexSet), `moves` (Move,
 //! LegalMoves), `board` (Board), `game` (Game, GameNode, Variation), `pgn`
-//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `batch` (functions over many positions) and
+//! (CTL-PGN reading and writing), `encode` (NumPy encodings), `dataset` (GameBatch, selfplay), `batch` (functions over many positions) and
 //! `work` (long work that releases the GIL and stops on Ctrl-C).
 
 mod batch;
 mod board;
 mod convert;
+mod dataset;
 mod encode;
 mod errors;
 mod game;
@@ -57,6 +58,10 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
+    m.add_class::<dataset::PyGameBatch>()?;
+    m.add_class::<dataset::PyGameBatchIter>()?;
+    m.add_function(wrap_pyfunction!(dataset::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::_pgn_read_batch, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_legal_mask, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_move_index, m)?)?;
