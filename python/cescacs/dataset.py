@@ -43,8 +43,8 @@ class MissingExtraError(ImportError):
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow
-        import pyarrow.parquet  # noqa: F401  (loads the submodule)
+        import pyarrow  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        import pyarrow.parquet  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: F401
     except ImportError as e:
         raise MissingExtraError("GameBatch Arrow/Parquet support needs pyarrow: pip install 'cescacs[arrow]'") from e
     return pyarrow
