@@ -208,3 +208,29 @@ fn chosen_plies_are_a_subset_of_all() {
     assert_eq!(batch.samples(&SampleSpec { plies: Some(&[4, 4]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 1, value: 4, total }));
     assert_eq!(batch.samples(&SampleSpec { plies: Some(&[total]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 0, value: total, total }));
 }
+
+#[test]
+fn ranks_round_trip_and_are_checked() {
+    let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+    let mut batch = SelfPlay::new(25).seed(12).max_plies(120).run().unwrap();
+    batch.extend(&SelfPlay::new(5).seed(12).max_plies(120).start(&start).run().unwrap());
+    let ranks = batch.ranks(2);
+    assert_eq!(ranks, batch.ranks(1));
+    // Rank k is the k-th smallest legal move index of the position.
+    let game = batch.game(0).unwrap();
+    for (k, (pos, m)) in game.positions().zip(game.moves()).enumerate() {
+        let mut legal: Vec<usize> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap()).collect();
+        legal.sort_unstable();
+        assert_eq!(legal[ranks[k] as usize], action_index(m.id()).unwrap());
+    }
+    let mut p = parts_of(&batch);
+    p.moves = ranks.clone();
+    assert_eq!(GameBatch::from_rank_parts(p.clone(), 0).unwrap(), batch);
+    p.moves[130] = 400;
+    let game = batch.offsets().iter().rposition(|&o| o <= 130).unwrap();
+    let ply = 130 - batch.offsets()[game] as usize;
+    match GameBatch::from_rank_parts(p, 0) {
+        Err(BatchError::Rank { game: g, ply: k, rank: 400, .. }) => assert_eq!((g, k), (game, ply)),
+        other => panic!("{other:?}"),
+    }
+}

@@ -4,6 +4,9 @@ Parquet files, through pyarrow (``pip install "cescacs[arrow]"``).
 A table has one row per game:
 
 - ``moves``, ``list<uint16>``: the ``cescacs.encode`` move index of each ply;
+  or instead ``ranks``, ``list<uint8>`` (``list<uint16>`` if a rank reaches
+  256): each move's rank among its position's legal moves ordered by move
+  index (``GameBatch.ranks``), which Parquet stores in about a byte a ply;
 - ``result``, ``dictionary<int8, string>``: ``3-0``, ``0-3``, ``2-1``, ``1-2``, ``1-1`` or ``*``;
 - ``termination``, ``dictionary<int8, string>``: a ``cescacs.Termination``
   value, null if the game had not ended;
@@ -50,16 +53,24 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def to_arrow(batch: GameBatch) -> Any:
-    """The games of ``batch`` as a ``pyarrow.Table`` (see the module docs).
-    The ``moves`` values are the batch's own memory, not a copy."""
+def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
+    """The games of ``batch`` as a ``pyarrow.Table`` (see the module docs):
+    with ``moves="index"`` a ``moves`` column whose values are the batch's
+    own memory (no copy), with ``moves="rank"`` a ``ranks`` column."""
     pa = _pyarrow()
-    moves = pa.array(batch.moves)
+    if moves == "index":
+        name, values = "moves", pa.array(batch.moves)
+    elif moves == "rank":
+        ranks = batch.ranks()
+        name = "ranks"
+        values = pa.array(ranks.astype(np.uint8) if len(ranks) == 0 or ranks.max() < 256 else ranks)
+    else:
+        raise ValueError(f"moves must be 'index' or 'rank', not {moves!r}")
     offsets = batch.offsets
     if offsets[-1] < 2**31:
-        column = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), moves)
+        column = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), values)
     else:
-        column = pa.LargeListArray.from_arrays(pa.array(offsets), moves)
+        column = pa.LargeListArray.from_arrays(pa.array(offsets), values)
     n = len(batch)
     terminations = batch.terminations
     term_index = pa.array((terminations.astype(np.int16) - 1).astype(np.int8), mask=terminations == 0)
@@ -72,7 +83,7 @@ def to_arrow(batch: GameBatch) -> Any:
         index = pa.array(np.arange(first, first + n, dtype=np.uint64))
     return pa.table(
         {
-            "moves": column,
+            name: column,
             "result": pa.DictionaryArray.from_arrays(pa.array(batch.results.astype(np.int8)), pa.array(GameBatch.RESULTS)),
             "termination": pa.DictionaryArray.from_arrays(term_index, pa.array(GameBatch.TERMINATIONS[1:])),
             "plies": pa.array(batch.plies.astype(np.uint32)),
@@ -107,12 +118,14 @@ def from_arrow(table: Any) -> GameBatch:
     and ``index`` may be absent or null; the batch keeps its seed when every
     row has the same seed and consecutive indices."""
     pa = _pyarrow()
-    missing = [c for c in ("moves", "result", "termination", "start") if c not in table.column_names]
+    ranks = "moves" not in table.column_names and "ranks" in table.column_names
+    name = "ranks" if ranks else "moves"
+    missing = [c for c in (name, "result", "termination", "start") if c not in table.column_names]
     if missing:
         raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")
-    moves = table.column("moves").combine_chunks()
+    moves = table.column(name).combine_chunks()
     if not (pa.types.is_list(moves.type) or pa.types.is_large_list(moves.type)) or moves.null_count:
-        raise ValueError("the moves column must be list<uint16> without nulls")
+        raise ValueError(f"the {name} column must be a list of integers without nulls")
     values = moves.flatten().cast(pa.uint16()).to_numpy(zero_copy_only=False)
     offsets = moves.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
     offsets = offsets - offsets[0]
@@ -139,16 +152,18 @@ def from_arrow(table: Any) -> GameBatch:
         results,
         terminations,
         origin,
+        ranks,
     )
 
 
-def write_parquet(batch: GameBatch, path: PathLike, **kwargs: Any) -> None:
-    """Writes ``batch.to_arrow()`` to a Parquet file (zstd-compressed unless
-    ``compression`` says otherwise; other keywords go to
-    ``pyarrow.parquet.write_table``)."""
+def write_parquet(batch: GameBatch, path: PathLike, *, moves: str = "rank", **kwargs: Any) -> None:
+    """Writes ``batch.to_arrow(moves=moves)`` to a Parquet file, by default
+    with ranks (about a byte a ply; ``moves="index"`` stores move indices,
+    under two bytes a ply), zstd-compressed unless ``compression`` says
+    otherwise; other keywords go to ``pyarrow.parquet.write_table``."""
     pa = _pyarrow()
     kwargs.setdefault("compression", "zstd")
-    pa.parquet.write_table(to_arrow(batch), os.fspath(path), **kwargs)
+    pa.parquet.write_table(to_arrow(batch, moves=moves), os.fspath(path), **kwargs)
 
 
 def read_parquet(path: PathLike) -> GameBatch:

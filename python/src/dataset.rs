@@ -99,8 +99,9 @@ impl PyGameBatch {
     }
 
     /// A `pyarrow.Table`: see `cescacs.dataset.to_arrow`.
-    fn to_arrow<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.py().import("cescacs.dataset")?.call_method1("to_arrow", (slf,))
+    #[pyo3(signature = (**kwargs))]
+    fn to_arrow<'py>(slf: Bound<'py, Self>, kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("cescacs.dataset")?.call_method("to_arrow", (slf.clone(),), kwargs)
     }
 
     /// Writes a Parquet file: see `cescacs.dataset.write_parquet`.
@@ -270,11 +271,21 @@ impl PyGameBatch {
         Ok(d)
     }
 
-    /// A batch from raw arrays (what `to_arrow` writes), every move checked
+    /// `uint16`, like `moves`: each move's rank among its position's legal
+    /// moves ordered by move index (small numbers: the compact encoding
+    /// `write_parquet` stores). Rust, all cores (or `threads`), GIL released.
+    #[pyo3(signature = (*, threads = None))]
+    fn ranks<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u16>> {
+        let ranks = py.detach(|| self.batch.ranks(threads.unwrap_or(0)));
+        PyArray1::from_vec(py, ranks)
+    }
+
+    /// A batch from raw arrays (what `to_arrow` writes; with `ranks`,
+    /// `moves` holds ranks), every move checked
     /// by replaying it; `ValueError` says which game and ply is wrong.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)] // one argument per column
-    #[pyo3(signature = (moves, offsets, starts, start_indices, results, terminations, origin = None))]
+    #[pyo3(signature = (moves, offsets, starts, start_indices, results, terminations, origin = None, ranks = false))]
     fn _from_parts(
         py: Python<'_>,
         moves: PyReadonlyArray1<'_, u16>,
@@ -284,6 +295,7 @@ impl PyGameBatch {
         results: PyReadonlyArray1<'_, u8>,
         terminations: PyReadonlyArray1<'_, u8>,
         origin: Option<(u64, u64)>,
+        ranks: bool,
     ) -> PyResult<PyGameBatch> {
         let code = |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
         let parts = BatchParts {
@@ -303,7 +315,9 @@ impl PyGameBatch {
                 .collect::<PyResult<_>>()?,
             origin: origin.map(|(seed, first)| Origin { seed, first }),
         };
-        let batch = py.detach(|| GameBatch::from_parts(parts, 0)).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let batch = py
+            .detach(|| if ranks { GameBatch::from_rank_parts(parts, 0) } else { GameBatch::from_parts(parts, 0) })
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyGameBatch { batch })
     }
 

@@ -173,8 +173,33 @@ def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
     batch.write_parquet(path)
     assert GameBatch.read_parquet(path) == batch
     assert GameBatch.read_parquet(str(path))[7] == batch[7]
+    batch.write_parquet(tmp_path / "indices.parquet", moves="index")
+    assert GameBatch.read_parquet(tmp_path / "indices.parquet") == batch
     # A slice of a table (a non-zero list offset) reads back too.
     assert GameBatch.from_arrow(table.slice(10, 5)) == batch[10:15]
+
+
+def test_ranks() -> None:
+    pa = pytest.importorskip("pyarrow")
+    batch = cescacs.selfplay(8, max_plies=60, seed=2)
+    ranks = batch.ranks()
+    assert ranks.dtype == np.uint16 and len(ranks) == len(batch.moves)
+    assert np.array_equal(ranks, batch.ranks(threads=1))
+    board = cescacs.Board()
+    for k, move in enumerate(batch[0].mainline_moves()):
+        legal = sorted(cescacs.encode.move_index(m) for m in board.legal_moves)
+        assert legal[ranks[k]] == cescacs.encode.move_index(move)
+        board.push(move)
+    table = batch.to_arrow(moves="rank")
+    assert "moves" not in table.column_names
+    assert str(table.schema.field("ranks").type) == "list<item: uint8>"
+    assert GameBatch.from_arrow(table) == batch
+    values = table.column("ranks").to_pylist()
+    values[1][0] = 200  # 68 legal moves in the initial position
+    with pytest.raises(ValueError, match="game 1, ply 0: rank 200 but the position has 68 legal moves"):
+        GameBatch.from_arrow(table.set_column(0, "ranks", pa.array(values, pa.list_(pa.uint8()))))
+    with pytest.raises(ValueError, match="'index' or 'rank'"):
+        batch.to_arrow(moves="ctl")
 
 
 def test_parquet_of_mixed_starts_and_stated_results(tmp_path: Path) -> None:

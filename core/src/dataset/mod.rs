@@ -8,7 +8,8 @@
 //! [`RandomGames`](crate::selfplay::RandomGames), written straight into the
 //! batch), from records ([`GameBatch::push_game`]), or from raw columns
 //! ([`GameBatch::from_parts`], which checks every move). [`GameBatch::samples`]
-//! turns it into training samples.
+//! turns it into training samples; [`GameBatch::ranks`] and
+//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
 //!
 //! ```
 //! use cescacs::dataset::SelfPlay;
@@ -23,6 +24,7 @@
 //! assert_eq!(shard.game(0).unwrap(), games[4]);
 //! ```
 
+mod rank;
 mod samples;
 mod selfplay;
 
@@ -101,6 +103,8 @@ pub enum BatchError {
     NotAnIndex { game: usize, ply: usize, index: u16 },
     #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
     Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
+    #[error("game {game}, ply {ply}: rank {rank} but the position has {legal} legal moves")]
+    Rank { game: usize, ply: usize, rank: u16, legal: usize },
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
     Termination { game: usize, stated: Option<Termination>, rules: Option<Termination> },
 }
