@@ -25,6 +25,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
+pub mod dataset;
 pub mod encode;
 pub mod episode;
 mod game;
@@ -48,6 +49,7 @@ mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use dataset::GameBatch;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -58,21 +58,34 @@ impl SplitMix64 {
 
 /// One game of random legal moves from `start`: the seed fixes it.
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
-    let mut rng = SplitMix64::new(seed);
     let mut history = History::with_capacity(start.clone(), max_plies.min(1024));
+    play_random(&mut history, seed, max_plies, &mut MoveGroups::new());
+    Game::from_history(history)
+}
+
+/// Plays the random game of `seed` onto `history` (at its start): the one
+/// loop behind [`random_game`] and the batch self-play of
+/// [`crate::dataset`], so both give the same games. `moves` is scratch space.
+pub(crate) fn play_random(history: &mut History, seed: u64, max_plies: usize, moves: &mut MoveGroups) {
+    let mut rng = SplitMix64::new(seed);
     // One pass of the generator per ply answers both "has the game ended"
     // (no legal move: checkmate or stalemate; the automatic draws are kept
     // by the history) and "which move": `MoveGroups::choose` generates only
     // the pieces its draws land on, and returns `None` only when no move is
     // legal.
-    let mut moves = MoveGroups::new();
     while history.len() < max_plies && history.draw_before_now().is_none() {
         let pos = history.position();
-        pos.legal_move_groups_into(&mut moves);
+        pos.legal_move_groups_into(moves);
         let Some(m) = moves.choose(pos, |n| rng.below(n)) else { break };
         history.push_unchecked(m);
     }
-    Game::from_history(history)
+}
+
+/// The seed of game `i` of the run of `seed`: one SplitMix64 step from the
+/// run's seed and the index, so neighbouring games get unrelated streams
+/// and any game of the run can be played on its own.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    SplitMix64::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
 /// A run of random games, built like [`crate::PerftJob`]: `n` games from the
@@ -124,12 +137,6 @@ impl<'a> RandomGames<'a> {
         self
     }
 
-    /// The seed of game `i`: one SplitMix64 step from the run's seed and
-    /// the index, so neighbouring games get unrelated streams.
-    fn game_seed(&self, i: usize) -> u64 {
-        SplitMix64::new(self.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
-    }
-
     /// The games, in index order.
     pub fn run(&self) -> Result<Vec<Game>, Interrupted> {
         let initial = Position::default();
@@ -145,7 +152,7 @@ impl<'a> RandomGames<'a> {
                 if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
                     return Err(Interrupted);
                 }
-                let game = random_game(start, self.game_seed(i), self.max_plies);
+                let game = random_game(start, game_seed(self.seed, i as u64), self.max_plies);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push((i, game));
             }
         };

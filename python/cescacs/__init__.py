@@ -23,6 +23,7 @@ from ._cescacs import (
     HEX_COUNT,
     Board,
     Game,
+    GameBatch,
     GameNode,
     GameOverError,
     Hex,
@@ -42,6 +43,7 @@ from ._cescacs import (
     perft,
     perft_many,
     random_games,
+    selfplay,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
 from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
@@ -65,6 +67,7 @@ __all__ = [
     "Board",
     "Color",
     "Game",
+    "GameBatch",
     "GameNode",
     "GameOverError",
     "Hex",
@@ -87,5 +90,6 @@ __all__ = [
     "perft",
     "perft_many",
     "random_games",
+    "selfplay",
     "pgn",
 ]

@@ -23,16 +23,19 @@ path for big files. See :func:`read_game` for how a stream is consumed.
 from __future__ import annotations
 
 import io
+import os
 import weakref
 from collections.abc import MutableMapping
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
 
 from ._cescacs import (
     Game,
+    GameBatch,
     GameNode,
     InvalidPgnError,
     Variation,
     _pgn_game_end,
+    _pgn_read_batch,
     _pgn_read_first_game,
     _pgn_read_game,
     _pgn_read_games,
@@ -50,6 +53,7 @@ __all__ = [
     "Variation",
     "read_game",
     "read_games",
+    "read_batch",
     "iter_games",
     "write_game",
     "write_games",
@@ -361,3 +365,20 @@ def write_games(games: Iterable[Game]) -> str:
     ``game.headers["Event"] = "..."``) to keep it apart.
     """
     return _pgn_write_games(list(games))
+
+
+def read_batch(source: Union[str, "os.PathLike[str]", TextIO]) -> GameBatch:
+    """The main lines of every game of a CTL-PGN collection as one
+    :class:`cescacs.GameBatch` (moves, start positions, results; tags,
+    comments and variations are not kept). ``source`` is a path (read by
+    Rust in a stream, with the GIL released) or a text stream (read to its
+    end). Strict: the first bad game raises ``InvalidPgnError`` with its line
+    and column, as :func:`read_games` does; read leniently with
+    ``GameBatch.from_games(read_games(handle, lenient=True)[0])`` instead.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        return _pgn_read_batch(os.fspath(source), is_path=True)
+    text = source.read()
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    return _pgn_read_batch(text, is_path=False)

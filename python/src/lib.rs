@@ -14,12 +14,13 @@
 //! (HexSet), `board` (Board's state; its Python methods in
 //! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
 //! (Game), `nodes` (GameNode, Variation: views of a record's lines), `pgn` (CTL-PGN reading and writing),
-//! `encode` (NumPy encodings), `engine` (the search), `batch` (functions over many positions) and
+//! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions) and
 //! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
 mod batch;
 mod board;
 mod convert;
+mod dataset;
 mod encode;
 mod engine;
 mod errors;
@@ -66,6 +67,10 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
+    m.add_class::<dataset::PyGameBatch>()?;
+    m.add_class::<dataset::PyGameBatchIter>()?;
+    m.add_function(wrap_pyfunction!(dataset::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::_pgn_read_batch, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_legal_mask, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_move_index, m)?)?;

@@ -3,7 +3,8 @@ test_attacks.py (the stubs must describe what the package really does)."""
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+import io
+from typing import Any, Dict, List, Optional, Tuple
 
 import cescacs
 import cescacs.encode
@@ -47,6 +48,12 @@ def main() -> None:
     names: Tuple[str, ...] = cescacs.encode.PLANE_NAMES
     games = cescacs.random_games(2, max_plies=10, seed=1)
     print(x.shape, cescacs.encode.legal_mask(board).sum(), again == moves[0], len(names), len(games))
+    batch: cescacs.GameBatch = cescacs.selfplay(3, max_plies=10, seed=1, first=2)
+    one: cescacs.Game = batch[0]
+    part: cescacs.GameBatch = batch[1:]
+    samples: Dict[str, Any] = batch.samples(planes=False)
+    seed: Optional[int] = batch.seed
+    print(one.ply(), len(part), sorted(samples), seed, batch.moves.sum(), cescacs.pgn.read_batch(io.StringIO("1. E7-E13\n*\n")).plies)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,378 @@
+//! Many games held compactly, for datasets: one `u16` per ply (the move's
+//! [`action_index`](crate::encode::action_index)), offsets, the start
+//! positions, and each game's result and termination. A [`Game`] is rebuilt
+//! on demand ([`GameBatch::game`]); nothing else of a game is kept (no
+//! tags, comments or variations).
+//!
+//! A batch is made by [`SelfPlay`] (the same games as
+//! [`RandomGames`](crate::selfplay::RandomGames), written straight into the
+//! batch), from records ([`GameBatch::push_game`]), or from raw columns
+//! ([`GameBatch::from_parts`], which checks every move). [`GameBatch::samples`]
+//! turns it into training samples; [`GameBatch::ranks`] and
+//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
+//!
+//! ```
+//! use cescacs::dataset::SelfPlay;
+//! use cescacs::selfplay::RandomGames;
+//!
+//! let batch = SelfPlay::new(6).seed(3).max_plies(50).run().unwrap();
+//! let games = RandomGames::new(6).seed(3).max_plies(50).run().unwrap();
+//! assert_eq!(batch.len(), 6);
+//! assert_eq!(batch.game(4).unwrap(), games[4]);
+//! // Game i of a shard starting at `first` is game first + i of the stream.
+//! let shard = SelfPlay::new(2).seed(3).max_plies(50).first(4).run().unwrap();
+//! assert_eq!(shard.game(0).unwrap(), games[4]);
+//! ```
+
+mod rank;
+mod samples;
+mod selfplay;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::encode::{action_id, action_index};
+use crate::game::Game;
+use crate::history::History;
+use crate::outcome::Termination;
+use crate::position::Position;
+use crate::record::GameResult;
+use crate::workers;
+
+pub use samples::{SampleSpec, Samples, SamplesError};
+pub use selfplay::SelfPlay;
+
+/// Where the games of a self-play batch come from: game `i` of the batch
+/// is game `first + i` of the random-game stream of `seed`
+/// ([`crate::selfplay::game_seed`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Origin {
+    pub seed: u64,
+    pub first: u64,
+}
+
+/// Many games, one `u16` per ply (see the module docs).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameBatch {
+    /// Every game's move indices, end to end.
+    moves: Vec<u16>,
+    /// Game `i` is `moves[offsets[i]..offsets[i + 1]]`; `len() + 1` entries.
+    offsets: Vec<u64>,
+    /// The distinct start positions.
+    starts: Vec<Position>,
+    /// Each game's start, an index into `starts`.
+    start_of: Vec<u32>,
+    results: Vec<GameResult>,
+    /// How each game ended by the rules (`None`: it had not).
+    terminations: Vec<Option<Termination>>,
+    origin: Option<Origin>,
+}
+
+impl Default for GameBatch {
+    fn default() -> GameBatch {
+        GameBatch::new()
+    }
+}
+
+/// Raw columns for [`GameBatch::from_parts`].
+#[derive(Clone, Debug, Default)]
+pub struct BatchParts {
+    pub moves: Vec<u16>,
+    /// `n + 1` nondecreasing offsets into `moves`, from 0 to `moves.len()`.
+    pub offsets: Vec<u64>,
+    pub starts: Vec<Position>,
+    /// One index into `starts` per game.
+    pub start_of: Vec<u32>,
+    pub results: Vec<GameResult>,
+    /// The termination each game is stated to have; checked against the rules.
+    pub terminations: Vec<Option<Termination>>,
+    pub origin: Option<Origin>,
+}
+
+/// Raw columns that do not make a batch; `game` counts from 0 in the parts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    #[error("offsets must start at 0, never decrease and end at the number of moves ({moves})")]
+    BadOffsets { moves: usize },
+    #[error("{what} has {got} entries for {games} games")]
+    Length { what: &'static str, got: usize, games: usize },
+    #[error("game {game}: start index {index} but only {starts} start positions")]
+    StartIndex { game: usize, index: u32, starts: usize },
+    #[error("game {game}, ply {ply}: {index} is not a move index")]
+    NotAnIndex { game: usize, ply: usize, index: u16 },
+    #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
+    Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
+    #[error("game {game}, ply {ply}: rank {rank} but the position has {legal} legal moves")]
+    Rank { game: usize, ply: usize, rank: u16, legal: usize },
+    #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
+    Termination { game: usize, stated: Option<Termination>, rules: Option<Termination> },
+}
+
+/// The history of `moves` from `start`, or where it stops being legal.
+fn replay(start: &Position, moves: &[u16]) -> Result<History, (usize, u16, Option<String>)> {
+    let mut h = History::with_capacity(start.clone(), moves.len());
+    for (ply, &index) in moves.iter().enumerate() {
+        let id = action_id(usize::from(index)).ok_or((ply, index, None))?;
+        let m = h.position().resolve(id).ok_or_else(|| (ply, index, Some(id.long())))?;
+        h.push_unchecked(m);
+    }
+    Ok(h)
+}
+
+/// The index of a move the library played or read (every legal move has one).
+fn index_of(m: crate::Move) -> u16 {
+    action_index(m.id()).expect("every legal move has an index (tests/encode.rs)") as u16
+}
+
+impl GameBatch {
+    /// An empty batch.
+    pub fn new() -> GameBatch {
+        GameBatch {
+            moves: Vec::new(),
+            offsets: vec![0],
+            starts: Vec::new(),
+            start_of: Vec::new(),
+            results: Vec::new(),
+            terminations: Vec::new(),
+            origin: None,
+        }
+    }
+
+    /// Appends a record's main line, its start and its result (tags,
+    /// comments and variations are not kept). The batch's [`Origin`] is
+    /// dropped.
+    pub fn push_game(&mut self, game: &Game) {
+        let start = match self.starts.iter().rposition(|s| s == game.start()) {
+            Some(i) => i,
+            None => {
+                self.starts.push(game.start().clone());
+                self.starts.len() - 1
+            }
+        };
+        self.push_raw(game.moves().map(index_of), start as u32, game.result(), game.outcome().map(|o| o.termination));
+        self.origin = None;
+    }
+
+    fn push_raw(&mut self, moves: impl Iterator<Item = u16>, start: u32, result: GameResult, termination: Option<Termination>) {
+        self.moves.extend(moves);
+        self.offsets.push(self.moves.len() as u64);
+        self.start_of.push(start);
+        self.results.push(result);
+        self.terminations.push(termination);
+    }
+
+    /// A batch of these records.
+    pub fn from_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> GameBatch {
+        let mut b = GameBatch::new();
+        for g in games {
+            b.push_game(g);
+        }
+        b
+    }
+
+    /// A batch from raw columns, every move checked by replaying it
+    /// (on all cores unless `threads` says otherwise; 0 means all).
+    pub fn from_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
+        let n = parts.offsets.len().checked_sub(1).ok_or(BatchError::BadOffsets { moves: parts.moves.len() })?;
+        let ok_offsets = parts.offsets[0] == 0
+            && parts.offsets.windows(2).all(|w| w[0] <= w[1])
+            && parts.offsets[n] == parts.moves.len() as u64;
+        if !ok_offsets {
+            return Err(BatchError::BadOffsets { moves: parts.moves.len() });
+        }
+        for (what, got) in [("start_of", parts.start_of.len()), ("results", parts.results.len()), ("terminations", parts.terminations.len())] {
+            if got != n {
+                return Err(BatchError::Length { what, got, games: n });
+            }
+        }
+        if let Some((game, &index)) = parts.start_of.iter().enumerate().find(|(_, &s)| s as usize >= parts.starts.len()) {
+            return Err(BatchError::StartIndex { game, index, starts: parts.starts.len() });
+        }
+        let b = GameBatch {
+            moves: parts.moves,
+            offsets: parts.offsets,
+            starts: parts.starts,
+            start_of: parts.start_of,
+            results: parts.results,
+            terminations: parts.terminations,
+            origin: parts.origin,
+        };
+        b.check(threads)?;
+        Ok(b)
+    }
+
+    /// Replays every game: each move legal, each termination the rules' one.
+    fn check(&self, threads: usize) -> Result<(), BatchError> {
+        let next = AtomicUsize::new(0);
+        let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
+        let work = || -> Result<(), ()> {
+            loop {
+                let game = next.fetch_add(1, Ordering::Relaxed);
+                if game >= self.len() {
+                    return Ok(());
+                }
+                let start = self.start(game);
+                let err = match replay(start, self.game_moves(game)) {
+                    Err((ply, index, None)) => Some(BatchError::NotAnIndex { game, ply, index }),
+                    Err((ply, index, Some(long))) => {
+                        let pdtl = replay(start, &self.game_moves(game)[..ply]).map(|h| h.position().to_pdtl()).unwrap_or_default();
+                        Some(BatchError::Illegal { game, ply, index, long, pdtl })
+                    }
+                    Ok(h) => {
+                        let rules = h.outcome().map(|o| o.termination);
+                        (rules != self.terminations[game]).then_some(BatchError::Termination { game, stated: self.terminations[game], rules })
+                    }
+                };
+                if let Some(e) = err {
+                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.as_ref().is_none_or(|(g, _)| game < *g) {
+                        *slot = Some((game, e));
+                    }
+                }
+            }
+        };
+        let _ = workers::run(workers::worker_count(threads, self.len()), "batch-check", work);
+        match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.start_of.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.start_of.is_empty()
+    }
+
+    /// Every game's move indices, end to end (see [`GameBatch::offsets`]).
+    pub fn moves(&self) -> &[u16] {
+        &self.moves
+    }
+
+    /// Game `i`'s moves are `moves()[offsets()[i]..offsets()[i + 1]]`.
+    pub fn offsets(&self) -> &[u64] {
+        &self.offsets
+    }
+
+    /// Game `i`'s move indices. Panics if `i >= len()`.
+    pub fn game_moves(&self, i: usize) -> &[u16] {
+        &self.moves[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// Number of plies of game `i`. Panics if `i >= len()`.
+    pub fn plies(&self, i: usize) -> usize {
+        (self.offsets[i + 1] - self.offsets[i]) as usize
+    }
+
+    /// The distinct start positions.
+    pub fn starts(&self) -> &[Position] {
+        &self.starts
+    }
+
+    /// Each game's start, an index into [`GameBatch::starts`].
+    pub fn start_indices(&self) -> &[u32] {
+        &self.start_of
+    }
+
+    /// Game `i`'s start position. Panics if `i >= len()`.
+    pub fn start(&self, i: usize) -> &Position {
+        &self.starts[self.start_of[i] as usize]
+    }
+
+    /// Each game's result (the rules' one, or the one its record stated).
+    pub fn results(&self) -> &[GameResult] {
+        &self.results
+    }
+
+    /// How each game ended by the rules (`None`: it had not ended).
+    pub fn terminations(&self) -> &[Option<Termination>] {
+        &self.terminations
+    }
+
+    /// The seed stream of a self-play batch (`None` for other games).
+    pub fn origin(&self) -> Option<Origin> {
+        self.origin
+    }
+
+    /// Bytes held by the batch's own buffers (capacity, not just length).
+    pub fn heap_bytes(&self) -> usize {
+        self.moves.capacity() * 2
+            + self.offsets.capacity() * 8
+            + self.starts.capacity() * std::mem::size_of::<Position>()
+            + self.start_of.capacity() * 4
+            + self.results.capacity() * std::mem::size_of::<GameResult>()
+            + self.terminations.capacity() * std::mem::size_of::<Option<Termination>>()
+    }
+
+    /// Game `i` rebuilt as a record (the one [`crate::selfplay::random_game`]
+    /// gives for a self-play batch), `None` if `i >= len()`.
+    pub fn game(&self, i: usize) -> Option<Game> {
+        if i >= self.len() {
+            return None;
+        }
+        let history = replay(self.start(i), self.game_moves(i)).expect("a batch holds legal moves only");
+        let mut game = Game::from_history(history);
+        game.set_stated_result(Some(self.results[i]));
+        Some(game)
+    }
+
+    /// The records, rebuilt one at a time.
+    pub fn games(&self) -> impl ExactSizeIterator<Item = Game> + '_ {
+        (0..self.len()).map(|i| self.game(i).expect("in range"))
+    }
+
+    /// A new batch of the games at `indices` (in that order, repeats
+    /// allowed); `None` if one is out of range. It keeps the [`Origin`]
+    /// (shifted) when the indices are consecutive and ascending.
+    pub fn select(&self, indices: &[usize]) -> Option<GameBatch> {
+        if indices.iter().any(|&i| i >= self.len()) {
+            return None;
+        }
+        let mut b = GameBatch::new();
+        b.moves.reserve(indices.iter().map(|&i| self.plies(i)).sum());
+        let mut remap: HashMap<u32, u32> = HashMap::new();
+        for &i in indices {
+            let s = *remap.entry(self.start_of[i]).or_insert_with(|| {
+                b.starts.push(self.starts[self.start_of[i] as usize].clone());
+                b.starts.len() as u32 - 1
+            });
+            b.push_raw(self.game_moves(i).iter().copied(), s, self.results[i], self.terminations[i]);
+        }
+        let consecutive = indices.windows(2).all(|w| w[1] == w[0] + 1);
+        b.origin = match (self.origin, indices.first()) {
+            (Some(o), Some(&f)) if consecutive => Some(Origin { seed: o.seed, first: o.first + f as u64 }),
+            (o, None) => o,
+            _ => None,
+        };
+        Some(b)
+    }
+
+    /// The games of `other` after these. The [`Origin`] stays when
+    /// `other` continues this batch's stream (or this batch is empty).
+    pub fn extend(&mut self, other: &GameBatch) {
+        let origin = match (self.origin, other.origin) {
+            _ if self.is_empty() => other.origin,
+            (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => Some(a),
+            _ => None,
+        };
+        let mut remap = Vec::with_capacity(other.starts.len());
+        for s in &other.starts {
+            let i = match self.starts.iter().position(|t| t == s) {
+                Some(i) => i,
+                None => {
+                    self.starts.push(s.clone());
+                    self.starts.len() - 1
+                }
+            };
+            remap.push(i as u32);
+        }
+        for i in 0..other.len() {
+            self.push_raw(other.game_moves(i).iter().copied(), remap[other.start_of[i] as usize], other.results[i], other.terminations[i]);
+        }
+        self.origin = origin;
+    }
+}

@@ -1,0 +1,236 @@
+//! Game batches: self-play into a batch gives exactly the games of
+//! `random_game`, shards with `first` are pieces of one stream, raw columns
+//! are checked, and samples match the positions of the rebuilt games.
+
+use cescacs::dataset::{BatchError, BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
+use cescacs::encode::{action_index, write_planes, PLANES};
+use cescacs::selfplay::{game_seed, random_game, RandomGames};
+use cescacs::{GameResult, Position, Termination, HEX_COUNT};
+
+#[test]
+fn selfplay_batch_holds_the_games_of_random_games() {
+    let games = RandomGames::new(40).seed(11).max_plies(200).threads(2).run().unwrap();
+    for threads in [1, 2] {
+        let batch = SelfPlay::new(40).seed(11).max_plies(200).threads(threads).run().unwrap();
+        assert_eq!(batch.len(), 40);
+        assert_eq!(batch.origin(), Some(Origin { seed: 11, first: 0 }));
+        assert_eq!(batch.games().collect::<Vec<_>>(), games);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(batch.plies(i), g.len());
+            assert_eq!(batch.results()[i], g.result());
+            assert_eq!(batch.terminations()[i], g.outcome().map(|o| o.termination));
+            let indices: Vec<u16> = g.moves().map(|m| action_index(m.id()).unwrap() as u16).collect();
+            assert_eq!(batch.game_moves(i), &indices[..]);
+        }
+        assert_eq!(batch.offsets().len(), 41);
+        assert_eq!(*batch.offsets().last().unwrap() as usize, batch.moves().len());
+    }
+}
+
+#[test]
+fn game_i_is_random_game_of_its_seed() {
+    let batch = SelfPlay::new(5).seed(99).max_plies(80).run().unwrap();
+    for i in 0..5 {
+        assert_eq!(batch.game(i).unwrap(), random_game(&Position::default(), game_seed(99, i as u64), 80));
+    }
+    assert_eq!(batch.game(5), None);
+}
+
+#[test]
+fn shards_with_first_are_pieces_of_one_stream() {
+    let whole = SelfPlay::new(50).seed(5).max_plies(60).run().unwrap();
+    let mut joined = GameBatch::new();
+    for (first, n) in [(0u64, 17usize), (17, 16), (33, 17)] {
+        let shard = SelfPlay::new(n).seed(5).max_plies(60).first(first).threads(1).run().unwrap();
+        assert_eq!(shard.origin(), Some(Origin { seed: 5, first }));
+        let indices: Vec<usize> = (first as usize..first as usize + n).collect();
+        assert_eq!(shard, whole.select(&indices).unwrap());
+        joined.extend(&shard);
+    }
+    assert_eq!(joined, whole);
+}
+
+#[test]
+fn custom_start_and_terminations() {
+    // Few pieces: games end by mate, stalemate or insufficient material soon.
+    let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+    let batch = SelfPlay::new(30).seed(1).max_plies(400).start(&start).run().unwrap();
+    let games = RandomGames::new(30).seed(1).max_plies(400).start(&start).run().unwrap();
+    assert_eq!(batch.games().collect::<Vec<_>>(), games);
+    assert_eq!(batch.starts(), &[start]);
+    assert!(batch.terminations().iter().any(|t| t.is_some()));
+}
+
+#[test]
+fn held_memory_is_about_two_bytes_a_ply() {
+    let batch = SelfPlay::new(200).seed(3).max_plies(300).run().unwrap();
+    let plies = batch.moves().len();
+    // moves (2 bytes a ply) + per game: offset 8, start 4, result and termination 2.
+    // moves: 2 bytes a ply; per game an offset (8), a start index (4), a
+    // result and a termination (1 each); one start position.
+    assert_eq!(batch.heap_bytes(), 2 * plies + 201 * 8 + 200 * 6 + std::mem::size_of::<Position>());
+}
+
+#[test]
+fn from_games_select_and_from_parts_round_trip() {
+    let games = RandomGames::new(12).seed(8).max_plies(50).run().unwrap();
+    let batch = GameBatch::from_games(&games);
+    assert_eq!(batch.origin(), None);
+    assert_eq!(batch.games().collect::<Vec<_>>(), games);
+    let picked = batch.select(&[3, 3, 0]).unwrap();
+    assert_eq!(picked.games().collect::<Vec<_>>(), vec![games[3].clone(), games[3].clone(), games[0].clone()]);
+    assert_eq!(batch.select(&[12]), None);
+    let parts = BatchParts {
+        moves: batch.moves().to_vec(),
+        offsets: batch.offsets().to_vec(),
+        starts: batch.starts().to_vec(),
+        start_of: batch.start_indices().to_vec(),
+        results: batch.results().to_vec(),
+        terminations: batch.terminations().to_vec(),
+        origin: None,
+    };
+    assert_eq!(GameBatch::from_parts(parts, 0).unwrap(), batch);
+}
+
+#[test]
+fn a_stated_result_survives() {
+    let mut game = random_game(&Position::default(), 4, 10);
+    assert_eq!(game.result(), GameResult::Unfinished);
+    game.set_result(GameResult::BlackWins);
+    let batch = GameBatch::from_games([&game]);
+    assert_eq!(batch.results(), &[GameResult::BlackWins]);
+    assert_eq!(batch.game(0).unwrap(), game);
+}
+
+fn parts_of(batch: &GameBatch) -> BatchParts {
+    BatchParts {
+        moves: batch.moves().to_vec(),
+        offsets: batch.offsets().to_vec(),
+        starts: batch.starts().to_vec(),
+        start_of: batch.start_indices().to_vec(),
+        results: batch.results().to_vec(),
+        terminations: batch.terminations().to_vec(),
+        origin: batch.origin(),
+    }
+}
+
+#[test]
+fn bad_parts_are_refused_with_the_place() {
+    let batch = SelfPlay::new(3).seed(2).max_plies(20).run().unwrap();
+    let mut p = parts_of(&batch);
+    p.offsets[1] = 25;
+    p.offsets[2] = 24;
+    assert_eq!(GameBatch::from_parts(p, 1), Err(BatchError::BadOffsets { moves: 60 }));
+    let mut p = parts_of(&batch);
+    p.results.pop();
+    assert_eq!(GameBatch::from_parts(p, 1), Err(BatchError::Length { what: "results", got: 2, games: 3 }));
+    let mut p = parts_of(&batch);
+    p.start_of[2] = 1;
+    assert_eq!(GameBatch::from_parts(p, 1), Err(BatchError::StartIndex { game: 2, index: 1, starts: 1 }));
+    let mut p = parts_of(&batch);
+    p.moves[25] = 0; // from == to: no move has it
+    assert_eq!(GameBatch::from_parts(p, 2), Err(BatchError::NotAnIndex { game: 1, ply: 5, index: 0 }));
+    let mut p = parts_of(&batch);
+    p.moves[0] = p.moves[1]; // Black's move, played by White
+    match GameBatch::from_parts(p, 2) {
+        Err(BatchError::Illegal { game: 0, ply: 0, pdtl, .. }) => assert_eq!(pdtl, cescacs::INITIAL_PDTL),
+        other => panic!("{other:?}"),
+    }
+    let mut p = parts_of(&batch);
+    p.terminations[0] = Some(Termination::Checkmate);
+    assert_eq!(
+        GameBatch::from_parts(p, 2),
+        Err(BatchError::Termination { game: 0, stated: Some(Termination::Checkmate), rules: None })
+    );
+}
+
+#[test]
+fn samples_are_the_positions_of_the_games() {
+    let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+    let mut batch = SelfPlay::new(10).seed(6).max_plies(30).run().unwrap();
+    batch.extend(&SelfPlay::new(8).seed(6).max_plies(150).start(&start).run().unwrap());
+    // Stated results, for the mover's values of a win and a stalemate.
+    let mut won = random_game(&Position::default(), 4, 12);
+    won.set_result(GameResult::BlackWins);
+    let mut stalemated = random_game(&start, 5, 12);
+    stalemated.set_result(GameResult::WhiteStalemates);
+    batch.extend(&GameBatch::from_games([&won, &stalemated]));
+    let spec = SampleSpec { planes: true, legal: true, mask: true, threads: 2, ..SampleSpec::default() };
+    let s = batch.samples(&spec).unwrap();
+    let n = batch.moves().len();
+    assert_eq!((s.game.len(), s.planes.len(), s.mask.len()), (n, n * PLANES * HEX_COUNT, n * *cescacs::encode::ACTIONS));
+    assert_eq!(s.legal_offsets.len(), n + 1);
+    let mut k = 0;
+    let mut planes = vec![0u8; PLANES * HEX_COUNT];
+    for (g, game) in batch.games().enumerate() {
+        let result = game.result();
+        for (ply, (pos, m)) in game.positions().zip(game.moves()).enumerate() {
+            assert_eq!((s.game[k] as usize, s.ply[k] as usize), (g, ply));
+            assert_eq!(s.played[k] as usize, action_index(m.id()).unwrap());
+            write_planes(pos, &mut planes);
+            assert_eq!(&s.planes[k * planes.len()..(k + 1) * planes.len()], &planes[..]);
+            let legal: Vec<u16> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap() as u16).collect();
+            assert_eq!(&s.legal[s.legal_offsets[k] as usize..s.legal_offsets[k + 1] as usize], &legal[..]);
+            let a = *cescacs::encode::ACTIONS;
+            assert_eq!(s.mask[k * a..(k + 1) * a].iter().filter(|&&b| b).count(), legal.len());
+            let expected = match (result, pos.turn()) {
+                (GameResult::WhiteWins, cescacs::Color::White) | (GameResult::BlackWins, cescacs::Color::Black) => 1.0,
+                (GameResult::WhiteWins, _) | (GameResult::BlackWins, _) => -1.0,
+                (GameResult::WhiteStalemates, cescacs::Color::White) | (GameResult::BlackStalemates, cescacs::Color::Black) => 1.0 / 3.0,
+                (GameResult::WhiteStalemates, _) | (GameResult::BlackStalemates, _) => -1.0 / 3.0,
+                _ => 0.0,
+            };
+            assert_eq!(s.value[k], expected);
+            k += 1;
+        }
+    }
+    assert_eq!(k, n);
+    let tail: Vec<f32> = s.value[n - 24..].to_vec();
+    let expected: Vec<f32> = (0..24).map(|k| if k < 12 { if k % 2 == 0 { -1.0 } else { 1.0 } } else if k % 2 == 0 { 1.0 / 3.0 } else { -1.0 / 3.0 }).collect();
+    assert_eq!(tail, expected);
+}
+
+#[test]
+fn chosen_plies_are_a_subset_of_all() {
+    let batch = SelfPlay::new(30).seed(2).max_plies(50).run().unwrap();
+    let all = batch.samples(&SampleSpec { planes: true, legal: true, ..SampleSpec::default() }).unwrap();
+    let chosen: Vec<u64> = (0..batch.moves().len() as u64).filter(|p| p % 7 == 3).collect();
+    let some = batch.samples(&SampleSpec { plies: Some(&chosen), planes: true, legal: true, threads: 1, ..SampleSpec::default() }).unwrap();
+    let w = PLANES * HEX_COUNT;
+    for (j, &p) in chosen.iter().enumerate() {
+        let p = p as usize;
+        assert_eq!((some.game[j], some.ply[j], some.played[j], some.value[j]), (all.game[p], all.ply[p], all.played[p], all.value[p]));
+        assert_eq!(&some.planes[j * w..(j + 1) * w], &all.planes[p * w..(p + 1) * w]);
+        let (a, b) = (&all.legal[all.legal_offsets[p] as usize..all.legal_offsets[p + 1] as usize], &some.legal[some.legal_offsets[j] as usize..some.legal_offsets[j + 1] as usize]);
+        assert_eq!(a, b);
+    }
+    let total = batch.moves().len() as u64;
+    assert_eq!(batch.samples(&SampleSpec { plies: Some(&[4, 4]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 1, value: 4, total }));
+    assert_eq!(batch.samples(&SampleSpec { plies: Some(&[total]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 0, value: total, total }));
+}
+
+#[test]
+fn ranks_round_trip_and_are_checked() {
+    let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+    let mut batch = SelfPlay::new(25).seed(12).max_plies(120).run().unwrap();
+    batch.extend(&SelfPlay::new(5).seed(12).max_plies(120).start(&start).run().unwrap());
+    let ranks = batch.ranks(2);
+    assert_eq!(ranks, batch.ranks(1));
+    // Rank k is the k-th smallest legal move index of the position.
+    let game = batch.game(0).unwrap();
+    for (k, (pos, m)) in game.positions().zip(game.moves()).enumerate() {
+        let mut legal: Vec<usize> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap()).collect();
+        legal.sort_unstable();
+        assert_eq!(legal[ranks[k] as usize], action_index(m.id()).unwrap());
+    }
+    let mut p = parts_of(&batch);
+    p.moves = ranks.clone();
+    assert_eq!(GameBatch::from_rank_parts(p.clone(), 0).unwrap(), batch);
+    p.moves[130] = 400;
+    let game = batch.offsets().iter().rposition(|&o| o <= 130).unwrap();
+    let ply = 130 - batch.offsets()[game] as usize;
+    match GameBatch::from_rank_parts(p, 0) {
+        Err(BatchError::Rank { game: g, ply: k, rank: 400, .. }) => assert_eq!((g, k), (game, ply)),
+        other => panic!("{other:?}"),
+    }
+}

@@ -1,0 +1,404 @@
+//! `cescacs.GameBatch` and `cescacs.selfplay`: many games held compactly in
+//! the core's `dataset::GameBatch` (two bytes a ply), their arrays handed
+//! to NumPy (the moves without a copy), games rebuilt on demand, and
+//! training samples made in Rust with the GIL released.
+
+use cescacs::dataset::{BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
+use cescacs::encode::{ACTIONS, PLANES};
+use cescacs::{GameResult, Interrupted, Position, Termination, HEX_COUNT};
+use numpy::ndarray::ArrayView1;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PySlice};
+
+use crate::board::PyBoard;
+use crate::errors::pdtl_error;
+use crate::game::PyGame;
+use crate::work::interruptible;
+
+/// Result codes of `GameBatch.results`, in `GameBatch.RESULTS` order.
+const RESULTS: [GameResult; 6] = [
+    GameResult::WhiteWins,
+    GameResult::BlackWins,
+    GameResult::WhiteStalemates,
+    GameResult::BlackStalemates,
+    GameResult::Draw,
+    GameResult::Unfinished,
+];
+
+/// Termination codes of `GameBatch.terminations` (0: not ended), in
+/// `GameBatch.TERMINATIONS` order.
+const TERMINATIONS: [Option<Termination>; 6] = [
+    None,
+    Some(Termination::Checkmate),
+    Some(Termination::Stalemate),
+    Some(Termination::FivefoldRepetition),
+    Some(Termination::SeventyFiveMoves),
+    Some(Termination::InsufficientMaterial),
+];
+
+fn result_code(r: GameResult) -> u8 {
+    RESULTS.iter().position(|&x| x == r).unwrap_or(5) as u8
+}
+
+fn termination_code(t: Option<Termination>) -> u8 {
+    TERMINATIONS.iter().position(|&x| x == t).unwrap_or(0) as u8
+}
+
+/// Many games held compactly in Rust: one `uint16` per ply (the
+/// `cescacs.encode` move index), offsets, start positions, each game's
+/// result and termination, and the seed of a self-play batch. `b[i]` builds
+/// a `Game` on demand; `b[a:b]` is a new batch; `b.moves` is a read-only
+/// NumPy view of the batch's own memory.
+#[pyclass(module = "cescacs", name = "GameBatch", frozen)]
+pub(crate) struct PyGameBatch {
+    pub(crate) batch: GameBatch,
+}
+
+/// Iterator over a batch's games.
+#[pyclass(module = "cescacs", name = "_GameBatchIter")]
+pub(crate) struct PyGameBatchIter {
+    batch: Py<PyGameBatch>,
+    next: usize,
+}
+
+#[pymethods]
+impl PyGameBatchIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<PyGame> {
+        let game = self.batch.get().batch.game(self.next)?;
+        self.next += 1;
+        Some(PyGame::wrap(game))
+    }
+}
+
+fn samples_error(e: SamplesError) -> PyErr {
+    match e {
+        SamplesError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+#[pymethods]
+impl PyGameBatch {
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn RESULTS() -> Vec<&'static str> {
+        RESULTS.iter().map(|r| r.as_str()).collect()
+    }
+
+    /// The values of `cescacs.Termination` by code (`None` for code 0).
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn TERMINATIONS() -> Vec<Option<&'static str>> {
+        TERMINATIONS.iter().map(|t| t.map(|t| t.name())).collect()
+    }
+
+    /// A `pyarrow.Table`: see `cescacs.dataset.to_arrow`.
+    #[pyo3(signature = (**kwargs))]
+    fn to_arrow<'py>(slf: Bound<'py, Self>, kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("cescacs.dataset")?.call_method("to_arrow", (slf.clone(),), kwargs)
+    }
+
+    /// Writes a Parquet file: see `cescacs.dataset.write_parquet`.
+    #[pyo3(signature = (path, **kwargs))]
+    fn write_parquet(slf: Bound<'_, Self>, path: &Bound<'_, PyAny>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+        slf.py().import("cescacs.dataset")?.call_method("write_parquet", (slf.clone(), path), kwargs)?;
+        Ok(())
+    }
+
+    /// A batch from a `pyarrow.Table`: see `cescacs.dataset.from_arrow`.
+    #[staticmethod]
+    fn from_arrow<'py>(table: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        table.py().import("cescacs.dataset")?.call_method1("from_arrow", (table,))
+    }
+
+    /// A batch from a Parquet file: see `cescacs.dataset.read_parquet`.
+    #[staticmethod]
+    fn read_parquet<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("cescacs.dataset")?.call_method1("read_parquet", (path,))
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// `b[i]`: game `i` as a `Game` (negative indices count from the end);
+    /// `b[slice]`: a new `GameBatch` of those games.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let n = self.batch.len();
+        if let Ok(s) = key.cast::<PySlice>() {
+            let ind = s.indices(n as isize)?;
+            let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
+            let batch = self.batch.select(&picked).ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
+            return Ok(Py::new(py, PyGameBatch { batch })?.into_any());
+        }
+        let i: isize = key.extract().map_err(|_| PyTypeError::new_err("GameBatch indices must be integers or slices"))?;
+        let j = if i < 0 { i + n as isize } else { i };
+        let game = usize::try_from(j).ok().and_then(|j| self.batch.game(j));
+        let game = game.ok_or_else(|| PyIndexError::new_err(format!("game index {i} out of range for {n} games")))?;
+        Ok(Py::new(py, PyGame::wrap(game))?.into_any())
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> PyGameBatchIter {
+        PyGameBatchIter { batch: slf.unbind(), next: 0 }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGameBatch>().is_ok_and(|o| o.get().batch == self.batch)
+    }
+
+    fn __repr__(&self) -> String {
+        let origin = self.batch.origin().map_or(String::new(), |o| format!(", seed={}, first={}", o.seed, o.first));
+        format!("<GameBatch {} games, {} plies{origin}>", self.batch.len(), self.batch.moves().len())
+    }
+
+    /// Every game's move indices end to end, `uint16`, read-only: a view of
+    /// the batch's memory (no copy; the array keeps the batch alive).
+    #[getter]
+    fn moves<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u16>>> {
+        let view = ArrayView1::from(slf.get().batch.moves());
+        // SAFETY: the array points into the `Vec<u16>` of a frozen
+        // `GameBatch`, which is never mutated or moved after construction,
+        // and the array holds a reference to that `GameBatch` (its NumPy
+        // base) for as long as it lives; it is made read-only below, before
+        // Python sees it.
+        let array = unsafe { PyArray1::borrow_from_array(&view, slf.clone().into_any()) };
+        let kwargs = PyDict::new(slf.py());
+        kwargs.set_item("write", false)?;
+        array.call_method("setflags", (), Some(&kwargs))?;
+        Ok(array)
+    }
+
+    /// `int64`, `len + 1`: game `i`'s moves are `moves[offsets[i]:offsets[i+1]]`.
+    #[getter]
+    fn offsets<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, self.batch.offsets().iter().map(|&o| o as i64).collect())
+    }
+
+    /// `int64`: each game's number of plies.
+    #[getter]
+    fn plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, self.batch.offsets().windows(2).map(|w| (w[1] - w[0]) as i64).collect())
+    }
+
+    /// `uint8` codes into `GameBatch.RESULTS` ("3-0", "0-3", "2-1", "1-2", "1-1", "*").
+    #[getter]
+    fn results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_vec(py, self.batch.results().iter().map(|&r| result_code(r)).collect())
+    }
+
+    /// `uint8` codes into `GameBatch.TERMINATIONS` (0: the game had not ended).
+    #[getter]
+    fn terminations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_vec(py, self.batch.terminations().iter().map(|&t| termination_code(t)).collect())
+    }
+
+    /// The distinct start positions, as PDTL.
+    #[getter]
+    fn starts(&self) -> Vec<String> {
+        self.batch.starts().iter().map(|p| p.to_pdtl()).collect()
+    }
+
+    /// `uint32`: each game's start, an index into `starts`.
+    #[getter]
+    fn start_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, self.batch.start_indices())
+    }
+
+    /// The seed of a self-play batch (`None` for games read or gathered).
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.batch.origin().map(|o| o.seed)
+    }
+
+    /// The index in the seed's game stream of this batch's first game.
+    #[getter]
+    fn first(&self) -> Option<u64> {
+        self.batch.origin().map(|o| o.first)
+    }
+
+    /// Bytes the batch holds (its buffers' capacity).
+    #[getter]
+    fn nbytes(&self) -> usize {
+        self.batch.heap_bytes()
+    }
+
+    /// Training samples (a dict of NumPy arrays), one per ply, or per entry
+    /// of `plies` (flat ply indices into `moves`, strictly increasing):
+    /// `game`, `ply` (`uint32`), `played` (`uint16` move index), `value`
+    /// (`float32`, the final result from the mover's view: mate ±1,
+    /// stalemate ±1/3, draw and unfinished 0); with `planes` the
+    /// `(S, PLANES, 169)` `uint8` planes; with `legal` the legal moves as
+    /// CSR, `legal` (`uint16`) and `legal_offsets` (`int64`, S + 1); with
+    /// `mask` an `(S, ACTIONS)` bool mask (30 kB a sample). Made in Rust on
+    /// all cores (or `threads`) with the GIL released.
+    #[pyo3(signature = (*, plies = None, planes = true, legal = true, mask = false, threads = None))]
+    fn samples<'py>(
+        &self,
+        py: Python<'py>,
+        plies: Option<Vec<u64>>,
+        planes: bool,
+        legal: bool,
+        mask: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let s = interruptible(py, |stop| {
+            let spec = SampleSpec { plies: plies.as_deref(), planes, legal, mask, threads: threads.unwrap_or(0), cancel: Some(stop) };
+            Ok(self.batch.samples(&spec))
+        })?
+        .map_err(samples_error)?;
+        let n = s.game.len();
+        let d = PyDict::new(py);
+        d.set_item("game", PyArray1::from_vec(py, s.game))?;
+        d.set_item("ply", PyArray1::from_vec(py, s.ply))?;
+        d.set_item("played", PyArray1::from_vec(py, s.played))?;
+        d.set_item("value", PyArray1::from_vec(py, s.value))?;
+        if planes {
+            d.set_item("planes", PyArray1::from_vec(py, s.planes).reshape([n, PLANES, HEX_COUNT])?)?;
+        }
+        if legal {
+            d.set_item("legal", PyArray1::from_vec(py, s.legal))?;
+            d.set_item("legal_offsets", PyArray1::from_vec(py, s.legal_offsets.into_iter().map(|o| o as i64).collect()))?;
+        }
+        if mask {
+            d.set_item("mask", PyArray1::from_vec(py, s.mask).reshape([n, *ACTIONS])?)?;
+        }
+        Ok(d)
+    }
+
+    /// `uint16`, like `moves`: each move's rank among its position's legal
+    /// moves ordered by move index (small numbers: the compact encoding
+    /// `write_parquet` stores). Rust, all cores (or `threads`), GIL released.
+    #[pyo3(signature = (*, threads = None))]
+    fn ranks<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u16>> {
+        let ranks = py.detach(|| self.batch.ranks(threads.unwrap_or(0)));
+        PyArray1::from_vec(py, ranks)
+    }
+
+    /// A batch from raw arrays (what `to_arrow` writes; with `ranks`,
+    /// `moves` holds ranks), every move checked
+    /// by replaying it; `ValueError` says which game and ply is wrong.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)] // one argument per column
+    #[pyo3(signature = (moves, offsets, starts, start_indices, results, terminations, origin = None, ranks = false))]
+    fn _from_parts(
+        py: Python<'_>,
+        moves: PyReadonlyArray1<'_, u16>,
+        offsets: PyReadonlyArray1<'_, i64>,
+        starts: Vec<String>,
+        start_indices: PyReadonlyArray1<'_, u32>,
+        results: PyReadonlyArray1<'_, u8>,
+        terminations: PyReadonlyArray1<'_, u8>,
+        origin: Option<(u64, u64)>,
+        ranks: bool,
+    ) -> PyResult<PyGameBatch> {
+        let code = |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
+        let parts = BatchParts {
+            moves: moves.as_slice()?.to_vec(),
+            offsets: offsets
+                .as_slice()?
+                .iter()
+                .map(|&o| u64::try_from(o).map_err(|_| PyValueError::new_err("offsets must not be negative")))
+                .collect::<PyResult<_>>()?,
+            starts: starts.iter().map(|s| Position::from_pdtl(s).map_err(pdtl_error)).collect::<PyResult<_>>()?,
+            start_of: start_indices.as_slice()?.to_vec(),
+            results: results.as_slice()?.iter().map(|&c| RESULTS.get(usize::from(c)).copied().ok_or_else(|| code("result", c))).collect::<PyResult<_>>()?,
+            terminations: terminations
+                .as_slice()?
+                .iter()
+                .map(|&c| TERMINATIONS.get(usize::from(c)).copied().ok_or_else(|| code("termination", c)))
+                .collect::<PyResult<_>>()?,
+            origin: origin.map(|(seed, first)| Origin { seed, first }),
+        };
+        let batch = py
+            .detach(|| if ranks { GameBatch::from_rank_parts(parts, 0) } else { GameBatch::from_parts(parts, 0) })
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyGameBatch { batch })
+    }
+
+    /// The games of these batches in order (`GameBatch.concat([a, b])`);
+    /// the seed stays when each continues the previous one's stream.
+    #[staticmethod]
+    fn concat(batches: Vec<PyRef<'_, PyGameBatch>>) -> PyGameBatch {
+        let mut batch = GameBatch::new();
+        for b in &batches {
+            batch.extend(&b.batch);
+        }
+        PyGameBatch { batch }
+    }
+
+    /// A batch of these `Game` records' main lines, starts and results.
+    #[staticmethod]
+    fn from_games(games: Vec<PyRef<'_, PyGame>>) -> PyGameBatch {
+        PyGameBatch { batch: GameBatch::from_games(games.iter().map(|g| &g.game)) }
+    }
+}
+
+/// The start position of a `start` argument: a `Board` or a PDTL.
+pub(crate) fn start_position(start: Option<&Bound<'_, PyAny>>) -> PyResult<Position> {
+    match start {
+        None => Ok(Position::default()),
+        Some(s) => match s.cast::<PyBoard>() {
+            Ok(b) => Ok(b.borrow().pos()?.clone()),
+            Err(_) => Position::from_pdtl(&s.extract::<String>()?).map_err(pdtl_error),
+        },
+    }
+}
+
+/// `n` random games straight into a `GameBatch`: the games of
+/// `random_games` with the same arguments, from game `first` of the seed's
+/// stream (so `selfplay(n, first=k)[i] == selfplay(k + n)[k + i]`). Rust,
+/// all cores (or `threads`), GIL released; Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (n, *, max_plies = 300, seed = 0, threads = None, start = None, first = 0))]
+pub(crate) fn selfplay(
+    py: Python<'_>,
+    n: usize,
+    max_plies: usize,
+    seed: u64,
+    threads: Option<usize>,
+    start: Option<&Bound<'_, PyAny>>,
+    first: u64,
+) -> PyResult<PyGameBatch> {
+    let start = start_position(start)?;
+    let batch = interruptible(py, |stop| {
+        SelfPlay::new(n).start(&start).seed(seed).max_plies(max_plies).first(first).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+    })?;
+    Ok(PyGameBatch { batch })
+}
+
+/// The games of a CTL-PGN file (a path, read by Rust in a stream) or text
+/// as one `GameBatch` of their main lines; `InvalidPgnError` at the first
+/// error (its line and column count from the start of the input).
+#[pyfunction]
+#[pyo3(signature = (source, *, is_path))]
+pub(crate) fn _pgn_read_batch(py: Python<'_>, source: &str, is_path: bool) -> PyResult<PyGameBatch> {
+    use cescacs::pgn::{PgnError, Reader};
+    let read = |entries: &mut dyn Iterator<Item = cescacs::pgn::GameEntry>, stop: &std::sync::atomic::AtomicBool| {
+        let mut batch = GameBatch::new();
+        for entry in entries {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(Interrupted);
+            }
+            if let Some(e) = entry.errors.into_iter().next() {
+                return Ok(Err(e));
+            }
+            if let Some(game) = entry.game {
+                batch.push_game(&game);
+            }
+        }
+        Ok(Ok(batch))
+    };
+    let outcome: Result<GameBatch, PgnError> = if is_path {
+        let file = std::fs::File::open(source).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{source}: {e}")))?;
+        interruptible(py, |stop| read(&mut Reader::new(std::io::BufReader::new(file)), stop))?
+    } else {
+        interruptible(py, |stop| read(&mut Reader::new(source.as_bytes()), stop))?
+    };
+    outcome.map(|batch| PyGameBatch { batch }).map_err(|e| crate::errors::pgn_error(py, &e))
+}

@@ -1,0 +1,260 @@
+"""cescacs.GameBatch and cescacs.selfplay: compact games, the same as
+random_games, shards, NumPy arrays, training samples, Arrow and Parquet
+round trips, and CTL-PGN collections read into a batch."""
+
+from __future__ import annotations
+
+import gc
+import io
+import sys
+from pathlib import Path
+from typing import List
+
+import numpy as np
+import pytest
+
+import cescacs
+import cescacs.encode
+import cescacs.pgn
+from cescacs import GameBatch
+
+from conftest import DATA
+
+KINGS_AND_ROOKS = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"
+
+
+def test_selfplay_holds_the_games_of_random_games() -> None:
+    for threads in (1, 2):
+        batch = cescacs.selfplay(30, max_plies=150, seed=9, threads=threads)
+        games = cescacs.random_games(30, max_plies=150, seed=9)
+        assert len(batch) == 30
+        for i, g in enumerate(games):
+            b = batch[i]
+            assert b == g
+            assert [m.long() for m in b.mainline_moves()] == [m.long() for m in g.mainline_moves()]
+            assert b.outcome() == g.outcome() and b.result == g.result
+        assert [str(g) for g in batch] == [str(g) for g in games]
+
+
+def test_selfplay_from_a_start_position() -> None:
+    batch = cescacs.selfplay(12, max_plies=300, seed=2, start=KINGS_AND_ROOKS)
+    games = cescacs.random_games(12, max_plies=300, seed=2, start=cescacs.Board(KINGS_AND_ROOKS))
+    assert list(batch) == games
+    assert batch.starts == [KINGS_AND_ROOKS]
+    assert batch.start_indices.tolist() == [0] * 12
+
+
+def test_shards_with_first_are_pieces_of_one_stream() -> None:
+    whole = cescacs.selfplay(40, max_plies=60, seed=5)
+    shards = [cescacs.selfplay(n, max_plies=60, seed=5, first=k) for k, n in ((0, 13), (13, 14), (27, 13))]
+    for (k, shard) in zip((0, 13, 27), shards):
+        assert (shard.seed, shard.first) == (5, k)
+        for i in range(len(shard)):
+            assert shard[i] == whole[k + i]
+        assert shard == whole[k : k + len(shard)]
+    assert GameBatch.concat(shards) == whole
+
+
+def test_arrays() -> None:
+    batch = cescacs.selfplay(20, max_plies=100, seed=4)
+    games = cescacs.random_games(20, max_plies=100, seed=4)
+    moves = batch.moves
+    assert moves.dtype == np.uint16 and moves.base is batch and not moves.flags.writeable
+    offsets = batch.offsets
+    assert offsets.dtype == np.int64 and len(offsets) == 21 and offsets[0] == 0 and offsets[-1] == len(moves)
+    assert batch.plies.tolist() == [g.ply() for g in games]
+    for i, g in enumerate(games):
+        expected = [cescacs.encode.move_index(m) for m in g.mainline_moves()]
+        assert moves[offsets[i] : offsets[i + 1]].tolist() == expected
+        assert GameBatch.RESULTS[batch.results[i]] == g.result
+        outcome = g.outcome()
+        code = batch.terminations[i]
+        assert GameBatch.TERMINATIONS[code] == (None if outcome is None else outcome.termination.value)
+    # The view keeps the batch alive.
+    del batch
+    gc.collect()
+    assert moves[: offsets[1]].tolist() == [cescacs.encode.move_index(m) for m in games[0].mainline_moves()]
+    assert GameBatch.RESULTS == ["3-0", "0-3", "2-1", "1-2", "1-1", "*"]
+    assert GameBatch.TERMINATIONS == [None] + [t.value for t in cescacs.Termination]
+
+
+def test_indexing_slicing_and_errors() -> None:
+    batch = cescacs.selfplay(10, max_plies=40, seed=1)
+    games = list(batch)
+    assert batch[-1] == games[9] and batch[-10] == games[0]
+    assert list(batch[2:5]) == games[2:5]
+    assert list(batch[::-3]) == games[::-3]
+    assert (batch[2:5].seed, batch[2:5].first) == (1, 2)
+    assert batch[::2].seed is None
+    assert len(batch[7:3]) == 0
+    with pytest.raises(IndexError):
+        batch[10]
+    with pytest.raises(IndexError):
+        batch[-11]
+    with pytest.raises(TypeError):
+        batch["a"]  # type: ignore[call-overload]
+    assert "10 games" in repr(batch)
+
+
+def test_held_memory_is_two_bytes_a_ply() -> None:
+    batch = cescacs.selfplay(500, max_plies=300, seed=0)
+    plies = len(batch.moves)
+    # 2 bytes a ply, 14 a game (offset, start index, result, termination), one start.
+    assert batch.nbytes <= 2 * plies + 14 * 501 + 512
+    assert batch.nbytes / plies < 4
+
+
+def _boards(game: cescacs.Game) -> List[cescacs.Board]:
+    board = game.board()
+    out = []
+    for m in game.mainline_moves():
+        out.append(board.copy(stack=False))
+        board.push(m)
+    return out
+
+
+def test_samples_match_encode() -> None:
+    batch = cescacs.selfplay(6, max_plies=30, seed=8)
+    s = batch.samples(mask=True)
+    boards = [b for g in batch for b in _boards(g)]
+    played = [cescacs.encode.move_index(m) for g in batch for m in g.mainline_moves()]
+    n = len(boards)
+    assert n == len(batch.moves)
+    assert np.array_equal(s["planes"], cescacs.encode.planes(boards))
+    assert np.array_equal(s["mask"], cescacs.encode.legal_mask(boards))
+    assert s["played"].tolist() == played
+    assert s["game"].tolist() == [i for i in range(6) for _ in range(batch.plies[i])]
+    assert s["ply"].tolist() == [k for i in range(6) for k in range(batch.plies[i])]
+    offsets = s["legal_offsets"]
+    for k, board in enumerate(boards):
+        legal = s["legal"][offsets[k] : offsets[k + 1]]
+        assert sorted(legal.tolist()) == sorted(cescacs.encode.move_index(m) for m in board.legal_moves)
+    assert s["value"].tolist() == [0.0] * n  # unfinished games
+
+
+def test_samples_values_and_chosen_plies() -> None:
+    game = cescacs.random_games(1, max_plies=6, seed=1)[0]
+    game.result = "0-3"
+    batch = GameBatch.from_games([game, game])
+    s = batch.samples(planes=False, legal=False)
+    assert set(s) == {"game", "ply", "played", "value"}
+    assert s["value"].tolist() == [-1.0, 1.0] * 6
+    some = batch.samples(plies=np.array([1, 7, 11]))
+    assert some["game"].tolist() == [0, 1, 1] and some["ply"].tolist() == [1, 1, 5]
+    everything = batch.samples()
+    assert np.array_equal(some["planes"], everything["planes"][[1, 7, 11]])
+    with pytest.raises(ValueError, match="strictly increasing"):
+        batch.samples(plies=[3, 3])
+    with pytest.raises(ValueError, match="below 12"):
+        batch.samples(plies=[12])
+
+
+def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    batch = cescacs.selfplay(50, max_plies=120, seed=6)
+    table = batch.to_arrow()
+    assert table.column_names == ["moves", "result", "termination", "plies", "seed", "index", "start"]
+    assert str(table.schema.field("moves").type) == "list<item: uint16>"
+    assert table.column("moves").to_pylist()[3] == batch.moves[batch.offsets[3] : batch.offsets[4]].tolist()
+    assert table.column("index").to_pylist() == list(range(50))
+    assert GameBatch.from_arrow(table) == batch
+    # A table made by other tools: plain strings, no seed columns.
+    plain = pa.table(
+        {
+            "moves": table.column("moves"),
+            "result": table.column("result").cast(pa.string()),
+            "termination": table.column("termination").cast(pa.string()),
+            "start": table.column("start").cast(pa.string()),
+        }
+    )
+    back = GameBatch.from_arrow(plain)
+    assert list(back) == list(batch) and back.seed is None
+    path = tmp_path / "games.parquet"
+    batch.write_parquet(path)
+    assert GameBatch.read_parquet(path) == batch
+    assert GameBatch.read_parquet(str(path))[7] == batch[7]
+    batch.write_parquet(tmp_path / "indices.parquet", moves="index")
+    assert GameBatch.read_parquet(tmp_path / "indices.parquet") == batch
+    # A slice of a table (a non-zero list offset) reads back too.
+    assert GameBatch.from_arrow(table.slice(10, 5)) == batch[10:15]
+
+
+def test_ranks() -> None:
+    pa = pytest.importorskip("pyarrow")
+    batch = cescacs.selfplay(8, max_plies=60, seed=2)
+    ranks = batch.ranks()
+    assert ranks.dtype == np.uint16 and len(ranks) == len(batch.moves)
+    assert np.array_equal(ranks, batch.ranks(threads=1))
+    board = cescacs.Board()
+    for k, move in enumerate(batch[0].mainline_moves()):
+        legal = sorted(cescacs.encode.move_index(m) for m in board.legal_moves)
+        assert legal[ranks[k]] == cescacs.encode.move_index(move)
+        board.push(move)
+    table = batch.to_arrow(moves="rank")
+    assert "moves" not in table.column_names
+    assert str(table.schema.field("ranks").type) == "list<item: uint8>"
+    assert GameBatch.from_arrow(table) == batch
+    values = table.column("ranks").to_pylist()
+    values[1][0] = 200  # 68 legal moves in the initial position
+    with pytest.raises(ValueError, match="game 1, ply 0: rank 200 but the position has 68 legal moves"):
+        GameBatch.from_arrow(table.set_column(0, "ranks", pa.array(values, pa.list_(pa.uint8()))))
+    with pytest.raises(ValueError, match="'index' or 'rank'"):
+        batch.to_arrow(moves="ctl")
+
+
+def test_parquet_of_mixed_starts_and_stated_results(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    games = cescacs.random_games(3, max_plies=20, seed=1) + cescacs.random_games(2, max_plies=20, seed=1, start=KINGS_AND_ROOKS)
+    games[1].result = "1-1"
+    batch = GameBatch.from_games(games)
+    assert batch.starts == [cescacs.INITIAL_PDTL, KINGS_AND_ROOKS]
+    batch.write_parquet(tmp_path / "mixed.parquet")
+    back = GameBatch.read_parquet(tmp_path / "mixed.parquet")
+    assert back == batch and list(back) == games and back[1].result == "1-1"
+
+
+def test_from_arrow_checks_every_move() -> None:
+    pa = pytest.importorskip("pyarrow")
+    table = cescacs.selfplay(4, max_plies=10, seed=3).to_arrow()
+    moves = table.column("moves").to_pylist()
+    moves[2][4] = moves[2][3]  # the previous move again: not legal
+    bad = table.set_column(0, "moves", pa.array(moves, pa.list_(pa.uint16())))
+    with pytest.raises(ValueError, match="game 2, ply 4"):
+        GameBatch.from_arrow(bad)
+    wrong = table.set_column(1, "result", pa.array(["2-0"] * 4))
+    with pytest.raises(ValueError, match="unknown result '2-0'"):
+        GameBatch.from_arrow(wrong)
+    with pytest.raises(ValueError, match="no start column"):
+        GameBatch.from_arrow(table.drop_columns(["start"]))
+
+
+def test_missing_pyarrow_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(ImportError, match=r"pip install 'cescacs\[arrow\]'") as e:
+        cescacs.selfplay(1, max_plies=4).to_arrow()
+    assert type(e.value).__name__ == "MissingExtraError"
+
+
+def test_read_batch_from_a_path_and_a_stream(tmp_path: Path) -> None:
+    games = cescacs.random_games(5, max_plies=40, seed=2) + cescacs.random_games(2, max_plies=40, seed=2, start=KINGS_AND_ROOKS)
+    text = cescacs.pgn.write_games(games)
+    path = tmp_path / "games.ctl-pgn"
+    path.write_text(text, encoding="utf-8")
+    expected = GameBatch.from_games(games)
+    assert cescacs.pgn.read_batch(path) == expected
+    assert cescacs.pgn.read_batch(str(path)) == expected
+    assert cescacs.pgn.read_batch(io.StringIO(text)) == expected
+    real = sorted((DATA / "games").glob("*.ctl-pgn"))
+    for f in real:
+        records = cescacs.pgn.read_games(io.StringIO(f.read_text(encoding="utf-8")))
+        assert list(cescacs.pgn.read_batch(f)) == [g for g in GameBatch.from_games(records)]
+        assert [g.result for g in cescacs.pgn.read_batch(f)] == [g.result for g in records]
+
+
+def test_read_batch_raises_at_the_first_bad_game(tmp_path: Path) -> None:
+    text = "[Event \"a\"]\n1. E7-E13, E21-E15\n*\n\n[Event \"b\"]\n1. E7-E19\n*\n"
+    with pytest.raises(cescacs.InvalidPgnError) as e:
+        cescacs.pgn.read_batch(io.StringIO(text))
+    assert e.value.line == 6
+    with pytest.raises(OSError):
+        cescacs.pgn.read_batch(tmp_path / "missing.ctl-pgn")
