@@ -12,7 +12,8 @@ use search::{Engine, EngineOptions, Limits, Score, SearchResult};
 use rules::Position;
 
 use super::cescacs_result;
-use super::error::{borrow, guard, guard_out, guard_text, out_ptr, Error, Handle};
+use super::error::Error;
+use super::guard::{borrow, guard, guard_out, guard_text, out_ptr, Handle};
 use super::game::cescacs_game;
 use super::types::{cescacs_move, CESCACS_MOVE_TEXT_MAX};
 

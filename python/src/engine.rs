@@ -60,7 +60,7 @@ impl PyEngine {
             return Err(PyValueError::new_err("depth must be at least 1"));
         }
         let time = match time {
-            Some(t) if !(t.is_finite() && t >= 0.0 && t < 1e9) => {
+            Some(t) if !(t.is_finite() && (0.0..1e9).contains(&t)) => {
                 return Err(PyValueError::new_err(format!("time must be a number of seconds >= 0, not {t}")));
             }
             t => t.map(Duration::from_secs_f64),
