@@ -34,7 +34,7 @@ cargo build --release -q -p cescacs-cli
 bin=target/release/cescacs
 ctl="$dir/cescacs-30.ctl-pgn"
 plies=$("$bin" pgn "$ctl" 2>/dev/null | awk -F'— ' '{ split($2, a, " "); s += a[1] } END { print s }' || true)
-echo "   $(du -m "$ctl" | cut -f1) MB, $(grep -c '^\[Event' "$ctl") games, $plies plies"
+echo "   $(du -m "$ctl" | cut -f1) MB, $(grep -c '^\[Event "copy' "$ctl") games, $plies plies"
 for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn "$ctl" >/dev/null 2>&1 || true
     read -r secs kb < <(tail -n 1 "$dir/time")
