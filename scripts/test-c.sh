@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the C library and runs every C-side check of issue 3:
 #   1. the committed include/cescacs.h equals a freshly generated one (cbindgen);
-#   2. tests/c/test_api.c (cc -std=c11 -Wall -Wextra -Werror): plain, under
+#   2. tests/c/test_api.c with its cases in tests/c/api/ (cc -std=c11 -Wall -Wextra -Werror): plain, under
 #      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,
 #      and linked statically against libcescacs.a;
 #   2b. tests/c/test_threads.c: separate game handles on several pthreads at once agree with
@@ -81,8 +81,10 @@ echo "include/cescacs.h is up to date"
 cflags=(-std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/c)
 export LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
-echo "== C: tests/c/test_api.c =="
-cc "${cflags[@]}" -O1 -g tests/c/test_api.c -L"$lib_dir" -lcescacs -lm -o "$out/test_api"
+# test_api: the runner and its cases, one file a subject.
+api_sources=(tests/c/test_api.c tests/c/api/*.c)
+echo "== C: tests/c/test_api.c and tests/c/api/ =="
+cc "${cflags[@]}" -O1 -g "${api_sources[@]}" -L"$lib_dir" -lcescacs -lm -o "$out/test_api"
 run "$out/test_api.log" "$out/test_api"
 cat "$out/test_api.log"
 tally "$out/test_api.log"
@@ -95,13 +97,13 @@ grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_api.valgrind.log"
 
 echo "== C: test_api with -fsanitize=address,undefined =="
 cc "${cflags[@]}" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-    tests/c/test_api.c -L"$lib_dir" -lcescacs -lm -o "$out/test_api_asan"
+    "${api_sources[@]}" -L"$lib_dir" -lcescacs -lm -o "$out/test_api_asan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     run "$out/test_api_asan.log" "$out/test_api_asan"
 tail -n 1 "$out/test_api_asan.log"
 
 echo "== C: test_api linked statically against libcescacs.a =="
-cc "${cflags[@]}" -O1 tests/c/test_api.c "$lib_dir/libcescacs.a" -lpthread -ldl -lm -o "$out/test_api_static"
+cc "${cflags[@]}" -O1 "${api_sources[@]}" "$lib_dir/libcescacs.a" -lpthread -ldl -lm -o "$out/test_api_static"
 run "$out/test_api_static.log" "$out/test_api_static"
 tail -n 1 "$out/test_api_static.log"
 

@@ -7,9 +7,23 @@
 
 #include "cescacs.h"
 
+/* The counters. A test program of one file keeps them static. One of
+ * several files defines CHECK_SHARED in each file, and CHECK_MAIN too in
+ * the file that holds them (that of main), so that a CHECK in any file
+ * fails the case that RUN runs. */
+#if defined(CHECK_SHARED) && !defined(CHECK_MAIN)
+extern int check_case_failed;
+extern int check_passed;
+extern int check_failed;
+#elif defined(CHECK_SHARED)
+int check_case_failed;
+int check_passed;
+int check_failed;
+#else
 static int check_case_failed;
 static int check_passed;
 static int check_failed;
+#endif
 
 #define CHECK(cond)                                                               \
     do {                                                                          \
@@ -69,7 +83,7 @@ static int check_failed;
     } while (0)
 
 /* Prints the summary line and gives the exit status. */
-static int check_summary(void) {
+static inline int check_summary(void) {
     printf("%d passed, %d failed\n", check_passed, check_failed);
     return check_failed == 0 ? 0 : 1;
 }

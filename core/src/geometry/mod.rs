@@ -8,8 +8,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
 use crate::Color;
+
+mod sets;
+
+pub(crate) use sets::{
+    distance, first_on_ray, neighbours, ray, ray_const, ray_count, slide_targets, step_sets, JUMP_SETS,
+};
 
 /// Number of hexes on the board.
 pub const HEX_COUNT: usize = 169;
@@ -296,20 +301,6 @@ static STEPS_OR_WALL: [[u8; HEX_COUNT]; 12] = {
 /// `JUMPS[k][h]`: the knight jump `k` (of [`KNIGHT_JUMPS`]) from `h`, or `NONE`.
 static JUMPS: [[u8; HEX_COUNT]; 12] = build_jumps();
 
-const fn build_rays() -> [[Bitboard; HEX_COUNT]; 12] {
-    let mut out = [[Bitboard::EMPTY; HEX_COUNT]; 12];
-    let mut d = 0;
-    while d < 12 {
-        let mut h = 0;
-        while h < HEX_COUNT {
-            out[d][h] = ray_const(Dir(d as u8), Hex(h as u8));
-            h += 1;
-        }
-        d += 1;
-    }
-    out
-}
-
 /// [`Hex::step`] for tables built at compile time.
 pub(crate) const fn step_const(d: Dir, h: Hex) -> Option<Hex> {
     let t = STEP_TABLE[d.0 as usize][h.0 as usize];
@@ -320,65 +311,8 @@ pub(crate) const fn step_const(d: Dir, h: Hex) -> Option<Hex> {
     }
 }
 
-/// [`ray`] for tables built at compile time (walks the step table).
-pub(crate) const fn ray_const(d: Dir, h: Hex) -> Bitboard {
-    let mut b = [0u64; 3];
-    let mut s = STEP_TABLE[d.0 as usize][h.0 as usize];
-    while s != NONE {
-        b[s as usize >> 6] |= 1 << (s & 63);
-        s = STEP_TABLE[d.0 as usize][s as usize];
-    }
-    Bitboard(b)
-}
-
 /// The neighbour table for compile-time table building (`NONE` off the board).
 const STEP_TABLE: [[u8; HEX_COUNT]; 12] = build_steps();
-
-/// `RAYS[d][h]`: every hex from `h` (excluded) to the edge in direction `d`.
-static RAYS: [[Bitboard; HEX_COUNT]; 12] = build_rays();
-
-/// Every hex from `h` (excluded) to the edge in direction `d`.
-#[inline(always)]
-pub(crate) fn ray(d: Dir, h: Hex) -> Bitboard {
-    RAYS[d.index()][h.index()]
-}
-
-const fn build_ray_lens() -> [[u8; HEX_COUNT]; 12] {
-    let mut out = [[0; HEX_COUNT]; 12];
-    let mut d = 0;
-    while d < 12 {
-        let mut h = 0;
-        while h < HEX_COUNT {
-            let mut s = STEP_TABLE[d][h];
-            while s != NONE {
-                out[d][h] += 1;
-                s = STEP_TABLE[d][s as usize];
-            }
-            h += 1;
-        }
-        d += 1;
-    }
-    out
-}
-
-/// `RAY_LENS[d][h]`: the number of hexes of `RAYS[d][h]`.
-static RAY_LENS: [[u8; HEX_COUNT]; 12] = build_ray_lens();
-
-/// The number of moves a slider on `h` has along direction `d` through
-/// `occupied`, landing anywhere but on `own` pieces, counted without
-/// building the set. A ray blocked on hex `f` holds `len(h) − len(f)`
-/// hexes up to `f` (its hexes beyond `f` are `f`'s own ray), so a count is
-/// two bytes of [`RAY_LENS`].
-#[inline(always)]
-pub(crate) fn ray_count(d: Dir, h: Hex, own: Bitboard, occupied: Bitboard) -> u32 {
-    let block = ray(d, h) & occupied;
-    let mut n = u32::from(RAY_LENS[d.index()][h.index()]);
-    if !block.is_empty() {
-        let f = first_on_ray(d, block);
-        n -= u32::from(RAY_LENS[d.index()][f.index()]) + u32::from(own.contains(f));
-    }
-    n
-}
 
 /// `NEIGHBOUR_DIRS[h][t]`: the direction from `h` to its neighbour `t`
 /// (anything for a `t` that is no neighbour).
@@ -407,121 +341,7 @@ impl Dir {
     }
 }
 
-/// The first hex of `block`, a subset of a ray in direction `d`, met when
-/// walking that ray (a bit scan: see [`Dir::grows`]).
-#[inline(always)]
-pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
-    Hex(if d.grows() { block.lowest_index() } else { block.highest_index() } as u8)
-}
-
-/// Steps from `from` to `to`, a hex of the ray from `from` in direction
-/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`](crate::position::attacks_along)).
-#[inline(always)]
-pub(crate) fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
-    let one = from.step(d);
-    if one == Some(to) {
-        1
-    } else if one.and_then(|h| h.step(d)) == Some(to) {
-        2
-    } else {
-        3
-    }
-}
-
-/// The hexes a slider on `h` reaches along direction `d` through `occupied`:
-/// the ray up to and including its first piece.
-#[inline(always)]
-pub(crate) fn ray_attacks(d: Dir, h: Hex, occupied: Bitboard) -> Bitboard {
-    let ray = ray(d, h);
-    let block = ray & occupied;
-    if block.is_empty() {
-        ray
-    } else {
-        ray.without(self::ray(d, first_on_ray(d, block)))
-    }
-}
-
-/// The hexes a slider on `h` reaches through `occupied` along the
-/// orthogonal directions, the diagonal ones, or both.
-#[inline(always)]
-pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> Bitboard {
-    let first = neighbours(h, orthogonal, diagonal);
-    // Hemmed in on every side (as most sliders are in the opening): only
-    // the neighbours.
-    if first.without(occupied).is_empty() {
-        return first;
-    }
-    // A range of table indices (not a slice of `Dir`s): the compiler unrolls
-    // it with constant table offsets.
-    let lo = if orthogonal { 0 } else { 6 };
-    let hi = if diagonal { 12 } else { 6 };
-    let mut to = Bitboard::EMPTY;
-    for d in lo..hi {
-        to |= ray_attacks(Dir(d), h, occupied);
-    }
-    to
-}
-
-/// The neighbours of each hex along the orthogonal directions, the
-/// diagonal ones, and all twelve (the King's steps, RULES.md §3.1).
-static NEIGHBOURS: [[Bitboard; HEX_COUNT]; 3] = [step_sets(&Dir::ORTHOGONAL), step_sets(&Dir::DIAGONAL), step_sets(&Dir::ALL)];
-
-/// The neighbours of `h` along the orthogonal directions, the diagonal
-/// ones, or both: the first hex of each of those rays.
-#[inline(always)]
-pub(crate) fn neighbours(h: Hex, orthogonal: bool, diagonal: bool) -> Bitboard {
-    let kind = match (orthogonal, diagonal) {
-        (true, false) => 0,
-        (false, true) => 1,
-        _ => 2,
-    };
-    NEIGHBOURS[kind][h.index()]
-}
-
-/// For each hex, the set of its neighbours in the directions `dirs` (built
-/// at compile time: pawn and Elephant step sets).
-pub(crate) const fn step_sets(dirs: &[Dir]) -> [Bitboard; HEX_COUNT] {
-    let mut out = [Bitboard::EMPTY; HEX_COUNT];
-    let mut h = 0;
-    while h < HEX_COUNT {
-        let mut b = [0u64; 3];
-        let mut i = 0;
-        while i < dirs.len() {
-            let t = STEP_TABLE[dirs[i].0 as usize][h];
-            if t != NONE {
-                b[t as usize >> 6] |= 1 << (t & 63);
-            }
-            i += 1;
-        }
-        out[h] = Bitboard(b);
-        h += 1;
-    }
-    out
-}
-
-const fn build_jump_sets() -> [Bitboard; HEX_COUNT] {
-    let mut out = [Bitboard::EMPTY; HEX_COUNT];
-    let mut h = 0;
-    while h < HEX_COUNT {
-        let mut b = [0u64; 3];
-        let mut k = 0;
-        while k < 12 {
-            let t = JUMPS_CONST[k][h];
-            if t != NONE {
-                b[t as usize >> 6] |= 1 << (t & 63);
-            }
-            k += 1;
-        }
-        out[h] = Bitboard(b);
-        h += 1;
-    }
-    out
-}
-
 const JUMPS_CONST: [[u8; HEX_COUNT]; 12] = build_jumps();
-
-/// `JUMP_SETS[h]`: the knight-jump targets of `h` as a set.
-pub(crate) static JUMP_SETS: [Bitboard; HEX_COUNT] = build_jump_sets();
 
 /// `RIDES[h][mid]`: where a Knight on `h` riding through `mid` (one of its
 /// jump targets) lands, the same jump again; `HEX_COUNT` (the wall of

@@ -1,0 +1,118 @@
+//! King safety: one walk of the twelve rays and the knight jumps from the
+//! King finds the checkers, the hexes that answer a check, and the pinned
+//! pieces with the line each may still move along.
+
+use arrayvec::ArrayVec;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{distance, first_on_ray, ray, Dir, Hex, JUMP_SETS};
+use crate::piece::Color;
+use crate::position::{attacks_along, Position};
+
+/// What the King's ray walk found.
+pub(super) struct KingSafety {
+    pub(super) checkers: u32,
+    /// Hexes a non-King move must land on: when in single check, the checker
+    /// and the hexes between it and the King; otherwise every hex.
+    pub(super) check_mask: Bitboard,
+    pub(super) pinned: Bitboard,
+    pub(super) pins: ArrayVec<Pin, 12>,
+}
+
+/// A piece pinned to its King: three bytes, so that [`KingSafety`] is
+/// small to return (a set per pin made it 450 bytes, copied every ply).
+#[derive(Clone, Copy)]
+pub(super) struct Pin {
+    pub(super) piece: Hex,
+    /// From the King towards the piece.
+    pub(super) dir: Dir,
+    pub(super) pinner: Hex,
+}
+
+impl Pin {
+    /// The hexes the pinned piece may move to: between the King on `king`
+    /// and the pinner, the pinner included.
+    #[inline(always)]
+    pub(super) fn line(&self, king: Hex) -> Bitboard {
+        ray(self.dir, king).without(ray(self.dir, self.pinner))
+    }
+}
+
+impl KingSafety {
+    #[inline(always)]
+    pub(super) fn allowed(&self, king: Hex, from: Hex) -> Bitboard {
+        let mut allowed = self.check_mask;
+        if self.pinned.contains(from) {
+            for pin in &self.pins {
+                if pin.piece == from {
+                    allowed &= pin.line(king);
+                }
+            }
+        }
+        allowed
+    }
+}
+
+impl Position {
+    /// The hexes `us`'s piece on `h` may move to if it is pinned to its
+    /// King (between the King and the pinner, pinner included), from
+    /// [`Position::king_safety`]; `None` if it is not pinned.
+    pub(crate) fn pin_ray(&self, us: Color, h: Hex) -> Option<Bitboard> {
+        let king = self.kings[us.index()];
+        self.king_safety(us).pins.iter().find(|pin| pin.piece == h).map(|pin| pin.line(king))
+    }
+
+    /// Walks the twelve rays and the knight jumps from `us`'s King.
+    pub(super) fn king_safety(&self, us: Color) -> KingSafety {
+        let them = !us;
+        let king = self.kings[us.index()];
+        let ki = king.index();
+        let mut out = KingSafety {
+            checkers: 0,
+            check_mask: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            pins: ArrayVec::new(),
+        };
+        for t in JUMP_SETS[ki] & self.jumpers(them) {
+            out.checkers += 1;
+            out.check_mask.insert(t);
+        }
+        // Along each ray: the first piece, and if it is ours the piece
+        // behind it, straight from the ray tables.
+        let occupied = self.by_color[0] | self.by_color[1];
+        let theirs = self.by_color[them.index()];
+        for d in Dir::ALL {
+            let ray_from_king = ray(d, king);
+            // No enemy piece on the ray: neither a check nor a pin along it.
+            if (ray_from_king & theirs).is_empty() {
+                continue;
+            }
+            let block = ray_from_king & occupied;
+            let first = first_on_ray(d, block);
+            let p = self.piece_at(first).expect("an occupied hex");
+            if p.color == them {
+                if attacks_along(p.role, them, d, distance(d, king, first)) {
+                    out.checkers += 1;
+                    out.check_mask |= ray_from_king.without(ray(d, first));
+                }
+                continue;
+            }
+            let behind = block & ray(d, first);
+            if behind.is_empty() {
+                continue;
+            }
+            let second = first_on_ray(d, behind);
+            let q = self.piece_at(second).expect("an occupied hex");
+            // Behind one own piece, only a long-range attacker (a slider, or
+            // an Elephant two hexes away) pins it.
+            if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
+                out.pinned.insert(first);
+                out.pins.push(Pin { piece: first, dir: d, pinner: second });
+            }
+        }
+        if out.checkers == 0 {
+            out.check_mask = Bitboard::FULL;
+        }
+        out
+    }
+}
