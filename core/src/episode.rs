@@ -5,8 +5,9 @@
 //! A [`History`](crate::History) keeps every position of a game (about 490
 //! bytes a ply), which thousands of environments running long games cannot
 //! afford. An episode keeps the current position and, for repetition, the
-//! hashes of the positions since the last pawn move or capture: the window
-//! `History` searches too (a position cannot recur across a move that
+//! hashes of the positions since the last pawn move or capture (a
+//! bounded number: the 75-move rule ends the game after 150): the window `History`
+//! searches too (a position cannot recur across a move that
 //! cannot be undone), so both count repetitions alike. The end of the game
 //! is decided by the same functions as `History`'s: [`Position::outcome`]
 //! for checkmate and stalemate, `automatic_draw` for the automatic draws

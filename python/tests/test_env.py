@@ -289,6 +289,12 @@ def test_bad_arguments() -> None:
         VecEnv(1, start="not a position")
 
 
+def test_a_start_that_is_over_is_refused(mate: cescacs.Game) -> None:
+    o = mate.end_board().outcome()
+    with pytest.raises(ValueError, match=f"the start position is already over: {o.result()}"):
+        VecEnv(1, start=mate.end_board().pdtl())
+
+
 def test_seeded_runs_repeat() -> None:
     def run(seed: int) -> List[np.ndarray]:
         v = VecEnv(8, seed=seed, max_plies=50)
