@@ -15,7 +15,8 @@
 #      of the attacked hexes (from the rules text, not the library);
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
 #      `pkg-config --cflags --libs cescacs` (shared) and `--static`;
-#   6. the C++ front end examples/cpp/front built with CMake against that install, and a
+#   6. the C++ front end examples/cpp/front built with CMake against that install, its computer
+#      player (tests/engine-session.txt), and a
 #      scripted session (examples/cpp/front/tests/session.txt) checked, plain and under valgrind.
 # The last line is "N passed, M failed", counting C test cases (each test_api
 # case once, each C++ case, the moves and attacks checks and the pkg-config checks).
@@ -316,6 +317,18 @@ if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefi
     fi
     grep "ERROR SUMMARY" "$session/valgrind.log" || true
     check "front end: the session under valgrind (same transcript, no error, no leak)" "$r" "$(tail -n 20 "$session/valgrind.log")"
+    # The computer player: bad settings refused, a mate in one found at depth 2 and played,
+    # and at depth 1 a move for White on `computer white` and on `go`.
+    et="$session/engine-transcript.txt"
+    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
+        <"$OLDPWD/examples/cpp/front/tests/engine-session.txt" >"$et" 2>&1); then r=yes; else r=no; fi
+    usage="usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64)"
+    [[ $r == yes && "$(grep -cxF -- "$usage" "$et")" == 2 ]] &&
+        grep -qE '^computer \(Black, depth 2, score mate 1\) plays [^ ]+#  pv [^ ]+#$' "$et" &&
+        grep -qxF "game over: checkmate, Black wins (0-3)" "$et" &&
+        grep -qxF "the game is over: the computer has no move to play" "$et" &&
+        [[ "$(grep -cE '^computer \(White, depth 1, score cp -?[0-9]+\) plays ' "$et")" == 2 ]] && r=yes || r=no
+    check "front end: the computer player (refuses bad settings, mates in one, answers at depth 1)" "$r" "see $et"
 else
     cat "$front_build.log"
     check "front end: CMake build" no "configure or build failed"

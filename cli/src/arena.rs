@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 use cescacs::Position;
-use cescacs_engine::{EngineOptions, EvalConfig, Match, Player};
+use cescacs_engine::{Abstain, EngineOptions, EvalConfig, Match, Player};
 
 /// The settings of `cescacs match`.
 pub struct MatchArgs {
@@ -19,7 +19,7 @@ pub struct MatchArgs {
     pub vs_eval: String,
     pub max_plies: usize,
     pub no_castling: bool,
-    pub vs_no_castling: bool,
+    pub abstain: Option<String>,
     pub hash_mb: usize,
     pub games_out: bool,
 }
@@ -33,17 +33,21 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     }
     let vs_depth = args.vs_depth.unwrap_or(args.depth.saturating_sub(1).max(1));
     let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
-    let player = |depth, eval| Player { depth, options: EngineOptions { hash_mb: args.hash_mb, threads: 1, eval } };
-    let mut m = Match::new(player(args.depth, eval_a), player(vs_depth, eval_b), args.pairs);
+    let abstain = match args.abstain.as_deref() {
+        None => Abstain::default(),
+        Some("leaps") => Abstain { king_leaps: true, castling: false },
+        Some("castling") => Abstain { king_leaps: false, castling: true },
+        Some("both") => Abstain { king_leaps: true, castling: true },
+        Some(other) => return Err(format!("--abstain takes leaps, castling or both, not {other:?}")),
+    };
+    let player = |depth, eval, abstain| Player { depth, options: EngineOptions { hash_mb: args.hash_mb, threads: 1, eval, abstain } };
+    let mut m = Match::new(player(args.depth, eval_a, abstain), player(vs_depth, eval_b, Abstain::default()), args.pairs);
     m.seed = args.seed;
     m.threads = threads;
     m.max_plies = args.max_plies;
     let mut start = Position::default();
     start.set_castling_allowed(!args.no_castling);
     m.start = start;
-    if args.vs_no_castling != args.no_castling {
-        return Err("--vs-no-castling: both sides play the same game; use --no-castling for both".to_string());
-    }
     let show = io::stderr().is_terminal();
     let total = 2 * args.pairs;
     let clock = Instant::now();
@@ -73,11 +77,12 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         }
     }
     out.push_str(&format!(
-        "A (depth {}, eval {}) vs B (depth {vs_depth}, eval {}): {} games, A +{w} ={d} -{l}, \
+        "A (depth {}, eval {}{}) vs B (depth {vs_depth}, eval {}): {} games, A +{w} ={d} -{l}, \
          A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} %; {cut} cut at {} plies; \
          {:.0} plies a game; {:.1} s",
         args.depth,
         args.eval,
+        args.abstain.as_deref().map_or(String::new(), |a| format!(", abstains from {a}")),
         args.vs_eval,
         result.games.len(),
         100.0 * result.score(),

@@ -137,8 +137,9 @@ enum Command {
         /// Play without castling (RULES.md §4.8: no castling, leaps may not capture)
         #[arg(long)]
         no_castling: bool,
-        #[arg(long, hide = true)]
-        vs_no_castling: bool,
+        /// Gaits A never plays (unless forced): `leaps`, `castling` or `both` (what they are worth)
+        #[arg(long, value_name = "GAITS")]
+        abstain: Option<String>,
         /// Transposition table per engine, MiB
         #[arg(long, default_value_t = 8)]
         hash: usize,
@@ -205,8 +206,8 @@ fn main() -> ExitCode {
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, vs_no_castling, hash, games } => {
-            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, vs_no_castling, hash_mb: hash, games_out: games };
+        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash, games } => {
+            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash_mb: hash, games_out: games };
             arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
         }
     };

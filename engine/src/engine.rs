@@ -20,11 +20,22 @@ pub struct EngineOptions {
     /// Search threads (at least 1). Above 1 the result is not deterministic.
     pub threads: usize,
     pub eval: EvalConfig,
+    /// Gaits the engine never plays itself (it still expects them from
+    /// the opponent): for measuring what they are worth.
+    pub abstain: Abstain,
+}
+
+/// The King's special gaits an engine may abstain from (balance studies:
+/// docs/BALANCE.md). A gait is still played when it is the only legal move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Abstain {
+    pub king_leaps: bool,
+    pub castling: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default() }
+        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), abstain: Abstain::default() }
     }
 }
 
@@ -128,6 +139,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
+            abstain: self.options.abstain,
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let threads = self.options.threads.max(1);

@@ -36,7 +36,7 @@ mod search;
 mod tt;
 
 pub use arena::{GameRecord, Match, MatchResult, Player};
-pub use engine::{Engine, EngineOptions, Info, SearchResult};
+pub use engine::{Abstain, Engine, EngineOptions, Info, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::Limits;
 pub use score::{Score, MAX_PLY};

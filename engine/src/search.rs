@@ -12,8 +12,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use cescacs::{Move, MoveList, Position};
+use cescacs::{Color, Move, MoveKind, MoveList, Position};
 
+use crate::engine::Abstain;
 use crate::eval::{evaluate, EvalConfig};
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
@@ -33,6 +34,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     pub node_limit: u64,
     pub deadline: Option<Instant>,
+    /// Gaits the side to move at the root never plays (balance studies).
+    pub abstain: Abstain,
 }
 
 /// How many nodes a thread counts before it adds them to the shared total
@@ -58,6 +61,8 @@ pub(crate) struct Searcher<'a> {
     local: u64,
     stopped: bool,
     root_depth: i32,
+    /// The side to move at the root (the one `shared.abstain` binds).
+    root_side: Color,
     seldepth: usize,
     pv: Box<[[u32; MAX_PLY + 1]]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -74,6 +79,7 @@ impl<'a> Searcher<'a> {
             local: 0,
             stopped: false,
             root_depth: 0,
+            root_side: Color::White,
             seldepth: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
@@ -90,6 +96,7 @@ impl<'a> Searcher<'a> {
         done: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
         let mut last = None;
+        self.root_side = root.turn();
         let parent_moves = root.legal_moves().len() as i32;
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
@@ -175,6 +182,22 @@ impl<'a> Searcher<'a> {
         (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
     }
 
+    /// Removes the gaits the root side abstains from, from its own moves,
+    /// unless they are all it has (a move must be played).
+    fn drop_abstained(&self, pos: &Position, moves: &mut MoveList) {
+        let a = self.shared.abstain;
+        if (a.king_leaps || a.castling) && pos.turn() == self.root_side {
+            let allowed = |m: &Move| match m.kind() {
+                MoveKind::KingLeap => !a.king_leaps,
+                MoveKind::Castling(_) => !a.castling,
+                _ => true,
+            };
+            if moves.iter().any(allowed) {
+                moves.retain(|m| allowed(m));
+            }
+        }
+    }
+
     /// The score of a position without legal moves, `ply` from the root.
     fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
@@ -241,6 +264,7 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
+        self.drop_abstained(pos, &mut moves);
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }
@@ -327,6 +351,7 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
+        self.drop_abstained(pos, &mut moves);
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }

@@ -85,3 +85,18 @@ fn self_play_plays_legal_moves_with_the_table_kept_between_moves() {
         h.push(m).unwrap();
     }
 }
+
+#[test]
+fn an_engine_abstaining_from_the_kings_gaits_never_plays_them() {
+    use cescacs::MoveKind;
+    use cescacs_engine::Abstain;
+    // White has the five King's Leaps and all 24 castlings (RULES.md §8).
+    let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
+    let abstain = Abstain { king_leaps: true, castling: true };
+    for depth in 1..=3 {
+        let r = Engine::new(EngineOptions { abstain, ..Default::default() }).search_position(&pos, &Limits::depth(depth));
+        let m = r.best_move.unwrap();
+        assert!(!matches!(m.kind(), MoveKind::KingLeap | MoveKind::Castling(_)), "{}", pos.ctl(&m));
+        assert!(r.pv.iter().step_by(2).all(|m| !matches!(m.kind(), MoveKind::KingLeap | MoveKind::Castling(_))));
+    }
+}

@@ -4,11 +4,12 @@
 // It reads commands from standard input, one per line (type `help`): it shows
 // the board, the moves of a piece (`pick G1`), plays by hexes (`move G1 H6`,
 // asking which move when several share the two hexes), shows threats, takes
-// moves back, and loads and saves CTL-PGN records. With a terminal it shows a
+// moves back, loads and saves CTL-PGN records, and lets the computer play
+// either side (`computer black 2000`: two seconds a move). With a terminal it shows a
 // prompt; otherwise (a script) it echoes each command, so its output reads
 // as a transcript.
 //
-// Every C handle lives in an RAII wrapper (Game, MoveList); every failing
+// Every C handle lives in an RAII wrapper (Game, MoveList, Engine); every failing
 // call becomes a cescacs::Error carrying the library's message, caught per
 // command, so a bad command never ends the session.
 
@@ -198,6 +199,31 @@ private:
     std::unique_ptr<cescacs_game, Free> game_;
 };
 
+// The engine (cescacs_engine), owned: searches a game's current position.
+class Engine {
+public:
+    Engine() {
+        cescacs_engine *e = nullptr;
+        check(cescacs_engine_new(16, 1, &e));
+        engine_.reset(e);
+    }
+    cescacs_search_result search(const Game &game, const cescacs_search_limits &limits) const {
+        cescacs_search_result r{};
+        check(cescacs_engine_search(engine_.get(), game.get(), &limits, &r));
+        return r;
+    }
+    void new_game() const { check(cescacs_engine_new_game(engine_.get())); }
+    std::string pv() const {
+        return text([&](char *b, size_t n, size_t *out) { return cescacs_engine_pv_text(engine_.get(), b, n, out); });
+    }
+
+private:
+    struct Free {
+        void operator()(cescacs_engine *e) const { cescacs_engine_free(e); }
+    };
+    std::unique_ptr<cescacs_engine, Free> engine_;
+};
+
 }  // namespace cescacs
 
 namespace {
@@ -223,6 +249,10 @@ const char *const HELP =
     "  load FILE            read a CTL-PGN record (the game continues from its end)\n"
     "  save FILE            write the game as CTL-PGN\n"
     "  svg FILE             draw the board as an SVG picture (from the hexes' plane geometry)\n"
+    "  computer SIDE [MS]   the computer plays SIDE (white, black, both or off), MS\n"
+    "                       milliseconds a move (default 1000); `computer SIDE depth N`\n"
+    "                       searches N plies instead (the same move every time)\n"
+    "  go                   the computer plays the side to move now\n"
     "  new [PDTL]           a new game, from the initial position or a PDTL position\n"
     "  pdtl                 the current position as PDTL\n"
     "  help                 this text\n"
@@ -381,8 +411,13 @@ private:
             save(rest);
         } else if (command == "svg") {
             svg(rest);
+        } else if (command == "computer") {
+            computer(rest);
+        } else if (command == "go") {
+            if (!computer_move()) std::cout << "the game is over: the computer has no move to play\n";
         } else if (command == "new") {
             game_ = rest.empty() ? Game() : Game::from_pdtl(rest);
+            engine_.new_game();
             std::cout << "new game\n";
             show_board({}, {});
         } else if (command == "pdtl") {
@@ -531,6 +566,69 @@ private:
     void after_move() {
         std::cout << "played " << game_.move_ctl(game_.plies() - 1) << "\n";
         show_board({}, {});
+        // The computer answers (and, playing both sides, goes on to the end).
+        while (computer_plays(game_.turn()) && computer_move()) {
+        }
+    }
+
+    bool computer_plays(cescacs_color c) const {
+        return c == CESCACS_COLOR_WHITE ? computer_white_ : computer_black_;
+    }
+
+    // `computer white|black|both|off [MS]` or `computer SIDE depth N`.
+    void computer(const std::string &rest) {
+        std::istringstream words(rest);
+        std::string side, a, b, extra;
+        words >> side >> a >> b >> extra;
+        side = lower(side);
+        cescacs_search_limits limits{0, 0, 1000};
+        bool ok = side == "white" || side == "black" || side == "both" || side == "off";
+        if (ok && lower(a) == "depth") {
+            ok = is_number(b) && extra.empty() && std::stoul(b) >= 1 && std::stoul(b) <= 64;
+            if (ok) limits = cescacs_search_limits{static_cast<uint32_t>(std::stoul(b)), 0, 0};
+        } else if (ok && !a.empty()) {
+            ok = is_number(a) && b.empty() && std::stoul(a) >= 1 && std::stoul(a) <= 3600000;
+            if (ok) limits = cescacs_search_limits{0, 0, static_cast<uint64_t>(std::stoul(a))};
+        }
+        if (!ok) {
+            std::cout << "usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64)\n";
+            return;
+        }
+        computer_white_ = side == "white" || side == "both";
+        computer_black_ = side == "black" || side == "both";
+        if (side == "off") {
+            // The limits stay, for `go`.
+            std::cout << "the computer plays no side\n";
+            return;
+        }
+        limits_ = limits;
+        std::cout << "the computer plays " << (side == "both" ? "both sides" : side) << ", "
+                  << (limits.depth ? std::to_string(limits.depth) + " plies deep" : std::to_string(limits.time_ms) + " ms a move")
+                  << "\n";
+        while (computer_plays(game_.turn()) && computer_move()) {
+        }
+    }
+
+    static bool is_number(const std::string &s) {
+        if (s.empty() || s.size() > 9) return false;
+        for (char c : s)
+            if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+        return true;
+    }
+
+    // The computer plays the side to move; false if the game is over.
+    bool computer_move() {
+        if (game_.outcome().termination != CESCACS_TERMINATION_NONE) return false;
+        cescacs_search_result r = engine_.search(game_, limits_);
+        if (!r.has_move) return false;
+        std::string score = r.score_kind == CESCACS_SCORE_KIND_MATE ? "mate " + std::to_string(r.score)
+                                                                    : "cp " + std::to_string(r.score);
+        std::cout << "computer (" << color_name(game_.turn()) << ", depth " << r.depth << ", score " << score
+                  << ") plays " << r.best_ctl << "  pv " << engine_.pv() << "\n";
+        MoveList list = game_.legal_moves();
+        game_.play(list, r.best_index);
+        show_board({}, {});
+        return game_.outcome().termination == CESCACS_TERMINATION_NONE;
     }
 
     void threats() {
@@ -682,6 +780,10 @@ private:
 
     Game game_;
     bool interactive_;
+    cescacs::Engine engine_;
+    bool computer_white_ = false;
+    bool computer_black_ = false;
+    cescacs_search_limits limits_{0, 0, 1000};
 };
 
 }  // namespace

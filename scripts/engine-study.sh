@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The engine's measured matches (docs/ENGINE.md) and the balance study
+# (docs/BALANCE.md), each a `cescacs match` run: 100 seeded random openings
+# (4 to 8 plies), each played with both colours, a game cut at 300 plies
+# counting as a draw. Prints one summary line per match.
+#
+#   scripts/engine-study.sh [ladder|eval|balance|all] [PAIRS] [THREADS]
+#
+# ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
+# eval:    the default evaluation against itself without each term, at depth 2
+# balance: at depth 2, A abstaining from the King's Leaps / castling / both
+#          against B that uses them; the same games without castling
+#          (RULES.md §4.8); White's share is printed in every line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+what="${1:-all}"
+pairs="${2:-100}"
+threads="${3:-0}"
+cargo build --release -q -p cescacs-cli
+bin=target/release/cescacs
+run() { echo "\$ cescacs match $*"; "$bin" match --pairs "$pairs" --threads "$threads" "$@"; }
+
+if [[ $what == ladder || $what == all ]]; then
+    for d in 2 3 4; do run --depth "$d"; done
+fi
+if [[ $what == eval || $what == all ]]; then
+    for spec in material mobility=0 king=0 pawn=0 values=reference; do
+        run --depth 2 --vs-depth 2 --vs-eval "$spec"
+    done
+fi
+if [[ $what == balance || $what == all ]]; then
+    for gaits in leaps castling both; do run --depth 2 --vs-depth 2 --abstain "$gaits"; done
+    run --depth 2 --vs-depth 2 --no-castling
+fi
