@@ -19,10 +19,11 @@ PY="$VENV_BIN/python"
 # maturin's build backend runs the `maturin` of the venv: put it on PATH.
 export PATH="$VENV_BIN:$PATH"
 
-echo "== Python: installing maturin, pytest, mypy, numpy, pyarrow, polars and the notebook runner =="
-# pyarrow: the cescacs[arrow] extra (GameBatch to Arrow and Parquet); polars: the notebook's statistics.
+echo "== Python: installing maturin, pytest, mypy, numpy, pyarrow, polars, ray and the notebook runner =="
+# pyarrow: the cescacs[arrow] extra (GameBatch to Arrow and Parquet); polars: the notebook's
+# statistics; ray[data]: examples/ray_selfplay.py, run by python/tests/test_ray.py.
 "$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7" "mypy>=1.10" "numpy>=1.21" \
-    "pyarrow>=14" polars nbclient nbformat ipykernel matplotlib
+    "pyarrow>=14" polars "ray[data]" nbclient nbformat ipykernel matplotlib
 
 echo "== Python: pip install ./python (release build of the abi3 extension) =="
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
