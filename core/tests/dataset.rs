@@ -234,3 +234,12 @@ fn ranks_round_trip_and_are_checked() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn move_kinds_are_those_of_the_games() {
+    let batch = SelfPlay::new(40).seed(21).max_plies(200).run().unwrap();
+    let kinds = batch.move_kinds(2);
+    let expected: Vec<cescacs::MoveKind> = batch.games().flat_map(|g| g.moves().map(|m| m.kind()).collect::<Vec<_>>()).collect();
+    assert_eq!(kinds, expected);
+    assert_eq!(batch.move_kinds(1), kinds);
+}

@@ -24,6 +24,7 @@
 //! assert_eq!(shard.game(0).unwrap(), games[4]);
 //! ```
 
+mod kinds;
 mod rank;
 mod samples;
 mod selfplay;
@@ -376,3 +377,50 @@ impl GameBatch {
         self.origin = origin;
     }
 }
+
+/// Games replayed per job of [`per_game`].
+const GAMES_PER_JOB: usize = 64;
+
+/// Runs `f(game, that game's slice of out)` for every game, on `threads`
+/// workers (0: all cores); the first error by game order wins.
+pub(super) fn per_game<T: Send>(
+    offsets: &[u64],
+    out: &mut [T],
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) -> Result<(), BatchError> + Sync,
+) -> Result<(), BatchError> {
+    let games = offsets.len() - 1;
+    let mut jobs = Vec::new();
+    let mut rest = out;
+    for g0 in (0..games).step_by(GAMES_PER_JOB) {
+        let g1 = (g0 + GAMES_PER_JOB).min(games);
+        let (mine, tail) = std::mem::take(&mut rest).split_at_mut((offsets[g1] - offsets[g0]) as usize);
+        rest = tail;
+        jobs.push((g0..g1, mine));
+    }
+    let count = jobs.len();
+    let jobs = Mutex::new(jobs);
+    let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
+    let work = || -> Result<(), ()> {
+        loop {
+            let Some((games, slice)) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
+            let base = offsets[games.start];
+            for g in games {
+                let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
+                if let Err(e) = f(g, &mut slice[a..b]) {
+                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.as_ref().is_none_or(|(at, _)| g < *at) {
+                        *slot = Some((g, e));
+                    }
+                    break;
+                }
+            }
+        }
+    };
+    let _ = workers::run(workers::worker_count(threads, count), "batch replay", work);
+    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
