@@ -5,14 +5,15 @@
 //! order by index does not depend on how the move generator orders moves.
 
 use super::{index_of, per_game, BatchError, BatchParts, GameBatch};
-use crate::encode::action_id;
+use crate::moves::MoveList;
 use crate::position::Position;
 
-/// The legal move indices of `pos`, ascending.
-fn sorted_indices(pos: &Position, out: &mut Vec<u16>) {
-    out.clear();
-    out.extend(pos.legal_moves().iter().map(|m| index_of(*m)));
-    out.sort_unstable();
+/// The legal moves of `pos` and their indices (in generation order).
+fn legal_with_indices(pos: &Position, indices: &mut Vec<u16>) -> MoveList {
+    let list = pos.legal_moves();
+    indices.clear();
+    indices.extend(list.iter().map(|m| index_of(*m)));
+    list
 }
 
 impl GameBatch {
@@ -22,12 +23,14 @@ impl GameBatch {
         let mut out = vec![0u16; self.moves.len()];
         let filled = per_game(&self.offsets, &mut out, threads, |g, ranks| {
             let mut pos = self.start(g).clone();
-            let mut legal = Vec::new();
+            let mut indices = Vec::new();
             for (r, &index) in ranks.iter_mut().zip(self.game_moves(g)) {
-                sorted_indices(&pos, &mut legal);
-                *r = legal.binary_search(&index).expect("a batch holds legal moves only") as u16;
-                let id = action_id(usize::from(index)).expect("a batch holds move indices only");
-                pos.play_unchecked(pos.resolve(id).expect("a batch holds legal moves only"));
+                // The rank is the number of legal indices below the move's:
+                // no sort needed.
+                let list = legal_with_indices(&pos, &mut indices);
+                *r = indices.iter().filter(|&&i| i < index).count() as u16;
+                let at = indices.iter().position(|&i| i == index).expect("a batch holds legal moves only");
+                pos.play_unchecked(list[at]);
             }
             Ok(())
         });
@@ -54,13 +57,18 @@ impl GameBatch {
         let (starts, start_of) = (&parts.starts, &parts.start_of);
         per_game(&parts.offsets, &mut parts.moves, threads, |g, moves| {
             let mut pos = starts[start_of[g] as usize].clone();
-            let mut legal = Vec::new();
+            let (mut indices, mut sorted) = (Vec::new(), Vec::new());
             for (ply, slot) in moves.iter_mut().enumerate() {
-                sorted_indices(&pos, &mut legal);
-                let index = *legal.get(usize::from(*slot)).ok_or(BatchError::Rank { game: g, ply, rank: *slot, legal: legal.len() })?;
+                let list = legal_with_indices(&pos, &mut indices);
+                let rank = usize::from(*slot);
+                if rank >= indices.len() {
+                    return Err(BatchError::Rank { game: g, ply, rank: *slot, legal: indices.len() });
+                }
+                sorted.clone_from(&indices);
+                let (_, &mut index, _) = sorted.select_nth_unstable(rank);
                 *slot = index;
-                let id = action_id(usize::from(index)).expect("a legal move's index");
-                pos.play_unchecked(pos.resolve(id).expect("a legal move"));
+                let at = indices.iter().position(|&i| i == index).expect("one of the legal indices");
+                pos.play_unchecked(list[at]);
             }
             Ok(())
         })?;
