@@ -44,6 +44,10 @@ use crate::workers;
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
 
+/// How many distinct start positions a batch looks through before it
+/// stores a game's start as a new one (see `GameBatch::start_slot`).
+const SHARED_STARTS: usize = 64;
+
 /// Where the games of a self-play batch come from: game `i` of the batch
 /// is game `first + i` of the random-game stream of `seed`
 /// ([`crate::selfplay::game_seed`]).
@@ -144,15 +148,23 @@ impl GameBatch {
     /// comments and variations are not kept). The batch's [`Origin`] is
     /// dropped.
     pub fn push_game(&mut self, game: &Game) {
-        let start = match self.starts.iter().rposition(|s| s == game.start()) {
-            Some(i) => i,
-            None => {
-                self.starts.push(game.start().clone());
-                self.starts.len() - 1
-            }
-        };
-        self.push_raw(game.moves().map(index_of), start as u32, game.result(), game.outcome().map(|o| o.termination));
+        let start = self.start_slot(game.start());
+        self.push_raw(game.moves().map(index_of), start, game.result(), game.outcome().map(|o| o.termination));
         self.origin = None;
+    }
+
+    /// The index of `start` in `starts`, added if new. Only the first
+    /// [`SHARED_STARTS`] starts are searched, so a collection where every
+    /// game has its own start costs linear time (and a start per game).
+    fn start_slot(&mut self, start: &Position) -> u32 {
+        let searched = &self.starts[..self.starts.len().min(SHARED_STARTS)];
+        match searched.iter().position(|s| s == start) {
+            Some(i) => i as u32,
+            None => {
+                self.starts.push(start.clone());
+                self.starts.len() as u32 - 1
+            }
+        }
     }
 
     fn push_raw(&mut self, moves: impl Iterator<Item = u16>, start: u32, result: GameResult, termination: Option<Termination>) {
@@ -360,17 +372,7 @@ impl GameBatch {
             (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => Some(a),
             _ => None,
         };
-        let mut remap = Vec::with_capacity(other.starts.len());
-        for s in &other.starts {
-            let i = match self.starts.iter().position(|t| t == s) {
-                Some(i) => i,
-                None => {
-                    self.starts.push(s.clone());
-                    self.starts.len() - 1
-                }
-            };
-            remap.push(i as u32);
-        }
+        let remap: Vec<u32> = other.starts.iter().map(|s| self.start_slot(s)).collect();
         for i in 0..other.len() {
             self.push_raw(other.game_moves(i).iter().copied(), remap[other.start_of[i] as usize], other.results[i], other.terminations[i]);
         }
