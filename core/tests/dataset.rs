@@ -234,3 +234,28 @@ fn ranks_round_trip_and_are_checked() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn move_kinds_are_those_of_the_games() {
+    let batch = SelfPlay::new(40).seed(21).max_plies(200).run().unwrap();
+    let kinds = batch.move_kinds(2);
+    let expected: Vec<cescacs::MoveKind> = batch.games().flat_map(|g| g.moves().map(|m| m.kind()).collect::<Vec<_>>()).collect();
+    assert_eq!(kinds, expected);
+    assert_eq!(batch.move_kinds(1), kinds);
+}
+
+#[test]
+fn many_distinct_starts() {
+    let line = random_game(&Position::default(), 30, 100);
+    let starts: Vec<Position> = line.positions().take(90).cloned().collect();
+    let mut games: Vec<cescacs::Game> = starts.iter().enumerate().map(|(i, s)| random_game(s, i as u64, 3)).collect();
+    // A repeat of the first start and of one beyond the searched ones.
+    games.push(random_game(&starts[0], 1000, 3));
+    games.push(random_game(&starts[80], 1001, 3));
+    let batch = GameBatch::from_games(&games);
+    assert_eq!(batch.games().collect::<Vec<_>>(), games);
+    // The first 64 starts are shared; later ones are stored per game.
+    assert_eq!(batch.starts().len(), 91);
+    assert_eq!(batch.start_indices()[90], 0);
+    assert_eq!(batch.start_indices()[91], 90);
+}

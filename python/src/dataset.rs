@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySlice};
 
 use crate::board::PyBoard;
+use crate::convert::move_kind_index;
 use crate::errors::pdtl_error;
 use crate::game::PyGame;
 use crate::work::interruptible;
@@ -278,6 +279,16 @@ impl PyGameBatch {
     fn ranks<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u16>> {
         let ranks = py.detach(|| self.batch.ranks(threads.unwrap_or(0)));
         PyArray1::from_vec(py, ranks)
+    }
+
+    /// `uint8`, like `moves`: each move's kind as its position in
+    /// `list(cescacs.MoveKind)` (normal, double step, …, King's Leap,
+    /// castling, forced promotion). Rust, all cores (or `threads`), GIL
+    /// released.
+    #[pyo3(signature = (*, threads = None))]
+    fn move_kinds<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u8>> {
+        let kinds = py.detach(|| self.batch.move_kinds(threads.unwrap_or(0)));
+        PyArray1::from_vec(py, kinds.into_iter().map(|k| move_kind_index(k) as u8).collect())
     }
 
     /// A batch from raw arrays (what `to_arrow` writes; with `ranks`,

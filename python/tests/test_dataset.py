@@ -78,6 +78,14 @@ def test_arrays() -> None:
     assert GameBatch.TERMINATIONS == [None] + [t.value for t in cescacs.Termination]
 
 
+def test_move_kinds() -> None:
+    batch = cescacs.selfplay(30, max_plies=200, seed=21)
+    kinds = batch.move_kinds()
+    order = list(cescacs.MoveKind)
+    assert kinds.dtype == np.uint8
+    assert [order[k] for k in kinds] == [m.kind for g in batch for m in g.mainline_moves()]
+
+
 def test_indexing_slicing_and_errors() -> None:
     batch = cescacs.selfplay(10, max_plies=40, seed=1)
     games = list(batch)

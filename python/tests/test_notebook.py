@@ -1,5 +1,5 @@
 """python/examples/research.ipynb runs from top to bottom (nbclient) and draws
-its three figures. scripts/test-python.sh installs nbclient, ipykernel and
+its five figures. scripts/test-python.sh installs nbclient, ipykernel and
 matplotlib; without them (a quick local run) the test skips."""
 
 from __future__ import annotations
@@ -25,4 +25,4 @@ def test_research_notebook_runs() -> None:
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     images = [o for o in outputs if "image/png" in o.get("data", {})]
-    assert len(images) == 3, f"{len(images)} figures"
+    assert len(images) == 5, f"{len(images)} figures"

@@ -24,6 +24,7 @@
 //! assert_eq!(shard.game(0).unwrap(), games[4]);
 //! ```
 
+mod kinds;
 mod rank;
 mod samples;
 mod selfplay;
@@ -42,6 +43,10 @@ use crate::workers;
 
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
+
+/// How many distinct start positions a batch looks through before it
+/// stores a game's start as a new one (see `GameBatch::start_slot`).
+const SHARED_STARTS: usize = 64;
 
 /// Where the games of a self-play batch come from: game `i` of the batch
 /// is game `first + i` of the random-game stream of `seed`
@@ -143,15 +148,23 @@ impl GameBatch {
     /// comments and variations are not kept). The batch's [`Origin`] is
     /// dropped.
     pub fn push_game(&mut self, game: &Game) {
-        let start = match self.starts.iter().rposition(|s| s == game.start()) {
-            Some(i) => i,
-            None => {
-                self.starts.push(game.start().clone());
-                self.starts.len() - 1
-            }
-        };
-        self.push_raw(game.moves().map(index_of), start as u32, game.result(), game.outcome().map(|o| o.termination));
+        let start = self.start_slot(game.start());
+        self.push_raw(game.moves().map(index_of), start, game.result(), game.outcome().map(|o| o.termination));
         self.origin = None;
+    }
+
+    /// The index of `start` in `starts`, added if new. Only the first
+    /// [`SHARED_STARTS`] starts are searched, so a collection where every
+    /// game has its own start costs linear time (and a start per game).
+    fn start_slot(&mut self, start: &Position) -> u32 {
+        let searched = &self.starts[..self.starts.len().min(SHARED_STARTS)];
+        match searched.iter().position(|s| s == start) {
+            Some(i) => i as u32,
+            None => {
+                self.starts.push(start.clone());
+                self.starts.len() as u32 - 1
+            }
+        }
     }
 
     fn push_raw(&mut self, moves: impl Iterator<Item = u16>, start: u32, result: GameResult, termination: Option<Termination>) {
@@ -359,20 +372,57 @@ impl GameBatch {
             (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => Some(a),
             _ => None,
         };
-        let mut remap = Vec::with_capacity(other.starts.len());
-        for s in &other.starts {
-            let i = match self.starts.iter().position(|t| t == s) {
-                Some(i) => i,
-                None => {
-                    self.starts.push(s.clone());
-                    self.starts.len() - 1
-                }
-            };
-            remap.push(i as u32);
-        }
+        let remap: Vec<u32> = other.starts.iter().map(|s| self.start_slot(s)).collect();
         for i in 0..other.len() {
             self.push_raw(other.game_moves(i).iter().copied(), remap[other.start_of[i] as usize], other.results[i], other.terminations[i]);
         }
         self.origin = origin;
     }
 }
+
+/// Games replayed per job of [`per_game`].
+const GAMES_PER_JOB: usize = 64;
+
+/// Runs `f(game, that game's slice of out)` for every game, on `threads`
+/// workers (0: all cores); the first error by game order wins.
+pub(super) fn per_game<T: Send>(
+    offsets: &[u64],
+    out: &mut [T],
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) -> Result<(), BatchError> + Sync,
+) -> Result<(), BatchError> {
+    let games = offsets.len() - 1;
+    let mut jobs = Vec::new();
+    let mut rest = out;
+    for g0 in (0..games).step_by(GAMES_PER_JOB) {
+        let g1 = (g0 + GAMES_PER_JOB).min(games);
+        let (mine, tail) = std::mem::take(&mut rest).split_at_mut((offsets[g1] - offsets[g0]) as usize);
+        rest = tail;
+        jobs.push((g0..g1, mine));
+    }
+    let count = jobs.len();
+    let jobs = Mutex::new(jobs);
+    let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
+    let work = || -> Result<(), ()> {
+        loop {
+            let Some((games, slice)) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
+            let base = offsets[games.start];
+            for g in games {
+                let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
+                if let Err(e) = f(g, &mut slice[a..b]) {
+                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.as_ref().is_none_or(|(at, _)| g < *at) {
+                        *slot = Some((g, e));
+                    }
+                    break;
+                }
+            }
+        }
+    };
+    let _ = workers::run(workers::worker_count(threads, count), "batch replay", work);
+    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+

@@ -4,64 +4,16 @@
 //! compress to about a byte a ply where move indices take nearly two; the
 //! order by index does not depend on how the move generator orders moves.
 
-use std::sync::Mutex;
-
-use super::{index_of, BatchError, BatchParts, GameBatch};
-use crate::encode::action_id;
+use super::{index_of, per_game, BatchError, BatchParts, GameBatch};
+use crate::moves::MoveList;
 use crate::position::Position;
-use crate::workers;
 
-/// Games converted per job.
-const GAMES_PER_JOB: usize = 64;
-
-/// The legal move indices of `pos`, ascending.
-fn sorted_indices(pos: &Position, out: &mut Vec<u16>) {
-    out.clear();
-    out.extend(pos.legal_moves().iter().map(|m| index_of(*m)));
-    out.sort_unstable();
-}
-
-/// Runs `f(game, that game's slice of out)` for every game, on `threads`
-/// workers (0: all cores); the first error by game order wins.
-fn per_game(
-    offsets: &[u64],
-    out: &mut [u16],
-    threads: usize,
-    f: impl Fn(usize, &mut [u16]) -> Result<(), BatchError> + Sync,
-) -> Result<(), BatchError> {
-    let games = offsets.len() - 1;
-    let mut jobs = Vec::new();
-    let mut rest = out;
-    for g0 in (0..games).step_by(GAMES_PER_JOB) {
-        let g1 = (g0 + GAMES_PER_JOB).min(games);
-        let (mine, tail) = std::mem::take(&mut rest).split_at_mut((offsets[g1] - offsets[g0]) as usize);
-        rest = tail;
-        jobs.push((g0..g1, mine));
-    }
-    let count = jobs.len();
-    let jobs = Mutex::new(jobs);
-    let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
-    let work = || -> Result<(), ()> {
-        loop {
-            let Some((games, slice)) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
-            let base = offsets[games.start];
-            for g in games {
-                let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
-                if let Err(e) = f(g, &mut slice[a..b]) {
-                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                    if slot.as_ref().is_none_or(|(at, _)| g < *at) {
-                        *slot = Some((g, e));
-                    }
-                    break;
-                }
-            }
-        }
-    };
-    let _ = workers::run(workers::worker_count(threads, count), "ranks", work);
-    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some((_, e)) => Err(e),
-        None => Ok(()),
-    }
+/// The legal moves of `pos` and their indices (in generation order).
+fn legal_with_indices(pos: &Position, indices: &mut Vec<u16>) -> MoveList {
+    let list = pos.legal_moves();
+    indices.clear();
+    indices.extend(list.iter().map(|m| index_of(*m)));
+    list
 }
 
 impl GameBatch {
@@ -71,12 +23,14 @@ impl GameBatch {
         let mut out = vec![0u16; self.moves.len()];
         let filled = per_game(&self.offsets, &mut out, threads, |g, ranks| {
             let mut pos = self.start(g).clone();
-            let mut legal = Vec::new();
+            let mut indices = Vec::new();
             for (r, &index) in ranks.iter_mut().zip(self.game_moves(g)) {
-                sorted_indices(&pos, &mut legal);
-                *r = legal.binary_search(&index).expect("a batch holds legal moves only") as u16;
-                let id = action_id(usize::from(index)).expect("a batch holds move indices only");
-                pos.play_unchecked(pos.resolve(id).expect("a batch holds legal moves only"));
+                // The rank is the number of legal indices below the move's:
+                // no sort needed.
+                let list = legal_with_indices(&pos, &mut indices);
+                *r = indices.iter().filter(|&&i| i < index).count() as u16;
+                let at = indices.iter().position(|&i| i == index).expect("a batch holds legal moves only");
+                pos.play_unchecked(list[at]);
             }
             Ok(())
         });
@@ -103,13 +57,18 @@ impl GameBatch {
         let (starts, start_of) = (&parts.starts, &parts.start_of);
         per_game(&parts.offsets, &mut parts.moves, threads, |g, moves| {
             let mut pos = starts[start_of[g] as usize].clone();
-            let mut legal = Vec::new();
+            let (mut indices, mut sorted) = (Vec::new(), Vec::new());
             for (ply, slot) in moves.iter_mut().enumerate() {
-                sorted_indices(&pos, &mut legal);
-                let index = *legal.get(usize::from(*slot)).ok_or(BatchError::Rank { game: g, ply, rank: *slot, legal: legal.len() })?;
+                let list = legal_with_indices(&pos, &mut indices);
+                let rank = usize::from(*slot);
+                if rank >= indices.len() {
+                    return Err(BatchError::Rank { game: g, ply, rank: *slot, legal: indices.len() });
+                }
+                sorted.clone_from(&indices);
+                let (_, &mut index, _) = sorted.select_nth_unstable(rank);
                 *slot = index;
-                let id = action_id(usize::from(index)).expect("a legal move's index");
-                pos.play_unchecked(pos.resolve(id).expect("a legal move"));
+                let at = indices.iter().position(|&i| i == index).expect("one of the legal indices");
+                pos.play_unchecked(list[at]);
             }
             Ok(())
         })?;
