@@ -10,7 +10,7 @@ use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySlice};
+use pyo3::types::{PyDict, PySlice, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::move_kind_index;
@@ -122,6 +122,26 @@ impl PyGameBatch {
     #[staticmethod]
     fn read_parquet<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         py.import("cescacs.dataset")?.call_method1("read_parquet", (path,))
+    }
+
+    /// Pickles as its arrays (rebuilt through `_from_parts`, which checks
+    /// every move again), so batches travel between processes (Ray tasks,
+    /// multiprocessing).
+    fn __reduce__<'py>(slf: Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let b = &this.batch;
+        let args = (
+            PyArray1::from_slice(py, b.moves()),
+            this.offsets(py),
+            this.starts(),
+            PyArray1::from_slice(py, b.start_indices()),
+            this.results(py),
+            this.terminations(py),
+            b.origin().map(|o| (o.seed, o.first)),
+            false,
+        );
+        Ok((py.get_type::<PyGameBatch>().getattr("_from_parts")?, args.into_pyobject(py)?))
     }
 
     fn __len__(&self) -> usize {

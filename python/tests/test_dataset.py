@@ -104,6 +104,16 @@ def test_indexing_slicing_and_errors() -> None:
     assert "10 games" in repr(batch)
 
 
+def test_pickle() -> None:
+    import pickle
+
+    batch = cescacs.selfplay(12, max_plies=50, seed=3, first=4)
+    back = pickle.loads(pickle.dumps(batch))
+    assert back == batch and (back.seed, back.first) == (3, 4)
+    mixed = GameBatch.from_games(cescacs.random_games(2, max_plies=9, seed=1, start=KINGS_AND_ROOKS))
+    assert pickle.loads(pickle.dumps(mixed)) == mixed
+
+
 def test_held_memory_is_two_bytes_a_ply() -> None:
     batch = cescacs.selfplay(500, max_plies=300, seed=0)
     plies = len(batch.moves)
