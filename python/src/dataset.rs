@@ -154,8 +154,14 @@ impl PyGameBatch {
         let n = self.batch.len();
         if let Ok(s) = key.cast::<PySlice>() {
             let ind = s.indices(n as isize)?;
-            let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
-            let batch = self.batch.select(&picked).ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
+            let batch = if ind.step == 1 {
+                let start = (ind.start.max(0) as usize).min(n);
+                self.batch.range(start..start + ind.slicelength)
+            } else {
+                let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
+                self.batch.select(&picked)
+            };
+            let batch = batch.ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
             return Ok(Py::new(py, PyGameBatch { batch })?.into_any());
         }
         let i: isize = key.extract().map_err(|_| PyTypeError::new_err("GameBatch indices must be integers or slices"))?;

@@ -197,6 +197,20 @@ def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
     assert GameBatch.from_arrow(table.slice(10, 5)) == batch[10:15]
 
 
+def test_empty_batches() -> None:
+    pytest.importorskip("pyarrow")
+    empty = cescacs.selfplay(0, seed=4, first=9)
+    assert len(empty) == 0 and list(empty) == [] and empty.offsets.tolist() == [0]
+    assert empty.samples()["planes"].shape == (0, cescacs.encode.PLANES, cescacs.HEX_COUNT)
+    for moves in ("index", "rank"):
+        back = GameBatch.from_arrow(empty.to_arrow(moves=moves))
+        assert back == empty and (back.seed, back.first) == (4, 9)
+    no_moves = cescacs.selfplay(3, max_plies=0)
+    assert no_moves.plies.tolist() == [0, 0, 0] and no_moves[2].ply() == 0
+    assert GameBatch.from_arrow(no_moves.to_arrow()) == no_moves
+    assert cescacs.selfplay(5, seed=1)[5:] == cescacs.selfplay(0, seed=1, first=5)
+
+
 def test_ranks() -> None:
     pa = pytest.importorskip("pyarrow")
     batch = cescacs.selfplay(8, max_plies=60, seed=2)
