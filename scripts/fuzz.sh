@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (cargo-fuzz / libFuzzer) of every target in fuzz/:
 #   pdtl, move_text, pgn, pgn_structured (CTL-PGN built from grammar pieces: deep nests,
-#   comments, tags), play (the rules) and c_api (the C API, with leak detection). The PGN
+#   comments, tags), play (the rules), c_api (the C API, with leak detection) and batch (raw
+#   GameBatch columns: move indices or ranks, offsets, starts, results, terminations). The PGN
 #   and C API targets take inputs up to 1 MiB and the token dictionary fuzz/pgn.dict.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
@@ -24,7 +25,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(pdtl move_text pgn pgn_structured play c_api)
+    targets=(pdtl move_text pgn pgn_structured play c_api batch)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -259,3 +259,12 @@ fn many_distinct_starts() {
     assert_eq!(batch.start_indices()[90], 0);
     assert_eq!(batch.start_indices()[91], 90);
 }
+
+#[test]
+fn ranges_keep_the_origin() {
+    let batch = SelfPlay::new(6).seed(2).max_plies(10).first(3).run().unwrap();
+    assert_eq!(batch.range(2..5).unwrap(), SelfPlay::new(3).seed(2).max_plies(10).first(5).run().unwrap());
+    assert_eq!(batch.range(6..6).unwrap(), SelfPlay::new(0).seed(2).first(9).run().unwrap());
+    assert_eq!(batch.range(4..7), None);
+    assert_eq!(batch.select(&[]).unwrap().origin(), None);
+}

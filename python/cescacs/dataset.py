@@ -81,6 +81,8 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
     else:
         seeds = pa.array(np.full(n, seed, dtype=np.uint64))
         index = pa.array(np.arange(first, first + n, dtype=np.uint64))
+    # The seed also goes in the schema's metadata, for a table without rows.
+    metadata = None if seed is None else {b"cescacs.seed": str(seed).encode(), b"cescacs.first": str(first).encode()}
     return pa.table(
         {
             name: column,
@@ -90,7 +92,8 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
             "seed": seeds,
             "index": index,
             "start": pa.DictionaryArray.from_arrays(pa.array(batch.start_indices.astype(np.int32)), pa.array(batch.starts)),
-        }
+        },
+        metadata=metadata,
     )
 
 
@@ -137,6 +140,9 @@ def from_arrow(table: Any) -> GameBatch:
     results = _codes(pa, table.column("result"), tuple(GameBatch.RESULTS), "result")
     terminations = _codes(pa, table.column("termination"), tuple(GameBatch.TERMINATIONS), "termination")
     origin = None
+    meta = table.schema.metadata or {}
+    if table.num_rows == 0 and b"cescacs.seed" in meta and b"cescacs.first" in meta:
+        origin = (int(meta[b"cescacs.seed"]), int(meta[b"cescacs.first"]))
     if "seed" in table.column_names and "index" in table.column_names and table.num_rows:
         seeds, index = table.column("seed"), table.column("index")
         if seeds.null_count == 0 and index.null_count == 0:

@@ -10,7 +10,7 @@ use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySlice};
+use pyo3::types::{PyDict, PySlice, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::move_kind_index;
@@ -124,6 +124,26 @@ impl PyGameBatch {
         py.import("cescacs.dataset")?.call_method1("read_parquet", (path,))
     }
 
+    /// Pickles as its arrays (rebuilt through `_from_parts`, which checks
+    /// every move again), so batches travel between processes (Ray tasks,
+    /// multiprocessing).
+    fn __reduce__<'py>(slf: Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let b = &this.batch;
+        let args = (
+            PyArray1::from_slice(py, b.moves()),
+            this.offsets(py),
+            this.starts(),
+            PyArray1::from_slice(py, b.start_indices()),
+            this.results(py),
+            this.terminations(py),
+            b.origin().map(|o| (o.seed, o.first)),
+            false,
+        );
+        Ok((py.get_type::<PyGameBatch>().getattr("_from_parts")?, args.into_pyobject(py)?))
+    }
+
     fn __len__(&self) -> usize {
         self.batch.len()
     }
@@ -134,8 +154,14 @@ impl PyGameBatch {
         let n = self.batch.len();
         if let Ok(s) = key.cast::<PySlice>() {
             let ind = s.indices(n as isize)?;
-            let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
-            let batch = self.batch.select(&picked).ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
+            let batch = if ind.step == 1 {
+                let start = (ind.start.max(0) as usize).min(n);
+                self.batch.range(start..start + ind.slicelength)
+            } else {
+                let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
+                self.batch.select(&picked)
+            };
+            let batch = batch.ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
             return Ok(Py::new(py, PyGameBatch { batch })?.into_any());
         }
         let i: isize = key.extract().map_err(|_| PyTypeError::new_err("GameBatch indices must be integers or slices"))?;

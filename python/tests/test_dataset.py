@@ -104,6 +104,16 @@ def test_indexing_slicing_and_errors() -> None:
     assert "10 games" in repr(batch)
 
 
+def test_pickle() -> None:
+    import pickle
+
+    batch = cescacs.selfplay(12, max_plies=50, seed=3, first=4)
+    back = pickle.loads(pickle.dumps(batch))
+    assert back == batch and (back.seed, back.first) == (3, 4)
+    mixed = GameBatch.from_games(cescacs.random_games(2, max_plies=9, seed=1, start=KINGS_AND_ROOKS))
+    assert pickle.loads(pickle.dumps(mixed)) == mixed
+
+
 def test_held_memory_is_two_bytes_a_ply() -> None:
     batch = cescacs.selfplay(500, max_plies=300, seed=0)
     plies = len(batch.moves)
@@ -185,6 +195,20 @@ def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
     assert GameBatch.read_parquet(tmp_path / "indices.parquet") == batch
     # A slice of a table (a non-zero list offset) reads back too.
     assert GameBatch.from_arrow(table.slice(10, 5)) == batch[10:15]
+
+
+def test_empty_batches() -> None:
+    pytest.importorskip("pyarrow")
+    empty = cescacs.selfplay(0, seed=4, first=9)
+    assert len(empty) == 0 and list(empty) == [] and empty.offsets.tolist() == [0]
+    assert empty.samples()["planes"].shape == (0, cescacs.encode.PLANES, cescacs.HEX_COUNT)
+    for moves in ("index", "rank"):
+        back = GameBatch.from_arrow(empty.to_arrow(moves=moves))
+        assert back == empty and (back.seed, back.first) == (4, 9)
+    no_moves = cescacs.selfplay(3, max_plies=0)
+    assert no_moves.plies.tolist() == [0, 0, 0] and no_moves[2].ply() == 0
+    assert GameBatch.from_arrow(no_moves.to_arrow()) == no_moves
+    assert cescacs.selfplay(5, seed=1)[5:] == cescacs.selfplay(0, seed=1, first=5)
 
 
 def test_ranks() -> None:

@@ -57,8 +57,10 @@ pub struct Origin {
     pub first: u64,
 }
 
-/// Many games, one `u16` per ply (see the module docs).
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// Many games, one `u16` per ply (see the module docs). Two batches are
+/// equal when they hold the same games (moves, start positions, results,
+/// terminations) and the same [`Origin`], however their starts are stored.
+#[derive(Clone, Debug)]
 pub struct GameBatch {
     /// Every game's move indices, end to end.
     moves: Vec<u16>,
@@ -73,6 +75,19 @@ pub struct GameBatch {
     terminations: Vec<Option<Termination>>,
     origin: Option<Origin>,
 }
+
+impl PartialEq for GameBatch {
+    fn eq(&self, other: &GameBatch) -> bool {
+        self.moves == other.moves
+            && self.offsets == other.offsets
+            && self.results == other.results
+            && self.terminations == other.terminations
+            && self.origin == other.origin
+            && (0..self.len()).all(|i| self.start(i) == other.start(i))
+    }
+}
+
+impl Eq for GameBatch {}
 
 impl Default for GameBatch {
     fn default() -> GameBatch {
@@ -340,7 +355,8 @@ impl GameBatch {
 
     /// A new batch of the games at `indices` (in that order, repeats
     /// allowed); `None` if one is out of range. It keeps the [`Origin`]
-    /// (shifted) when the indices are consecutive and ascending.
+    /// (shifted) when the indices are consecutive and ascending (and not
+    /// empty: see [`GameBatch::range`]).
     pub fn select(&self, indices: &[usize]) -> Option<GameBatch> {
         if indices.iter().any(|&i| i >= self.len()) {
             return None;
@@ -358,9 +374,20 @@ impl GameBatch {
         let consecutive = indices.windows(2).all(|w| w[1] == w[0] + 1);
         b.origin = match (self.origin, indices.first()) {
             (Some(o), Some(&f)) if consecutive => Some(Origin { seed: o.seed, first: o.first + f as u64 }),
-            (o, None) => o,
             _ => None,
         };
+        Some(b)
+    }
+
+    /// A new batch of the games `range`; `None` if it does not fit. It
+    /// keeps the [`Origin`], shifted, even when empty.
+    pub fn range(&self, range: std::ops::Range<usize>) -> Option<GameBatch> {
+        if range.start > range.end || range.end > self.len() {
+            return None;
+        }
+        let indices: Vec<usize> = range.clone().collect();
+        let mut b = self.select(&indices)?;
+        b.origin = self.origin.map(|o| Origin { seed: o.seed, first: o.first + range.start as u64 });
         Some(b)
     }
 
