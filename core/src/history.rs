@@ -14,6 +14,8 @@
 //! game record, [`Game`](crate::Game), adds the policy that a finished game
 //! takes no further move.
 
+use std::sync::OnceLock;
+
 use crate::moves::Move;
 use crate::outcome::{Outcome, Termination};
 use crate::position::{IllegalMoveError, Position};
@@ -138,7 +140,7 @@ impl std::ops::IndexMut<usize> for Plies {
 /// assert_eq!(h.outcome(), None);
 /// assert_eq!(h.len(), 15);
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub struct History {
     /// `plies[0]` is the start; `plies[k]` the position after `k` moves.
     plies: Plies,
@@ -147,7 +149,21 @@ pub struct History {
     /// can only happen at the last ply (no move follows them) and are
     /// decided when asked.
     draw: Option<(usize, Outcome)>,
+    /// Whether the last position is checkmate or stalemate, once asked:
+    /// the answer needs the legal moves, and a record's outcome, result and
+    /// result check each ask it. Reset by every push and pop.
+    mate: OnceLock<Option<Outcome>>,
 }
+
+/// Two histories are equal when their positions, moves and draws are: the
+/// cached mate answer is not part of what a history is.
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        self.plies == other.plies && self.draw == other.draw
+    }
+}
+
+impl Eq for History {}
 
 impl Default for History {
     fn default() -> History {
@@ -166,7 +182,7 @@ impl History {
     pub fn with_capacity(start: Position, moves: usize) -> History {
         let hash = start.zobrist_hash();
         let draw = automatic_draw(&start, 1).map(|o| (0, o));
-        History { plies: Plies::new(Ply { position: start, mv: None, hash, repetitions: 1 }, moves + 1), draw }
+        History { plies: Plies::new(Ply { position: start, mv: None, hash, repetitions: 1 }, moves + 1), draw, mate: OnceLock::new() }
     }
 
     /// The position before the first move.
@@ -269,6 +285,7 @@ impl History {
     /// Fills in the hash and repetition count of the last ply (just pushed)
     /// and notes an automatic draw there.
     fn record_last(&mut self) {
+        self.mate = OnceLock::new();
         let ply = self.plies.len() - 1;
         let position = &self.plies[ply].position;
         let hash = position.zobrist_hash();
@@ -295,6 +312,7 @@ impl History {
             return None;
         }
         let ply = self.plies.pop();
+        self.mate = OnceLock::new();
         if self.draw.is_some_and(|(at, _)| at > self.len()) {
             self.draw = None;
         }
@@ -330,7 +348,7 @@ impl History {
         let last = self.len();
         match self.draw {
             Some((ply, o)) if ply < last => Some((ply, o)),
-            draw => match checkmate_or_stalemate(self.position()) {
+            draw => match *self.mate.get_or_init(|| checkmate_or_stalemate(self.position())) {
                 Some(o) => Some((last, o)),
                 None => draw,
             },
