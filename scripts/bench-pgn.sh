@@ -9,7 +9,8 @@
 #      read_game loop on the first 5 MB of both files (python/bench/bench_pgn.py; needs
 #      the venv of scripts/test-python.sh, python-chess is installed into it here);
 #   4. one game of a million nested variations (12 MB) read and written back by
-#      `cescacs pgn --write`.
+#      `cescacs pgn --write`;
+#   5. Python: 100,000 nested variations read and written back, beside python-chess.
 # The files are generated (none is committed) into $TMPDIR/cescacs-pgn-bench.
 # Usage: scripts/bench-pgn.sh [RUNS]
 set -euo pipefail
@@ -58,3 +59,24 @@ for _ in $(seq "$runs"); do
     read -r secs kb < <(tail -n 1 "$dir/time")
     echo "   $secs s, peak $((kb / 1024)) MB, $(wc -c <"$dir/nested.out") bytes written"
 done
+
+echo "== 5. Python, 100,000 nested variations read and written back, beside python-chess; load $(load)"
+if [ -x .venv/bin/python ]; then
+    for who in cescacs python-chess; do
+        .venv/bin/python - "$who" <<'PY'
+import io, resource, sys, time
+who, d = sys.argv[1], 100_000
+t = time.perf_counter()
+if who == "cescacs":
+    import cescacs.pgn
+    text = "1. H6-H12" + " (1. H6-H12" * d + ")" * d + "\n*\n"
+    out = str(cescacs.pgn.read_game(io.StringIO(text)))
+else:
+    import chess.pgn
+    text = "1. e4" + " (1. e4" * d + ")" * d + " *\n"
+    out = str(chess.pgn.read_game(io.StringIO(text)))
+secs = time.perf_counter() - t
+print(f"   {who:<13} {secs:.2f} s, peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB, {out.count('(')} variations written")
+PY
+    done
+fi
