@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::GameBatch;
-use crate::encode::{action_id, action_index, write_planes, ACTIONS, PLANES};
+use crate::encode::{action_id, move_index, write_planes, ACTIONS, PLANES};
 use crate::geometry::HEX_COUNT;
+use crate::moves::MoveList;
 use crate::perft::Interrupted;
 use crate::piece::Color;
 use crate::record::GameResult;
@@ -207,6 +208,7 @@ impl GameBatch {
     fn fill(&self, job: Job<'_>, spec: &SampleSpec<'_>) -> (Vec<u16>, Vec<u32>) {
         let mut legal = Vec::new();
         let mut counts = Vec::new();
+        let mut list = MoveList::new();
         let mut s = 0;
         for g in job.games {
             let base = self.offsets[g];
@@ -216,6 +218,10 @@ impl GameBatch {
                 if s == job.sel.len() || job.sel[s] >= base + moves.len() as u64 {
                     break;
                 }
+                // The move played, when this ply's legal moves are listed
+                // anyway: found among them by its index (unique among the
+                // legal moves of a position), without resolving it again.
+                let mut played = None;
                 if job.sel[s] == base + k as u64 {
                     job.game[s] = g as u32;
                     job.ply[s] = k as u32;
@@ -225,11 +231,13 @@ impl GameBatch {
                         write_planes(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
                     }
                     if spec.legal || spec.mask {
-                        let list = pos.legal_moves();
-                        let mask = if spec.mask { Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS]) } else { None };
-                        let mut mask = mask;
+                        pos.legal_moves_into(&mut list);
+                        let mut mask = if spec.mask { Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS]) } else { None };
                         for m in &list {
-                            let i = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
+                            let i = move_index(m);
+                            if i == usize::from(index) {
+                                played = Some(*m);
+                            }
                             if spec.legal {
                                 legal.push(i as u16);
                             }
@@ -241,8 +249,10 @@ impl GameBatch {
                     }
                     s += 1;
                 }
-                let id = action_id(usize::from(index)).expect("a batch holds move indices only");
-                let m = pos.resolve(id).expect("a batch holds legal moves only");
+                let m = played.unwrap_or_else(|| {
+                    let id = action_id(usize::from(index)).expect("a batch holds move indices only");
+                    pos.resolve(id).expect("a batch holds legal moves only")
+                });
                 pos.play_unchecked(m);
             }
         }

@@ -11,7 +11,7 @@
 //! (the tests below play thousands of games both ways).
 
 use super::Track;
-use crate::encode::action_index;
+use crate::encode::move_index;
 use crate::history::{automatic_draw, checkmate_or_stalemate};
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -89,7 +89,7 @@ impl Track for Walk {
     }
 
     fn play(&mut self, m: Move) {
-        let index = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
+        let index = move_index(&m);
         self.moves.push(index as u16);
         self.position.play_unchecked(m);
         self.arrive();
