@@ -1,5 +1,5 @@
 //! Training samples from a [`GameBatch`]: for each chosen ply, the position
-//! before the move (as [`write_planes`] planes), the move played (its
+//! before the move (as [`write_planes`](crate::encode::write_planes) planes), the move played (its
 //! index), the legal moves (indices, CSR, or a dense mask) and the game's
 //! final result from the mover's view. Games are replayed on all cores;
 //! every output is one flat buffer, ready to hand to NumPy.
@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::GameBatch;
-use crate::encode::{action_id, move_index, write_planes, ACTIONS, PLANES};
+use crate::encode::{action_id, move_index, write_planes_on_zeros, ACTIONS, PLANES};
 use crate::geometry::HEX_COUNT;
 use crate::moves::MoveList;
 use crate::perft::Interrupted;
@@ -52,7 +52,7 @@ pub struct Samples {
     /// other's) / 3, so a checkmate is ±1, a stalemate ±1/3 (a 2-1 win),
     /// a draw or an unfinished game 0.
     pub value: Vec<f32>,
-    /// `PLANES × 169` bytes a sample ([`write_planes`]).
+    /// `PLANES × 169` bytes a sample ([`write_planes`](crate::encode::write_planes)).
     pub planes: Vec<u8>,
     /// The legal moves' indices of every sample, end to end, in the move
     /// generator's order.
@@ -228,7 +228,8 @@ impl GameBatch {
                     job.played[s] = index;
                     job.value[s] = value(self.results[g], pos.turn());
                     if spec.planes {
-                        write_planes(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
+                        // Zeroed by `samples`, each sample's bytes written once.
+                        write_planes_on_zeros(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
                     }
                     if spec.legal || spec.mask {
                         pos.legal_moves_into(&mut list);
