@@ -35,7 +35,7 @@
 //! assert_eq!((ep.plies(), ep.outcome()), (0, None));
 //! ```
 
-use crate::encode::action_index;
+use crate::encode::move_index;
 use crate::history::automatic_draw;
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -160,7 +160,7 @@ impl Episode {
         self.outcome = if self.moves.is_empty() { self.position.outcome() } else { automatic_draw(&self.position, repetitions) };
         self.actions.clear();
         if self.outcome.is_none() {
-            let index = |m: &crate::Move| action_index(m.id()).expect("every legal move has an index (tests/encode.rs)") as u16;
+            let index = |m: &crate::Move| move_index(m) as u16;
             self.actions.extend(self.moves.iter().map(index));
         }
     }

@@ -414,6 +414,6 @@ pub(crate) fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome
 }
 
 /// Checkmate or stalemate of `pos`: the side to move has no legal move.
-fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
+pub(crate) fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
     pos.outcome().filter(|o| matches!(o.termination, Termination::Checkmate | Termination::Stalemate))
 }

@@ -2,7 +2,8 @@
 //! (self-play data, statistics of game lengths and mobility, stress tests).
 //!
 //! Nothing here is a rule: each game plays moves of the generator through
-//! a [`History`], each drawn uniformly from the legal moves without
+//! a [`History`] (or, for batches, a lighter record of the same game that
+//! keeps no past positions), each drawn uniformly from the legal moves without
 //! generating them all (rejection sampling over bounds of each piece's
 //! moves: see `MoveGroups` in the move generator), and stops where the
 //! rules end the game
@@ -27,9 +28,14 @@ use std::sync::Mutex;
 use crate::game::Game;
 use crate::history::History;
 use crate::movegen::MoveGroups;
+use crate::moves::Move;
 use crate::perft::Interrupted;
 use crate::position::Position;
 use crate::workers;
+
+mod walk;
+
+pub(crate) use walk::Walk;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, well-mixed
 /// generator, plenty for choosing moves. Written out rather than pulled in
@@ -63,21 +69,54 @@ pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
     Game::from_history(history)
 }
 
-/// Plays the random game of `seed` onto `history` (at its start): the one
+/// What the random-play loop needs of the game it extends: a [`History`]
+/// for [`random_game`], a [`Walk`] for the batch self-play of
+/// [`crate::dataset`]; one loop over both gives both the same games.
+pub(crate) trait Track {
+    /// The current position.
+    fn position(&self) -> &Position;
+    /// Moves played since the start.
+    fn plies(&self) -> usize;
+    /// Whether an automatic draw (fivefold repetition, 75-move rule,
+    /// insufficient material) has been reached.
+    fn drawn(&self) -> bool;
+    /// Plays `m`, legal in the current position.
+    fn play(&mut self, m: Move);
+}
+
+impl Track for History {
+    fn position(&self) -> &Position {
+        History::position(self)
+    }
+
+    fn plies(&self) -> usize {
+        self.len()
+    }
+
+    fn drawn(&self) -> bool {
+        self.draw_before_now().is_some()
+    }
+
+    fn play(&mut self, m: Move) {
+        self.push_unchecked(m);
+    }
+}
+
+/// Plays the random game of `seed` onto `game` (at its start): the one
 /// loop behind [`random_game`] and the batch self-play of
 /// [`crate::dataset`], so both give the same games. `moves` is scratch space.
-pub(crate) fn play_random(history: &mut History, seed: u64, max_plies: usize, moves: &mut MoveGroups) {
+pub(crate) fn play_random<T: Track>(game: &mut T, seed: u64, max_plies: usize, moves: &mut MoveGroups) {
     let mut rng = SplitMix64::new(seed);
     // One pass of the generator per ply answers both "has the game ended"
     // (no legal move: checkmate or stalemate; the automatic draws are kept
-    // by the history) and "which move": `MoveGroups::choose` generates only
+    // by the track) and "which move": `MoveGroups::choose` generates only
     // the pieces its draws land on, and returns `None` only when no move is
     // legal.
-    while history.len() < max_plies && history.draw_before_now().is_none() {
-        let pos = history.position();
+    while game.plies() < max_plies && !game.drawn() {
+        let pos = game.position();
         pos.legal_move_groups_into(moves);
         let Some(m) = moves.choose(pos, |n| rng.below(n)) else { break };
-        history.push_unchecked(m);
+        game.play(m);
     }
 }
 

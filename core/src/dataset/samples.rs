@@ -1,5 +1,5 @@
 //! Training samples from a [`GameBatch`]: for each chosen ply, the position
-//! before the move (as [`write_planes`] planes), the move played (its
+//! before the move (as [`write_planes`](crate::encode::write_planes) planes), the move played (its
 //! index), the legal moves (indices, CSR, or a dense mask) and the game's
 //! final result from the mover's view. Games are replayed on all cores;
 //! every output is one flat buffer, ready to hand to NumPy.
@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::GameBatch;
-use crate::encode::{action_id, action_index, write_planes, ACTIONS, PLANES};
+use crate::encode::{action_id, move_index, write_planes_on_zeros, ACTIONS, PLANES};
 use crate::geometry::HEX_COUNT;
+use crate::moves::MoveList;
 use crate::perft::Interrupted;
 use crate::piece::Color;
 use crate::record::GameResult;
@@ -51,7 +52,7 @@ pub struct Samples {
     /// other's) / 3, so a checkmate is ±1, a stalemate ±1/3 (a 2-1 win),
     /// a draw or an unfinished game 0.
     pub value: Vec<f32>,
-    /// `PLANES × 169` bytes a sample ([`write_planes`]).
+    /// `PLANES × 169` bytes a sample ([`write_planes`](crate::encode::write_planes)).
     pub planes: Vec<u8>,
     /// The legal moves' indices of every sample, end to end, in the move
     /// generator's order.
@@ -207,6 +208,7 @@ impl GameBatch {
     fn fill(&self, job: Job<'_>, spec: &SampleSpec<'_>) -> (Vec<u16>, Vec<u32>) {
         let mut legal = Vec::new();
         let mut counts = Vec::new();
+        let mut list = MoveList::new();
         let mut s = 0;
         for g in job.games {
             let base = self.offsets[g];
@@ -216,20 +218,27 @@ impl GameBatch {
                 if s == job.sel.len() || job.sel[s] >= base + moves.len() as u64 {
                     break;
                 }
+                // The move played, when this ply's legal moves are listed
+                // anyway: found among them by its index (unique among the
+                // legal moves of a position), without resolving it again.
+                let mut played = None;
                 if job.sel[s] == base + k as u64 {
                     job.game[s] = g as u32;
                     job.ply[s] = k as u32;
                     job.played[s] = index;
                     job.value[s] = value(self.results[g], pos.turn());
                     if spec.planes {
-                        write_planes(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
+                        // Zeroed by `samples`, each sample's bytes written once.
+                        write_planes_on_zeros(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
                     }
                     if spec.legal || spec.mask {
-                        let list = pos.legal_moves();
-                        let mask = if spec.mask { Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS]) } else { None };
-                        let mut mask = mask;
+                        pos.legal_moves_into(&mut list);
+                        let mut mask = if spec.mask { Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS]) } else { None };
                         for m in &list {
-                            let i = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
+                            let i = move_index(m);
+                            if i == usize::from(index) {
+                                played = Some(*m);
+                            }
                             if spec.legal {
                                 legal.push(i as u16);
                             }
@@ -241,8 +250,10 @@ impl GameBatch {
                     }
                     s += 1;
                 }
-                let id = action_id(usize::from(index)).expect("a batch holds move indices only");
-                let m = pos.resolve(id).expect("a batch holds legal moves only");
+                let m = played.unwrap_or_else(|| {
+                    let id = action_id(usize::from(index)).expect("a batch holds move indices only");
+                    pos.resolve(id).expect("a batch holds legal moves only")
+                });
                 pos.play_unchecked(m);
             }
         }

@@ -6,18 +6,19 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::{index_of, GameBatch, Origin};
-use crate::history::History;
+use super::{GameBatch, Origin};
 use crate::movegen::MoveGroups;
 use crate::perft::Interrupted;
 use crate::position::Position;
 use crate::record::GameResult;
-use crate::selfplay::{game_seed, play_random};
+use crate::selfplay::{game_seed, play_random, Walk};
 use crate::workers;
 
-/// Games a worker takes at a time: few enough to share the work evenly,
-/// enough that the shared counter and the lock are rarely touched.
-const BLOCK: usize = 16;
+/// Games a worker takes at a time: few, so that the workers finish
+/// together (the last block of a run is the only time one waits on the
+/// other: four games are about half a millisecond), yet enough that the
+/// shared counter and the lock are rarely touched.
+const BLOCK: usize = 4;
 
 /// A self-play run into a [`GameBatch`], built like
 /// [`RandomGames`](crate::selfplay::RandomGames) plus [`SelfPlay::first`].
@@ -84,15 +85,15 @@ impl<'a> SelfPlay<'a> {
         self
     }
 
-    fn play_block(&self, b: usize, history: &mut History, groups: &mut MoveGroups) -> Block {
+    fn play_block(&self, b: usize, start: &Position, walk: &mut Walk, groups: &mut MoveGroups) -> Block {
         let games = b * BLOCK..((b + 1) * BLOCK).min(self.n);
         let mut out = Block { moves: Vec::new(), plies: Vec::new(), results: Vec::new(), terminations: Vec::new() };
         for i in games {
-            while history.pop().is_some() {}
-            play_random(history, game_seed(self.seed, self.first.wrapping_add(i as u64)), self.max_plies, groups);
-            out.moves.extend(history.moves().map(index_of));
-            out.plies.push(history.len() as u32);
-            let outcome = history.outcome();
+            walk.reset(start);
+            play_random(walk, game_seed(self.seed, self.first.wrapping_add(i as u64)), self.max_plies, groups);
+            out.moves.extend_from_slice(walk.moves());
+            out.plies.push(walk.moves().len() as u32);
+            let outcome = walk.outcome();
             out.results.push(outcome.map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o)));
             out.terminations.push(outcome.map(|o| o.termination));
         }
@@ -107,7 +108,7 @@ impl<'a> SelfPlay<'a> {
         let next = AtomicUsize::new(0);
         let done: Mutex<Vec<(usize, Block)>> = Mutex::new(Vec::with_capacity(blocks));
         let work = || -> Result<(), Interrupted> {
-            let mut history = History::with_capacity(start.clone(), self.max_plies.min(1024));
+            let mut walk = Walk::new(start);
             let mut groups = MoveGroups::new();
             loop {
                 let b = next.fetch_add(1, Ordering::Relaxed);
@@ -117,7 +118,7 @@ impl<'a> SelfPlay<'a> {
                 if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
                     return Err(Interrupted);
                 }
-                let block = self.play_block(b, &mut history, &mut groups);
+                let block = self.play_block(b, start, &mut walk, &mut groups);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push((b, block));
             }
         };
