@@ -92,6 +92,22 @@ impl MatchResult {
         f64::from(white) / f64::from(all.max(1))
     }
 
+    /// The 95 % half-width of [`MatchResult::white_score`], as
+    /// [`MatchResult::error_95`] for White's per-game shares.
+    pub fn white_error_95(&self) -> f64 {
+        let n = self.games.len() as f64;
+        if n < 2.0 {
+            return f64::NAN;
+        }
+        let share = |g: &GameRecord| {
+            let white = if g.a_color == Color::White { g.points.0 } else { g.points.1 };
+            f64::from(white) / f64::from(g.points.0 + g.points.1)
+        };
+        let mean = self.games.iter().map(share).sum::<f64>() / n;
+        let var = self.games.iter().map(|g| (share(g) - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        1.96 * (var / n).sqrt()
+    }
+
     /// A's points and B's points.
     pub fn points(&self) -> (u32, u32) {
         self.games.iter().fold((0, 0), |(a, b), g| (a + u32::from(g.points.0), b + u32::from(g.points.1)))
@@ -191,5 +207,7 @@ mod tests {
         // Shares 1, 1/2, 1/3: mean 11/18, squared deviations (49 + 4 + 25)/324, sample variance 39/324.
         let want = 1.96 * (39.0 / 324.0 / 3.0f64).sqrt();
         assert!((r.error_95() - want).abs() < 1e-12);
+        // White's shares are the same three here.
+        assert!((r.white_error_95() - want).abs() < 1e-12);
     }
 }
