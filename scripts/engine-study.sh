@@ -8,9 +8,9 @@
 #
 # ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
 # eval:    the default evaluation against itself without each term, at depth 2
-# balance: at depth 2, A abstaining from the King's Leaps / castling / both
-#          against B that uses them; the same games without castling
-#          (RULES.md §4.8); White's share is printed in every line.
+# balance: at depth 2, identical engines with and without castling (RULES.md
+#          §4.8: White's share), then A abstaining from the King's Leaps /
+#          castling / both against B that uses them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,11 +25,14 @@ if [[ $what == ladder || $what == all ]]; then
     for d in 2 3 4; do run --depth "$d"; done
 fi
 if [[ $what == eval || $what == all ]]; then
-    for spec in material mobility=0 king=0 pawn=0 values=reference; do
+    for spec in material pawn=0 king=0 values=reference; do
         run --depth 2 --vs-depth 2 --vs-eval "$spec"
     done
+    run --depth 2 --vs-depth 2 --vs-eval king=0 --seed 1
+    run --depth 2 --vs-depth 2 --eval mobility=4 --vs-eval mobility=0
 fi
 if [[ $what == balance || $what == all ]]; then
-    for gaits in leaps castling both; do run --depth 2 --vs-depth 2 --abstain "$gaits"; done
+    run --depth 2 --vs-depth 2
     run --depth 2 --vs-depth 2 --no-castling
+    for gaits in leaps castling both; do run --depth 2 --vs-depth 2 --abstain "$gaits"; done
 fi

@@ -78,16 +78,19 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     }
     out.push_str(&format!(
         "A (depth {}, eval {}{}) vs B (depth {vs_depth}, eval {}): {} games, A +{w} ={d} -{l}, \
-         A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} %; {cut} cut at {} plies; \
+         points {}-{}, A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} % ± {:.1} %; {cut} cut at {} plies; \
          {:.0} plies a game; {:.1} s",
         args.depth,
         args.eval,
         args.abstain.as_deref().map_or(String::new(), |a| format!(", abstains from {a}")),
         args.vs_eval,
         result.games.len(),
+        result.points().0,
+        result.points().1,
         100.0 * result.score(),
         100.0 * result.error_95(),
         100.0 * result.white_score(),
+        100.0 * result.white_error_95(),
         args.max_plies,
         plies as f64 / result.games.len().max(1) as f64,
         clock.elapsed().as_secs_f64(),

@@ -56,21 +56,23 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
-    /// A's share of the points, 0..1.
+    /// A's share of the points, 0..1: A's points over all points awarded
+    /// (a mate gives 3 to the winner, a stalemate 2 and 1, a draw 1 each).
     pub fn score(&self) -> f64 {
-        let (a, total) = self.games.iter().fold((0u32, 0u32), |(a, t), g| (a + u32::from(g.points.0), t + 3));
-        f64::from(a) / f64::from(total.max(1))
+        let (a, all) = self.games.iter().fold((0u32, 0u32), |(a, t), g| (a + u32::from(g.points.0), t + u32::from(g.points.0 + g.points.1)));
+        f64::from(a) / f64::from(all.max(1))
     }
 
     /// The 95 % half-width of [`MatchResult::score`]: 1.96 standard errors
-    /// of the mean of the per-game shares.
+    /// of the mean of the per-game shares (1, 2/3, 1/2, 1/3 or 0).
     pub fn error_95(&self) -> f64 {
         let n = self.games.len() as f64;
         if n < 2.0 {
             return f64::NAN;
         }
-        let mean = self.score();
-        let var = self.games.iter().map(|g| (f64::from(g.points.0) / 3.0 - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        let share = |g: &GameRecord| f64::from(g.points.0) / f64::from(g.points.0 + g.points.1);
+        let mean = self.games.iter().map(share).sum::<f64>() / n;
+        let var = self.games.iter().map(|g| (share(g) - mean).powi(2)).sum::<f64>() / (n - 1.0);
         1.96 * (var / n).sqrt()
     }
 
@@ -83,12 +85,32 @@ impl MatchResult {
 
     /// White's share of the points over all games (first-move advantage).
     pub fn white_score(&self) -> f64 {
-        let white: u32 = self
-            .games
-            .iter()
-            .map(|g| u32::from(if g.a_color == Color::White { g.points.0 } else { g.points.1 }))
-            .sum();
-        f64::from(white) / f64::from((3 * self.games.len()).max(1) as u32)
+        let (white, all) = self.games.iter().fold((0u32, 0u32), |(w, t), g| {
+            let white = if g.a_color == Color::White { g.points.0 } else { g.points.1 };
+            (w + u32::from(white), t + u32::from(g.points.0 + g.points.1))
+        });
+        f64::from(white) / f64::from(all.max(1))
+    }
+
+    /// The 95 % half-width of [`MatchResult::white_score`], as
+    /// [`MatchResult::error_95`] for White's per-game shares.
+    pub fn white_error_95(&self) -> f64 {
+        let n = self.games.len() as f64;
+        if n < 2.0 {
+            return f64::NAN;
+        }
+        let share = |g: &GameRecord| {
+            let white = if g.a_color == Color::White { g.points.0 } else { g.points.1 };
+            f64::from(white) / f64::from(g.points.0 + g.points.1)
+        };
+        let mean = self.games.iter().map(share).sum::<f64>() / n;
+        let var = self.games.iter().map(|g| (share(g) - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        1.96 * (var / n).sqrt()
+    }
+
+    /// A's points and B's points.
+    pub fn points(&self) -> (u32, u32) {
+        self.games.iter().fold((0, 0), |(a, b), g| (a + u32::from(g.points.0), b + u32::from(g.points.1)))
     }
 }
 
@@ -162,5 +184,30 @@ impl Match {
             None => ((1, 1), false),
         };
         GameRecord { pair, a_color, points, plies: h.len() - opening, finished }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(a_color: Color, points: (u8, u8)) -> GameRecord {
+        GameRecord { pair: 0, a_color, points, plies: 1, finished: true }
+    }
+
+    #[test]
+    fn shares_count_the_points_awarded() {
+        // A mates as White, draws as Black, is stalemated as White: 3+1+1 of 3+2+3.
+        let r = MatchResult { games: vec![game(Color::White, (3, 0)), game(Color::Black, (1, 1)), game(Color::White, (1, 2))] };
+        assert_eq!(r.points(), (5, 3));
+        assert!((r.score() - 5.0 / 8.0).abs() < 1e-12);
+        // White: 3 + 1 + 1 of 8.
+        assert!((r.white_score() - 5.0 / 8.0).abs() < 1e-12);
+        assert_eq!(r.wins_draws_losses(), (1, 1, 1));
+        // Shares 1, 1/2, 1/3: mean 11/18, squared deviations (49 + 4 + 25)/324, sample variance 39/324.
+        let want = 1.96 * (39.0 / 324.0 / 3.0f64).sqrt();
+        assert!((r.error_95() - want).abs() < 1e-12);
+        // White's shares are the same three here.
+        assert!((r.white_error_95() - want).abs() < 1e-12);
     }
 }
