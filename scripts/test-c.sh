@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the C library and runs every C-side check of issue 3:
+# Builds the C library and runs every C-side check:
 #   1. the committed include/cescacs.h equals a freshly generated one (cbindgen);
 #   2. tests/c/test_api.c with its cases in tests/c/api/ (cc -std=c11 -Wall -Wextra -Werror): plain, under
 #      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,

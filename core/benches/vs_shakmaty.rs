@@ -2,7 +2,7 @@
 //! the same run on the same machine: `perft 5` of the C'escacs initial
 //! position (1,980,130,960 leaves) against orthodox `perft 6` (119,060,324
 //! leaves). Prints leaves per second for both and their ratio (the target
-//! of issue 9 is a ratio ≥ 1).
+//! is a ratio ≥ 1).
 //!
 //! `cargo bench -p cescacs --bench vs_shakmaty` runs the full comparison;
 //! `-- quick` runs perft 4 against perft 5 instead (seconds, not minutes).

@@ -20,7 +20,7 @@
 //! * `array-all`: the same reads from the array `cescacs_move_list_array`
 //!   exposes (one call per list, no copy).
 //!
-//! The overhead target of issue 3 is ≤ 5 %. Before the criterion groups,
+//! The overhead target is ≤ 5 %. Before the criterion groups,
 //! the benchmark prints a noise-resistant summary: both sides of each
 //! comparison timed in alternating batches, the fastest batch of each kept
 //! (other processes only ever slow a batch down), and the overhead in %.

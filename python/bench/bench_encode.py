@@ -1,5 +1,5 @@
 """Benchmark: cescacs.encode.planes and legal_mask throughput in positions/s
-(issue 11's target for planes: ≥ 200,000 positions/s on this machine), from
+(the target for planes: ≥ 200,000 positions/s on this machine), from
 Boards and from PDTL strings. Not a test: run
 ``python python/bench/bench_encode.py [positions]`` (``nice -n 19`` on a shared machine).
 """

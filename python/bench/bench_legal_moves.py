@@ -11,7 +11,7 @@ Prints microseconds per move for ``list(board.legal_moves)`` on
   binding's interned moves,
 
 plus ``len(board.legal_moves)`` and the batch function, and the ratio
-python-chess / cescacs per move (issue 9's target: ≥ 25×). python-chess is
+python-chess / cescacs per move (the target: ≥ 25×). python-chess is
 imported only here: ``pip install chess`` to get the comparison.
 
 Not a test: run ``python python/bench/bench_legal_moves.py`` (under

@@ -1,6 +1,6 @@
 """Benchmark: random self-play plies per second, cescacs.selfplay (into a
 GameBatch) and cescacs.random_games (Game objects), Rust, all cores, against a pure-Python python-chess random-play loop in the same run
-(issue 11's target: ≥ 200×), and a pure-Python loop over cescacs.Board.
+(the target: ≥ 200×), and a pure-Python loop over cescacs.Board.
 
 Not a test: run ``python python/bench/bench_random_games.py [games]`` (under
 ``nice -n 19`` on a shared machine). ``pip install chess`` for the comparison.

@@ -1,4 +1,4 @@
-"""Attacks, pins and HexSet (issue 11): the core's answers, as python-chess
+"""Attacks, pins and HexSet: the core's answers, as python-chess
 users expect them."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_pins() -> None:
 
 def test_moves_by_hexes_check_and_capture() -> None:
     board = Board(KINGS_AND_ROOKS)
-    # The King's Leap and eight castlings share G1 -> H6 (issue 12's example).
+    # The King's Leap and eight castlings share G1 -> H6.
     shared = board.generate_legal_moves(["G1"], ["H6"])
     assert len(shared) == 9 and sum(m.castling is not None for m in shared) == 8
     assert board.legal_moves_from("G1") == board.generate_legal_moves(HexSet(["G1"]))

@@ -1,4 +1,4 @@
-"""Editing positions (issue 11): python-chess's set_piece_at & co., checked
+"""Editing positions: python-chess's set_piece_at & co., checked
 by the core's PDTL rules."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""cescacs.encode: NumPy planes and move indices (issue 11)."""
+"""cescacs.encode: NumPy planes and move indices."""
 
 from __future__ import annotations
 

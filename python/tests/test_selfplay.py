@@ -1,4 +1,4 @@
-"""cescacs.random_games: seeded random self-play in Rust (issue 11)."""
+"""cescacs.random_games: seeded random self-play in Rust."""
 
 from __future__ import annotations
 
