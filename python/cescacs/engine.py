@@ -25,6 +25,7 @@ over a game) and may search on several threads.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -54,17 +55,17 @@ class Limit:
             raise ValueError(f"Limit.time must be a number of seconds >= 0, not {self.time!r}")
 
 
-class Score:
+class Score(ABC):
     """A score from the side to move's view: ``Cp`` or ``Mate``."""
 
+    @abstractmethod
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """Centipawns; for a mate, ``None`` unless ``mate_score`` is given
         (then ``mate_score - plies`` for a win, its negation for a loss)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def mate(self) -> Optional[int]:
         """Moves to mate (negative: mated), ``None`` for centipawns."""
-        raise NotImplementedError
 
     def is_mate(self) -> bool:
         return self.mate() is not None
