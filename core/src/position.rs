@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
-use crate::geometry::{distance, first_on_ray, ray, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{first_on_ray, neighbours, ray, rays_holding, step_const, step_sets, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::zobrist;
@@ -229,7 +229,62 @@ pub(crate) const fn attacks_along(role: Role, by: Color, d: Dir, dist: u32) -> b
     }
 }
 
+/// `PAWN_ATTACKERS[colour][h]`: the hexes from which a pawn of `colour`
+/// attacks `h` (one step along [`pawn_attacker_dirs`]).
+static PAWN_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] =
+    [step_sets(&pawn_attacker_dirs(Color::White)), step_sets(&pawn_attacker_dirs(Color::Black))];
+
+/// `ELEPHANT_ATTACKERS[colour][h]`: the hexes from which an Elephant of
+/// `colour` attacks `h` as [`attacks_along`] says: next door along the
+/// four (±1, ±3) diagonals, and one or two hexes behind `h` along its
+/// column (the two-hex attack is blocked by a piece between, which a ray
+/// walk finds first).
+static ELEPHANT_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] = [elephant_attackers(Color::White), elephant_attackers(Color::Black)];
+
+const fn elephant_attackers(by: Color) -> [Bitboard; HEX_COUNT] {
+    let mut out = step_sets(&[Dir::LINE_UP, Dir::LINE_DOWN, Dir::LINE_INV_UP, Dir::LINE_INV_DOWN]);
+    let back = Dir::forward(by).opposite();
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut at = Hex::from_u8(i as u8);
+        let mut k = 0;
+        while k < 2 {
+            match step_const(back, at) {
+                Some(t) => {
+                    out[i].0[t.index() >> 6] |= 1 << (t.index() & 63);
+                    at = t;
+                }
+                None => break,
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 impl Position {
+    /// The pieces of `by` that attack `h` along a ray when they are the
+    /// first piece met on it from `h`: `[orthogonal rays, diagonal rays]`.
+    /// [`attacks_along`] as sets, so that a ray walk needs one set test per
+    /// ray and none of the board: the sliders of each kind, and the pieces
+    /// that attack from next door (or an Elephant from two hexes away) on
+    /// exactly those hexes. A hex lies on one ray from `h` at most, so the
+    /// short-range attackers may sit in both sets.
+    #[inline(always)]
+    pub(crate) fn ray_attackers(&self, h: Hex, by: Color) -> [Bitboard; 2] {
+        let r = &self.by_role;
+        let near = (r[Role::King.index()] & neighbours(h, true, true))
+            | (r[Role::Pawn.index()] & PAWN_ATTACKERS[by.index()][h.index()])
+            | (r[Role::Elephant.index()] & ELEPHANT_ATTACKERS[by.index()][h.index()]);
+        let theirs = self.by_color[by.index()];
+        let queens = r[Role::Queen.index()] | near;
+        [
+            (r[Role::Rook.index()] | r[Role::Wyvern.index()] | queens) & theirs,
+            (r[Role::Bishop.index()] | r[Role::Pegasus.index()] | queens) & theirs,
+        ]
+    }
+
     /// The pieces of `by` that make the knight jump.
     #[inline(always)]
     pub(crate) fn jumpers(&self, by: Color) -> Bitboard {
@@ -420,18 +475,17 @@ impl Position {
             }
         }
         // Rays: the first piece met along each of the twelve directions,
-        // skipping the rays without an enemy piece.
-        for d in Dir::ALL {
+        // skipping the rays without an attacker of their kind.
+        let [orthogonal, diagonal] = self.ray_attackers(h, by);
+        let mut dirs = rays_holding(h, orthogonal, diagonal);
+        while dirs != 0 {
+            let d = Dir::ALL[dirs.trailing_zeros() as usize];
+            dirs &= dirs - 1;
             let ray = ray(d, h);
-            if (ray & theirs).is_empty() {
-                continue;
-            }
+            let attackers = ray & if d.is_orthogonal() { orthogonal } else { diagonal };
             let t = first_on_ray(d, ray & occupied);
-            if theirs.contains(t) {
-                let p = self.piece_at(t).expect("an occupied hex");
-                if attacks_along(p.role, by, d, distance(d, h, t)) && found(t) {
-                    return true;
-                }
+            if attackers.contains(t) && found(t) {
+                return true;
             }
         }
         false

@@ -75,25 +75,69 @@ pub(crate) fn ray_count(d: Dir, h: Hex, own: Bitboard, occupied: Bitboard) -> u3
     n
 }
 
+const fn build_lines() -> [[Bitboard; HEX_COUNT]; 2] {
+    let mut out = [[Bitboard::EMPTY; HEX_COUNT]; 2];
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            let r = ray_const(Dir(d as u8), Hex(h as u8));
+            let kind = if d < 6 { 0 } else { 1 };
+            let mut w = 0;
+            while w < 3 {
+                out[kind][h].0[w] |= r.0[w];
+                w += 1;
+            }
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// `LINES[0][h]`: the hexes of the six orthogonal rays from `h`;
+/// `LINES[1][h]`: those of the six diagonal rays.
+static LINES: [[Bitboard; HEX_COUNT]; 2] = build_lines();
+
+const fn build_directions() -> [[u8; HEX_COUNT]; HEX_COUNT] {
+    let mut out = [[NO_DIRECTION; HEX_COUNT]; HEX_COUNT];
+    let mut d = 0;
+    while d < 12 {
+        let mut h = 0;
+        while h < HEX_COUNT {
+            let mut s = STEP_TABLE[d][h];
+            while s != NONE {
+                out[h][s as usize] = d as u8;
+                s = STEP_TABLE[d][s as usize];
+            }
+            h += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+const NO_DIRECTION: u8 = 12;
+
+/// `DIRECTIONS[h][t]`: the direction of the ray from `h` through `t`, or
+/// [`NO_DIRECTION`] (a hex lies on one ray from `h` at most).
+static DIRECTIONS: [[u8; HEX_COUNT]; HEX_COUNT] = build_directions();
+
+/// The rays from `h` that hold a hex of `orthogonal` (looking along the
+/// orthogonal rays) or of `diagonal` (along the diagonal ones), as bit `d`
+/// for [`Dir`] `d`: lets a ray walk visit only the rays where a piece
+/// stands that it is looking for, in the order of [`Dir::ALL`].
+#[inline(always)]
+pub(crate) fn rays_holding(h: Hex, orthogonal: Bitboard, diagonal: Bitboard) -> u16 {
+    let on_lines = (LINES[0][h.index()] & orthogonal) | (LINES[1][h.index()] & diagonal);
+    on_lines.fold(0u16, |dirs, t| dirs | 1 << DIRECTIONS[h.index()][t.index()])
+}
+
 /// The first hex of `block`, a subset of a ray in direction `d`, met when
 /// walking that ray (a bit scan: see [`Dir::grows`]).
 #[inline(always)]
 pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
     Hex(if d.grows() { block.lowest_index() } else { block.highest_index() } as u8)
-}
-
-/// Steps from `from` to `to`, a hex of the ray from `from` in direction
-/// `d`, capped at 3 (only 1 and 2 matter to [`attacks_along`](crate::position::attacks_along)).
-#[inline(always)]
-pub(crate) fn distance(d: Dir, from: Hex, to: Hex) -> u32 {
-    let one = from.step(d);
-    if one == Some(to) {
-        1
-    } else if one.and_then(|h| h.step(d)) == Some(to) {
-        2
-    } else {
-        3
-    }
 }
 
 /// The hexes a slider on `h` reaches along direction `d` through `occupied`:

@@ -5,9 +5,9 @@
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{distance, first_on_ray, ray, Dir, Hex, JUMP_SETS};
+use crate::geometry::{first_on_ray, ray, rays_holding, Dir, Hex, JUMP_SETS};
 use crate::piece::Color;
-use crate::position::{attacks_along, Position};
+use crate::position::Position;
 
 /// What the King's ray walk found.
 pub(super) struct KingSafety {
@@ -77,35 +77,33 @@ impl Position {
             out.checkers += 1;
             out.check_mask.insert(t);
         }
-        // Along each ray: the first piece, and if it is ours the piece
-        // behind it, straight from the ray tables.
+        // Along each ray with an attacker of its kind (in the order of
+        // `Dir::ALL`, which orders the pins): the first piece,
+        // and if it is ours the piece behind it, straight from the ray
+        // tables. Behind one own piece only a long-range attacker (a
+        // slider, or an Elephant two hexes away) can stand, so it pins.
         let occupied = self.by_color[0] | self.by_color[1];
-        let theirs = self.by_color[them.index()];
-        for d in Dir::ALL {
+        let ours = self.by_color[us.index()];
+        let [orthogonal, diagonal] = self.ray_attackers(king, them);
+        let mut dirs = rays_holding(king, orthogonal, diagonal);
+        while dirs != 0 {
+            let d = Dir::ALL[dirs.trailing_zeros() as usize];
+            dirs &= dirs - 1;
             let ray_from_king = ray(d, king);
-            // No enemy piece on the ray: neither a check nor a pin along it.
-            if (ray_from_king & theirs).is_empty() {
-                continue;
-            }
+            let attackers = ray_from_king & if d.is_orthogonal() { orthogonal } else { diagonal };
             let block = ray_from_king & occupied;
             let first = first_on_ray(d, block);
-            let p = self.piece_at(first).expect("an occupied hex");
-            if p.color == them {
-                if attacks_along(p.role, them, d, distance(d, king, first)) {
-                    out.checkers += 1;
-                    out.check_mask |= ray_from_king.without(ray(d, first));
-                }
+            if attackers.contains(first) {
+                out.checkers += 1;
+                out.check_mask |= ray_from_king.without(ray(d, first));
                 continue;
             }
-            let behind = block & ray(d, first);
-            if behind.is_empty() {
+            if !ours.contains(first) {
                 continue;
             }
-            let second = first_on_ray(d, behind);
-            let q = self.piece_at(second).expect("an occupied hex");
-            // Behind one own piece, only a long-range attacker (a slider, or
-            // an Elephant two hexes away) pins it.
-            if q.color == them && attacks_along(q.role, them, d, distance(d, king, second)) {
+            // Not empty: an attacker lies beyond `first`.
+            let second = first_on_ray(d, block & ray(d, first));
+            if attackers.contains(second) {
                 out.pinned.insert(first);
                 out.pins.push(Pin { piece: first, dir: d, pinner: second });
             }
