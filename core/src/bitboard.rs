@@ -49,6 +49,7 @@ impl Bitboard {
     /// 4 each), the three are added (at most 12, still one nibble), and only
     /// then are nibbles folded into bytes and summed by one multiplication.
     #[inline(always)]
+    #[cfg(not(target_feature = "popcnt"))]
     pub const fn count(self) -> u32 {
         const M1: u64 = 0x5555_5555_5555_5555;
         const M2: u64 = 0x3333_3333_3333_3333;
@@ -61,6 +62,14 @@ impl Bitboard {
         let s = nibbles(self.0[0]) + nibbles(self.0[1]) + nibbles(self.0[2]);
         let s = (s & M4) + ((s >> 4) & M4);
         (s.wrapping_mul(H01) >> 56) as u32
+    }
+
+    /// The number of hexes in the set: three `popcnt` instructions where
+    /// the target has them (x86-64-v2 and later).
+    #[inline(always)]
+    #[cfg(target_feature = "popcnt")]
+    pub const fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
 
     /// The lowest hex in the set.
@@ -104,6 +113,9 @@ impl Bitboard {
     /// step per hex instead of the full bit count.
     #[inline(always)]
     pub(crate) fn count_few(self) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            return self.count();
+        }
         let mut n = 0;
         for mut w in self.0 {
             while w != 0 {
