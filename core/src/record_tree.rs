@@ -30,7 +30,7 @@ impl Drop for Line {
         // with no variations left under it.
         let mut pending: Vec<Line> = Vec::new();
         let detach = |line: &mut Line, pending: &mut Vec<Line>| {
-            for am in &mut line.moves {
+            for am in line.moves.iter_mut().filter(|am| !am.variations.is_empty()) {
                 for v in am.variations.drain(..) {
                     let mut v = v;
                     pending.push(mem::take(&mut v.line));

@@ -1,11 +1,11 @@
-//! Zobrist hashing of positions, for repetition (RULES.md §7.2).
+//! Zobrist keys for the repetition hash (RULES.md §7.2); the position
+//! combines them (`position/hash.rs`).
 //!
 //! The keys are fixed pseudo-random numbers generated at compile time
 //! (splitmix64), so hashes are stable across runs, platforms and bindings.
 
 use crate::geometry::{Hex, HEX_COUNT};
 use crate::piece::{Color, Piece};
-use crate::position::{CastlingRights, Position, SpecialCapture};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -50,91 +50,18 @@ pub(crate) fn turn_key() -> u64 {
 }
 
 #[inline(always)]
-pub(crate) fn rights_key(color: Color, r: CastlingRights) -> u64 {
-    KEYS[RIGHTS + color.index() * 8 + r.bits() as usize]
+pub(crate) fn rights_key(color: Color, rights: u8) -> u64 {
+    KEYS[RIGHTS + color.index() * 8 + rights as usize]
 }
 
-fn special_key(s: SpecialCapture) -> u64 {
-    match s {
-        SpecialCapture::None => 0,
-        SpecialCapture::EnPassant { pawn, steps } => KEYS[EP_PAWN + pawn.index()] ^ KEYS[EP_STEPS + (steps as usize - 2)],
-        SpecialCapture::Scornful { capturer, pawn } => KEYS[SCORN + capturer.index()] ^ KEYS[SCORN + HEX_COUNT + pawn.index()],
-    }
+/// The key of a pawn that may be taken en passant on `pawn`, after a step of `steps` (2 or 3).
+#[inline(always)]
+pub(crate) fn en_passant_key(pawn: Hex, steps: u8) -> u64 {
+    KEYS[EP_PAWN + pawn.index()] ^ KEYS[EP_STEPS + (steps as usize - 2)]
 }
 
-impl Position {
-    /// The Zobrist hash of the position's identity for repetition (RULES.md
-    /// §7.2): placement, side to move, normalised castling rights, and the
-    /// en passant / scornful state only when such a capture is legal now.
-    /// Clocks and the move number are not part of it.
-    ///
-    /// ```
-    /// use cescacs::Position;
-    /// let mut pos = Position::default();
-    /// let start = pos.zobrist_hash();
-    /// for m in ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"] {
-    ///     let mv = pos.parse_ctl(m).unwrap();
-    ///     pos.play(mv).unwrap();
-    /// }
-    /// assert_eq!(pos.zobrist_hash(), start);
-    /// ```
-    pub fn zobrist_hash(&self) -> u64 {
-        self.hash ^ self.live_special_key()
-    }
-
-    /// The same hash computed from nothing (the incremental one must equal it).
-    pub fn zobrist_hash_from_scratch(&self) -> u64 {
-        self.base_hash_from_scratch() ^ self.live_special_key()
-    }
-
-    fn live_special_key(&self) -> u64 {
-        if self.has_legal_special_capture() {
-            special_key(self.special)
-        } else {
-            0
-        }
-    }
-
-    /// Placement, turn and rights: the part kept up to date by make-move.
-    pub(crate) fn base_hash_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for hex in Hex::all() {
-            if let Some(p) = self.piece_at(hex) {
-                h ^= piece_key(p, hex);
-            }
-        }
-        if self.turn == Color::Black {
-            h ^= turn_key();
-        }
-        for c in Color::ALL {
-            h ^= rights_key(c, self.rights[c.index()]);
-        }
-        h
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::moves::MoveKind;
-    use crate::position::{Position, SpecialCapture};
-    use crate::selfplay::random_game;
-
-    /// The shortcut the hash takes must agree with the full move list in
-    /// every position of many random games (a few thousand of which have an
-    /// en passant or scornful capture pending).
-    #[test]
-    fn special_capture_test_agrees_with_the_move_list() {
-        let start = Position::default();
-        let (mut pending, mut live) = (0, 0);
-        for seed in 0..150 {
-            let game = random_game(&start, seed, 300);
-            for pos in game.history().positions() {
-                let want = pos.legal_moves().iter().any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
-                assert_eq!(pos.has_legal_special_capture(), want, "{}", pos.to_pdtl());
-                pending += usize::from(pos.special != SpecialCapture::None);
-                live += usize::from(want);
-            }
-        }
-        assert!(pending > 1000 && live > 100, "{pending} positions with a special capture pending, {live} live");
-    }
+/// The key of a scornful capture of the pawn on `pawn` by the pawn on `capturer`.
+#[inline(always)]
+pub(crate) fn scornful_key(capturer: Hex, pawn: Hex) -> u64 {
+    KEYS[SCORN + capturer.index()] ^ KEYS[SCORN + HEX_COUNT + pawn.index()]
 }

@@ -17,6 +17,8 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::zobrist;
 
+mod hash;
+
 /// Which Kings and home Rooks of one side have never moved (RULES.md §4.7).
 ///
 /// Rights are normalised: a right is dropped as soon as its piece is not on
@@ -570,7 +572,7 @@ impl Position {
             }
         }
         if m.role == Role::King {
-            self.hash ^= zobrist::rights_key(us, self.rights[us.index()]) ^ zobrist::rights_key(us, CastlingRights::NONE);
+            self.hash ^= zobrist::rights_key(us, self.rights[us.index()].bits()) ^ zobrist::rights_key(us, CastlingRights::NONE.bits());
             self.rights[us.index()] = CastlingRights::NONE;
         }
         // Rights are normalized in every position (the PDTL reader does it):
@@ -596,7 +598,7 @@ impl Position {
             let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
             let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
             let new = CastlingRights::new(king, queen_rook, king_rook);
-            self.hash ^= zobrist::rights_key(color, r) ^ zobrist::rights_key(color, new);
+            self.hash ^= zobrist::rights_key(color, r.bits()) ^ zobrist::rights_key(color, new.bits());
             self.rights[i] = new;
         }
     }
