@@ -121,6 +121,17 @@ def main():
     seq += [39, 0, 10, 1, 4, 4, 39, 0, 0xC5, 3, 3, 0] + [0] * 7 + [0x40] + [0] * 7 + [0x7F]
     seq += [26, 0, 15, 4, 1, 4, 0]
     write("c_api", bytes(seq))
+    # ... and game batches: self-play from the initial position (a game
+    # kept, undone, written), from the castling study and from a mate (games
+    # of no move); refused calls (257 threads, no out-pointer, a bad start,
+    # a text not UTF-8); CTL-PGN texts read into batches (one with an error).
+    seq = [41, 0, 0x00, 4, 30, 7, 2, 0, 1, 0, 19, 0, 21, 0, 0x50]
+    seq += [41, 1, 0x00, 3, 20, 1, 0, 1, 2, 0, 41, 2, 0x00, 2, 10, 0, 0, 6, 0, 0]
+    seq += [41, 0, 0x40, 1, 1, 0, 0, 0, 41, 0, 0x80, 1, 1, 0, 0, 0]
+    seq += [41, 0, 0x00, 1, 5, 0, 0, 0xC0] + text(b"/0:K/ w") + [41, 0, 0x01] + text(b"\xff")
+    seq += [41, 3, 0x01] + text(pgn2) + [5, 1, 0, 19, 3, 21, 3, 0x50]
+    seq += [41, 3, 0x01] + text(pgn2.replace(b"E13", b"E14")) + [5]
+    write("c_api", bytes(seq))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,9 @@
 // The patch version of the library (see `CESCACS_VERSION_MAJOR`).
 #define CESCACS_VERSION_PATCH 0
 
+// The most worker threads `cescacs_selfplay` takes.
+#define CESCACS_SELFPLAY_MAX_THREADS 256
+
 // A buffer of this many bytes holds the CTL-AN or long-form text of any
 // move with its terminating NUL (the longest text, a Black double castling
 // in long form such as `"G27-H22+C25-H20+I25-I21"`, needs 24 bytes; the
@@ -344,6 +347,15 @@ typedef struct cescacs_engine cescacs_engine;
 // handles may be used from different threads at once).
 typedef struct cescacs_game cescacs_game;
 
+// Many games: one `uint16_t` per ply (the move's index in the move-index
+// space of the Rust `cescacs::encode` and Python `cescacs.encode`),
+// offsets into those moves, and each game's start position, result and
+// termination; no tags, comments or variations. Made by
+// `cescacs_selfplay` or `cescacs_game_batch_read_pgn`, released with
+// `cescacs_game_batch_free`. It never changes once made, so it may be read
+// from several threads at once.
+typedef struct cescacs_game_batch cescacs_game_batch;
+
 // A list of legal moves of one position. Opaque; made by
 // `cescacs_game_legal_moves`, `cescacs_game_king_leaps`,
 // `cescacs_game_castlings` or (empty, to be refilled by
@@ -435,6 +447,25 @@ typedef struct cescacs_move {
   // entries are zero.
   struct cescacs_rook_move rook_moves[2];
 } cescacs_move;
+
+// One game of a batch: where its moves are, how many, how it ended and its
+// result.
+typedef struct cescacs_batch_game {
+  // Its moves are `moves[first_move .. first_move + plies]` of
+  // `cescacs_game_batch_moves` (`first_move` is `offsets[i]`).
+  uint64_t first_move;
+  uint64_t plies;
+  // How the game ended by the rules, `CESCACS_TERMINATION_NONE` if it
+  // had not (a self-play game stopped at `max_plies`, or a record that
+  // stops before the end).
+  cescacs_termination termination;
+  // The game's result as points: 3-0 / 0-3 (mate), 2-1 / 1-2
+  // (stalemate), 1-1 (draw), 0-0 for `"*"` (unfinished or unknown). For a
+  // self-play game this is the rules' result; for a game read from
+  // CTL-PGN, the one its text states.
+  uint8_t white_points;
+  uint8_t black_points;
+} cescacs_batch_game;
 
 // What ends a search; 0 in a field means no such limit. All three 0: the
 // search runs until `cescacs_engine_stop` (or its maximum depth, 127).
@@ -998,6 +1029,87 @@ cescacs_result cescacs_pgn_reader_next(struct cescacs_pgn_reader *reader, struct
 
 // Releases a reader (NULL is ignored). The games it gave stay valid.
 void cescacs_pgn_reader_free(struct cescacs_pgn_reader *reader);
+
+// Plays `n` games of uniformly random legal moves and writes them as a new
+// batch to `*batch_out`: game `i` is game `first + i` of the random-game
+// stream of `seed`, the same game the Rust `cescacs::selfplay` and Python
+// `cescacs.selfplay` play for these arguments, whatever the number of
+// threads (so shards of one dataset can be made anywhere, with `first`).
+// Each game stops where the rules end it or after `max_plies` plies.
+// `start_pdtl` is the start position of every game (NUL-terminated PDTL),
+// or NULL for the initial position. `threads` is the number of worker
+// threads, 0 for all available cores, at most
+// `CESCACS_SELFPLAY_MAX_THREADS`. The call returns when every game is
+// played. Free the batch with `cescacs_game_batch_free`.
+//
+// Errors: `NULL_POINTER` (`batch_out`), `INVALID_UTF8`, `BAD_PDTL`,
+// `BAD_ARGUMENT` (`threads` above `CESCACS_SELFPLAY_MAX_THREADS`).
+// `*batch_out` is written only on success.
+cescacs_result cescacs_selfplay(size_t n, size_t max_plies, uint64_t seed, uint64_t first, size_t threads, const char *start_pdtl, struct cescacs_game_batch **batch_out);
+
+// Reads the next games of `reader`, at most `max_games` of them (`SIZE_MAX`
+// for all that are left), and writes them as a new batch to `*batch_out`:
+// each game's main line, start position and stated result. When no game
+// is left the batch is empty, so `while` a read batch has games, a file of
+// any size goes through in batches of `max_games`. Free it with
+// `cescacs_game_batch_free`.
+//
+// Errors: `NULL_POINTER`; `BAD_PGN` at the first game with an error (the
+// message and `cescacs_last_error_location` say where, counted from the
+// start of the input): no batch is made, the games read before it in
+// this call are dropped, and the reader has moved past the bad game.
+// `*batch_out` is written only on success.
+cescacs_result cescacs_game_batch_read_pgn(struct cescacs_pgn_reader *reader, size_t max_games, struct cescacs_game_batch **batch_out);
+
+// Writes the number of games of `batch` to `*len_out`.
+//
+// Errors: `NULL_POINTER`.
+cescacs_result cescacs_game_batch_len(const struct cescacs_game_batch *batch, size_t *len_out);
+
+// Lends every game's move indices, end to end: writes a pointer to them to
+// `*moves_out` and their number (the total plies) to `*len_out`. Game `i`'s
+// moves are `moves[offsets[i] .. offsets[i + 1]]` (see
+// `cescacs_game_batch_offsets`). The array belongs to the batch: read it,
+// never write or free it; it stays valid, unchanged, until the batch is
+// freed. With no moves the pointer is not NULL but must not be read.
+//
+// Errors: `NULL_POINTER`. Nothing is written on error.
+cescacs_result cescacs_game_batch_moves(const struct cescacs_game_batch *batch, const uint16_t **moves_out, size_t *len_out);
+
+// Lends the games' offsets into the moves: writes a pointer to them to
+// `*offsets_out` and their number, the number of games + 1, to `*len_out`.
+// `offsets[0]` is 0, they never decrease, and the last one is the number
+// of moves. Owned by the batch like `cescacs_game_batch_moves`' array:
+// read-only, valid until the batch is freed.
+//
+// Errors: `NULL_POINTER`. Nothing is written on error.
+cescacs_result cescacs_game_batch_offsets(const struct cescacs_game_batch *batch, const uint64_t **offsets_out, size_t *len_out);
+
+// Writes game `index`'s place in the moves, length, termination and result
+// to `*game_out`.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (`index` ≥ the number of
+// games).
+cescacs_result cescacs_game_batch_info(const struct cescacs_game_batch *batch, size_t index, struct cescacs_batch_game *game_out);
+
+// Rebuilds game `index` as a new game handle at its final position (free
+// it with `cescacs_game_free`): its start, every move and, as its stated
+// result, the batch's (`cescacs_game_result`). Independent of the batch.
+//
+// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (`index` ≥ the number of
+// games). `*game_out` is written only on success.
+cescacs_result cescacs_game_batch_game(const struct cescacs_game_batch *batch, size_t index, struct cescacs_game **game_out);
+
+// For a batch made by `cescacs_selfplay`, writes the `seed` and `first` it
+// was made with to `*seed_out` and `*first_out`.
+//
+// Errors: `NULL_POINTER`, `NOT_FOUND` (the batch was read from CTL-PGN:
+// its games come from no seed). Nothing is written on error.
+cescacs_result cescacs_game_batch_origin(const struct cescacs_game_batch *batch, uint64_t *seed_out, uint64_t *first_out);
+
+// Releases a batch (NULL is ignored). The games made from it stay valid;
+// its moves and offsets arrays are gone.
+void cescacs_game_batch_free(struct cescacs_game_batch *batch);
 
 // A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 // one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).

@@ -4,8 +4,8 @@
 #   2. tests/c/test_api.c with its cases in tests/c/api/ (cc -std=c11 -Wall -Wextra -Werror): plain, under
 #      valgrind (no leak, no invalid access), with -fsanitize=address,undefined,
 #      and linked statically against libcescacs.a;
-#   2b. tests/c/test_threads.c: separate game handles on several pthreads at once agree with
-#      the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
+#   2b. tests/c/test_threads.c: separate game handles (and self-play batches) on several pthreads
+#      at once agree with the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
 #      ASan/UBSan with 32);
 #   2c. tests/c/test_engine.c: the engine's search, stop from another thread (plain, valgrind,
 #      ASan/UBSan);
@@ -120,8 +120,8 @@ run "$out/test_threads.valgrind.log" valgrind --error-exitcode=99 --leak-check=f
     "$out/test_threads" 4 30
 grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.valgrind.log"
 
-echo "== C: test_threads under valgrind --tool=helgrind (data races; 3 threads, 6 plies) =="
-run "$out/test_threads.helgrind.log" valgrind --tool=helgrind --error-exitcode=99 "$out/test_threads" 3 6
+echo "== C: test_threads under valgrind --tool=helgrind (data races; 3 threads, 6 plies, self-play on the calling thread) =="
+run "$out/test_threads.helgrind.log" valgrind --tool=helgrind --error-exitcode=99 "$out/test_threads" 3 6 1
 grep -E "ERROR SUMMARY|passed, .* failed" "$out/test_threads.helgrind.log"
 
 echo "== C: test_threads with -fsanitize=address,undefined (32 threads, 400 plies) =="

@@ -22,8 +22,7 @@
 //! assert_eq!(games, RandomGames::new(4).seed(7).max_plies(40).threads(1).run().unwrap());
 //! ```
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
 use crate::game::Game;
 use crate::history::History;
@@ -31,10 +30,11 @@ use crate::movegen::MoveGroups;
 use crate::moves::Move;
 use crate::perft::Interrupted;
 use crate::position::Position;
-use crate::workers;
 
+mod run;
 mod walk;
 
+pub(crate) use run::Plan;
 pub(crate) use walk::Walk;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, well-mixed
@@ -64,8 +64,13 @@ impl SplitMix64 {
 
 /// One game of random legal moves from `start`: the seed fixes it.
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
+    random_game_with(start, seed, max_plies, &mut MoveGroups::new())
+}
+
+/// [`random_game`] with scratch space for the move generator.
+fn random_game_with(start: &Position, seed: u64, max_plies: usize, moves: &mut MoveGroups) -> Game {
     let mut history = History::with_capacity(start.clone(), max_plies.min(1024));
-    play_random(&mut history, seed, max_plies, &mut MoveGroups::new());
+    play_random(&mut history, seed, max_plies, moves);
     Game::from_history(history)
 }
 
@@ -132,72 +137,53 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 /// [`RandomGames::threads`] says otherwise, stoppable by a flag.
 #[derive(Clone, Copy)]
 pub struct RandomGames<'a> {
-    n: usize,
-    start: Option<&'a Position>,
-    seed: u64,
-    max_plies: usize,
-    threads: usize,
-    cancel: Option<&'a AtomicBool>,
+    plan: Plan<'a>,
 }
 
 impl<'a> RandomGames<'a> {
     /// `n` games, seed 0, at most 300 plies each.
     pub fn new(n: usize) -> Self {
-        RandomGames { n, start: None, seed: 0, max_plies: 300, threads: 0, cancel: None }
+        RandomGames { plan: Plan::new(n) }
     }
 
     /// Start every game from `pos` instead of the initial position.
     pub fn start(mut self, pos: &'a Position) -> Self {
-        self.start = Some(pos);
+        self.plan.start = Some(pos);
         self
     }
 
     pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
+        self.plan.seed = seed;
         self
     }
 
     /// Stop each game after this many plies (unfinished, result `*`).
     pub fn max_plies(mut self, plies: usize) -> Self {
-        self.max_plies = plies;
+        self.plan.max_plies = plies;
         self
     }
 
     /// Number of worker threads; 0 (the default) means all available cores.
     pub fn threads(mut self, n: usize) -> Self {
-        self.threads = n;
+        self.plan.threads = n;
         self
     }
 
     /// Stop early (with [`Interrupted`]) once `flag` is set; it is read
-    /// before each game.
+    /// before each block of a few games.
     pub fn cancel_flag(mut self, flag: &'a AtomicBool) -> Self {
-        self.cancel = Some(flag);
+        self.plan.cancel = Some(flag);
         self
     }
 
     /// The games, in index order.
     pub fn run(&self) -> Result<Vec<Game>, Interrupted> {
-        let initial = Position::default();
-        let start = self.start.unwrap_or(&initial);
-        let next = AtomicUsize::new(0);
-        let done: Mutex<Vec<(usize, Game)>> = Mutex::new(Vec::with_capacity(self.n));
-        let work = || -> Result<(), Interrupted> {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= self.n {
-                    return Ok(());
-                }
-                if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                    return Err(Interrupted);
-                }
-                let game = random_game(start, game_seed(self.seed, i as u64), self.max_plies);
-                done.lock().unwrap_or_else(|e| e.into_inner()).push((i, game));
-            }
-        };
-        workers::run(workers::worker_count(self.threads, self.n), "random-game", work)?;
-        let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
-        games.sort_unstable_by_key(|&(i, _)| i);
-        Ok(games.into_iter().map(|(_, g)| g).collect())
+        let max_plies = self.plan.max_plies;
+        let blocks = self.plan.play("random-game", |_| MoveGroups::new(), |moves, start, seed, block: &mut Vec<Game>| {
+            block.push(random_game_with(start, seed, max_plies, moves));
+        })?;
+        let mut games = Vec::with_capacity(self.plan.n);
+        games.extend(blocks.into_iter().flatten());
+        Ok(games)
     }
 }

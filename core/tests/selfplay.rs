@@ -68,3 +68,27 @@ fn splitmix_is_the_reference_generator() {
     let mut r = SplitMix64::new(9);
     assert!((0..1000).all(|_| r.below(7) < 7));
 }
+
+/// FNV-1a over the moves (long form) of a run and its game lengths.
+fn fingerprint(games: &[Game]) -> (usize, u64) {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut plies = 0;
+    for g in games {
+        for m in g.moves() {
+            for byte in m.long().to_string().bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        plies += g.len();
+        hash = (hash ^ g.len() as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    (plies, hash)
+}
+
+/// The games of a seed are fixed: this pins them, so a change of how the
+/// runs play or share out their games cannot change them unnoticed.
+#[test]
+fn the_games_of_a_seed_are_pinned() {
+    let games = RandomGames::new(30).seed(1).max_plies(200).threads(2).run().unwrap();
+    assert_eq!(fingerprint(&games), (6000, 3_647_462_856_029_527_820));
+}

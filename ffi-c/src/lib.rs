@@ -28,6 +28,8 @@ mod game;
 mod guard;
 mod move_list;
 mod pgn_reader;
+// After the reader: a batch is read from one.
+mod batch;
 mod record;
 mod threats;
 mod types;
@@ -39,9 +41,13 @@ mod tests;
 
 #[allow(unused_imports)]
 pub use board::*;
+#[allow(unused_imports)]
+pub use batch::*;
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+#[allow(unused_imports)]
+pub use pgn_reader::*;
 #[allow(unused_imports)]
 pub use record::*;
 // (Unused where benches/ffi_overhead.rs compiles this file as a module.)

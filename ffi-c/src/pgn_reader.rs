@@ -6,7 +6,7 @@ use std::ffi::{c_char, CStr};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Cursor};
 
-use rules::pgn::Reader;
+use rules::pgn::{GameEntry, Reader};
 
 use super::cescacs_result;
 use super::error::Error;
@@ -25,6 +25,13 @@ pub struct cescacs_pgn_reader {
 
 impl Handle for cescacs_pgn_reader {
     const PARAM: &'static str = "reader";
+}
+
+impl cescacs_pgn_reader {
+    /// The games left, each counted as read when it is taken.
+    pub(crate) fn entries(&mut self) -> impl Iterator<Item = GameEntry> + '_ {
+        self.games.by_ref().inspect(|_| self.read += 1)
+    }
 }
 
 fn boxed(src: Box<dyn BufRead + Send>) -> *mut cescacs_pgn_reader {

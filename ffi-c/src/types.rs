@@ -476,6 +476,19 @@ pub enum cescacs_termination {
     InsufficientMaterial = 5,
 }
 
+impl From<Option<Termination>> for cescacs_termination {
+    fn from(t: Option<Termination>) -> cescacs_termination {
+        match t {
+            None => cescacs_termination::None,
+            Some(Termination::Checkmate) => cescacs_termination::Checkmate,
+            Some(Termination::Stalemate) => cescacs_termination::Stalemate,
+            Some(Termination::FivefoldRepetition) => cescacs_termination::FivefoldRepetition,
+            Some(Termination::SeventyFiveMoves) => cescacs_termination::SeventyFiveMoves,
+            Some(Termination::InsufficientMaterial) => cescacs_termination::InsufficientMaterial,
+        }
+    }
+}
+
 /// Who won a finished game.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -511,15 +524,7 @@ impl From<Option<Outcome>> for cescacs_outcome {
             Some(o) => {
                 let (white_points, black_points) = o.points();
                 cescacs_outcome {
-                    termination: match o.termination {
-                        Termination::Checkmate => cescacs_termination::Checkmate,
-                        Termination::Stalemate => cescacs_termination::Stalemate,
-                        Termination::FivefoldRepetition => cescacs_termination::FivefoldRepetition,
-                        Termination::SeventyFiveMoves => cescacs_termination::SeventyFiveMoves,
-                        Termination::InsufficientMaterial => {
-                            cescacs_termination::InsufficientMaterial
-                        }
-                    },
+                    termination: Some(o.termination).into(),
                     winner: match o.winner {
                         None => cescacs_winner::None,
                         Some(Color::White) => cescacs_winner::White,

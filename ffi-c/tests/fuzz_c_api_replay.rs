@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 // The C ABI crate's sources, as src/lib.rs declares them (its modules
 // refer to each other through `super::`, here this test's root).
+#[path = "../src/batch.rs"]
+mod batch;
 #[path = "../src/board.rs"]
 mod board;
 #[path = "../src/error.rs"]
@@ -24,6 +26,8 @@ mod game;
 mod guard;
 #[path = "../src/move_list.rs"]
 mod move_list;
+#[path = "../src/pgn_reader.rs"]
+mod pgn_reader;
 #[path = "../src/record.rs"]
 mod record;
 #[path = "../src/threats.rs"]
@@ -31,10 +35,12 @@ mod threats;
 #[path = "../src/types.rs"]
 mod types;
 
+pub use batch::*;
 pub use board::*;
 pub use error::*;
 pub use game::*;
 pub use move_list::*;
+pub use pgn_reader::*;
 pub use record::*;
 pub use threats::*;
 pub use types::*;
@@ -72,6 +78,7 @@ fn c_api_corpus() {
                 total.parsed += s.parsed;
                 total.variations += s.variations;
                 total.annotated += s.annotated;
+                total.batch_games += s.batch_games;
             }
             Err(e) => {
                 let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -88,5 +95,8 @@ fn c_api_corpus() {
     // Move texts are read without playing, a variation is opened as a
     // game, tags are set and comments added (and the game reads back).
     assert!(total.parsed > 0 && total.variations > 0 && total.annotated > 0, "{total:?}");
+    // Batches are made by self-play and read from CTL-PGN, and their games
+    // checked.
+    assert!(total.batch_games > 0, "{total:?}");
     eprintln!("{} inputs: {total:?}", inputs.len());
 }

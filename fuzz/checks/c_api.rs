@@ -52,9 +52,12 @@ const HEX_CORNERS: usize = 6;
 const ROLE_KING: u32 = 9;
 const MAX_MOVES: usize = 512;
 
-/// Opaque handles (`cescacs_game`, `cescacs_move_list`).
+/// Opaque handles (`cescacs_game`, `cescacs_move_list`,
+/// `cescacs_game_batch`, `cescacs_pgn_reader`).
 pub type Game = c_void;
 pub type List = c_void;
+pub type Batch = c_void;
+pub type Reader = c_void;
 
 /// `cescacs_outcome` (include/cescacs.h).
 #[repr(C)]
@@ -62,6 +65,17 @@ pub type List = c_void;
 pub struct Outcome {
     pub termination: u32,
     pub winner: u32,
+    pub white_points: u8,
+    pub black_points: u8,
+}
+
+/// `cescacs_batch_game`.
+#[repr(C)]
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct BatchGame {
+    pub first_move: u64,
+    pub plies: u64,
+    pub termination: u32,
     pub white_points: u8,
     pub black_points: u8,
 }
@@ -205,6 +219,17 @@ macro_rules! c_functions {
             cescacs_hex_center: fn(Hex, *mut Point) -> u32;
             cescacs_hex_corners: fn(Hex, *mut Point) -> u32;
             cescacs_hex_at_point: fn(f64, f64, *mut Hex) -> u32;
+            cescacs_pgn_reader_from_text: fn(*const c_char, *mut *mut Reader) -> u32;
+            cescacs_pgn_reader_free: fn(*mut Reader) -> ();
+            cescacs_selfplay: fn(usize, usize, u64, u64, usize, *const c_char, *mut *mut Batch) -> u32;
+            cescacs_game_batch_read_pgn: fn(*mut Reader, usize, *mut *mut Batch) -> u32;
+            cescacs_game_batch_len: fn(*const Batch, *mut usize) -> u32;
+            cescacs_game_batch_moves: fn(*const Batch, *mut *const u16, *mut usize) -> u32;
+            cescacs_game_batch_offsets: fn(*const Batch, *mut *const u64, *mut usize) -> u32;
+            cescacs_game_batch_info: fn(*const Batch, usize, *mut BatchGame) -> u32;
+            cescacs_game_batch_game: fn(*const Batch, usize, *mut *mut Game) -> u32;
+            cescacs_game_batch_origin: fn(*const Batch, *mut u64, *mut u64) -> u32;
+            cescacs_game_batch_free: fn(*mut Batch) -> ();
         }
     };
 }
@@ -317,6 +342,9 @@ pub struct CStats {
     pub variations: u64,
     /// Tags set and comments added (and the game read back).
     pub annotated: u64,
+    /// Games of batches (self-play or CTL-PGN) checked against their
+    /// rebuilt game handles.
+    pub batch_games: u64,
 }
 
 const SLOTS: usize = 4;
@@ -367,6 +395,8 @@ struct GameSlot {
 
 // The ops of `Driver::step`, by subject. (Paths are explicit: this file is
 // itself included by `#[path]`, from two crates.)
+#[path = "c_api/batches.rs"]
+mod batches;
 #[path = "c_api/board.rs"]
 mod board;
 #[path = "c_api/games.rs"]
@@ -839,7 +869,7 @@ impl Driver<'_> {
     /// One call (or a small group of related calls) chosen by the bytes;
     /// the ops are in c_api/ by subject (games, lists, records, board).
     fn step(&mut self, b: &mut Bytes) {
-        let op = b.byte() % 41;
+        let op = b.byte() % 42;
         let slot = b.index() % SLOTS;
         let game = self.game(slot);
         // SAFETY: every op keeps the contract of the calls it makes: handles
@@ -884,6 +914,7 @@ impl Driver<'_> {
                 38 => self.op_threats(b, game),
                 39 => self.op_hex_geometry(b),
                 40 => self.op_assessments(b, game),
+                41 => self.op_game_batch(b, slot),
                 _ => self.op_result_name_and_version(b),
             }
         }

@@ -417,19 +417,12 @@ pub(crate) fn selfplay(
 pub(crate) fn _pgn_read_batch(py: Python<'_>, source: &str, is_path: bool) -> PyResult<PyGameBatch> {
     use cescacs::pgn::{PgnError, Reader};
     let read = |entries: &mut dyn Iterator<Item = cescacs::pgn::GameEntry>, stop: &std::sync::atomic::AtomicBool| {
-        let mut batch = GameBatch::new();
-        for entry in entries {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(Interrupted);
-            }
-            if let Some(e) = entry.errors.into_iter().next() {
-                return Ok(Err(e));
-            }
-            if let Some(game) = entry.game {
-                batch.push_game(&game);
-            }
+        let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+        let batch = GameBatch::from_pgn_entries(entries.take_while(|_| !stopped()), usize::MAX);
+        if stopped() {
+            return Err(Interrupted);
         }
-        Ok(Ok(batch))
+        Ok(batch)
     };
     let outcome: Result<GameBatch, PgnError> = if is_path {
         let file = std::fs::File::open(source).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{source}: {e}")))?;

@@ -51,5 +51,9 @@ int main(void) {
     RUN(test_tags);
     RUN(test_comments_and_variations);
     RUN(test_annotations);
+    RUN(test_selfplay_batch);
+    RUN(test_selfplay_batch_of_seed_1);
+    RUN(test_batch_from_pgn);
+    RUN(test_batch_errors);
     return check_summary();
 }

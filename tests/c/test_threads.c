@@ -4,10 +4,15 @@
  * separate handles need no locking) through deterministic playouts, and
  * provokes errors whose message it reads back (the last error is per
  * thread). Every thread's record must equal the one computed on the main
- * thread alone. Run by scripts/test-c.sh under valgrind (few threads, short
+ * thread alone. Self-play batches made on worker threads from each pthread
+ * must equal the single-threaded one. Run by scripts/test-c.sh under valgrind (few threads, short
  * playouts) and with -fsanitize=address,undefined (more of both).
  *
- *   test_threads [THREADS] [PLIES]
+ *   test_threads [THREADS] [PLIES] [SELFPLAY_WORKERS]
+ *
+ * SELFPLAY_WORKERS (default 2) is the worker threads of each self-play
+ * run; helgrind runs it with 1, since it does not know Rust's atomics and
+ * reports the runtime's own thread bookkeeping as races.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -140,6 +145,7 @@ static int records_equal(const record *a, const record *b) {
 
 static size_t threads = 4;
 static size_t plies = 60;
+static size_t selfplay_workers = 2;
 static job single[STARTS_LEN];
 
 /* The reference: every start position's playout on the main thread. */
@@ -194,16 +200,55 @@ static void test_last_error_is_per_thread(void) {
     CHECK_STR(cescacs_last_error(), mine);
 }
 
+/* Self-play on worker threads, started from several pthreads at once (and
+ * reading one shared batch, which never changes): every batch holds the
+ * games of the single-threaded run. */
+#define SELFPLAY_GAMES 8
+static cescacs_game_batch *reference;
+
+static int same_batch(const cescacs_game_batch *a, const cescacs_game_batch *b) {
+    const uint16_t *ma = NULL, *mb = NULL;
+    const uint64_t *oa = NULL, *ob = NULL;
+    size_t na = 0, nb = 0, noa = 0, nob = 0;
+    if (cescacs_game_batch_moves(a, &ma, &na) != CESCACS_RESULT_OK) return 0;
+    if (cescacs_game_batch_moves(b, &mb, &nb) != CESCACS_RESULT_OK) return 0;
+    if (cescacs_game_batch_offsets(a, &oa, &noa) != CESCACS_RESULT_OK) return 0;
+    if (cescacs_game_batch_offsets(b, &ob, &nob) != CESCACS_RESULT_OK) return 0;
+    return na == nb && noa == nob && memcmp(ma, mb, na * sizeof *ma) == 0 && memcmp(oa, ob, noa * sizeof *oa) == 0;
+}
+
+static void *selfplay_worker(void *arg) {
+    int *ok = arg;
+    cescacs_game_batch *batch = NULL;
+    *ok = cescacs_selfplay(SELFPLAY_GAMES, plies, 11, 0, selfplay_workers, NULL, &batch) == CESCACS_RESULT_OK && same_batch(batch, reference);
+    cescacs_batch_game info;
+    if (cescacs_game_batch_info(reference, SELFPLAY_GAMES - 1, &info) != CESCACS_RESULT_OK) *ok = 0;
+    cescacs_game_batch_free(batch);
+    return NULL;
+}
+
+static void test_selfplay_on_threads_agrees(void) {
+    CHECK_OK(cescacs_selfplay(SELFPLAY_GAMES, plies, 11, 0, 1, NULL, &reference));
+    static int ok[MAX_THREADS];
+    pthread_t tids[MAX_THREADS];
+    for (size_t t = 0; t < threads; t++) CHECK(pthread_create(&tids[t], NULL, selfplay_worker, &ok[t]) == 0);
+    for (size_t t = 0; t < threads; t++) CHECK(pthread_join(tids[t], NULL) == 0);
+    for (size_t t = 0; t < threads; t++) CHECK(ok[t]);
+    cescacs_game_batch_free(reference);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) threads = strtoul(argv[1], NULL, 10);
     if (argc > 2) plies = strtoul(argv[2], NULL, 10);
+    if (argc > 3) selfplay_workers = strtoul(argv[3], NULL, 10);
     if (threads < 1 || threads > MAX_THREADS || plies < 1 || plies > MAX_PLIES) {
         fprintf(stderr, "usage: test_threads [THREADS 1..%d] [PLIES 1..%d]\n", MAX_THREADS, MAX_PLIES);
         return 2;
     }
-    printf("%zu threads, %zu plies\n", threads, plies);
+    printf("%zu threads, %zu plies, self-play on %zu worker threads\n", threads, plies, selfplay_workers);
     RUN(test_single_thread_reference);
     RUN(test_threads_agree_with_single_thread);
     RUN(test_last_error_is_per_thread);
+    RUN(test_selfplay_on_threads_agrees);
     return check_summary();
 }

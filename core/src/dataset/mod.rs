@@ -6,7 +6,8 @@
 //!
 //! A batch is made by [`SelfPlay`] (the same games as
 //! [`RandomGames`](crate::selfplay::RandomGames), written straight into the
-//! batch), from records ([`GameBatch::push_game`]), or from raw columns
+//! batch), from records ([`GameBatch::push_game`], or a CTL-PGN collection
+//! through [`GameBatch::from_pgn_entries`]), or from raw columns
 //! ([`GameBatch::from_parts`], which checks every move). [`GameBatch::samples`]
 //! turns it into training samples; [`GameBatch::ranks`] and
 //! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
@@ -25,6 +26,7 @@
 //! ```
 
 mod kinds;
+mod pgn;
 mod rank;
 mod samples;
 mod selfplay;

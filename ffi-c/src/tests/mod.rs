@@ -7,6 +7,7 @@ use std::ptr;
 
 use super::*;
 
+mod batch;
 mod boundary;
 mod front_ends;
 mod games;

@@ -113,4 +113,10 @@ void test_tags(void);
 void test_comments_and_variations(void);
 void test_annotations(void);
 
+/* batch.c */
+void test_selfplay_batch(void);
+void test_selfplay_batch_of_seed_1(void);
+void test_batch_from_pgn(void);
+void test_batch_errors(void);
+
 #endif

@@ -1,0 +1,89 @@
+//! The one worker loop of random self-play, behind both
+//! [`RandomGames`](super::RandomGames) (games as records) and
+//! [`SelfPlay`](crate::dataset::SelfPlay) (games into a batch): which
+//! games a run plays, their seeds, and how they are shared out over the
+//! threads. Only what is kept of a game differs between the two, so the
+//! same arguments give the same games.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::perft::Interrupted;
+use crate::position::Position;
+use crate::workers;
+
+use super::game_seed;
+
+/// Games a worker takes at a time: few, so that the workers finish
+/// together (the last block of a run is the only time one waits on the
+/// other: four games are about half a millisecond), yet enough that the
+/// shared counter and the lock are rarely touched.
+const BLOCK: usize = 4;
+
+/// The games of a run: `n` games from `start` (the initial position when
+/// `None`), game `i` drawn from the stream of `game_seed(seed, first + i)`,
+/// at most `max_plies` plies each, on `threads` workers (0: all cores),
+/// stopped early once `cancel` is set.
+#[derive(Clone, Copy)]
+pub(crate) struct Plan<'a> {
+    pub(crate) n: usize,
+    pub(crate) first: u64,
+    pub(crate) start: Option<&'a Position>,
+    pub(crate) seed: u64,
+    pub(crate) max_plies: usize,
+    pub(crate) threads: usize,
+    pub(crate) cancel: Option<&'a AtomicBool>,
+}
+
+impl Plan<'_> {
+    /// `n` games, seed 0, from game 0 of the stream, at most 300 plies each.
+    pub(crate) fn new(n: usize) -> Self {
+        Plan { n, first: 0, start: None, seed: 0, max_plies: 300, threads: 0, cancel: None }
+    }
+
+    /// Plays the games, [`BLOCK`] at a time per worker, and returns the
+    /// blocks in game order (each holds `BLOCK` games, the last one the
+    /// rest). Each worker makes its scratch space once with `scratch`;
+    /// `game(scratch, start, seed, block)` plays one game from `start` with
+    /// that seed into its block. `cancel` is read before each block; `what`
+    /// names the work in a worker's panic message.
+    pub(crate) fn play<W, B: Default + Send>(
+        &self,
+        what: &str,
+        scratch: impl Fn(&Position) -> W + Sync,
+        game: impl Fn(&mut W, &Position, u64, &mut B) + Sync,
+    ) -> Result<Vec<B>, Interrupted> {
+        let initial;
+        let start = match self.start {
+            Some(p) => p,
+            None => {
+                initial = Position::default();
+                &initial
+            }
+        };
+        let blocks = self.n.div_ceil(BLOCK);
+        let next = AtomicUsize::new(0);
+        let done: Mutex<Vec<(usize, B)>> = Mutex::new(Vec::with_capacity(blocks));
+        let work = || -> Result<(), Interrupted> {
+            let mut w = scratch(start);
+            loop {
+                let b = next.fetch_add(1, Ordering::Relaxed);
+                if b >= blocks {
+                    return Ok(());
+                }
+                if self.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return Err(Interrupted);
+                }
+                let mut block = B::default();
+                for i in b * BLOCK..((b + 1) * BLOCK).min(self.n) {
+                    game(&mut w, start, game_seed(self.seed, self.first.wrapping_add(i as u64)), &mut block);
+                }
+                done.lock().unwrap_or_else(|e| e.into_inner()).push((b, block));
+            }
+        };
+        workers::run(workers::worker_count(self.threads, blocks), what, work)?;
+        let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+        done.sort_unstable_by_key(|&(b, _)| b);
+        Ok(done.into_iter().map(|(_, block)| block).collect())
+    }
+}
