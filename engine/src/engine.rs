@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use cescacs::{History, Move, Position};
 
+use crate::abstain::Abstain;
 use crate::eval::EvalConfig;
 use crate::limits::Limits;
 use crate::score::{Score, MAX_PLY};
@@ -23,14 +24,6 @@ pub struct EngineOptions {
     /// Gaits the engine never plays itself (it still expects them from
     /// the opponent): for measuring what they are worth.
     pub abstain: Abstain,
-}
-
-/// The King's special gaits an engine may abstain from (balance studies:
-/// docs/BALANCE.md). A gait is still played when it is the only legal move.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct Abstain {
-    pub king_leaps: bool,
-    pub castling: bool,
 }
 
 impl Default for EngineOptions {

@@ -26,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+mod abstain;
 mod arena;
 mod engine;
 mod eval;
@@ -36,7 +37,8 @@ mod search;
 mod tt;
 
 pub use arena::{GameRecord, Match, MatchResult, Player};
-pub use engine::{Abstain, Engine, EngineOptions, Info, SearchResult};
+pub use abstain::Abstain;
+pub use engine::{Engine, EngineOptions, Info, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::Limits;
 pub use score::{Score, MAX_PLY};

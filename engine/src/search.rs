@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use cescacs::{Color, Move, MoveKind, MoveList, Position};
 
-use crate::engine::Abstain;
+use crate::abstain::Abstain;
 use crate::eval::{evaluate, EvalConfig};
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
