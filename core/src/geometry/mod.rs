@@ -13,7 +13,7 @@ use crate::Color;
 mod sets;
 
 pub(crate) use sets::{
-    first_on_ray, neighbours, ray, ray_const, ray_count, rays_holding, slide_targets, step_sets, JUMP_SETS,
+    direction_between, first_on_ray, neighbours, ray, ray_const, ray_count, rays_holding, slide_targets, step_sets, JUMP_SETS,
 };
 
 /// Number of hexes on the board.

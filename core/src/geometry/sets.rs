@@ -123,6 +123,13 @@ const NO_DIRECTION: u8 = 12;
 /// [`NO_DIRECTION`] (a hex lies on one ray from `h` at most).
 static DIRECTIONS: [[u8; HEX_COUNT]; HEX_COUNT] = build_directions();
 
+/// The direction of the ray from `from` through `to`, if `to` is on one.
+#[inline(always)]
+pub(crate) fn direction_between(from: Hex, to: Hex) -> Option<Dir> {
+    let d = DIRECTIONS[from.index()][to.index()];
+    (d != NO_DIRECTION).then_some(Dir(d))
+}
+
 /// The rays from `h` that hold a hex of `orthogonal` (looking along the
 /// orthogonal rays) or of `diagonal` (along the diagonal ones), as bit `d`
 /// for [`Dir`] `d`: lets a ray walk visit only the rays where a piece

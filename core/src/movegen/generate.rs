@@ -11,7 +11,7 @@ use crate::position::{Position, SpecialCapture};
 use super::counter::Counter;
 use super::king_safety::KingSafety;
 use super::sink::{FromOnly, Moves, Sink};
-use super::tables::{piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQUE_DIRS, PROMOTION_ZONE, TRIPLE_STEP_FROM};
+use super::tables::{piece_reaches, piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQUE_DIRS, PROMOTION_ZONE, TRIPLE_STEP_FROM};
 
 impl Position {
     /// Adds the legal moves of the piece on `from` that land on `dests`
@@ -53,6 +53,27 @@ impl Position {
             self.gen_piece(from, piece.role, own, occupied, allowed & dests, only.list);
             self.gen_special_captures(us, &safety, &mut only);
         }
+    }
+
+    /// The legal move of the side to move's `role` (not a pawn or a King)
+    /// on `from` to `to`, if there is one: what [`Position::gen_from`] gives
+    /// for that one destination, found by testing the one move (the piece
+    /// reaches `to`, the King's safety allows it, no promotion is forced).
+    pub(super) fn piece_move_to(&self, from: Hex, role: Role, to: Hex) -> Option<Move> {
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let occupied = own | self.by_color[(!us).index()];
+        if own.contains(to) || !piece_reaches(from, role, us, occupied, to) {
+            return None;
+        }
+        let safety = self.king_safety(us);
+        if safety.checkers > 1 || !safety.allowed(self.kings[us.index()], from).contains(to) {
+            return None;
+        }
+        if safety.checkers == 0 && self.has_awaiting_promotion(us) {
+            return None; // the in-place promotion is the only legal move
+        }
+        Some(Move::new(from, to, role, self.piece_at(to).map(|p| p.role), MoveKind::Normal))
     }
 
     pub(super) fn generate<L: Moves>(&self, list: &mut L) {

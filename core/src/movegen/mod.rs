@@ -81,8 +81,19 @@ impl Position {
     /// move text can name (promotions apart), without a full move list.
     pub(crate) fn legal_moves_from_to(&self, from: Hex, to: Hex) -> ArrayVec<Move, 16> {
         let mut list = ArrayVec::new();
-        self.gen_from(from, Bitboard::from_hex(to), &mut list);
-        list.retain(|m| m.castling().is_none());
+        match self.piece_at(from) {
+            // A piece (not a pawn or a King) makes one move to a hex at most:
+            // test that one move rather than generate the piece's.
+            Some(p) if p.color == self.turn && !matches!(p.role, Role::Pawn | Role::King) => {
+                if let Some(m) = self.piece_move_to(from, p.role, to) {
+                    list.push(m);
+                }
+            }
+            _ => {
+                self.gen_from(from, Bitboard::from_hex(to), &mut list);
+                list.retain(|m| m.castling().is_none());
+            }
+        }
         list
     }
 
@@ -123,8 +134,10 @@ impl Position {
     /// Whether a pawn of `us` waits on its promotion hex with a piece to
     /// regain: when `us` is not in check, its in-place promotion is then
     /// the only legal move (RULES.md §3.7.8).
+    #[inline(always)]
     fn has_awaiting_promotion(&self, us: Color) -> bool {
-        self.awaiting_pawns(us).any(|h| self.regainable(us, h).next().is_some())
+        let awaiting = self.pieces(Piece::new(us, Role::Pawn)) & PROMOTION_ZONE[us.index()];
+        !awaiting.is_empty() && awaiting.into_iter().any(|h| self.regainable(us, h).next().is_some())
     }
 
     /// Pawns of `color` standing on their own promotion hex.

@@ -2,7 +2,7 @@
 //! give a piece (RULES.md §3).
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{direction_between, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
 use crate::piece::{Color, Role};
 
 /// The 8 triple-step hexes per side (RULES.md §3.7.2).
@@ -135,6 +135,35 @@ pub(super) fn piece_targets(from: Hex, role: Role, us: Color, occupied: Bitboard
         Role::Pegasus => slide_targets(from, false, true, occupied) | JUMP_SETS[from.index()],
         Role::Wyvern => slide_targets(from, true, false, occupied) | JUMP_SETS[from.index()],
         Role::Pawn | Role::King => unreachable!("pawns and Kings have their own generators"),
+    }
+}
+
+/// Whether the `role` (not a Pawn or a King) of `us` on `from` reaches `to`
+/// through `occupied`: [`piece_targets`]`(…).contains(to)`, with a slide
+/// tested along its one ray instead of walking all of them.
+#[inline(always)]
+pub(super) fn piece_reaches(from: Hex, role: Role, us: Color, occupied: Bitboard, to: Hex) -> bool {
+    match role {
+        Role::Bishop => slides_to(from, to, false, true, occupied),
+        Role::Rook => slides_to(from, to, true, false, occupied),
+        Role::Queen => slides_to(from, to, true, true, occupied),
+        Role::Pegasus => JUMP_SETS[from.index()].contains(to) || slides_to(from, to, false, true, occupied),
+        Role::Wyvern => JUMP_SETS[from.index()].contains(to) || slides_to(from, to, true, false, occupied),
+        _ => piece_targets(from, role, us, occupied).contains(to),
+    }
+}
+
+/// Whether a slider on `from` moving along the orthogonal and/or diagonal
+/// rays reaches `to`: `to` on such a ray, nothing between.
+#[inline(always)]
+fn slides_to(from: Hex, to: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> bool {
+    match direction_between(from, to) {
+        Some(d) if (if d.is_orthogonal() { orthogonal } else { diagonal }) => {
+            let mut between = ray(d, from).without(ray(d, to));
+            between.remove(to);
+            (between & occupied).is_empty()
+        }
+        _ => false,
     }
 }
 
