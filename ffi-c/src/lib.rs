@@ -29,6 +29,7 @@ mod guard;
 mod move_list;
 mod pgn_reader;
 mod record;
+mod line;
 mod threats;
 mod types;
 // The engine last: its items follow the rules' in the header.
@@ -44,6 +45,8 @@ pub use game::*;
 pub use move_list::*;
 #[allow(unused_imports)]
 pub use record::*;
+#[allow(unused_imports)]
+pub use line::*;
 // (Unused where benches/ffi_overhead.rs compiles this file as a module.)
 #[allow(unused_imports)]
 pub use threats::*;

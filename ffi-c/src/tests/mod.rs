@@ -10,6 +10,7 @@ use super::*;
 mod boundary;
 mod front_ends;
 mod games;
+mod lines;
 mod moves;
 mod pgn;
 mod threats;
