@@ -51,5 +51,8 @@ int main(void) {
     RUN(test_tags);
     RUN(test_comments_and_variations);
     RUN(test_annotations);
+    RUN(test_lines_of_a_record);
+    RUN(test_line_keeps_its_record);
+    RUN(test_line_errors);
     return check_summary();
 }
