@@ -121,6 +121,10 @@ def main():
     seq += [39, 0, 10, 1, 4, 4, 39, 0, 0xC5, 3, 3, 0] + [0] * 7 + [0x40] + [0] * 7 + [0x7F]
     seq += [26, 0, 15, 4, 1, 4, 0]
     write("c_api", bytes(seq))
+    # ... and a record nested three levels deep: its first variation opened
+    # as a game, and its lines walked down to the innermost one.
+    nest = b"1. E7-E13 (1. NG3-I7 { one } (1. H6-H12 ! (1. E7-E13 { three })))\n*\n"
+    write("c_api", bytes([2, 2] + text(nest) + [0] + [35, 2, 1, 0, 0, 0, 0x50, 0, 3]))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ mod error;
 mod game;
 #[path = "../src/guard.rs"]
 mod guard;
+#[path = "../src/line.rs"]
+mod line;
 #[path = "../src/move_list.rs"]
 mod move_list;
 #[path = "../src/record.rs"]
@@ -34,6 +36,7 @@ mod types;
 pub use board::*;
 pub use error::*;
 pub use game::*;
+pub use line::*;
 pub use move_list::*;
 pub use record::*;
 pub use threats::*;
@@ -72,6 +75,7 @@ fn c_api_corpus() {
                 total.parsed += s.parsed;
                 total.variations += s.variations;
                 total.annotated += s.annotated;
+                total.lines += s.lines;
             }
             Err(e) => {
                 let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -88,5 +92,7 @@ fn c_api_corpus() {
     // Move texts are read without playing, a variation is opened as a
     // game, tags are set and comments added (and the game reads back).
     assert!(total.parsed > 0 && total.variations > 0 && total.annotated > 0, "{total:?}");
+    // The lines of a record are walked and read as the games made of them.
+    assert!(total.lines > 0, "{total:?}");
     eprintln!("{} inputs: {total:?}", inputs.len());
 }

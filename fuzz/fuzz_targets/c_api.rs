@@ -24,6 +24,7 @@ static UNDONE_TO_START: AtomicU64 = AtomicU64::new(0);
 static PARSED: AtomicU64 = AtomicU64::new(0);
 static VARIATIONS: AtomicU64 = AtomicU64::new(0);
 static ANNOTATED: AtomicU64 = AtomicU64::new(0);
+static LINES: AtomicU64 = AtomicU64::new(0);
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let api = API.get_or_init(|| linked_api!(cescacs_ffi).expect("every C function is linked"));
@@ -36,10 +37,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     PARSED.fetch_add(s.parsed, Relaxed);
     VARIATIONS.fetch_add(s.variations, Relaxed);
     ANNOTATED.fetch_add(s.annotated, Relaxed);
+    LINES.fetch_add(s.lines, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
     if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
         eprintln!(
-            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start, {} move texts parsed, {} variations opened, {} tags set or comments added",
+            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start, {} move texts parsed, {} variations opened, {} tags set or comments added, {} lines walked",
             CALLS.load(Relaxed),
             PLAYED.load(Relaxed),
             GAME_OVER.load(Relaxed),
@@ -47,7 +49,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             UNDONE_TO_START.load(Relaxed),
             PARSED.load(Relaxed),
             VARIATIONS.load(Relaxed),
-            ANNOTATED.load(Relaxed)
+            ANNOTATED.load(Relaxed),
+            LINES.load(Relaxed)
         );
     }
 });
