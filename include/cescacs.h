@@ -358,7 +358,10 @@ typedef struct cescacs_game cescacs_game;
 // back to it from its variations). `cescacs_line_game` makes a game of a
 // line to play on from it.
 //
-// Opaque. A handle is not synchronised: use it from one thread at a time.
+// Opaque. A handle is not synchronised: use it from one thread at a time
+// (distinct handles, lines of one record and their game included, may be
+// used from different threads at once: the record they share is only
+// read, and the game copies it before changing it).
 typedef struct cescacs_line cescacs_line;
 
 // A list of legal moves of one position. Opaque; made by

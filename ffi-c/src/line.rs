@@ -37,7 +37,10 @@ use super::types::cescacs_move;
 /// back to it from its variations). `cescacs_line_game` makes a game of a
 /// line to play on from it.
 ///
-/// Opaque. A handle is not synchronised: use it from one thread at a time.
+/// Opaque. A handle is not synchronised: use it from one thread at a time
+/// (distinct handles, lines of one record and their game included, may be
+/// used from different threads at once: the record they share is only
+/// read, and the game copies it before changing it).
 pub struct cescacs_line {
     /// The record, shared with the game it came from and with every line
     /// made from it, never changed while shared.

@@ -261,12 +261,14 @@ fn nest(levels: usize) -> String {
 
 #[test]
 fn going_down_a_nest_shares_the_record_and_holds_one_line() {
-    const LEVELS: usize = 100_000;
+    // Under Miri (about a thousand times slower), enough levels to run
+    // every path.
+    let levels_wanted: usize = if cfg!(miri) { 30 } else { 100_000 };
     // A small stack: nothing recurses on the depth.
     std::thread::Builder::new()
         .stack_size(256 * 1024)
-        .spawn(|| {
-            let g = from_pgn(&nest(LEVELS));
+        .spawn(move || {
+            let g = from_pgn(&nest(levels_wanted));
             let mut line = mainline(g);
             let mut levels = 0;
             while count_at(cescacs_line_variation_count, line, 0) == 1 {
@@ -287,8 +289,8 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
                 line = next;
                 levels += 1;
             }
-            assert_eq!(levels, LEVELS);
-            assert_eq!(value_of(cescacs_line_depth, line), LEVELS);
+            assert_eq!(levels, levels_wanted);
+            assert_eq!(value_of(cescacs_line_depth, line), levels_wanted);
             assert_eq!(value_of(cescacs_line_start_ply, line), 0);
             assert_eq!(value_of(cescacs_line_ply_count, line), 1);
             // SAFETY: the buffer and length `out_text` gives.
@@ -308,4 +310,50 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+#[test]
+fn lines_of_one_record_read_on_other_threads_while_the_game_changes() {
+    let rounds = if cfg!(miri) { 3 } else { 200 };
+    let g = from_pgn(&fools_mate_variations());
+    // Handles cross threads as addresses (C hands them over the same way).
+    let lines: Vec<usize> = (0..2).map(|_| mainline(g) as usize).collect();
+    let readers: Vec<_> = lines
+        .into_iter()
+        .map(|addr| {
+            std::thread::spawn(move || {
+                let main = addr as *mut cescacs_line;
+                for _ in 0..rounds {
+                    assert_eq!(value_of(cescacs_line_ply_count, main), 12);
+                    assert_eq!(count_at(cescacs_line_comment_count, main, 0), 0);
+                    let v = enter(main, 8, 0);
+                    let nested = enter(v, 3, 0);
+                    // SAFETY: the buffer and length `out_text` gives; each
+                    // line made here is freed here, once.
+                    unsafe {
+                        assert_eq!(out_text(|b, l, o| cescacs_line_move_ctl_at(nested, 0, b, l, o)), "GH6-K12");
+                        cescacs_line_free(nested);
+                        cescacs_line_free(v);
+                    }
+                }
+                // SAFETY: this thread's handle, freed once.
+                unsafe { cescacs_line_free(main) };
+            })
+        })
+        .collect();
+    let c = CString::new("meanwhile").unwrap();
+    for _ in 0..rounds {
+        // SAFETY: the game is used by this thread only.
+        unsafe {
+            assert_eq!(cescacs_game_add_comment(g, 0, c.as_ptr()), cescacs_result::Ok);
+            assert_eq!(cescacs_game_undo(g), cescacs_result::Ok);
+            play(g, "GL5-H6#");
+        }
+    }
+    for r in readers {
+        r.join().unwrap();
+    }
+    assert_eq!(ply_count(g), 12);
+    // SAFETY: made by this test and not used after this.
+    unsafe { cescacs_game_free(g) };
 }
