@@ -205,7 +205,7 @@ fn a_line_keeps_the_record_it_was_made_from() {
 fn bad_arguments_are_refused_and_write_nothing() {
     let g = from_pgn(&fools_mate_variations());
     let main = mainline(g);
-    let sentinel = 0x5a5a as *mut cescacs_line;
+    let sentinel = ptr::NonNull::<cescacs_line>::dangling().as_ptr();
     let mut out = sentinel;
     let mut n = 77usize;
     let mut buf = [b'k' as c_char; 8];
@@ -238,9 +238,10 @@ fn bad_arguments_are_refused_and_write_nothing() {
         let mut nag = 9u8;
         assert_eq!(cescacs_line_assessment(main, 12, &mut nag), cescacs_result::IndexOutOfRange);
         assert_eq!(nag, 9);
-        let mut game = 0x77 as *mut cescacs_game;
+        let untouched = ptr::NonNull::<cescacs_game>::dangling().as_ptr();
+        let mut game = untouched;
         assert_eq!(cescacs_line_game(ptr::null(), &mut game), cescacs_result::NullPointer);
-        assert_eq!(game, 0x77 as *mut cescacs_game);
+        assert_eq!(game, untouched);
         assert_eq!(last_error(), "line is NULL");
         cescacs_line_free(main);
         cescacs_game_free(g);
