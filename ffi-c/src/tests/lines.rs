@@ -110,8 +110,10 @@ fn check_line<'a>(
 #[test]
 fn every_line_of_a_record_reads_as_the_cores() {
     let texts = [fools_mate_variations(), game_file("2020-07-20.ctl-pgn"), game_file("2023-09-18.ctl-pgn")];
+    // Under Miri, the record with variations (nested, labelled) only.
+    let texts = if cfg!(miri) { &texts[..1] } else { &texts[..] };
     let mut lines_seen = 0;
-    for text in &texts {
+    for text in texts {
         let core = rules::pgn::read_game(text).unwrap();
         let g = from_pgn(text);
         // Every line, depth first, with a stack of handles (no recursion).
@@ -148,7 +150,7 @@ fn every_line_of_a_record_reads_as_the_cores() {
             cescacs_game_free(g);
         }
     }
-    // Three main lines and fool's mate's three variations (one nested).
+    // The main lines and fool's mate's three variations (one nested).
     let core_lines: usize = texts
         .iter()
         .map(|t| {
@@ -163,7 +165,7 @@ fn every_line_of_a_record_reads_as_the_cores() {
         })
         .sum();
     assert_eq!(lines_seen, core_lines);
-    assert_eq!(lines_seen, 6);
+    assert_eq!(lines_seen, texts.len() + 3);
 }
 
 #[test]
