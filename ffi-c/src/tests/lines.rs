@@ -319,13 +319,18 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
 fn lines_of_one_record_read_on_other_threads_while_the_game_changes() {
     let rounds = if cfg!(miri) { 3 } else { 200 };
     let g = from_pgn(&fools_mate_variations());
-    // Handles cross threads as addresses (C hands them over the same way).
-    let lines: Vec<usize> = (0..2).map(|_| mainline(g) as usize).collect();
+    /// A handle handed to another thread, as C hands one over.
+    struct Handed(*mut cescacs_line);
+    // SAFETY: the handle is used by the receiving thread alone; what it
+    // shares with other handles is only read (the header's contract).
+    unsafe impl Send for Handed {}
+    let lines: Vec<Handed> = (0..2).map(|_| Handed(mainline(g))).collect();
     let readers: Vec<_> = lines
         .into_iter()
-        .map(|addr| {
+        .map(|handed| {
             std::thread::spawn(move || {
-                let main = addr as *mut cescacs_line;
+                let handed = handed;
+                let main = handed.0;
                 for _ in 0..rounds {
                     assert_eq!(value_of(cescacs_line_ply_count, main), 12);
                     assert_eq!(count_at(cescacs_line_comment_count, main, 0), 0);
