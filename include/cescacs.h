@@ -1216,8 +1216,8 @@ cescacs_result cescacs_game_variation(const struct cescacs_game *game, size_t pl
 // Writes to `*line_out` a new handle on the main line of `game`'s record
 // as it is now (the game's later moves and annotations do not show in
 // it). This shares the record: it copies nothing (the game copies its
-// record if it changes while lines of it exist). Free it with
-// `cescacs_line_free`.
+// record, once, when it first changes while lines of it exist). Free it
+// with `cescacs_line_free`.
 //
 // Errors: `NULL_POINTER`. `*line_out` is written only on success.
 cescacs_result cescacs_game_mainline(const struct cescacs_game *game, struct cescacs_line **line_out);

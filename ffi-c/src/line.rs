@@ -111,7 +111,8 @@ impl cescacs_line {
         let mut at = self.position(index)?.clone();
         for am in &variation.line.moves {
             let before = at.clone();
-            // The record's moves were checked legal when it was read.
+            // The record's moves were checked legal when they were read
+            // or played.
             at.play_unchecked(am.mv);
             positions.push(before);
         }
@@ -128,8 +129,8 @@ impl cescacs_line {
 /// Writes to `*line_out` a new handle on the main line of `game`'s record
 /// as it is now (the game's later moves and annotations do not show in
 /// it). This shares the record: it copies nothing (the game copies its
-/// record if it changes while lines of it exist). Free it with
-/// `cescacs_line_free`.
+/// record, once, when it first changes while lines of it exist). Free it
+/// with `cescacs_line_free`.
 ///
 /// Errors: `NULL_POINTER`. `*line_out` is written only on success.
 #[no_mangle]
