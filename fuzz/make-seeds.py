@@ -132,6 +132,10 @@ def main():
     seq += [41, 3, 0x01] + text(pgn2) + [5, 1, 0, 19, 3, 21, 3, 0x50]
     seq += [41, 3, 0x01] + text(pgn2.replace(b"E13", b"E14")) + [5]
     write("c_api", bytes(seq))
+    # ... and a record nested three levels deep: its first variation opened
+    # as a game, and its lines walked down to the innermost one.
+    nest = b"1. E7-E13 (1. NG3-I7 { one } (1. H6-H12 ! (1. E7-E13 { three })))\n*\n"
+    write("c_api", bytes([2, 2] + text(nest) + [0] + [35, 2, 1, 0, 0, 0, 0x50, 0, 3]))
 
 
 if __name__ == "__main__":

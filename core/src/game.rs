@@ -227,12 +227,22 @@ impl Game {
     /// same way, from the game this returns.
     pub fn variation(&self, ply: usize, index: usize) -> Option<Game> {
         let v = self.mainline.moves.get(ply)?.variations.get(index)?;
-        let mut game = Game::from_position(self.position_at(ply)?.clone());
-        game.mainline.comments = v.line.comments.clone();
-        for am in &v.line.moves {
-            // Checked (a `Line` built by hand may hold anything; the
-            // reader's are legal), but kept after an automatic draw like
-            // the main line's moves.
+        Game::from_line(self.position_at(ply)?.clone(), &v.line)
+    }
+
+    /// A copy of `line` (any line of a record: its main line or a
+    /// variation at any depth) as a game played from `start`, the position
+    /// before its first move, as [`Game::variation`] makes one: the line's
+    /// moves with their comments, assessments and nested variations, its
+    /// comments as the opening comments, no tags, no stated result. `None`
+    /// if a move is illegal (a `Line` built by hand may hold anything; the
+    /// reader's are legal).
+    pub fn from_line(start: Position, line: &Line) -> Option<Game> {
+        let mut game = Game::from_position(start);
+        game.mainline.comments = line.comments.clone();
+        for am in &line.moves {
+            // Checked, but kept after an automatic draw like the main
+            // line's moves.
             game.history.push(am.mv).ok()?;
             game.mainline.moves.push(am.clone());
         }

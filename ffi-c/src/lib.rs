@@ -31,6 +31,7 @@ mod pgn_reader;
 // After the reader: a batch is read from one.
 mod batch;
 mod record;
+mod line;
 mod threats;
 mod types;
 // The engine last: its items follow the rules' in the header.
@@ -50,6 +51,8 @@ pub use move_list::*;
 pub use pgn_reader::*;
 #[allow(unused_imports)]
 pub use record::*;
+#[allow(unused_imports)]
+pub use line::*;
 // (Unused where benches/ffi_overhead.rs compiles this file as a module.)
 #[allow(unused_imports)]
 pub use threats::*;

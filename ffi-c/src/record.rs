@@ -7,7 +7,9 @@
 //! (before the first move), the comments on each move of the main line, and
 //! the final comments (after the result). Variations hang on the move they
 //! replace; each can be read as a text of moves or opened as a game of its
-//! own, whose moves, comments and nested variations the same functions read.
+//! own, whose moves, comments and nested variations the same functions read
+//! (at the cost of a copy of what is nested in it; `line.rs` walks any
+//! depth without copying).
 
 use std::ffi::c_char;
 
@@ -18,7 +20,7 @@ use super::error::Error;
 use super::guard::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg};
 use super::game::cescacs_game;
 
-fn index_error(what: &str, index: usize, count: usize) -> Error {
+pub(crate) fn index_error(what: &str, index: usize, count: usize) -> Error {
     Error::new(
         cescacs_result::IndexOutOfRange,
         format!("{what} {index} is out of range: there are {count}"),
@@ -32,7 +34,7 @@ fn annotated(record: &Game, ply: usize) -> Result<&rules::AnnotatedMove, Error> 
 }
 
 /// Entry `index` of `items`, or `INDEX_OUT_OF_RANGE` naming `what`.
-fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Result<&'a T, Error> {
+pub(crate) fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Result<&'a T, Error> {
     items.get(index).ok_or_else(|| index_error(what, index, items.len()))
 }
 
@@ -133,7 +135,7 @@ pub unsafe extern "C" fn cescacs_game_set_tag(
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
         // The rules of a tag are the core's (Game::try_set_tag).
-        g.record.try_set_tag(name, value).map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))
+        g.record_mut().try_set_tag(name, value).map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))
     })
 }
 
@@ -186,7 +188,7 @@ unsafe fn add_comment(
         // SAFETY: `game` is NULL or a live handle used by this call alone
         // (this function's contract, the header's).
         let g = unsafe { borrow_mut(game) }?;
-        comments(&mut g.record)?.push(text.to_string());
+        comments(g.record_mut())?.push(text.to_string());
         Ok(())
     })
 }
@@ -418,7 +420,7 @@ pub unsafe extern "C" fn cescacs_game_set_assessment(
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
         let count = g.record.len();
-        *g.record.assessment_mut(ply).ok_or_else(|| index_error("ply", ply, count))? = assessment;
+        *g.record_mut().assessment_mut(ply).ok_or_else(|| index_error("ply", ply, count))? = assessment;
         Ok(())
     })
 }
@@ -460,6 +462,23 @@ fn variation(g: &cescacs_game, ply: usize, index: usize) -> Result<Game, Error> 
     })
 }
 
+/// The moves of variation `index` of the move at `ply` in canonical CTL-AN,
+/// played from the position before that move: the variation's own moves
+/// only, not what is nested in them.
+fn variation_ctl(g: &cescacs_game, ply: usize, index: usize) -> Result<String, Error> {
+    let v = nth(&annotated(&g.record, ply)?.variations, index, "variation")?;
+    let illegal = || {
+        Error::new(cescacs_result::IllegalMove, format!("variation {index} of ply {ply} holds an illegal move"))
+    };
+    let mut pos = g.record.position_at(ply).ok_or_else(illegal)?.clone();
+    let mut moves = Vec::with_capacity(v.line.moves.len());
+    for am in &v.line.moves {
+        moves.push(pos.ctl(&am.mv));
+        pos.play(am.mv).map_err(|_| illegal())?;
+    }
+    Ok(moves.join(" "))
+}
+
 /// Writes the moves of variation `index` of the move at `ply` (see
 /// `cescacs_game_variation_count`) in canonical CTL-AN, separated by single
 /// spaces, from the position before the move at `ply` (the variation's
@@ -485,9 +504,7 @@ pub unsafe extern "C" fn cescacs_game_variation_ctl(
     // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len` bytes,
     // `out_len` NULL or writable (the header's contract).
     unsafe {
-        guard_text("cescacs_game_variation_ctl", buf, len, out_len, || {
-            Ok(variation(borrow(game)?, ply, index)?.ctl_moves().join(" "))
-        })
+        guard_text("cescacs_game_variation_ctl", buf, len, out_len, || variation_ctl(borrow(game)?, ply, index))
     }
 }
 
@@ -526,6 +543,13 @@ pub unsafe extern "C" fn cescacs_game_variation_label(
 /// result is the rules' (`*` unless the variation ends the game). The new
 /// handle is independent of `game`: a front end can play on from it. Free
 /// it with `cescacs_game_free`.
+///
+/// This copies the variation and everything nested in it, so opening
+/// variations within variations this way costs, level after level, the
+/// whole nest below each one. To walk nested variations, use line handles
+/// (`cescacs_game_mainline`, `cescacs_line_variation`): a step down costs
+/// the moves of the line entered, and `cescacs_line_game` makes a game of
+/// any line.
 ///
 /// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`, or no
 /// variation `index`).

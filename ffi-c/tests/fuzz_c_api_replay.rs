@@ -24,6 +24,8 @@ mod error;
 mod game;
 #[path = "../src/guard.rs"]
 mod guard;
+#[path = "../src/line.rs"]
+mod line;
 #[path = "../src/move_list.rs"]
 mod move_list;
 #[path = "../src/pgn_reader.rs"]
@@ -39,6 +41,7 @@ pub use batch::*;
 pub use board::*;
 pub use error::*;
 pub use game::*;
+pub use line::*;
 pub use move_list::*;
 pub use pgn_reader::*;
 pub use record::*;
@@ -79,6 +82,7 @@ fn c_api_corpus() {
                 total.variations += s.variations;
                 total.annotated += s.annotated;
                 total.batch_games += s.batch_games;
+                total.lines += s.lines;
             }
             Err(e) => {
                 let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -98,5 +102,7 @@ fn c_api_corpus() {
     // Batches are made by self-play and read from CTL-PGN, and their games
     // checked.
     assert!(total.batch_games > 0, "{total:?}");
+    // The lines of a record are walked and read as the games made of them.
+    assert!(total.lines > 0, "{total:?}");
     eprintln!("{} inputs: {total:?}", inputs.len());
 }

@@ -52,10 +52,11 @@ const HEX_CORNERS: usize = 6;
 const ROLE_KING: u32 = 9;
 const MAX_MOVES: usize = 512;
 
-/// Opaque handles (`cescacs_game`, `cescacs_move_list`,
+/// Opaque handles (`cescacs_game`, `cescacs_move_list`, `cescacs_line`,
 /// `cescacs_game_batch`, `cescacs_pgn_reader`).
 pub type Game = c_void;
 pub type List = c_void;
+pub type Line = c_void;
 pub type Batch = c_void;
 pub type Reader = c_void;
 
@@ -230,6 +231,23 @@ macro_rules! c_functions {
             cescacs_game_batch_game: fn(*const Batch, usize, *mut *mut Game) -> u32;
             cescacs_game_batch_origin: fn(*const Batch, *mut u64, *mut u64) -> u32;
             cescacs_game_batch_free: fn(*mut Batch) -> ();
+            cescacs_game_mainline: fn(*const Game, *mut *mut Line) -> u32;
+            cescacs_line_variation: fn(*const Line, usize, usize, *mut *mut Line) -> u32;
+            cescacs_line_free: fn(*mut Line) -> ();
+            cescacs_line_depth: fn(*const Line, *mut usize) -> u32;
+            cescacs_line_start_ply: fn(*const Line, *mut usize) -> u32;
+            cescacs_line_ply_count: fn(*const Line, *mut usize) -> u32;
+            cescacs_line_move_at: fn(*const Line, usize, *mut Move) -> u32;
+            cescacs_line_move_ctl_at: fn(*const Line, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_line_pdtl_at: fn(*const Line, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_line_label: fn(*const Line, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_line_opening_comment_count: fn(*const Line, *mut usize) -> u32;
+            cescacs_line_opening_comment: fn(*const Line, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_line_comment_count: fn(*const Line, usize, *mut usize) -> u32;
+            cescacs_line_comment: fn(*const Line, usize, usize, *mut c_char, usize, *mut usize) -> u32;
+            cescacs_line_assessment: fn(*const Line, usize, *mut u8) -> u32;
+            cescacs_line_variation_count: fn(*const Line, usize, *mut usize) -> u32;
+            cescacs_line_game: fn(*const Line, *mut *mut Game) -> u32;
         }
     };
 }
@@ -345,6 +363,9 @@ pub struct CStats {
     /// Games of batches (self-play or CTL-PGN) checked against their
     /// rebuilt game handles.
     pub batch_games: u64,
+    /// Lines of a record entered with `cescacs_line_variation` and checked
+    /// against the game `cescacs_line_game` makes of them.
+    pub lines: u64,
 }
 
 const SLOTS: usize = 4;
@@ -401,6 +422,8 @@ mod batches;
 mod board;
 #[path = "c_api/games.rs"]
 mod games;
+#[path = "c_api/lines.rs"]
+mod lines;
 #[path = "c_api/lists.rs"]
 mod lists;
 #[path = "c_api/records.rs"]

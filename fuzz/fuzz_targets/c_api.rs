@@ -25,6 +25,7 @@ static PARSED: AtomicU64 = AtomicU64::new(0);
 static VARIATIONS: AtomicU64 = AtomicU64::new(0);
 static ANNOTATED: AtomicU64 = AtomicU64::new(0);
 static BATCH_GAMES: AtomicU64 = AtomicU64::new(0);
+static LINES: AtomicU64 = AtomicU64::new(0);
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let api = API.get_or_init(|| linked_api!(cescacs_ffi).expect("every C function is linked"));
@@ -38,10 +39,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     VARIATIONS.fetch_add(s.variations, Relaxed);
     ANNOTATED.fetch_add(s.annotated, Relaxed);
     BATCH_GAMES.fetch_add(s.batch_games, Relaxed);
+    LINES.fetch_add(s.lines, Relaxed);
     let runs = RUNS.fetch_add(1, Relaxed) + 1;
     if (runs.is_power_of_two() && runs >= 1 << 10) || runs.is_multiple_of(1 << 16) {
         eprintln!(
-            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start, {} move texts parsed, {} variations opened, {} tags set or comments added, {} batch games checked",
+            "c_api stats: {runs} inputs, {} calls, {} moves played, {} refused with GAME_OVER, {} games read by games_from_pgn, {} moves undone to a PGN game's start, {} move texts parsed, {} variations opened, {} tags set or comments added, {} lines walked, {} batch games checked",
             CALLS.load(Relaxed),
             PLAYED.load(Relaxed),
             GAME_OVER.load(Relaxed),
@@ -50,6 +52,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             PARSED.load(Relaxed),
             VARIATIONS.load(Relaxed),
             ANNOTATED.load(Relaxed),
+            LINES.load(Relaxed),
             BATCH_GAMES.load(Relaxed)
         );
     }

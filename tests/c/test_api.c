@@ -55,5 +55,8 @@ int main(void) {
     RUN(test_selfplay_batch_of_seed_1);
     RUN(test_batch_from_pgn);
     RUN(test_batch_errors);
+    RUN(test_lines_of_a_record);
+    RUN(test_line_keeps_its_record);
+    RUN(test_line_errors);
     return check_summary();
 }

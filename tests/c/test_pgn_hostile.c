@@ -1,8 +1,9 @@
 /*
  * Hostile CTL-PGN through the C API, run by scripts/test-c.sh with a 1 MiB
- * stack (ulimit -s 1024): a record nested a million levels deep reads and
- * writes back without recursion, an unclosed nest and random bytes give
- * CESCACS_RESULT_BAD_PGN with a location, never a crash of the caller.
+ * stack (ulimit -s 1024): a record nested a million levels deep reads,
+ * writes back and is walked to the bottom without recursion, an unclosed
+ * nest and random bytes give CESCACS_RESULT_BAD_PGN with a location, never
+ * a crash of the caller.
  *
  *   test_pgn_hostile [DEPTH]
  */
@@ -61,6 +62,46 @@ static void deep_nest_reads_and_writes_back(void) {
         cescacs_game_free(game);
     }
     free(text);
+}
+
+/* Down the nest with line handles, one level a step, to the bottom: each
+   step costs the line entered (one move), so the walk is linear in the depth. */
+static void deep_nest_walked_to_the_bottom(void) {
+    char *text = nested(depth, 1);
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_from_pgn(text, &game));
+    free(text);
+    if (game == NULL) return;
+    cescacs_line *line = NULL;
+    CHECK_OK(cescacs_game_mainline(game, &line));
+    /* The line reads the record it was made from: the game may go. */
+    cescacs_game_free(game);
+    size_t levels = 0, count = 0;
+    while (line != NULL && cescacs_line_variation_count(line, 0, &count) == CESCACS_RESULT_OK && count == 1) {
+        cescacs_line *next = NULL;
+        CHECK_OK(cescacs_line_variation(line, 0, 0, &next));
+        cescacs_line_free(line);
+        line = next;
+        levels++;
+    }
+    CHECK(levels == depth && count == 0);
+    size_t at = 0;
+    CHECK_OK(cescacs_line_depth(line, &at));
+    CHECK(at == depth);
+    CHECK_OK(cescacs_line_start_ply(line, &at));
+    CHECK(at == 0);
+    CHECK_OK(cescacs_line_ply_count(line, &at));
+    CHECK(at == 1);
+    char buf[CESCACS_MOVE_TEXT_MAX];
+    CHECK_OK(cescacs_line_move_ctl_at(line, 0, buf, sizeof buf, NULL));
+    CHECK_STR(buf, "H6-H12");
+    cescacs_game *bottom = NULL;
+    CHECK_OK(cescacs_line_game(line, &bottom));
+    size_t plies = 0;
+    CHECK_OK(cescacs_game_ply_count(bottom, &plies));
+    CHECK(plies == 1);
+    cescacs_game_free(bottom);
+    cescacs_line_free(line); /* the last share of the record: all of it freed */
 }
 
 static void unclosed_nest_is_bad_pgn_at_the_innermost_paren(void) {
@@ -164,6 +205,7 @@ static void reader_opens_a_file_of_many_games(void) {
 int main(int argc, char **argv) {
     if (argc > 1) depth = (size_t)strtoull(argv[1], NULL, 10);
     RUN(deep_nest_reads_and_writes_back);
+    RUN(deep_nest_walked_to_the_bottom);
     RUN(unclosed_nest_is_bad_pgn_at_the_innermost_paren);
     RUN(random_bytes_never_crash);
     RUN(reader_walks_a_collection_once_past_a_bad_game);

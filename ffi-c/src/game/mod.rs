@@ -53,8 +53,11 @@ pub struct cescacs_game {
     /// this position, so that making a list does not copy the position, and
     /// a list can tell whether it is still the game's current one.
     pub(crate) position: Arc<Position>,
-    /// The core's game record.
-    pub(crate) record: Game,
+    /// The core's game record, shared with the line handles made from it
+    /// (`cescacs_game_mainline`) and with clones of the game: changed
+    /// through [`cescacs_game::record_mut`], which copies it first while it
+    /// is shared, so a line keeps the record it was made from.
+    pub(crate) record: Arc<Game>,
 }
 
 impl Handle for cescacs_game {
@@ -63,12 +66,18 @@ impl Handle for cescacs_game {
 
 impl cescacs_game {
     pub(crate) fn boxed(record: Game) -> *mut cescacs_game {
-        Box::into_raw(Box::new(cescacs_game { position: Arc::new(record.position().clone()), record }))
+        Box::into_raw(Box::new(cescacs_game { position: Arc::new(record.position().clone()), record: Arc::new(record) }))
+    }
+
+    /// The record, to change: copied first if a line handle or a clone
+    /// still shares it (copy on write).
+    pub(crate) fn record_mut(&mut self) -> &mut Game {
+        Arc::make_mut(&mut self.record)
     }
 
     /// Plays `m` under the core's rules (legal, and the game not over).
     fn push(&mut self, m: Move) -> Result<(), Error> {
-        self.record.push(m).map_err(game_error)?;
+        self.record_mut().push(m).map_err(game_error)?;
         self.position = Arc::new(self.record.position().clone());
         Ok(())
     }
@@ -76,14 +85,17 @@ impl cescacs_game {
     /// Plays a move text read by `read` (the core's `Game::push_ctl` or
     /// `push_long`): a finished game refuses it before reading it.
     fn push_text(&mut self, text: &str, read: fn(&mut Game, &str) -> Result<Move, GameError>) -> Result<(), Error> {
-        read(&mut self.record, text).map_err(game_error)?;
+        read(self.record_mut(), text).map_err(game_error)?;
         self.position = Arc::new(self.record.position().clone());
         Ok(())
     }
 
     /// Takes back the last move.
     fn undo(&mut self) -> Result<(), Error> {
-        self.record.pop().ok_or_else(|| Error::new(cescacs_result::NothingToUndo, "no move to take back"))?;
+        if self.record.is_empty() {
+            return Err(Error::new(cescacs_result::NothingToUndo, "no move to take back"));
+        }
+        self.record_mut().pop();
         self.position = Arc::new(self.record.position().clone());
         Ok(())
     }
@@ -165,7 +177,8 @@ pub unsafe extern "C" fn cescacs_game_from_pdtl(
 }
 
 /// Copies a game (record, position and undo history) into a new,
-/// independent handle written to `*game_out`. Free it with `cescacs_game_free`.
+/// independent handle written to `*game_out` (the two share the record
+/// until either changes). Free it with `cescacs_game_free`.
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
@@ -180,7 +193,8 @@ pub unsafe extern "C" fn cescacs_game_clone(
             let g = borrow(game)?;
             Ok(Box::into_raw(Box::new(cescacs_game {
                 position: g.position.clone(),
-                record: g.record.clone(),
+                // Shared until either changes (`record_mut`).
+                record: Arc::clone(&g.record),
             })))
         })
     }

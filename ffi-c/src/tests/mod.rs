@@ -11,6 +11,7 @@ mod batch;
 mod boundary;
 mod front_ends;
 mod games;
+mod lines;
 mod moves;
 mod pgn;
 mod threats;

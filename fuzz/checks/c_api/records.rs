@@ -506,8 +506,12 @@ impl Driver<'_> {
             }
             if rc != OK {
                 assert!(v.is_null(), "variation wrote on failure");
+                if !game.is_null() && !null_out {
+                    self.check_lines(game, ply, index, null());
+                }
                 return;
             }
+            self.check_lines(game, ply, index, v);
             // No tags, the start before the move, the moves of the text.
             assert_eq!(self.count(|api, out| (api.cescacs_game_tag_count)(v, out)), 0, "a variation has no tags");
             assert_eq!(self.pdtl_at(v, 0), self.pdtl_at(game, ply), "a variation starts before its move");

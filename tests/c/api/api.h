@@ -40,6 +40,17 @@
     "/28:v/25:kDnr/24:p1jep/23:4pp/22:1N2p2/21:2e1p3/20:2pd3/13:2j5/9:4J3/8:5j1/7:2N2P2/6:2P1P2/" \
     "5:PPR3/4:PE1EP/3:R3/2:K2/ b -- - 2 35"
 #define STALEMATE "/28:k/24:2K2/ b -- - 0 1"
+/* The rules site's example with comments and (nested, labelled) variations,
+   in canonical form (core/tests/pgn.rs). */
+#define FOOLS_MATE_V                                                                      \
+    "[Variant \"C'escacs\"]\n[Id \"Cescacs-X01-V-en\"]\n[Lang \"en\"]\n[Title \"Fool's mate\"]\n" \
+    "{ Rules site example,\n  with its variations }\n"                                     \
+    "1. H6-H12 ?!, I23-I19 ?!\n2. JF6-C15 ?!, GH26-Z11 ?!\n3. L5-L7, NG25-L17 ?!\n"         \
+    "4. EH4-H8 ??, GZ11-L5\n{ @W: Removing ~EH4 leaves ~K unattended }\n"                   \
+    "(4. GD2-F6\n.{ @W: @W would avoid ~gL5-H6+^ }\n)\n"                                    \
+    "5. I5-I9 ??, NL17-G9\n($[2] 5. K4-K10 ??, GL5-H6+^\n"                                   \
+    ".{ @W: Displacing P threatens ~gL5 with ~RI3 }\n.6. KG1-H4, GH6\xc3\x97RI3\n"           \
+    ".(6. \xe2\x80\xa6, GH6-K12 !)\n.7. KH4\xc3\x97GI3)\n6. K4-K10 ??, GL5-H6#\n0-3\n{ final comment }\n"
 
 /* helpers.c */
 cescacs_game *game_from(const char *pdtl);
@@ -118,5 +129,9 @@ void test_selfplay_batch(void);
 void test_selfplay_batch_of_seed_1(void);
 void test_batch_from_pgn(void);
 void test_batch_errors(void);
+/* lines.c */
+void test_lines_of_a_record(void);
+void test_line_keeps_its_record(void);
+void test_line_errors(void);
 
 #endif

@@ -171,18 +171,6 @@ void test_pieces_and_board_text(void) {
     cescacs_game_free(game);
 }
 
-/* The rules site's example with comments and (nested, labelled) variations,
-   in canonical form (core/tests/pgn.rs). */
-#define FOOLS_MATE_V                                                                      \
-    "[Variant \"C'escacs\"]\n[Id \"Cescacs-X01-V-en\"]\n[Lang \"en\"]\n[Title \"Fool's mate\"]\n" \
-    "{ Rules site example,\n  with its variations }\n"                                     \
-    "1. H6-H12 ?!, I23-I19 ?!\n2. JF6-C15 ?!, GH26-Z11 ?!\n3. L5-L7, NG25-L17 ?!\n"         \
-    "4. EH4-H8 ??, GZ11-L5\n{ @W: Removing ~EH4 leaves ~K unattended }\n"                   \
-    "(4. GD2-F6\n.{ @W: @W would avoid ~gL5-H6+^ }\n)\n"                                    \
-    "5. I5-I9 ??, NL17-G9\n($[2] 5. K4-K10 ??, GL5-H6+^\n"                                   \
-    ".{ @W: Displacing P threatens ~gL5 with ~RI3 }\n.6. KG1-H4, GH6\xc3\x97RI3\n"           \
-    ".(6. \xe2\x80\xa6, GH6-K12 !)\n.7. KH4\xc3\x97GI3)\n6. K4-K10 ??, GL5-H6#\n0-3\n{ final comment }\n"
-
 static const char *text_of(cescacs_result (*fn)(const cescacs_game *, size_t, char *, size_t, size_t *),
                            const cescacs_game *game, size_t index) {
     static char buf[512];
