@@ -50,9 +50,22 @@ fn ends_word(c: char) -> bool {
 }
 
 /// The ASCII bytes that end a word; a byte ≥ 0x80 is looked at as a char.
+#[inline(always)]
 fn ascii_ends_word(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b',' | b'(' | b')' | b'{' | b'}' | b'[' | b']')
+    WORD_ENDS[usize::from(b)]
 }
+
+/// [`ascii_ends_word`] as a table: one load per byte of a word.
+static WORD_ENDS: [bool; 256] = {
+    let mut t = [false; 256];
+    let ends = *b" \t\n\r\x0b\x0c,(){}[]";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// A pull lexer over a text.
 pub(super) struct Lexer<'a> {

@@ -180,7 +180,7 @@ impl<'a> Parser<'a> {
 
     /// Consumes the next token (never the end).
     fn next(&mut self) {
-        if self.peek().tok != Tok::Eof {
+        if !matches!(self.peek().tok, Tok::Eof) {
             let t = self.ahead.pop_front().expect("peeked");
             self.consumed += 1;
             self.consumed_end = t.end;
@@ -219,7 +219,7 @@ impl<'a> Parser<'a> {
     /// Reads every game.
     pub(super) fn entries(mut self) -> Vec<GameEntry> {
         let mut entries = Vec::new();
-        while self.peek().tok != Tok::Eof {
+        while !matches!(self.peek().tok, Tok::Eof) {
             let before = self.consumed;
             let start = self.peek().start;
             let errors_before = self.errors.len();
