@@ -70,6 +70,7 @@ impl Plies {
         self.chunks.get(i / Self::CHUNK)?.get(i % Self::CHUNK)
     }
 
+    #[inline(always)]
     fn push(&mut self, p: Ply) {
         let last = self.chunks.last_mut().expect("a chunk");
         if last.len() < Self::CHUNK {
@@ -79,6 +80,19 @@ impl Plies {
             next.push(p);
             self.chunks.push(next);
         }
+        self.len += 1;
+    }
+
+    /// Pushes the ply of `m` leading to `after`, the position copied once,
+    /// straight into its chunk.
+    #[inline(always)]
+    fn push_played(&mut self, m: Move, after: &Position) {
+        let last = self.chunks.last_mut().expect("a chunk");
+        if last.len() == Self::CHUNK {
+            self.chunks.push(Vec::with_capacity(Self::CHUNK));
+        }
+        let last = self.chunks.last_mut().expect("a chunk");
+        last.push(Ply { position: after.clone(), mv: Some(m), hash: 0, repetitions: 0 });
         self.len += 1;
     }
 
@@ -268,7 +282,7 @@ impl History {
     /// Appends `m` with the position it led to, already played by the
     /// caller (a reader that played it to check it): no second play.
     pub(crate) fn push_played(&mut self, m: Move, after: &Position) {
-        self.plies.push(Ply { position: after.clone(), mv: Some(m), hash: 0, repetitions: 0 });
+        self.plies.push_played(m, after);
         self.record_last();
     }
 
