@@ -672,7 +672,9 @@ type Annotation = (Option<Assessment>, Option<Indicator>);
 
 /// An assessment and/or indicator word: `?!`, `??:`, `(=)`, `?!(=):`, `:`.
 fn parse_annotation(w: &str) -> Option<Annotation> {
-    if w.is_empty() {
+    // Every assessment and indicator starts with `!`, `?`, `◇` (its first
+    // byte 0xE2), `(` or `:`: a move's letter or digit rules one out at once.
+    if !matches!(w.as_bytes().first(), Some(b'!' | b'?' | 0xE2 | b'(' | b':')) {
         return None;
     }
     for ind in ["(=):", "(=)", ":", ""] {
