@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use cescacs::selfplay::SplitMix64;
-use cescacs::{Color, History, Position};
+use cescacs::{Color, Game, GameResult, History, Move, Position};
 
 use crate::engine::{Engine, EngineOptions};
 use crate::limits::Limits;
@@ -36,8 +36,8 @@ pub struct Match {
     pub start: Position,
 }
 
-/// The result of one game, from A's view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The result of one game, from A's view, and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub pair: usize,
     pub a_color: Color,
@@ -47,6 +47,31 @@ pub struct GameRecord {
     pub plies: usize,
     /// Whether the game ended by the rules (not cut at `max_plies`).
     pub finished: bool,
+    /// Every move from the match's start position, the opening's included.
+    pub moves: Vec<Move>,
+    /// How many of `moves` are the random opening.
+    pub opening: usize,
+}
+
+impl GameRecord {
+    /// The game as a record from `start` (the match's start position),
+    /// with `tags` and then a `Result` tag: the rules' result, or `1-1` for
+    /// a game cut at the ply limit.
+    pub fn to_game(&self, start: &Position, tags: &[(&str, &str)]) -> Game {
+        let mut h = History::with_capacity(start.clone(), self.moves.len());
+        for &m in &self.moves {
+            h.push_unchecked(m);
+        }
+        let mut game = Game::from_history(h);
+        for (name, value) in tags {
+            game.set_tag(name, value);
+        }
+        game.set_tag("Result", game.rules_result().as_str());
+        if !self.finished {
+            game.set_result(GameResult::Draw);
+        }
+        game
+    }
 }
 
 /// All games of a match, in order (pair, then A White before A Black).
@@ -183,7 +208,7 @@ impl Match {
             }
             None => ((1, 1), false),
         };
-        GameRecord { pair, a_color, points, plies: h.len() - opening, finished }
+        GameRecord { pair, a_color, points, plies: h.len() - opening, finished, moves: h.moves().collect(), opening }
     }
 }
 
@@ -192,7 +217,7 @@ mod tests {
     use super::*;
 
     fn game(a_color: Color, points: (u8, u8)) -> GameRecord {
-        GameRecord { pair: 0, a_color, points, plies: 1, finished: true }
+        GameRecord { pair: 0, a_color, points, plies: 1, finished: true, moves: Vec::new(), opening: 0 }
     }
 
     #[test]

@@ -29,6 +29,7 @@
 mod arena;
 mod engine;
 mod eval;
+pub mod fit;
 mod limits;
 mod ordering;
 mod score;
