@@ -220,6 +220,37 @@ mod tests {
         GameRecord { pair: 0, a_color, points, plies: 1, finished: true, moves: Vec::new(), opening: 0 }
     }
 
+    /// A record of `h`'s moves as the arena makes it (A White).
+    fn record_of(h: &History, finished: bool) -> GameRecord {
+        let points = h.outcome().map_or((1, 1), |o| o.points());
+        GameRecord { pair: 0, a_color: Color::White, points, plies: h.len(), finished, moves: h.moves().collect(), opening: 0 }
+    }
+
+    #[test]
+    fn records_replay_to_their_results() {
+        use cescacs::selfplay::RandomGames;
+        use cescacs::Termination;
+        let games = RandomGames::new(40).seed(3).max_plies(400).threads(1).run().unwrap();
+        let mated = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).expect("a mate in 40 random games");
+        let winner_white = mated.outcome().and_then(|o| o.winner) == Some(Color::White);
+        let record = record_of(mated, true);
+        let text = cescacs::pgn::write_game(&record.to_game(&Position::default(), &[("Event", "test")]));
+        let back = cescacs::pgn::read_game(&text).unwrap();
+        assert_eq!(back.tag("Event"), Some("test"));
+        assert_eq!(back.tag("Result"), Some(if winner_white { "3-0" } else { "0-3" }));
+        assert_eq!(back.moves().collect::<Vec<_>>(), record.moves);
+        assert_eq!(back.outcome(), mated.outcome());
+        assert_eq!(record.points, if winner_white { (3, 0) } else { (0, 3) });
+        // The same game cut before its end is a draw by the match's rule.
+        let mut cut = mated.clone();
+        cut.pop();
+        let back = cescacs::pgn::read_game(&cescacs::pgn::write_game(&record_of(&cut, false).to_game(&Position::default(), &[]))).unwrap();
+        assert_eq!(back.tag("Result"), Some("1-1"));
+        assert_eq!(back.result(), GameResult::Draw);
+        assert!(back.check_result().is_empty());
+        assert_eq!(back.len(), mated.len() - 1);
+    }
+
     #[test]
     fn shares_count_the_points_awarded() {
         // A mates as White, draws as Black, is stalemated as White: 3+1+1 of 3+2+3.

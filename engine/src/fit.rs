@@ -4,6 +4,9 @@
 //! balance (White's count minus Black's, per role). A role's value is its
 //! weight over the Pawn's, in centipawns. docs/BALANCE.md has the run.
 
+// The small dense linear algebra below reads best with index loops.
+#![allow(clippy::needless_range_loop)]
+
 use cescacs::selfplay::SplitMix64;
 use cescacs::{Color, Game, GameResult, Piece, Position, Role};
 
@@ -276,6 +279,30 @@ mod tests {
         assert_eq!(white_share(GameResult::BlackStalemates), Some(1.0 / 3.0));
         assert_eq!(white_share(GameResult::BlackWins), Some(0.0));
         assert_eq!(white_share(GameResult::Unfinished), None);
+    }
+
+    /// An engine game (from `cescacs match`): captures at plies 14 (a
+    /// Bishop takes a Pawn), 15 (a Pegasus takes the Bishop), 26 and 27; no
+    /// check.
+    const GAME: &str = "[Result \"1-1\"]
+1. H6-I7, F20-F16 2. GH2-K6, E21-D20 3. G7-H8, D22-C21 4. GK6-H2, H22-I21
+5. GD2-C7, G21-G19 6. GC7-T16, JF22-B22 7. JF4-L19, I23-K22 8. JL19xK22, GH26xJK22
+9. GT16-P19, A23-T22 10. GP19-C7, GK22-X22 11. H8-H10, JB22-E13 12. D6-D10, JF24-A9
+13. JF6-T6, GD26-E21 14. JT6xJA9, GE21xJA9 1-1";
+
+    #[test]
+    fn quiet_positions_leave_out_captures_and_the_opening() {
+        let game = cescacs::pgn::read_game(GAME).unwrap();
+        assert_eq!(game.len(), 28);
+        // Plies 0..=13 level, 15 is before a capture, 16..=25 a Pawn up and a Bishop down.
+        let all = quiet_samples(&game, 0).unwrap();
+        assert_eq!(all, GameSamples { share: 0.5, balances: vec![([0; 8], 14), ([1, 0, -1, 0, 0, 0, 0, 0], 10)] });
+        assert_eq!(all.positions(), 24);
+        let late = quiet_samples(&game, 16).unwrap();
+        assert_eq!(late.balances, vec![([1, 0, -1, 0, 0, 0, 0, 0], 10)]);
+        let mut unfinished = game.clone();
+        unfinished.set_result(GameResult::Unfinished);
+        assert_eq!(quiet_samples(&unfinished, 0), None);
     }
 
     fn unit(r: usize) -> [i8; 8] {
