@@ -38,6 +38,6 @@ mod tt;
 
 pub use arena::{GameRecord, Match, MatchResult, Player};
 pub use engine::{Abstain, Engine, EngineOptions, Info, SearchResult};
-pub use eval::{EvalConfig, EvalConfigError, REFERENCE_VALUES, SITE_VALUES};
+pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::Limits;
 pub use score::{Score, MAX_PLY};
