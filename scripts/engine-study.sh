@@ -31,7 +31,7 @@ if [[ $what == ladder || $what == all ]]; then
     for d in 2 3 4; do run --depth "$d"; done
 fi
 if [[ $what == eval || $what == all ]]; then
-    for spec in material pawn=0 king=0 values=reference; do
+    for spec in material pawn=0 king=0 values=site values=reference; do
         run --depth 2 --vs-depth 2 --vs-eval "$spec"
     done
     run --depth 2 --vs-depth 2 --vs-eval king=0 --seed 1
