@@ -90,7 +90,7 @@ fn run() -> Result<(), String> {
     let values = model.values();
     println!("role  fitted  ±s.e.  site  reference");
     for (r, role) in FIT_ROLES.iter().enumerate() {
-        let se = if r == 0 { "-".to_string() } else { format!("{:.0}", errors.std_error[r]) };
+        let se = if r == 0 || !errors.std_error[r].is_finite() { "-".to_string() } else { format!("{:.0}", errors.std_error[r]) };
         println!("{:<4}  {:>6.0}  {:>5}  {:>4}  {:>9}", role.letter(), values[r], se, SITE_VALUES[r], REFERENCE_VALUES[r]);
     }
     println!(

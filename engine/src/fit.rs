@@ -232,7 +232,7 @@ pub struct Bootstrap {
     /// Resamples whose fit failed (e.g. a role's balance absent from them).
     pub failed: usize,
     /// The standard deviation of each value (centipawns) over the resamples:
-    /// its standard error.
+    /// its standard error (NaN with fewer than two resamples).
     pub std_error: [f64; 8],
 }
 
@@ -337,6 +337,23 @@ mod tests {
         for r in 0..8 {
             assert!((a.weights[r] - b.weights[r]).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn the_bootstrap_is_seeded_and_counts_its_failures() {
+        // One game per role up (and one level), each with two shares: a resample
+        // missing a role's games cannot fit it.
+        let mut games = Vec::new();
+        for r in 0..8 {
+            for share in [0.6, 0.9] {
+                games.push(GameSamples { share, balances: vec![(unit(r), 1), ([0; 8], 1)] });
+            }
+        }
+        let a = bootstrap(&games, 30, 7);
+        assert_eq!(a, bootstrap(&games, 30, 7));
+        assert_eq!(a.replicates + a.failed, 30);
+        assert!(a.failed > 0 && a.replicates > 1);
+        assert!(a.std_error[0] == 0.0 && a.std_error[1..].iter().all(|e| e.is_finite() && *e > 0.0));
     }
 
     #[test]
