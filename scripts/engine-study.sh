@@ -4,13 +4,18 @@
 # (4 to 8 plies), each played with both colours, a game cut at 300 plies
 # counting as a draw. Prints one summary line per match.
 #
-#   scripts/engine-study.sh [ladder|eval|balance|all] [PAIRS] [THREADS]
+#   scripts/engine-study.sh [ladder|eval|balance|fit|all] [PAIRS] [THREADS]
 #
 # ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
 # eval:    the default evaluation against itself without each term, at depth 2
 # balance: at depth 2, identical engines with and without castling (RULES.md
 #          §4.8: White's share), then A abstaining from the King's Leaps /
 #          castling / both against B that uses them.
+# fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
+#          against reference values, written to target/fit/games.ctl-pgn;
+#          the example `fit` of cescacs-engine), then the fitted values against
+#          the site's and the reference's, 200 games each at depth 2. PAIRS
+#          sets the validation matches' size only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +23,7 @@ what="${1:-all}"
 pairs="${2:-100}"
 threads="${3:-0}"
 cargo build --release -q -p cescacs-cli
+if [[ $what == fit || $what == all ]]; then cargo build --release -q -p cescacs-engine --example fit; fi
 bin=target/release/cescacs
 run() { echo "\$ cescacs match $*"; "$bin" match --pairs "$pairs" --threads "$threads" "$@"; }
 
@@ -25,7 +31,7 @@ if [[ $what == ladder || $what == all ]]; then
     for d in 2 3 4; do run --depth "$d"; done
 fi
 if [[ $what == eval || $what == all ]]; then
-    for spec in material pawn=0 king=0 values=reference; do
+    for spec in material pawn=0 king=0 values=site values=reference; do
         run --depth 2 --vs-depth 2 --vs-eval "$spec"
     done
     run --depth 2 --vs-depth 2 --vs-eval king=0 --seed 1
@@ -35,4 +41,15 @@ if [[ $what == balance || $what == all ]]; then
     run --depth 2 --vs-depth 2
     run --depth 2 --vs-depth 2 --no-castling
     for gaits in leaps castling both; do run --depth 2 --vs-depth 2 --abstain "$gaits"; done
+fi
+if [[ $what == fit || $what == all ]]; then
+    mkdir -p target/fit
+    echo "\$ cescacs match --depth 2 --vs-depth 2 --eval values=site --vs-eval values=reference --pairs 1000 --pgn target/fit/games.ctl-pgn"
+    "$bin" match --depth 2 --vs-depth 2 --eval values=site --vs-eval values=reference --pairs 1000 \
+        --threads "$threads" --pgn target/fit/games.ctl-pgn
+    echo "\$ fit target/fit/games.ctl-pgn"
+    target/release/examples/fit target/fit/games.ctl-pgn | tee target/fit/fit.txt
+    fitted=$(tail -n 1 target/fit/fit.txt)
+    run --depth 2 --vs-depth 2 --eval "$fitted" --vs-eval values=site
+    run --depth 2 --vs-depth 2 --eval "$fitted" --vs-eval values=reference
 fi

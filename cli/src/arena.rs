@@ -2,7 +2,8 @@
 //! openings (each opening with both colours) and the score is printed with
 //! its 95 % error bar.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use cescacs::Position;
@@ -22,6 +23,8 @@ pub struct MatchArgs {
     pub abstain: Option<String>,
     pub hash_mb: usize,
     pub games_out: bool,
+    /// Where to write the games as CTL-PGN.
+    pub pgn: Option<PathBuf>,
 }
 
 /// Runs the match and prints its summary (and each game with `games_out`).
@@ -48,6 +51,11 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let mut start = Position::default();
     start.set_castling_allowed(!args.no_castling);
     m.start = start;
+    // Opened before the match so a bad path fails at once, not after it.
+    let mut pgn_out = match &args.pgn {
+        Some(path) => Some((path, io::BufWriter::new(std::fs::File::create(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?))),
+        None => None,
+    };
     let show = io::stderr().is_terminal();
     let total = 2 * args.pairs;
     let clock = Instant::now();
@@ -62,6 +70,23 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let (w, d, l) = result.wins_draws_losses();
     let cut = result.games.iter().filter(|g| !g.finished).count();
     let plies: usize = result.games.iter().map(|g| g.plies).sum();
+    let name = |depth: u32, eval: &str, abstain: Option<&str>| {
+        format!("depth {depth}, eval {eval}{}", abstain.map_or(String::new(), |a| format!(", abstains from {a}")))
+    };
+    let (a_name, b_name) = (name(args.depth, &args.eval, args.abstain.as_deref()), name(vs_depth, &args.vs_eval, None));
+    if let Some((path, file)) = &mut pgn_out {
+        let write_err = |e: io::Error| format!("--pgn {}: {e}", path.display());
+        for (i, g) in result.games.iter().enumerate() {
+            let a_white = g.a_color == cescacs::Color::White;
+            let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
+            let (white, black) = if a_white { (&a_name, &b_name) } else { (&b_name, &a_name) };
+            let tags = [("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
+            let text = cescacs::pgn::write_game(&g.to_game(&m.start, &tags));
+            let sep = if i == 0 { "" } else { "\n" };
+            write!(file, "{sep}{text}").map_err(write_err)?;
+        }
+        file.flush().map_err(write_err)?;
+    }
     let mut out = String::new();
     if args.games_out {
         for g in &result.games {

@@ -146,6 +146,10 @@ enum Command {
         /// Print each game's result before the summary
         #[arg(long)]
         games: bool,
+        /// Write every game to FILE as CTL-PGN (Round "pair.1" has A as White, "pair.2" as
+        /// Black; Result is the rules' result, 1-1 for a game cut at --max-plies)
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
     },
 }
 
@@ -206,8 +210,8 @@ fn main() -> ExitCode {
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash, games } => {
-            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash_mb: hash, games_out: games };
+        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash, games, pgn } => {
+            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash_mb: hash, games_out: games, pgn };
             arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
         }
     };

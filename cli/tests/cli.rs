@@ -936,3 +936,38 @@ fn pgn_reads_30_mb_of_games_within_64_mb() {
         assert!(line.starts_with(&want) && line[want.len()..].starts_with(summary), "{line}");
     }
 }
+
+/// `cescacs match --pgn`: every game is written, in the order `--games` lists them, and
+/// replays to the result the match counted.
+#[test]
+fn match_writes_its_games_as_ctl_pgn() {
+    let path = std::env::temp_dir().join(format!("cescacs-cli-{}-match.ctl-pgn", std::process::id()));
+    let file = path.to_str().expect("a UTF-8 temporary path");
+    let r = run(&["match", "--depth", "2", "--vs-depth", "1", "--pairs", "2", "--max-plies", "12", "--threads", "2", "--games", "--pgn", file]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&path).expect("the games file");
+    std::fs::remove_file(&path).expect("remove the games file");
+    let games = cescacs::pgn::read_games(&text).expect("the games read back");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(games.len(), 4);
+    assert_eq!(lines.len(), 5, "{}", r.stdout);
+    for (i, game) in games.iter().enumerate() {
+        let (pair, a_white) = (i / 2, i % 2 == 0);
+        assert_eq!(game.tag("Round"), Some(format!("{}.{}", pair + 1, if a_white { 1 } else { 2 }).as_str()));
+        let (white, black) = ("depth 2, eval default", "depth 1, eval default");
+        let names = if a_white { (white, black) } else { (black, white) };
+        assert_eq!((game.tag("White"), game.tag("Black")), (Some(names.0), Some(names.1)));
+        // Every game is cut after 12 engine plies (4 to 8 opening plies before): 1-1.
+        assert!((16..=20).contains(&game.len()), "{} plies", game.len());
+        assert!(game.outcome().is_none());
+        assert_eq!(game.tag("Result"), Some("1-1"));
+        let colour = if a_white { "White" } else { "Black" };
+        assert_eq!(lines[i], format!("pair {pair} A {colour} 1-1 12 plies (cut)"));
+    }
+    // The two games of a pair share their opening.
+    let prefix = |g: &cescacs::Game| g.moves().take(4).collect::<Vec<_>>();
+    assert_eq!(prefix(&games[0]), prefix(&games[1]));
+    let bad = run(&["match", "--depth", "1", "--pairs", "1", "--pgn", "/nonexistent-dir/games.ctl-pgn"]);
+    assert_eq!(bad.code, 1);
+    assert!(bad.stderr.starts_with("error: --pgn /nonexistent-dir/games.ctl-pgn: "), "{}", bad.stderr);
+}

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use cescacs::selfplay::SplitMix64;
-use cescacs::{Color, History, Position};
+use cescacs::{Color, Game, GameResult, History, Move, Position};
 
 use crate::engine::{Engine, EngineOptions};
 use crate::limits::Limits;
@@ -36,8 +36,8 @@ pub struct Match {
     pub start: Position,
 }
 
-/// The result of one game, from A's view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The result of one game, from A's view, and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub pair: usize,
     pub a_color: Color,
@@ -47,6 +47,31 @@ pub struct GameRecord {
     pub plies: usize,
     /// Whether the game ended by the rules (not cut at `max_plies`).
     pub finished: bool,
+    /// Every move from the match's start position, the opening's included.
+    pub moves: Vec<Move>,
+    /// How many of `moves` are the random opening.
+    pub opening: usize,
+}
+
+impl GameRecord {
+    /// The game as a record from `start` (the match's start position),
+    /// with `tags` and then a `Result` tag: the rules' result, or `1-1` for
+    /// a game cut at the ply limit.
+    pub fn to_game(&self, start: &Position, tags: &[(&str, &str)]) -> Game {
+        let mut h = History::with_capacity(start.clone(), self.moves.len());
+        for &m in &self.moves {
+            h.push_unchecked(m);
+        }
+        let mut game = Game::from_history(h);
+        for (name, value) in tags {
+            game.set_tag(name, value);
+        }
+        game.set_tag("Result", game.rules_result().as_str());
+        if !self.finished {
+            game.set_result(GameResult::Draw);
+        }
+        game
+    }
 }
 
 /// All games of a match, in order (pair, then A White before A Black).
@@ -183,7 +208,7 @@ impl Match {
             }
             None => ((1, 1), false),
         };
-        GameRecord { pair, a_color, points, plies: h.len() - opening, finished }
+        GameRecord { pair, a_color, points, plies: h.len() - opening, finished, moves: h.moves().collect(), opening }
     }
 }
 
@@ -192,7 +217,38 @@ mod tests {
     use super::*;
 
     fn game(a_color: Color, points: (u8, u8)) -> GameRecord {
-        GameRecord { pair: 0, a_color, points, plies: 1, finished: true }
+        GameRecord { pair: 0, a_color, points, plies: 1, finished: true, moves: Vec::new(), opening: 0 }
+    }
+
+    /// A record of `h`'s moves as the arena makes it (A White).
+    fn record_of(h: &History, finished: bool) -> GameRecord {
+        let points = h.outcome().map_or((1, 1), |o| o.points());
+        GameRecord { pair: 0, a_color: Color::White, points, plies: h.len(), finished, moves: h.moves().collect(), opening: 0 }
+    }
+
+    #[test]
+    fn records_replay_to_their_results() {
+        use cescacs::selfplay::RandomGames;
+        use cescacs::Termination;
+        let games = RandomGames::new(40).seed(3).max_plies(400).threads(1).run().unwrap();
+        let mated = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).expect("a mate in 40 random games");
+        let winner_white = mated.outcome().and_then(|o| o.winner) == Some(Color::White);
+        let record = record_of(mated, true);
+        let text = cescacs::pgn::write_game(&record.to_game(&Position::default(), &[("Event", "test")]));
+        let back = cescacs::pgn::read_game(&text).unwrap();
+        assert_eq!(back.tag("Event"), Some("test"));
+        assert_eq!(back.tag("Result"), Some(if winner_white { "3-0" } else { "0-3" }));
+        assert_eq!(back.moves().collect::<Vec<_>>(), record.moves);
+        assert_eq!(back.outcome(), mated.outcome());
+        assert_eq!(record.points, if winner_white { (3, 0) } else { (0, 3) });
+        // The same game cut before its end is a draw by the match's rule.
+        let mut cut = mated.clone();
+        cut.pop();
+        let back = cescacs::pgn::read_game(&cescacs::pgn::write_game(&record_of(&cut, false).to_game(&Position::default(), &[]))).unwrap();
+        assert_eq!(back.tag("Result"), Some("1-1"));
+        assert_eq!(back.result(), GameResult::Draw);
+        assert!(back.check_result().is_empty());
+        assert_eq!(back.len(), mated.len() - 1);
     }
 
     #[test]

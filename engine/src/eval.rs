@@ -10,7 +10,7 @@ use cescacs::{Color, Dir, Hex, Piece, Position, Role};
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct EvalConfig {
     /// Centipawns per piece, indexed by [`Role::index`] (the King's is
-    /// unused): RULES.md §2.1's rules-site values × 100 by default.
+    /// unused): [`FITTED_VALUES`] by default.
     pub values: [i32; 9],
     /// Centipawns per legal move more than the opponent had a ply before.
     /// Off by default: at 4 it lost its match (docs/ENGINE.md), and without
@@ -28,10 +28,14 @@ pub struct EvalConfig {
 pub const SITE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
 /// The reference evaluator's values (RULES.md §2.1): P 1, E 2, J 3, N 4, G 8, R 11, V 14, D 15.
 pub const REFERENCE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1100, 1400, 1500, 0];
+/// The values fitted to 1,798 depth-2 engine games (docs/BALANCE.md, `scripts/engine-study.sh
+/// fit`): P 100, E 11, J 224, N 149, G 592, R 438, V 786, D 864. They beat the site's values
+/// in matches at depth 2, so they are the default.
+pub const FITTED_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
 
 impl Default for EvalConfig {
     fn default() -> EvalConfig {
-        EvalConfig { values: SITE_VALUES, mobility: 0, king_safety: 8, pawn_progress: 6 }
+        EvalConfig { values: FITTED_VALUES, mobility: 0, king_safety: 8, pawn_progress: 6 }
     }
 }
 
@@ -58,7 +62,7 @@ impl std::str::FromStr for EvalConfig {
     type Err = EvalConfigError;
 
     /// `default`, `material`, or comma-separated changes to the default:
-    /// `mobility=N`, `king=N`, `pawn=N`, `values=site|reference|P/E/J/N/G/R/V/D`
+    /// `mobility=N`, `king=N`, `pawn=N`, `values=fitted|site|reference|P/E/J/N/G/R/V/D`
     /// (centipawns), e.g. `king=0,values=reference`.
     fn from_str(text: &str) -> Result<EvalConfig, EvalConfigError> {
         let bad = |what: &str| EvalConfigError(format!("{what} in {text:?}"));
@@ -76,6 +80,7 @@ impl std::str::FromStr for EvalConfig {
                         "pawn" => cfg.pawn_progress = number()?,
                         "values" => {
                             cfg.values = match value {
+                                "fitted" => FITTED_VALUES,
                                 "site" => SITE_VALUES,
                                 "reference" => REFERENCE_VALUES,
                                 list => {
@@ -182,7 +187,9 @@ mod tests {
     fn material_counts_from_the_movers_view() {
         // White: King and Queen; Black: King and Rook. Black to move.
         let pos: Position = "/27:1k/25:r3/3:D3/1:1K/ b -- - 0 1".parse().unwrap();
-        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -600);
+        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -(864 - 438));
+        let site = EvalConfig { values: SITE_VALUES, ..EvalConfig::material_only() };
+        assert_eq!(evaluate(&pos, &site, 0), -600);
     }
 
     #[test]
@@ -190,6 +197,8 @@ mod tests {
         let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500".parse().unwrap();
         assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0 });
         assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
+        assert_eq!("values=site".parse::<EvalConfig>().unwrap().values, SITE_VALUES);
+        assert_eq!("values=fitted".parse::<EvalConfig>().unwrap(), EvalConfig::default());
         assert!("king=x".parse::<EvalConfig>().is_err());
         assert!("values=1/2".parse::<EvalConfig>().is_err());
         assert!("speed=3".parse::<EvalConfig>().is_err());
