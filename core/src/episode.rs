@@ -36,7 +36,7 @@
 //! ```
 
 use crate::encode::move_index;
-use crate::history::automatic_draw;
+use crate::history::{automatic_draw, RecentHashes};
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -57,9 +57,8 @@ pub enum StepError {
 pub struct Episode {
     start: Position,
     position: Position,
-    /// Repetition hash and occurrence count of each position since the last
-    /// pawn move or capture (or the start), the current one last.
-    recent: Vec<(u64, u32)>,
+    /// The positions since the last pawn move or capture, for repetition.
+    recent: RecentHashes,
     moves: MoveList,
     /// `actions[k]` is the move index of `moves[k]`.
     actions: Vec<u16>,
@@ -74,7 +73,7 @@ impl Episode {
         let mut ep = Episode {
             position: start.clone(),
             start,
-            recent: Vec::new(),
+            recent: RecentHashes::default(),
             moves: MoveList::new(),
             actions: Vec::new(),
             plies: 0,
@@ -150,12 +149,7 @@ impl Episode {
     /// moves and the end of the game (RULES.md §6 order: mate and stalemate
     /// first, then the automatic draws).
     fn arrive(&mut self) {
-        let hash = self.position.zobrist_hash();
-        if self.position.halfmove_clock() == 0 {
-            self.recent.clear();
-        }
-        let repetitions = self.recent.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
-        self.recent.push((hash, repetitions));
+        let repetitions = self.recent.arrive(&self.position);
         self.position.legal_moves_into(&mut self.moves);
         self.outcome = if self.moves.is_empty() { self.position.outcome() } else { automatic_draw(&self.position, repetitions) };
         self.actions.clear();

@@ -413,6 +413,31 @@ impl History {
     }
 }
 
+/// The repetition hashes of the positions since the last pawn move or
+/// capture, with each one's occurrence count, for the games that keep no
+/// [`History`] (batch self-play's walk, the reinforcement-learning
+/// episode): the same window a history searches, since no position recurs
+/// across a move that cannot be undone.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RecentHashes(Vec<(u64, u32)>);
+
+impl RecentHashes {
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Notes `pos`, just reached, and returns how often it has occurred.
+    pub(crate) fn arrive(&mut self, pos: &Position) -> u32 {
+        let hash = pos.zobrist_hash();
+        if pos.halfmove_clock() == 0 {
+            self.0.clear();
+        }
+        let repetitions = self.0.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
+        self.0.push((hash, repetitions));
+        repetitions
+    }
+}
+
 /// The automatic draw of `pos`, reached for the `repetitions`-th time.
 pub(crate) fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome> {
     let termination = if repetitions >= 5 {

@@ -12,7 +12,7 @@
 
 use super::Track;
 use crate::encode::move_index;
-use crate::history::{automatic_draw, checkmate_or_stalemate};
+use crate::history::{automatic_draw, checkmate_or_stalemate, RecentHashes};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -22,7 +22,7 @@ pub(crate) struct Walk {
     position: Position,
     /// Repetition hash and occurrence count of each position since the
     /// last pawn move or capture (or the start), the current one last.
-    recent: Vec<(u64, u32)>,
+    recent: RecentHashes,
     /// The move index of each move played.
     moves: Vec<u16>,
     /// The first automatic draw reached (the game's last position then).
@@ -32,7 +32,7 @@ pub(crate) struct Walk {
 impl Walk {
     /// A walk at `start`, with no move played.
     pub(crate) fn new(start: &Position) -> Walk {
-        let mut walk = Walk { position: start.clone(), recent: Vec::new(), moves: Vec::new(), draw: None };
+        let mut walk = Walk { position: start.clone(), recent: RecentHashes::default(), moves: Vec::new(), draw: None };
         walk.reset(start);
         walk
     }
@@ -63,12 +63,7 @@ impl Walk {
     /// Counts the repetitions of the position just reached and notes an
     /// automatic draw there.
     fn arrive(&mut self) {
-        let hash = self.position.zobrist_hash();
-        if self.position.halfmove_clock() == 0 {
-            self.recent.clear();
-        }
-        let repetitions = self.recent.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
-        self.recent.push((hash, repetitions));
+        let repetitions = self.recent.arrive(&self.position);
         if self.draw.is_none() {
             self.draw = automatic_draw(&self.position, repetitions);
         }
