@@ -550,6 +550,17 @@ fn damaged_truncated() {
     assert_eq!(err.kind, PgnErrorKind::TagSyntax("the tag value has no closing '\"' on its line"));
 }
 
+/// Tag values: `\"` and `\\` are escapes, any other backslash is itself,
+/// a CR reads as a space; the writer writes the value back the same way.
+#[test]
+fn tag_value_escapes() {
+    let text = "[Event \"say \\\"hi\\\" \\\\ a\\b\rc\"]\n[Site \"\\\\\"]\n*\n";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.tag("Event"), Some("say \"hi\" \\ a\\b c"));
+    assert_eq!(game.tag("Site"), Some("\\"));
+    assert_eq!(read_game(&write_game(&game)).unwrap(), game);
+}
+
 #[test]
 fn damaged_tag_syntax() {
     let (games, errors) = damaged("[Event \"first\"]", "[Event first]");

@@ -1,18 +1,20 @@
 //! The CTL-PGN lexer: pulls the tokens of a text one at a time, each with
 //! its line, column and byte span. Tokens borrow from the text, so reading
 //! costs no allocation per token and no memory beyond the token at hand,
-//! whatever the length of the text. Lexical errors are `Tok::Error` tokens,
-//! so that the parser meets them in text order.
+//! whatever the length of the text, and a token is a small `Copy` value the
+//! parser can look at without cloning. Lexical errors are `Tok::Error`
+//! tokens, so that the parser meets them in text order.
 
 use std::borrow::Cow;
 
 use super::PgnErrorKind;
 use crate::record::GameResult;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub(super) enum Tok<'a> {
-    /// A tag; the value is borrowed unless it holds escapes or a CR.
-    Tag { name: &'a str, value: Cow<'a, str> },
+    /// A tag; `raw` is the value as written between the quotes (see
+    /// [`tag_value`]).
+    Tag { name: &'a str, raw: &'a str },
     /// A comment's text, without its braces and surrounding blanks.
     Comment(&'a str),
     Open,
@@ -24,11 +26,56 @@ pub(super) enum Tok<'a> {
     Comma,
     Result(GameResult),
     Word(&'a str),
-    Error(PgnErrorKind),
+    Error(LexError),
     Eof,
 }
 
-#[derive(Clone, Debug)]
+/// A lexical error. The parser makes it a [`PgnErrorKind`] with the
+/// token's text ([`LexError::kind`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) enum LexError {
+    TagSyntax(&'static str),
+    UnterminatedComment,
+    UnexpectedCloseBrace,
+    /// The token's text cannot stand here; `expected` says what can.
+    Unexpected { expected: &'static str },
+}
+
+impl LexError {
+    /// The error, about the token whose text is `text`.
+    pub(super) fn kind(self, text: &str) -> PgnErrorKind {
+        match self {
+            LexError::TagSyntax(reason) => PgnErrorKind::TagSyntax(reason),
+            LexError::UnterminatedComment => PgnErrorKind::UnterminatedComment,
+            LexError::UnexpectedCloseBrace => PgnErrorKind::UnexpectedCloseBrace,
+            LexError::Unexpected { expected } => PgnErrorKind::Unexpected { found: text.to_string(), expected },
+        }
+    }
+}
+
+/// A tag's value from its text between the quotes: `\"` and `\\` stand
+/// for `"` and `\`, and a CR reads as the space the writer writes for it (a
+/// tag value is one line; found by fuzzing). Borrowed unless it changes.
+pub(super) fn tag_value(raw: &str) -> Cow<'_, str> {
+    if !raw.contains(['\\', '\r']) {
+        return Cow::Borrowed(raw);
+    }
+    let mut v = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next_if(|&n| n == '"' || n == '\\') {
+                Some(n) => v.push(n),
+                None => v.push('\\'),
+            },
+            '\r' => v.push(' '),
+            c => v.push(c),
+        }
+    }
+    Cow::Owned(v)
+}
+
+#[derive(Copy, Clone, Debug)]
 pub(super) struct Token<'a> {
     pub(super) tok: Tok<'a>,
     pub(super) line: usize,
@@ -176,7 +223,7 @@ impl<'a> Lexer<'a> {
                 Ok(tok) => tok,
                 Err((line, col, reason)) => {
                     let text = &self.src[start..self.i];
-                    return Token { tok: Tok::Error(PgnErrorKind::TagSyntax(reason)), line, col, start, end: self.i, text };
+                    return Token { tok: Tok::Error(LexError::TagSyntax(reason)), line, col, start, end: self.i, text };
                 }
             },
             '{' => {
@@ -186,7 +233,7 @@ impl<'a> Lexer<'a> {
                     self.bump();
                 }
                 if self.peek().is_none() {
-                    Tok::Error(PgnErrorKind::UnterminatedComment)
+                    Tok::Error(LexError::UnterminatedComment)
                 } else {
                     let body = self.src[body_start..self.i].trim();
                     self.bump();
@@ -195,7 +242,7 @@ impl<'a> Lexer<'a> {
             }
             '}' => {
                 self.bump();
-                Tok::Error(PgnErrorKind::UnexpectedCloseBrace)
+                Tok::Error(LexError::UnexpectedCloseBrace)
             }
             '(' if self.peek_nth(1) == Some('=') && self.peek_nth(2) == Some(')') => {
                 for _ in 0..3 {
@@ -238,10 +285,7 @@ impl<'a> Lexer<'a> {
                 if w.is_empty() {
                     // A lone ']' (the only word-ending character not handled above).
                     self.bump();
-                    Tok::Error(PgnErrorKind::Unexpected {
-                        found: self.src[start..self.i].to_string(),
-                        expected: "']' only closes a tag",
-                    })
+                    Tok::Error(LexError::Unexpected { expected: "']' only closes a tag" })
                 } else if w == "*" {
                     Tok::Result(GameResult::Unfinished)
                 } else {
@@ -281,33 +325,20 @@ impl<'a> Lexer<'a> {
         }
         self.bump();
         let value_start = self.i;
-        // The value as read, once it differs from the text.
-        let mut owned: Option<String> = None;
-        let value = loop {
+        let raw = loop {
             let here = self.i;
             match self.peek() {
                 None | Some('\n') => return fail(self, "the tag value has no closing '\"' on its line"),
                 Some('"') => {
                     self.bump();
-                    break match owned {
-                        Some(v) => Cow::Owned(v),
-                        None => Cow::Borrowed(&self.src[value_start..here]),
-                    };
+                    break &self.src[value_start..here];
                 }
                 Some('\\') if matches!(self.peek_nth(1), Some('"' | '\\')) => {
-                    let v = owned.get_or_insert_with(|| self.src[value_start..here].to_string());
                     self.bump();
-                    v.push(self.bump().expect("peeked"));
+                    self.bump();
                 }
-                Some(c) => {
+                Some(_) => {
                     self.bump();
-                    // A tag value is one line: a stray CR reads as the
-                    // space the writer writes for it (found by fuzzing).
-                    if c == '\r' {
-                        owned.get_or_insert_with(|| self.src[value_start..here].to_string()).push(' ');
-                    } else if let Some(v) = owned.as_mut() {
-                        v.push(c);
-                    }
                 }
             }
         };
@@ -316,7 +347,7 @@ impl<'a> Lexer<'a> {
             return fail(self, "expected ']' after the tag value");
         }
         self.bump();
-        Ok(Tok::Tag { name, value })
+        Ok(Tok::Tag { name, raw })
     }
 
     /// `$n` or `$[n]` (a variation label).
@@ -333,10 +364,7 @@ impl<'a> Lexer<'a> {
         let n = &self.src[start..self.i];
         if n.is_empty() || (bracket && self.peek() != Some(']')) {
             self.skip_word();
-            return Tok::Error(PgnErrorKind::Unexpected {
-                found: String::new(),
-                expected: "a variation label is '$' and a number, or '$[' number ']'",
-            });
+            return Tok::Error(LexError::Unexpected { expected: "a variation label is '$' and a number, or '$[' number ']'" });
         }
         if bracket {
             self.bump();
@@ -356,10 +384,7 @@ impl<'a> Lexer<'a> {
                 let unknown = self.bump() == Some('?');
                 return match digits.parse::<u32>() {
                     Ok(n) if n >= 1 => Tok::Number { n, unknown },
-                    _ => Tok::Error(PgnErrorKind::Unexpected {
-                        found: self.src[start..self.i].to_string(),
-                        expected: "move numbers start at 1",
-                    }),
+                    _ => Tok::Error(LexError::Unexpected { expected: "move numbers start at 1" }),
                 };
             }
             _ => {}
@@ -383,16 +408,10 @@ impl<'a> Lexer<'a> {
                 if let Some(r) = GameResult::parse(text) {
                     return Tok::Result(r);
                 }
-                return Tok::Error(PgnErrorKind::Unexpected {
-                    found: text.to_string(),
-                    expected: "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *",
-                });
+                return Tok::Error(LexError::Unexpected { expected: "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *" });
             }
         }
         self.skip_word();
-        Tok::Error(PgnErrorKind::Unexpected {
-            found: self.src[start..self.i].to_string(),
-            expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
-        })
+        Tok::Error(LexError::Unexpected { expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")" })
     }
 }

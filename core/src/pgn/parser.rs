@@ -2,10 +2,10 @@
 //! position it is played in. Errors are collected (the lenient reader keeps
 //! what was read) and reading resumes at the next game.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::lexer::{Lexer, Tok, Token};
+use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::letters::Letters;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
@@ -41,8 +41,10 @@ enum State {
 
 pub(super) struct Parser<'a> {
     lexer: Lexer<'a>,
-    /// Tokens pulled from the lexer and not consumed yet (a few, to look
-    /// ahead).
+    /// The next token (pulled from the lexer, not consumed yet).
+    cur: Token<'a>,
+    /// The tokens after it pulled from the lexer to look further ahead
+    /// (a few, and only at a variation's start).
     ahead: VecDeque<Token<'a>>,
     /// Number of tokens consumed.
     consumed: usize,
@@ -96,6 +98,10 @@ struct Opening {
 
 /// A line keeps the position before every `CHECKPOINT`-th move.
 const CHECKPOINT: usize = 16;
+
+/// The moves a main line has room for before it grows: most games are
+/// shorter, so reading one reallocates nothing per move.
+const MAIN_LINE_ROOM: usize = 128;
 
 impl<'a> LineCtx<'a> {
     fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<Opening>) -> LineCtx<'a> {
@@ -153,8 +159,10 @@ pub(super) const MAX_ERRORS_PER_GAME: usize = 16;
 
 impl<'a> Parser<'a> {
     pub(super) fn new(text: &'a str) -> Parser<'a> {
+        let mut lexer = Lexer::new(text);
         Parser {
-            lexer: Lexer::new(text),
+            cur: lexer.next_token(),
+            lexer,
             ahead: VecDeque::new(),
             consumed: 0,
             consumed_end: 0,
@@ -165,25 +173,34 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn peek(&mut self) -> &Token<'a> {
-        self.peek_at(0)
+    /// The next token.
+    #[inline(always)]
+    fn peek(&self) -> Token<'a> {
+        self.cur
     }
 
     /// The token `k` places after the next one (`Eof` past the end).
-    fn peek_at(&mut self, k: usize) -> &Token<'a> {
-        while self.ahead.len() <= k {
+    fn peek_at(&mut self, k: usize) -> Token<'a> {
+        if k == 0 {
+            return self.cur;
+        }
+        while self.ahead.len() < k {
             let t = self.lexer.next_token();
             self.ahead.push_back(t);
         }
-        &self.ahead[k]
+        self.ahead[k - 1]
     }
 
     /// Consumes the next token (never the end).
+    #[inline(always)]
     fn next(&mut self) {
-        if !matches!(self.peek().tok, Tok::Eof) {
-            let t = self.ahead.pop_front().expect("peeked");
+        if !matches!(self.cur.tok, Tok::Eof) {
             self.consumed += 1;
-            self.consumed_end = t.end;
+            self.consumed_end = self.cur.end;
+            self.cur = match self.ahead.pop_front() {
+                Some(t) => t,
+                None => self.lexer.next_token(),
+            };
         }
     }
 
@@ -203,7 +220,7 @@ impl<'a> Parser<'a> {
     /// After an error: skip to the next game (a tag, or just after a result).
     fn resync(&mut self) {
         loop {
-            match &self.peek().tok {
+            match self.peek().tok {
                 Tok::Eof | Tok::Tag { .. } => return,
                 Tok::Result(_) => {
                     self.next();
@@ -246,15 +263,19 @@ impl<'a> Parser<'a> {
     /// Reads one game: tags, movetext, result, final comments. Returns
     /// `None` if its header is unusable (errors recorded).
     fn game(&mut self) -> Option<Game> {
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut tag_pos: HashMap<&'a str, (usize, usize)> = HashMap::new();
+        let mut tags: Vec<(String, String)> = Vec::with_capacity(8);
+        // Where the tags that can fail the header were read (the first of
+        // each name), for their errors.
+        let mut tag_pos: Vec<(&'a str, (usize, usize))> = Vec::new();
         let mut comments = Vec::new();
         loop {
-            let t = self.peek().clone();
-            match t.tok.clone() {
-                Tok::Tag { name, value } => {
-                    tag_pos.entry(name).or_insert((t.line, t.col));
-                    tags.push((name.to_string(), value.into_owned()));
+            let t = self.peek();
+            match t.tok {
+                Tok::Tag { name, raw } => {
+                    if matches!(name, "Variant" | "Redefine" | "PDTL" | "DPTL") && !tag_pos.iter().any(|&(n, _)| n == name) {
+                        tag_pos.push((name, (t.line, t.col)));
+                    }
+                    tags.push((name.to_string(), tag_value(raw).into_owned()));
                     self.next();
                 }
                 Tok::Comment(c) => {
@@ -262,14 +283,14 @@ impl<'a> Parser<'a> {
                     self.next();
                 }
                 // A malformed tag line loses only itself.
-                Tok::Error(kind @ PgnErrorKind::TagSyntax(_)) => {
-                    self.report(Self::err(&t, kind));
+                Tok::Error(e @ LexError::TagSyntax(_)) => {
+                    self.report(Self::err(&t, e.kind(t.text)));
                     self.next();
                 }
                 _ => break,
             }
         }
-        let at = |name: &str| tag_pos.get(name).copied().unwrap_or((1, 1));
+        let at = |name: &str| tag_pos.iter().find(|&&(n, _)| n == name).map_or((1, 1), |&(_, at)| at);
         let header_error = |p: &mut Parser, (line, col): (usize, usize), kind| {
             p.errors.push(PgnError::new(line, col, kind));
             p.resync();
@@ -300,7 +321,9 @@ impl<'a> Parser<'a> {
 
         let number = start.fullmove_number().unwrap_or(1);
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
-        root.history = Some(Box::new(History::with_capacity(start.clone(), 127)));
+        root.history = Some(Box::new(History::with_capacity(start.clone(), MAIN_LINE_ROOM)));
+        root.line.moves.reserve_exact(MAIN_LINE_ROOM);
+        root.numbers.reserve_exact(MAIN_LINE_ROOM);
         let (mut root, end) = self.lines(root, start);
         let history = root.history.take().expect("the main line's history");
         let mut line = root.line;
@@ -383,15 +406,15 @@ impl<'a> Parser<'a> {
 
     fn step_line(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Result<Step<'a>, PgnError> {
         {
-            let t = self.peek().clone();
+            let t = self.peek();
             let expecting_move = matches!(ctx.state, State::AfterNumber | State::AfterEllipsis | State::AfterComma);
             // A tag, even a malformed one, starts the next game.
-            let tag = matches!(t.tok, Tok::Tag { .. } | Tok::Error(PgnErrorKind::TagSyntax(_)));
+            let tag = matches!(t.tok, Tok::Tag { .. } | Tok::Error(LexError::TagSyntax(_)));
             if depth > 0 && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_))) {
                 // The variation's ')' is missing; the caller reports it at '('.
                 return Ok(Step::End(Ok(End::Stop)));
             }
-            match &t.tok {
+            match t.tok {
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
                     return Err(match t.tok {
                         Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
@@ -399,11 +422,11 @@ impl<'a> Parser<'a> {
                     });
                 }
                 Tok::Tag { .. } => return Ok(Step::End(Ok(End::Stop))),
-                Tok::Error(PgnErrorKind::TagSyntax(_)) => return Ok(Step::End(Ok(End::Stop))),
+                Tok::Error(LexError::TagSyntax(_)) => return Ok(Step::End(Ok(End::Stop))),
                 Tok::Eof => return Ok(Step::End(Ok(End::Stop))),
                 Tok::Result(r) => {
                     self.next();
-                    return Ok(Step::End(Ok(End::Result(*r))));
+                    return Ok(Step::End(Ok(End::Result(r))));
                 }
                 Tok::Close => {
                     if depth == 0 {
@@ -418,11 +441,11 @@ impl<'a> Parser<'a> {
                     self.next();
                     return Ok(Step::End(Ok(End::Close)));
                 }
-                Tok::Error(PgnErrorKind::UnexpectedCloseBrace) => {
+                Tok::Error(LexError::UnexpectedCloseBrace) => {
                     self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
                     self.next();
                 }
-                Tok::Error(kind) => return Err(Self::err(&t, kind.clone())),
+                Tok::Error(e) => return Err(Self::err(&t, e.kind(t.text))),
                 Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, pos, &t)?,
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
@@ -445,10 +468,10 @@ impl<'a> Parser<'a> {
                     if !matches!(ctx.state, State::Free | State::AfterWhite) {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
                     }
-                    if ctx.free_number && ctx.line.moves.is_empty() && (*unknown || depth == 0 && pos.fullmove_number().is_none()) {
-                        ctx.number = *n;
-                    } else if *n != ctx.number {
-                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: *n }));
+                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
+                        ctx.number = n;
+                    } else if n != ctx.number {
+                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
                     }
                     ctx.free_number = false;
                     ctx.state = State::AfterNumber;
@@ -614,7 +637,7 @@ impl<'a> Parser<'a> {
                 match found {
                     Some(j) => j,
                     None => {
-                        let t = self.peek_at(k).clone();
+                        let t = self.peek_at(k);
                         return Err(Self::err(&t, PgnErrorKind::NoVariationTarget { number: n, color }));
                     }
                 }
