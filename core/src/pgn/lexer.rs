@@ -96,20 +96,20 @@ fn ends_word(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | '}' | '[' | ']' | '\u{FEFF}')
 }
 
-/// The ASCII bytes that end a word; a byte ≥ 0x80 is looked at as a char.
-#[inline(always)]
-fn ascii_ends_word(b: u8) -> bool {
-    WORD_ENDS[usize::from(b)]
-}
-
-/// [`ascii_ends_word`] as a table: one load per byte of a word.
-static WORD_ENDS: [bool; 256] = {
+/// The bytes that stop [`Lexer::skip_word`]: the ASCII ones that end a
+/// word, and every byte ≥ 0x80 (its character is looked at whole).
+static WORD_STOPS: [bool; 256] = {
     let mut t = [false; 256];
     let ends = *b" \t\n\r\x0b\x0c,(){}[]";
     let mut i = 0;
     while i < ends.len() {
         t[ends[i] as usize] = true;
         i += 1;
+    }
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = true;
+        b += 1;
     }
     t
 };
@@ -153,26 +153,23 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
-    /// Skips the characters of a word (none of them a newline).
+    /// Skips the characters of a word (none of them a newline): runs of
+    /// ASCII bytes a table lookup each, a character beyond ASCII one by one.
     fn skip_word(&mut self) {
-        let bytes = self.src.as_bytes();
         loop {
-            match bytes.get(self.i) {
-                Some(&b) if b < 0x80 => {
-                    if ascii_ends_word(b) {
-                        return;
-                    }
-                    self.i += 1;
-                    self.col += 1;
-                }
-                Some(_) => {
+            let rest = &self.src.as_bytes()[self.i..];
+            let n = rest.iter().position(|&b| WORD_STOPS[usize::from(b)]).unwrap_or(rest.len());
+            self.i += n;
+            self.col += n;
+            match rest.get(n) {
+                Some(&b) if b >= 0x80 => {
                     let c = self.peek().expect("a character");
                     if ends_word(c) {
                         return;
                     }
                     self.bump();
                 }
-                None => return,
+                _ => return,
             }
         }
     }

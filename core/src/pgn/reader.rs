@@ -37,7 +37,11 @@ impl Splitter {
     /// starts a new game. If it does, the splitter is not advanced: start a
     /// new one (or [`Splitter::reset`]) and feed it that line again.
     pub fn starts_game(&mut self, line: &str) -> bool {
-        let first = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').chars().next();
+        let first = match line.as_bytes().iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)) {
+            // Most lines start with an ASCII character after ASCII blanks.
+            Some(&b) if b < 0x80 => Some(b as char),
+            _ => line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').chars().next(),
+        };
         if !self.in_comment && first == Some('[') {
             if self.movetext {
                 return true;
