@@ -12,7 +12,7 @@
 
 use crate::castling::{Castling, KING_HOME};
 use crate::piece::Color;
-use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError};
+use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError, COLUMN_LETTERS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{Position, SpecialCapture};
@@ -290,24 +290,11 @@ fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), ParseMoveError> {
 /// Unicode hyphens, blanks, errors): [`Ctl::parse`] then reads the text the
 /// general way, which gives the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
-    let piece = |b: Option<&u8>| b.and_then(|&b| Role::from_letter(b as char));
-    let is_col = |b: Option<&u8>| b.is_some_and(|&b| column_from_letter(b as char).is_some());
-    let hex = |s: &[u8]| -> Option<(Hex, usize)> {
-        let column = column_from_letter(*s.first()? as char)?;
-        let digits = s[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let line = match (digits, s.get(1), s.get(2)) {
-            (1, Some(&d), _) => d - b'0',
-            (2, Some(&d), Some(&e)) if d != b'0' => (d - b'0') * 10 + (e - b'0'),
-            _ => return None,
-        };
-        Some((Hex::new(column, line)?, 1 + digits))
-    };
-    let (role, mut i) = match piece(t.first()) {
-        Some(role) if is_col(t.get(1)) => (role, 1),
+    let (role, i) = match (byte_class(&ROLE_OF, t, 0), byte_class(&COLUMN_OF, t, 1)) {
+        (Some(role), Some(_)) => (role, 1),
         _ => (Role::Pawn, 0),
     };
-    let (from, used) = hex(&t[i..])?;
-    i += used;
+    let (from, mut i) = plain_hex(t, i)?;
     let (separator, used) = match &t[i..] {
         [b'@', b'@', ..] => (Separator::Special, 2),
         [b'@', ..] => (Separator::Special, 1),
@@ -317,8 +304,8 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
         _ => return None,
     };
     i += used;
-    let captured = match piece(t.get(i)) {
-        Some(role) if is_col(t.get(i + 1)) => {
+    let captured = match (byte_class(&ROLE_OF, t, i), byte_class(&COLUMN_OF, t, i + 1)) {
+        (Some(role), Some(_)) => {
             i += 1;
             Some(role)
         }
@@ -327,11 +314,56 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
     if captured.is_some() && separator == Separator::Quiet {
         return None;
     }
-    let (to, used) = hex(&t[i..])?;
-    let rest = &t[i + used..];
+    let (to, i) = plain_hex(t, i)?;
+    let rest = &t[i..];
     let rest = rest.strip_prefix(b"=&").unwrap_or(rest);
     matches!(rest, b"" | b"+" | b"++" | b"+^" | b"^+" | b"#").then_some(Ctl::Normal { role, from, separator, captured, to, promotion: None })
 }
+
+/// The hex written at `t[i..]` (a column letter, then a line of one or two
+/// digits without a leading zero) and the index just after it.
+#[inline(always)]
+fn plain_hex(t: &[u8], i: usize) -> Option<(Hex, usize)> {
+    let column = byte_class(&COLUMN_OF, t, i)?;
+    let digit = |k: usize| t.get(k).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9);
+    let first = digit(i + 1)?;
+    match digit(i + 2) {
+        None => Some((Hex::new(column, first)?, i + 2)),
+        Some(second) if first != 0 && digit(i + 3).is_none() => Some((Hex::new(column, first * 10 + second)?, i + 3)),
+        Some(_) => None,
+    }
+}
+
+/// What the byte `t[i]` is in `table` (`None` past the end or beyond ASCII).
+#[inline(always)]
+fn byte_class<T: Copy>(table: &[Option<T>; 128], t: &[u8], i: usize) -> Option<T> {
+    match t.get(i) {
+        Some(&b) if b < 0x80 => table[usize::from(b)],
+        _ => None,
+    }
+}
+
+/// The column of each ASCII column letter.
+static COLUMN_OF: [Option<u8>; 128] = {
+    let mut table = [None; 128];
+    let mut i = 0;
+    while i < COLUMN_LETTERS.len() {
+        table[COLUMN_LETTERS[i] as usize] = Some(i as u8);
+        i += 1;
+    }
+    table
+};
+
+/// The role of each ASCII piece letter.
+static ROLE_OF: [Option<Role>; 128] = {
+    let mut table = [None; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = Role::from_letter(b as u8 as char);
+        b += 1;
+    }
+    table
+};
 
 /// Strips an assessment/indicator after a space and a trailing check mark.
 fn strip_decorations(text: &str) -> &str {
