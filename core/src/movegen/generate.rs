@@ -58,7 +58,7 @@ impl Position {
     /// The legal move of the side to move's `role` (not a pawn or a King)
     /// on `from` to `to`, if there is one: what [`Position::gen_from`] gives
     /// for that one destination, found by testing the one move (the piece
-    /// reaches `to`, its King is safe after it, no promotion is forced).
+    /// reaches `to`, the King's safety allows it, no promotion is forced).
     pub(super) fn piece_move_to(&self, from: Hex, role: Role, to: Hex) -> Option<Move> {
         let us = self.turn;
         let own = self.by_color[us.index()];
@@ -66,10 +66,11 @@ impl Position {
         if own.contains(to) || !piece_reaches(from, role, us, occupied, to) {
             return None;
         }
-        if !self.safe_after_piece_move(from, to) {
+        let safety = self.king_safety(us);
+        if safety.checkers > 1 || !safety.allowed(self.kings[us.index()], from).contains(to) {
             return None;
         }
-        if self.has_awaiting_promotion(us) && !self.is_check() {
+        if safety.checkers == 0 && self.has_awaiting_promotion(us) {
             return None; // the in-place promotion is the only legal move
         }
         Some(Move::new(from, to, role, self.piece_at(to).map(|p| p.role), MoveKind::Normal))

@@ -62,41 +62,6 @@ impl Position {
         self.king_safety(us).pins.iter().find(|pin| pin.piece == h).map(|pin| pin.line(king))
     }
 
-    /// Whether the side to move's King is safe once its piece on `from`
-    /// (not the King, not a pawn taking en passant) has moved to `to`: no
-    /// jumper left on it, and on each ray with an attacker of its kind the
-    /// first piece, with `from` left and `to` taken, is not that attacker.
-    /// For a move the piece can make, this is its legality (one move cannot
-    /// answer two checks), at less cost than [`Position::king_safety`]
-    /// with its pins and check mask.
-    pub(super) fn safe_after_piece_move(&self, from: Hex, to: Hex) -> bool {
-        let us = self.turn;
-        let them = !us;
-        let king = self.kings[us.index()];
-        let mut jumpers = JUMP_SETS[king.index()] & self.jumpers(them);
-        jumpers.remove(to);
-        if !jumpers.is_empty() {
-            return false;
-        }
-        let mut occupied = self.by_color[0] | self.by_color[1];
-        occupied.remove(from);
-        occupied.insert(to);
-        let [mut orthogonal, mut diagonal] = self.ray_attackers(king, them);
-        orthogonal.remove(to);
-        diagonal.remove(to);
-        let mut dirs = rays_holding(king, orthogonal, diagonal);
-        while dirs != 0 {
-            let d = Dir::ALL[dirs.trailing_zeros() as usize];
-            dirs &= dirs - 1;
-            let ray_from_king = ray(d, king);
-            let attackers = ray_from_king & if d.is_orthogonal() { orthogonal } else { diagonal };
-            if attackers.contains(first_on_ray(d, ray_from_king & occupied)) {
-                return false;
-            }
-        }
-        true
-    }
-
     /// Walks the twelve rays and the knight jumps from `us`'s King.
     pub(super) fn king_safety(&self, us: Color) -> KingSafety {
         let them = !us;
