@@ -12,7 +12,7 @@
 
 use crate::castling::{Castling, KING_HOME};
 use crate::piece::Color;
-use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError, COLUMN_LETTERS};
+use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError, COLUMN_OF};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{Position, SpecialCapture};
@@ -342,17 +342,6 @@ fn byte_class<T: Copy>(table: &[Option<T>; 128], t: &[u8], i: usize) -> Option<T
         _ => None,
     }
 }
-
-/// The column of each ASCII column letter.
-static COLUMN_OF: [Option<u8>; 128] = {
-    let mut table = [None; 128];
-    let mut i = 0;
-    while i < COLUMN_LETTERS.len() {
-        table[COLUMN_LETTERS[i] as usize] = Some(i as u8);
-        i += 1;
-    }
-    table
-};
 
 /// The role of each ASCII piece letter.
 static ROLE_OF: [Option<Role>; 128] = {

@@ -561,6 +561,24 @@ fn tag_value_escapes() {
     assert_eq!(read_game(&write_game(&game)).unwrap(), game);
 }
 
+/// Lexical errors name the token as written, where it starts.
+#[test]
+fn lexical_errors_name_the_token() {
+    let cases: [(&str, (usize, usize), &str, &str); 5] = [
+        ("1. E7-E13 ($x 1. H6-H12)\n*\n", (1, 12), "$x", "a variation label is '$' and a number, or '$[' number ']'"),
+        ("0. E7-E13\n*\n", (1, 1), "0.", "move numbers start at 1"),
+        ("1. E7-E13 3-5\n", (1, 11), "3-5", "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *"),
+        ("1. E7-E13 ]\n*\n", (1, 11), "]", "']' only closes a tag"),
+        ("1. E7-E13 12x\n*\n", (1, 11), "12x", "a move number (\"12.\", \"1?\") or a result (\"3-0\")"),
+    ];
+    for (text, at, found, expected) in cases {
+        let (_, errors) = read_games_lenient(text);
+        assert_eq!(errors.len(), 1, "{text:?}");
+        assert_eq!((errors[0].line, errors[0].column), at, "{text:?}");
+        assert_eq!(errors[0].kind, PgnErrorKind::Unexpected { found: found.to_string(), expected }, "{text:?}");
+    }
+}
+
 #[test]
 fn damaged_tag_syntax() {
     let (games, errors) = damaged("[Event \"first\"]", "[Event first]");

@@ -569,8 +569,23 @@ pub struct ParseHexError {
 
 /// Column index of a column letter (uppercase only).
 pub fn column_from_letter(ch: char) -> Option<u8> {
-    COLUMN_LETTERS.iter().position(|&c| c == ch).map(|i| i as u8)
+    match u8::try_from(ch) {
+        Ok(b) if b < 0x80 => COLUMN_OF[usize::from(b)],
+        _ => None,
+    }
 }
+
+/// The column of each ASCII column letter: [`column_from_letter`] as a
+/// table, which the move-text reader also looks bytes up in.
+pub(crate) static COLUMN_OF: [Option<u8>; 128] = {
+    let mut table = [None; 128];
+    let mut i = 0;
+    while i < COLUMN_LETTERS.len() {
+        table[COLUMN_LETTERS[i] as usize] = Some(i as u8);
+        i += 1;
+    }
+    table
+};
 
 /// Parses a hex at the start of `s` (column letter + line without leading
 /// zero); returns it and the number of bytes used.
