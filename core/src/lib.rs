@@ -41,6 +41,7 @@ mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+pub mod random;
 mod record;
 mod record_tree;
 mod render;

@@ -57,6 +57,12 @@ impl Outcome {
         }
     }
 
+    /// The reward of `side`: its points minus the other side's, over 3
+    /// (see [`GameResult::reward`](crate::GameResult::reward)).
+    pub fn reward(&self, side: Color) -> f32 {
+        crate::record::GameResult::from_outcome(self).reward(side)
+    }
+
     /// The CTL-PGN result string (`3-0`, `0-3`, `2-1`, `1-2`, `1-1`).
     pub fn result(&self) -> String {
         let (w, b) = self.points();

@@ -143,6 +143,37 @@ impl GameResult {
         }
     }
 
+    /// Tournament points (White, Black) this result awards (RULES.md §6):
+    /// 3-0 / 0-3 for mate, 2-1 / 1-2 for stalemate, 1-1 for a draw; `None`
+    /// for `*`. The one table every crate and binding reads points from.
+    pub const fn points(self) -> Option<(u8, u8)> {
+        match self {
+            GameResult::WhiteWins => Some((3, 0)),
+            GameResult::BlackWins => Some((0, 3)),
+            GameResult::WhiteStalemates => Some((2, 1)),
+            GameResult::BlackStalemates => Some((1, 2)),
+            GameResult::Draw => Some((1, 1)),
+            GameResult::Unfinished => None,
+        }
+    }
+
+    /// White's share of the points (3-0 is 1, 2-1 is 2/3, 1-1 is 1/2, 1-2
+    /// is 1/3, 0-3 is 0); `None` for `*`.
+    pub fn white_share(self) -> Option<f64> {
+        self.points().map(|(w, _)| f64::from(w) / 3.0)
+    }
+
+    /// The reward of `side` for a reinforcement learner: its points minus
+    /// the other side's, over 3 (mate ±1, stalemate ±1/3, a draw and `*`
+    /// 0). Never negative zero.
+    pub fn reward(self, side: crate::piece::Color) -> f32 {
+        let Some((w, b)) = self.points() else { return 0.0 };
+        let diff = i16::from(w) - i16::from(b);
+        let own = if side == crate::piece::Color::White { diff } else { -diff };
+        // An integer difference first: a draw is +0.0 for both sides.
+        f32::from(own) / 3.0
+    }
+
     /// The result the rules give to a finished game.
     pub fn from_outcome(o: &Outcome) -> GameResult {
         match o.points() {

@@ -34,33 +34,10 @@ use crate::position::Position;
 mod run;
 mod walk;
 
+pub use crate::random::{game_seed, SplitMix64};
+
 pub(crate) use run::Plan;
 pub(crate) use walk::Walk;
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, well-mixed
-/// generator, plenty for choosing moves. Written out rather than pulled in
-/// with a crate: it is eight lines and keeps the core free of dependencies.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (> 0), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
 
 /// One game of random legal moves from `start`: the seed fixes it.
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Game {
@@ -123,13 +100,6 @@ pub(crate) fn play_random<T: Track>(game: &mut T, seed: u64, max_plies: usize, m
         let Some(m) = moves.choose(pos, |n| rng.below(n)) else { break };
         game.play(m);
     }
-}
-
-/// The seed of game `i` of the run of `seed`: one SplitMix64 step from the
-/// run's seed and the index, so neighbouring games get unrelated streams
-/// and any game of the run can be played on its own.
-pub fn game_seed(seed: u64, i: u64) -> u64 {
-    SplitMix64::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
 /// A run of random games, built like [`crate::PerftJob`]: `n` games from the
