@@ -1,9 +1,14 @@
 """SVG drawing of a C'escacs board (for notebooks, web pages and docs).
 
+The keywords follow ``chess.svg.board``: ``orientation``, ``lastmove``,
+``check``, ``arrows`` (``Arrow`` objects, moves, CTL-AN text or hex pairs),
+``fill`` (a colour per hex), ``squares`` (hexes marked with a cross) and
+``size``.
+
 >>> import cescacs, cescacs.svg
->>> text = cescacs.svg.board(cescacs.Board(), arrows=[("E7", "E13")], highlight=["F14"])
->>> text.count("<polygon")
-169
+>>> text = cescacs.svg.board(cescacs.Board(), arrows=["E7-E13", cescacs.svg.Arrow("F4", "I13", color="red")])
+>>> text.count("<polygon"), text.count('class="arrow"')
+(169, 2)
 
 Each of the 169 hexes is one ``<polygon>`` (class ``hex`` plus its colour
 ``white``, ``black`` or ``coloured``); pieces are a disc with the piece's
@@ -13,16 +18,17 @@ CTL-AN letter, so no special font is needed.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Optional, Tuple, Union
+import re
+from dataclasses import dataclass
+from typing import Iterable, List, Mapping, Optional, Tuple, Union
 from xml.sax.saxutils import escape
 
-from ._cescacs import Board, Hex, Move
+from ._cescacs import Board, Hex, IllegalMoveError, InvalidMoveError, Move
 from ._types import Color, HexColor
 
-__all__ = ["board", "HEX_COLORS"]
+__all__ = ["board", "Arrow", "HEX_COLORS", "InvalidArrowError"]
 
 HexLike = Union[Hex, str]
-ArrowLike = Union[Move, Tuple[HexLike, HexLike], Tuple[HexLike, HexLike, str]]
 
 #: Fill of the three hex colours.
 HEX_COLORS = {
@@ -36,6 +42,62 @@ ARROW_COLOR = "#1f7a3a"
 CHECK_COLOR = "#e0201b"
 
 _SQRT3 = math.sqrt(3.0)
+# A hex in move text: a column letter, then its line (0-28), not followed by a digit.
+_HEX_IN_TEXT = re.compile(r"[PTABCDEFGHIKLXZ](?:2[0-8]|1[0-9]|[0-9])(?![0-9])")
+
+
+class InvalidArrowError(ValueError):
+    """An arrow that names no two hexes (see :func:`board`'s ``arrows``)."""
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow from ``tail`` to ``head`` in ``color`` (any SVG colour), as ``chess.svg.Arrow``.
+
+    >>> Arrow("E7", "E13", color="red")
+    Arrow(tail=Hex('E7'), head=Hex('E13'), color='red')
+    """
+
+    tail: Hex
+    head: Hex
+    color: str = ARROW_COLOR
+
+    def __init__(self, tail: HexLike, head: HexLike, *, color: str = ARROW_COLOR) -> None:
+        object.__setattr__(self, "tail", _hex(tail))
+        object.__setattr__(self, "head", _hex(head))
+        object.__setattr__(self, "color", str(color))
+
+
+ArrowLike = Union[Arrow, Move, str, Tuple[HexLike, HexLike], Tuple[HexLike, HexLike, str]]
+
+
+def _arrow(value: ArrowLike, board: Board) -> Arrow:
+    """Reads one entry of ``arrows``; move text is read as a legal move of ``board`` first, so
+    castlings and Leaps point where the King goes, then as any text naming two hexes."""
+    if isinstance(value, Arrow):
+        return value
+    if isinstance(value, Move):
+        return Arrow(value.from_hex, value.to_hex)
+    if isinstance(value, str):
+        try:
+            m = board.parse_ctl(value)
+            return Arrow(m.from_hex, m.to_hex)
+        except (InvalidMoveError, IllegalMoveError):
+            hexes = _HEX_IN_TEXT.findall(value)
+            if len(hexes) < 2:
+                raise InvalidArrowError(
+                    f"arrow {value!r} names no move of this board and not two hexes; "
+                    'give CTL-AN ("E7-E13"), Arrow(tail, head) or a (tail, head) pair'
+                ) from None
+            return Arrow(hexes[-2], hexes[-1])
+    if isinstance(value, tuple) and len(value) in (2, 3):
+        try:
+            if len(value) == 3:
+                return Arrow(value[0], value[1], color=value[2])  # type: ignore[misc]
+            return Arrow(value[0], value[1])
+        except ValueError as e:
+            raise InvalidArrowError(f"arrow {value!r}: {e}") from None
+    raise InvalidArrowError(f"arrow {value!r}: expected Arrow, Move, CTL-AN text or a (tail, head[, colour]) tuple")
 
 
 def _hex(value: HexLike) -> Hex:
@@ -58,23 +120,40 @@ def board(
     lastmove: Union[Move, None, bool] = True,
     check: Optional[HexLike] = None,
     coordinates: bool = True,
-    flipped: bool = False,
+    orientation: Color = Color.WHITE,
+    fill: Mapping[HexLike, str] = {},
+    squares: Iterable[HexLike] = (),
+    flipped: Optional[bool] = None,
 ) -> str:
     """Draws ``board`` (default: the initial position) as SVG text.
 
     * ``size``: width in pixels.
-    * ``arrows``: ``Move`` objects or ``(from, to)`` / ``(from, to, colour)``
-      tuples of hexes (``Hex`` or ``"F14"``).
+    * ``arrows``: :class:`Arrow` objects, ``Move`` objects, move text
+      (CTL-AN of a move of ``board`` such as ``"E7-E13"`` or ``"KRK-HIO"``, or
+      any text naming two hexes, tail first) or ``(tail, head)`` /
+      ``(tail, head, colour)`` tuples of hexes (``Hex`` or ``"F14"``).
+    * ``fill``: a colour per hex, ``{hex: colour}``, painted over the hex's own.
     * ``highlight``: hexes to tint, or a mapping ``{hex: "#rrggbb"}``.
+    * ``squares``: hexes marked with a cross (as ``chess.svg`` marks squares).
     * ``lastmove``: ``True`` (default) tints the origin and destination of
       the board's last move, a ``Move`` tints that one, ``None``/``False`` none.
     * ``check``: the hex to mark as a checked King; by default the King of
       the side to move when it is in check.
     * ``coordinates``: column letters and line numbers around the board.
-    * ``flipped``: Black at the bottom.
+    * ``orientation``: the side at the bottom (``Color.WHITE`` or ``Color.BLACK``);
+      ``flipped=True`` is the same as ``orientation=Color.BLACK``.
+
+    A bad arrow raises :class:`InvalidArrowError`, a bad hex ``ValueError``.
     """
     if board is None:
         board = Board()
+    if flipped is None:
+        if not isinstance(orientation, Color):
+            raise ValueError(f"orientation must be Color.WHITE or Color.BLACK, not {orientation!r}")
+        flipped = orientation is Color.BLACK
+    arrow_list: List[Arrow] = [_arrow(a, board) for a in arrows]
+    fill_list = [(_hex(x), str(colour)) for x, colour in fill.items()]
+    crosses = [_hex(x) for x in squares]
     s = 20.0  # hex circumradius in user units
     h = _SQRT3 / 2 * s  # one cross-line step
     margin = 1.9 * s if coordinates else 0.25 * s
@@ -111,6 +190,8 @@ def board(
     for x, colour in marks:
         hx = _hex(x)
         fills[hx] = _mix(fills[hx], colour, 0.6)
+    for hx, colour in fill_list:
+        fills[hx] = colour
     check_hex: Optional[Hex]
     if check is not None:
         check_hex = _hex(check)
@@ -133,8 +214,15 @@ def board(
     for hx in _all_hexes():
         corners = hx.corners
         points = " ".join("{:.2f},{:.2f}".format(*point(*corners[k])) for k in corner_order)
-        out.append(f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{fills[hx]}"/>')
+        out.append(f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{escape(fills[hx])}"/>')
     out.append("</g>")
+    for hx in crosses:
+        cx, cy = centre(hx)
+        r = 0.45 * s
+        out.append(
+            f'<path class="cross {hx.name}" stroke="#202020" stroke-width="{0.12 * s:.2f}" stroke-linecap="round" '
+            f'd="M {cx - r:.2f} {cy - r:.2f} L {cx + r:.2f} {cy + r:.2f} M {cx - r:.2f} {cy + r:.2f} L {cx + r:.2f} {cy - r:.2f}"/>'
+        )
     if check_hex is not None:
         cx, cy = centre(check_hex)
         out.append(f'<circle class="check" cx="{cx:.2f}" cy="{cy:.2f}" r="{0.95 * s:.2f}" fill="url(#cescacs-check)"/>')
@@ -152,13 +240,8 @@ def board(
             f"{piece.kind.letter}</text></g>"
         )
     out.append("</g>")
-    for arrow in arrows:
-        if isinstance(arrow, Move):
-            a, b, colour = arrow.from_hex, arrow.to_hex, ARROW_COLOR
-        elif len(arrow) == 3:
-            a, b, colour = _hex(arrow[0]), _hex(arrow[1]), str(arrow[2])  # type: ignore[misc]
-        else:
-            a, b, colour = _hex(arrow[0]), _hex(arrow[1]), ARROW_COLOR
+    for arrow in arrow_list:
+        a, b, colour = arrow.tail, arrow.head, arrow.color
         (x1, y1), (x2, y2) = centre(a), centre(b)
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / length, (y2 - y1) / length

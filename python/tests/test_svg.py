@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import cescacs
 import cescacs.svg
 from cescacs import Board, Hex, HexColor
@@ -122,3 +124,112 @@ def test_hex_geometry_is_the_cores_plane() -> None:
         assert Hex.at_point(cx + 0.4, cy - 0.3) == h
     assert Hex.at_point(30.0, 0.0) is None
     assert Hex.at_point(0.0, -14.0) is None
+
+
+def arrows_of(root: ET.Element) -> list:
+    """(tail, head) centres in pixels and fill of each arrow."""
+    out = []
+    for g in root.findall(".//svg:g[@class='arrow']", NS):
+        line = g.find("svg:line", NS)
+        out.append(((float(line.get("x1")), float(line.get("y1"))), g.get("fill")))
+    return out
+
+
+def test_arrows_from_ctl_text_arrow_objects_and_moves() -> None:
+    b = Board()
+    by_pair = arrows_of(parse(cescacs.svg.board(b, arrows=[("E7", "E13"), ("G3", "I7"), ("F4", "I13")])))
+    by_text = arrows_of(parse(cescacs.svg.board(b, arrows=["E7-E13", "NG3-I7", cescacs.svg.Arrow("F4", "I13")])))
+    assert by_text == by_pair
+    assert [fill for _, fill in by_text] == [cescacs.svg.ARROW_COLOR] * 3
+    coloured = arrows_of(parse(cescacs.svg.board(b, arrows=[cescacs.svg.Arrow("F4", "I13", color="red")])))
+    assert coloured[0][1] == "red"
+    # Text that is no move of this board but names two hexes still draws, tail first.
+    assert arrows_of(parse(cescacs.svg.board(b, arrows=["F20-F18"]))) == arrows_of(
+        parse(cescacs.svg.board(b, arrows=[("F20", "F18")]))
+    )
+    # A castling is drawn where the King goes.
+    study = Board("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1")
+    assert arrows_of(parse(cescacs.svg.board(study, arrows=["KRK-HIO"]))) == arrows_of(
+        parse(cescacs.svg.board(study, arrows=[study.parse_ctl("KRK-HIO")]))
+    )
+    a = cescacs.svg.Arrow("E7", "E13")
+    assert (a.tail, a.head, a.color) == (Hex("E7"), Hex("E13"), cescacs.svg.ARROW_COLOR)
+    assert a == cescacs.svg.Arrow(Hex("E7"), "E13")
+
+
+def test_bad_arrows_say_what_to_give() -> None:
+    for bad in ["E", "KRK-HIO", ("E7",), 42, ("E7", "Q99")]:
+        with pytest.raises(cescacs.svg.InvalidArrowError) as e:
+            cescacs.svg.board(Board(), arrows=[bad])
+        assert isinstance(e.value, ValueError)
+    with pytest.raises(cescacs.svg.InvalidArrowError, match="CTL-AN"):
+        cescacs.svg.board(Board(), arrows=["E"])
+    with pytest.raises(ValueError, match="orientation"):
+        cescacs.svg.board(Board(), orientation="black")  # type: ignore[arg-type]
+
+
+def test_orientation_fill_and_squares() -> None:
+    b = Board()
+    black = cescacs.svg.board(b, orientation=cescacs.Color.BLACK)
+    assert black == cescacs.svg.board(b, flipped=True)
+    assert cescacs.svg.board(b, orientation=cescacs.Color.WHITE) == cescacs.svg.board(b)
+    root = parse(cescacs.svg.board(b, fill={"F14": "#123456", Hex("A5"): "#abcdef"}, highlight=["F14"]))
+    fills = polygons(root)
+    assert fills["F14"] == "#123456" and fills["A5"] == "#abcdef"
+    assert sum(f != cescacs.svg.HEX_COLORS[Hex(n).color] for n, f in fills.items()) == 2
+    crosses = parse(cescacs.svg.board(b, squares=["F14", "G3"])).findall(".//svg:path", NS)
+    assert sorted(p.get("class") for p in crosses if p.get("class", "").startswith("cross")) == ["cross F14", "cross G3"]
+    with pytest.raises(ValueError):
+        cescacs.svg.board(b, squares=["Q1"])
+
+
+def test_rgb_array_and_png() -> None:
+    import struct
+    import zlib
+
+    import numpy as np
+
+    import cescacs.image
+
+    b = Board()
+    img = cescacs.image.rgb_array(b, size=235)
+    assert img.shape == (int(round(30 * math.sqrt(3) / 2 * 10 + 5)), 235, 3) and img.dtype == np.uint8
+    frame = cescacs.image._frame(235, False)
+    # Every hex's centre pixel: its own colour, or a piece's disc (white pieces
+    # have white discs, black pieces dark ones) or its letter.
+    occupied = {h for h, _ in b.piece_map().items()}
+    for h in cescacs.HEXES:
+        if h in occupied:
+            continue
+        x, y = frame.centres[frame.hexes.index(h)]
+        expected = cescacs.image._rgb(cescacs.svg.HEX_COLORS[h.color])
+        assert (img[int(y), int(x)] == expected).all(), h
+    # 169 hexes, each its own label, the corners of the picture off the board.
+    assert set(np.unique(frame.labels)) == set(range(170))
+    assert frame.labels[0, 0] == 169
+    # Black at the bottom turns the picture half a circle.
+    flipped = cescacs.image.rgb_array(b, size=235, orientation=cescacs.Color.BLACK)
+    assert flipped.shape == img.shape
+    fill = cescacs.image.rgb_array(b, size=235, fill={"F14": "#ff0000"})
+    x, y = frame.centres[frame.hexes.index(Hex("F14"))]
+    assert list(fill[int(y), int(x)]) == [255, 0, 0]
+    with pytest.raises(ValueError, match="#rrggbb"):
+        cescacs.image.rgb_array(b, fill={"F14": "red"})
+    with pytest.raises(ValueError, match="size"):
+        cescacs.image.rgb_array(b, size=10)
+    data = cescacs.image.png(b, size=120)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    raw = zlib.decompress(data[data.index(b"IDAT") + 4 : data.index(b"IEND") - 8])
+    small = cescacs.image.rgb_array(b, size=120)
+    assert (width, height) == (120, small.shape[0])
+    assert raw == b"".join(b"\x00" + small[r].tobytes() for r in range(height))
+
+
+def test_svg_and_image_doctests() -> None:
+    import doctest
+
+    import cescacs.image
+
+    assert doctest.testmod(cescacs.svg).failed == 0
+    assert doctest.testmod(cescacs.image).failed == 0
