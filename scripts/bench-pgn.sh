@@ -4,7 +4,8 @@
 #      collection of C'escacs games, beside pgn-reader + shakmaty (every SAN resolved
 #      and played) on a 30 MB file of orthodox games: cargo bench --bench vs_pgn_reader,
 #      then each side alone under GNU time for its peak RSS;
-#   2. `cescacs pgn` on the same 30 MB collection (one summary line per game);
+#   2. `cescacs pgn` on the same 30 MB collection (one summary line per game) beside the
+#      core reader alone (core/examples/read_pgn.rs), whole processes in turn;
 #   3. Python: cescacs.pgn.read_games, the streaming read_game loop and python-chess's
 #      read_game loop on the first 5 MB of both files (python/bench/bench_pgn.py; needs
 #      the venv of scripts/test-python.sh, python-chess is installed into it here);
@@ -30,18 +31,23 @@ cargo bench -q -p cescacs --bench vs_pgn_reader -- 30 2>/dev/null | grep -v '^$'
 bench=$(ls -t target/release/deps/vs_pgn_reader-* | grep -v '\.d$' | head -n 1)
 echo "   peak RSS, each side alone: cescacs $(peak "$bench" 30 cescacs); pgn-reader $(peak "$bench" 30 orthodox)"
 
-echo "== 2. cescacs pgn on the same collection; load $(load)"
+echo "== 2. cescacs pgn beside the core reader alone, whole processes in turn, on the same collection; load $(load)"
 cargo build --release -q -p cescacs-cli
+cargo build --release -q -p cescacs --example read_pgn
 bin=target/release/cescacs
+reader=target/release/examples/read_pgn
 ctl="$dir/cescacs-30.ctl-pgn"
 plies=$("$bin" pgn "$ctl" 2>/dev/null | awk -F'— ' '{ split($2, a, " "); s += a[1] } END { print s }' || true)
 echo "   $(du -m "$ctl" | cut -f1) MB, $(grep -c '^\[Event "copy' "$ctl") games, $plies plies"
+timed() { # CPU seconds (user + system), wall seconds and peak RSS (kB) of a command, its output to a pipe
+    /usr/bin/time -f "%U %S %e %M" -o "$dir/time" sh -c '"$@" | cat >/dev/null' sh "$@" 2>/dev/null || true
+    tail -n 1 "$dir/time"
+}
 for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$dir/time" "$bin" pgn "$ctl" >/dev/null 2>&1 || true
-    read -r secs kb < <(tail -n 1 "$dir/time")
-    python3 -c "import sys; s, kb, p = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f'   {s:.2f} s, {p / s / 1e6:.2f} M plies/s, peak {kb / 1024:.1f} MB')" "$secs" "$kb" "$plies"
+    read -r pu ps pe pm < <(timed "$bin" pgn "$ctl")
+    read -r ru rs re rm < <(timed "$reader" "$ctl")
+    python3 -c "import sys; pc, pe, rc, re, p = float(sys.argv[1]) + float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]) + float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7]); print(f'   cescacs pgn {pc:.2f} s CPU ({pe:.2f} s wall, {p / pe / 1e6:.2f} M plies/s), core reader {rc:.2f} s CPU ({re:.2f} s wall): {pc / rc:.2f}x CPU, {pe / re:.2f}x wall')" "$pu" "$ps" "$pe" "$ru" "$rs" "$re" "$plies"
 done
-
 echo "== 3. Python; load $(load)"
 if [ -x .venv/bin/python ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check chess

@@ -6,7 +6,7 @@
 //! cescacs perft DEPTH [PDTL] [--divide] [--threads N]
 //! cescacs show [PDTL] [--ascii]        board, state, leaps and castlings
 //! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
-//! cescacs pgn FILE... [--pdtl] [--write] validate CTL-PGN game records
+//! cescacs pgn FILE... [--pdtl] [--write] [--max-errors N]  validate CTL-PGN game records
 //! cescacs uci                          the engine over the UCI protocol (PDTL for FEN)
 //! cescacs match [--depth D] [--pairs N] two engine settings play each other
 //! ```
@@ -103,6 +103,9 @@ enum Command {
         /// separated by an empty line); the summaries then go to stderr
         #[arg(long)]
         write: bool,
+        /// Print at most N reading errors (0: every one); the rest are counted in one line at the end
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        max_errors: usize,
     },
     /// Run the engine over the UCI protocol on stdin/stdout (`position startpos|pdtl <PDTL>
     /// [moves …]`, moves as `cescacs moves` prints them)
@@ -159,7 +162,10 @@ Output: one summary line per game, in file order (#1 is the first game of its fi
   FILE #N: BAD — 69 plies, the Result tag says 0-3 but the game ended 3-0 (White wins by checkmate)
 A reading error (syntax, illegal move) is printed on stderr as
   FILE:LINE:COLUMN: error: …
-and makes its game BAD; the other games of the file are still read and summarised.
+and makes its game BAD; the other games of the file are still read and summarised. After \
+--max-errors such lines (100 by default) the others are only counted, and one line at the end \
+says how many there were and in how many games:
+  error: 3813 more reading errors in 14 games not printed (--max-errors 100)
 
 A game is BAD when it has a reading error, when a stated result (the Result tag or the result \
 line) contradicts the final position, or when moves are recorded after the game ended \
@@ -208,7 +214,7 @@ fn main() -> ExitCode {
         } => perft_command(depth, pdtl.as_deref(), divide, threads),
         Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
         Command::Play { args } => play(&args),
-        Command::Pgn { files, pdtl, write } => pgn(&files, pdtl, write),
+        Command::Pgn { files, pdtl, write, max_errors } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
         Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash, games, pgn } => {
             let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash_mb: hash, games_out: games, pgn };
@@ -566,70 +572,168 @@ fn entry_verdict(entry: &GameEntry) -> (bool, String) {
     }
 }
 
-/// The input as a buffered stream (`-` is standard input), and its name.
-fn open_input(path: &PathBuf) -> (String, io::Result<Box<dyn BufRead>>) {
-    if path.as_os_str() == "-" {
-        ("<stdin>".to_string(), Ok(Box::new(io::stdin().lock())))
-    } else {
-        let name = path.display().to_string();
-        let file = std::fs::File::open(path).map(|f| Box::new(io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>);
-        (name, file)
+/// The reading errors of `cescacs pgn`: the first `max` are printed on stderr
+/// (every one when `max` is 0), the others only counted for one closing line,
+/// so that a binary or badly damaged file cannot flood the terminal.
+struct ErrorPrinter {
+    max: usize,
+    printed: usize,
+    /// Errors not printed, and the games they belong to.
+    hidden: usize,
+    hidden_games: usize,
+}
+
+impl ErrorPrinter {
+    fn new(max: usize) -> ErrorPrinter {
+        ErrorPrinter { max, printed: 0, hidden: 0, hidden_games: 0 }
+    }
+
+    /// Prints (or counts) the errors of one game of the file `name`.
+    fn game(&mut self, name: &str, errors: &[PgnError]) -> io::Result<()> {
+        let room = if self.max == 0 { errors.len() } else { self.max - self.printed.min(self.max) };
+        let shown = room.min(errors.len());
+        if shown > 0 {
+            let mut err = io::stderr().lock();
+            for e in &errors[..shown] {
+                writeln!(err, "{name}:{}:{}: error: {}", e.line, e.column, e.kind)?;
+            }
+        }
+        self.printed += shown;
+        if shown < errors.len() {
+            self.hidden += errors.len() - shown;
+            self.hidden_games += 1;
+        }
+        Ok(())
+    }
+
+    /// The closing line, if some errors were not printed.
+    fn summary(&self) -> Option<String> {
+        if self.hidden == 0 {
+            return None;
+        }
+        let errors = if self.hidden == 1 { "reading error" } else { "reading errors" };
+        let games = if self.hidden_games == 1 { "game" } else { "games" };
+        Some(format!(
+            "error: {} more {errors} in {} {games} not printed (--max-errors {})",
+            self.hidden, self.hidden_games, self.max
+        ))
     }
 }
 
-fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool) -> CmdResult {
-    // The report goes to stdout, or to stderr when stdout carries the games.
-    let mut report: Box<dyn Write> = if write {
-        Box::new(io::stderr())
-    } else {
-        Box::new(io::stdout())
-    };
-    let mut out = io::stdout();
-    let mut all_ok = true;
-    let mut written = 0usize;
-    for path in files {
-        let (name, input) = open_input(path);
-        let input = match input {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {name}: {e}");
-                all_ok = false;
-                continue;
-            }
+/// Where `cescacs pgn` writes: the summaries (stdout, or stderr when stdout
+/// carries the games) and the games, each through a 64 KiB buffer: a write
+/// a game into a pipe costs about a fifth of the time spent reading the
+/// games. A report going to a terminal is flushed after every game, and it is
+/// flushed before a reading error is printed on stderr, so the lines keep the
+/// order of the input wherever they land.
+struct PgnOutput {
+    report: BufWriter<Box<dyn Write>>,
+    report_is_terminal: bool,
+    games: BufWriter<io::StdoutLock<'static>>,
+    written: usize,
+}
+
+impl PgnOutput {
+    fn new(write: bool) -> PgnOutput {
+        let (report, report_is_terminal): (Box<dyn Write>, bool) = if write {
+            (Box::new(io::stderr().lock()), io::stderr().is_terminal())
+        } else {
+            (Box::new(io::stdout().lock()), io::stdout().is_terminal())
         };
+        PgnOutput {
+            report: BufWriter::with_capacity(1 << 16, report),
+            report_is_terminal,
+            games: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            written: 0,
+        }
+    }
+
+    /// Writes a game in canonical CTL-PGN, after an empty line if it is not the first.
+    fn game(&mut self, game: &Game) -> io::Result<()> {
+        if self.written > 0 {
+            self.games.write_all(b"\n")?;
+        }
+        self.games.write_all(write_game(game).as_bytes())?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.report.flush()?;
+        self.games.flush()
+    }
+}
+
+/// What `cescacs pgn` was asked for, and what it has printed so far.
+struct PgnRun {
+    show_pdtl: bool,
+    write: bool,
+    out: PgnOutput,
+    errors: ErrorPrinter,
+}
+
+impl PgnRun {
+    /// Reads, checks and reports every game of one input; whether all are OK.
+    /// Generic over the input so that the reader's line reads are not calls
+    /// through a `dyn BufRead`.
+    fn input<R: BufRead>(&mut self, name: &str, input: R) -> io::Result<bool> {
+        let mut all_ok = true;
         // Game by game: memory holds one game, whatever the file's size.
         let mut seen = 0usize;
         for (i, entry) in Reader::new(input).enumerate() {
             seen += 1;
-            let entry = &entry;
-            report.flush()?;
-            for e in &entry.errors {
-                eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.kind);
+            if !entry.errors.is_empty() {
+                self.out.report.flush()?;
+                self.errors.game(name, &entry.errors)?;
             }
-            let (ok, words) = entry_verdict(entry);
+            let (ok, words) = entry_verdict(&entry);
             all_ok &= ok;
             let verdict = if ok { "OK" } else { "BAD" };
             let tags = entry.game.as_ref().map(key_tags).unwrap_or_default();
-            writeln!(report, "{name} #{}: {verdict} — {words}{tags}", i + 1)?;
-            let Some(game) = &entry.game else { continue };
-            if show_pdtl {
-                writeln!(report, "{}", game.position().to_pdtl())?;
-            }
-            if write && entry.errors.is_empty() {
-                if written > 0 {
-                    writeln!(out)?;
+            writeln!(self.out.report, "{name} #{}: {verdict} — {words}{tags}", i + 1)?;
+            if let Some(game) = &entry.game {
+                if self.show_pdtl {
+                    writeln!(self.out.report, "{}", game.position().to_pdtl())?;
                 }
-                out.write_all(write_game(game).as_bytes())?;
-                written += 1;
+                if self.write && entry.errors.is_empty() {
+                    self.out.game(game)?;
+                }
+            }
+            if self.out.report_is_terminal {
+                self.out.report.flush()?;
             }
         }
         if seen == 0 {
+            self.out.flush()?;
             eprintln!("error: {name}: no game found");
             all_ok = false;
         }
-        report.flush()?;
+        Ok(all_ok)
     }
-    out.flush()?;
+}
+
+fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool, max_errors: usize) -> CmdResult {
+    let mut run = PgnRun { show_pdtl, write, out: PgnOutput::new(write), errors: ErrorPrinter::new(max_errors) };
+    let mut all_ok = true;
+    for path in files {
+        all_ok &= if path.as_os_str() == "-" {
+            run.input("<stdin>", io::stdin().lock())?
+        } else {
+            let name = path.display().to_string();
+            match std::fs::File::open(path) {
+                Ok(file) => run.input(&name, io::BufReader::with_capacity(1 << 16, file))?,
+                Err(e) => {
+                    run.out.flush()?;
+                    eprintln!("error: {name}: {e}");
+                    false
+                }
+            }
+        };
+    }
+    run.out.flush()?;
+    if let Some(line) = run.errors.summary() {
+        eprintln!("{line}");
+    }
     if all_ok {
         Ok(())
     } else {

@@ -902,6 +902,73 @@ fn pgn_streams_games_and_reports_invalid_utf8_by_line() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A binary file: the first 100 reading errors are printed, the rest only
+/// counted in one closing line; the whole file is still read (its one game's
+/// summary counts every error) and the exit status is 1.
+#[test]
+fn pgn_prints_100_errors_of_a_binary_file_then_counts_the_rest() {
+    // 1,000 lines of control bytes and bytes that are not UTF-8: the first
+    // line is also an unreadable move, so 1,001 errors in one game.
+    let bytes: Vec<u8> = (0..1000u32).flat_map(|i| [0x00, 0xFF, 0x80 + (i % 64) as u8, 0x01, b'\n']).collect();
+    let dir = std::env::temp_dir().join(format!("cescacs-cli-binary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("binary.dat");
+    std::fs::write(&path, &bytes).expect("write");
+    let name = path.to_str().expect("utf-8 path");
+    let first = format!("{name}:1:1: error: move 1 of White: move \"\\0\u{FFFD}\u{FFFD}\\u{{1}}\": invalid hex \"\\0\": unknown column letter\n");
+    let utf8 = |line: usize| format!("{name}:{line}:2: error: the text is not valid UTF-8 here\n");
+    let expected = |max: usize, total: usize| {
+        let mut text = first.clone();
+        (1..max).for_each(|line| text += &utf8(line));
+        text + &format!("error: {} more reading errors in 1 game not printed (--max-errors {max})\n", total - max)
+    };
+    let summary = format!("{name} #1: BAD — 0 plies read, 1001 reading errors, the first at line 1, column 1\n");
+
+    let r = run(&["pgn", name]);
+    assert_eq!((r.code, r.stdout.as_str()), (1, summary.as_str()));
+    assert_eq!(r.stderr, expected(100, 1001));
+
+    let r = run(&["pgn", "--max-errors", "3", name]);
+    assert_eq!((r.code, r.stdout.as_str()), (1, summary.as_str()));
+    assert_eq!(r.stderr, expected(3, 1001));
+
+    // 0: every error, no closing line.
+    let r = run(&["pgn", "--max-errors", "0", name]);
+    assert_eq!(r.code, 1);
+    let mut all = first.clone();
+    (1..=1000).for_each(|line| all += &utf8(line));
+    assert_eq!(r.stderr, all);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// 150 games with one illegal move each: every game keeps its summary line,
+/// the errors stop after the limit and the closing line counts the games
+/// whose errors were not printed.
+#[test]
+fn pgn_stops_printing_errors_after_the_limit_across_games() {
+    let text: String = (1..=150).map(|n| format!("[Event \"{n}\"]\n1. F8-F13\n*\n\n")).collect();
+    let file = TempFile::new("150-bad.ctl-pgn", &text);
+    let name = file.path();
+    let error = |n: usize| {
+        format!("{name}:{}:4: error: move 1 of White: move \"F8-F13\": invalid hex \"F13\": not a hex of the board\n", 4 * n - 2)
+    };
+    let summaries: String = (1..=150)
+        .map(|n| format!("{name} #{n}: BAD — 0 plies read, reading error at line {}, column 4\n", 4 * n - 2))
+        .collect();
+    for (args, max) in [(vec!["pgn", name], 100), (vec!["pgn", "--max-errors", "3", name], 3)] {
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.stdout, summaries, "{args:?}");
+        let hidden = 150 - max;
+        let expected: String = (1..=max).map(error).collect::<String>()
+            + &format!("error: {hidden} more reading errors in {hidden} games not printed (--max-errors {max})\n");
+        assert_eq!(r.stderr, expected, "{args:?}");
+    }
+    // At the limit exactly: no closing line.
+    let r = run(&["pgn", "--max-errors", "150", name]);
+    assert_eq!(r.stderr, (1..=150).map(error).collect::<String>());
+}
+
 /// A 30 MB collection of many games is read game by game: under a 64 MB
 /// address-space limit (`ulimit -v`, which a whole-file reader would break
 /// at once) every game gets its summary line.
