@@ -17,6 +17,7 @@
 //! * No Rust panic crosses the boundary: it is caught and reported as
 //!   `CESCACS_RESULT_PANIC`.
 
+#![deny(missing_docs)]
 #![allow(non_camel_case_types)]
 // The contract of every raw pointer argument is written in the header's
 // doc comments (the C API reference), not in rustdoc `# Safety` sections.
