@@ -157,11 +157,23 @@ def _signature_from_stub(app: Any, what: str, name: str, obj: Any, options: Any,
     stub = _rust_name(obj, name)
     if stub is None:
         return None
-    overloads = _STUBS[stub]
-    if len(overloads) == 1:
-        return overloads[0]
-    return "\n".join(f"{args} -> {ret}" if ret else args for args, ret in overloads), ""
+    return _STUBS[stub][0]
+
+
+def _overloads_from_stub(app: Any, what: str, name: str, obj: Any, options: Any, lines: List[str]) -> None:
+    """autodoc-process-docstring: the typed overloads of the stub, listed at the
+    head of the docstring of what the extension module defines with several
+    (the signature line shows the first)."""
+    if what not in ("function", "method"):
+        return
+    stub = _rust_name(obj, name)
+    if stub is None or len(_STUBS[stub]) < 2:
+        return
+    short = name.rsplit(".", 1)[-1]
+    listed = [f"* ``{short}{args} -> {ret}``" for args, ret in _STUBS[stub]]
+    lines[:0] = ["Overloads:", "", *listed, ""]
 
 
 def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _signature_from_stub)
+    app.connect("autodoc-process-docstring", _overloads_from_stub)
