@@ -70,8 +70,9 @@ CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/python}" \
 sphinx=("$PY" -m sphinx -E -W --keep-going -q -d "$build/python-doctrees" docs/reference/python)
 "${sphinx[@]}" -b html "$site/python" 2>&1 | tee "$build/python.log"
 "${sphinx[@]}" -b doctest "$build/python-doctest" 2>&1 | tee "$build/python-doctest.log"
-doctest_summary="$(sed -n '/^Doctest summary/,$p' "$build/python-doctest/output.txt" | grep -E '^ +[0-9]+ (tests?|failures? in tests)$' |
-    sed 's/^ *//' | paste -sd, - | sed 's/,/, /')"
+# "N tests, 0 failures in tests", from the summary at the end of the builder's report.
+doctest_summary="$(sed -n '/^Doctest summary/,$p' "$build/python-doctest/output.txt" |
+    grep -E '^ +[0-9]+ (tests?|failures? in tests)$' | sed 's/^ *//' | paste -sd, - | sed 's/,/, /')"
 echo "doctests: $doctest_summary"
 
 echo "== docs: C (Doxygen on include/cescacs.h) =="
