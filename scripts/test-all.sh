@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test in every language: Rust (cargo test), Python (pytest), C/C++ (valgrind,
-# ASan/UBSan, header drift). Installs what it needs first. Called by the README's test command
-# and by .ci/run; ends with one line "Total: N passed, 0 failed".
+# ASan/UBSan, header drift), and builds the API references (scripts/docs.sh: a warning fails
+# it, the Python examples run as doctests). Installs what it needs first. Called by the
+# README's test command and by .ci/run; ends with one line "Total: N passed, 0 failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,8 @@ step() {
 
 step rust cargo test --workspace
 step python scripts/test-python.sh
+# The references reuse the venv the Python step made, with the package installed.
+step docs scripts/docs.sh
 step c-setup scripts/setup-c.sh
 step c scripts/test-c.sh
 

@@ -57,9 +57,11 @@ impl cescacs_game_batch {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct cescacs_batch_game {
-    /// Its moves are `moves[first_move .. first_move + plies]` of
-    /// `cescacs_game_batch_moves` (`first_move` is `offsets[i]`).
+    /// Where its moves begin among those of `cescacs_game_batch_moves`:
+    /// they are `moves[first_move]` to `moves[first_move + plies - 1]`
+    /// (`first_move` is `offsets[i]`).
     pub first_move: u64,
+    /// The number of its moves.
     pub plies: u64,
     /// How the game ended by the rules, `CESCACS_TERMINATION_NONE` if it
     /// had not (a self-play game stopped at `max_plies`, or a record that
@@ -68,8 +70,9 @@ pub struct cescacs_batch_game {
     /// The game's result as points: 3-0 / 0-3 (mate), 2-1 / 1-2
     /// (stalemate), 1-1 (draw), 0-0 for `"*"` (unfinished or unknown). For a
     /// self-play game this is the rules' result; for a game read from
-    /// CTL-PGN, the one its text states.
+    /// CTL-PGN, the one its text states. These are White's points.
     pub white_points: u8,
+    /// Black's points of the game's result (see `white_points`).
     pub black_points: u8,
 }
 

@@ -22,7 +22,9 @@ pub const CESCACS_HEX_CORNERS: usize = 6;
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Default)]
 pub struct cescacs_point {
+    /// Horizontal coordinate, growing to White's right (column P left, Z right).
     pub x: f64,
+    /// Vertical coordinate, growing towards Black (line 0 at the bottom).
     pub y: f64,
 }
 
@@ -37,8 +39,11 @@ impl From<(f64, f64)> for cescacs_point {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct cescacs_placed_piece {
+    /// Where the piece stands.
     pub hex: cescacs_hex,
+    /// Its kind.
     pub role: cescacs_role,
+    /// Its side.
     pub color: cescacs_color,
 }
 

@@ -81,6 +81,7 @@ pub struct cescacs_search_result {
     /// False only when the side to move has no legal move (then the
     /// `best_*` fields are zero).
     pub has_move: bool,
+    /// The best move found.
     pub best_move: cescacs_move,
     /// The best move's index in the list `cescacs_game_legal_moves` makes
     /// for the searched position: play it with `cescacs_game_play`.
@@ -88,13 +89,17 @@ pub struct cescacs_search_result {
     /// The best move in CTL-AN (UTF-8, NUL-terminated), as
     /// `cescacs_move_list_ctl` writes it.
     pub best_ctl: [c_char; CESCACS_MOVE_TEXT_MAX],
+    /// How to read `score`: centipawns or moves to mate.
     pub score_kind: cescacs_score_kind,
+    /// The best move's score from the side to move's view (see `score_kind`).
     pub score: i32,
     /// The deepest completed iteration (0 if none completed).
     pub depth: u32,
     /// The deepest ply reached, quiescence and extensions included.
     pub seldepth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Wall-clock milliseconds the search took.
     pub time_ms: u64,
     /// Moves in the principal variation (best move first): read them with
     /// `cescacs_engine_pv` or `cescacs_engine_pv_text`.

@@ -2,7 +2,8 @@
 //!
 //! This crate builds `libcescacs.so` and `libcescacs.a`; `include/cescacs.h`
 //! is generated from it by cbindgen (config in `cbindgen.toml`) and is the
-//! API reference. The crate only translates between C and the `cescacs`
+//! API reference (`scripts/docs.sh` renders it with Doxygen into
+//! `target/doc-site/c/`). The crate only translates between C and the `cescacs`
 //! core crate: every rule answer comes from the core.
 //!
 //! Conventions (those of rustls-ffi and the regex crate's `rure`):
@@ -17,6 +18,7 @@
 //! * No Rust panic crosses the boundary: it is caught and reported as
 //!   `CESCACS_RESULT_PANIC`.
 
+#![deny(missing_docs)]
 #![allow(non_camel_case_types)]
 // The contract of every raw pointer argument is written in the header's
 // doc comments (the C API reference), not in rustdoc `# Safety` sections.

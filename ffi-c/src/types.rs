@@ -44,7 +44,9 @@ const _: () = assert!(CESCACS_HEX_COUNT == rules::HEX_COUNT);
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct cescacs_hex {
+    /// Column 0..=14: `P T A B C D E F G H I K L X Z` in that order.
     pub column: u8,
+    /// Cross-line 0..=28.
     pub line: u8,
 }
 
@@ -72,7 +74,9 @@ impl cescacs_hex {
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum cescacs_color {
+    /// White, who moves first.
     White = 0,
+    /// Black.
     Black = 1,
 }
 
@@ -172,14 +176,23 @@ impl From<Option<Role>> for cescacs_role {
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum cescacs_move_kind {
+    /// Any other move (8 in the priority order).
     Ordinary = 0,
+    /// Any other capture (7).
     Capture = 1,
+    /// En passant capture (5).
     EnPassant = 2,
+    /// The scorned pawn capturing the scornful pawn (6).
     ScornfulCapture = 3,
+    /// A pawn move that promotes (3).
     Promotion = 4,
+    /// The in-place promotion of a pawn awaiting promotion (2).
     ForcedPromotion = 5,
+    /// One of the five King's Leaps (4).
     KingLeap = 6,
+    /// A castling with one rook (1).
     SimpleCastling = 7,
+    /// A castling that moves both rooks (1).
     DoubleCastling = 8,
 }
 
@@ -187,7 +200,9 @@ pub enum cescacs_move_kind {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct cescacs_rook_move {
+    /// The rook's hex before the castling.
     pub from: cescacs_hex,
+    /// The rook's hex after it.
     pub to: cescacs_hex,
 }
 
@@ -495,7 +510,9 @@ impl From<Option<Termination>> for cescacs_termination {
 pub enum cescacs_winner {
     /// Nobody: a draw, or the game is not over.
     None = 0,
+    /// White won.
     White = 1,
+    /// Black won.
     Black = 2,
 }
 
@@ -505,10 +522,12 @@ pub enum cescacs_winner {
 pub struct cescacs_outcome {
     /// `CESCACS_TERMINATION_NONE` while the game goes on.
     pub termination: cescacs_termination,
+    /// Who won, `CESCACS_WINNER_NONE` for a draw or while the game goes on.
     pub winner: cescacs_winner,
-    /// Tournament points: 3-0 / 0-3 for mate, 2-1 / 1-2 for stalemate, 1-1
-    /// for a draw, 0-0 while the game goes on.
+    /// White's tournament points: 3-0 / 0-3 for mate, 2-1 / 1-2 for
+    /// stalemate, 1-1 for a draw, 0-0 while the game goes on.
     pub white_points: u8,
+    /// Black's tournament points (see `white_points`).
     pub black_points: u8,
 }
 

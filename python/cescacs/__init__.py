@@ -51,6 +51,8 @@ from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()
 #: All 169 hexes in index order (line 0 first, then by column).
+#:
+#: :meta hide-value:
 HEXES: Tuple[Hex, ...] = tuple(all_hexes())
 
 WHITE = Color.WHITE

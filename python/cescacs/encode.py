@@ -61,8 +61,12 @@ _layout: Tuple[int, List[str], List[Piece], int] = _cescacs._encode_layout()
 #: Number of planes.
 PLANES: int = _layout[0]
 #: The name of each plane.
+#:
+#: :meta hide-value:
 PLANE_NAMES: Tuple[str, ...] = tuple(_layout[1])
 #: The piece of each one-hot piece plane.
+#:
+#: :meta hide-value:
 PIECE_ORDER: Tuple[Piece, ...] = tuple(_layout[2])
 #: Size of the move-index space.
 ACTIONS: int = _layout[3]

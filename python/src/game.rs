@@ -156,7 +156,7 @@ impl PyGame {
         new_moves(py, self.game.moves())
     }
 
-    /// The main line as `GameNode`s (one per ply, with comments,
+    /// The main line as `GameNode` objects (one per ply, with comments,
     /// assessment, indicator and variations).
     fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
         self.node_list(py)

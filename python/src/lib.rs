@@ -17,6 +17,8 @@
 //! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions) and
 //! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
+#![deny(missing_docs)]
+
 mod batch;
 mod board;
 mod convert;
