@@ -54,6 +54,7 @@ class InvalidArrowError(ValueError):
 class Arrow:
     """An arrow from ``tail`` to ``head`` in ``color`` (any SVG colour), as ``chess.svg.Arrow``.
 
+    >>> from cescacs.svg import Arrow
     >>> Arrow("E7", "E13", color="red")
     Arrow(tail=Hex('E7'), head=Hex('E13'), color='red')
     """
