@@ -188,7 +188,6 @@ impl<'a> Searcher<'a> {
         (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
     }
 
-
     /// The score of a position without legal moves, `ply` from the root.
     fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
@@ -208,7 +207,8 @@ impl<'a> Searcher<'a> {
 
     /// Principal variation search of `pos` (its hash `hash`) to `depth`
     /// plies within (`alpha`, `beta`), `ply` plies from the root;
-    /// `parent_moves` is the mover's opponent's legal move count (mobility).
+    /// `parent_moves` is the legal move count of the position before it
+    /// (the mobility term compares the two).
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
