@@ -122,7 +122,7 @@ fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
 }
 
 #[test]
-fn the_whole_tree_is_searched_below_a_restricted_root() {
+fn listing_every_root_move_is_the_same_search_as_listing_none() {
     // Every root move listed: the same search as without a list.
     for pos in positions() {
         let free = Engine::new(Default::default()).search_position(&pos, &Limits::depth(3));
