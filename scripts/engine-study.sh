@@ -13,7 +13,7 @@
 #          castling / both against B that uses them.
 # fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
 #          against reference values, written to target/fit/games.ctl-pgn;
-#          the example `fit` of cescacs-engine), then the fitted values against
+#          the example `fit` of cescacs-study), then the fitted values against
 #          the site's and the reference's, 200 games each at depth 2. PAIRS
 #          sets the validation matches' size only.
 set -euo pipefail
@@ -23,7 +23,7 @@ what="${1:-all}"
 pairs="${2:-100}"
 threads="${3:-0}"
 cargo build --release -q -p cescacs-cli
-if [[ $what == fit || $what == all ]]; then cargo build --release -q -p cescacs-engine --example fit; fi
+if [[ $what == fit || $what == all ]]; then cargo build --release -q -p cescacs-study --example fit; fi
 bin=target/release/cescacs
 run() { echo "\$ cescacs match $*"; "$bin" match --pairs "$pairs" --threads "$threads" "$@"; }
 

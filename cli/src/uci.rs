@@ -8,7 +8,7 @@
 //! ucinewgame               clears the table
 //! setoption name Hash value MB | name Threads value N
 //! position startpos|pdtl <PDTL> [moves M1 M2 …]
-//! go depth N | movetime MS | nodes N | infinite   (combinable)
+//! go depth N | movetime MS | nodes N | infinite | searchmoves M1 M2 …   (combinable)
 //! stop                     → bestmove of the search under way
 //! quit
 //! ```
@@ -17,8 +17,10 @@
 //! answered while it runs (`position`, `go`, `setoption` and `ucinewgame`
 //! wait for a bounded search to end, and stop an infinite one); it reports `info depth … score … nodes … nps …
 //! time … pv …` after each iteration and ends with `bestmove M` (or
-//! `bestmove (none)` when there is no legal move). A command that cannot be
-//! read is answered with `info string error: …` and changes nothing.
+//! `bestmove (none)` when there is no legal move). `searchmoves` restricts
+//! the root to the moves listed (as `position` reads them). A command that
+//! cannot be read, or limits the engine refuses, is answered with
+//! `info string error: …` and changes nothing.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,7 +29,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use cescacs::{History, Move, Position};
-use cescacs_engine::{Engine, EngineOptions, Info, Limits};
+use cescacs_engine::{Engine, EngineOptions, Info, Limits, MAX_HASH_MB, MAX_THREADS};
 
 /// Lines written whole, by either thread.
 #[derive(Clone)]
@@ -102,8 +104,9 @@ impl Session {
             "uci" => {
                 self.out.line(concat!("id name cescacs ", env!("CARGO_PKG_VERSION")));
                 self.out.line("id author the cescacs authors");
-                self.out.line("option name Hash type spin default 16 min 1 max 65536");
-                self.out.line("option name Threads type spin default 1 min 1 max 256");
+                let defaults = EngineOptions::default();
+                self.out.line(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", defaults.hash_mb));
+                self.out.line(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", defaults.threads));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -124,7 +127,7 @@ impl Session {
                 }
                 Err(e) => self.error(&e),
             },
-            "go" => match read_go(&rest) {
+            "go" => match read_go(&rest, self.game.position()) {
                 Ok((limits, infinite)) => self.go(limits, infinite),
                 Err(e) => self.error(&e),
             },
@@ -154,15 +157,20 @@ impl Session {
             .strip_prefix("name ")
             .and_then(|t| t.split_once(" value "))
             .ok_or_else(|| format!("expected `setoption name N value V`, got {text:?}"))?;
-        let number = |max: usize| value.trim().parse::<usize>().ok().filter(|&v| (1..=max).contains(&v));
+        let number = |option: &str| value.trim().parse::<usize>().map_err(|_| format!("{option} must be a number, not {value:?}"));
+        // The engine checks each option's range (before the search under
+        // way is waited for: a refused option changes nothing).
+        let current = EngineOptions::default();
         match name.trim().to_ascii_lowercase().as_str() {
             "hash" => {
-                let mb = number(65536).ok_or_else(|| format!("Hash must be 1..65536 MiB, not {value:?}"))?;
-                self.engine_mut().set_hash_mb(mb);
+                let hash_mb = number("Hash")?;
+                EngineOptions { hash_mb, ..current }.validate().map_err(|e| format!("Hash: {e} (MiB)"))?;
+                self.engine_mut().set_hash_mb(hash_mb);
             }
             "threads" => {
-                let n = number(256).ok_or_else(|| format!("Threads must be 1..256, not {value:?}"))?;
-                self.engine_mut().set_threads(n);
+                let threads = number("Threads")?;
+                EngineOptions { threads, ..current }.validate().map_err(|e| format!("Threads: {e}"))?;
+                self.engine_mut().set_threads(threads);
             }
             other => return Err(format!("unknown option {other:?}")),
         }
@@ -239,32 +247,48 @@ fn read_position(words: &[&str]) -> Result<History, String> {
     };
     let mut game = History::with_capacity(start, moves.len());
     for text in moves {
-        let pos = game.position();
-        let m = pos.parse_ctl(text).or_else(|e| pos.parse_long(text).map_err(|_| format!("move {text}: {e}")))?;
-        game.push_unchecked(m);
+        game.push_unchecked(read_move(game.position(), text)?);
     }
     Ok(game)
 }
 
-/// `go depth N | movetime MS | nodes N | infinite`, any combination; bare
-/// `go` searches until `stop`, like `infinite`.
-fn read_go(words: &[&str]) -> Result<(Limits, bool), String> {
+/// A legal move of `pos` in CTL-AN or the long form.
+fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
+    pos.parse_ctl(text).or_else(|e| pos.parse_long(text).map_err(|_| format!("move {text}: {e}")))
+}
+
+/// The words that start a `go` parameter (and end a `searchmoves` list).
+const GO_PARAMETERS: [&str; 5] = ["depth", "movetime", "nodes", "infinite", "searchmoves"];
+
+/// `go depth N | movetime MS | nodes N | infinite | searchmoves M1 M2 …`
+/// from `pos`, any combination (a `searchmoves` list runs to the next
+/// parameter); bare `go` searches until `stop`, like `infinite`. The engine
+/// checks the limits.
+fn read_go(words: &[&str], pos: &Position) -> Result<(Limits, bool), String> {
     let mut limits = Limits::default();
     let mut infinite = false;
-    let mut it = words.iter();
+    let mut it = words.iter().peekable();
     while let Some(&w) = it.next() {
         let mut number = || -> Result<u64, String> {
             let v = it.next().ok_or_else(|| format!("go {w} needs a number"))?;
             v.parse::<u64>().map_err(|_| format!("go {w}: {v:?} is not a number"))
         };
         match w {
-            "depth" => limits.depth = Some(u32::try_from(number()?).unwrap_or(u32::MAX).max(1)),
+            "depth" => limits.depth = Some(u32::try_from(number()?).unwrap_or(u32::MAX)),
             "movetime" => limits.time = Some(Duration::from_millis(number()?)),
             "nodes" => limits.nodes = Some(number()?),
             "infinite" => infinite = true,
+            "searchmoves" => {
+                let mut moves = Vec::new();
+                while let Some(text) = it.next_if(|t| !GO_PARAMETERS.contains(t)) {
+                    moves.push(read_move(pos, text).map_err(|e| format!("go searchmoves: {e}"))?);
+                }
+                limits.search_moves = Some(moves);
+            }
             other => return Err(format!("unknown go parameter {other:?}")),
         }
     }
+    limits.validate().map_err(|e| format!("go: {e}"))?;
     let bounded = limits.depth.is_some() || limits.time.is_some() || limits.nodes.is_some();
     Ok((limits, infinite || !bounded))
 }

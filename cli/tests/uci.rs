@@ -152,7 +152,20 @@ fn go_infinite_waits_for_stop() {
 fn bad_commands_are_answered_and_change_nothing() {
     let mut uci = Uci::start();
     uci.send("position startpos moves E7-E13");
-    for bad in ["position pdtl garbage", "position startpos moves E21-E15 E21-E15", "go depth x", "go sideways", "setoption name Hash value 0", "setoption name Colour value red", "frobnicate"] {
+    for bad in [
+        "position pdtl garbage",
+        "position startpos moves E21-E15 E21-E15",
+        "go depth x",
+        "go sideways",
+        "go depth 0",
+        "go nodes 0",
+        "go depth 1 searchmoves",
+        "go searchmoves E7-E13 depth 1",
+        "setoption name Hash value 0",
+        "setoption name Threads value 257",
+        "setoption name Colour value red",
+        "frobnicate",
+    ] {
         uci.send(bad);
         let line = uci.until("info string error: ");
         assert_eq!(line.len(), 1, "{bad}: {line:?}");
@@ -173,5 +186,26 @@ fn no_legal_move_gives_bestmove_none() {
     uci.send(&format!("position pdtl {}", h.position().to_pdtl()));
     uci.send("go depth 3");
     assert_eq!(uci.until("bestmove"), ["bestmove (none)"]);
+    uci.quit();
+}
+
+#[test]
+fn go_searchmoves_chooses_among_the_listed_moves() {
+    let mut game = History::default();
+    game.push_ctl("E7-E13").unwrap();
+    let pos = game.position().clone();
+    let free = Engine::new(Default::default()).search(&game, &Limits::depth(3)).best_move.unwrap();
+    let others: Vec<_> = pos.legal_moves().into_iter().filter(|&m| m != free).take(3).collect();
+    let want = Engine::new(Default::default()).search(&game, &Limits::depth(3).with_search_moves(others.clone())).best_move.unwrap();
+    let mut uci = Uci::start();
+    uci.send("position startpos moves E7-E13");
+    let listed: Vec<String> = others.iter().map(|m| pos.ctl(m)).collect();
+    // The list runs to the next parameter; the long form is read too.
+    uci.send(&format!("go searchmoves {} {} {} depth 3", listed[0], others[1].long(), listed[2]));
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.last().unwrap(), &format!("bestmove {}", pos.ctl(&want)));
+    assert!(lines[..lines.len() - 1].iter().all(|l| listed.iter().any(|m| l.contains(&format!(" pv {m}")))), "{lines:?}");
+    uci.send(&format!("go depth 2 searchmoves {}", listed[1]));
+    assert_eq!(uci.until("bestmove").last().unwrap(), &format!("bestmove {}", listed[1]));
     uci.quit();
 }

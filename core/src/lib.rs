@@ -46,7 +46,7 @@ mod record;
 mod record_tree;
 mod render;
 pub mod selfplay;
-mod workers;
+pub mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;

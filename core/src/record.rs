@@ -160,7 +160,7 @@ impl GameResult {
     /// White's share of the points (3-0 is 1, 2-1 is 2/3, 1-1 is 1/2, 1-2
     /// is 1/3, 0-3 is 0); `None` for `*`.
     pub fn white_share(self) -> Option<f64> {
-        self.points().map(|(w, _)| f64::from(w) / 3.0)
+        self.points().map(|(w, b)| f64::from(w) / f64::from(w + b))
     }
 
     /// The reward of `side` for a reinforcement learner: its points minus

@@ -1,11 +1,11 @@
-//! The one way the core spreads work over threads (parallel perft, random
-//! games): a number of scoped workers that each take jobs from a shared
-//! counter until none is left, so they finish together whatever the jobs
-//! cost.
+//! The one way the workspace spreads work over threads (parallel perft,
+//! random games, engine matches): a number of scoped workers that each
+//! take jobs from a shared counter until none is left, so they finish
+//! together whatever the jobs cost.
 
 /// The number of workers for `jobs` jobs: `requested` (0 for all
 /// available cores), at most one per job, at least one.
-pub(crate) fn worker_count(requested: usize, jobs: usize) -> usize {
+pub fn worker_count(requested: usize, jobs: usize) -> usize {
     match requested {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -17,7 +17,7 @@ pub(crate) fn worker_count(requested: usize, jobs: usize) -> usize {
 /// Runs `work` on `workers` scoped threads (on this thread when there is
 /// one) and returns the first error; `work` takes its jobs itself. A
 /// worker's panic is passed on (`what` names the work in the message).
-pub(crate) fn run<E: Send>(workers: usize, what: &str, work: impl Fn() -> Result<(), E> + Sync) -> Result<(), E> {
+pub fn run<E: Send>(workers: usize, what: &str, work: impl Fn() -> Result<(), E> + Sync) -> Result<(), E> {
     if workers <= 1 {
         return work();
     }

@@ -423,3 +423,14 @@ fn ctl_is_read_once_and_resolved_against_a_position() {
     let e = pos.parse_ctl("RE3-E5 ?!").unwrap_err();
     assert_eq!(e.to_string(), "move \"RE3-E5 ?!\": no rook of the side to move on E3");
 }
+
+#[test]
+fn white_share_is_whites_part_of_the_points_awarded() {
+    use cescacs::GameResult;
+    assert_eq!(GameResult::WhiteWins.white_share(), Some(1.0));
+    assert_eq!(GameResult::WhiteStalemates.white_share(), Some(2.0 / 3.0));
+    assert_eq!(GameResult::Draw.white_share(), Some(0.5));
+    assert_eq!(GameResult::BlackStalemates.white_share(), Some(1.0 / 3.0));
+    assert_eq!(GameResult::BlackWins.white_share(), Some(0.0));
+    assert_eq!(GameResult::Unfinished.white_share(), None);
+}

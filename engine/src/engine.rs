@@ -1,47 +1,32 @@
-//! The engine: options, a transposition table kept between searches, and
-//! the search call that runs one or more threads (Lazy SMP).
+//! The engine: a transposition table kept between searches, and the
+//! search call that runs one or more threads (Lazy SMP).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use cescacs::{History, Move, Position};
 
-use crate::abstain::Abstain;
 use crate::eval::EvalConfig;
 use crate::limits::Limits;
+use crate::options::EngineOptions;
 use crate::score::{Score, MAX_PLY};
 use crate::search::{Iteration, Searcher, Shared};
 use crate::tt::Table;
 
-/// How an [`Engine`] is built.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct EngineOptions {
-    /// Size of the transposition table in MiB (16 bytes an entry).
-    pub hash_mb: usize,
-    /// Search threads (at least 1). Above 1 the result is not deterministic.
-    pub threads: usize,
-    pub eval: EvalConfig,
-    /// Gaits the engine never plays itself (it still expects them from
-    /// the opponent): for measuring what they are worth.
-    pub abstain: Abstain,
-}
-
-impl Default for EngineOptions {
-    fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), abstain: Abstain::default() }
-    }
-}
-
 /// A report after each completed iteration (UCI's `info` line).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Info {
+    /// The iteration's depth, in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence and extensions included.
     pub seldepth: u32,
+    /// The score of the iteration's best move, from the side to move's view.
     pub score: Score,
     /// Nodes of all threads so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub time: Duration,
+    /// The principal variation, best move first.
     pub pv: Vec<Move>,
 }
 
@@ -57,8 +42,11 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The deepest completed iteration (0 if none completed).
     pub depth: u32,
+    /// The deepest ply reached, quiescence and extensions included.
     pub seldepth: u32,
+    /// Nodes searched by all threads.
     pub nodes: u64,
+    /// Time the search took.
     pub time: Duration,
 }
 
@@ -70,10 +58,12 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine with a cleared table of `options.hash_mb` MiB.
     pub fn new(options: EngineOptions) -> Engine {
         Engine { tt: Table::new(options.hash_mb), options }
     }
 
+    /// The options the engine searches with.
     pub fn options(&self) -> &EngineOptions {
         &self.options
     }
@@ -90,10 +80,12 @@ impl Engine {
         self.tt = Table::new(mb);
     }
 
+    /// Searches on `threads` threads from the next search on (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.options.threads = threads.max(1);
     }
 
+    /// Evaluates with `eval` from the next search on.
     pub fn set_eval(&mut self, eval: EvalConfig) {
         self.options.eval = eval;
     }
@@ -123,6 +115,7 @@ impl Engine {
         let start = Instant::now();
         let root = game.position();
         let hashes = repetition_path(game);
+        let root_moves = root_moves(root, limits);
         let shared = Shared {
             tt: &self.tt,
             cfg: self.options.eval,
@@ -132,7 +125,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
-            abstain: self.options.abstain,
+            root_moves: root_moves.as_deref(),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let threads = self.options.threads.max(1);
@@ -170,30 +163,35 @@ impl Engine {
             })
         };
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        let time = start.elapsed();
-        match last {
-            Some(it) => SearchResult {
-                best_move: it.pv.first().copied(),
-                score: Score::from_internal(it.score),
-                pv: it.pv,
-                depth: it.depth,
-                seldepth: it.seldepth,
-                nodes,
-                time,
-            },
+        let (best_move, score, pv, depth, seldepth) = match last {
+            Some(it) => (it.pv.first().copied(), Score::from_internal(it.score), it.pv, it.depth, it.seldepth),
             None => {
-                let moves = root.legal_moves();
-                let score = if !moves.is_empty() {
-                    Score::Cp(0)
-                } else if root.is_check() {
-                    Score::Mate(0)
-                } else {
-                    Score::Cp(-crate::score::STALEMATE)
-                };
-                SearchResult { best_move: moves.first().copied(), score, pv: moves.first().copied().into_iter().collect(), depth: 0, seldepth: 0, nodes, time }
+                let first = root_moves.as_ref().map_or_else(|| root.legal_moves().first().copied(), |m| m.first().copied());
+                (first, unsearched_score(root, first.is_some()), first.into_iter().collect(), 0, 0)
             }
-        }
+        };
+        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed() }
     }
+}
+
+/// The score of a root no iteration completed: level with a move to play,
+/// else the end of the game (mated `Mate(0)`, stalemated `Cp(-20000)`).
+fn unsearched_score(root: &Position, has_move: bool) -> Score {
+    if has_move {
+        Score::Cp(0)
+    } else if root.is_check() {
+        Score::Mate(0)
+    } else {
+        Score::Cp(-crate::score::STALEMATE)
+    }
+}
+
+/// The legal root moves `limits.search_moves` keeps, when it keeps any:
+/// `None` searches every legal move.
+fn root_moves(root: &Position, limits: &Limits) -> Option<Vec<Move>> {
+    let wanted = limits.search_moves.as_ref()?;
+    let kept: Vec<Move> = root.legal_moves().into_iter().filter(|m| wanted.contains(m)).collect();
+    (!kept.is_empty()).then_some(kept)
 }
 
 /// The repetition hashes of the game's positions since its last

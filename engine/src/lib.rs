@@ -23,23 +23,25 @@
 //! count). With [`EngineOptions::threads`] above 1 the helpers search the
 //! same tree and share the table (Lazy SMP); the result is then that of
 //! the main thread, and no longer deterministic.
+//!
+//! [`Limits::search_moves`] restricts the root to some moves (UCI
+//! `searchmoves`). The search knows nothing of games between engines:
+//! matches, balance studies and fits are the `cescacs-study` crate's.
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
-mod abstain;
-mod arena;
 mod engine;
 mod eval;
-pub mod fit;
 mod limits;
+mod options;
 mod ordering;
 mod score;
 mod search;
 mod tt;
 
-pub use arena::{GameRecord, Match, MatchResult, Player};
-pub use abstain::Abstain;
-pub use engine::{Engine, EngineOptions, Info, SearchResult};
+pub use engine::{Engine, Info, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
-pub use limits::Limits;
+pub use limits::{Limits, LimitsError, MAX_SECONDS};
+pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
 pub use score::{Score, MAX_PLY};

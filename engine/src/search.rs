@@ -12,9 +12,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use cescacs::{Color, Move, MoveKind, MoveList, Position};
+use cescacs::{Move, MoveList, Position};
 
-use crate::abstain::Abstain;
 use crate::eval::{evaluate, EvalConfig};
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
@@ -34,13 +33,24 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     pub node_limit: u64,
     pub deadline: Option<Instant>,
-    /// Gaits the side to move at the root never plays (balance studies).
-    pub abstain: Abstain,
+    /// The root moves to choose among (legal and not empty), `None` for all.
+    pub root_moves: Option<&'a [Move]>,
 }
 
 /// How many nodes a thread counts before it adds them to the shared total
 /// and looks at the clock and the stop flag.
 const FLUSH: u64 = 1024;
+
+/// One interior node's search: depth left, window, distance from the root
+/// and the side to move's legal move count.
+#[derive(Copy, Clone)]
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    our_moves: i32,
+}
 
 /// One completed iteration.
 #[derive(Clone, Debug)]
@@ -61,8 +71,6 @@ pub(crate) struct Searcher<'a> {
     local: u64,
     stopped: bool,
     root_depth: i32,
-    /// The side to move at the root (the one `shared.abstain` binds).
-    root_side: Color,
     seldepth: usize,
     pv: Box<[[u32; MAX_PLY + 1]]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -79,7 +87,6 @@ impl<'a> Searcher<'a> {
             local: 0,
             stopped: false,
             root_depth: 0,
-            root_side: Color::White,
             seldepth: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
@@ -96,7 +103,6 @@ impl<'a> Searcher<'a> {
         done: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
         let mut last = None;
-        self.root_side = root.turn();
         let parent_moves = root.legal_moves().len() as i32;
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
@@ -182,22 +188,6 @@ impl<'a> Searcher<'a> {
         (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
     }
 
-    /// Removes the gaits the root side abstains from, from its own moves,
-    /// unless they are all it has (a move must be played).
-    fn drop_abstained(&self, pos: &Position, moves: &mut MoveList) {
-        let a = self.shared.abstain;
-        if (a.king_leaps || a.castling) && pos.turn() == self.root_side {
-            let allowed = |m: &Move| match m.kind() {
-                MoveKind::KingLeap => !a.king_leaps,
-                MoveKind::Castling(_) => !a.castling,
-                _ => true,
-            };
-            if moves.iter().any(allowed) {
-                moves.retain(|m| allowed(m));
-            }
-        }
-    }
-
     /// The score of a position without legal moves, `ply` from the root.
     fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
@@ -215,6 +205,10 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// Principal variation search of `pos` (its hash `hash`) to `depth`
+    /// plies within (`alpha`, `beta`), `ply` plies from the root;
+    /// `parent_moves` is the legal move count of the position before it
+    /// (the mobility term compares the two).
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -245,26 +239,12 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, parent_moves);
         }
-        let pv_node = beta - alpha > 1;
-        let entry = self.shared.tt.probe(hash);
-        let mut hash_move = 0;
-        if let Some(e) = entry {
-            hash_move = e.mv;
-            if ply > 0 && !pv_node && e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (hash_move, cut) = self.probe(hash, depth, alpha, beta, ply);
+        if let Some(score) = cut {
+            return score;
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
-        self.drop_abstained(pos, &mut moves);
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }
@@ -272,11 +252,59 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         let our_moves = moves.len() as i32;
-        let alpha_start = alpha;
+        if ply == 0 {
+            self.keep_root_moves(&mut moves);
+        }
+        let node = Node { depth, alpha, beta, ply, our_moves };
+        let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node);
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        best
+    }
+
+    /// The table's move for `hash` (0 for none) and, away from the root and
+    /// outside the principal variation, the score its entry settles the
+    /// node with when deep and bounded enough.
+    fn probe(&self, hash: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> (u32, Option<i32>) {
+        let Some(e) = self.shared.tt.probe(hash) else { return (0, None) };
+        let pv_node = beta - alpha > 1;
+        if ply == 0 || pv_node || e.depth < depth {
+            return (e.mv, None);
+        }
+        let s = from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (e.mv, cut.then_some(s))
+    }
+
+    /// Restricts the root's moves to the caller's `searchmoves`.
+    fn keep_root_moves(&self, moves: &mut MoveList) {
+        if let Some(keep) = self.shared.root_moves {
+            moves.retain(|m| keep.contains(m));
+        }
+    }
+
+    /// Searches each of `moves` (null windows after the first, check
+    /// extension), best first by the picker; returns the best score and its
+    /// move's code. After a stop the values mean nothing (`self.stopped`).
+    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node) -> (i32, u32) {
+        let Node { depth, mut alpha, beta, ply, our_moves } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
-        let picker = Picker::new(&mut moves, &self.heur, us, hash_move, ply);
+        let picker = Picker::new(moves, &self.heur, us, hash_move, ply);
         let mut first = true;
         for m in picker {
             let child = pos.after(m);
@@ -297,7 +325,7 @@ impl<'a> Searcher<'a> {
             self.path.pop();
             first = false;
             if self.stopped {
-                return 0;
+                return (0, 0);
             }
             if score > best {
                 best = score;
@@ -314,15 +342,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_start {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
-        best
+        (best, best_code)
     }
 
     /// Captures and promotions until the position is quiet; every move
@@ -351,7 +371,6 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
-        self.drop_abstained(pos, &mut moves);
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }

@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cescacs::{History, Position};
-use cescacs_engine::{Engine, EngineOptions, Limits, MAX_PLY};
+use cescacs::{History, Move, Position};
+use cescacs_engine::{Engine, EngineOptions, Limits, Score, MAX_PLY};
 
 fn positions() -> Vec<Position> {
     let mut h = History::default();
@@ -87,16 +87,47 @@ fn self_play_plays_legal_moves_with_the_table_kept_between_moves() {
 }
 
 #[test]
-fn an_engine_abstaining_from_the_kings_gaits_never_plays_them() {
-    use cescacs::MoveKind;
-    use cescacs_engine::Abstain;
-    // White has the five King's Leaps and all 24 castlings (RULES.md §8).
+fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
+    // White's best move at depth 3 is the Rook's C3-C25; listed without it,
+    // the best of the others is played, and a list that keeps it finds it.
     let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
-    let abstain = Abstain { king_leaps: true, castling: true };
-    for depth in 1..=3 {
-        let r = Engine::new(EngineOptions { abstain, ..Default::default() }).search_position(&pos, &Limits::depth(depth));
-        let m = r.best_move.unwrap();
-        assert!(!matches!(m.kind(), MoveKind::KingLeap | MoveKind::Castling(_)), "{}", pos.ctl(&m));
-        assert!(r.pv.iter().step_by(2).all(|m| !matches!(m.kind(), MoveKind::KingLeap | MoveKind::Castling(_))));
+    let search = |limits: &Limits| Engine::new(Default::default()).search_position(&pos, limits);
+    let free = search(&Limits::depth(3));
+    let best = free.best_move.unwrap();
+    assert_eq!(best.long(), "C3-C25");
+    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != best).collect();
+    let without = search(&Limits::depth(3).with_search_moves(others.clone()));
+    let m = without.best_move.unwrap();
+    assert!(others.contains(&m) && m != best, "{}", pos.ctl(&m));
+    // No better than the free choice (an equal alternative may exist).
+    if let (Score::Cp(restricted), Score::Cp(all)) = (without.score, free.score) {
+        assert!(restricted <= all, "{restricted} > {all}");
+    }
+    assert_eq!(without.pv.first(), Some(&m));
+    // Two moves listed: the search chooses between them only.
+    let pair = vec![others[0], others[1]];
+    let r = search(&Limits::depth(3).with_search_moves(pair.clone()));
+    assert!(pair.contains(&r.best_move.unwrap()));
+    // The listed move that is best, among others.
+    let r = search(&Limits::depth(3).with_search_moves(vec![others[0], best, others[1]]));
+    assert_eq!((r.best_move, r.score), (Some(best), free.score));
+    // One move: it is the answer even when no iteration completes.
+    let r = search(&Limits::nodes(1).with_search_moves(vec![others[5]]));
+    assert_eq!(r.best_move, Some(others[5]));
+    // No listed move is legal here: every legal move is searched.
+    let elsewhere = Position::default().legal_moves()[0];
+    assert!(!pos.legal_moves().contains(&elsewhere));
+    let r = search(&Limits::depth(3).with_search_moves(vec![elsewhere]));
+    assert_eq!((r.best_move, r.score, r.nodes), (free.best_move, free.score, free.nodes));
+}
+
+#[test]
+fn listing_every_root_move_is_the_same_search_as_listing_none() {
+    // Every root move listed: the same search as without a list.
+    for pos in positions() {
+        let free = Engine::new(Default::default()).search_position(&pos, &Limits::depth(3));
+        let all = Limits::depth(3).with_search_moves(pos.legal_moves().to_vec());
+        let listed = Engine::new(Default::default()).search_position(&pos, &all);
+        assert_eq!((free.best_move, free.score, &free.pv, free.nodes), (listed.best_move, listed.score, &listed.pv, listed.nodes));
     }
 }

@@ -121,13 +121,8 @@ pub unsafe extern "C" fn cescacs_engine_new(
     // SAFETY: `engine_out` is NULL or writable (the header's contract).
     unsafe {
         guard_out("cescacs_engine_new", engine_out, "engine_out", || {
-            if !(1..=65536).contains(&hash_mb) {
-                return Err(Error::new(cescacs_result::BadArgument, format!("hash_mb must be 1..65536, not {hash_mb}")));
-            }
-            if !(1..=256).contains(&threads) {
-                return Err(Error::new(cescacs_result::BadArgument, format!("threads must be 1..256, not {threads}")));
-            }
             let options = EngineOptions { hash_mb, threads: threads as usize, ..EngineOptions::default() };
+            options.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             Ok(Box::into_raw(Box::new(cescacs_engine {
                 stop: Arc::new(AtomicBool::new(false)),
                 inner: Mutex::new(Inner { engine: Engine::new(options), last: None }),
@@ -189,7 +184,11 @@ pub unsafe extern "C" fn cescacs_engine_search(
                 nodes: (l.nodes > 0).then_some(l.nodes),
                 time: (l.time_ms > 0).then(|| Duration::from_millis(l.time_ms)),
                 stop: Some(e.stop.clone()),
+                search_moves: None,
             };
+            // The engine is the one judge of limits (0 reads as "no limit",
+            // which it accepts); a refusal would be BAD_ARGUMENT.
+            limits.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             let history = g.record.history();
             let result = inner.engine.search(history, &limits);
             let root = history.position().clone();

@@ -39,7 +39,8 @@ class Limit:
     """When to stop searching: the first limit reached ends the search.
 
     ``depth`` in plies, ``time`` in seconds, ``nodes`` searched. With none
-    set the search runs until Ctrl-C.
+    set the search runs until Ctrl-C. The engine checks the values when the
+    limit is made (``ValueError`` says what is wrong).
     """
 
     depth: Optional[int] = None
@@ -49,10 +50,14 @@ class Limit:
     def __post_init__(self) -> None:
         for name in ("depth", "nodes"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
                 raise ValueError(f"Limit.{name} must be a positive int, not {v!r}")
-        if self.time is not None and not (isinstance(self.time, (int, float)) and 0 <= self.time < 1e9):
+        if self.time is not None and not isinstance(self.time, (int, float)):
             raise ValueError(f"Limit.time must be a number of seconds >= 0, not {self.time!r}")
+        try:
+            _Engine._check_limit(self.depth, self.time, self.nodes)
+        except (ValueError, OverflowError) as e:
+            raise ValueError(f"Limit: {e}") from None
 
 
 class Score(ABC):

@@ -3,8 +3,6 @@
 //! `chess.engine`). The search runs with the GIL released and stops on
 //! Ctrl-C (`crate::work`).
 
-use std::time::Duration;
-
 use cescacs_engine::{Engine, EngineOptions, Limits, Score};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -30,13 +28,20 @@ impl PyEngine {
     #[new]
     #[pyo3(signature = (hash_mb = 16, threads = 1))]
     fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
-        if !(1..=65536).contains(&hash_mb) {
-            return Err(PyValueError::new_err(format!("hash_mb must be 1..65536, not {hash_mb}")));
-        }
-        if !(1..=256).contains(&threads) {
-            return Err(PyValueError::new_err(format!("threads must be 1..256, not {threads}")));
-        }
-        Ok(PyEngine { engine: Engine::new(EngineOptions { hash_mb, threads, ..EngineOptions::default() }) })
+        let options = EngineOptions { hash_mb, threads, ..EngineOptions::default() };
+        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyEngine { engine: Engine::new(options) })
+    }
+
+    /// Checks search limits as `_search` takes them (the engine's check,
+    /// raised as `ValueError`); `cescacs.engine.Limit` calls it when made.
+    /// A negative `depth` or `nodes` reads as 0, which is refused.
+    #[staticmethod]
+    #[pyo3(signature = (depth = None, time = None, nodes = None))]
+    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>) -> PyResult<()> {
+        let depth = depth.map(|d| u32::try_from(d.max(0)).unwrap_or(u32::MAX));
+        let nodes = nodes.map(|n| n.max(0) as u64);
+        limits(depth, time, nodes).map(drop)
     }
 
     /// Forgets what earlier searches learnt.
@@ -56,21 +61,9 @@ impl PyEngine {
         time: Option<f64>,
         nodes: Option<u64>,
     ) -> PyResult<SearchTuple> {
-        if depth == Some(0) {
-            return Err(PyValueError::new_err("depth must be at least 1"));
-        }
-        let time = match time {
-            Some(t) if !(t.is_finite() && (0.0..1e9).contains(&t)) => {
-                return Err(PyValueError::new_err(format!("time must be a number of seconds >= 0, not {t}")));
-            }
-            t => t.map(Duration::from_secs_f64),
-        };
-        if nodes == Some(0) {
-            return Err(PyValueError::new_err("nodes must be at least 1"));
-        }
+        let limits = limits(depth, time, nodes)?;
         let history = board.hist()?.clone();
         drop(board);
-        let limits = Limits { depth, time, nodes, stop: None };
         let engine = &mut self.engine;
         let r = interruptible(py, |stop| Ok(engine.search_until(&history, &limits, stop)))?;
         let (kind, score) = match r.score {
@@ -80,4 +73,10 @@ impl PyEngine {
         let best = r.best_move.map(|m| new_move(py, &m)).transpose()?;
         Ok((best, kind, score, new_moves(py, r.pv)?, r.depth, r.seldepth, r.nodes, r.time.as_secs_f64()))
     }
+}
+
+/// The engine's limits from Python's numbers (`None`: no such limit),
+/// checked by the engine; its refusal raised as `ValueError`.
+fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
+    Limits::checked(depth, nodes, seconds).map_err(|e| PyValueError::new_err(e.to_string()))
 }

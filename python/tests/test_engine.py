@@ -32,6 +32,13 @@ def test_limit_checks_its_fields():
             Limit(**bad)
     with pytest.raises(TypeError):
         engine.play(cescacs.Board(), 3)
+    # The ranges are the engine's, with its messages.
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        Limit(depth=0)
+    with pytest.raises(ValueError, match="time must be a number of seconds >= 0, not -0.5"):
+        Limit(time=-0.5)
+    with pytest.raises(ValueError, match="hash_mb must be 1..65536, not 0"):
+        engine.Engine(hash_mb=0)
 
 
 def test_play_and_analyse_agree_and_are_deterministic():

@@ -1,6 +1,6 @@
-//! `cargo run --release -p cescacs-engine --example fit -- [--skip N] [--bootstrap B] [--seed S] FILE...`:
+//! `cargo run --release -p cescacs-study --example fit -- [--skip N] [--bootstrap B] [--seed S] FILE...`:
 //! fits the piece values to the results of the CTL-PGN games in FILEs
-//! (e.g. written by `cescacs match --pgn`), Texel's method (`cescacs_engine::fit`),
+//! (e.g. written by `cescacs match --pgn`), Texel's method (`cescacs_study::fit`),
 //! and prints them with bootstrap standard errors and as an `--eval values=…` setting.
 //!
 //! A game whose moves repeat an earlier game's is counted once (a match between
@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use cescacs::pgn::Reader;
 use cescacs::Move;
-use cescacs_engine::fit::{bootstrap, fit, quiet_samples, FIT_ROLES};
+use cescacs_study::fit::{bootstrap, fit, quiet_samples, FIT_ROLES};
 use cescacs_engine::{REFERENCE_VALUES, SITE_VALUES};
 
 struct Args {
