@@ -365,11 +365,11 @@ mod tests {
         }
         let starts = [0, text.find("1. H6").unwrap(), text.find("[Event \"b").unwrap(), text.len()];
         assert_eq!(cuts.iter().map(|at| at.offset).collect::<Vec<_>>(), starts);
-        let second = Reader::resume(text[cuts[1].offset..].as_bytes(), cuts[1]).next().unwrap();
+        let second = Reader::resume(&text.as_bytes()[cuts[1].offset..], cuts[1]).next().unwrap();
         // The stray é, on the line the cut shares with the first game.
         assert_eq!(second.errors, errors[..1]);
         assert_eq!(second.errors[0].line, 3);
-        let resumed: Vec<_> = Reader::resume(text[cuts[2].offset..].as_bytes(), cuts[2]).flat_map(|e| e.errors).collect();
+        let resumed: Vec<_> = Reader::resume(&text.as_bytes()[cuts[2].offset..], cuts[2]).flat_map(|e| e.errors).collect();
         assert_eq!(resumed, errors[1..]);
         assert_eq!((resumed[0].line, resumed[0].column), (6, 4));
     }
