@@ -61,7 +61,7 @@ __all__ = [
 Source = Union[str, TextIO]
 
 
-class Headers(MutableMapping):
+class Headers(MutableMapping[str, str]):
     """The tags of a :class:`Game` in file order, as a mutable mapping that
     writes through to the game (``game.headers["Event"] = "CG"``).
 
