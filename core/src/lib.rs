@@ -18,9 +18,11 @@
 //! ```
 //!
 //! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
-//! Python package wrap it without adding rules.
+//! Python package wrap it without adding rules. Its one module with
+//! `unsafe` code is the line views' (`LineView`), whose pointers into the
+//! record they share are documented there.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod attacks;
 mod bitboard;
@@ -32,6 +34,7 @@ mod game;
 mod geometry;
 mod plane;
 mod history;
+mod line_view;
 mod movegen;
 mod moves;
 mod notation;
@@ -59,6 +62,7 @@ pub use outcome::{Outcome, Termination};
 pub use pdtl::{PdtlError, Setup};
 pub use game::{Game, GameError, TagError};
 pub use history::{DrawClaim, History};
+pub use line_view::LineView;
 pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};
 pub use pgn::{PgnError, PgnErrorKind};

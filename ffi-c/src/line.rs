@@ -1,20 +1,14 @@
 //! Lines of a game record — the main line and the variations at any depth
-//! — as read-only handles that share the record, so that going one level
-//! down a nest of variations costs the moves of the line entered, whatever
-//! the depth and whatever lies below it. The record itself is the core's
-//! `Game`; this file only translates.
-//!
-//! A line handle holds the record (an `Arc` shared with the game it came
-//! from, copied by that game only when it changes: `cescacs_game::record_mut`)
-//! and a pointer to its line inside it. A variation's handle also holds the
-//! positions along its line, played from the position before the move it
-//! replaces; the main line's are the record's own.
+//! — as read-only handles on the core's [`LineView`], which shares the
+//! record: going one level down a nest of variations costs the moves of
+//! the line entered, whatever the depth and whatever lies below it. The
+//! record is the game handle's `Arc<Game>`, copied by that game only when
+//! it changes (`cescacs_game::record_mut`); this file only translates.
 
 use std::ffi::c_char;
-use std::ptr::NonNull;
 use std::sync::Arc;
 
-use rules::{AnnotatedMove, Game, Line, Position, Variation};
+use rules::{AnnotatedMove, LineView, Position};
 
 use super::cescacs_result;
 use super::error::Error;
@@ -42,26 +36,8 @@ use super::types::cescacs_move;
 /// used from different threads at once: the record they share is only
 /// read, and the game copies it before changing it).
 pub struct cescacs_line {
-    /// The record, shared with the game it came from and with every line
-    /// made from it, never changed while shared.
-    pub(crate) record: Arc<Game>,
-    /// Which line of `record` this is.
-    pub(crate) place: Place,
-    /// Variations nested above this line (0 for the main line).
-    depth: usize,
-    /// Plies from the game's start to this line's first move.
-    start_ply: usize,
-}
-
-/// The main line, or a variation with the positions along it.
-pub(crate) enum Place {
-    Main,
-    Variation {
-        /// A variation inside `cescacs_line::record`.
-        variation: NonNull<Variation>,
-        /// The position before each move and after the last one.
-        positions: Vec<Position>,
-    },
+    /// The core's view of the line, holding a share of the game's record.
+    pub(crate) view: LineView,
 }
 
 impl Handle for cescacs_line {
@@ -69,60 +45,22 @@ impl Handle for cescacs_line {
 }
 
 impl cescacs_line {
-    fn variation(&self) -> Option<&Variation> {
-        match &self.place {
-            Place::Main => None,
-            // SAFETY: the pointer was taken from a shared reference into
-            // `*self.record`, which this handle keeps alive, and which
-            // nobody changes while it is shared (an `Arc` gives no mutable
-            // access; a game copies its record before changing a shared
-            // one), so the variation lives, unchanged and at the same
-            // address, as long as `self`.
-            Place::Variation { variation, .. } => Some(unsafe { variation.as_ref() }),
-        }
-    }
-
-    fn line(&self) -> &Line {
-        self.variation().map_or_else(|| self.record.mainline(), |v| &v.line)
-    }
-
     /// Move `index` of the line.
     fn annotated(&self, index: usize) -> Result<&AnnotatedMove, Error> {
-        nth(&self.line().moves, index, "move")
+        nth(&self.view.line().moves, index, "move")
     }
 
     /// The position before move `index` (0 ≤ `index` ≤ the move count; the
     /// count gives the position after the last move).
     fn position(&self, index: usize) -> Result<&Position, Error> {
-        let count = self.line().moves.len();
-        let position = match &self.place {
-            Place::Main => self.record.position_at(index),
-            Place::Variation { positions, .. } => positions.get(index),
-        };
-        position.ok_or_else(|| index_error("position", index, count + 1))
+        self.view.position(index).ok_or_else(|| index_error("position", index, self.view.len() + 1))
     }
 
-    /// The handle of variation `rank` of move `index`: its positions are
-    /// played from the one before that move, so this costs the variation's
-    /// own moves.
+    /// The handle of variation `rank` of move `index`.
     fn enter(&self, index: usize, rank: usize) -> Result<cescacs_line, Error> {
-        let variation = nth(&self.annotated(index)?.variations, rank, "variation")?;
-        let mut positions = Vec::with_capacity(variation.line.moves.len() + 1);
-        let mut at = self.position(index)?.clone();
-        for am in &variation.line.moves {
-            let before = at.clone();
-            // The record's moves were checked legal when they were read
-            // or played.
-            at.play_unchecked(am.mv);
-            positions.push(before);
-        }
-        positions.push(at);
-        Ok(cescacs_line {
-            record: Arc::clone(&self.record),
-            place: Place::Variation { variation: NonNull::from(variation), positions },
-            depth: self.depth + 1,
-            start_ply: self.start_ply + index,
-        })
+        let count = self.annotated(index)?.variations.len();
+        let view = self.view.variation(index, rank).ok_or_else(|| index_error("variation", rank, count))?;
+        Ok(cescacs_line { view })
     }
 }
 
@@ -143,12 +81,7 @@ pub unsafe extern "C" fn cescacs_game_mainline(
     unsafe {
         guard_out("cescacs_game_mainline", line_out, "line_out", || {
             let g = borrow(game)?;
-            Ok(Box::into_raw(Box::new(cescacs_line {
-                record: Arc::clone(&g.record),
-                place: Place::Main,
-                depth: 0,
-                start_ply: 0,
-            })))
+            Ok(Box::into_raw(Box::new(cescacs_line { view: LineView::mainline(Arc::clone(&g.record)) })))
         })
     }
 }
@@ -199,7 +132,7 @@ pub unsafe extern "C" fn cescacs_line_free(line: *mut cescacs_line) {
 pub unsafe extern "C" fn cescacs_line_depth(line: *const cescacs_line, depth_out: *mut usize) -> cescacs_result {
     // SAFETY: `line` is NULL or a live handle and `depth_out` NULL or
     // writable (the header's contract).
-    unsafe { guard_out("cescacs_line_depth", depth_out, "depth_out", || Ok(borrow(line)?.depth)) }
+    unsafe { guard_out("cescacs_line_depth", depth_out, "depth_out", || Ok(borrow(line)?.view.depth())) }
 }
 
 /// Writes to `*ply_out` the number of plies from the game's start to the
@@ -213,7 +146,7 @@ pub unsafe extern "C" fn cescacs_line_depth(line: *const cescacs_line, depth_out
 pub unsafe extern "C" fn cescacs_line_start_ply(line: *const cescacs_line, ply_out: *mut usize) -> cescacs_result {
     // SAFETY: `line` is NULL or a live handle and `ply_out` NULL or
     // writable (the header's contract).
-    unsafe { guard_out("cescacs_line_start_ply", ply_out, "ply_out", || Ok(borrow(line)?.start_ply)) }
+    unsafe { guard_out("cescacs_line_start_ply", ply_out, "ply_out", || Ok(borrow(line)?.view.start_ply())) }
 }
 
 /// Writes to `*count_out` the number of moves of `line`. They are read by
@@ -227,7 +160,7 @@ pub unsafe extern "C" fn cescacs_line_ply_count(line: *const cescacs_line, count
     // SAFETY: `line` is NULL or a live handle and `count_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_line_ply_count", count_out, "count_out", || Ok(borrow(line)?.line().moves.len()))
+        guard_out("cescacs_line_ply_count", count_out, "count_out", || Ok(borrow(line)?.view.len()))
     }
 }
 
@@ -321,7 +254,7 @@ pub unsafe extern "C" fn cescacs_line_label(
     // `out_len` NULL or writable (the header's contract).
     unsafe {
         guard_text("cescacs_line_label", buf, len, out_len, || {
-            Ok(borrow(line)?.variation().and_then(|v| v.label.as_deref()).unwrap_or(""))
+            Ok(borrow(line)?.view.label().unwrap_or(""))
         })
     }
 }
@@ -340,7 +273,7 @@ pub unsafe extern "C" fn cescacs_line_opening_comment_count(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_line_opening_comment_count", count_out, "count_out", || {
-            Ok(borrow(line)?.line().comments.len())
+            Ok(borrow(line)?.view.line().comments.len())
         })
     }
 }
@@ -366,7 +299,7 @@ pub unsafe extern "C" fn cescacs_line_opening_comment(
     // `out_len` NULL or writable (the header's contract).
     unsafe {
         guard_text("cescacs_line_opening_comment", buf, len, out_len, || {
-            Ok(nth(&borrow(line)?.line().comments, index, "comment")?.as_str())
+            Ok(nth(&borrow(line)?.view.line().comments, index, "comment")?.as_str())
         })
     }
 }
@@ -477,8 +410,9 @@ pub unsafe extern "C" fn cescacs_line_game(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_line_game", game_out, "game_out", || {
-            let l = borrow(line)?;
-            let game = Game::from_line(l.position(0)?.clone(), l.line())
+            let game = borrow(line)?
+                .view
+                .to_game()
                 .ok_or_else(|| Error::new(cescacs_result::IllegalMove, "the line holds an illegal move"))?;
             Ok(cescacs_game::boxed(game))
         })

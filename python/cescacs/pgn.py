@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import io
 import os
-import weakref
 from collections.abc import MutableMapping
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
+from typing import Any, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
 
 from ._cescacs import (
     Game,
@@ -36,12 +35,12 @@ from ._cescacs import (
     Variation,
     _pgn_game_end,
     _pgn_read_batch,
-    _pgn_read_first_game,
     _pgn_read_game,
     _pgn_read_games,
     _pgn_read_games_lenient,
     _pgn_write_game,
     _pgn_write_games,
+    _PgnStream,
     _Splitter,
 )
 
@@ -62,7 +61,7 @@ __all__ = [
 Source = Union[str, TextIO]
 
 
-class Headers(MutableMapping):
+class Headers(MutableMapping[str, str]):
     """The tags of a :class:`Game` in file order, as a mutable mapping that
     writes through to the game (``game.headers["Event"] = "CG"``).
 
@@ -109,52 +108,25 @@ class Headers(MutableMapping):
 # ----- streams -------------------------------------------------------------------------
 
 
-class _Stream:
-    """What read_game knows about a stream between calls."""
-
-    __slots__ = ("pending", "line", "column", "tell")
-
-    def __init__(self) -> None:
-        #: Text read from a non-seekable stream beyond the games returned.
-        self.pending = ""
-        #: Line and column, in the text read from this stream, of the next
-        #: text (error positions are relative to where reading started).
-        self.line = 1
-        self.column = 1
-        #: The stream position after the last game (seekable streams); a
-        #: different position on the next call means the stream was moved.
-        self.tell: Any = None
-
-    def copy(self) -> "_Stream":
-        other = _Stream()
-        other.line, other.column = self.line, self.column
-        return other
-
-    def advance(self, text: str) -> None:
-        newlines = text.count("\n")
-        if newlines:
-            self.line += newlines
-            self.column = len(text) - text.rfind("\n")
-        else:
-            self.column += len(text)
+#: The attribute of a stream that holds what :func:`read_game` knows about
+#: it between calls (a ``_PgnStream``: the place of its next text in lines
+#: and columns, the text read ahead of a pipe, the position after the last
+#: game), so that this state goes with the stream.
+_STATE = "_cescacs_pgn_stream"
 
 
-_streams: "weakref.WeakKeyDictionary[Any, _Stream]" = weakref.WeakKeyDictionary()
-# Streams that cannot be weakly referenced, kept alive with their state.
-_strong_streams: Dict[int, Tuple[Any, _Stream]] = {}
-
-
-def _stream_state(handle: Any) -> _Stream:
-    try:
-        state = _streams.get(handle)
-        if state is None:
-            state = _streams[handle] = _Stream()
+def _stream_state(handle: Any) -> Optional[_PgnStream]:
+    """The reading state kept on ``handle``, made on first use; ``None`` if
+    the handle takes no attributes."""
+    state = getattr(handle, _STATE, None)
+    if isinstance(state, _PgnStream):
         return state
-    except TypeError:
-        entry = _strong_streams.get(id(handle))
-        if entry is None or entry[0] is not handle:
-            entry = _strong_streams[id(handle)] = (handle, _Stream())
-        return entry[1]
+    state = _PgnStream()
+    try:
+        setattr(handle, _STATE, state)
+    except (AttributeError, TypeError):
+        return None
+    return state
 
 
 def _seekable(handle: Any) -> bool:
@@ -171,29 +143,19 @@ def _read_text(handle: Any) -> str:
     return text
 
 
-def _relocate(err: Any, state: _Stream) -> Any:
-    """The error with its position counted from where reading the stream started."""
-    if state.line == 1 and state.column == 1:
-        return err
-    line = err.line + state.line - 1
-    column = err.column + state.column - 1 if err.line == 1 else err.column
-    new = InvalidPgnError(f"line {line}, column {column}: {err.reason}")
-    new.line, new.column, new.reason = line, column, err.reason
-    return new
-
-
-def _begin(handle: Any) -> Tuple[_Stream, bool, Any]:
-    """The stream's state, whether it is seekable and its position."""
-    state = _stream_state(handle)
+def _begin(handle: Any, state: Optional[_PgnStream] = None) -> Tuple[_PgnStream, bool, Any]:
+    """The stream's state (``state``, else the one kept on the stream, else
+    a new one for this call), whether it is seekable and its position."""
+    state = state or _stream_state(handle) or _PgnStream()
     seekable = _seekable(handle)
     start = handle.tell() if seekable else None
     if seekable and state.tell != start:
         # First call, or the stream was moved since: count from here.
-        state.pending, state.line, state.column = "", 1, 1
+        state.restart()
     return state, seekable, start
 
 
-def _read_rest(handle: Any, state: _Stream, seekable: bool) -> str:
+def _read_rest(handle: Any, state: _PgnStream, seekable: bool) -> str:
     """The rest of the stream's text (what a pipe had over-read first)."""
     text = _read_text(handle)
     if not seekable:
@@ -201,12 +163,13 @@ def _read_rest(handle: Any, state: _Stream, seekable: bool) -> str:
     return text
 
 
-def _next_line(handle: Any, state: _Stream) -> str:
+def _next_line(handle: Any, state: _PgnStream) -> str:
     """The next line of the stream, ``""`` at its end: from the text
     over-read before (non-seekable streams), else ``readline()``."""
-    if state.pending:
-        cut = state.pending.find("\n") + 1 or len(state.pending)
-        line, state.pending = state.pending[:cut], state.pending[cut:]
+    pending = state.pending
+    if pending:
+        cut = pending.find("\n") + 1 or len(pending)
+        line, state.pending = pending[:cut], pending[cut:]
         return line
     line = handle.readline()
     if not isinstance(line, str):
@@ -214,7 +177,7 @@ def _next_line(handle: Any, state: _Stream) -> str:
     return line
 
 
-def _read_chunk(handle: Any, state: _Stream, seekable: bool) -> Tuple[str, int]:
+def _read_chunk(handle: Any, state: _PgnStream, seekable: bool) -> Tuple[str, int]:
     """Text read from the stream and the length of its first part: whole
     lines up to the line where the core's splitter says the next game
     starts, or to the end of the stream. A seekable stream is read by
@@ -272,17 +235,34 @@ def read_game(handle: Source) -> Optional[Game]:
     An error in a game raises ``InvalidPgnError`` (positions count lines
     from where ``read_game`` started reading that stream) and leaves the
     stream after that game, so the next call reads the next game.
+
+    What a call learns about the stream for the next one (where its lines
+    are, what was read ahead of a pipe) is kept on the stream object, in an
+    attribute ``_cescacs_pgn_stream``, and goes with it. A seekable stream
+    that takes no attributes has its lines counted from where each call
+    starts; a non-seekable one raises ``TypeError`` (:func:`iter_games`
+    and :func:`read_games` read it).
     :func:`read_games` reads a whole file in one pass and is the fast path;
     ``read_games(handle, lenient=True)`` keeps what can be read of damaged
     files.
     """
     if isinstance(handle, str):
         return _pgn_read_game(handle)
-    state, seekable, start = _begin(handle)
-    origin = state.copy()
+    state = _stream_state(handle)
+    if state is None and not _seekable(handle):
+        raise TypeError(
+            f"read_game keeps what it reads ahead of a non-seekable stream on the stream object, and a "
+            f"{type(handle).__name__} takes no attributes: read it with iter_games(handle) or read_games(handle)"
+        )
+    return _read_game(handle, state)
+
+
+def _read_game(handle: Any, state: Optional[_PgnStream]) -> Optional[Game]:
+    """:func:`read_game` on a stream, with ``state`` (see :func:`_begin`)."""
+    state, seekable, start = _begin(handle, state)
     text, cut = _read_chunk(handle, state, seekable)
     chunk = text[:cut]
-    found = _pgn_read_first_game(chunk)
+    found = state.first_game(chunk)
     # Tag-less games ended by their results may share a chunk.
     end = cut if found is None else found[1]
     if end < len(text):
@@ -292,13 +272,12 @@ def read_game(handle: Source) -> Optional[Game]:
             handle.read(end)
         else:
             state.pending = chunk[end:] + state.pending
-    state.advance(chunk[:end])
     state.tell = handle.tell() if seekable else None
     if found is None:
         return None
     game, _end, error = found
     if error is not None:
-        raise _relocate(error, origin)
+        raise error
     return game
 
 
@@ -311,8 +290,11 @@ def iter_games(handle: Source) -> Iterator[Game]:
     """
     if isinstance(handle, str):
         handle = io.StringIO(handle)
+    # The stream's own state, or this iterator's for a stream that takes no
+    # attributes.
+    state = _stream_state(handle) or _PgnStream()
     while True:
-        game = read_game(handle)
+        game = _read_game(handle, state)
         if game is None:
             return
         yield game
@@ -335,16 +317,8 @@ def read_games(handle: Source, lenient: bool = False) -> Union[List[Game], Tuple
         return _pgn_read_games_lenient(handle) if lenient else _pgn_read_games(handle)
     state, seekable, _start = _begin(handle)
     text = _read_rest(handle, state, seekable)
-    origin = state.copy()
-    state.advance(text)
     state.tell = handle.tell() if seekable else None
-    if lenient:
-        games, errors = _pgn_read_games_lenient(text)
-        return games, [_relocate(e, origin) for e in errors]
-    try:
-        return _pgn_read_games(text)
-    except InvalidPgnError as e:
-        raise _relocate(e, origin) from None
+    return state.all_games_lenient(text) if lenient else state.all_games(text)
 
 
 def write_game(game: Game) -> str:

@@ -84,7 +84,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games_lenient, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_game, m)?)?;
-    m.add_function(wrap_pyfunction!(pgn::_pgn_read_first_game, m)?)?;
+    m.add_class::<pgn::PyPgnStream>()?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_game_end, m)?)?;
     m.add_class::<pgn::PySplitter>()?;
     m.add_class::<vec_env::PyVecEnv>()?;

@@ -378,6 +378,43 @@ def test_stream_position_after_each_game() -> None:
         cescacs.pgn.read_game(io.BytesIO(b"1. E7-E13\n"))
 
 
+class SlottedPipe:
+    """A non-seekable text stream that takes no attributes."""
+
+    __slots__ = ("_pipe",)
+
+    def __init__(self, text: str) -> None:
+        self._pipe = Pipe(text)
+
+    def read(self, n: int = -1) -> str:
+        return self._pipe.read(n)
+
+    def readline(self) -> str:
+        return self._pipe.readline()
+
+    def seekable(self) -> bool:
+        return False
+
+
+def test_what_read_game_knows_of_a_stream_goes_with_the_stream() -> None:
+    text = TWO_GAMES.replace("I23-I19", "I23-I13")
+    pipe = Pipe(text)
+    assert cescacs.pgn.read_game(pipe).headers["Event"] == "first"
+    # The line count and the text read ahead live on the stream object.
+    assert vars(pipe).keys() == {"_text", "_cescacs_pgn_stream"}
+    with pytest.raises(InvalidPgnError) as e:
+        cescacs.pgn.read_game(Pipe(text[text.index("[Variant", 1):]))
+    assert (e.value.line, e.value.column) == (3, 12), "a new stream counts from its own start"
+    with pytest.raises(InvalidPgnError) as e:
+        cescacs.pgn.read_game(pipe)
+    assert (e.value.line, e.value.column) == (8, 12)
+    # A pipe that cannot keep it is read whole or by an iterator, which keeps it.
+    with pytest.raises(TypeError, match="takes no attributes"):
+        cescacs.pgn.read_game(SlottedPipe(TWO_GAMES))
+    assert [g.headers["Event"] for g in cescacs.pgn.iter_games(SlottedPipe(TWO_GAMES))] == ["first", "second"]
+    assert [g.headers["Event"] for g in cescacs.pgn.read_games(SlottedPipe(TWO_GAMES))] == ["first", "second"]
+
+
 def test_lenient_mode_keeps_games_read_so_far() -> None:
     text = TWO_GAMES.replace("F20-F16", "F20-F14")
     for source in (text, io.StringIO(text)):

@@ -61,7 +61,7 @@ use crate::Game;
 use lexer::{Lexer, Tok};
 use parser::Parser;
 
-pub use reader::{Reader, Splitter};
+pub use reader::{Reader, Splitter, TextPos};
 pub use writer::{write_game, write_games};
 
 /// A CTL-PGN reading error, at a line and column of the text (both

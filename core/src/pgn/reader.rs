@@ -81,11 +81,64 @@ impl Splitter {
     }
 }
 
+/// A place in a CTL-PGN input: its byte offset, and its line and column
+/// as [`PgnError`]s count them (1-based; columns count characters).
+///
+/// ```
+/// use cescacs::pgn::TextPos;
+/// let at = TextPos::START.after("[Event \"a\"]\n1. E7-E13");
+/// assert_eq!(at, TextPos { offset: 21, line: 2, column: 10 });
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct TextPos {
+    /// The bytes before it.
+    pub offset: usize,
+    /// Its line, from 1.
+    pub line: usize,
+    /// Its column on that line, from 1, in characters.
+    pub column: usize,
+}
+
+impl TextPos {
+    /// The start of an input.
+    pub const START: TextPos = TextPos { offset: 0, line: 1, column: 1 };
+
+    /// The place after `text`, read from this one.
+    pub fn after(self, text: &str) -> TextPos {
+        let offset = self.offset + text.len();
+        match text.rfind('\n') {
+            Some(last) => TextPos {
+                offset,
+                line: self.line + text.bytes().filter(|&b| b == b'\n').count(),
+                column: text[last + 1..].chars().count() + 1,
+            },
+            None => TextPos { offset, line: self.line, column: self.column + text.chars().count() },
+        }
+    }
+
+    /// `err`, found in a text that starts at this place and counted from
+    /// that text's start, counted from where this place's count starts:
+    /// its line moves down by `line - 1`, and on the text's first line its
+    /// column moves right by `column - 1`.
+    pub fn locate(self, err: &mut PgnError) {
+        if err.line == 1 {
+            err.column += self.column - 1;
+        }
+        err.line += self.line - 1;
+    }
+}
+
 /// An iterator over the games of a CTL-PGN input, read lazily: each item is
 /// a [`GameEntry`] — the game (if its header was usable), its errors and its
 /// byte span in the input. Error lines count from the start of the input.
 /// Bytes that are not UTF-8 are reported as an error of their game and read
 /// as U+FFFD; an I/O error ends the iteration with an entry holding it.
+///
+/// The reader keeps its place in the input: [`Reader::position`] is where
+/// the text after the games returned so far starts, the point at which a
+/// binding reading a stream of its own cuts it, and [`Reader::resume`]
+/// reads a piece of a longer stream with spans and error positions counted
+/// as the stream's.
 ///
 /// ```
 /// use cescacs::pgn::Reader;
@@ -104,6 +157,10 @@ pub struct Reader<R> {
     /// Byte offset and number of the lines consumed (put into chunks).
     offset: usize,
     lines: usize,
+    /// Where the input starts in the stream it is part of.
+    start: TextPos,
+    /// Where the chunk being parsed starts.
+    chunk_at: TextPos,
     queue: VecDeque<GameEntry>,
     done: bool,
     /// The line being read, as bytes.
@@ -123,8 +180,57 @@ struct Line {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// A reader of the whole input `src`.
     pub fn new(src: R) -> Reader<R> {
-        Reader { src, pending: None, offset: 0, lines: 0, queue: VecDeque::new(), done: false, buf: Vec::new(), chunk: String::new() }
+        Reader::resume(src, TextPos::START)
+    }
+
+    /// A reader of `src`, the rest of a longer stream from `at` on: spans
+    /// count bytes from `at.offset`, error lines from `at.line` and, on
+    /// that first line, columns from `at.column` (as [`TextPos::locate`]).
+    ///
+    /// ```
+    /// use cescacs::pgn::{Reader, TextPos};
+    /// let at = TextPos { offset: 100, line: 7, column: 5 };
+    /// let entry = Reader::resume("1. E7-E14\n*\n".as_bytes(), at).next().unwrap();
+    /// assert_eq!(entry.span, 100..111);
+    /// assert_eq!((entry.errors[0].line, entry.errors[0].column), (7, 8));
+    /// ```
+    pub fn resume(src: R, at: TextPos) -> Reader<R> {
+        Reader {
+            src,
+            pending: None,
+            offset: at.offset,
+            lines: at.line - 1,
+            start: at,
+            chunk_at: at,
+            queue: VecDeque::new(),
+            done: false,
+            buf: Vec::new(),
+            chunk: String::new(),
+        }
+    }
+
+    /// Where the text after the games returned so far starts: the start
+    /// of the next game if it is already read, else the end of the input
+    /// read so far (before the first game, where the input starts). A
+    /// binding that reads its own stream leaves it there after a game.
+    ///
+    /// ```
+    /// use cescacs::pgn::{Reader, TextPos};
+    /// let text = "1. E7-E13\n3-0 1. H6-H12\n*\n";
+    /// let mut games = Reader::new(text.as_bytes());
+    /// games.next();
+    /// assert_eq!(games.position(), TextPos { offset: 14, line: 2, column: 5 });
+    /// games.next();
+    /// assert_eq!(games.position(), TextPos::START.after(text));
+    /// ```
+    pub fn position(&self) -> TextPos {
+        let end = self.queue.front().map_or(self.offset, |next| next.span.start);
+        // A chunk with bytes that were not UTF-8 may be longer than they
+        // were: its end is then where the input's bytes end.
+        let read = self.chunk.get(..end.saturating_sub(self.chunk_at.offset)).unwrap_or(&self.chunk);
+        TextPos { offset: end, ..self.chunk_at.after(read) }
     }
 
     /// Reads the next line into `self.buf`; `Ok(false)` at the end of the input.
@@ -136,6 +242,10 @@ impl<R: BufRead> Reader<R> {
     /// Reads the next chunk and parses it into the queue.
     fn fill(&mut self) {
         let (chunk_offset, chunk_line) = (self.offset, self.lines);
+        // Only the input's first line starts past column 1.
+        let first = chunk_offset == self.start.offset;
+        let column = if first { self.start.column } else { 1 };
+        self.chunk_at = TextPos { offset: chunk_offset, line: chunk_line + 1, column };
         let mut text = std::mem::take(&mut self.chunk);
         text.clear();
         let mut splitter = Splitter::default();
@@ -184,10 +294,17 @@ impl<R: BufRead> Reader<R> {
         // a lossy line can only shift the spans of its own chunk.
         let mut entries = parse_entries(&text);
         self.chunk = text;
+        let at = self.chunk_at;
         for e in &mut entries {
             e.span = e.span.start + chunk_offset..e.span.end + chunk_offset;
             for err in &mut e.errors {
-                err.line += chunk_line;
+                at.locate(err);
+            }
+        }
+        if first {
+            // Those errors were counted from the line's start.
+            for err in errors.iter_mut().filter(|err| err.line == at.line) {
+                err.column += at.column - 1;
             }
         }
         if !errors.is_empty() {
@@ -224,5 +341,36 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.fill();
         }
         self.queue.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cutting the input at each position gives the next game's text, and
+    /// resuming from a position counts as reading from the start does.
+    #[test]
+    fn positions_cut_the_input_between_games() {
+        let text = "[Event \"a\"]\n1. E7-E13\n3-0 { after a } 1. H6-H12 \u{e9}\n*\n[Event \"b\"]\n1. E7-E14\n*";
+        let mut games = Reader::new(std::io::BufReader::with_capacity(1, text.as_bytes()));
+        let mut cuts = vec![games.position()];
+        let mut errors = Vec::new();
+        while let Some(entry) = games.next() {
+            errors.extend(entry.errors);
+            cuts.push(games.position());
+        }
+        for at in &cuts {
+            assert_eq!(*at, TextPos::START.after(&text[..at.offset]));
+        }
+        let starts = [0, text.find("1. H6").unwrap(), text.find("[Event \"b").unwrap(), text.len()];
+        assert_eq!(cuts.iter().map(|at| at.offset).collect::<Vec<_>>(), starts);
+        let second = Reader::resume(&text.as_bytes()[cuts[1].offset..], cuts[1]).next().unwrap();
+        // The stray é, on the line the cut shares with the first game.
+        assert_eq!(second.errors, errors[..1]);
+        assert_eq!(second.errors[0].line, 3);
+        let resumed: Vec<_> = Reader::resume(&text.as_bytes()[cuts[2].offset..], cuts[2]).flat_map(|e| e.errors).collect();
+        assert_eq!(resumed, errors[1..]);
+        assert_eq!((resumed[0].line, resumed[0].column), (6, 4));
     }
 }

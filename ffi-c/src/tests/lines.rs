@@ -174,14 +174,14 @@ fn a_line_keeps_the_record_it_was_made_from() {
     let main = mainline(g);
     // SAFETY: live handles of this test (read only here).
     unsafe {
-        assert!(std::sync::Arc::ptr_eq(&(*main).record, &(*g).record), "the main line shares the record");
+        assert!(std::sync::Arc::ptr_eq((*main).view.record(), &(*g).record), "the main line shares the record");
     }
     let c = CString::new("later").unwrap();
     // SAFETY: live handles of this test and CStrings as texts.
     unsafe {
         assert_eq!(cescacs_game_add_comment(g, 0, c.as_ptr()), cescacs_result::Ok);
         assert_eq!(cescacs_game_undo(g), cescacs_result::Ok);
-        assert!(!std::sync::Arc::ptr_eq(&(*main).record, &(*g).record), "the game copied its record to change it");
+        assert!(!std::sync::Arc::ptr_eq((*main).view.record(), &(*g).record), "the game copied its record to change it");
     }
     assert_eq!(ply_count(g), 11);
     assert_eq!(value_of(cescacs_line_ply_count, main), 12);
@@ -281,12 +281,11 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
                     // One step copies nothing of the record: the new line
                     // points into the shared one and holds the positions of
                     // its own move only.
-                    assert!(std::sync::Arc::ptr_eq(&(*next).record, &(*g).record));
+                    assert!(std::sync::Arc::ptr_eq((*next).view.record(), &(*g).record));
                     assert_eq!(std::sync::Arc::strong_count(&(*g).record), 3);
-                    match &(*next).place {
-                        super::super::line::Place::Variation { positions, .. } => assert_eq!(positions.len(), 2),
-                        super::super::line::Place::Main => panic!("a variation's handle"),
-                    }
+                    let view = &(*next).view;
+                    assert_eq!((view.len(), view.depth()), (1, levels + 1));
+                    assert!(view.position(1).is_some() && view.position(2).is_none());
                     cescacs_line_free(line);
                 }
                 line = next;
@@ -306,7 +305,7 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
                 cescacs_game_free(bottom);
                 cescacs_game_free(g);
                 // The last share of the record: freed with the line.
-                assert_eq!(std::sync::Arc::strong_count(&(*line).record), 1);
+                assert_eq!(std::sync::Arc::strong_count((*line).view.record()), 1);
                 cescacs_line_free(line);
             }
         })
