@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cescacs::pgn::{write_game, GameEntry, Reader};
+use cescacs::PgnErrorKind;
 use cescacs::{
     CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
     PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
@@ -562,7 +563,7 @@ fn entry_verdict(entry: &GameEntry) -> (bool, String) {
         (None, Some(e)) => (false, format!("not read: header error at {}", at(e))),
         (None, None) => (false, "not read".to_string()),
         (Some(game), Some(e)) => {
-            let errors = match entry.errors.len() {
+            let errors = match error_count(&entry.errors) {
                 1 => format!("reading error at {}", at(e)),
                 n => format!("{n} reading errors, the first at {}", at(e)),
             };
@@ -570,6 +571,12 @@ fn entry_verdict(entry: &GameEntry) -> (bool, String) {
         }
         (Some(game), None) => game_verdict(game),
     }
+}
+
+/// How many errors `errors` stands for: each one, plus those a
+/// [`PgnErrorKind::MoreErrors`] counts (the reader keeps a bounded list a game).
+fn error_count(errors: &[PgnError]) -> usize {
+    errors.iter().map(|e| if let PgnErrorKind::MoreErrors(n) = e.kind { n } else { 1 }).sum()
 }
 
 /// The reading errors of `cescacs pgn`: the first `max` are printed on stderr
@@ -600,7 +607,7 @@ impl ErrorPrinter {
         }
         self.printed += shown;
         if shown < errors.len() {
-            self.hidden += errors.len() - shown;
+            self.hidden += error_count(&errors[shown..]);
             self.hidden_games += 1;
         }
         Ok(())

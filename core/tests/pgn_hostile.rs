@@ -163,3 +163,22 @@ fn many_variations_on_the_first_move_of_a_long_line_read_in_linear_time() {
     assert!(first.variations.iter().all(|v| v.line.moves.len() == 1 && v.line.moves[0].mv.long() == "G3-I13"));
     assert!(game.mainline().moves[1..].iter().all(|am| am.variations.is_empty()));
 }
+
+#[test]
+fn a_binary_stream_gives_a_bounded_list_of_errors() {
+    use cescacs::pgn::Reader;
+    // 10,000 lines that are not UTF-8 and no game boundary: one entry.
+    let mut bytes = Vec::new();
+    for k in 0..10_000u32 {
+        bytes.extend_from_slice(&[0xff, 0xfe, (k % 200) as u8 + 1, b'\n']);
+    }
+    let entries: Vec<_> = Reader::new(&bytes[..]).collect();
+    let errors: Vec<_> = entries.iter().flat_map(|e| &e.errors).collect();
+    assert!(errors.len() <= 17 * entries.len(), "{} errors in {} entries", errors.len(), entries.len());
+    let utf8 = errors.iter().filter(|e| e.kind == PgnErrorKind::InvalidUtf8).count();
+    let more: usize = errors.iter().map(|e| if let PgnErrorKind::MoreErrors(n) = e.kind { n } else { 0 }).sum();
+    // Every line that is not UTF-8 is reported or counted, once.
+    assert!(utf8 + more >= 10_000, "{utf8} reported and {more} counted");
+    let first = entries.iter().find(|e| !e.errors.is_empty()).expect("errors");
+    assert!(first.errors.iter().any(|e| (e.line, e.column, &e.kind) == (1, 1, &PgnErrorKind::InvalidUtf8)));
+}

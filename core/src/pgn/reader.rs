@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
+use super::parser::MAX_ERRORS_PER_GAME;
 use super::{parse_entries, GameEntry, PgnError, PgnErrorKind};
 
 /// Tells, line by line, where a new game starts: at a line (outside a
@@ -311,10 +312,11 @@ impl<R: BufRead> Reader<R> {
             match entries.first_mut() {
                 Some(first) => {
                     first.errors.extend(errors);
-                    first.errors.sort_by_key(|e| (e.line, e.column));
+                    cap_errors(&mut first.errors);
                 }
                 None => {
                     let at = chunk_offset + self.chunk.len();
+                    cap_errors(&mut errors);
                     entries.push(GameEntry { game: None, errors, span: at..at });
                 }
             }
@@ -322,14 +324,48 @@ impl<R: BufRead> Reader<R> {
         self.queue.extend(entries);
     }
 
-    /// Puts a line into the chunk.
+    /// Puts a line into the chunk. Past the cap of a game's errors, a line
+    /// that is not UTF-8 keeps one more error only as a count
+    /// ([`PgnErrorKind::MoreErrors`]): a binary file of any size holds a
+    /// bounded list.
     fn take_line(&mut self, l: &Line, text: &mut String, errors: &mut Vec<PgnError>) {
         if let Some(column) = l.bad_utf8 {
-            errors.push(PgnError::new(self.lines + 1, column, PgnErrorKind::InvalidUtf8));
+            let e = PgnError::new(self.lines + 1, column, PgnErrorKind::InvalidUtf8);
+            if errors.len() < MAX_ERRORS_PER_GAME {
+                errors.push(e);
+            } else {
+                match errors.last_mut() {
+                    Some(PgnError { kind: PgnErrorKind::MoreErrors(n), .. }) => *n += 1,
+                    _ => errors.push(PgnError { kind: PgnErrorKind::MoreErrors(1), ..e }),
+                }
+            }
         }
         self.offset += l.len;
         self.lines += 1;
         text.push_str(&l.text);
+    }
+}
+
+/// Sorts a game's errors by place and keeps the first
+/// [`MAX_ERRORS_PER_GAME`], folding the rest, and every count of skipped
+/// errors, into one [`PgnErrorKind::MoreErrors`] after them.
+fn cap_errors(errors: &mut Vec<PgnError>) {
+    let mut more = 0;
+    errors.retain(|e| match e.kind {
+        PgnErrorKind::MoreErrors(n) => {
+            more += n;
+            false
+        }
+        _ => true,
+    });
+    errors.sort_by_key(|e| (e.line, e.column));
+    if errors.len() > MAX_ERRORS_PER_GAME {
+        more += errors.len() - MAX_ERRORS_PER_GAME;
+        errors.truncate(MAX_ERRORS_PER_GAME);
+    }
+    if more > 0 {
+        let (line, column) = errors.last().map_or((1, 1), |e| (e.line, e.column));
+        errors.push(PgnError::new(line, column, PgnErrorKind::MoreErrors(more)));
     }
 }
 
