@@ -1,11 +1,33 @@
-//! The one way the core spreads work over threads (parallel perft, random
-//! games): a number of scoped workers that each take jobs from a shared
-//! counter until none is left, so they finish together whatever the jobs
-//! cost.
+//! The worker pool: a number of scoped threads that each take jobs from a
+//! shared source until none is left, so they finish together whatever the
+//! jobs cost. Parallel perft uses it, and so do the crates over the rules
+//! (self-play and datasets in `cescacs-research`, the bindings' batch
+//! calls), so that every parallel loop counts its threads the same way and
+//! passes a worker's panic on alike.
+//!
+//! ```
+//! use std::sync::atomic::{AtomicUsize, Ordering};
+//!
+//! use cescacs::workers;
+//!
+//! // Sum 0..1000 on up to four workers that take numbers from a counter.
+//! let (next, sum) = (AtomicUsize::new(0), AtomicUsize::new(0));
+//! let work = || -> Result<(), ()> {
+//!     loop {
+//!         let i = next.fetch_add(1, Ordering::Relaxed);
+//!         if i >= 1000 {
+//!             return Ok(());
+//!         }
+//!         sum.fetch_add(i, Ordering::Relaxed);
+//!     }
+//! };
+//! workers::run(workers::worker_count(4, 1000), "sum", work).unwrap();
+//! assert_eq!(sum.into_inner(), 499_500);
+//! ```
 
 /// The number of workers for `jobs` jobs: `requested` (0 for all
 /// available cores), at most one per job, at least one.
-pub(crate) fn worker_count(requested: usize, jobs: usize) -> usize {
+pub fn worker_count(requested: usize, jobs: usize) -> usize {
     match requested {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -17,12 +39,45 @@ pub(crate) fn worker_count(requested: usize, jobs: usize) -> usize {
 /// Runs `work` on `workers` scoped threads (on this thread when there is
 /// one) and returns the first error; `work` takes its jobs itself. A
 /// worker's panic is passed on (`what` names the work in the message).
-pub(crate) fn run<E: Send>(workers: usize, what: &str, work: impl Fn() -> Result<(), E> + Sync) -> Result<(), E> {
+pub fn run<E: Send>(workers: usize, what: &str, work: impl Fn() -> Result<(), E> + Sync) -> Result<(), E> {
     if workers <= 1 {
         return work();
     }
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers).map(|_| s.spawn(&work)).collect();
         handles.into_iter().try_for_each(|h| h.join().unwrap_or_else(|_| panic!("{what} worker panicked")))
+    })
+}
+
+/// Runs `f` on every job of `jobs` on `workers` scoped threads, each
+/// worker taking the next job (in `jobs`' order) until none is left, and
+/// returns the first error; a worker stops at its first error. For jobs
+/// known in advance, such as the chunks of an output buffer:
+///
+/// ```
+/// let mut out = vec![0u32; 100];
+/// cescacs::workers::for_each(2, "squares", out.chunks_mut(10).enumerate(), |(c, chunk)| {
+///     for (i, o) in chunk.iter_mut().enumerate() {
+///         *o = ((c * 10 + i) * (c * 10 + i)) as u32;
+///     }
+///     Ok::<(), ()>(())
+/// })
+/// .unwrap();
+/// assert_eq!(out[99], 9801);
+/// ```
+pub fn for_each<J, E: Send>(
+    workers: usize,
+    what: &str,
+    jobs: impl IntoIterator<Item = J, IntoIter: Send>,
+    f: impl Fn(J) -> Result<(), E> + Sync,
+) -> Result<(), E> {
+    let jobs = std::sync::Mutex::new(jobs.into_iter());
+    run(workers, what, || loop {
+        // The lock is released before the job runs.
+        let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).next();
+        match job {
+            Some(job) => f(job)?,
+            None => return Ok(()),
+        }
     })
 }

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use cescacs::selfplay::SplitMix64;
+use cescacs::random::SplitMix64;
 use cescacs::{Color, Game, GameResult, History, Move, Position};
 
 use crate::engine::{Engine, EngineOptions};
@@ -228,8 +228,8 @@ mod tests {
 
     #[test]
     fn records_replay_to_their_results() {
-        use cescacs::selfplay::RandomGames;
         use cescacs::Termination;
+        use cescacs_research::selfplay::RandomGames;
         let games = RandomGames::new(40).seed(3).max_plies(400).threads(1).run().unwrap();
         let mated = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).expect("a mate in 40 random games");
         let winner_white = mated.outcome().and_then(|o| o.winner) == Some(Color::White);

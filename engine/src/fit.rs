@@ -7,7 +7,7 @@
 // The small dense linear algebra below reads best with index loops.
 #![allow(clippy::needless_range_loop)]
 
-use cescacs::selfplay::SplitMix64;
+use cescacs::random::SplitMix64;
 use cescacs::{Color, Game, GameResult, Piece, Position, Role};
 
 /// The roles whose values are fitted, in the order of

@@ -8,11 +8,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::perft::Interrupted;
-use crate::position::Position;
-use crate::workers;
-
-use super::game_seed;
+use cescacs::random::game_seed;
+use cescacs::{workers, Interrupted, Position};
 
 /// Games a worker takes at a time: few, so that the workers finish
 /// together (the last block of a run is the only time one waits on the

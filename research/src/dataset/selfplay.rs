@@ -1,15 +1,12 @@
 //! Random self-play written straight into a [`GameBatch`]: the games of
 //! [`RandomGames`](crate::selfplay::RandomGames) for the same arguments,
-//! without holding a [`Game`](crate::Game) (some 500 bytes a ply) for any of
+//! without holding a [`Game`](cescacs::Game) (some 500 bytes a ply) for any of
 //! them.
 
 use std::sync::atomic::AtomicBool;
 
 use super::{GameBatch, Origin};
-use crate::movegen::MoveGroups;
-use crate::perft::Interrupted;
-use crate::position::Position;
-use crate::record::GameResult;
+use cescacs::{GameResult, Interrupted, MoveGroups, Position, Termination};
 use crate::selfplay::{play_random, Plan, Walk};
 
 /// A self-play run into a [`GameBatch`], built like
@@ -25,7 +22,7 @@ struct Block {
     moves: Vec<u16>,
     plies: Vec<u32>,
     results: Vec<GameResult>,
-    terminations: Vec<Option<crate::Termination>>,
+    terminations: Vec<Option<Termination>>,
 }
 
 impl<'a> SelfPlay<'a> {
@@ -48,6 +45,8 @@ impl<'a> SelfPlay<'a> {
         self
     }
 
+    /// The run's seed (0 by default): game `i` is drawn from the stream
+    /// of [`game_seed`](cescacs::random::game_seed)`(seed, i)`.
     pub fn seed(mut self, seed: u64) -> Self {
         self.plan.seed = seed;
         self
