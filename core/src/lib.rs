@@ -18,7 +18,9 @@
 //! ```
 //!
 //! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
-//! Python package wrap it without adding rules.
+//! Python package wrap it without adding rules. Research over the rules
+//! (self-play, datasets, encodings for machine learning) is the
+//! `cescacs-research` crate, which uses this one's public API only.
 
 #![forbid(unsafe_code)]
 

@@ -145,11 +145,11 @@ impl<'a> RandomGames<'a> {
     /// The games, in index order.
     pub fn run(&self) -> Result<Vec<Game>, Interrupted> {
         let max_plies = self.plan.max_plies;
-        let blocks = self.plan.play("random-game", |_| MoveGroups::new(), |moves, start, seed, block: &mut Vec<Game>| {
-            block.push(random_game_with(start, seed, max_plies, moves));
-        })?;
         let mut games = Vec::with_capacity(self.plan.n);
-        games.extend(blocks.into_iter().flatten());
+        let play = |moves: &mut MoveGroups, start: &Position, seed, block: &mut Vec<Game>| {
+            block.push(random_game_with(start, seed, max_plies, moves));
+        };
+        self.plan.play("random-game", |_| MoveGroups::new(), play, |block| games.extend(block))?;
         Ok(games)
     }
 }
