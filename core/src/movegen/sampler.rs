@@ -158,14 +158,14 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 /// sampling over a superset of the moves:
 ///
 /// - the pieces of each role but the King stand for a bound of their moves
-///   ([`MoveBounds::of_role`]) until a draw lands on them; then each piece
+///   (`MoveBounds::of_role`) until a draw lands on them; then each piece
 ///   stands for its own bound until a draw lands on it; then its moves are
 ///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
 ///   is tested for attacks (testing every step would cost random play a
 ///   quarter of its time);
 /// - the King's Leaps and castlings stand for a bound
-///   ([`Position::king_gait_bound`]) until a draw lands on them;
+///   (`Position::king_gait_bound`) until a draw lands on them;
 /// - pinned pieces stand for their own bound from the start; the rest (en
 ///   passant and scornful captures, forced promotions) are listed.
 ///

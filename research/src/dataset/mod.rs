@@ -47,7 +47,7 @@ const SHARED_STARTS: usize = 64;
 
 /// Where the games of a self-play batch come from: game `i` of the batch
 /// is game `first + i` of the random-game stream of `seed`
-/// ([`crate::selfplay::game_seed`]).
+/// ([`game_seed`](cescacs::random::game_seed)).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Origin {
     /// The seed of the run.
