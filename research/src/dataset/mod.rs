@@ -439,26 +439,23 @@ pub(super) fn per_game<T: Send>(
         rest = tail;
         jobs.push((g0..g1, mine));
     }
-    let count = jobs.len();
-    let jobs = Mutex::new(jobs);
     let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
-    let work = || -> Result<(), ()> {
-        loop {
-            let Some((games, slice)) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
-            let base = offsets[games.start];
-            for g in games {
-                let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
-                if let Err(e) = f(g, &mut slice[a..b]) {
-                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                    if slot.as_ref().is_none_or(|(at, _)| g < *at) {
-                        *slot = Some((g, e));
-                    }
-                    break;
+    let threads = workers::worker_count(threads, jobs.len());
+    let replay = |(games, slice): (std::ops::Range<usize>, &mut [T])| -> Result<(), ()> {
+        let base = offsets[games.start];
+        for g in games {
+            let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
+            if let Err(e) = f(g, &mut slice[a..b]) {
+                let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.as_ref().is_none_or(|(at, _)| g < *at) {
+                    *slot = Some((g, e));
                 }
+                break;
             }
         }
+        Ok(())
     };
-    let _ = workers::run(workers::worker_count(threads, count), "batch replay", work);
+    let _ = workers::for_each(threads, "batch replay", jobs, replay);
     match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some((_, e)) => Err(e),
         None => Ok(()),

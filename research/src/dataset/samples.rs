@@ -126,22 +126,19 @@ impl GameBatch {
         };
         let legal_parts: Mutex<Vec<LegalPart>> = Mutex::new(Vec::new());
         {
-            let jobs = Mutex::new(self.jobs(sel, &mut out, spec));
-            let count = jobs.lock().map_or(0, |j| j.len());
-            let work = || -> Result<(), Interrupted> {
-                loop {
-                    let Some(job) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
-                    if spec.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                        return Err(Interrupted);
-                    }
-                    let number = job.number;
-                    let legal = self.fill(job, spec);
-                    if spec.legal {
-                        legal_parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, legal.0, legal.1));
-                    }
+            let jobs = self.jobs(sel, &mut out, spec);
+            let threads = workers::worker_count(spec.threads, jobs.len());
+            workers::for_each(threads, "samples", jobs, |job| {
+                if spec.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return Err(Interrupted);
                 }
-            };
-            workers::run(workers::worker_count(spec.threads, count), "samples", work)?;
+                let number = job.number;
+                let legal = self.fill(job, spec);
+                if spec.legal {
+                    legal_parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, legal.0, legal.1));
+                }
+                Ok(())
+            })?;
         }
         if spec.legal {
             let mut parts = legal_parts.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -185,8 +182,6 @@ impl GameBatch {
             mask = rest;
             jobs.push(Job { games: g0..g1, sel: s, game: a, ply: b, played: c, value: d, planes: e, mask: f, number });
         }
-        // Workers pop from the end: reversed, the first games go first.
-        jobs.reverse();
         jobs
     }
 
