@@ -24,7 +24,7 @@ START = encode.planes(cescacs.Board())[0]
 
 def first_game_ending(termination: cescacs.Termination) -> cescacs.Game:
     """The first of 200 seeded random games (seed 23, up to 3000 plies) that
-    ends this way (core/tests/episode.rs: 58 mates, 1 stalemate)."""
+    ends this way (research/tests/episode.rs: 58 mates, 1 stalemate)."""
     for g in cescacs.random_games(200, max_plies=3000, seed=23):
         o = g.end_board().outcome()
         if o is not None and o.termination == termination:
