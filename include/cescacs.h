@@ -362,7 +362,7 @@ typedef struct cescacs_engine cescacs_engine;
 typedef struct cescacs_game cescacs_game;
 
 /// Many games: one `uint16_t` per ply (the move's index in the move-index
-/// space of the Rust `cescacs::encode` and Python `cescacs.encode`),
+/// space of the Rust `cescacs_research::encode` and Python `cescacs.encode`),
 /// offsets into those moves, and each game's start position, result and
 /// termination; no tags, comments or variations. Made by
 /// `cescacs_selfplay` or `cescacs_game_batch_read_pgn`, released with

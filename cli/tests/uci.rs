@@ -5,9 +5,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
-use cescacs::selfplay::RandomGames;
 use cescacs::{History, Position, Termination};
 use cescacs_engine::{Engine, Limits};
+use cescacs_research::selfplay::RandomGames;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 

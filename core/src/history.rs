@@ -372,7 +372,7 @@ impl History {
     /// The automatic draw (fivefold repetition, 75-move rule, insufficient
     /// material) the game has reached by now, if any: [`History::end`]
     /// without the mate and stalemate test, which needs the legal moves.
-    pub(crate) fn draw_before_now(&self) -> Option<(usize, Outcome)> {
+    pub fn draw_before_now(&self) -> Option<(usize, Outcome)> {
         self.draw
     }
 
@@ -413,21 +413,40 @@ impl History {
     }
 }
 
-/// The repetition hashes of the positions since the last pawn move or
-/// capture, with each one's occurrence count, for the games that keep no
-/// [`History`] (batch self-play's walk, the reinforcement-learning
-/// episode): the same window a history searches, since no position recurs
-/// across a move that cannot be undone.
+/// A repetition window: the repetition hashes of the positions since the
+/// last pawn move or capture, with each one's occurrence count, for games
+/// that keep no [`History`] (batch self-play, a reinforcement-learning
+/// episode). It is the window a history searches, since no position recurs
+/// across a move that cannot be undone, so both count repetitions alike;
+/// [`Position::automatic_draw`] turns a count into the end of the game.
+///
+/// ```
+/// use cescacs::{Position, RecentHashes, Termination};
+///
+/// let mut pos = Position::default();
+/// let mut recent = RecentHashes::default();
+/// let mut count = recent.arrive(&pos);
+/// for _ in 0..4 {
+///     for m in ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"] {
+///         pos.play(pos.parse_ctl(m).unwrap()).unwrap();
+///         count = recent.arrive(&pos);
+///     }
+/// }
+/// assert_eq!(count, 5);
+/// assert_eq!(pos.automatic_draw(count).map(|o| o.termination), Some(Termination::FivefoldRepetition));
+/// ```
 #[derive(Clone, Debug, Default)]
-pub(crate) struct RecentHashes(Vec<(u64, u32)>);
+pub struct RecentHashes(Vec<(u64, u32)>);
 
 impl RecentHashes {
-    pub(crate) fn clear(&mut self) {
+    /// Forgets every position (for a new game).
+    pub fn clear(&mut self) {
         self.0.clear();
     }
 
-    /// Notes `pos`, just reached, and returns how often it has occurred.
-    pub(crate) fn arrive(&mut self, pos: &Position) -> u32 {
+    /// Notes `pos`, just reached (the start of a game, or the position
+    /// after each move, in order), and returns how often it has occurred.
+    pub fn arrive(&mut self, pos: &Position) -> u32 {
         let hash = pos.zobrist_hash();
         if pos.halfmove_clock() == 0 {
             self.0.clear();
@@ -435,6 +454,18 @@ impl RecentHashes {
         let repetitions = self.0.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
         self.0.push((hash, repetitions));
         repetitions
+    }
+}
+
+impl Position {
+    /// The automatic draw of this position when it is reached for the
+    /// `repetitions`-th time (counted by a [`History`] or a
+    /// [`RecentHashes`]): fivefold repetition, the 75-move rule or
+    /// insufficient material (RULES.md §6), in that order; `None` if the
+    /// game goes on. Checkmate and stalemate come first at the same
+    /// position ([`Position::outcome`]).
+    pub fn automatic_draw(&self, repetitions: u32) -> Option<Outcome> {
+        automatic_draw(self, repetitions)
     }
 }
 

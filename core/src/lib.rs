@@ -18,18 +18,15 @@
 //! ```
 //!
 //! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
-//! Python package wrap it without adding rules. Its one module with
-//! `unsafe` code is the line views' (`LineView`), whose pointers into the
-//! record they share are documented there.
+//! Python package wrap it without adding rules. Research over the rules
+//! (self-play, datasets, encodings for machine learning) is the
+//! `cescacs-research` crate, which uses this one's public API only.
 
 #![deny(unsafe_code)]
 
 mod attacks;
 mod bitboard;
 mod castling;
-pub mod dataset;
-pub mod encode;
-pub mod episode;
 mod game;
 mod geometry;
 mod plane;
@@ -48,20 +45,19 @@ pub mod random;
 mod record;
 mod record_tree;
 mod render;
-pub mod selfplay;
 pub mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use dataset::GameBatch;
 pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
+pub use movegen::MoveGroups;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, Ctl, MoveId, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
 pub use outcome::{Outcome, Termination};
 pub use pdtl::{PdtlError, Setup};
 pub use game::{Game, GameError, TagError};
-pub use history::{DrawClaim, History};
+pub use history::{DrawClaim, History, RecentHashes};
 pub use line_view::LineView;
 pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};

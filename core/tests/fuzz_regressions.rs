@@ -10,9 +10,6 @@ use std::path::{Path, PathBuf};
 #[path = "../../fuzz/checks/rules.rs"]
 mod rules;
 
-#[path = "../../fuzz/checks/batch.rs"]
-mod batch;
-
 /// The inputs of a target: seeds and regressions, in name order (a missing
 /// directory has none).
 fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
@@ -112,16 +109,4 @@ fn pgn_tag_value_with_carriage_return_reads_back_equal() {
     let games = cescacs::pgn::read_games(text).unwrap();
     let again = cescacs::pgn::read_games(&cescacs::pgn::write_games(&games)).unwrap();
     assert_eq!(again, games);
-}
-
-#[test]
-fn batch_corpus() {
-    assert!(replay("batch", batch::check_batch) >= 8);
-    // The seeds made from real batches are accepted; the damaged ones are not.
-    let accepted: Vec<String> = inputs("batch")
-        .iter()
-        .filter(|(_, d)| batch::accepts(d))
-        .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(accepted, ["empty", "indices-3-games", "ranks-3-games", "two-starts-indices", "two-starts-ranks"]);
 }

@@ -7,8 +7,10 @@
 
 use std::path::PathBuf;
 
-use cescacs::selfplay::random_game;
 use cescacs::{Hex, MoveKind, Position};
+
+mod random_play;
+use random_play::random_game;
 
 fn golden_positions() -> Vec<Position> {
     let mut out = Vec::new();

@@ -10,6 +10,8 @@ use cescacs::pgn::{read_game, read_games, read_games_lenient, write_game};
 use cescacs::{Color, Game, GameResult, PgnErrorKind, Position, ResultSource, Termination};
 use serde_json::Value;
 
+mod random_play;
+
 const GAME_FILES: [&str; 5] = [
     "2020-07-20.ctl-pgn",
     "2022-08-14.1.ctl-pgn",
@@ -864,7 +866,7 @@ fn move_comment_with_leading_whitespace_round_trips() {
 #[test]
 fn variations_on_every_move_start_from_the_right_position() {
     use cescacs::{AnnotatedMove, Line, Variation};
-    let played = cescacs::selfplay::random_game(&Position::default(), 7, 90);
+    let played = random_play::random_game(&Position::default(), 7, 90);
     assert_eq!(played.len(), 90);
     let mut game = Game::new();
     let mut alternatives = Vec::new();

@@ -1,8 +1,9 @@
 //! Exact results of the search: mates in one, games against a random mover.
 
-use cescacs::selfplay::{RandomGames, SplitMix64};
+use cescacs::random::SplitMix64;
 use cescacs::{Color, History, Position, Termination};
 use cescacs_engine::{Engine, EngineOptions, Limits, Score};
+use cescacs_research::selfplay::RandomGames;
 
 /// The positions before the mating move of the first `n` random games (by
 /// seed) that ended in checkmate.

@@ -1,4 +1,4 @@
-//! Many games held compactly: a handle over the core's `GameBatch` (one
+//! Many games held compactly: a handle over the research crate's `GameBatch` (one
 //! `uint16_t` move index per ply, offsets, each game's start, result and
 //! termination), made by random self-play or from a CTL-PGN reader. Its
 //! moves and offsets are lent to C as read-only arrays; a game is rebuilt
@@ -6,8 +6,8 @@
 
 use std::ffi::c_char;
 
-use rules::dataset::{GameBatch, SelfPlay};
-use rules::{GameResult, Position};
+use research::dataset::{GameBatch, SelfPlay};
+use rules::Position;
 
 use super::cescacs_result;
 use super::error::Error;
@@ -20,7 +20,7 @@ use super::types::cescacs_termination;
 pub const CESCACS_SELFPLAY_MAX_THREADS: usize = 256;
 
 /// Many games: one `uint16_t` per ply (the move's index in the move-index
-/// space of the Rust `cescacs::encode` and Python `cescacs.encode`),
+/// space of the Rust `cescacs_research::encode` and Python `cescacs.encode`),
 /// offsets into those moves, and each game's start position, result and
 /// termination; no tags, comments or variations. Made by
 /// `cescacs_selfplay` or `cescacs_game_batch_read_pgn`, released with
@@ -74,18 +74,6 @@ pub struct cescacs_batch_game {
     pub white_points: u8,
     /// Black's points of the game's result (see `white_points`).
     pub black_points: u8,
-}
-
-/// The points of a result (0-0 for `*`).
-fn points(result: GameResult) -> (u8, u8) {
-    match result {
-        GameResult::WhiteWins => (3, 0),
-        GameResult::BlackWins => (0, 3),
-        GameResult::WhiteStalemates => (2, 1),
-        GameResult::BlackStalemates => (1, 2),
-        GameResult::Draw => (1, 1),
-        GameResult::Unfinished => (0, 0),
-    }
 }
 
 /// Plays `n` games of uniformly random legal moves and writes them as a new
@@ -261,7 +249,7 @@ pub unsafe extern "C" fn cescacs_game_batch_info(
             let b = borrow(batch)?;
             let i = b.game_index(index)?;
             let termination = b.batch.terminations()[i];
-            let (white_points, black_points) = points(b.batch.results()[i]);
+            let (white_points, black_points) = b.batch.results()[i].points().unwrap_or((0, 0));
             Ok(cescacs_batch_game {
                 first_move: b.batch.offsets()[i],
                 plies: b.batch.plies(i) as u64,

@@ -1,5 +1,5 @@
 //! The property of the `batch` fuzz target, shared with the stable replay
-//! test (`core/tests/fuzz_regressions.rs`): raw columns, as a Parquet file
+//! test (`research/tests/fuzz_regressions.rs`): raw columns, as a Parquet file
 //! or a pickle could hold them, become a `GameBatch` only when every game
 //! replays legally, and a batch so made rebuilds its games exactly.
 //!
@@ -11,8 +11,8 @@
 // The target uses `check_batch` only; the replay test also `accepts`.
 #![allow(dead_code)]
 
-use cescacs::dataset::{BatchParts, GameBatch, Origin, SampleSpec};
 use cescacs::{GameResult, Position, Termination};
+use cescacs_research::dataset::{BatchParts, GameBatch, Origin, SampleSpec};
 
 const RESULTS: [GameResult; 6] = [
     GameResult::WhiteWins,

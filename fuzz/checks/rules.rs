@@ -13,7 +13,8 @@
 use std::collections::BTreeSet;
 
 use cescacs::pgn;
-use cescacs::{Game, GameError, History, Move, Outcome, Position, Role, Termination};
+use cescacs::random::SplitMix64;
+use cescacs::{Game, GameError, History, Move, MoveGroups, Outcome, Position, Role, Termination};
 
 /// The studies of the golden data (one small position per tricky rule, and
 /// the King's Leap and castling studies), read at compile time.
@@ -489,8 +490,12 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
 /// stops short only where the rules end the game.
 fn check_random_play(pos: &Position, seed: u64) {
     const PLIES: usize = 6;
-    let game = cescacs::selfplay::random_game(pos, seed, PLIES);
-    let history = game.history();
+    let (mut history, mut groups, mut rng) = (History::new(pos.clone()), MoveGroups::new(), SplitMix64::new(seed));
+    while history.len() < PLIES && history.draw_before_now().is_none() {
+        history.position().legal_move_groups_into(&mut groups);
+        let Some(m) = groups.choose(history.position(), |n| rng.below(n)) else { break };
+        history.push_unchecked(m);
+    }
     for (p, m) in history.positions().zip(history.moves()) {
         assert!(p.legal_moves().contains(&m), "{}: random play drew {}, not a legal move", p.to_pdtl(), m.long());
     }

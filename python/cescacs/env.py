@@ -82,12 +82,11 @@ _SEED_LIMIT = 1 << 64
 
 def reward(outcome: Optional[Outcome], color: Color) -> float:
     """The reward of ``color`` for a game that ended with ``outcome`` (``None``:
-    not ended, or truncated): its points minus the opponent's, over 3."""
+    not ended, or truncated): its points minus the opponent's, over 3, as the
+    rules compute it (a float32 value, the one ``VecEnv`` gives)."""
     if outcome is None:
         return 0.0
-    white, black = outcome.points
-    diff = (white - black) / 3
-    return diff if color == Color.WHITE else -diff
+    return _cescacs._reward(outcome.result(), color == Color.WHITE)
 
 
 def env(**kwargs: Any) -> AECEnv:

@@ -2,9 +2,10 @@
 //! the GIL released, split over the available cores.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
-use cescacs::selfplay::RandomGames;
-use cescacs::{Interrupted, Position};
+use cescacs::{workers, Interrupted, Position};
+use cescacs_research::selfplay::RandomGames;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -25,15 +26,16 @@ struct Share<'a> {
 }
 
 /// Runs `f` on every PDTL with the GIL released, split over the available
-/// cores when there are enough positions; the results keep the input order.
+/// cores (at most 8, on the rules crate's worker pool) when there are
+/// enough positions; the results keep the input order.
 /// Ctrl-C stops it between positions (and inside `f` if `f` reads the flag).
 fn batch<T: Send>(
     py: Python<'_>,
     pdtls: &[String],
     f: impl Fn(&Position, &Share<'_>) -> Result<T, Interrupted> + Sync,
 ) -> PyResult<Vec<Result<T, String>>> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-    let split = cores > 1 && pdtls.len() >= 64;
+    let threads = workers::worker_count(0, pdtls.len()).min(8);
+    let split = threads > 1 && pdtls.len() >= 64;
     interruptible(py, |stop| {
         let share = Share { stop, threads: if split { 1 } else { 0 } };
         let one = |t: &String| -> Result<Result<T, String>, Interrupted> {
@@ -48,16 +50,16 @@ fn batch<T: Send>(
         if !split {
             return pdtls.iter().map(one).collect();
         }
-        let chunk = pdtls.len().div_ceil(cores);
-        std::thread::scope(|s| {
-            let handles: Vec<_> =
-                pdtls.chunks(chunk).map(|c| s.spawn(|| c.iter().map(one).collect::<Result<Vec<_>, _>>())).collect();
-            let mut all = Vec::with_capacity(pdtls.len());
-            for h in handles {
-                all.extend(h.join().expect("batch worker panicked")?);
-            }
-            Ok(all)
-        })
+        let chunk = pdtls.len().div_ceil(threads);
+        let done = Mutex::new(Vec::with_capacity(threads));
+        workers::for_each(threads, "batch", pdtls.chunks(chunk).enumerate(), |(c, part)| {
+            let results = part.iter().map(one).collect::<Result<Vec<_>, _>>()?;
+            done.lock().unwrap_or_else(|e| e.into_inner()).push((c, results));
+            Ok(())
+        })?;
+        let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+        done.sort_unstable_by_key(|&(c, _)| c);
+        Ok(done.into_iter().flat_map(|(_, results)| results).collect())
     })
 }
 

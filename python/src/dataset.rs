@@ -1,11 +1,11 @@
 //! `cescacs.GameBatch` and `cescacs.selfplay`: many games held compactly in
-//! the core's `dataset::GameBatch` (two bytes a ply), their arrays handed
+//! the research crate's `dataset::GameBatch` (two bytes a ply), their arrays handed
 //! to NumPy (the moves without a copy), games rebuilt on demand, and
 //! training samples made in Rust with the GIL released.
 
-use cescacs::dataset::{BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
-use cescacs::encode::{ACTIONS, PLANES};
 use cescacs::{GameResult, Interrupted, Position, Termination, HEX_COUNT};
+use cescacs_research::dataset::{BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
+use cescacs_research::encode::{ACTIONS, PLANES};
 use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};

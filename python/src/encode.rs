@@ -1,11 +1,11 @@
-//! The NumPy side of `cescacs.encode`: the core's planes and move indices
-//! (core/src/encode.rs) for many positions at once, filled in Rust with the
+//! The NumPy side of `cescacs.encode`: the research crate's planes and
+//! move indices (research/src/encode.rs) for many positions at once, filled in Rust with the
 //! GIL released on all cores, handed to NumPy without a copy.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use cescacs::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PLANES, PLANE_NAMES};
-use cescacs::{Hex, Interrupted, Position, HEX_COUNT};
+use cescacs::{workers, Hex, Interrupted, Position, HEX_COUNT};
+use cescacs_research::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PLANES, PLANE_NAMES};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -47,7 +47,8 @@ fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
 }
 
 /// Fills `out` (one `width`-long chunk per position) with `fill`, over the
-/// available cores when there are many positions; stops on the flag.
+/// available cores (the rules crate's worker pool) when there are many
+/// positions; stops on the flag.
 fn fill_all<T: Send>(
     positions: &[Position],
     out: &mut [T],
@@ -64,15 +65,12 @@ fn fill_all<T: Send>(
         }
         Ok(())
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cores == 1 || positions.len() < 512 {
+    let threads = workers::worker_count(0, positions.len());
+    if threads == 1 || positions.len() < 512 {
         return run(positions, out);
     }
-    let per = positions.len().div_ceil(cores);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = positions.chunks(per).zip(out.chunks_mut(per * width)).map(|(ps, o)| s.spawn(move || run(ps, o))).collect();
-        handles.into_iter().try_for_each(|h| h.join().expect("encode worker panicked"))
-    })
+    let per = positions.len().div_ceil(threads);
+    workers::for_each(threads, "encode", positions.chunks(per).zip(out.chunks_mut(per * width)), |(ps, o)| run(ps, o))
 }
 
 /// `(N, PLANES, 169)` uint8 planes, or with `grid` `(N, PLANES, 29, 15)`

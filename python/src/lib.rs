@@ -88,6 +88,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_game_end, m)?)?;
     m.add_class::<pgn::PySplitter>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(vec_env::_reward, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
     Ok(())

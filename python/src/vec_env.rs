@@ -1,13 +1,15 @@
 //! `_VecEnv`, the Rust half of `cescacs.env.VecEnv`: many games, each a
-//! core [`Episode`], stepped together by one call with the GIL released,
-//! split over the cores for large batches; observations are the core's
-//! planes written straight into one NumPy array. The Python class adds
+//! research crate's [`Episode`], stepped together by one call with the GIL released,
+//! split over the cores for large batches; observations are the research
+//! crate's planes written straight into one NumPy array. The Python class adds
 //! Gymnasium's spaces and the `infos` dictionaries.
 
-use cescacs::encode::{write_planes, ACTIONS, PLANES};
-use cescacs::episode::Episode;
-use cescacs::selfplay::SplitMix64;
-use cescacs::{Color, Outcome, Position, HEX_COUNT};
+use std::sync::Mutex;
+
+use cescacs::random::{game_seed, SplitMix64};
+use cescacs::{workers, Color, GameResult, Outcome, ParseResultError, Position, HEX_COUNT};
+use cescacs_research::encode::{write_planes, ACTIONS, PLANES};
+use cescacs_research::episode::Episode;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -47,55 +49,59 @@ struct StepOut<'a> {
     truncated: &'a mut [bool],
 }
 
-/// The reward of the side that made the last move: its tournament points
-/// minus the opponent's, over 3 (RULES.md §6: mate 3-0 gives 1, stalemate
-/// 2-1 gives 1/3, a draw 0). The mover cannot lose by its own move.
+/// The reward of the side that made the last move: the rules' reward of
+/// the outcome ([`Outcome::reward`]: mate 1, stalemate 1/3, a draw 0), 0
+/// while the game goes on. The mover cannot lose by its own move.
 fn mover_reward(outcome: Option<Outcome>, mover: Color) -> f32 {
-    outcome.map_or(0.0, |o| {
-        let (w, b) = o.points();
-        let diff = f32::from(w) - f32::from(b);
-        if mover == Color::White { diff / 3.0 } else { -diff / 3.0 }
-    })
+    outcome.map_or(0.0, |o| o.reward(mover))
 }
 
-/// The seed of environment `i`'s action stream (as `RandomGames` seeds its
-/// games: one SplitMix64 step from the run's seed and the index).
+/// The reward of White (`white`) or Black for a game whose CTL-PGN result
+/// is `result` (`"3-0"` … `"*"`): the rules' [`GameResult::reward`], for
+/// `cescacs.env.reward`.
+#[pyfunction]
+pub(crate) fn _reward(result: &str, white: bool) -> PyResult<f32> {
+    let result: GameResult = result.parse().map_err(|e: ParseResultError| PyValueError::new_err(e.to_string()))?;
+    Ok(result.reward(if white { Color::White } else { Color::Black }))
+}
+
+/// Environment `i`'s action stream: game `i`'s stream of the run's seed
+/// ([`game_seed`], as self-play seeds its games).
 fn env_rng(seed: u64, i: usize) -> SplitMix64 {
-    SplitMix64::new(SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64())
+    SplitMix64::new(game_seed(seed, i as u64))
 }
 
 /// Runs `f` over matching chunks of the slots and of each output (each
-/// `width`-long per environment), on two or more threads for large batches;
-/// the chunks' results are concatenated in order.
+/// `width`-long per environment), on the rules crate's worker pool (all
+/// cores) for large batches; the chunks' results are concatenated in order.
 fn split<T: Send>(
     slots: &mut [Slot],
     out: StepOut<'_>,
     f: impl Fn(usize, &mut [Slot], StepOut<'_>) -> Vec<T> + Sync,
 ) -> Vec<T> {
     let n = slots.len();
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    if cores == 1 || n < SPLIT_FROM {
+    let threads = if n < SPLIT_FROM { 1 } else { workers::worker_count(0, n) };
+    if threads == 1 {
         return f(0, slots, out);
     }
-    let per = n.div_ceil(cores);
-    let f = &f;
-    let mut chunks = slots
+    let per = n.div_ceil(threads);
+    let chunks = slots
         .chunks_mut(per)
         .zip(out.obs.chunks_mut(per * OBS))
         .zip(out.rewards.chunks_mut(per))
         .zip(out.terminated.chunks_mut(per).zip(out.truncated.chunks_mut(per)))
         .enumerate()
         .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| (c * per, sl, StepOut { obs, rewards, terminated, truncated }));
-    let (first, sl, out) = chunks.next().expect("at least one environment");
-    std::thread::scope(|s| {
-        // The calling thread takes the first chunk, a worker each other one.
-        let handles: Vec<_> = chunks.map(|(at, sl, out)| s.spawn(move || f(at, sl, out))).collect();
-        let mut all = f(first, sl, out);
-        for h in handles {
-            all.extend(h.join().expect("VecEnv worker panicked"));
-        }
-        all
-    })
+    let done = Mutex::new(Vec::new());
+    let stepped = workers::for_each(threads, "VecEnv", chunks, |(at, sl, out)| {
+        let part = f(at, sl, out);
+        done.lock().unwrap_or_else(|e| e.into_inner()).push((at, part));
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(()) = stepped;
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_unstable_by_key(|&(at, _)| at);
+    done.into_iter().flat_map(|(_, part)| part).collect()
 }
 
 #[pyclass(module = "cescacs._cescacs", name = "_VecEnv")]

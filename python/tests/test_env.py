@@ -24,7 +24,7 @@ START = encode.planes(cescacs.Board())[0]
 
 def first_game_ending(termination: cescacs.Termination) -> cescacs.Game:
     """The first of 200 seeded random games (seed 23, up to 3000 plies) that
-    ends this way (core/tests/episode.rs: 58 mates, 1 stalemate)."""
+    ends this way (research/tests/episode.rs: 58 mates, 1 stalemate)."""
     for g in cescacs.random_games(200, max_plies=3000, seed=23):
         o = g.end_board().outcome()
         if o is not None and o.termination == termination:
@@ -101,15 +101,19 @@ def test_a_stalemate_gives_a_third(stalemate: cescacs.Game) -> None:
     e = play_aec(stalemate)
     o = stalemate.end_board().outcome()
     winner, loser = ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
-    assert e.rewards == {winner: 1 / 3, loser: -1 / 3}
+    # The rules' reward, a float32 value (as VecEnv's rewards).
+    assert e.rewards == {winner: np.float32(1 / 3), loser: np.float32(-1 / 3)}
     assert e.infos[winner]["result"] in ("2-1", "1-2") and e.infos[winner]["termination"] == "stalemate"
 
 
 def test_reward_mapping() -> None:
     O, T, W, B = cescacs.Outcome, cescacs.Termination, cescacs.WHITE, cescacs.BLACK
     assert reward(O(T.CHECKMATE, B, (0, 3)), W) == -1.0 and reward(O(T.CHECKMATE, B, (0, 3)), B) == 1.0
-    assert reward(O(T.STALEMATE, W, (2, 1)), W) == 1 / 3 and reward(O(T.STALEMATE, W, (2, 1)), B) == -1 / 3
-    assert reward(O(T.SEVENTYFIVE_MOVES, None, (1, 1)), W) == 0.0
+    third = np.float32(1 / 3)
+    assert reward(O(T.STALEMATE, W, (2, 1)), W) == third and reward(O(T.STALEMATE, W, (2, 1)), B) == -third
+    # A draw is +0.0 for both sides (never negative zero).
+    for color in (W, B):
+        assert str(reward(O(T.SEVENTYFIVE_MOVES, None, (1, 1)), color)) == "0.0"
     assert reward(None, B) == 0.0
 
 

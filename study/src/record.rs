@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn records_replay_to_their_results() {
-        use cescacs::selfplay::RandomGames;
+        use cescacs_research::selfplay::RandomGames;
         use cescacs::Termination;
         let games = RandomGames::new(40).seed(3).max_plies(400).threads(1).run().unwrap();
         let mated = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).expect("a mate in 40 random games");

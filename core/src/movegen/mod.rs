@@ -31,7 +31,9 @@ mod sampler;
 mod sink;
 mod tables;
 
-pub(crate) use sampler::MoveGroups;
+pub use sampler::MoveGroups;
+#[cfg(test)]
+pub(crate) use sampler::random_positions;
 use counter::Counter;
 use tables::PROMOTION_ZONE;
 

@@ -1,6 +1,6 @@
 //! The random-move sampler: draws one legal move uniformly while
-//! generating as few pieces as it can ([`MoveGroups`], used by
-//! [`crate::selfplay`]).
+//! generating as few pieces as it can ([`MoveGroups`], the move choice of
+//! random play).
 
 use std::sync::LazyLock;
 
@@ -154,17 +154,18 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 });
 
 /// The legal moves of a position as far as random play needs them, so that
-/// one move is drawn uniformly without generating the others (see
-/// [`crate::selfplay`]). Rejection sampling over a superset of the moves:
+/// one move is drawn uniformly without generating the others. Rejection
+/// sampling over a superset of the moves:
 ///
 /// - the pieces of each role but the King stand for a bound of their moves
-///   ([`MoveBounds::of_role`]) until a draw lands on them; then each piece
+///   (`MoveBounds::of_role`) until a draw lands on them; then each piece
 ///   stands for its own bound until a draw lands on it; then its moves are
 ///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
-///   is tested for attacks (those tests were a quarter of random play);
+///   is tested for attacks (testing every step would cost random play a
+///   quarter of its time);
 /// - the King's Leaps and castlings stand for a bound
-///   ([`Position::king_gait_bound`]) until a draw lands on them;
+///   (`Position::king_gait_bound`) until a draw lands on them;
 /// - pinned pieces stand for their own bound from the start; the rest (en
 ///   passant and scornful captures, forced promotions) are listed.
 ///
@@ -172,7 +173,21 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 /// repeated. Each draw is uniform over the remaining slots, every legal
 /// move keeps its one slot, so the move drawn is uniform over the legal
 /// moves. Random play generates a few pieces a ply instead of all of them.
-pub(crate) struct MoveGroups {
+///
+/// Filled by [`Position::legal_move_groups_into`], read once by
+/// [`MoveGroups::choose`]; one value serves a whole game as scratch space.
+///
+/// ```
+/// use cescacs::random::SplitMix64;
+/// use cescacs::{MoveGroups, Position};
+///
+/// let pos = Position::default();
+/// let (mut groups, mut rng) = (MoveGroups::new(), SplitMix64::new(7));
+/// pos.legal_move_groups_into(&mut groups);
+/// let m = groups.choose(&pos, |n| rng.below(n)).expect("the initial position has moves");
+/// assert!(pos.legal_moves().contains(&m));
+/// ```
+pub struct MoveGroups {
     /// Per role: its free (unpinned) pieces whose moves are not generated
     /// yet, their weight (a bound of their moves: [`MoveBounds::of_role`]
     /// until `role_split`, then the sum of each piece's bound), the sum of
@@ -202,8 +217,15 @@ pub(crate) struct MoveGroups {
     king_step_count: usize,
 }
 
+impl Default for MoveGroups {
+    fn default() -> MoveGroups {
+        MoveGroups::new()
+    }
+}
+
 impl MoveGroups {
-    pub(crate) fn new() -> MoveGroups {
+    /// Empty groups, to be filled by [`Position::legal_move_groups_into`].
+    pub fn new() -> MoveGroups {
         MoveGroups {
             role_pieces: [Bitboard::EMPTY; 8],
             role_weights: [0; 8],
@@ -235,8 +257,9 @@ impl MoveGroups {
 
     /// A uniformly random legal move of `pos` (the position these groups
     /// were generated for), or `None` if it has none; `below(n)` draws a
-    /// uniform index under `n`.
-    pub(crate) fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
+    /// uniform index under `n`. Each groups value answers one draw: fill
+    /// it again before the next.
+    pub fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
         loop {
             let n = self.roles_weight + self.weight + self.gaits_weight + self.king_step_count;
             if n == 0 {
@@ -448,9 +471,9 @@ impl Moves for PieceGroup {
 
 impl Position {
     /// Replaces `groups` with the legal moves, kept as generated, for
-    /// picking one by its index (see [`MoveGroups`]). Filled in place: the
+    /// drawing one uniformly ([`MoveGroups::choose`]). Filled in place: the
     /// buffer is large, returning it would copy it.
-    pub(crate) fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
+    pub fn legal_move_groups_into(&self, groups: &mut MoveGroups) {
         groups.role_pieces = [Bitboard::EMPTY; 8];
         groups.role_weights = [0; 8];
         groups.roles_weight = 0;
@@ -490,12 +513,28 @@ impl Position {
     }
 }
 
+/// The positions of the game of `seed`'s random moves from `start`, at
+/// most `max_plies` moves, stopped where the rules end it: many varied
+/// positions for the tests of the rules.
+#[cfg(test)]
+pub(crate) fn random_positions(start: &Position, seed: u64, max_plies: usize) -> Vec<Position> {
+    use crate::history::History;
+    use crate::random::SplitMix64;
+    let (mut h, mut groups, mut rng) = (History::new(start.clone()), MoveGroups::new(), SplitMix64::new(seed));
+    while h.len() < max_plies && h.draw_before_now().is_none() {
+        h.position().legal_move_groups_into(&mut groups);
+        let Some(m) = groups.choose(h.position(), |n| rng.below(n)) else { break };
+        h.push_unchecked(m);
+    }
+    h.positions().cloned().collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::MoveGroups;
+    use super::{random_positions, MoveGroups};
     use crate::moves::Move;
     use crate::position::Position;
-    use crate::selfplay::{random_game, SplitMix64};
+    use crate::random::SplitMix64;
 
     /// The groups, generated, hold exactly the legal moves, and `choose`
     /// draws a legal move, or `None` when there is none, in every position of many random games and of set-up
@@ -505,7 +544,7 @@ mod tests {
         use std::collections::HashSet;
         let mut positions: Vec<Position> = Vec::new();
         for seed in 0..60 {
-            positions.extend(random_game(&Position::default(), seed, 300).history().positions().cloned());
+            positions.extend(random_positions(&Position::default(), seed, 300));
         }
         for file in ["probes.jsonl", "castling.jsonl"] {
             let data = std::fs::read_to_string(format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -575,7 +614,7 @@ mod tests {
     fn choose_is_uniform_on_random_positions() {
         let mut positions = Vec::new();
         for seed in 0..40 {
-            positions.extend(random_game(&Position::default(), seed, 200).history().positions().step_by(37).cloned());
+            positions.extend(random_positions(&Position::default(), seed, 200).into_iter().step_by(37));
         }
         let mut rng = SplitMix64::new(99);
         let mut groups = MoveGroups::new();

@@ -71,7 +71,7 @@ impl Position {
 mod tests {
     use crate::moves::MoveKind;
     use crate::position::{Position, SpecialCapture};
-    use crate::selfplay::random_game;
+    use crate::movegen::random_positions;
 
     /// The shortcut the hash takes must agree with the full move list in
     /// every position of many random games (a few thousand of which have an
@@ -81,8 +81,7 @@ mod tests {
         let start = Position::default();
         let (mut pending, mut live) = (0, 0);
         for seed in 0..150 {
-            let game = random_game(&start, seed, 300);
-            for pos in game.history().positions() {
+            for pos in &random_positions(&start, seed, 300) {
                 let want = pos.legal_moves().iter().any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
                 assert_eq!(pos.has_legal_special_capture(), want, "{}", pos.to_pdtl());
                 pending += usize::from(pos.special != SpecialCapture::None);

@@ -56,15 +56,15 @@ fn batch_game(b: *const cescacs_game_batch, i: usize) -> *mut cescacs_game {
 }
 
 #[test]
-fn selfplay_games_are_the_core_random_games_move_for_move() {
+fn selfplay_games_are_the_research_random_games_move_for_move() {
     // Games 3..15 of seed 7's stream, on two threads.
     let b = selfplay(12, 80, 7, 3, 2);
-    let core = rules::selfplay::RandomGames::new(15).seed(7).max_plies(80).threads(1).run().unwrap();
+    let core = research::selfplay::RandomGames::new(15).seed(7).max_plies(80).threads(1).run().unwrap();
     assert_eq!(batch_len(b), 12);
     let (moves, offsets) = columns(b);
     assert_eq!(offsets.len(), 13);
     assert_eq!(offsets[12], moves.len() as u64);
-    let core_batch = rules::dataset::SelfPlay::new(12).seed(7).max_plies(80).first(3).run().unwrap();
+    let core_batch = research::dataset::SelfPlay::new(12).seed(7).max_plies(80).first(3).run().unwrap();
     assert_eq!(moves, core_batch.moves());
     for i in 0..12 {
         let want = &core[3 + i];
@@ -95,7 +95,7 @@ fn selfplay_games_are_the_core_random_games_move_for_move() {
 #[test]
 fn selfplay_of_seed_1_has_its_plies() {
     // The 50 games of seed 1, at most 300 plies: 14,977 plies, every game
-    // but a few stopped at the limit (the core's examples/selfplay.rs prints
+    // but a few stopped at the limit (the research crate's examples/selfplay.rs prints
     // the same count).
     let b = selfplay(50, 300, 1, 0, 0);
     let (moves, offsets) = columns(b);
@@ -117,7 +117,7 @@ fn selfplay_from_a_start_position() {
     // SAFETY: a live game of this test; `out_text` passes a buffer and its size.
     let at0 = out_text(|t, l, n| unsafe { cescacs_game_pdtl_at(g, 0, t, l, n) });
     assert_eq!(at0, "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
-    let want = rules::selfplay::random_game(&core_pos("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"), rules::selfplay::game_seed(2, 3), 10);
+    let want = research::selfplay::random_game(&core_pos("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"), rules::random::game_seed(2, 3), 10);
     assert_eq!(pdtl(g), want.position().to_pdtl());
     // SAFETY: handles of this test, freed once.
     unsafe {

@@ -96,7 +96,7 @@ void test_selfplay_batch(void) {
 
 void test_selfplay_batch_of_seed_1(void) {
     /* 50 games of seed 1, at most 300 plies: 14,977 plies (as the Rust
-     * tests and the core's examples/selfplay.rs count them). */
+     * tests and the research crate's examples/selfplay.rs count them). */
     cescacs_game_batch *batch = NULL;
     CHECK_OK(cescacs_selfplay(50, 300, 1, 0, 1, NULL, &batch));
     const uint64_t *offsets = NULL;

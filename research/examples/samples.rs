@@ -3,13 +3,13 @@
 //! game, then calls of 20 games each.
 //!
 //! ```text
-//! cargo run --release -p cescacs --example samples -- [GAMES] [THREADS]
+//! cargo run --release -p cescacs-research --example samples -- [GAMES] [THREADS]
 //! valgrind --tool=callgrind target/release/examples/samples 20 1
 //! ```
 
 use std::time::Instant;
 
-use cescacs::dataset::{SampleSpec, SelfPlay};
+use cescacs_research::dataset::{SampleSpec, SelfPlay};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));

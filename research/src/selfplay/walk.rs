@@ -1,7 +1,7 @@
 //! A random game as batch self-play keeps it: the current position, the
 //! moves played (as move indices) and, for repetition, the hashes of the
 //! positions since the last pawn move or capture, which is all that
-//! decides the end of the game. A [`History`](crate::History) keeps every
+//! decides the end of the game. A [`History`](cescacs::History) keeps every
 //! position (about 490 bytes a ply), which a batch never reads.
 //!
 //! Repetitions are counted over the window `History` searches (a position
@@ -12,10 +12,7 @@
 
 use super::Track;
 use crate::encode::move_index;
-use crate::history::{automatic_draw, checkmate_or_stalemate, RecentHashes};
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use cescacs::{Move, Outcome, Position, RecentHashes, Termination};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Walk {
@@ -55,9 +52,10 @@ impl Walk {
     /// for a game that stopped at its first automatic draw (checkmate and
     /// stalemate come first at the same position, RULES.md §6).
     ///
-    /// [`History::outcome`]: crate::History::outcome
+    /// [`History::outcome`]: cescacs::History::outcome
     pub(crate) fn outcome(&self) -> Option<Outcome> {
-        checkmate_or_stalemate(&self.position).or(self.draw)
+        let no_move = self.position.outcome().filter(|o| matches!(o.termination, Termination::Checkmate | Termination::Stalemate));
+        no_move.or(self.draw)
     }
 
     /// Counts the repetitions of the position just reached and notes an
@@ -65,7 +63,7 @@ impl Walk {
     fn arrive(&mut self) {
         let repetitions = self.recent.arrive(&self.position);
         if self.draw.is_none() {
-            self.draw = automatic_draw(&self.position, repetitions);
+            self.draw = self.position.automatic_draw(repetitions);
         }
     }
 }
@@ -93,14 +91,12 @@ impl Track for Walk {
 
 #[cfg(test)]
 mod tests {
+    use cescacs::random::game_seed;
+    use cescacs::{History, MoveGroups, Position, Termination};
+
     use super::Walk;
     use crate::encode::action_index;
-    use crate::history::History;
-    use crate::selfplay::Track;
-    use crate::movegen::MoveGroups;
-    use crate::outcome::Termination;
-    use crate::position::Position;
-    use crate::selfplay::{game_seed, play_random};
+    use crate::selfplay::{play_random, Track};
 
     /// Plays `games` seeds from `start` through a history and a walk and
     /// checks both give the same moves and end; returns how often each

@@ -9,12 +9,7 @@ use std::sync::Mutex;
 
 use super::GameBatch;
 use crate::encode::{action_id, move_index, write_planes_on_zeros, ACTIONS, PLANES};
-use crate::geometry::HEX_COUNT;
-use crate::moves::MoveList;
-use crate::perft::Interrupted;
-use crate::piece::Color;
-use crate::record::GameResult;
-use crate::workers;
+use cescacs::{workers, Interrupted, MoveList, HEX_COUNT};
 
 /// Bytes of planes per sample.
 const PLANE_BYTES: usize = PLANES * HEX_COUNT;
@@ -48,9 +43,10 @@ pub struct Samples {
     pub ply: Vec<u32>,
     /// The index of the move played from the sample's position.
     pub played: Vec<u16>,
-    /// The game's result from the mover's view: (mover's points − the
-    /// other's) / 3, so a checkmate is ±1, a stalemate ±1/3 (a 2-1 win),
-    /// a draw or an unfinished game 0.
+    /// The game's result from the mover's view,
+    /// [`GameResult::reward`](cescacs::GameResult::reward): (mover's points
+    /// − the other's) / 3, so a checkmate is ±1, a stalemate ±1/3 (a 2-1
+    /// win), a draw or an unfinished game 0.
     pub value: Vec<f32>,
     /// `PLANES × 169` bytes a sample ([`write_planes`](crate::encode::write_planes)).
     pub planes: Vec<u8>,
@@ -66,8 +62,12 @@ pub struct Samples {
 /// Why [`GameBatch::samples`] made nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SamplesError {
+    /// [`SampleSpec::plies`] is not strictly increasing below the number
+    /// of plies: entry `at` is `value`, the batch holds `total` plies.
     #[error("plies must be strictly increasing flat ply indices below {total} (entry {at} is {value})")]
+    #[allow(missing_docs)]
     Plies { at: usize, value: u64, total: u64 },
+    /// The cancel flag was set.
     #[error("interrupted")]
     Interrupted,
 }
@@ -76,19 +76,6 @@ impl From<Interrupted> for SamplesError {
     fn from(_: Interrupted) -> SamplesError {
         SamplesError::Interrupted
     }
-}
-
-/// The mover's value of a result (see [`Samples::value`]).
-fn value(result: GameResult, mover: Color) -> f32 {
-    let (w, b): (i8, i8) = match result {
-        GameResult::WhiteWins => (3, 0),
-        GameResult::BlackWins => (0, 3),
-        GameResult::WhiteStalemates => (2, 1),
-        GameResult::BlackStalemates => (1, 2),
-        GameResult::Draw | GameResult::Unfinished => (0, 0),
-    };
-    let d = if mover == Color::White { w - b } else { b - w };
-    f32::from(d) / 3.0
 }
 
 /// A job's legal moves: its number, the moves, their count per sample.
@@ -139,22 +126,19 @@ impl GameBatch {
         };
         let legal_parts: Mutex<Vec<LegalPart>> = Mutex::new(Vec::new());
         {
-            let jobs = Mutex::new(self.jobs(sel, &mut out, spec));
-            let count = jobs.lock().map_or(0, |j| j.len());
-            let work = || -> Result<(), Interrupted> {
-                loop {
-                    let Some(job) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
-                    if spec.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                        return Err(Interrupted);
-                    }
-                    let number = job.number;
-                    let legal = self.fill(job, spec);
-                    if spec.legal {
-                        legal_parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, legal.0, legal.1));
-                    }
+            let jobs = self.jobs(sel, &mut out, spec);
+            let threads = workers::worker_count(spec.threads, jobs.len());
+            workers::for_each(threads, "samples", jobs, |job| {
+                if spec.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return Err(Interrupted);
                 }
-            };
-            workers::run(workers::worker_count(spec.threads, count), "samples", work)?;
+                let number = job.number;
+                let legal = self.fill(job, spec);
+                if spec.legal {
+                    legal_parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, legal.0, legal.1));
+                }
+                Ok(())
+            })?;
         }
         if spec.legal {
             let mut parts = legal_parts.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -198,8 +182,6 @@ impl GameBatch {
             mask = rest;
             jobs.push(Job { games: g0..g1, sel: s, game: a, ply: b, played: c, value: d, planes: e, mask: f, number });
         }
-        // Workers pop from the end: reversed, the first games go first.
-        jobs.reverse();
         jobs
     }
 
@@ -226,7 +208,7 @@ impl GameBatch {
                     job.game[s] = g as u32;
                     job.ply[s] = k as u32;
                     job.played[s] = index;
-                    job.value[s] = value(self.results[g], pos.turn());
+                    job.value[s] = self.results[g].reward(pos.turn());
                     if spec.planes {
                         // Zeroed by `samples`, each sample's bytes written once.
                         write_planes_on_zeros(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);

@@ -13,7 +13,7 @@
 //! games whatever the number of threads.
 //!
 //! ```
-//! use cescacs::selfplay::RandomGames;
+//! use cescacs_research::selfplay::RandomGames;
 //!
 //! let games = RandomGames::new(4).seed(7).max_plies(40).threads(2).run().unwrap();
 //! assert_eq!(games.len(), 4);
@@ -24,17 +24,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::Game;
-use crate::history::History;
-use crate::movegen::MoveGroups;
-use crate::moves::Move;
-use crate::perft::Interrupted;
-use crate::position::Position;
+use cescacs::random::SplitMix64;
+use cescacs::{Game, History, Interrupted, Move, MoveGroups, Position};
 
 mod run;
 mod walk;
-
-pub use crate::random::{game_seed, SplitMix64};
 
 pub(crate) use run::Plan;
 pub(crate) use walk::Walk;
@@ -102,7 +96,7 @@ pub(crate) fn play_random<T: Track>(game: &mut T, seed: u64, max_plies: usize, m
     }
 }
 
-/// A run of random games, built like [`crate::PerftJob`]: `n` games from the
+/// A run of random games, built like [`cescacs::PerftJob`]: `n` games from the
 /// initial position (or [`RandomGames::start`]), on all cores unless
 /// [`RandomGames::threads`] says otherwise, stoppable by a flag.
 #[derive(Clone, Copy)]
@@ -122,6 +116,8 @@ impl<'a> RandomGames<'a> {
         self
     }
 
+    /// The run's seed (0 by default): game `i` is drawn from the stream
+    /// of [`game_seed`](cescacs::random::game_seed)`(seed, i)`.
     pub fn seed(mut self, seed: u64) -> Self {
         self.plan.seed = seed;
         self
@@ -149,11 +145,11 @@ impl<'a> RandomGames<'a> {
     /// The games, in index order.
     pub fn run(&self) -> Result<Vec<Game>, Interrupted> {
         let max_plies = self.plan.max_plies;
-        let blocks = self.plan.play("random-game", |_| MoveGroups::new(), |moves, start, seed, block: &mut Vec<Game>| {
-            block.push(random_game_with(start, seed, max_plies, moves));
-        })?;
         let mut games = Vec::with_capacity(self.plan.n);
-        games.extend(blocks.into_iter().flatten());
+        let play = |moves: &mut MoveGroups, start: &Position, seed, block: &mut Vec<Game>| {
+            block.push(random_game_with(start, seed, max_plies, moves));
+        };
+        self.plan.play("random-game", |_| MoveGroups::new(), play, |block| games.extend(block))?;
         Ok(games)
     }
 }

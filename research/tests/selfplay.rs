@@ -2,8 +2,9 @@
 //! legal, and each game stopped exactly where the rules end it (or at the
 //! ply limit).
 
-use cescacs::selfplay::{random_game, RandomGames, SplitMix64};
+use cescacs::random::SplitMix64;
 use cescacs::{Game, Position};
+use cescacs_research::selfplay::{random_game, RandomGames};
 
 #[test]
 fn same_seed_same_games_whatever_the_threads() {

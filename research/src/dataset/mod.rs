@@ -13,8 +13,8 @@
 //! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
 //!
 //! ```
-//! use cescacs::dataset::SelfPlay;
-//! use cescacs::selfplay::RandomGames;
+//! use cescacs_research::dataset::SelfPlay;
+//! use cescacs_research::selfplay::RandomGames;
 //!
 //! let batch = SelfPlay::new(6).seed(3).max_plies(50).run().unwrap();
 //! let games = RandomGames::new(6).seed(3).max_plies(50).run().unwrap();
@@ -36,12 +36,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::encode::{action_id, move_index};
-use crate::game::Game;
-use crate::history::History;
-use crate::outcome::Termination;
-use crate::position::Position;
-use crate::record::GameResult;
-use crate::workers;
+use cescacs::{workers, Game, GameResult, History, Move, Position, Termination};
 
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
@@ -52,10 +47,12 @@ const SHARED_STARTS: usize = 64;
 
 /// Where the games of a self-play batch come from: game `i` of the batch
 /// is game `first + i` of the random-game stream of `seed`
-/// ([`crate::selfplay::game_seed`]).
+/// ([`game_seed`](cescacs::random::game_seed)).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Origin {
+    /// The seed of the run.
     pub seed: u64,
+    /// The index in the run's stream of the batch's first game.
     pub first: u64,
 }
 
@@ -100,33 +97,45 @@ impl Default for GameBatch {
 /// Raw columns for [`GameBatch::from_parts`].
 #[derive(Clone, Debug, Default)]
 pub struct BatchParts {
+    /// Every game's move indices, end to end.
     pub moves: Vec<u16>,
     /// `n + 1` nondecreasing offsets into `moves`, from 0 to `moves.len()`.
     pub offsets: Vec<u64>,
+    /// The distinct start positions.
     pub starts: Vec<Position>,
     /// One index into `starts` per game.
     pub start_of: Vec<u32>,
+    /// Each game's result.
     pub results: Vec<GameResult>,
     /// The termination each game is stated to have; checked against the rules.
     pub terminations: Vec<Option<Termination>>,
+    /// The seed stream the games come from, if any.
     pub origin: Option<Origin>,
 }
 
 /// Raw columns that do not make a batch; `game` counts from 0 in the parts.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // The fields are named in each variant's message.
 pub enum BatchError {
+    /// The offsets do not cut `moves` into games.
     #[error("offsets must start at 0, never decrease and end at the number of moves ({moves})")]
     BadOffsets { moves: usize },
+    /// A per-game column has the wrong length.
     #[error("{what} has {got} entries for {games} games")]
     Length { what: &'static str, got: usize, games: usize },
+    /// A game's start is not one of `starts`.
     #[error("game {game}: start index {index} but only {starts} start positions")]
     StartIndex { game: usize, index: u32, starts: usize },
+    /// A move is no move index at all.
     #[error("game {game}, ply {ply}: {index} is not a move index")]
     NotAnIndex { game: usize, ply: usize, index: u16 },
+    /// A move is not legal where it is played.
     #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
     Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
+    /// A rank is not below the number of legal moves.
     #[error("game {game}, ply {ply}: rank {rank} but the position has {legal} legal moves")]
     Rank { game: usize, ply: usize, rank: u16, legal: usize },
+    /// A game's stated termination is not the rules' one.
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
     Termination { game: usize, stated: Option<Termination>, rules: Option<Termination> },
 }
@@ -143,7 +152,7 @@ fn replay(start: &Position, moves: &[u16]) -> Result<History, (usize, u16, Optio
 }
 
 /// The index of a move the library played or read (every legal move has one).
-fn index_of(m: crate::Move) -> u16 {
+fn index_of(m: Move) -> u16 {
     move_index(&m) as u16
 }
 
@@ -274,6 +283,7 @@ impl GameBatch {
         self.start_of.len()
     }
 
+    /// Whether the batch holds no game.
     pub fn is_empty(&self) -> bool {
         self.start_of.is_empty()
     }
@@ -346,7 +356,7 @@ impl GameBatch {
         }
         let history = replay(self.start(i), self.game_moves(i)).expect("a batch holds legal moves only");
         let mut game = Game::from_history(history);
-        game.set_stated_result(Some(self.results[i]));
+        game.set_result(self.results[i]);
         Some(game)
     }
 
@@ -429,26 +439,23 @@ pub(super) fn per_game<T: Send>(
         rest = tail;
         jobs.push((g0..g1, mine));
     }
-    let count = jobs.len();
-    let jobs = Mutex::new(jobs);
     let first_error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
-    let work = || -> Result<(), ()> {
-        loop {
-            let Some((games, slice)) = jobs.lock().unwrap_or_else(|e| e.into_inner()).pop() else { return Ok(()) };
-            let base = offsets[games.start];
-            for g in games {
-                let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
-                if let Err(e) = f(g, &mut slice[a..b]) {
-                    let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                    if slot.as_ref().is_none_or(|(at, _)| g < *at) {
-                        *slot = Some((g, e));
-                    }
-                    break;
+    let threads = workers::worker_count(threads, jobs.len());
+    let replay = |(games, slice): (std::ops::Range<usize>, &mut [T])| -> Result<(), ()> {
+        let base = offsets[games.start];
+        for g in games {
+            let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
+            if let Err(e) = f(g, &mut slice[a..b]) {
+                let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.as_ref().is_none_or(|(at, _)| g < *at) {
+                    *slot = Some((g, e));
                 }
+                break;
             }
         }
+        Ok(())
     };
-    let _ = workers::run(workers::worker_count(threads, count), "batch replay", work);
+    let _ = workers::for_each(threads, "batch replay", jobs, replay);
     match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some((_, e)) => Err(e),
         None => Ok(()),

@@ -40,12 +40,7 @@
 
 use std::sync::LazyLock;
 
-use crate::castling::{Castling, KING_HOME, KING_ROOK_HOME, QUEEN_ROOK_HOME};
-use crate::geometry::{Hex, HEX_COUNT};
-use crate::moves::Move;
-use crate::notation::MoveId;
-use crate::piece::{Color, Piece, Role};
-use crate::position::{Position, SpecialCapture};
+use cescacs::{Castling, Color, Hex, Move, MoveId, Piece, Position, Role, SpecialCapture, HEX_COUNT, KING_HOME, KING_ROOK_HOME, QUEEN_ROOK_HOME};
 
 /// One-hot piece planes: two colours × nine kinds.
 pub const PIECE_PLANES: usize = 2 * Role::ALL.len();
@@ -95,7 +90,7 @@ pub fn piece_order() -> [Piece; PIECE_PLANES] {
 /// of `pos`. Every byte is written.
 ///
 /// ```
-/// use cescacs::encode::{write_planes, PLANES, PLANE_NAMES};
+/// use cescacs_research::encode::{write_planes, PLANES, PLANE_NAMES};
 /// use cescacs::{Hex, Position, HEX_COUNT};
 ///
 /// let mut planes = vec![0u8; PLANES * HEX_COUNT];
@@ -219,7 +214,7 @@ fn promotion_kind(r: Role) -> Option<usize> {
 /// legal move can have (e.g. a promotion that no pawn move reaches).
 ///
 /// ```
-/// use cescacs::encode::{action_id, action_index, ACTIONS};
+/// use cescacs_research::encode::{action_id, action_index, ACTIONS};
 /// use cescacs::Position;
 ///
 /// let pos = Position::default();
@@ -255,8 +250,8 @@ pub fn action_index(id: MoveId) -> Option<usize> {
 /// ply, training samples once per legal move.
 #[inline]
 pub(crate) fn move_index(m: &Move) -> usize {
-    if m.promotion.is_none() && m.castling().is_none() {
-        return m.from.index() * HEX_COUNT + m.to.index();
+    if m.promotion().is_none() && m.castling().is_none() {
+        return m.from().index() * HEX_COUNT + m.to().index();
     }
     action_index(m.id()).expect("every legal move has an index (tests/encode.rs)")
 }
@@ -296,11 +291,11 @@ pub fn write_legal_mask(pos: &Position, out: &mut [bool]) {
 
 #[cfg(test)]
 mod tests {
+    use cescacs::random::game_seed;
+    use cescacs::{History, MoveGroups, Position};
+
     use super::{action_index, move_index};
-    use crate::history::History;
-    use crate::movegen::MoveGroups;
-    use crate::position::Position;
-    use crate::selfplay::{game_seed, play_random};
+    use crate::selfplay::play_random;
 
     #[test]
     fn move_index_is_the_index_of_the_move_identity() {
@@ -317,7 +312,7 @@ mod tests {
                     for m in &pos.legal_moves() {
                         assert_eq!(move_index(m), action_index(m.id()).unwrap(), "{m:?}");
                         checked += 1;
-                        special += usize::from(m.promotion.is_some() || m.castling().is_some());
+                        special += usize::from(m.promotion().is_some() || m.castling().is_some());
                     }
                 }
             }

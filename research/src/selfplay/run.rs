@@ -8,11 +8,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::perft::Interrupted;
-use crate::position::Position;
-use crate::workers;
-
-use super::game_seed;
+use cescacs::random::game_seed;
+use cescacs::{workers, Interrupted, Position};
 
 /// Games a worker takes at a time: few, so that the workers finish
 /// together (the last block of a run is the only time one waits on the
@@ -41,9 +38,11 @@ impl Plan<'_> {
         Plan { n, first: 0, start: None, seed: 0, max_plies: 300, threads: 0, cancel: None }
     }
 
-    /// Plays the games, [`BLOCK`] at a time per worker, and returns the
-    /// blocks in game order (each holds `BLOCK` games, the last one the
-    /// rest). Each worker makes its scratch space once with `scratch`;
+    /// Plays the games, [`BLOCK`] at a time per worker, and hands each
+    /// block to `deliver` in game order as soon as the blocks before it are
+    /// delivered, so a run holds only its output and the few blocks that
+    /// finished early (each holds `BLOCK` games, the last one the rest).
+    /// Each worker makes its scratch space once with `scratch`;
     /// `game(scratch, start, seed, block)` plays one game from `start` with
     /// that seed into its block. `cancel` is read before each block; `what`
     /// names the work in a worker's panic message.
@@ -52,7 +51,8 @@ impl Plan<'_> {
         what: &str,
         scratch: impl Fn(&Position) -> W + Sync,
         game: impl Fn(&mut W, &Position, u64, &mut B) + Sync,
-    ) -> Result<Vec<B>, Interrupted> {
+        deliver: impl FnMut(B) + Send,
+    ) -> Result<(), Interrupted> {
         let initial;
         let start = match self.start {
             Some(p) => p,
@@ -63,7 +63,7 @@ impl Plan<'_> {
         };
         let blocks = self.n.div_ceil(BLOCK);
         let next = AtomicUsize::new(0);
-        let done: Mutex<Vec<(usize, B)>> = Mutex::new(Vec::with_capacity(blocks));
+        let order = Mutex::new(InOrder { next: 0, early: Vec::new(), deliver });
         let work = || -> Result<(), Interrupted> {
             let mut w = scratch(start);
             loop {
@@ -78,12 +78,33 @@ impl Plan<'_> {
                 for i in b * BLOCK..((b + 1) * BLOCK).min(self.n) {
                     game(&mut w, start, game_seed(self.seed, self.first.wrapping_add(i as u64)), &mut block);
                 }
-                done.lock().unwrap_or_else(|e| e.into_inner()).push((b, block));
+                order.lock().unwrap_or_else(|e| e.into_inner()).arrive(b, block);
             }
         };
-        workers::run(workers::worker_count(self.threads, blocks), what, work)?;
-        let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-        done.sort_unstable_by_key(|&(b, _)| b);
-        Ok(done.into_iter().map(|(_, block)| block).collect())
+        workers::run(workers::worker_count(self.threads, blocks), what, work)
+    }
+}
+
+/// The blocks of a run put back in order: block `next` is delivered as it
+/// arrives, a later one waits in `early` until the blocks before it are in.
+struct InOrder<B, D> {
+    next: usize,
+    early: Vec<(usize, B)>,
+    deliver: D,
+}
+
+impl<B, D: FnMut(B)> InOrder<B, D> {
+    /// Block number `b` has been played.
+    fn arrive(&mut self, b: usize, block: B) {
+        if b != self.next {
+            self.early.push((b, block));
+            return;
+        }
+        (self.deliver)(block);
+        self.next += 1;
+        while let Some(i) = self.early.iter().position(|&(k, _)| k == self.next) {
+            (self.deliver)(self.early.swap_remove(i).1);
+            self.next += 1;
+        }
     }
 }

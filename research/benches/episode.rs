@@ -1,4 +1,4 @@
-//! Environment stepping without Python (`cargo bench -p cescacs --bench
+//! Environment stepping without Python (`cargo bench -p cescacs-research --bench
 //! episode`): 256 episodes stepped by uniformly random legal actions, with
 //! and without the observation planes, on one thread. What
 //! `cescacs.env.VecEnv` does per env-step before NumPy and threads
@@ -6,10 +6,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use cescacs::encode::{write_planes, PLANES};
-use cescacs::episode::Episode;
-use cescacs::selfplay::SplitMix64;
+use cescacs::random::SplitMix64;
 use cescacs::{Position, HEX_COUNT};
+use cescacs_research::encode::{write_planes, PLANES};
+use cescacs_research::episode::Episode;
 
 const ENVS: usize = 256;
 const STEPS: usize = 100;

@@ -2,13 +2,13 @@
 //! runs under Python.
 //!
 //! ```text
-//! cargo run --release -p cescacs --example random_games -- [GAMES] [THREADS]
+//! cargo run --release -p cescacs-research --example random_games -- [GAMES] [THREADS]
 //! valgrind --tool=callgrind target/release/examples/random_games 20
 //! ```
 
 use std::time::Instant;
 
-use cescacs::selfplay::RandomGames;
+use cescacs_research::selfplay::RandomGames;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));

@@ -5,8 +5,7 @@
 //! order by index does not depend on how the move generator orders moves.
 
 use super::{index_of, per_game, BatchError, BatchParts, GameBatch};
-use crate::moves::MoveList;
-use crate::position::Position;
+use cescacs::{MoveList, Position};
 
 /// The legal moves of `pos` and their indices (in generation order).
 fn legal_with_indices(pos: &Position, indices: &mut Vec<u16>) -> MoveList {

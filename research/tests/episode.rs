@@ -2,10 +2,10 @@
 //! the game record's account of the rules, on every ply of random games:
 //! the same legal moves, and the same end at the same ply.
 
-use cescacs::encode::action_index;
-use cescacs::episode::{Episode, StepError};
-use cescacs::selfplay::RandomGames;
 use cescacs::{History, Position, Termination};
+use cescacs_research::encode::action_index;
+use cescacs_research::episode::{Episode, StepError};
+use cescacs_research::selfplay::RandomGames;
 
 #[test]
 fn episodes_replay_random_games_exactly() {

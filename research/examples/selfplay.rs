@@ -2,13 +2,13 @@
 //! runs under Python.
 //!
 //! ```text
-//! cargo run --release -p cescacs --example selfplay -- [GAMES] [THREADS]
+//! cargo run --release -p cescacs-research --example selfplay -- [GAMES] [THREADS]
 //! valgrind --tool=callgrind target/release/examples/selfplay 20
 //! ```
 
 use std::time::Instant;
 
-use cescacs::dataset::SelfPlay;
+use cescacs_research::dataset::SelfPlay;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));

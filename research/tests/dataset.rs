@@ -2,10 +2,11 @@
 //! `random_game`, shards with `first` are pieces of one stream, raw columns
 //! are checked, and samples match the positions of the rebuilt games.
 
-use cescacs::dataset::{BatchError, BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
-use cescacs::encode::{action_index, write_planes, PLANES};
-use cescacs::selfplay::{game_seed, random_game, RandomGames};
+use cescacs::random::game_seed;
 use cescacs::{GameResult, Position, Termination, HEX_COUNT};
+use cescacs_research::dataset::{BatchError, BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
+use cescacs_research::encode::{action_index, write_planes, PLANES};
+use cescacs_research::selfplay::{random_game, RandomGames};
 
 #[test]
 fn selfplay_batch_holds_the_games_of_random_games() {
@@ -158,7 +159,7 @@ fn samples_are_the_positions_of_the_games() {
     let spec = SampleSpec { planes: true, legal: true, mask: true, threads: 2, ..SampleSpec::default() };
     let s = batch.samples(&spec).unwrap();
     let n = batch.moves().len();
-    assert_eq!((s.game.len(), s.planes.len(), s.mask.len()), (n, n * PLANES * HEX_COUNT, n * *cescacs::encode::ACTIONS));
+    assert_eq!((s.game.len(), s.planes.len(), s.mask.len()), (n, n * PLANES * HEX_COUNT, n * *cescacs_research::encode::ACTIONS));
     assert_eq!(s.legal_offsets.len(), n + 1);
     let mut k = 0;
     let mut planes = vec![0u8; PLANES * HEX_COUNT];
@@ -171,7 +172,7 @@ fn samples_are_the_positions_of_the_games() {
             assert_eq!(&s.planes[k * planes.len()..(k + 1) * planes.len()], &planes[..]);
             let legal: Vec<u16> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap() as u16).collect();
             assert_eq!(&s.legal[s.legal_offsets[k] as usize..s.legal_offsets[k + 1] as usize], &legal[..]);
-            let a = *cescacs::encode::ACTIONS;
+            let a = *cescacs_research::encode::ACTIONS;
             assert_eq!(s.mask[k * a..(k + 1) * a].iter().filter(|&&b| b).count(), legal.len());
             let expected = match (result, pos.turn()) {
                 (GameResult::WhiteWins, cescacs::Color::White) | (GameResult::BlackWins, cescacs::Color::Black) => 1.0,

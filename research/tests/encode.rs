@@ -1,12 +1,12 @@
-//! The ML encodings (core/src/encode.rs): every legal move of every golden
+//! The ML encodings (research/src/encode.rs): every legal move of every golden
 //! position, and of random games from them, has its own index, which maps
 //! back to the move; the planes say what the position says.
 
 use std::collections::HashSet;
 
-use cescacs::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PIECE_PLANES, PLANES, PLANE_NAMES};
-use cescacs::selfplay::RandomGames;
 use cescacs::{Color, Hex, Position, HEX_COUNT};
+use cescacs_research::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PIECE_PLANES, PLANES, PLANE_NAMES};
+use cescacs_research::selfplay::RandomGames;
 
 fn golden() -> Vec<Position> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/");

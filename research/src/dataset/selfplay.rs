@@ -1,15 +1,12 @@
 //! Random self-play written straight into a [`GameBatch`]: the games of
 //! [`RandomGames`](crate::selfplay::RandomGames) for the same arguments,
-//! without holding a [`Game`](crate::Game) (some 500 bytes a ply) for any of
+//! without holding a [`Game`](cescacs::Game) (some 500 bytes a ply) for any of
 //! them.
 
 use std::sync::atomic::AtomicBool;
 
 use super::{GameBatch, Origin};
-use crate::movegen::MoveGroups;
-use crate::perft::Interrupted;
-use crate::position::Position;
-use crate::record::GameResult;
+use cescacs::{GameResult, Interrupted, MoveGroups, Position, Termination};
 use crate::selfplay::{play_random, Plan, Walk};
 
 /// A self-play run into a [`GameBatch`], built like
@@ -25,7 +22,7 @@ struct Block {
     moves: Vec<u16>,
     plies: Vec<u32>,
     results: Vec<GameResult>,
-    terminations: Vec<Option<crate::Termination>>,
+    terminations: Vec<Option<Termination>>,
 }
 
 impl<'a> SelfPlay<'a> {
@@ -48,6 +45,8 @@ impl<'a> SelfPlay<'a> {
         self
     }
 
+    /// The run's seed (0 by default): game `i` is drawn from the stream
+    /// of [`game_seed`](cescacs::random::game_seed)`(seed, i)`.
     pub fn seed(mut self, seed: u64) -> Self {
         self.plan.seed = seed;
         self
@@ -76,7 +75,7 @@ impl<'a> SelfPlay<'a> {
     pub fn run(&self) -> Result<GameBatch, Interrupted> {
         let Plan { n, seed, first, max_plies, .. } = self.plan;
         let scratch = |start: &Position| (Walk::new(start), MoveGroups::new());
-        let done = self.plan.play("self-play", scratch, |(walk, groups), start, game_seed, out: &mut Block| {
+        let play = |(walk, groups): &mut (Walk, MoveGroups), start: &Position, game_seed, out: &mut Block| {
             walk.reset(start);
             play_random(walk, game_seed, max_plies, groups);
             out.moves.extend_from_slice(walk.moves());
@@ -84,24 +83,64 @@ impl<'a> SelfPlay<'a> {
             let outcome = walk.outcome();
             out.results.push(outcome.map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o)));
             out.terminations.push(outcome.map(|o| o.termination));
-        })?;
-        let mut batch = GameBatch::new();
-        batch.moves.reserve_exact(done.iter().map(|b| b.moves.len()).sum());
+        };
+        let mut filling = Filling { batch: GameBatch::new(), n };
+        let batch = &mut filling.batch;
         batch.offsets.reserve_exact(n);
         batch.results.reserve_exact(n);
         batch.terminations.reserve_exact(n);
         batch.start_of = vec![0; n];
         batch.starts = vec![self.plan.start.cloned().unwrap_or_default()];
-        for block in done {
-            batch.moves.extend_from_slice(&block.moves);
-            for p in block.plies {
-                let end = batch.offsets.last().copied().unwrap_or(0) + u64::from(p);
-                batch.offsets.push(end);
-            }
-            batch.results.extend(block.results);
-            batch.terminations.extend(block.terminations);
-        }
+        self.plan.play("self-play", scratch, play, |block| filling.append(block))?;
+        let mut batch = filling.batch;
+        batch.moves.shrink_to_fit();
         batch.origin = Some(Origin { seed, first });
         Ok(batch)
+    }
+}
+
+/// A self-play batch being filled, block by block in game order, straight
+/// from the workers' blocks: no copy of the whole run is ever held beside
+/// the batch, so the run's peak memory stays near the batch's size.
+struct Filling {
+    batch: GameBatch,
+    /// The games of the run.
+    n: usize,
+}
+
+impl Filling {
+    /// Appends the next block's games.
+    fn append(&mut self, block: Block) {
+        self.reserve_moves(block.moves.len(), block.plies.len());
+        let batch = &mut self.batch;
+        batch.moves.extend_from_slice(&block.moves);
+        for p in block.plies {
+            let end = batch.offsets.last().copied().unwrap_or(0) + u64::from(p);
+            batch.offsets.push(end);
+        }
+        batch.results.extend(block.results);
+        batch.terminations.extend(block.terminations);
+    }
+
+    /// Room for `more` moves of the next `games` games. Over the first
+    /// 64th of the run the moves grow as a vector does (doubling: copies
+    /// while they are small); then, when room runs out, it is reserved for
+    /// the expected rest of the run (the mean length so far, and a margin
+    /// of one part in 16), which usually lasts to the end: the moves are
+    /// not copied, nor left with half their room unused, at full size.
+    fn reserve_moves(&mut self, more: usize, games: usize) {
+        let moves = &mut self.batch.moves;
+        if moves.capacity() - moves.len() >= more {
+            return;
+        }
+        let done = self.batch.offsets.len() - 1 + games;
+        if done < self.n / 64 {
+            moves.reserve(more);
+            return;
+        }
+        let played = moves.len() + more;
+        let rest = (self.n - done) as u64 * played as u64 / done.max(1) as u64;
+        let rest = usize::try_from(rest + rest / 16).unwrap_or(usize::MAX);
+        moves.reserve_exact(more.saturating_add(rest));
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{per_game, GameBatch};
 use crate::encode::action_id;
-use crate::moves::MoveKind;
+use cescacs::MoveKind;
 
 impl GameBatch {
     /// The [`MoveKind`] of every move, end to end like
@@ -16,7 +16,7 @@ impl GameBatch {
             for (kind, &index) in kinds.iter_mut().zip(self.game_moves(g)) {
                 let id = action_id(usize::from(index)).expect("a batch holds move indices only");
                 let m = pos.resolve(id).expect("a batch holds legal moves only");
-                *kind = m.kind;
+                *kind = m.kind();
                 pos.play_unchecked(m);
             }
             Ok(())

@@ -2,7 +2,7 @@
 //! its legal moves by move index ([`crate::encode`]), and the end of the
 //! game by the rules, in memory that does not grow with the game's length.
 //!
-//! A [`History`](crate::History) keeps every position of a game (about 490
+//! A [`History`](cescacs::History) keeps every position of a game (about 490
 //! bytes a ply), which thousands of environments running long games cannot
 //! afford. An episode keeps the current position and, for repetition, the
 //! hashes of the positions since the last pawn move or capture (a
@@ -14,8 +14,8 @@
 //! (RULES.md §6).
 //!
 //! ```
-//! use cescacs::episode::Episode;
-//! use cescacs::encode::action_index;
+//! use cescacs_research::episode::Episode;
+//! use cescacs_research::encode::action_index;
 //! use cescacs::{Position, Termination};
 //!
 //! let mut ep = Episode::new(Position::default());
@@ -36,10 +36,7 @@
 //! ```
 
 use crate::encode::move_index;
-use crate::history::{automatic_draw, RecentHashes};
-use crate::moves::MoveList;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use cescacs::{Move, MoveList, Outcome, Position, RecentHashes};
 
 /// Why [`Episode::step`] refused an action; the episode is unchanged.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -151,10 +148,10 @@ impl Episode {
     fn arrive(&mut self) {
         let repetitions = self.recent.arrive(&self.position);
         self.position.legal_moves_into(&mut self.moves);
-        self.outcome = if self.moves.is_empty() { self.position.outcome() } else { automatic_draw(&self.position, repetitions) };
+        self.outcome = if self.moves.is_empty() { self.position.outcome() } else { self.position.automatic_draw(repetitions) };
         self.actions.clear();
         if self.outcome.is_none() {
-            let index = |m: &crate::Move| move_index(m) as u16;
+            let index = |m: &Move| move_index(m) as u16;
             self.actions.extend(self.moves.iter().map(index));
         }
     }

@@ -1,20 +1,20 @@
 //! A CTL-PGN collection into a [`GameBatch`]: the main line, start and
 //! result of each game, read game by game (from a
-//! [`pgn::Reader`](crate::pgn::Reader), any size), so the records are held
+//! [`pgn::Reader`](cescacs::pgn::Reader), any size), so the records are held
 //! one at a time.
 
 use super::GameBatch;
-use crate::pgn::{GameEntry, PgnError};
+use cescacs::pgn::{GameEntry, PgnError};
 
 impl GameBatch {
-    /// The games of `entries` (a [`pgn::Reader`](crate::pgn::Reader)'s, or
-    /// [`read_game_entries`](crate::pgn::read_game_entries)'), at most
+    /// The games of `entries` (a [`pgn::Reader`](cescacs::pgn::Reader)'s, or
+    /// [`read_game_entries`](cescacs::pgn::read_game_entries)'), at most
     /// `max_games` of them, as one batch. The first game with an error
     /// stops the reading with its first error (line and column counted from
     /// the start of the input); the entries after it are not read.
     ///
     /// ```
-    /// use cescacs::dataset::GameBatch;
+    /// use cescacs_research::dataset::GameBatch;
     /// use cescacs::pgn::Reader;
     ///
     /// let text = "1. E7-E13, E21-E15\n*\n\n1. H6-H12\n*\n\n1. L5-L7\n*\n";
