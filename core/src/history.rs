@@ -307,11 +307,7 @@ impl History {
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
         let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = (ply - window..ply)
-            .rev()
-            .map(|i| &self.plies[i])
-            .find(|p| p.hash == hash)
-            .map_or(1, |p| p.repetitions + 1);
+        let repetitions = occurrences(hash, (ply - window..ply).rev().map(|i| &self.plies[i]).map(|p| (p.hash, p.repetitions)));
         if self.draw.is_none() {
             self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
         }
@@ -432,10 +428,19 @@ impl RecentHashes {
         if pos.halfmove_clock() == 0 {
             self.0.clear();
         }
-        let repetitions = self.0.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
+        let repetitions = occurrences(hash, self.0.iter().rev().copied());
         self.0.push((hash, repetitions));
         repetitions
     }
+}
+
+/// The repetition count (RULES.md §6) of a position with hash `hash`: one
+/// more than the count of its latest earlier occurrence, or 1. `earlier`
+/// gives the `(hash, count)` of the positions before it, newest first; the
+/// one counting rule of [`History`] and [`RecentHashes`].
+#[inline(always)]
+fn occurrences(hash: u64, mut earlier: impl Iterator<Item = (u64, u32)>) -> u32 {
+    earlier.find(|&(h, _)| h == hash).map_or(1, |(_, n)| n + 1)
 }
 
 /// The automatic draw of `pos`, reached for the `repetitions`-th time.

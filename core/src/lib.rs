@@ -24,13 +24,15 @@
 
 mod attacks;
 mod bitboard;
-mod castling;
+mod gaits;
 pub mod dataset;
 pub mod encode;
+// `encode` names the King's tables by this path.
+use gaits as castling;
 pub mod episode;
 mod game;
 mod geometry;
-mod plane;
+mod drawing;
 mod history;
 mod movegen;
 mod moves;
@@ -45,13 +47,14 @@ pub mod random;
 mod record;
 mod record_tree;
 mod render;
+mod special_capture;
 pub mod selfplay;
 mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use dataset::GameBatch;
-pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
+pub use gaits::{Castling, CastlingRights, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{CheckKind, Ctl, MoveId, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
@@ -63,4 +66,5 @@ pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseRe
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};
-pub use position::{CastlingRights, IllegalMoveError, Position, SpecialCapture, INITIAL_PDTL};
+pub use position::{IllegalMoveError, Position, INITIAL_PDTL};
+pub use special_capture::SpecialCapture;

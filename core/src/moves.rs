@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::castling::Castling;
+use crate::gaits::Castling;
 use crate::geometry::Hex;
 use crate::piece::Role;
 

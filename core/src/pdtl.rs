@@ -14,7 +14,8 @@ use std::str::FromStr;
 
 use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, HexColor};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{CastlingRights, Position, SpecialCapture};
+use crate::gaits::CastlingRights;
+use crate::position::{Position, SpecialCapture};
 
 /// Why a PDTL string was rejected. Every variant names the field and the
 /// offending text.
@@ -292,19 +293,6 @@ fn write_castling(rights: [CastlingRights; 2], out: &mut String) {
     }
 }
 
-/// Capturer candidates for a scornful pawn on `s`, for the side to move `us`.
-fn scornful_capturers(pos: &Position, s: Hex, us: Color) -> Vec<Hex> {
-    let f = us.forward();
-    [1i8, -1]
-        .into_iter()
-        .filter_map(|dc| {
-            let c = s.offset(dc, -f)?;
-            let front = s.offset(dc, f)?;
-            (pos.piece_at(c) == Some(Piece::new(us, Role::Pawn)) && pos.piece_at(front).is_none()).then_some(c)
-        })
-        .collect()
-}
-
 fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlError> {
     let err = |reason: String| PdtlError::Special { field: field.to_string(), reason };
     if field == "-" {
@@ -351,16 +339,16 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
         if let Some(l) = second {
             lines.push(parse_line(l)?);
         }
-        return en_passant(pos, pawn, &lines, mover).map_err(err);
+        return SpecialCapture::en_passant_in(pos, pawn, &lines, mover).map_err(err);
     }
 
     let (first, used) = hex(field)?;
     let rest = &field[used..];
     if rest.is_empty() {
         // Short scornful form: the scornful pawn's hex.
-        let candidates = scornful_capturers(pos, first, us);
+        let candidates = SpecialCapture::scornful_capturers(pos, first, us);
         return match candidates.as_slice() {
-            [c] => scornful(pos, *c, first, us).map_err(err),
+            [c] => SpecialCapture::scornful_in(pos, *c, first, us).map_err(err),
             [] => Err(err(format!("no {us} pawn can capture a scornful pawn on {first}"))),
             _ => Err(err("two pawns could capture: write CAPTURER@SCORNFUL".into())),
         };
@@ -379,52 +367,14 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
         if pos.piece_at(first) != Some(Piece::new(us, Role::Pawn)) {
             return Ok(SpecialCapture::None);
         }
-        return scornful(pos, first, pawn, us).map_err(err);
+        return SpecialCapture::scornful_in(pos, first, pawn, us).map_err(err);
     }
     // Canonical en passant: PAWN@LINE or PAWN@LINE-LINE (either order).
     let lines: Vec<u8> = rest
         .split(['-', '\u{2010}'])
         .map(parse_line)
         .collect::<Result<_, _>>()?;
-    en_passant(pos, first, &lines, mover).map_err(err)
-}
-
-fn en_passant(pos: &Position, pawn: Hex, lines: &[u8], mover: Color) -> Result<SpecialCapture, String> {
-    match pos.piece_at(pawn) {
-        Some(p) if p.color == mover && p.role != Role::King => {}
-        _ => return Err(format!("{pawn} must hold a piece of {mover}, the side that just moved")),
-    }
-    let steps = lines.len() as u8 + 1;
-    let special = SpecialCapture::EnPassant { pawn, steps };
-    let targets = special.en_passant_targets(mover);
-    let mut want: Vec<u8> = targets.iter().map(|h| h.line()).collect();
-    let mut got = lines.to_vec();
-    want.sort_unstable();
-    got.sort_unstable();
-    if targets.len() != lines.len() || want != got {
-        return Err(format!(
-            "the target lines must be the hexes the pawn on {pawn} crossed (2 and 4 lines behind it)"
-        ));
-    }
-    if let Some(t) = targets.iter().find(|t| pos.piece_at(**t).is_some()) {
-        return Err(format!("en passant target {t} is not empty"));
-    }
-    Ok(special)
-}
-
-fn scornful(pos: &Position, capturer: Hex, pawn: Hex, us: Color) -> Result<SpecialCapture, String> {
-    if pos.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
-        return Err(format!("{capturer} must hold a pawn of {us}, the side to move"));
-    }
-    match pos.piece_at(pawn) {
-        Some(p) if p.color != us && p.role != Role::King => {}
-        _ => return Err(format!("{pawn} must hold the scornful piece of {}", !us)),
-    }
-    let f = us.forward();
-    if ![1i8, -1].iter().any(|&dc| capturer.offset(dc, f) == Some(pawn)) {
-        return Err(format!("{capturer} is not a forward-oblique step from {pawn}"));
-    }
-    Ok(SpecialCapture::Scornful { capturer, pawn })
+    SpecialCapture::en_passant_in(pos, first, &lines, mover).map_err(err)
 }
 
 fn write_special(pos: &Position, out: &mut String) {
@@ -438,7 +388,7 @@ fn write_special(pos: &Position, out: &mut String) {
             let _ = write!(out, "{pawn}@{}", lines.join("-"));
         }
         SpecialCapture::Scornful { capturer, pawn } => {
-            if scornful_capturers(pos, pawn, pos.turn()).len() > 1 {
+            if SpecialCapture::scornful_capturers(pos, pawn, pos.turn()).len() > 1 {
                 let _ = write!(out, "{capturer}@{pawn}");
             } else {
                 let _ = write!(out, "{pawn}");

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::castling::{Castling, CastlingRooks, LEAP_HEXES, LEAP_ZONE};
+use crate::gaits::{Castling, CastlingRooks, LEAP_HEXES, LEAP_ZONE};
 use crate::geometry::{Hex, HEX_COUNT};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Role};
@@ -317,8 +317,8 @@ impl MoveGroups {
     fn gaits_known_now(&mut self, pos: &Position) {
         self.gaits.clear();
         let safe = pos.safe_leap_hexes();
-        pos.gen_leaps(safe, &mut self.gaits);
-        pos.gen_castlings(safe, &mut self.gaits);
+        pos.gen_leaps(safe, |m| self.gaits.push(m));
+        pos.gen_castlings(safe, |m| self.gaits.push(m));
         debug_assert!(self.gaits.len() <= self.gaits_weight, "the bound of the King's gaits holds");
         self.gaits_weight = self.gaits.len();
         self.gaits_known = true;
