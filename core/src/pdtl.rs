@@ -293,56 +293,22 @@ fn write_castling(rights: [CastlingRights; 2], out: &mut String) {
     }
 }
 
+/// Reads the special-capture field (RULES.md §7.1): `-`, en passant
+/// `PAWN@LINE[-LINE]`, scornful `CAPTURER@SCORNFUL` or `SCORNFUL`, and the
+/// reference's en passant form `P@TARGET[,LINE][PAWN]`; the record is then
+/// checked against the board.
 fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlError> {
-    let err = |reason: String| PdtlError::Special { field: field.to_string(), reason };
+    let err = |reason: String| special_error(field, reason);
     if field == "-" {
         return Ok(SpecialCapture::None);
     }
     let us = pos.turn();
     let mover = !us;
-    let hex = |s: &str| -> Result<(Hex, usize), PdtlError> {
-        parse_hex_prefix(s).map_err(|e| err(format!("{} ({:?})", e.reason, e.text)))
-    };
-    let parse_line = |s: &str| -> Result<u8, PdtlError> {
-        s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| err(format!("bad line number {s:?}")))
-    };
-
-    // Reference en passant form: P@E9[E11], P@E9,11[E13].
     if let Some(rest) = field.strip_prefix("P@") {
-        let (targets_text, pawn_text) = rest
-            .strip_suffix(']')
-            .and_then(|r| r.split_once('['))
-            .ok_or_else(|| err("expected P@TARGET[PAWN] or P@TARGET,LINE[PAWN]".into()))?;
-        let (first, second) = match targets_text.split_once(',') {
-            Some((a, b)) => (a, Some(b)),
-            None => (targets_text, None),
-        };
-        // The reference writes bogus records with off-grid targets after
-        // ordinary pawn captures: read them as "no special capture".
-        let Ok((target, used)) = parse_hex_prefix(first) else {
-            if first.len() >= 2 && column_from_letter(first.chars().next().unwrap_or(' ')).is_some() {
-                return Ok(SpecialCapture::None);
-            }
-            return Err(err(format!("bad target {first:?}")));
-        };
-        if used != first.len() {
-            return Err(err(format!("bad target {first:?}")));
-        }
-        let (pawn, used) = hex(pawn_text)?;
-        if used != pawn_text.len() {
-            return Err(err(format!("bad pawn hex {pawn_text:?}")));
-        }
-        let mut lines = vec![target.line()];
-        if target.column() != pawn.column() {
-            return Err(err("target and pawn must be on one column".into()));
-        }
-        if let Some(l) = second {
-            lines.push(parse_line(l)?);
-        }
-        return SpecialCapture::en_passant_in(pos, pawn, &lines, mover).map_err(err);
+        return reference_en_passant(pos, field, rest, mover);
     }
 
-    let (first, used) = hex(field)?;
+    let (first, used) = special_hex(field, field)?;
     let rest = &field[used..];
     if rest.is_empty() {
         // Short scornful form: the scornful pawn's hex.
@@ -358,7 +324,7 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
     };
     if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
         // capturer@scornful
-        let (pawn, used) = hex(rest)?;
+        let (pawn, used) = special_hex(field, rest)?;
         if used != rest.len() {
             return Err(err("trailing characters".into()));
         }
@@ -372,9 +338,61 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
     // Canonical en passant: PAWN@LINE or PAWN@LINE-LINE (either order).
     let lines: Vec<u8> = rest
         .split(['-', '\u{2010}'])
-        .map(parse_line)
+        .map(|l| special_line(field, l))
         .collect::<Result<_, _>>()?;
     SpecialCapture::en_passant_in(pos, first, &lines, mover).map_err(err)
+}
+
+/// The reference's en passant form, `P@E9[E11]` or `P@E9,11[E13]` (`rest`
+/// follows `P@` in `field`).
+fn reference_en_passant(pos: &Position, field: &str, rest: &str, mover: Color) -> Result<SpecialCapture, PdtlError> {
+    let err = |reason: String| special_error(field, reason);
+    let (targets_text, pawn_text) = rest
+        .strip_suffix(']')
+        .and_then(|r| r.split_once('['))
+        .ok_or_else(|| err("expected P@TARGET[PAWN] or P@TARGET,LINE[PAWN]".into()))?;
+    let (first, second) = match targets_text.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (targets_text, None),
+    };
+    // The reference writes bogus records with off-grid targets after
+    // ordinary pawn captures: read them as "no special capture".
+    let Ok((target, used)) = parse_hex_prefix(first) else {
+        if first.len() >= 2 && column_from_letter(first.chars().next().unwrap_or(' ')).is_some() {
+            return Ok(SpecialCapture::None);
+        }
+        return Err(err(format!("bad target {first:?}")));
+    };
+    if used != first.len() {
+        return Err(err(format!("bad target {first:?}")));
+    }
+    let (pawn, used) = special_hex(field, pawn_text)?;
+    if used != pawn_text.len() {
+        return Err(err(format!("bad pawn hex {pawn_text:?}")));
+    }
+    let mut lines = vec![target.line()];
+    if target.column() != pawn.column() {
+        return Err(err("target and pawn must be on one column".into()));
+    }
+    if let Some(l) = second {
+        lines.push(special_line(field, l)?);
+    }
+    SpecialCapture::en_passant_in(pos, pawn, &lines, mover).map_err(err)
+}
+
+/// An error in the special-capture field `field`.
+fn special_error(field: &str, reason: String) -> PdtlError {
+    PdtlError::Special { field: field.to_string(), reason }
+}
+
+/// The hex at the start of `s`, a part of the special-capture field `field`.
+fn special_hex(field: &str, s: &str) -> Result<(Hex, usize), PdtlError> {
+    parse_hex_prefix(s).map_err(|e| special_error(field, format!("{} ({:?})", e.reason, e.text)))
+}
+
+/// A line number (0–28) in the special-capture field `field`.
+fn special_line(field: &str, s: &str) -> Result<u8, PdtlError> {
+    s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| special_error(field, format!("bad line number {s:?}")))
 }
 
 fn write_special(pos: &Position, out: &mut String) {

@@ -45,23 +45,6 @@ impl SpecialCapture {
 }
 
 impl SpecialCapture {
-    /// The record a move of `us` leaves: an en passant record after a
-    /// double or triple step, a scornful one after a scornful step (the
-    /// facing pawn two lines ahead of the origin may capture), none
-    /// otherwise.
-    #[inline(always)]
-    pub(crate) fn left_by(m: Move, us: Color) -> SpecialCapture {
-        match m.kind {
-            MoveKind::DoubleStep => SpecialCapture::EnPassant { pawn: m.to, steps: 2 },
-            MoveKind::TripleStep => SpecialCapture::EnPassant { pawn: m.to, steps: 3 },
-            MoveKind::ScornfulStep => {
-                let capturer = m.from.offset(0, 2 * us.forward()).expect("facing pawn");
-                SpecialCapture::Scornful { capturer, pawn: m.to }
-            }
-            _ => SpecialCapture::None,
-        }
-    }
-
     /// The hex of the piece an en passant capture removes (it stands beyond
     /// the capturer's destination), `None` for other records.
     #[inline(always)]
@@ -131,12 +114,28 @@ impl SpecialCapture {
 }
 
 impl Position {
+    /// Notes the record `m`, just played by `us`, leaves (the record is
+    /// `None` before): an en passant record after a double or triple step,
+    /// a scornful one after a scornful step (the facing pawn two lines
+    /// ahead of the origin may capture).
+    #[inline(always)]
+    pub(crate) fn note_special_capture(&mut self, m: Move, us: Color) {
+        match m.kind {
+            MoveKind::DoubleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 2 },
+            MoveKind::TripleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 3 },
+            MoveKind::ScornfulStep => {
+                let capturer = m.from.offset(0, 2 * us.forward()).expect("facing pawn");
+                self.special = SpecialCapture::Scornful { capturer, pawn: m.to };
+            }
+            _ => {}
+        }
+    }
+
     /// The special captures the record allows the side to move `us`, as far
     /// as the pieces go: `add` gets each en passant capture (whose
     /// legality the caller tests by playing it, as it vacates two hexes)
     /// and the scornful capture (which the caller holds to the capturer's
     /// pin and check mask and expands into promotions).
-    #[inline]
     pub(crate) fn special_capture_candidates(&self, us: Color, mut add: impl FnMut(Move)) {
         match self.special {
             SpecialCapture::None => {}

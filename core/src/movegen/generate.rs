@@ -16,6 +16,9 @@ use super::tables::{piece_reaches, piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQU
 impl Position {
     /// Adds the legal moves of the piece on `from` that land on `dests`
     /// (a castling by its King's destination), in the order of [`Position::generate`].
+    /// Kept out of line: its callers (a move text's resolution above all)
+    /// stay small enough to inline what they call.
+    #[inline(never)]
     pub(super) fn gen_from<L: Moves>(&self, from: Hex, dests: Bitboard, list: &mut L) {
         let us = self.turn;
         let Some(piece) = self.piece_at(from).filter(|p| p.color == us) else {

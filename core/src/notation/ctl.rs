@@ -114,6 +114,18 @@ fn strip_decorations(text: &str) -> &str {
     core
 }
 
+/// A castling by name (`KRK-HIO`, the hyphen also `‐` or `–`), `None` for a
+/// text without a castling prefix; `original` is the text as written.
+fn parse_castling(t: &str, original: &str) -> Option<Result<Ctl, ParseMoveError>> {
+    let prefix = ["KRK", "KRD", "KRR"].into_iter().find(|p| t.starts_with(p))?;
+    let rest = &t[prefix.len()..];
+    let Some(rest) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('\u{2010}')).or_else(|| rest.strip_prefix('\u{2013}')) else {
+        return Some(Err(ParseMoveError::Syntax { text: original.to_string(), at: 3, reason: "expected '-' after the castling prefix" }));
+    };
+    let name = format!("{prefix}-{rest}");
+    Some(Castling::from_name(&name).map(Ctl::Castling).ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name }))
+}
+
 /// What a CTL-AN separator says about a move (NOTATION.md §3.3).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Separator {
@@ -185,19 +197,8 @@ impl Ctl {
         }
         let syntax = |at: usize, reason| ParseMoveError::Syntax { text: original.to_string(), at, reason };
 
-        // Castling.
-        for prefix in ["KRK", "KRD", "KRR"] {
-            if let Some(rest) = t.strip_prefix(prefix) {
-                let rest = rest
-                    .strip_prefix('-')
-                    .or_else(|| rest.strip_prefix('\u{2010}'))
-                    .or_else(|| rest.strip_prefix('\u{2013}'))
-                    .ok_or_else(|| syntax(3, "expected '-' after the castling prefix"))?;
-                let name = format!("{prefix}-{rest}");
-                return Castling::from_name(&name)
-                    .map(Ctl::Castling)
-                    .ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name });
-            }
+        if let Some(castling) = parse_castling(t, original) {
+            return castling;
         }
 
         let is_col = |c: Option<char>| c.is_some_and(|c| column_from_letter(c).is_some());

@@ -445,7 +445,7 @@ impl Position {
                     p = Piece::new(us, r);
                 }
                 self.put(m.to, p);
-                self.special = SpecialCapture::left_by(m, us);
+                self.note_special_capture(m, us);
             }
         }
         self.update_rights(m, us);
