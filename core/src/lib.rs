@@ -21,14 +21,18 @@
 //! Python package wrap it without adding rules.
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod attacks;
 mod bitboard;
 mod gaits;
+#[allow(missing_docs)]
 pub mod dataset;
+#[allow(missing_docs)]
 pub mod encode;
 // `encode` names the King's tables by this path.
 use gaits as castling;
+#[allow(missing_docs)]
 pub mod episode;
 mod game;
 mod geometry;
@@ -48,6 +52,7 @@ mod record;
 mod record_tree;
 mod render;
 mod special_capture;
+#[allow(missing_docs)]
 pub mod selfplay;
 mod workers;
 mod zobrist;

@@ -21,37 +21,99 @@ use crate::position::{Position, SpecialCapture};
 /// offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PdtlError {
+    /// Nothing but blanks.
     #[error("empty PDTL")]
     Empty,
     #[error("PDTL has {0} fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)")]
+    /// Fewer than 2 or more than 6 fields.
     FieldCount(usize),
     #[error("placement field {0:?} must start and end with '/'")]
+    /// A placement field not enclosed in slashes.
     PlacementSlashes(String),
     #[error("placement record {record:?}: {reason}")]
-    Record { record: String, reason: &'static str },
+    /// A line record (`LINE:pieces`) that cannot be read.
+    Record {
+        /// The record as written.
+        record: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     #[error("placement record {record:?}: unknown piece letter {letter:?}")]
-    UnknownPiece { record: String, letter: char },
+    /// A letter that names no piece.
+    UnknownPiece {
+        /// The record as written.
+        record: String,
+        /// The letter.
+        letter: char,
+    },
     #[error("placement record {record:?}: more than the {hexes} hexes of line {line}")]
-    Overflow { record: String, line: u8, hexes: usize },
+    /// A record that describes more hexes than its line has.
+    Overflow {
+        /// The record as written.
+        record: String,
+        /// Its line.
+        line: u8,
+        /// The hexes of that line.
+        hexes: usize,
+    },
     #[error("placement: line {0} is described twice")]
+    /// Two records for one line.
     DuplicateLine(u8),
     #[error("placement: {color} has {count} kings; exactly one is required")]
-    KingCount { color: Color, count: u32 },
+    /// A side without a King, or with more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Its Kings.
+        count: u32,
+    },
     #[error("placement: {color} has {count} {role}s; at most {max} allowed")]
-    TooMany { color: Color, role: Role, count: u32, max: u8 },
+    /// More pieces of a kind than a side starts with.
+    TooMany {
+        /// The side.
+        color: Color,
+        /// The kind.
+        role: Role,
+        /// How many it has.
+        count: u32,
+        /// How many it may have.
+        max: u8,
+    },
     #[error("placement: {color} has two bishops on {colour:?} hexes")]
-    BishopColour { color: Color, colour: HexColor },
+    /// Two Bishops of one side on hexes of one colour.
+    BishopColour {
+        /// The side.
+        color: Color,
+        /// The hexes' colour.
+        colour: HexColor,
+    },
     #[error("turn field {0:?}: expected 'w' or 'b'")]
+    /// A turn field other than `w` or `b`.
     Turn(String),
     #[error("castling field {field:?}: {reason}")]
-    Castling { field: String, reason: &'static str },
+    /// A castling field that cannot be read.
+    Castling {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     #[error("special-capture field {field:?}: {reason}")]
-    Special { field: String, reason: String },
+    /// A special-capture field that cannot be read or does not fit the board.
+    Special {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     #[error("halfmove clock field {0:?}: expected a number or '-'")]
+    /// A halfmove clock that is not a number.
     Halfmove(String),
     #[error("move number field {0:?}: expected a number >= 1, '?' or '-'")]
+    /// A move number that is not a number ≥ 1, `?` or `-`.
     Fullmove(String),
     #[error("the side not to move ({0}) is in check")]
+    /// The side that just moved is in check.
     OppositeCheck(Color),
 }
 
@@ -172,10 +234,13 @@ fn material_problems(pos: &Position) -> Vec<PdtlError> {
 pub struct Setup {
     /// The piece on each hex, by [`Hex::index`].
     pub board: [Option<Piece>; crate::HEX_COUNT],
+    /// The side to move.
     pub turn: Color,
     /// Castling and King's-Leap rights per colour (the PDTL castling field).
     pub castling: [CastlingRights; 2],
+    /// Plies since the last capture or pawn move.
     pub halfmove_clock: u32,
+    /// The full-move number, `None` when unknown (`?`).
     pub fullmove_number: Option<u32>,
 }
 

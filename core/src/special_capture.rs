@@ -16,14 +16,25 @@ use crate::position::Position;
 /// The one special capture possible on the next move (RULES.md §3.7.4–5).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum SpecialCapture {
+    /// No special capture is possible.
     None,
     /// The pawn (or the piece it promoted into) on `pawn` made a double
     /// (`steps == 2`) or triple (`steps == 3`) step; the hexes it crossed
     /// are en passant targets.
-    EnPassant { pawn: Hex, steps: u8 },
+    EnPassant {
+        /// Where the stepped pawn stands.
+        pawn: Hex,
+        /// 2 for a double step, 3 for a triple step.
+        steps: u8,
+    },
     /// The pawn (or promoted piece) on `pawn` made a scornful step; the
     /// pawn on `capturer` may take it.
-    Scornful { capturer: Hex, pawn: Hex },
+    Scornful {
+        /// The pawn that may capture.
+        capturer: Hex,
+        /// The scornful pawn (or promoted piece).
+        pawn: Hex,
+    },
 }
 
 impl SpecialCapture {

@@ -216,6 +216,7 @@ impl Castling {
         self.0 as usize
     }
 
+    /// The castling of index `i` (`0..24`), `None` beyond.
     pub const fn from_index(i: usize) -> Option<Castling> {
         if i < 24 {
             Some(Castling(i as u8))
@@ -234,6 +235,7 @@ impl Castling {
         SPECS.iter().position(|s| s.name == name).map(|i| Castling(i as u8))
     }
 
+    /// Which rook(s) the castling moves.
     pub const fn rooks(self) -> CastlingRooks {
         let s = &SPECS[self.0 as usize];
         match (s.king_rook.is_some(), s.queen_rook.is_some()) {

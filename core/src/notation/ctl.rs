@@ -23,6 +23,7 @@ pub enum CheckKind {
 }
 
 impl CheckKind {
+    /// The check mark CTL-AN writes after the move (`+^`, `+∞`, `++`).
     pub const fn mark(self) -> &'static str {
         match self {
             CheckKind::Adjoining => "+^",
@@ -173,9 +174,27 @@ pub enum Ctl {
     /// One of the 24 castlings, by name (`KRK-HIO`).
     Castling(Castling),
     /// The in-place promotion of a waiting pawn (`A23=N`).
-    ForcedPromotion { hex: Hex, promotion: Role },
+    ForcedPromotion {
+        /// The waiting pawn's hex.
+        hex: Hex,
+        /// The piece it becomes.
+        promotion: Role,
+    },
     /// Every other move: `[piece]FROM sep [captured]TO[=X]`.
-    Normal { role: Role, from: Hex, separator: Separator, captured: Option<Role>, to: Hex, promotion: Option<Role> },
+    Normal {
+        /// The moving piece's kind (a pawn when no letter is written).
+        role: Role,
+        /// The origin hex.
+        from: Hex,
+        /// What the separator says.
+        separator: Separator,
+        /// The captured piece's kind, when written.
+        captured: Option<Role>,
+        /// The destination hex.
+        to: Hex,
+        /// The promotion piece, when written.
+        promotion: Option<Role>,
+    },
 }
 
 impl Ctl {

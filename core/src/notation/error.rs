@@ -11,26 +11,46 @@ use crate::piece::Role;
 /// text as written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
+    /// Nothing but blanks (or check marks).
     #[error("empty move text")]
     Empty,
+    /// A hex that is not on the board or not written as one.
     #[error("move {text:?}: {source}")]
     BadHex {
+        /// The move text.
         text: String,
+        /// What is wrong with the hex.
         #[source]
         source: ParseHexError,
     },
+    /// Text that does not follow the grammar.
     #[error("move {text:?}: {reason} at character {at}")]
-    Syntax { text: String, at: usize, reason: &'static str },
+    Syntax {
+        /// The move text.
+        text: String,
+        /// Byte offset of the fault in the text.
+        at: usize,
+        /// What was expected there.
+        reason: &'static str,
+    },
+    /// A castling prefix with a name that is none of the 24.
     #[error("move {text:?}: unknown castling {name:?} (the 24 names are KRK-…, KRD-…, KRR-…)")]
-    UnknownCastling { text: String, name: String },
+    UnknownCastling {
+        /// The move text.
+        text: String,
+        /// The castling name as read.
+        name: String,
+    },
 }
 
 /// Hexes and a promotion piece that name no move whatever the position
-/// ([`MoveId::from_hexes`]).
+/// ([`MoveId::from_hexes`](super::MoveId::from_hexes)).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveIdError {
+    /// A promotion piece that is not a regainable kind.
     #[error("a pawn cannot promote to a {0} (regainable kinds: D V R G N J)")]
     Promotion(Role),
+    /// The same hex as origin and destination without a promotion.
     #[error("move {0}-{0}: origin and destination are the same hex (only a forced promotion HEX=X stays)")]
     SameHex(Hex),
 }
@@ -39,16 +59,50 @@ pub enum MoveIdError {
 /// position is never changed). Each variant carries the text as written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ResolveMoveError {
+    /// The origin hex does not hold the named piece of the side to move.
     #[error("move {text:?}: no {expected} of the side to move on {hex}")]
-    NoSuchPiece { text: String, hex: Hex, expected: Role },
+    NoSuchPiece {
+        /// The move text.
+        text: String,
+        /// The origin hex.
+        hex: Hex,
+        /// The kind the text names.
+        expected: Role,
+    },
+    /// The separator does not match the move (capture or not, special).
     #[error("move {text:?}: the separator says {said}, but the move is {actual}")]
-    Separator { text: String, said: &'static str, actual: &'static str },
+    Separator {
+        /// The move text.
+        text: String,
+        /// What the separator says.
+        said: &'static str,
+        /// What the move is.
+        actual: &'static str,
+    },
+    /// The captured-piece letter names another kind than the one taken.
     #[error("move {text:?}: the captured piece is a {actual}, not a {said}")]
-    CapturedPiece { text: String, said: Role, actual: Role },
+    CapturedPiece {
+        /// The move text.
+        text: String,
+        /// The kind the text names.
+        said: Role,
+        /// The kind on the destination.
+        actual: Role,
+    },
+    /// A pawn reaches its promotion hex and the text names no piece.
     #[error("move {text:?}: a promotion piece (=D, =V, =R, =G, =N or =J) is required")]
-    PromotionRequired { text: String },
+    PromotionRequired {
+        /// The move text.
+        text: String,
+    },
+    /// No legal move of the position matches the text.
     #[error("move {text:?} is not legal in position {pdtl}")]
-    Illegal { text: String, pdtl: String },
+    Illegal {
+        /// The move text.
+        text: String,
+        /// The position, in PDTL.
+        pdtl: String,
+    },
 }
 
 /// Why a move text could not be turned into a legal move: it cannot be
@@ -58,8 +112,10 @@ pub enum ResolveMoveError {
 /// "bad text" from "illegal move" without sorting variants.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
+    /// The text cannot be read.
     #[error(transparent)]
     Syntax(#[from] ParseMoveError),
+    /// The text names no legal move here.
     #[error(transparent)]
     Resolve(#[from] ResolveMoveError),
 }

@@ -27,11 +27,28 @@ pub enum MoveId {
     /// Every move that is not a castling or a forced promotion: origin,
     /// destination and promotion piece (King's Leaps, en passant and scornful
     /// captures included).
-    Ordinary { from: Hex, to: Hex, promotion: Option<Role> },
+    Ordinary {
+        /// The origin hex.
+        from: Hex,
+        /// The destination hex.
+        to: Hex,
+        /// The piece a pawn promotes to.
+        promotion: Option<Role>,
+    },
     /// The in-place promotion of a waiting pawn.
-    ForcedPromotion { hex: Hex, promotion: Role },
+    ForcedPromotion {
+        /// The waiting pawn's hex.
+        hex: Hex,
+        /// The piece it becomes.
+        promotion: Role,
+    },
     /// One of the 24 castlings of one side.
-    Castling { color: Color, castling: Castling },
+    Castling {
+        /// The side that castles.
+        color: Color,
+        /// Which castling.
+        castling: Castling,
+    },
 }
 
 impl MoveId {

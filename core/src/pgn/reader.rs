@@ -123,6 +123,7 @@ struct Line {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// A reader of the games in `src`, read as they are asked for.
     pub fn new(src: R) -> Reader<R> {
         Reader { src, pending: None, offset: 0, lines: 0, queue: VecDeque::new(), done: false, buf: Vec::new(), chunk: String::new() }
     }

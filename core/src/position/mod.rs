@@ -22,7 +22,9 @@ mod hash;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv} in position {pdtl}")]
 pub struct IllegalMoveError {
+    /// The move, in the long form.
     pub mv: String,
+    /// The position, in PDTL.
     pub pdtl: String,
 }
 
@@ -229,6 +231,7 @@ impl Position {
 
     // ----- accessors -------------------------------------------------------
 
+    /// The piece on `h`, if any.
     #[inline(always)]
     pub fn piece_at(&self, h: Hex) -> Option<Piece> {
         self.board[h.index()].get()
@@ -255,14 +258,17 @@ impl Position {
         self.turn
     }
 
+    /// The castling rights of `color`.
     pub fn castling_rights(&self, color: Color) -> CastlingRights {
         self.rights[color.index()]
     }
 
+    /// The special capture possible on this move.
     pub fn special_capture(&self) -> SpecialCapture {
         self.special
     }
 
+    /// Plies since the last capture or pawn move (RULES.md §6).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -272,6 +278,7 @@ impl Position {
         self.fullmove
     }
 
+    /// The hex of `color`'s King.
     pub fn king(&self, color: Color) -> Hex {
         self.kings[color.index()]
     }
