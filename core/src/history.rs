@@ -44,7 +44,7 @@ struct Ply {
 /// The plies of a history, in chunks of [`Plies::CHUNK`] (about 60 KB): a
 /// long game in one vector is an allocation of over 128 KB, which the C
 /// allocator serves by mapping fresh pages and unmaps when the game is
-/// dropped. That cost random play on two threads a quarter of its speed.
+/// dropped, a cost random play on several threads pays for every game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Plies {
     /// Full chunks, then the last one (never empty).
@@ -269,8 +269,8 @@ impl History {
     /// move generated or read by the library for it is).
     pub fn push_unchecked(&mut self, m: Move) {
         // The position is copied once, straight into the new ply, and the
-        // move played there: a position is some 460 bytes, and random play
-        // spent a tenth of its time copying it twice.
+        // move played there: a position is some 460 bytes, and a second
+        // copy would be a large part of a random game's cost.
         let ply = self.plies.len();
         self.plies.push_copy_of_last();
         let last = &mut self.plies[ply];

@@ -162,7 +162,7 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 ///   stands for its own bound until a draw lands on it; then its moves are
 ///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
-///   is tested for attacks (those tests were a quarter of random play);
+///   is tested for attacks (the costliest test a step needs);
 /// - the King's Leaps and castlings stand for a bound
 ///   ([`Position::king_gait_bound`]) until a draw lands on them;
 /// - pinned pieces stand for their own bound from the start; the rest (en

@@ -54,8 +54,9 @@ pub struct Position {
 }
 
 /// What stands on a hex, in one byte: 0 for nothing, else 1 + colour × 9 +
-/// role. (An `Option<Piece>` takes two: the board was half of a position,
-/// which random play and perft copy once per move and a game keeps per ply.)
+/// role. (An `Option<Piece>` takes two, and the board is the largest part
+/// of a position, which random play and perft copy once per move and a game
+/// keeps per ply.)
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Square(u8);
 
