@@ -426,6 +426,10 @@ impl<'a> Parser<'a> {
                 return Ok(Step::End(Ok(End::Stop)));
             }
             match t.tok {
+                // Moves and move numbers first: nearly every token is one, and
+                // neither ends a line.
+                Tok::Word(w) => self.word(ctx, pos, &t, w)?,
+                Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
                     return Err(match t.tok {
                         Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
@@ -463,7 +467,6 @@ impl<'a> Parser<'a> {
                     self.next();
                     attach_comment(ctx, c.to_string());
                 }
-                Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 Tok::Comma => self.comma(ctx, &t)?,
                 Tok::Open => {
                     if expecting_move {
@@ -478,7 +481,6 @@ impl<'a> Parser<'a> {
                         expected: "a label only follows a variation's '('",
                     }))
                 }
-                Tok::Word(w) => self.word(ctx, pos, &t, w)?,
             }
         }
         Ok(Step::Next)
