@@ -10,10 +10,12 @@ use crate::geometry::{Hex, HEX_COUNT};
 pub struct Bitboard(pub [u64; 3]);
 
 impl Bitboard {
+    /// The empty set.
     pub const EMPTY: Bitboard = Bitboard([0; 3]);
     /// All 169 hexes.
     pub const FULL: Bitboard = Bitboard([u64::MAX, u64::MAX, (1u64 << (HEX_COUNT - 128)) - 1]);
 
+    /// The set holding `h` alone.
     #[inline(always)]
     pub const fn from_hex(h: Hex) -> Bitboard {
         let mut b = [0u64; 3];
@@ -21,21 +23,25 @@ impl Bitboard {
         Bitboard(b)
     }
 
+    /// Whether `h` is in the set.
     #[inline(always)]
     pub const fn contains(self, h: Hex) -> bool {
         self.0[h.index() >> 6] >> (h.index() & 63) & 1 != 0
     }
 
+    /// Adds `h`.
     #[inline(always)]
     pub fn insert(&mut self, h: Hex) {
         self.0[h.index() >> 6] |= 1u64 << (h.index() & 63);
     }
 
+    /// Removes `h`.
     #[inline(always)]
     pub fn remove(&mut self, h: Hex) {
         self.0[h.index() >> 6] &= !(1u64 << (h.index() & 63));
     }
 
+    /// Whether the set holds no hex.
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0[0] | self.0[1] | self.0[2] == 0

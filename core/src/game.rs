@@ -37,8 +37,10 @@ use crate::record::{AnnotatedMove, Assessment, GameResult, Line, ResultMismatch,
 /// Why a move could not be added to a [`Game`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// A move text that cannot be read or names no legal move.
     #[error(transparent)]
     MoveText(#[from] MoveTextError),
+    /// A move that is not legal in the current position.
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
     /// No move may follow the end of the game (including the automatic
@@ -51,14 +53,24 @@ pub enum GameError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TagError {
     #[error("{0:?} is not a tag name (letters, digits and '_')")]
+    /// A name with characters other than letters, digits and `_`.
     Name(String),
     #[error("the {0} tag is not set by hand: the start position and the piece letters are the record's own")]
+    /// A tag the record sets itself (`PDTL`, `Redefine`).
     Reserved(String),
     #[error("tag {name}: the value {value:?} must fit on one line")]
-    Value { name: String, value: String },
+    /// A value with a line break.
+    Value {
+        /// The tag name.
+        name: String,
+        /// The value given.
+        value: String,
+    },
     #[error("tag Variant: {0:?} is not \"C'escacs\"")]
+    /// A `Variant` other than C'escacs.
     Variant(String),
     #[error("tag Result: {0:?} is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)")]
+    /// A `Result` that is no result.
     Result(String),
 }
 
@@ -276,6 +288,7 @@ impl Game {
         self.history.len()
     }
 
+    /// Whether no move has been played.
     pub fn is_empty(&self) -> bool {
         self.history.is_empty()
     }

@@ -44,7 +44,7 @@ struct Ply {
 /// The plies of a history, in chunks of [`Plies::CHUNK`] (about 60 KB): a
 /// long game in one vector is an allocation of over 128 KB, which the C
 /// allocator serves by mapping fresh pages and unmaps when the game is
-/// dropped. That cost random play on two threads a quarter of its speed.
+/// dropped, a cost random play on several threads pays for every game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Plies {
     /// Full chunks, then the last one (never empty).
@@ -269,8 +269,8 @@ impl History {
     /// move generated or read by the library for it is).
     pub fn push_unchecked(&mut self, m: Move) {
         // The position is copied once, straight into the new ply, and the
-        // move played there: a position is some 460 bytes, and random play
-        // spent a tenth of its time copying it twice.
+        // move played there: a position is some 460 bytes, and a second
+        // copy would be a large part of a random game's cost.
         let ply = self.plies.len();
         self.plies.push_copy_of_last();
         let last = &mut self.plies[ply];
@@ -307,11 +307,7 @@ impl History {
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
         let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = (ply - window..ply)
-            .rev()
-            .map(|i| &self.plies[i])
-            .find(|p| p.hash == hash)
-            .map_or(1, |p| p.repetitions + 1);
+        let repetitions = occurrences(hash, (ply - window..ply).rev().map(|i| &self.plies[i]).map(|p| (p.hash, p.repetitions)));
         if self.draw.is_none() {
             self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
         }
@@ -451,7 +447,7 @@ impl RecentHashes {
         if pos.halfmove_clock() == 0 {
             self.0.clear();
         }
-        let repetitions = self.0.iter().rev().find(|&&(h, _)| h == hash).map_or(1, |&(_, n)| n + 1);
+        let repetitions = occurrences(hash, self.0.iter().rev().copied());
         self.0.push((hash, repetitions));
         repetitions
     }
@@ -467,6 +463,15 @@ impl Position {
     pub fn automatic_draw(&self, repetitions: u32) -> Option<Outcome> {
         automatic_draw(self, repetitions)
     }
+}
+
+/// The repetition count (RULES.md §6) of a position with hash `hash`: one
+/// more than the count of its latest earlier occurrence, or 1. `earlier`
+/// gives the `(hash, count)` of the positions before it, newest first; the
+/// one counting rule of [`History`] and [`RecentHashes`].
+#[inline(always)]
+fn occurrences(hash: u64, mut earlier: impl Iterator<Item = (u64, u32)>) -> u32 {
+    earlier.find(|&(h, _)| h == hash).map_or(1, |(_, n)| n + 1)
 }
 
 /// The automatic draw of `pos`, reached for the `repetitions`-th time.

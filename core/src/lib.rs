@@ -23,13 +23,14 @@
 //! `cescacs-research` crate, which uses this one's public API only.
 
 #![deny(unsafe_code)]
+#![deny(missing_docs)]
 
 mod attacks;
 mod bitboard;
-mod castling;
+mod gaits;
 mod game;
 mod geometry;
-mod plane;
+mod drawing;
 mod history;
 mod line_view;
 mod movegen;
@@ -45,11 +46,12 @@ pub mod random;
 mod record;
 mod record_tree;
 mod render;
+mod special_capture;
 pub mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use castling::{Castling, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
+pub use gaits::{Castling, CastlingRights, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
 pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
 pub use movegen::MoveGroups;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
@@ -63,4 +65,5 @@ pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseRe
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};
-pub use position::{CastlingRights, IllegalMoveError, Position, SpecialCapture, INITIAL_PDTL};
+pub use position::{IllegalMoveError, Position, INITIAL_PDTL};
+pub use special_capture::SpecialCapture;

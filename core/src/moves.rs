@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::castling::Castling;
+use crate::gaits::Castling;
 use crate::geometry::Hex;
 use crate::piece::Role;
 
@@ -70,6 +70,7 @@ impl Move {
         self.captured
     }
 
+    /// Whether the move takes a piece (en passant and scornful captures included).
     pub const fn is_capture(&self) -> bool {
         self.captured.is_some()
     }
@@ -79,10 +80,12 @@ impl Move {
         self.promotion
     }
 
+    /// What kind of move it is.
     pub const fn kind(&self) -> MoveKind {
         self.kind
     }
 
+    /// The castling, if the move is one.
     pub const fn castling(&self) -> Option<Castling> {
         match self.kind {
             MoveKind::Castling(c) => Some(c),

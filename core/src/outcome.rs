@@ -25,6 +25,7 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// The termination in words (`"checkmate"`, `"stalemate"`, …).
     pub const fn name(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
@@ -39,6 +40,7 @@ impl Termination {
 /// The result of a finished game: how it ended and who won.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Outcome {
+    /// How the game ended.
     pub termination: Termination,
     /// `None` for a draw.
     pub winner: Option<Color>,
@@ -80,6 +82,7 @@ impl fmt::Display for Outcome {
 }
 
 impl Position {
+    /// Whether the game ended by checkmate.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.legal_moves().is_empty()
     }

@@ -14,43 +14,106 @@ use std::str::FromStr;
 
 use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, HexColor};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{CastlingRights, Position, SpecialCapture};
+use crate::gaits::CastlingRights;
+use crate::position::{Position, SpecialCapture};
 
 /// Why a PDTL string was rejected. Every variant names the field and the
 /// offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PdtlError {
+    /// Nothing but blanks.
     #[error("empty PDTL")]
     Empty,
     #[error("PDTL has {0} fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)")]
+    /// Fewer than 2 or more than 6 fields.
     FieldCount(usize),
     #[error("placement field {0:?} must start and end with '/'")]
+    /// A placement field not enclosed in slashes.
     PlacementSlashes(String),
     #[error("placement record {record:?}: {reason}")]
-    Record { record: String, reason: &'static str },
+    /// A line record (`LINE:pieces`) that cannot be read.
+    Record {
+        /// The record as written.
+        record: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     #[error("placement record {record:?}: unknown piece letter {letter:?}")]
-    UnknownPiece { record: String, letter: char },
+    /// A letter that names no piece.
+    UnknownPiece {
+        /// The record as written.
+        record: String,
+        /// The letter.
+        letter: char,
+    },
     #[error("placement record {record:?}: more than the {hexes} hexes of line {line}")]
-    Overflow { record: String, line: u8, hexes: usize },
+    /// A record that describes more hexes than its line has.
+    Overflow {
+        /// The record as written.
+        record: String,
+        /// Its line.
+        line: u8,
+        /// The hexes of that line.
+        hexes: usize,
+    },
     #[error("placement: line {0} is described twice")]
+    /// Two records for one line.
     DuplicateLine(u8),
     #[error("placement: {color} has {count} kings; exactly one is required")]
-    KingCount { color: Color, count: u32 },
+    /// A side without a King, or with more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Its Kings.
+        count: u32,
+    },
     #[error("placement: {color} has {count} {role}s; at most {max} allowed")]
-    TooMany { color: Color, role: Role, count: u32, max: u8 },
+    /// More pieces of a kind than a side starts with.
+    TooMany {
+        /// The side.
+        color: Color,
+        /// The kind.
+        role: Role,
+        /// How many it has.
+        count: u32,
+        /// How many it may have.
+        max: u8,
+    },
     #[error("placement: {color} has two bishops on {colour:?} hexes")]
-    BishopColour { color: Color, colour: HexColor },
+    /// Two Bishops of one side on hexes of one colour.
+    BishopColour {
+        /// The side.
+        color: Color,
+        /// The hexes' colour.
+        colour: HexColor,
+    },
     #[error("turn field {0:?}: expected 'w' or 'b'")]
+    /// A turn field other than `w` or `b`.
     Turn(String),
     #[error("castling field {field:?}: {reason}")]
-    Castling { field: String, reason: &'static str },
+    /// A castling field that cannot be read.
+    Castling {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     #[error("special-capture field {field:?}: {reason}")]
-    Special { field: String, reason: String },
+    /// A special-capture field that cannot be read or does not fit the board.
+    Special {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     #[error("halfmove clock field {0:?}: expected a number or '-'")]
+    /// A halfmove clock that is not a number.
     Halfmove(String),
     #[error("move number field {0:?}: expected a number >= 1, '?' or '-'")]
+    /// A move number that is not a number ≥ 1, `?` or `-`.
     Fullmove(String),
     #[error("the side not to move ({0}) is in check")]
+    /// The side that just moved is in check.
     OppositeCheck(Color),
 }
 
@@ -171,10 +234,13 @@ fn material_problems(pos: &Position) -> Vec<PdtlError> {
 pub struct Setup {
     /// The piece on each hex, by [`Hex::index`].
     pub board: [Option<Piece>; crate::HEX_COUNT],
+    /// The side to move.
     pub turn: Color,
     /// Castling and King's-Leap rights per colour (the PDTL castling field).
     pub castling: [CastlingRights; 2],
+    /// Plies since the last capture or pawn move.
     pub halfmove_clock: u32,
+    /// The full-move number, `None` when unknown (`?`).
     pub fullmove_number: Option<u32>,
 }
 
@@ -292,75 +358,28 @@ fn write_castling(rights: [CastlingRights; 2], out: &mut String) {
     }
 }
 
-/// Capturer candidates for a scornful pawn on `s`, for the side to move `us`.
-fn scornful_capturers(pos: &Position, s: Hex, us: Color) -> Vec<Hex> {
-    let f = us.forward();
-    [1i8, -1]
-        .into_iter()
-        .filter_map(|dc| {
-            let c = s.offset(dc, -f)?;
-            let front = s.offset(dc, f)?;
-            (pos.piece_at(c) == Some(Piece::new(us, Role::Pawn)) && pos.piece_at(front).is_none()).then_some(c)
-        })
-        .collect()
-}
-
+/// Reads the special-capture field (RULES.md §7.1): `-`, en passant
+/// `PAWN@LINE[-LINE]`, scornful `CAPTURER@SCORNFUL` or `SCORNFUL`, and the
+/// reference's en passant form `P@TARGET[,LINE][PAWN]`; the record is then
+/// checked against the board.
 fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlError> {
-    let err = |reason: String| PdtlError::Special { field: field.to_string(), reason };
+    let err = |reason: String| special_error(field, reason);
     if field == "-" {
         return Ok(SpecialCapture::None);
     }
     let us = pos.turn();
     let mover = !us;
-    let hex = |s: &str| -> Result<(Hex, usize), PdtlError> {
-        parse_hex_prefix(s).map_err(|e| err(format!("{} ({:?})", e.reason, e.text)))
-    };
-    let parse_line = |s: &str| -> Result<u8, PdtlError> {
-        s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| err(format!("bad line number {s:?}")))
-    };
-
-    // Reference en passant form: P@E9[E11], P@E9,11[E13].
     if let Some(rest) = field.strip_prefix("P@") {
-        let (targets_text, pawn_text) = rest
-            .strip_suffix(']')
-            .and_then(|r| r.split_once('['))
-            .ok_or_else(|| err("expected P@TARGET[PAWN] or P@TARGET,LINE[PAWN]".into()))?;
-        let (first, second) = match targets_text.split_once(',') {
-            Some((a, b)) => (a, Some(b)),
-            None => (targets_text, None),
-        };
-        // The reference writes bogus records with off-grid targets after
-        // ordinary pawn captures: read them as "no special capture".
-        let Ok((target, used)) = parse_hex_prefix(first) else {
-            if first.len() >= 2 && column_from_letter(first.chars().next().unwrap_or(' ')).is_some() {
-                return Ok(SpecialCapture::None);
-            }
-            return Err(err(format!("bad target {first:?}")));
-        };
-        if used != first.len() {
-            return Err(err(format!("bad target {first:?}")));
-        }
-        let (pawn, used) = hex(pawn_text)?;
-        if used != pawn_text.len() {
-            return Err(err(format!("bad pawn hex {pawn_text:?}")));
-        }
-        let mut lines = vec![target.line()];
-        if target.column() != pawn.column() {
-            return Err(err("target and pawn must be on one column".into()));
-        }
-        if let Some(l) = second {
-            lines.push(parse_line(l)?);
-        }
-        return en_passant(pos, pawn, &lines, mover).map_err(err);
+        return reference_en_passant(pos, field, rest, mover);
     }
 
-    let (first, used) = hex(field)?;
+    let (first, used) = special_hex(field, field)?;
     let rest = &field[used..];
     if rest.is_empty() {
         // Short scornful form: the scornful pawn's hex.
-        let candidates = scornful_capturers(pos, first, us);
+        let candidates = SpecialCapture::scornful_capturers(pos, first, us);
         return match candidates.as_slice() {
-            [c] => scornful(pos, *c, first, us).map_err(err),
+            [c] => SpecialCapture::scornful_in(pos, *c, first, us).map_err(err),
             [] => Err(err(format!("no {us} pawn can capture a scornful pawn on {first}"))),
             _ => Err(err("two pawns could capture: write CAPTURER@SCORNFUL".into())),
         };
@@ -370,7 +389,7 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
     };
     if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
         // capturer@scornful
-        let (pawn, used) = hex(rest)?;
+        let (pawn, used) = special_hex(field, rest)?;
         if used != rest.len() {
             return Err(err("trailing characters".into()));
         }
@@ -379,52 +398,66 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
         if pos.piece_at(first) != Some(Piece::new(us, Role::Pawn)) {
             return Ok(SpecialCapture::None);
         }
-        return scornful(pos, first, pawn, us).map_err(err);
+        return SpecialCapture::scornful_in(pos, first, pawn, us).map_err(err);
     }
     // Canonical en passant: PAWN@LINE or PAWN@LINE-LINE (either order).
     let lines: Vec<u8> = rest
         .split(['-', '\u{2010}'])
-        .map(parse_line)
+        .map(|l| special_line(field, l))
         .collect::<Result<_, _>>()?;
-    en_passant(pos, first, &lines, mover).map_err(err)
+    SpecialCapture::en_passant_in(pos, first, &lines, mover).map_err(err)
 }
 
-fn en_passant(pos: &Position, pawn: Hex, lines: &[u8], mover: Color) -> Result<SpecialCapture, String> {
-    match pos.piece_at(pawn) {
-        Some(p) if p.color == mover && p.role != Role::King => {}
-        _ => return Err(format!("{pawn} must hold a piece of {mover}, the side that just moved")),
+/// The reference's en passant form, `P@E9[E11]` or `P@E9,11[E13]` (`rest`
+/// follows `P@` in `field`).
+fn reference_en_passant(pos: &Position, field: &str, rest: &str, mover: Color) -> Result<SpecialCapture, PdtlError> {
+    let err = |reason: String| special_error(field, reason);
+    let (targets_text, pawn_text) = rest
+        .strip_suffix(']')
+        .and_then(|r| r.split_once('['))
+        .ok_or_else(|| err("expected P@TARGET[PAWN] or P@TARGET,LINE[PAWN]".into()))?;
+    let (first, second) = match targets_text.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (targets_text, None),
+    };
+    // The reference writes bogus records with off-grid targets after
+    // ordinary pawn captures: read them as "no special capture".
+    let Ok((target, used)) = parse_hex_prefix(first) else {
+        if first.len() >= 2 && column_from_letter(first.chars().next().unwrap_or(' ')).is_some() {
+            return Ok(SpecialCapture::None);
+        }
+        return Err(err(format!("bad target {first:?}")));
+    };
+    if used != first.len() {
+        return Err(err(format!("bad target {first:?}")));
     }
-    let steps = lines.len() as u8 + 1;
-    let special = SpecialCapture::EnPassant { pawn, steps };
-    let targets = special.en_passant_targets(mover);
-    let mut want: Vec<u8> = targets.iter().map(|h| h.line()).collect();
-    let mut got = lines.to_vec();
-    want.sort_unstable();
-    got.sort_unstable();
-    if targets.len() != lines.len() || want != got {
-        return Err(format!(
-            "the target lines must be the hexes the pawn on {pawn} crossed (2 and 4 lines behind it)"
-        ));
+    let (pawn, used) = special_hex(field, pawn_text)?;
+    if used != pawn_text.len() {
+        return Err(err(format!("bad pawn hex {pawn_text:?}")));
     }
-    if let Some(t) = targets.iter().find(|t| pos.piece_at(**t).is_some()) {
-        return Err(format!("en passant target {t} is not empty"));
+    let mut lines = vec![target.line()];
+    if target.column() != pawn.column() {
+        return Err(err("target and pawn must be on one column".into()));
     }
-    Ok(special)
+    if let Some(l) = second {
+        lines.push(special_line(field, l)?);
+    }
+    SpecialCapture::en_passant_in(pos, pawn, &lines, mover).map_err(err)
 }
 
-fn scornful(pos: &Position, capturer: Hex, pawn: Hex, us: Color) -> Result<SpecialCapture, String> {
-    if pos.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
-        return Err(format!("{capturer} must hold a pawn of {us}, the side to move"));
-    }
-    match pos.piece_at(pawn) {
-        Some(p) if p.color != us && p.role != Role::King => {}
-        _ => return Err(format!("{pawn} must hold the scornful piece of {}", !us)),
-    }
-    let f = us.forward();
-    if ![1i8, -1].iter().any(|&dc| capturer.offset(dc, f) == Some(pawn)) {
-        return Err(format!("{capturer} is not a forward-oblique step from {pawn}"));
-    }
-    Ok(SpecialCapture::Scornful { capturer, pawn })
+/// An error in the special-capture field `field`.
+fn special_error(field: &str, reason: String) -> PdtlError {
+    PdtlError::Special { field: field.to_string(), reason }
+}
+
+/// The hex at the start of `s`, a part of the special-capture field `field`.
+fn special_hex(field: &str, s: &str) -> Result<(Hex, usize), PdtlError> {
+    parse_hex_prefix(s).map_err(|e| special_error(field, format!("{} ({:?})", e.reason, e.text)))
+}
+
+/// A line number (0–28) in the special-capture field `field`.
+fn special_line(field: &str, s: &str) -> Result<u8, PdtlError> {
+    s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| special_error(field, format!("bad line number {s:?}")))
 }
 
 fn write_special(pos: &Position, out: &mut String) {
@@ -438,7 +471,7 @@ fn write_special(pos: &Position, out: &mut String) {
             let _ = write!(out, "{pawn}@{}", lines.join("-"));
         }
         SpecialCapture::Scornful { capturer, pawn } => {
-            if scornful_capturers(pos, pawn, pos.turn()).len() > 1 {
+            if SpecialCapture::scornful_capturers(pos, pawn, pos.turn()).len() > 1 {
                 let _ = write!(out, "{capturer}@{pawn}");
             } else {
                 let _ = write!(out, "{pawn}");

@@ -52,7 +52,9 @@ pub struct Interrupted;
 /// How far a [`PerftJob`] has got: root moves whose subtree is fully counted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PerftProgress {
+    /// Root moves fully counted.
     pub done: usize,
+    /// Root moves in all.
     pub total: usize,
 }
 

@@ -6,13 +6,17 @@ use std::ops::Not;
 /// A side. White moves first and towards higher lines.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
+    /// White, who moves first.
     White = 0,
+    /// Black.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// Index `0..2` (White, Black), for tables.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -35,6 +39,7 @@ impl Color {
         }
     }
 
+    /// The colour in words (`"White"`, `"Black"`).
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -84,6 +89,7 @@ pub enum Role {
 }
 
 impl Role {
+    /// The nine kinds, in index order.
     pub const ALL: [Role; 9] = [
         Role::Pawn,
         Role::Elephant,
@@ -107,6 +113,7 @@ impl Role {
         Role::Bishop,
     ];
 
+    /// Index `0..9`, for tables.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -143,6 +150,7 @@ impl Role {
         })
     }
 
+    /// The kind in words (`"pawn"`, `"elephant"`, …).
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -196,11 +204,14 @@ impl fmt::Display for Role {
 /// A piece: a role and a colour.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece.
     pub color: Color,
+    /// Which kind.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }

@@ -29,6 +29,7 @@ pub enum Assessment {
 }
 
 impl Assessment {
+    /// The seven assessments.
     pub const ALL: [Assessment; 7] = [
         Assessment::Good,
         Assessment::Poor,
@@ -65,6 +66,7 @@ impl Assessment {
         }
     }
 
+    /// The assessment written `s`, if it is one.
     pub fn from_symbol(s: &str) -> Option<Assessment> {
         Assessment::ALL.into_iter().find(|a| a.symbol() == s)
     }
@@ -93,6 +95,7 @@ pub enum Indicator {
 }
 
 impl Indicator {
+    /// The symbol written after a move.
     pub const fn symbol(self) -> &'static str {
         match self {
             Indicator::DrawOffer => "(=)",
@@ -101,6 +104,7 @@ impl Indicator {
         }
     }
 
+    /// The indicator written `s`, if it is one.
     pub fn from_symbol(s: &str) -> Option<Indicator> {
         [Indicator::DrawOffer, Indicator::LastMove, Indicator::DrawOfferLastMove]
             .into_iter()
@@ -132,6 +136,7 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The result as written in a record (`3-0`, `1-1`, `*` …).
     pub const fn as_str(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "3-0",
@@ -224,8 +229,11 @@ impl FromStr for GameResult {
 /// One move of a line with what the record says about it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AnnotatedMove {
+    /// The move.
     pub mv: Move,
+    /// Its assessment (`!`, `?`, …), if any.
     pub assessment: Option<Assessment>,
+    /// Its indicator, if any.
     pub indicator: Option<Indicator>,
     /// Comments on this move, without their `@W:` / `@B:` prefix (the
     /// writer adds the prefix of the side that made the move).
@@ -235,6 +243,7 @@ pub struct AnnotatedMove {
 }
 
 impl AnnotatedMove {
+    /// The move without annotations.
     pub fn new(mv: Move) -> AnnotatedMove {
         AnnotatedMove { mv, assessment: None, indicator: None, comments: Vec::new(), variations: Vec::new() }
     }
@@ -251,6 +260,7 @@ pub struct Line {
     /// Comments before the first move (for the main line: the opening
     /// comments that describe the context of the game).
     pub comments: Vec<String>,
+    /// The moves, in order.
     pub moves: Vec<AnnotatedMove>,
 }
 
@@ -259,6 +269,7 @@ pub struct Line {
 pub struct Variation {
     /// The `$[n]` label that comments elsewhere use to refer to it (`#12.n`).
     pub label: Option<String>,
+    /// The moves of the variation.
     pub line: Line,
 }
 
@@ -275,6 +286,7 @@ pub enum ResultSource {
 /// A stated result that the final position contradicts (RULES.md §10 D29).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ResultMismatch {
+    /// Where the stated result was read.
     pub source: ResultSource,
     /// The result as written.
     pub stated: String,

@@ -43,14 +43,19 @@ pub struct Hex(u8);
 /// The three hex colours; the colour of a hex depends only on its cross-line.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum HexColor {
+    /// White hexes.
     White,
+    /// Black hexes.
     Black,
+    /// The third colour (neither white nor black).
     Coloured,
 }
 
 impl HexColor {
+    /// The three colours, in index order.
     pub const ALL: [HexColor; 3] = [HexColor::White, HexColor::Black, HexColor::Coloured];
 
+    /// Index `0..3` (White, Black, Coloured), for tables.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -109,7 +114,9 @@ const fn offset(h: usize, dc: i32, dl: i32) -> u8 {
 /// A direction on the board, as (Δcolumn, Δline).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Direction {
+    /// Columns moved (P = 0 … Z = 14).
     pub dc: i8,
+    /// Cross-lines moved.
     pub dl: i8,
 }
 
@@ -189,10 +196,13 @@ impl Dir {
     /// (−1, −3)
     pub const LINE_INV_DOWN: Dir = Dir(11);
 
+    /// The twelve directions: the six orthogonal, then the six diagonal.
     pub const ALL: [Dir; 12] = [
         Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5), Dir(6), Dir(7), Dir(8), Dir(9), Dir(10), Dir(11),
     ];
+    /// The six orthogonal directions (neighbours sharing an edge).
     pub const ORTHOGONAL: [Dir; 6] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5)];
+    /// The six diagonal directions (a corner apart).
     pub const DIAGONAL: [Dir; 6] = [Dir(6), Dir(7), Dir(8), Dir(9), Dir(10), Dir(11)];
 
     /// Index `0..12` in [`Dir::ALL`].
@@ -563,7 +573,9 @@ impl fmt::Debug for Hex {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid hex {text:?}: {reason}")]
 pub struct ParseHexError {
+    /// The text read.
     pub text: String,
+    /// What is wrong with it.
     pub reason: &'static str,
 }
 

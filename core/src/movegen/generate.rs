@@ -5,7 +5,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Dir, Hex};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{Color, Role};
 use crate::position::{Position, SpecialCapture};
 
 use super::counter::Counter;
@@ -16,6 +16,9 @@ use super::tables::{piece_reaches, piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQU
 impl Position {
     /// Adds the legal moves of the piece on `from` that land on `dests`
     /// (a castling by its King's destination), in the order of [`Position::generate`].
+    /// Kept out of line: its callers (a move text's resolution above all)
+    /// stay small enough to inline what they call.
+    #[inline(never)]
     pub(super) fn gen_from<L: Moves>(&self, from: Hex, dests: Bitboard, list: &mut L) {
         let us = self.turn;
         let Some(piece) = self.piece_at(from).filter(|p| p.color == us) else {
@@ -213,44 +216,18 @@ impl Position {
 
     /// En passant (played on a copy and tested) and scornful captures.
     fn gen_special_captures<L: Moves>(&self, us: Color, safety: &KingSafety, list: &mut L) {
-        match self.special {
-            SpecialCapture::None => {}
-            SpecialCapture::EnPassant { pawn, .. } => {
-                let Some(victim) = self.piece_at(pawn) else { return };
-                if victim.color == us {
-                    return;
+        let king = self.kings[us.index()];
+        self.special_capture_candidates(us, |m| {
+            if m.kind == MoveKind::EnPassant {
+                let after = self.after(m);
+                if !after.is_attacked(after.kings[us.index()], !us) {
+                    list.add(m);
                 }
-                let f = us.forward();
-                for t in self.special.en_passant_targets(!us) {
-                    if self.piece_at(t).is_some() {
-                        continue;
-                    }
-                    for dc in [1, -1] {
-                        let Some(from) = t.offset(dc, -3 * f) else { continue };
-                        if self.piece_at(from) != Some(Piece::new(us, Role::Pawn)) {
-                            continue;
-                        }
-                        let m = Move::new(from, t, Role::Pawn, Some(victim.role), MoveKind::EnPassant);
-                        let after = self.after(m);
-                        if !after.is_attacked(after.kings[us.index()], !us) {
-                            list.add(m);
-                        }
-                    }
-                }
-            }
-            SpecialCapture::Scornful { capturer, pawn } => {
-                if self.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
-                    return;
-                }
-                let Some(victim) = self.piece_at(pawn) else { return };
-                if victim.color == us || victim.role == Role::King || safety.checkers > 1 {
-                    return;
-                }
-                let mut sink = Sink { list, allowed: safety.allowed(self.kings[us.index()], capturer) };
-                let m = Move::new(capturer, pawn, Role::Pawn, Some(victim.role), MoveKind::ScornfulCapture);
+            } else if safety.checkers < 2 {
+                let mut sink = Sink { list: &mut *list, allowed: safety.allowed(king, m.from) };
                 self.push_pawn_move(&mut sink, us, m);
             }
-        }
+        });
     }
 
     /// Whether an en passant or scornful capture is legal now: what the

@@ -11,13 +11,12 @@
 //!
 //! The files: `tables` (step and ride tables), `king_safety` (checks and
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
-//! King's steps, Leaps and castlings), `counter` (perft's counter) and
+//! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter) and
 //! `sampler` (the random-move sampler). This file holds the public API.
 
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::castling::Castling;
 use crate::geometry::Hex;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
@@ -108,24 +107,6 @@ impl Position {
         n.total()
     }
 
-    /// The King's Leaps legal right now.
-    pub fn king_leaps(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_leaps(self.safe_leap_hexes(), &mut list);
-        }
-        list
-    }
-
-    /// The castlings legal right now.
-    pub fn castlings(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
-            self.gen_castlings(self.safe_leap_hexes(), &mut list);
-        }
-        list
-    }
-
     /// Whether the side to move must make an in-place promotion now
     /// (RULES.md §3.7.8).
     pub fn forced_promotion_pending(&self) -> bool {
@@ -151,10 +132,5 @@ impl Position {
     /// (the identity of ordinary moves, RULES.md §5.5).
     pub fn find_move(&self, from: Hex, to: Hex, promotion: Option<Role>) -> Option<Move> {
         self.legal_moves_from_to(from, to).into_iter().find(|m| m.promotion == promotion)
-    }
-
-    /// The legal castling `c`, if it is legal here.
-    pub fn find_castling(&self, c: Castling) -> Option<Move> {
-        self.castlings().into_iter().find(|m| m.castling() == Some(c))
     }
 }

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::castling::{Castling, CastlingRooks, LEAP_HEXES, LEAP_ZONE};
+use crate::gaits::{Castling, CastlingRooks, LEAP_HEXES, LEAP_ZONE};
 use crate::geometry::{Hex, HEX_COUNT};
 use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::piece::{Color, Role};
@@ -162,8 +162,7 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
 ///   stands for its own bound until a draw lands on it; then its moves are
 ///   generated and the bound becomes their number;
 /// - the King's steps are unchecked candidates until one is drawn; then it
-///   is tested for attacks (testing every step would cost random play a
-///   quarter of its time);
+///   is tested for attacks (the costliest test a step needs);
 /// - the King's Leaps and castlings stand for a bound
 ///   (`Position::king_gait_bound`) until a draw lands on them;
 /// - pinned pieces stand for their own bound from the start; the rest (en
@@ -340,8 +339,8 @@ impl MoveGroups {
     fn gaits_known_now(&mut self, pos: &Position) {
         self.gaits.clear();
         let safe = pos.safe_leap_hexes();
-        pos.gen_leaps(safe, &mut self.gaits);
-        pos.gen_castlings(safe, &mut self.gaits);
+        pos.gen_leaps(safe, |m| self.gaits.push(m));
+        pos.gen_castlings(safe, |m| self.gaits.push(m));
         debug_assert!(self.gaits.len() <= self.gaits_weight, "the bound of the King's gaits holds");
         self.gaits_weight = self.gaits.len();
         self.gaits_known = true;

@@ -52,8 +52,8 @@ pub(crate) trait Moves {
         let safe = pos.safe_leap_hexes();
         // Every Leap and castling lands the King on a leap hex.
         if !safe.is_empty() {
-            pos.gen_leaps(safe, self);
-            pos.gen_castlings(safe, self);
+            pos.gen_leaps(safe, |m| self.add(m));
+            pos.gen_castlings(safe, |m| self.add(m));
         }
     }
     /// Adds the King's steps from `king` to the hexes of `candidates`

@@ -223,20 +223,7 @@ impl<'a> Lexer<'a> {
                     return Token { tok: Tok::Error(LexError::TagSyntax(reason)), line, col, start, end: self.i, text };
                 }
             },
-            '{' => {
-                self.bump();
-                let body_start = self.i;
-                while self.peek().is_some_and(|c| c != '}') {
-                    self.bump();
-                }
-                if self.peek().is_none() {
-                    Tok::Error(LexError::UnterminatedComment)
-                } else {
-                    let body = self.src[body_start..self.i].trim();
-                    self.bump();
-                    Tok::Comment(body)
-                }
-            }
+            '{' => self.comment(),
             '}' => {
                 self.bump();
                 Tok::Error(LexError::UnexpectedCloseBrace)
@@ -276,21 +263,43 @@ impl<'a> Lexer<'a> {
             }
             '$' => self.label(),
             '0'..='9' => self.number_or_result(),
-            _ => {
-                self.skip_word();
-                let w = &self.src[start..self.i];
-                if w.is_empty() {
-                    // A lone ']' (the only word-ending character not handled above).
-                    self.bump();
-                    Tok::Error(LexError::Unexpected { expected: "']' only closes a tag" })
-                } else if w == "*" {
-                    Tok::Result(GameResult::Unfinished)
-                } else {
-                    Tok::Word(w)
-                }
-            }
+            _ => self.word(start),
         };
         Token { tok, line, col, start, end: self.i, text: &self.src[start..self.i] }
+    }
+
+    /// `{ comment }`, at its `{`: the body trimmed.
+    #[inline(always)]
+    fn comment(&mut self) -> Tok<'a> {
+        self.bump();
+        let body_start = self.i;
+        while self.peek().is_some_and(|c| c != '}') {
+            self.bump();
+        }
+        if self.peek().is_none() {
+            Tok::Error(LexError::UnterminatedComment)
+        } else {
+            let body = self.src[body_start..self.i].trim();
+            self.bump();
+            Tok::Comment(body)
+        }
+    }
+
+    /// A word starting at `start` (a move, an annotation, `*`), up to the
+    /// next blank or punctuation.
+    #[inline(always)]
+    fn word(&mut self, start: usize) -> Tok<'a> {
+        self.skip_word();
+        let w = &self.src[start..self.i];
+        if w.is_empty() {
+            // A lone ']' (the only word-ending character not handled above).
+            self.bump();
+            Tok::Error(LexError::Unexpected { expected: "']' only closes a tag" })
+        } else if w == "*" {
+            Tok::Result(GameResult::Unfinished)
+        } else {
+            Tok::Word(w)
+        }
     }
 
     /// `[Name "value"]`. On error the rest of the line is skipped and the

@@ -69,8 +69,11 @@ pub use writer::{write_game, write_games};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
 pub struct PgnError {
+    /// The line (1-based).
     pub line: usize,
+    /// The column (1-based, in characters).
     pub column: usize,
+    /// What is wrong.
     pub kind: PgnErrorKind,
 }
 
@@ -98,7 +101,12 @@ pub enum PgnErrorKind {
     EmptyVariation,
     /// A variation whose first move number names no earlier move of its line.
     #[error("the variation replaces move {number} of {color}, which is not among the moves before it")]
-    NoVariationTarget { number: u32, color: Color },
+    NoVariationTarget {
+        /// The move number the variation starts with.
+        number: u32,
+        /// The side whose move it replaces.
+        color: Color,
+    },
     /// The `Variant` tag names another game.
     #[error("unsupported variant {0:?} (this reader handles \"C'escacs\")")]
     UnsupportedVariant(String),
@@ -107,19 +115,41 @@ pub enum PgnErrorKind {
     FanNotSupported,
     /// A `Redefine` pair that is not one of the allowed alternatives.
     #[error("Redefine pair {pair:?}: {reason}")]
-    BadRedefine { pair: String, reason: &'static str },
+    BadRedefine {
+        /// The pair as written.
+        pair: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// The `PDTL` tag's position is invalid.
     #[error("PDTL tag: {0}")]
     Pdtl(PdtlError),
     /// A move text that is not a legal move of the position reached.
     #[error("move {number} of {color}: {source}")]
-    Move { number: u32, color: Color, source: MoveTextError },
+    Move {
+        /// The move number.
+        number: u32,
+        /// The side that moves.
+        color: Color,
+        /// Why the text names no legal move.
+        source: MoveTextError,
+    },
     /// A move number other than the one expected.
     #[error("move number {found}, expected {expected}")]
-    MoveNumber { expected: u32, found: u32 },
+    MoveNumber {
+        /// The number the line is at.
+        expected: u32,
+        /// The number written.
+        found: u32,
+    },
     /// A token where the grammar does not allow it.
     #[error("unexpected {found:?}: {expected}")]
-    Unexpected { found: String, expected: &'static str },
+    Unexpected {
+        /// The token as written.
+        found: String,
+        /// What may stand there.
+        expected: &'static str,
+    },
     /// The text holds no game ([`read_game`]).
     #[error("the text holds no game")]
     NoGame,
@@ -139,7 +169,10 @@ pub enum PgnErrorKind {
     MoreErrors(usize),
     /// The record ends where a move was expected.
     #[error("the record ends after {after:?} where a move was expected")]
-    Truncated { after: String },
+    Truncated {
+        /// The last token read.
+        after: String,
+    },
 }
 
 impl PgnError {
@@ -200,7 +233,9 @@ pub fn read_games_lenient(text: &str) -> (Vec<Game>, Vec<PgnError>) {
 /// reading it, in text order, and where its text lies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameEntry {
+    /// The game, `None` when its header was unusable.
     pub game: Option<Game>,
+    /// The errors met in its text, in order.
     pub errors: Vec<PgnError>,
     /// Byte offsets of the game's text, from its first token (tag, comment
     /// or move) to the end of its last one, in the whole input.

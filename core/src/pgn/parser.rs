@@ -331,7 +331,18 @@ impl<'a> Parser<'a> {
         let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
         game.tags = tags;
         *game.comments_mut() = comments;
-        let stated = match end {
+        let stated = self.game_end(&mut game, end);
+        let stated = stated.or_else(|| game.tag("Result").and_then(GameResult::parse));
+        game.set_stated_result(stated);
+        Some(game)
+    }
+
+    /// How the main line of `game` ended: the result written after it
+    /// (and the comments after that, the game's final comments), or none
+    /// when the next game starts or an error ends it (reported, and the
+    /// reader skips to the next game).
+    fn game_end(&mut self, game: &mut Game, end: Result<End, PgnError>) -> Option<GameResult> {
+        match end {
             Ok(End::Result(r)) => {
                 while let Tok::Comment(c) = self.peek().tok {
                     game.final_comments.push(c.to_string());
@@ -346,10 +357,7 @@ impl<'a> Parser<'a> {
                 self.resync();
                 None
             }
-        };
-        let stated = stated.or_else(|| game.tag("Result").and_then(GameResult::parse));
-        game.set_stated_result(stated);
-        Some(game)
+        }
     }
 
     /// Reads the main line `root` and its variations, to any depth, with a
@@ -404,6 +412,9 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Parser::step`] with its errors as `Err`: one token of the line,
+    /// dispatched by kind (moves, numbers, commas and a line's end have
+    /// their own functions).
     fn step_line(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Result<Step<'a>, PgnError> {
         {
             let t = self.peek();
@@ -415,6 +426,10 @@ impl<'a> Parser<'a> {
                 return Ok(Step::End(Ok(End::Stop)));
             }
             match t.tok {
+                // Moves and move numbers first: nearly every token is one, and
+                // neither ends a line.
+                Tok::Word(w) => self.word(ctx, pos, &t, w)?,
+                Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
                     return Err(match t.tok {
                         Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
@@ -428,19 +443,7 @@ impl<'a> Parser<'a> {
                     self.next();
                     return Ok(Step::End(Ok(End::Result(r))));
                 }
-                Tok::Close => {
-                    if depth == 0 {
-                        // Nothing is lost by ignoring it.
-                        self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseParen));
-                        self.next();
-                        return Ok(Step::Next);
-                    }
-                    if ctx.line.moves.is_empty() {
-                        return Err(Self::err(&t, PgnErrorKind::EmptyVariation));
-                    }
-                    self.next();
-                    return Ok(Step::End(Ok(End::Close)));
-                }
+                Tok::Close => return self.close(ctx, &t, depth),
                 Tok::Error(LexError::UnexpectedCloseBrace) => {
                     self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
                     self.next();
@@ -464,33 +467,7 @@ impl<'a> Parser<'a> {
                     self.next();
                     attach_comment(ctx, c.to_string());
                 }
-                Tok::Number { n, unknown } => {
-                    if !matches!(ctx.state, State::Free | State::AfterWhite) {
-                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
-                    }
-                    if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
-                        ctx.number = n;
-                    } else if n != ctx.number {
-                        return Err(Self::err(&t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
-                    }
-                    ctx.free_number = false;
-                    ctx.state = State::AfterNumber;
-                    ctx.last_text = t.text;
-                    self.next();
-                }
-                Tok::Comma => {
-                    match ctx.state {
-                        State::AfterWhite | State::AfterEllipsis => ctx.state = State::AfterComma,
-                        _ => {
-                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: ",".into(),
-                                expected: "a comma separates White's and Black's moves",
-                            }))
-                        }
-                    }
-                    ctx.last_text = t.text;
-                    self.next();
-                }
+                Tok::Comma => self.comma(ctx, &t)?,
                 Tok::Open => {
                     if expecting_move {
                         return Err(Self::err(&t, PgnErrorKind::Unexpected { found: "(".into(), expected: "a move" }));
@@ -504,46 +481,101 @@ impl<'a> Parser<'a> {
                         expected: "a label only follows a variation's '('",
                     }))
                 }
-                Tok::Word(w) => {
-                    if let Some((a, i)) = parse_annotation(w) {
-                        if ctx.state == State::AfterWhite || (ctx.state == State::Free && !ctx.line.moves.is_empty()) {
-                            self.next();
-                            let last = ctx.line.moves.last_mut().expect("a move was read");
-                            merge_annotation(last, a, i).map_err(|kind| Self::err(&t, kind))?;
-                            return Ok(Step::Next);
-                        }
-                        return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                            found: w.to_string(),
-                            expected: "an assessment or indicator follows a move",
-                        }));
-                    }
-                    match ctx.state {
-                        State::AfterEllipsis => {
-                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w.to_string(),
-                                expected: "a comma after '…'",
-                            }))
-                        }
-                        State::AfterNumber if pos.turn() == Color::Black => {
-                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w.to_string(),
-                                expected: "Black is to move: write '…, ' for White's move",
-                            }))
-                        }
-                        State::AfterComma if pos.turn() == Color::White => {
-                            return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                                found: w.to_string(),
-                                expected: "White is to move: a new move number must come first",
-                            }))
-                        }
-                        _ => {}
-                    }
-                    self.next();
-                    self.play_word(ctx, pos, &t, w)?;
-                }
             }
         }
         Ok(Step::Next)
+    }
+
+    /// A `)`: the end of the variation `ctx` (at `depth` > 0), never empty;
+    /// on the main line an error that loses nothing.
+    #[inline(always)]
+    fn close(&mut self, ctx: &LineCtx<'a>, t: &Token<'a>, depth: usize) -> Result<Step<'a>, PgnError> {
+        if depth == 0 {
+            // Nothing is lost by ignoring it.
+            self.report(Self::err(t, PgnErrorKind::UnexpectedCloseParen));
+            self.next();
+            return Ok(Step::Next);
+        }
+        if ctx.line.moves.is_empty() {
+            return Err(Self::err(t, PgnErrorKind::EmptyVariation));
+        }
+        self.next();
+        Ok(Step::End(Ok(End::Close)))
+    }
+
+    /// A move number, where one may stand: it must be the line's (the
+    /// first one of a line may set it when the start's number is unknown).
+    #[inline(always)]
+    fn number(&mut self, ctx: &mut LineCtx<'a>, pos: &Position, t: &Token<'a>, n: u32, unknown: bool, depth: usize) -> Result<(), PgnError> {
+        if !matches!(ctx.state, State::Free | State::AfterWhite) {
+            return Err(Self::err(t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
+        }
+        if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
+            ctx.number = n;
+        } else if n != ctx.number {
+            return Err(Self::err(t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
+        }
+        ctx.free_number = false;
+        ctx.state = State::AfterNumber;
+        ctx.last_text = t.text;
+        self.next();
+        Ok(())
+    }
+
+    /// A comma between White's move (or `…`) and Black's.
+    #[inline(always)]
+    fn comma(&mut self, ctx: &mut LineCtx<'a>, t: &Token<'a>) -> Result<(), PgnError> {
+        match ctx.state {
+            State::AfterWhite | State::AfterEllipsis => ctx.state = State::AfterComma,
+            _ => {
+                return Err(Self::err(t, PgnErrorKind::Unexpected {
+                    found: ",".into(),
+                    expected: "a comma separates White's and Black's moves",
+                }))
+            }
+        }
+        ctx.last_text = t.text;
+        self.next();
+        Ok(())
+    }
+    /// A word: an assessment or indicator for the move before it, or a
+    /// move where the line expects one, read and played.
+    #[inline(always)]
+    fn word(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, t: &Token<'a>, w: &'a str) -> Result<(), PgnError> {
+        if let Some((a, i)) = parse_annotation(w) {
+            if ctx.state == State::AfterWhite || (ctx.state == State::Free && !ctx.line.moves.is_empty()) {
+                self.next();
+                let last = ctx.line.moves.last_mut().expect("a move was read");
+                return merge_annotation(last, a, i).map_err(|kind| Self::err(t, kind));
+            }
+            return Err(Self::err(t, PgnErrorKind::Unexpected {
+                found: w.to_string(),
+                expected: "an assessment or indicator follows a move",
+            }));
+        }
+        match ctx.state {
+            State::AfterEllipsis => {
+                return Err(Self::err(t, PgnErrorKind::Unexpected {
+                    found: w.to_string(),
+                    expected: "a comma after '…'",
+                }))
+            }
+            State::AfterNumber if pos.turn() == Color::Black => {
+                return Err(Self::err(t, PgnErrorKind::Unexpected {
+                    found: w.to_string(),
+                    expected: "Black is to move: write '…, ' for White's move",
+                }))
+            }
+            State::AfterComma if pos.turn() == Color::White => {
+                return Err(Self::err(t, PgnErrorKind::Unexpected {
+                    found: w.to_string(),
+                    expected: "White is to move: a new move number must come first",
+                }))
+            }
+            _ => {}
+        }
+        self.next();
+        self.play_word(ctx, pos, t, w)
     }
 
     fn ellipsis(&mut self, ctx: &mut LineCtx<'a>, pos: &Position, t: &Token<'a>) -> Result<(), PgnError> {

@@ -181,7 +181,7 @@ struct Line {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader of the whole input `src`.
+    /// A reader of the games in `src`, read as they are asked for.
     pub fn new(src: R) -> Reader<R> {
         Reader::resume(src, TextPos::START)
     }

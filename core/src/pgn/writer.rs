@@ -79,101 +79,35 @@ fn emit(out: &mut String, frame: &mut Frame<'_>, text: &str) {
     out.push('\n');
 }
 
+impl<'a> Frame<'a> {
+    /// A line about to be written: `number` is its first full move's,
+    /// `shared` the position it starts from when a parent line holds it.
+    fn new(line: &'a Line, depth: usize, number: u32, unknown_number: bool, shared: Option<Rc<Position>>, opening: Option<String>) -> Frame<'a> {
+        Frame { line, depth, number, unknown_number, j: 0, group: Vec::with_capacity(2), gi: 0, vi: 0, shared, opening }
+    }
+}
+
 /// Writes a line of moves and all its variations, to any depth, with a
 /// stack instead of recursion: one full move per line, then the comments
 /// and variations of its moves; a variation is `(` and its first line, the
 /// others with one more leading dot, and `)` at the end of its last move
 /// line (on a line of its own after a comment, whose `}` must end its line).
 fn write_line(out: &mut String, start: &Position, first_number: u32, unknown_number: bool, line: &Line) {
-    let frame = |line, depth, number, unknown_number, shared: Option<Rc<Position>>, opening| Frame {
-        line,
-        depth,
-        number,
-        unknown_number,
-        j: 0,
-        group: Vec::with_capacity(2),
-        gi: 0,
-        vi: 0,
-        shared,
-        opening,
-    };
     let mut pos = start.clone();
-    let mut stack = vec![frame(line, 0, first_number, unknown_number, None, None)];
+    let mut stack = vec![Frame::new(line, 0, first_number, unknown_number, None, None)];
     for c in &line.comments {
         emit(out, stack.last_mut().expect("root"), &write_comment(c));
     }
     loop {
         let top = stack.last_mut().expect("the main line stays until the end");
-        let moves = &top.line.moves;
-        // The comments and variations of the full move just written.
-        if let Some((k, before)) = top.group.get(top.gi).cloned() {
-            let am = &moves[k];
-            if top.vi == 0 {
-                let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
-                for c in &am.comments {
-                    // The body trimmed on its own, as the reader trims what
-                    // follows the prefix: `{ @W: \rx }` would read back as `x`.
-                    let text = write_comment(&format!("{prefix} {}", c.trim()));
-                    emit(out, top, &text);
-                }
-            }
-            match am.variations.get(top.vi) {
-                Some(v) => {
-                    top.vi += 1;
-                    let number = top.number - 1;
-                    let depth = top.depth + 1;
-                    let opening = match &v.label {
-                        Some(label) => format!("($[{label}] "),
-                        None => "(".to_string(),
-                    };
-                    pos = Position::clone(&before);
-                    let mut child = frame(&v.line, depth, number, false, Some(before), Some(opening));
-                    for c in &v.line.comments {
-                        emit(out, &mut child, &write_comment(c));
-                    }
-                    stack.push(child);
-                }
-                None => {
-                    top.gi += 1;
-                    top.vi = 0;
-                }
+        if top.gi < top.group.len() {
+            if let Some(child) = write_annotations(out, top, &mut pos) {
+                stack.push(child);
             }
             continue;
         }
-        if top.j < moves.len() {
-            // The next full move: White's and Black's, or Black's alone.
-            top.group.clear();
-            top.gi = 0;
-            let mark = if top.unknown_number { '?' } else { '.' };
-            top.unknown_number = false;
-            let number = top.number;
-            let mut text = String::new();
-            if pos.turn() == Color::Black {
-                text.push_str(&format!("{number}{mark} …, "));
-            } else {
-                text.push_str(&format!("{number}{mark} "));
-            }
-            let mut played = 0;
-            while top.j < moves.len() && played < 2 {
-                let am = &moves[top.j];
-                if played == 1 {
-                    if pos.turn() != Color::Black {
-                        break;
-                    }
-                    text.push_str(", ");
-                }
-                text.push_str(&move_text(&pos, am));
-                let before = top.shared.take().unwrap_or_else(|| Rc::new(pos.clone()));
-                top.group.push((top.j, before));
-                pos.play_unchecked(am.mv);
-                top.j += 1;
-                played += 1;
-                if pos.turn() == Color::White {
-                    break; // Black's move ended the full move
-                }
-            }
-            top.number += 1;
-            emit(out, top, &text);
+        if top.j < top.line.moves.len() {
+            write_full_move(out, top, &mut pos);
             continue;
         }
         // The line is written: close the variation and go back to its parent.
@@ -181,21 +115,100 @@ fn write_line(out: &mut String, start: &Position, first_number: u32, unknown_num
         let Some(parent) = stack.last_mut() else {
             return;
         };
-        if done.opening.is_some() {
-            // A variation with no line at all cannot be read; never written.
-            unreachable!("a variation holds at least its first move line");
-        }
-        out.pop(); // the last line's newline
-        if out.ends_with('}') {
-            out.push('\n');
-            out.extend(std::iter::repeat_n('.', done.depth.min(MAX_DOTS).saturating_sub(1)));
-        }
-        out.push_str(")\n");
-        // Back to the position after the parent's full move.
-        let (k, before) = parent.group.last().expect("a variation follows a move");
-        pos = Position::clone(before);
-        pos.play_unchecked(parent.line.moves[*k].mv);
+        close_variation(out, &done, parent, &mut pos);
     }
+}
+
+/// The comments and variations of the next move of the full move just
+/// written (`top.group[top.gi]`): its comments first, then one variation
+/// at a time, returned as a line to write (`pos` set to its start); `None`
+/// once that move has no variation left.
+fn write_annotations<'a>(out: &mut String, top: &mut Frame<'a>, pos: &mut Position) -> Option<Frame<'a>> {
+    let (k, before) = top.group[top.gi].clone();
+    let am = &top.line.moves[k];
+    if top.vi == 0 {
+        let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
+        for c in &am.comments {
+            // The body trimmed on its own, as the reader trims what
+            // follows the prefix: `{ @W: \rx }` would read back as `x`.
+            let text = write_comment(&format!("{prefix} {}", c.trim()));
+            emit(out, top, &text);
+        }
+    }
+    let Some(v) = am.variations.get(top.vi) else {
+        top.gi += 1;
+        top.vi = 0;
+        return None;
+    };
+    top.vi += 1;
+    let opening = match &v.label {
+        Some(label) => format!("($[{label}] "),
+        None => "(".to_string(),
+    };
+    *pos = Position::clone(&before);
+    let mut child = Frame::new(&v.line, top.depth + 1, top.number - 1, false, Some(before), Some(opening));
+    for c in &v.line.comments {
+        emit(out, &mut child, &write_comment(c));
+    }
+    Some(child)
+}
+
+/// Writes the next full move of `top` (White's and Black's, or Black's
+/// alone) as one line, playing them on `pos`, and keeps them in
+/// `top.group` for their comments and variations.
+fn write_full_move(out: &mut String, top: &mut Frame<'_>, pos: &mut Position) {
+    let moves = &top.line.moves;
+    top.group.clear();
+    top.gi = 0;
+    let mark = if top.unknown_number { '?' } else { '.' };
+    top.unknown_number = false;
+    let number = top.number;
+    let mut text = String::new();
+    if pos.turn() == Color::Black {
+        text.push_str(&format!("{number}{mark} …, "));
+    } else {
+        text.push_str(&format!("{number}{mark} "));
+    }
+    let mut played = 0;
+    while top.j < moves.len() && played < 2 {
+        let am = &moves[top.j];
+        if played == 1 {
+            if pos.turn() != Color::Black {
+                break;
+            }
+            text.push_str(", ");
+        }
+        text.push_str(&move_text(pos, am));
+        let before = top.shared.take().unwrap_or_else(|| Rc::new(pos.clone()));
+        top.group.push((top.j, before));
+        pos.play_unchecked(am.mv);
+        top.j += 1;
+        played += 1;
+        if pos.turn() == Color::White {
+            break; // Black's move ended the full move
+        }
+    }
+    top.number += 1;
+    emit(out, top, &text);
+}
+
+/// Closes the variation `done`, written: `)` at the end of its last line
+/// (on a line of its own after a comment), and `pos` back to the position
+/// after the parent's full move.
+fn close_variation(out: &mut String, done: &Frame<'_>, parent: &Frame<'_>, pos: &mut Position) {
+    if done.opening.is_some() {
+        // A variation with no line at all cannot be read; never written.
+        unreachable!("a variation holds at least its first move line");
+    }
+    out.pop(); // the last line's newline
+    if out.ends_with('}') {
+        out.push('\n');
+        out.extend(std::iter::repeat_n('.', done.depth.min(MAX_DOTS).saturating_sub(1)));
+    }
+    out.push_str(")\n");
+    let (k, before) = parent.group.last().expect("a variation follows a move");
+    *pos = Position::clone(before);
+    pos.play_unchecked(parent.line.moves[*k].mv);
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {

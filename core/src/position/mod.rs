@@ -8,10 +8,9 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
 use crate::bitboard::Bitboard;
-use crate::castling::{KING_HOME, KING_ROOK_HOME, LEAP_ZONE, QUEEN_ROOK_HOME};
+use crate::gaits::CastlingRights;
+pub use crate::special_capture::SpecialCapture;
 use crate::geometry::{first_on_ray, neighbours, ray, rays_holding, step_const, step_sets, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
@@ -19,90 +18,13 @@ use crate::zobrist;
 
 mod hash;
 
-/// Which Kings and home Rooks of one side have never moved (RULES.md §4.7).
-///
-/// Rights are normalised: a right is dropped as soon as its piece is not on
-/// its home hex, and a King that has moved keeps no rook rights (the PDTL
-/// part is then `-`).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct CastlingRights(u8);
-
-impl CastlingRights {
-    const KING: u8 = 1;
-    const QUEEN_ROOK: u8 = 2;
-    const KING_ROOK: u8 = 4;
-
-    pub const NONE: CastlingRights = CastlingRights(0);
-
-    /// The three flags as bits (1 King, 2 queen's rook, 4 king's rook).
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-    pub const ALL: CastlingRights = CastlingRights(7);
-
-    pub const fn new(king: bool, queen_rook: bool, king_rook: bool) -> CastlingRights {
-        if !king {
-            return CastlingRights(0);
-        }
-        CastlingRights(
-            Self::KING
-                | if queen_rook { Self::QUEEN_ROOK } else { 0 }
-                | if king_rook { Self::KING_ROOK } else { 0 },
-        )
-    }
-
-    /// The King has never moved: King's Leaps are possible.
-    pub const fn king(self) -> bool {
-        self.0 & Self::KING != 0
-    }
-
-    /// The queen's rook (C3 / C25) has never moved.
-    pub const fn queen_rook(self) -> bool {
-        self.0 & Self::QUEEN_ROOK != 0
-    }
-
-    /// The king's rook (I3 / I25) has never moved.
-    pub const fn king_rook(self) -> bool {
-        self.0 & Self::KING_ROOK != 0
-    }
-}
-
-/// The one special capture possible on the next move (RULES.md §3.7.4–5).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum SpecialCapture {
-    None,
-    /// The pawn (or the piece it promoted into) on `pawn` made a double
-    /// (`steps == 2`) or triple (`steps == 3`) step; the hexes it crossed
-    /// are en passant targets.
-    EnPassant { pawn: Hex, steps: u8 },
-    /// The pawn (or promoted piece) on `pawn` made a scornful step; the
-    /// pawn on `capturer` may take it.
-    Scornful { capturer: Hex, pawn: Hex },
-}
-
-impl SpecialCapture {
-    /// The en passant target hexes (empty for other records), nearest to the
-    /// stepped pawn first. `mover` is the side that made the step. At most
-    /// two (a triple step passes two hexes), kept inline, as the generator
-    /// asks for them at every position after a pawn's long step.
-    pub fn en_passant_targets(self, mover: Color) -> ArrayVec<Hex, 2> {
-        match self {
-            SpecialCapture::EnPassant { pawn, steps } => {
-                let back = -2 * mover.forward();
-                // A record read from text may claim more steps: the PDTL
-                // reader then finds its hexes do not match and refuses it.
-                (1..steps as i8).take(2).filter_map(|k| pawn.offset(0, back * k)).collect()
-            }
-            _ => ArrayVec::new(),
-        }
-    }
-}
-
 /// Why a move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv} in position {pdtl}")]
 pub struct IllegalMoveError {
+    /// The move, in the long form.
     pub mv: String,
+    /// The position, in PDTL.
     pub pdtl: String,
 }
 
@@ -132,8 +54,9 @@ pub struct Position {
 }
 
 /// What stands on a hex, in one byte: 0 for nothing, else 1 + colour × 9 +
-/// role. (An `Option<Piece>` takes two: the board was half of a position,
-/// which random play and perft copy once per move and a game keeps per ply.)
+/// role. (An `Option<Piece>` takes two, and the board is the largest part
+/// of a position, which random play and perft copy once per move and a game
+/// keeps per ply.)
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Square(u8);
 
@@ -167,20 +90,6 @@ static SQUARE_PIECES: [Option<Piece>; 19] = {
         c += 1;
     }
     out
-};
-
-/// The home hexes of the Kings and the castling Rooks: where castling
-/// rights live (RULES.md §4.7).
-const RIGHTS_HOMES: Bitboard = {
-    let homes = [KING_HOME, QUEEN_ROOK_HOME, KING_ROOK_HOME];
-    let mut b = [0u64; 3];
-    let mut i = 0;
-    while i < 6 {
-        let h = homes[i / 2][i % 2].index();
-        b[h >> 6] |= 1 << (h & 63);
-        i += 1;
-    }
-    Bitboard(b)
 };
 
 /// The initial PDTL (RULES.md §2.3).
@@ -323,6 +232,7 @@ impl Position {
 
     // ----- accessors -------------------------------------------------------
 
+    /// The piece on `h`, if any.
     #[inline(always)]
     pub fn piece_at(&self, h: Hex) -> Option<Piece> {
         self.board[h.index()].get()
@@ -349,14 +259,17 @@ impl Position {
         self.turn
     }
 
+    /// The castling rights of `color`.
     pub fn castling_rights(&self, color: Color) -> CastlingRights {
         self.rights[color.index()]
     }
 
+    /// The special capture possible on this move.
     pub fn special_capture(&self) -> SpecialCapture {
         self.special
     }
 
+    /// Plies since the last capture or pawn move (RULES.md §6).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -366,6 +279,7 @@ impl Position {
         self.fullmove
     }
 
+    /// The hex of `color`'s King.
     pub fn king(&self, color: Color) -> Hex {
         self.kings[color.index()]
     }
@@ -394,16 +308,6 @@ impl Position {
     /// Sets the "game without castling" option (RULES.md §4.8). Not recorded in PDTL.
     pub fn set_castling_allowed(&mut self, allowed: bool) {
         self.castling_allowed = allowed;
-    }
-
-    /// The leap zone forbidden to `color`'s King: the leap hexes of the
-    /// opposing King while it is unmoved (RULES.md §5.2).
-    pub fn forbidden_leap_zone(&self, color: Color) -> Bitboard {
-        if self.rights[(!color).index()].king() {
-            LEAP_ZONE[(!color).index()]
-        } else {
-            Bitboard::EMPTY
-        }
     }
 
     // ----- board editing ---------------------------------------------------
@@ -531,25 +435,14 @@ impl Position {
         let previous_special = self.special;
         self.special = SpecialCapture::None;
         match m.kind {
-            MoveKind::Castling(c) => {
-                let g = c.geometry(us);
-                let king = self.take(m.from).expect("castling king");
-                let rooks: [Option<(Hex, Hex, Piece)>; 2] = [
-                    g.queen_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
-                    g.king_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
-                ];
-                self.put(g.king_to, king);
-                for (_, t, p) in rooks.into_iter().flatten() {
-                    self.put(t, p);
-                }
-            }
+            MoveKind::Castling(c) => self.play_castling(c, us, m.from),
             MoveKind::ForcedPromotion => {
                 self.take(m.from);
                 self.put(m.from, Piece::new(us, m.promotion.expect("forced promotion piece")));
             }
             _ => {
                 if m.kind == MoveKind::EnPassant {
-                    if let SpecialCapture::EnPassant { pawn, .. } = previous_special {
+                    if let Some(pawn) = previous_special.en_passant_victim() {
                         self.take(pawn);
                     }
                 } else if m.captured.is_some() {
@@ -560,47 +453,16 @@ impl Position {
                     p = Piece::new(us, r);
                 }
                 self.put(m.to, p);
-                match m.kind {
-                    MoveKind::DoubleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 2 },
-                    MoveKind::TripleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 3 },
-                    MoveKind::ScornfulStep => {
-                        let capturer = m.from.offset(0, 2 * us.forward()).expect("facing pawn");
-                        self.special = SpecialCapture::Scornful { capturer, pawn: m.to };
-                    }
-                    _ => {}
-                }
+                self.note_special_capture(m, us);
             }
         }
-        if m.role == Role::King {
-            self.hash ^= zobrist::rights_key(us, self.rights[us.index()].bits()) ^ zobrist::rights_key(us, CastlingRights::NONE.bits());
-            self.rights[us.index()] = CastlingRights::NONE;
-        }
-        // Rights are normalized in every position (the PDTL reader does it):
-        // only a move from or onto a home hex can change them.
-        if RIGHTS_HOMES.contains(m.from) || RIGHTS_HOMES.contains(m.to) {
-            self.normalize_rights();
-        }
+        self.update_rights(m, us);
         self.halfmove = if m.is_zeroing() { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove = self.fullmove.map(|n| n + 1);
         }
         self.turn = them;
         self.hash ^= zobrist::turn_key();
-    }
-
-    /// Drops every right whose piece is not on its home hex (RULES.md §4.7).
-    pub(crate) fn normalize_rights(&mut self) {
-        for color in Color::ALL {
-            let i = color.index();
-            let r = self.rights[i];
-            let home = |h: Hex, role| self.piece_at(h) == Some(Piece::new(color, role));
-            let king = r.king() && home(KING_HOME[i], Role::King);
-            let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
-            let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
-            let new = CastlingRights::new(king, queen_rook, king_rook);
-            self.hash ^= zobrist::rights_key(color, r.bits()) ^ zobrist::rights_key(color, new.bits());
-            self.rights[i] = new;
-        }
     }
 
     /// Plays `m` if it is legal here; otherwise returns an error and leaves

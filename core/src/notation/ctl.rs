@@ -1,102 +1,15 @@
-//! Move text: CTL-AN (NOTATION.md §3) and the long form of the golden data.
-//!
-//! ```
-//! use cescacs::Position;
-//! let pos = Position::default();
-//! let m = pos.parse_ctl("E7-E13").unwrap();       // triple step
-//! assert_eq!(pos.ctl(&m), "E7-E13");
-//! assert_eq!(m.long(), "E7-E13");
-//! let m = pos.parse_long("G3-I7").unwrap();
-//! assert_eq!(pos.ctl(&m), "NG3-I7");
-//! ```
+//! CTL-AN (NOTATION.md §3): [`Ctl`], a move text read without a position,
+//! its reading ([`Ctl::parse`], byte-wise for the common shape), its
+//! resolution to a legal move ([`Ctl::to_move`]) and the canonical text of a
+//! move ([`Position::ctl`]).
 
-use crate::castling::{Castling, KING_HOME};
-use crate::piece::Color;
-use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, ParseHexError, COLUMN_OF};
+use crate::gaits::Castling;
+use crate::geometry::{column_from_letter, Hex, COLUMN_OF};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{Position, SpecialCapture};
 
-/// A move text that cannot be read, whatever the position (the syntax of
-/// CTL-AN, NOTATION.md §3, or of the long form). Each variant carries the
-/// text as written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseMoveError {
-    #[error("empty move text")]
-    Empty,
-    #[error("move {text:?}: {source}")]
-    BadHex {
-        text: String,
-        #[source]
-        source: ParseHexError,
-    },
-    #[error("move {text:?}: {reason} at character {at}")]
-    Syntax { text: String, at: usize, reason: &'static str },
-    #[error("move {text:?}: unknown castling {name:?} (the 24 names are KRK-…, KRD-…, KRR-…)")]
-    UnknownCastling { text: String, name: String },
-}
-
-/// Hexes and a promotion piece that name no move whatever the position
-/// ([`MoveId::from_hexes`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveIdError {
-    #[error("a pawn cannot promote to a {0} (regainable kinds: D V R G N J)")]
-    Promotion(Role),
-    #[error("move {0}-{0}: origin and destination are the same hex (only a forced promotion HEX=X stays)")]
-    SameHex(Hex),
-}
-
-/// A readable move text that names no legal move of the position (the
-/// position is never changed). Each variant carries the text as written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ResolveMoveError {
-    #[error("move {text:?}: no {expected} of the side to move on {hex}")]
-    NoSuchPiece { text: String, hex: Hex, expected: Role },
-    #[error("move {text:?}: the separator says {said}, but the move is {actual}")]
-    Separator { text: String, said: &'static str, actual: &'static str },
-    #[error("move {text:?}: the captured piece is a {actual}, not a {said}")]
-    CapturedPiece { text: String, said: Role, actual: Role },
-    #[error("move {text:?}: a promotion piece (=D, =V, =R, =G, =N or =J) is required")]
-    PromotionRequired { text: String },
-    #[error("move {text:?} is not legal in position {pdtl}")]
-    Illegal { text: String, pdtl: String },
-}
-
-/// Why a move text could not be turned into a legal move: it cannot be
-/// read ([`ParseMoveError`]), or it names no legal move here
-/// ([`ResolveMoveError`]) — the split shakmaty makes between `ParseSanError`
-/// and `SanError`, so that callers (and the C and Python bindings) tell
-/// "bad text" from "illegal move" without sorting variants.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveTextError {
-    #[error(transparent)]
-    Syntax(#[from] ParseMoveError),
-    #[error(transparent)]
-    Resolve(#[from] ResolveMoveError),
-}
-
-impl MoveTextError {
-    /// The same error about `text` (e.g. the text as written in a record
-    /// whose letters were translated before reading).
-    pub fn with_text(self, text: &str) -> MoveTextError {
-        let t = text.to_string();
-        match self {
-            MoveTextError::Syntax(e) => MoveTextError::Syntax(match e {
-                ParseMoveError::Empty => ParseMoveError::Empty,
-                ParseMoveError::BadHex { source, .. } => ParseMoveError::BadHex { text: t, source },
-                ParseMoveError::Syntax { at, reason, .. } => ParseMoveError::Syntax { text: t, at, reason },
-                ParseMoveError::UnknownCastling { name, .. } => ParseMoveError::UnknownCastling { text: t, name },
-            }),
-            MoveTextError::Resolve(e) => MoveTextError::Resolve(match e {
-                ResolveMoveError::NoSuchPiece { hex, expected, .. } => ResolveMoveError::NoSuchPiece { text: t, hex, expected },
-                ResolveMoveError::Separator { said, actual, .. } => ResolveMoveError::Separator { text: t, said, actual },
-                ResolveMoveError::CapturedPiece { said, actual, .. } => ResolveMoveError::CapturedPiece { text: t, said, actual },
-                ResolveMoveError::PromotionRequired { .. } => ResolveMoveError::PromotionRequired { text: t },
-                ResolveMoveError::Illegal { pdtl, .. } => ResolveMoveError::Illegal { text: t, pdtl },
-            }),
-        }
-    }
-}
+use super::{hex_at, promotion_letter, MoveTextError, ParseMoveError, ResolveMoveError};
 
 /// How the side to move is checked (NOTATION.md §3.6, RULES.md §5.3).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -110,6 +23,7 @@ pub enum CheckKind {
 }
 
 impl CheckKind {
+    /// The check mark CTL-AN writes after the move (`+^`, `+∞`, `++`).
     pub const fn mark(self) -> &'static str {
         match self {
             CheckKind::Adjoining => "+^",
@@ -117,170 +31,6 @@ impl CheckKind {
             CheckKind::Double => "++",
         }
     }
-}
-
-/// A move named without a position: the identity of RULES.md §5.5. This is
-/// what the long form writes, and what a front end (or a binding) can keep
-/// without a board, like a UCI string in orthodox chess.
-///
-/// ```
-/// use cescacs::{MoveId, Position};
-/// let id = MoveId::from_long("G1-H6+I3-I5").unwrap();
-/// assert_eq!(id.long(), "G1-H6+I3-I5");
-/// let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
-/// assert_eq!(pos.resolve(id).unwrap().castling().unwrap().name(), "KRK-HIO");
-/// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum MoveId {
-    /// Every move that is not a castling or a forced promotion: origin,
-    /// destination and promotion piece (King's Leaps, en passant and scornful
-    /// captures included).
-    Ordinary { from: Hex, to: Hex, promotion: Option<Role> },
-    /// The in-place promotion of a waiting pawn.
-    ForcedPromotion { hex: Hex, promotion: Role },
-    /// One of the 24 castlings of one side.
-    Castling { color: Color, castling: Castling },
-}
-
-impl MoveId {
-    /// The identity of a move told by its hexes: a castling by its name
-    /// (its colour is that of the King's home hex it starts from), a forced
-    /// promotion when `from == to`, any other move otherwise. This is the
-    /// one place that rule lives (bindings keep moves as hexes).
-    pub fn new(from: Hex, to: Hex, promotion: Option<Role>, castling: Option<Castling>) -> MoveId {
-        match (castling, promotion) {
-            (Some(castling), _) => {
-                let color = if from == KING_HOME[Color::Black.index()] { Color::Black } else { Color::White };
-                MoveId::Castling { color, castling }
-            }
-            (None, Some(promotion)) if from == to => MoveId::ForcedPromotion { hex: from, promotion },
-            (None, promotion) => MoveId::Ordinary { from, to, promotion },
-        }
-    }
-
-    /// The move from `from` to `to` (a forced promotion when they are the
-    /// same hex and a promotion piece is given), checked as far as it can be
-    /// without a position: a promotion piece must be regainable, and only a
-    /// promotion stays on its hex. Castlings are named with
-    /// [`MoveId::from_long`] or built as [`MoveId::Castling`].
-    ///
-    /// ```
-    /// use cescacs::{MoveId, Role};
-    /// let e = "E7".parse().unwrap();
-    /// assert_eq!(MoveId::from_hexes(e, "E13".parse().unwrap(), None).unwrap().long(), "E7-E13");
-    /// assert_eq!(MoveId::from_hexes(e, e, Some(Role::Queen)).unwrap().long(), "E7=D");
-    /// assert!(MoveId::from_hexes(e, e, None).is_err());
-    /// assert!(MoveId::from_hexes(e, "E9".parse().unwrap(), Some(Role::King)).is_err());
-    /// ```
-    pub fn from_hexes(from: Hex, to: Hex, promotion: Option<Role>) -> Result<MoveId, MoveIdError> {
-        match promotion {
-            Some(r) if !Role::REGAINABLE.contains(&r) => Err(MoveIdError::Promotion(r)),
-            None if from == to => Err(MoveIdError::SameHex(from)),
-            _ => Ok(MoveId::new(from, to, promotion, None)),
-        }
-    }
-
-    /// The long form: `FROM-TO`, `FROM-TO=X`, `HEX=X`, castlings as King then
-    /// rooks sorted, `G1-H6+C3-H8+I3-I7`.
-    pub fn long(&self) -> String {
-        match *self {
-            MoveId::Castling { color, castling } => {
-                let mut parts = vec![format!("{}-{}", KING_HOME[color.index()], castling.king_to(color))];
-                let mut rooks: Vec<String> = castling.rook_moves(color).iter().map(|(f, t)| format!("{f}-{t}")).collect();
-                rooks.sort();
-                parts.extend(rooks);
-                parts.join("+")
-            }
-            MoveId::ForcedPromotion { hex, promotion } => format!("{hex}={}", promotion.letter()),
-            MoveId::Ordinary { from, to, promotion: Some(r) } => format!("{from}-{to}={}", r.letter()),
-            MoveId::Ordinary { from, to, promotion: None } => format!("{from}-{to}"),
-        }
-    }
-
-    /// Reads the long form (syntax only: whether the move is legal depends
-    /// on a position, see [`Position::resolve`]).
-    pub fn from_long(text: &str) -> Result<MoveId, ParseMoveError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(ParseMoveError::Empty);
-        }
-        let syntax = |at: usize, reason| ParseMoveError::Syntax { text: text.to_string(), at, reason };
-        // FROM-TO at the start of `s`; returns the hexes and the bytes used.
-        let pair = |s: &str, at: usize| -> Result<(Hex, Hex, usize), ParseMoveError> {
-            let (from, used) = hex_at(text, s)?;
-            if !s[used..].starts_with('-') {
-                return Err(syntax(at + used, "expected '-' between origin and destination"));
-            }
-            let (to, used2) = hex_at(text, &s[used + 1..])?;
-            Ok((from, to, used + 1 + used2))
-        };
-        if t.contains('+') {
-            let mut at = 0;
-            let mut parts = Vec::new();
-            for part in t.split('+') {
-                let (from, to, used) = pair(part, at)?;
-                if used != part.len() {
-                    return Err(syntax(at + used, "unexpected characters in a castling part"));
-                }
-                parts.push((from, to));
-                at += part.len() + 1;
-            }
-            let (king_from, king_to) = parts[0];
-            let mut rooks = parts[1..].to_vec();
-            rooks.sort();
-            let not_castling = || syntax(0, "not one of the 24 castlings (King's move, then each rook's)");
-            let color = Color::ALL.into_iter().find(|c| KING_HOME[c.index()] == king_from).ok_or_else(not_castling)?;
-            return Castling::ALL
-                .into_iter()
-                .find(|c| {
-                    let mut want = c.rook_moves(color);
-                    want.sort();
-                    c.king_to(color) == king_to && want == rooks
-                })
-                .map(|castling| MoveId::Castling { color, castling })
-                .ok_or_else(not_castling);
-        }
-        let (from, used) = hex_at(text, t)?;
-        if let Some(p) = t[used..].strip_prefix('=') {
-            let promotion = parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
-            return Ok(MoveId::ForcedPromotion { hex: from, promotion });
-        }
-        let (_, to, used) = pair(t, 0)?;
-        let rest = &t[used..];
-        let promotion = match rest {
-            "" => None,
-            _ => match rest.strip_prefix('=') {
-                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?),
-                None => return Err(syntax(used, "unexpected characters after the destination")),
-            },
-        };
-        if from == to {
-            return Err(syntax(0, "origin and destination are the same hex"));
-        }
-        Ok(MoveId::Ordinary { from, to, promotion })
-    }
-}
-
-impl std::fmt::Display for MoveId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.long())
-    }
-}
-
-impl Move {
-    /// This move's position-free identity.
-    pub fn id(&self) -> MoveId {
-        MoveId::new(self.from, self.to, self.promotion, self.castling())
-    }
-
-    /// The long form used by the golden data (see [`MoveId::long`]).
-    pub fn long(&self) -> String {
-        self.id().long()
-    }
-}
-
-fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), ParseMoveError> {
-    parse_hex_prefix(s).map_err(|source| ParseMoveError::BadHex { text: text.to_string(), source })
 }
 
 /// The common shape of a move text, `[piece]FROM sep [captured]TO[=&][mark]`
@@ -365,6 +115,18 @@ fn strip_decorations(text: &str) -> &str {
     core
 }
 
+/// A castling by name (`KRK-HIO`, the hyphen also `‐` or `–`), `None` for a
+/// text without a castling prefix; `original` is the text as written.
+fn parse_castling(t: &str, original: &str) -> Option<Result<Ctl, ParseMoveError>> {
+    let prefix = ["KRK", "KRD", "KRR"].into_iter().find(|p| t.starts_with(p))?;
+    let rest = &t[prefix.len()..];
+    let Some(rest) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('\u{2010}')).or_else(|| rest.strip_prefix('\u{2013}')) else {
+        return Some(Err(ParseMoveError::Syntax { text: original.to_string(), at: 3, reason: "expected '-' after the castling prefix" }));
+    };
+    let name = format!("{prefix}-{rest}");
+    Some(Castling::from_name(&name).map(Ctl::Castling).ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name }))
+}
+
 /// What a CTL-AN separator says about a move (NOTATION.md §3.3).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Separator {
@@ -412,9 +174,27 @@ pub enum Ctl {
     /// One of the 24 castlings, by name (`KRK-HIO`).
     Castling(Castling),
     /// The in-place promotion of a waiting pawn (`A23=N`).
-    ForcedPromotion { hex: Hex, promotion: Role },
+    ForcedPromotion {
+        /// The waiting pawn's hex.
+        hex: Hex,
+        /// The piece it becomes.
+        promotion: Role,
+    },
     /// Every other move: `[piece]FROM sep [captured]TO[=X]`.
-    Normal { role: Role, from: Hex, separator: Separator, captured: Option<Role>, to: Hex, promotion: Option<Role> },
+    Normal {
+        /// The moving piece's kind (a pawn when no letter is written).
+        role: Role,
+        /// The origin hex.
+        from: Hex,
+        /// What the separator says.
+        separator: Separator,
+        /// The captured piece's kind, when written.
+        captured: Option<Role>,
+        /// The destination hex.
+        to: Hex,
+        /// The promotion piece, when written.
+        promotion: Option<Role>,
+    },
 }
 
 impl Ctl {
@@ -436,19 +216,8 @@ impl Ctl {
         }
         let syntax = |at: usize, reason| ParseMoveError::Syntax { text: original.to_string(), at, reason };
 
-        // Castling.
-        for prefix in ["KRK", "KRD", "KRR"] {
-            if let Some(rest) = t.strip_prefix(prefix) {
-                let rest = rest
-                    .strip_prefix('-')
-                    .or_else(|| rest.strip_prefix('\u{2010}'))
-                    .or_else(|| rest.strip_prefix('\u{2013}'))
-                    .ok_or_else(|| syntax(3, "expected '-' after the castling prefix"))?;
-                let name = format!("{prefix}-{rest}");
-                return Castling::from_name(&name)
-                    .map(Ctl::Castling)
-                    .ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name });
-            }
+        if let Some(castling) = parse_castling(t, original) {
+            return castling;
         }
 
         let is_col = |c: Option<char>| c.is_some_and(|c| column_from_letter(c).is_some());
@@ -473,7 +242,7 @@ impl Ctl {
         // Forced promotion: HEX=X.
         if role == Role::Pawn && i == used {
             if let Some(p) = rest.strip_prefix('=') {
-                let promotion = parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
+                let promotion = promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
                 return Ok(Ctl::ForcedPromotion { hex: from, promotion });
             }
         }
@@ -506,7 +275,7 @@ impl Ctl {
         let promotion = match rest {
             "" | "=&" => None,
             _ => match rest.strip_prefix('=') {
-                Some(p) => Some(parse_promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
+                Some(p) => Some(promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
                 None => return Err(syntax(i, "unexpected characters after the destination")),
             },
         };
@@ -677,38 +446,6 @@ impl Position {
     pub fn parse_ctl(&self, text: &str) -> Result<Move, MoveTextError> {
         Ok(Ctl::parse(text)?.resolve(self, text)?)
     }
-
-    /// Reads the long form (`FROM-TO`, `FROM-TO=X`, `HEX=X`, castling
-    /// `G1-H6+I3-I7`) and returns the legal move it names.
-    pub fn parse_long(&self, text: &str) -> Result<Move, MoveTextError> {
-        let id = MoveId::from_long(text)?;
-        self.resolve(id).ok_or_else(|| {
-            MoveTextError::Resolve(match id {
-                MoveId::Ordinary { from, to, promotion: None }
-                    if self.legal_moves_from(from).iter().any(|m| m.to == to && m.castling().is_none()) =>
-                {
-                    ResolveMoveError::PromotionRequired { text: text.to_string() }
-                }
-                _ => ResolveMoveError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() },
-            })
-        })
-    }
-
-    /// The legal move with this identity, if there is one.
-    pub fn resolve(&self, id: MoveId) -> Option<Move> {
-        let from = match id {
-            MoveId::Ordinary { from, .. } => from,
-            MoveId::ForcedPromotion { hex, .. } => hex,
-            MoveId::Castling { color, .. } => KING_HOME[color.index()],
-        };
-        self.legal_moves_from(from).into_iter().find(|m| m.id() == id)
-    }
-}
-
-fn parse_promotion_letter(s: &str) -> Option<Role> {
-    let mut it = s.chars();
-    let r = Role::from_letter(it.next()?)?;
-    (it.next().is_none() && Role::REGAINABLE.contains(&r)).then_some(r)
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The board in the plane, for front ends that draw it: where each hex's
-//! centre and six corners lie, and which hex a point falls in.
+//! Drawing coordinates: the board in the plane, for front ends that draw it:
+//! where each hex's centre and six corners lie, and which hex a point falls in.
 //!
 //! The coordinate system is that of the SVG boards (`python/cescacs/svg.py`)
 //! with the y axis turned up: hexes are *flat-topped* (two horizontal

@@ -1,39 +1,13 @@
-//! The King's special gaits as data: the five King's Leaps and the 24
-//! castlings (RULES.md §4.2–§4.5), for both colours.
-//!
-//! Black's hexes are White's mirrored across the midline, so only White's
-//! table is written out; everything else is derived at compile time.
+//! The 24 castlings (RULES.md §4.3–§4.6) as data: each one's name, the
+//! King's destination and each rook's move and path, resolved for both
+//! colours at compile time, and what playing one moves.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{ray_const, Dir, Hex};
-use crate::piece::Color;
+use crate::piece::{Color, Piece};
+use crate::position::Position;
 
-/// Home hex of each King (White G1, Black G27).
-pub const KING_HOME: [Hex; 2] = [Hex::at(8, 1), Hex::at(8, 27)];
-/// Home hex of each queen's rook (C3 / C25).
-pub const QUEEN_ROOK_HOME: [Hex; 2] = [Hex::at(4, 3), Hex::at(4, 25)];
-/// Home hex of each king's rook (I3 / I25).
-pub const KING_ROOK_HOME: [Hex; 2] = [Hex::at(10, 3), Hex::at(10, 25)];
-
-/// The five King's Leap hexes per colour, in the order I, H, F, E, D.
-pub const LEAP_HEXES: [[Hex; 5]; 2] = [
-    [Hex::at(10, 5), Hex::at(9, 6), Hex::at(7, 6), Hex::at(6, 5), Hex::at(5, 2)],
-    [Hex::at(10, 23), Hex::at(9, 22), Hex::at(7, 22), Hex::at(6, 23), Hex::at(5, 26)],
-];
-
-/// The leap hexes as a set, per colour (the "leap zone" of RULES.md §5.2).
-pub const LEAP_ZONE: [Bitboard; 2] = [leap_zone(0), leap_zone(1)];
-
-const fn leap_zone(c: usize) -> Bitboard {
-    let mut b = [0u64; 3];
-    let mut i = 0;
-    while i < 5 {
-        let h = LEAP_HEXES[c][i].index();
-        b[h >> 6] |= 1 << (h & 63);
-        i += 1;
-    }
-    Bitboard(b)
-}
+use super::{KING_HOME, KING_ROOK_HOME, QUEEN_ROOK_HOME};
 
 /// One of the 24 castlings, identified by its index in [`Castling::ALL`].
 ///
@@ -242,6 +216,7 @@ impl Castling {
         self.0 as usize
     }
 
+    /// The castling of index `i` (`0..24`), `None` beyond.
     pub const fn from_index(i: usize) -> Option<Castling> {
         if i < 24 {
             Some(Castling(i as u8))
@@ -260,6 +235,7 @@ impl Castling {
         SPECS.iter().position(|s| s.name == name).map(|i| Castling(i as u8))
     }
 
+    /// Which rook(s) the castling moves.
     pub const fn rooks(self) -> CastlingRooks {
         let s = &SPECS[self.0 as usize];
         match (s.king_rook.is_some(), s.queen_rook.is_some()) {
@@ -296,6 +272,25 @@ impl std::fmt::Display for Castling {
     }
 }
 
+impl Position {
+    /// Plays castling `c` of `us`: the King from its home to its
+    /// destination, then each rook that moves (all lifted first, as a
+    /// rook may land where the King stood).
+    #[inline(always)]
+    pub(crate) fn play_castling(&mut self, c: Castling, us: Color, king_from: Hex) {
+        let g = c.geometry(us);
+        let king = self.take(king_from).expect("castling king");
+        let rooks: [Option<(Hex, Hex, Piece)>; 2] = [
+            g.queen_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+            g.king_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+        ];
+        self.put(g.king_to, king);
+        for (_, t, p) in rooks.into_iter().flatten() {
+            self.put(t, p);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,16 +324,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn no_leap_hex_is_on_a_line_through_the_king_home() {
-        // So the King at home shields no leap hex: an attack test on a leap
-        // hex gives the same answer with the King lifted or not.
-        for color in Color::ALL {
-            for t in LEAP_HEXES[color.index()] {
-                assert!(Dir::ALL.iter().all(|&d| !ray_const(d, t).contains(KING_HOME[color.index()])), "{t}");
-            }
-        }
-    }
 
     #[test]
     fn every_rook_destination_is_orthogonally_adjacent_to_the_king() {
