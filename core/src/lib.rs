@@ -18,11 +18,9 @@
 //! ```
 //!
 //! The crate is pure Rust with no I/O; the C ABI (`cescacs-ffi`) and the
-//! Python package wrap it without adding rules. Its one module with
-//! `unsafe` code is the line views' (`LineView`), whose pointers into the
-//! record they share are documented there.
+//! Python package wrap it without adding rules.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod attacks;
 mod bitboard;

@@ -664,7 +664,7 @@ fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<Stri
         if target.variations.is_empty() {
             target.variations.reserve_exact(1);
         }
-        target.variations.push(Variation { label, line: std::mem::take(&mut child.line) });
+        target.variations.push(Variation { label, line: std::sync::Arc::new(std::mem::take(&mut child.line)) });
     }
 }
 
