@@ -66,8 +66,10 @@ pub(super) struct Parser<'a> {
 /// position copy per move and a deep nest of variations none per level.
 struct LineCtx<'a> {
     line: Line,
-    /// `checkpoints[k]`: the position before move `k × CHECKPOINT`; the
-    /// first is the line's start, shared with the line below.
+    /// The position before the line's first move, shared with the line
+    /// below (a variation holds no other checkpoint until its 17th move).
+    start: Rc<Position>,
+    /// `checkpoints[k - 1]`: the position before move `k × CHECKPOINT`.
     checkpoints: Vec<Rc<Position>>,
     /// The move number and the mover of each move.
     numbers: Vec<(u32, Color)>,
@@ -107,7 +109,8 @@ impl<'a> LineCtx<'a> {
     fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<Opening>) -> LineCtx<'a> {
         LineCtx {
             line: Line { comments, moves: Vec::new() },
-            checkpoints: vec![start],
+            start,
+            checkpoints: Vec::new(),
             numbers: Vec::new(),
             number,
             free_number: true,
@@ -118,11 +121,19 @@ impl<'a> LineCtx<'a> {
         }
     }
 
+    /// The position before move `k × CHECKPOINT`, if the line keeps it.
+    fn checkpoint(&self, k: usize) -> Option<&Rc<Position>> {
+        match k {
+            0 => Some(&self.start),
+            _ => self.checkpoints.get(k - 1),
+        }
+    }
+
     /// The position before move `j` (`j` = the number of moves: after the
     /// last), from the checkpoint at or before it.
     fn position_before(&self, j: usize) -> Position {
-        let k = (j / CHECKPOINT).min(self.checkpoints.len() - 1);
-        let mut pos = Position::clone(&self.checkpoints[k]);
+        let k = (j / CHECKPOINT).min(self.checkpoints.len());
+        let mut pos = Position::clone(self.checkpoint(k).expect("checkpoints up to the last"));
         for am in &self.line.moves[k * CHECKPOINT..j] {
             pos.play_unchecked(am.mv);
         }
@@ -131,7 +142,7 @@ impl<'a> LineCtx<'a> {
 
     /// [`LineCtx::position_before`], shared when it is a checkpoint.
     fn shared_position_before(&self, j: usize) -> Rc<Position> {
-        match self.checkpoints.get(j / CHECKPOINT) {
+        match self.checkpoint(j / CHECKPOINT) {
             Some(p) if j % CHECKPOINT == 0 => Rc::clone(p),
             _ => Rc::new(self.position_before(j)),
         }
