@@ -5,8 +5,9 @@
 //! of its line, which the record shares by `Arc` ([`Variation::line`]).
 //! Whoever changes the game holds it in an `Arc` of its own and changes
 //! it through [`Arc::make_mut`], which copies a record that views still
-//! share, line by line as it changes them: a view reads the record as it
-//! was when the view was made, and making one copies nothing.
+//! share (its tags and main line; the variations' lines stay shared): a
+//! view reads the record as it was when the view was made, and making one
+//! copies nothing.
 //!
 //! Going one level down ([`LineView::variation`]) costs the moves of the
 //! line entered (their positions are played from the position before the
