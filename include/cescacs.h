@@ -1347,12 +1347,11 @@ cescacs_result cescacs_game_variation_label(const struct cescacs_game *game, siz
 /// handle is independent of `game`: a front end can play on from it. Free
 /// it with `cescacs_game_free`.
 ///
-/// This copies the variation and everything nested in it, so opening
-/// variations within variations this way costs, level after level, the
-/// whole nest below each one. To walk nested variations, use line handles
-/// (`cescacs_game_mainline`, `cescacs_line_variation`): a step down costs
-/// the moves of the line entered, and `cescacs_line_game` makes a game of
-/// any line.
+/// This copies the variation's own moves and plays their positions; the
+/// variations nested in it are shared with `game`'s record. Line handles
+/// (`cescacs_game_mainline`, `cescacs_line_variation`) walk nested
+/// variations without a game handle a level, and `cescacs_line_game` makes
+/// a game of any line.
 ///
 /// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`, or no
 /// variation `index`).
@@ -1500,8 +1499,9 @@ cescacs_result cescacs_line_variation_count(const struct cescacs_line *line, siz
 /// its main line the line's moves with their comments, assessments and
 /// nested variations, its opening comments the line's. It has no tags, and
 /// its result is the rules'. The new handle is independent: a front end can
-/// play on from it. This copies the line and everything nested in it (time
-/// and memory linear in their size). Free it with `cescacs_game_free`.
+/// play on from it. This copies the line's own moves (time and memory
+/// linear in them; the variations nested in it are shared). Free it with
+/// `cescacs_game_free`.
 ///
 /// Errors: `NULL_POINTER`. `*game_out` is written only on success.
 cescacs_result cescacs_line_game(const struct cescacs_line *line, struct cescacs_game **game_out);

@@ -2,8 +2,8 @@
 # Walks a record nested DEPTH levels deep from its main line to the innermost
 # variation through the C API (ffi-c/benches/nest_walk.c), on a 1 MiB stack:
 #   lines  one line handle a level (cescacs_line_variation): time linear in the depth;
-#   games  one game a level (cescacs_game_variation, which copies the nest below it):
-#          time quadratic in the depth, so it runs at smaller depths.
+#   games  one game a level (cescacs_game_variation, which copies the variation's own moves
+#          and shares the nest below it): time linear in the depth.
 # Prints, for each mode and depth, the median of RUNS runs of the read and walk times,
 # and the peak RSS of the process (read and walk), with the load (uptime) before each mode.
 # Usage: scripts/bench-c-nest.sh [RUNS] [LINE_DEPTHS] [GAME_DEPTHS]

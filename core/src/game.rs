@@ -248,7 +248,8 @@ impl Game {
     /// moves with their comments, assessments and nested variations, its
     /// comments as the opening comments, no tags, no stated result. `None`
     /// if a move is illegal (a `Line` built by hand may hold anything; the
-    /// reader's are legal).
+    /// reader's are legal). Time and memory linear in the line's own moves:
+    /// the lines nested in it are shared ([`crate::Variation::line`]).
     pub fn from_line(start: Position, line: &Line) -> Option<Game> {
         let mut game = Game::from_position(start);
         game.mainline.comments = line.comments.clone();

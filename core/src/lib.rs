@@ -22,7 +22,7 @@
 //! (self-play, datasets, encodings for machine learning) is the
 //! `cescacs-research` crate, which uses this one's public API only.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod attacks;

@@ -1,11 +1,13 @@
 //! [`LineView`]: one line of a game record — its main line or a variation
 //! at any depth — as an owned, read-only view that shares the record.
 //!
-//! A view holds an [`Arc`] of the [`Game`] and a pointer to its line inside
-//! it. Whoever changes the game holds it in an `Arc` of its own and changes
+//! A view holds an [`Arc`] of the [`Game`] and, for a variation, an `Arc`
+//! of its line, which the record shares by `Arc` ([`Variation::line`]).
+//! Whoever changes the game holds it in an `Arc` of its own and changes
 //! it through [`Arc::make_mut`], which copies a record that views still
-//! share: a view reads the record as it was when the view was made, and
-//! making one copies nothing.
+//! share (its tags and main line; the variations' lines stay shared): a
+//! view reads the record as it was when the view was made, and making one
+//! copies nothing.
 //!
 //! Going one level down ([`LineView::variation`]) costs the moves of the
 //! line entered (their positions are played from the position before the
@@ -13,14 +15,8 @@
 //! game's start, neither the depth nor what is nested below: a front end
 //! walks a record nested a million levels deep in time linear in its size.
 //! Nothing here recurses on the depth.
-//!
-//! This is the one module of the crate with `unsafe` code: the views'
-//! pointers into the record they share (see [`InRecord`]).
-
-#![allow(unsafe_code)]
 
 use std::fmt;
-use std::ptr::NonNull;
 use std::sync::Arc;
 
 use crate::game::Game;
@@ -28,65 +24,33 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::record::{AnnotatedMove, Line, Variation};
 
-/// A pointer to a `T` inside the record of the view that holds it.
-///
-/// It is dereferenced only through [`InRecord::get`], against a share of
-/// that record: an `Arc<Game>` keeps the record alive at the same address
-/// and gives no mutable access while it is shared (`Arc::get_mut` fails
-/// and `Arc::make_mut` copies), and a `Game` has no interior mutability,
-/// so the `T` lives, unchanged and in place, as long as the share.
-struct InRecord<T>(NonNull<T>);
-
-impl<T> InRecord<T> {
-    /// A pointer to `item`, which must lie inside the record of the view
-    /// that will hold the pointer.
-    fn new(item: &T) -> InRecord<T> {
-        InRecord(NonNull::from(item))
-    }
-
-    /// The item, borrowed for as long as `record`, the share of the record
-    /// it was taken from that its view holds.
-    fn get<'a>(&self, record: &'a Arc<Game>) -> &'a T {
-        let _ = record;
-        // SAFETY: the pointer was made by `new` from a shared reference
-        // into `*record` (every `InRecord` is made from the record of the
-        // view that holds it, and stays with views of that record), which
-        // is alive, at the same address and unchanged while `record` is
-        // borrowed (see the type's docs).
-        unsafe { self.0.as_ref() }
-    }
-}
-
-impl<T> Clone for InRecord<T> {
-    fn clone(&self) -> InRecord<T> {
-        *self
-    }
-}
-
-impl<T> Copy for InRecord<T> {}
-
-// SAFETY: an `InRecord` is only ever read through, like a `&T` into a
-// record that is `Send` and `Sync` (a `Game` holds plain data); `T: Sync`
-// makes sharing that reference across threads sound, as for `&T`.
-unsafe impl<T: Sync> Send for InRecord<T> {}
-// SAFETY: as for `Send`: shared access only, to `T: Sync` data.
-unsafe impl<T: Sync> Sync for InRecord<T> {}
-
 /// Which line of the record a view shows.
 #[derive(Clone)]
 enum Place {
     /// The main line; its positions are the record's.
     Main,
-    /// A variation, with the position before each of its moves and the
-    /// one after its last.
-    Variation { variation: InRecord<Variation>, positions: Vec<Position> },
+    /// A variation (its label and a share of its line), with the position
+    /// before each of its moves and the one after its last.
+    Variation { variation: Variation, positions: Vec<Position> },
+}
+
+impl Place {
+    /// The line shown as a path link holds it: `None` for the main line,
+    /// which every view of the record reads from the record.
+    fn shared_line(&self) -> Option<Arc<Line>> {
+        match self {
+            Place::Main => None,
+            Place::Variation { variation, .. } => Some(Arc::clone(&variation.line)),
+        }
+    }
 }
 
 /// A link of the path from the game's start to a line: the first `count`
-/// moves of `line`, after the moves of `up`.
+/// moves of `line` (`None`: the record's main line), after the moves of
+/// `up`.
 struct PathStep {
     up: Option<Arc<PathStep>>,
-    line: InRecord<Line>,
+    line: Option<Arc<Line>>,
     count: usize,
 }
 
@@ -96,10 +60,7 @@ impl Drop for PathStep {
     fn drop(&mut self) {
         let mut up = self.up.take();
         while let Some(step) = up {
-            up = match Arc::try_unwrap(step) {
-                Ok(mut step) => step.up.take(),
-                Err(_) => None,
-            };
+            up = Arc::into_inner(step).and_then(|mut step| step.up.take());
         }
     }
 }
@@ -166,7 +127,7 @@ impl LineView {
     pub fn line(&self) -> &Line {
         match &self.place {
             Place::Main => self.record.mainline(),
-            Place::Variation { variation, .. } => &variation.get(&self.record).line,
+            Place::Variation { variation, .. } => &variation.line,
         }
     }
 
@@ -176,7 +137,7 @@ impl LineView {
     pub fn label(&self) -> Option<&str> {
         match &self.place {
             Place::Main => None,
-            Place::Variation { variation, .. } => variation.get(&self.record).label.as_deref(),
+            Place::Variation { variation, .. } => variation.label.as_deref(),
         }
     }
 
@@ -250,11 +211,11 @@ impl LineView {
         // A variation of the first move starts where this line does.
         let path = match index {
             0 => self.path.clone(),
-            count => Some(Arc::new(PathStep { up: self.path.clone(), line: InRecord::new(self.line()), count })),
+            count => Some(Arc::new(PathStep { up: self.path.clone(), line: self.place.shared_line(), count })),
         };
         Some(LineView {
             record: Arc::clone(&self.record),
-            place: Place::Variation { variation: InRecord::new(variation), positions },
+            place: Place::Variation { variation: variation.clone(), positions },
             path,
             depth: self.depth + 1,
             start_ply: self.start_ply + index,
@@ -270,7 +231,8 @@ impl LineView {
         let mut segments: Vec<&[AnnotatedMove]> = vec![&own.moves[..index.min(own.moves.len())]];
         let mut at = self.path.as_deref();
         while let Some(step) = at {
-            segments.push(&step.line.get(&self.record).moves[..step.count]);
+            let line = step.line.as_deref().unwrap_or(self.record.mainline());
+            segments.push(&line.moves[..step.count]);
             at = step.up.as_deref();
         }
         segments.iter().rev().flat_map(|s| s.iter().map(|am| am.mv)).collect()
@@ -279,8 +241,8 @@ impl LineView {
     /// A copy of the line as a game of its own ([`Game::from_line`]): from
     /// its position 0, with its moves, their annotations and nested
     /// variations, its comments as opening comments, no tags. Time and
-    /// memory linear in the line and what is nested in it. `None` if one
-    /// of its moves is illegal (a record built by hand).
+    /// memory linear in the line: the lines nested in it are shared.
+    /// `None` if one of its moves is illegal (a record built by hand).
     pub fn to_game(&self) -> Option<Game> {
         Game::from_line(self.position(0)?.clone(), self.line())
     }

@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -251,11 +252,12 @@ impl AnnotatedMove {
 
 /// A sequence of moves from a known position: the main line or a variation.
 ///
-/// Variations nest to any depth, so `Line`'s `Clone`, `PartialEq`, `Debug`
-/// and `Drop` walk the tree with a stack of their own instead of recursing
-/// (a record read from hostile text may nest a million levels deep); see
-/// `record_tree`.
-#[derive(Default)]
+/// Variations nest to any depth, so `Line`'s `PartialEq`, `Debug` and
+/// `Drop` walk the tree with a stack of their own instead of recursing (a
+/// record read from hostile text may nest a million levels deep); see
+/// `record_tree`. `Clone` copies the line's own moves and shares the
+/// variations' lines ([`Variation::line`]).
+#[derive(Clone, Default)]
 pub struct Line {
     /// Comments before the first move (for the main line: the opening
     /// comments that describe the context of the game).
@@ -269,8 +271,11 @@ pub struct Line {
 pub struct Variation {
     /// The `$[n]` label that comments elsewhere use to refer to it (`#12.n`).
     pub label: Option<String>,
-    /// The moves of the variation.
-    pub line: Line,
+    /// The variation's moves, shared: by the records a clone of a line
+    /// makes and by the views of a record ([`crate::LineView`]). Read it
+    /// through `Deref`; change it with [`Arc::make_mut`], which copies the
+    /// line (its own moves, sharing the lines below) while it is shared.
+    pub line: Arc<Line>,
 }
 
 /// Where a stated result comes from.

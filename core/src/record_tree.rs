@@ -1,89 +1,34 @@
-//! `Clone`, `PartialEq`, `Debug` and `Drop` for the record tree ([`Line`]
-//! holding moves holding [`Variation`]s holding lines), written as loops
+//! `PartialEq`, `Debug` and `Drop` for the record tree ([`Line`] holding
+//! moves holding [`Variation`]s holding shared lines), written as loops
 //! over a stack of their own. Derived impls recurse once per nesting level,
 //! and a record read from text may nest as deep as the text is long: a
 //! million levels would overflow any thread's stack.
 //!
 //! Only `Line` has hand-written impls; `AnnotatedMove` and `Variation`
 //! derive theirs, which reach the tree below them through `Line` and so
-//! never go deeper than one level of derived code.
+//! never go deeper than one level of derived code. `Clone` is derived
+//! everywhere: it shares the variations' lines (an `Arc` each) instead of
+//! copying them, so it never goes down the tree.
 
 use std::fmt;
-use std::mem;
+use std::sync::Arc;
 
-use crate::record::{AnnotatedMove, Line, Variation};
-
-/// A move without its variations (the part of a node that is not a tree).
-fn shallow(am: &AnnotatedMove) -> AnnotatedMove {
-    AnnotatedMove {
-        mv: am.mv,
-        assessment: am.assessment,
-        indicator: am.indicator,
-        comments: am.comments.clone(),
-        variations: Vec::with_capacity(am.variations.len()),
-    }
-}
+use crate::record::{Line, Variation};
 
 impl Drop for Line {
     fn drop(&mut self) {
-        // Detach every line below this one onto a list, so each is dropped
-        // with no variations left under it.
+        // Detach every line below this one that no one else shares onto a
+        // list, so each is dropped with no variations left under it. A line
+        // still shared (by a view or another record) only loses one count.
         let mut pending: Vec<Line> = Vec::new();
         let detach = |line: &mut Line, pending: &mut Vec<Line>| {
             for am in line.moves.iter_mut().filter(|am| !am.variations.is_empty()) {
-                for v in am.variations.drain(..) {
-                    let mut v = v;
-                    pending.push(mem::take(&mut v.line));
-                }
+                pending.extend(am.variations.drain(..).filter_map(|v: Variation| Arc::into_inner(v.line)));
             }
         };
         detach(self, &mut pending);
         while let Some(mut line) = pending.pop() {
             detach(&mut line, &mut pending);
-        }
-    }
-}
-
-/// A line being copied: its source, the copy so far, and where the walk is
-/// (move `mv`, next variation `var` of that move).
-struct CloneFrame<'a> {
-    src: &'a Line,
-    out: Line,
-    mv: usize,
-    var: usize,
-}
-
-impl<'a> CloneFrame<'a> {
-    fn new(src: &'a Line) -> CloneFrame<'a> {
-        let out = Line { comments: src.comments.clone(), moves: Vec::with_capacity(src.moves.len()) };
-        CloneFrame { src, out, mv: 0, var: 0 }
-    }
-}
-
-impl Clone for Line {
-    fn clone(&self) -> Line {
-        let mut stack = vec![CloneFrame::new(self)];
-        loop {
-            let top = stack.last_mut().expect("the root frame stays until the end");
-            if let Some(am) = top.src.moves.get(top.mv) {
-                if top.out.moves.len() == top.mv {
-                    top.out.moves.push(shallow(am));
-                }
-                if let Some(v) = am.variations.get(top.var) {
-                    top.var += 1;
-                    stack.push(CloneFrame::new(&v.line));
-                } else {
-                    top.mv += 1;
-                    top.var = 0;
-                }
-                continue;
-            }
-            let done = stack.pop().expect("a frame is on top");
-            let Some(parent) = stack.last_mut() else {
-                return done.out;
-            };
-            let label = parent.src.moves[parent.mv].variations[parent.var - 1].label.clone();
-            parent.out.moves[parent.mv].variations.push(Variation { label, line: done.out });
         }
     }
 }
@@ -108,7 +53,9 @@ impl PartialEq for Line {
                     if v.label != w.label {
                         return false;
                     }
-                    pairs.push((&v.line, &w.line));
+                    if !Arc::ptr_eq(&v.line, &w.line) {
+                        pairs.push((&v.line, &w.line));
+                    }
                 }
             }
         }

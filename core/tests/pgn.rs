@@ -866,6 +866,7 @@ fn move_comment_with_leading_whitespace_round_trips() {
 #[test]
 fn variations_on_every_move_start_from_the_right_position() {
     use cescacs::{AnnotatedMove, Line, Variation};
+    use std::sync::Arc;
     let played = random_play::random_game(&Position::default(), 7, 90);
     assert_eq!(played.len(), 90);
     let mut game = Game::new();
@@ -878,7 +879,7 @@ fn variations_on_every_move_start_from_the_right_position() {
         let mut am = AnnotatedMove::new(m);
         let mut line = Line { comments: Vec::new(), moves: vec![AnnotatedMove::new(alt)] };
         line.moves.extend(reply.map(AnnotatedMove::new));
-        am.variations.push(Variation { label: None, line });
+        am.variations.push(Variation { label: None, line: Arc::new(line) });
         game.push_annotated(am).unwrap();
         alternatives.push((alt, reply));
     }

@@ -397,8 +397,9 @@ pub unsafe extern "C" fn cescacs_line_variation_count(
 /// its main line the line's moves with their comments, assessments and
 /// nested variations, its opening comments the line's. It has no tags, and
 /// its result is the rules'. The new handle is independent: a front end can
-/// play on from it. This copies the line and everything nested in it (time
-/// and memory linear in their size). Free it with `cescacs_game_free`.
+/// play on from it. This copies the line's own moves (time and memory
+/// linear in them; the variations nested in it are shared). Free it with
+/// `cescacs_game_free`.
 ///
 /// Errors: `NULL_POINTER`. `*game_out` is written only on success.
 #[no_mangle]

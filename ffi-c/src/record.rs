@@ -8,8 +8,8 @@
 //! the final comments (after the result). Variations hang on the move they
 //! replace; each can be read as a text of moves or opened as a game of its
 //! own, whose moves, comments and nested variations the same functions read
-//! (at the cost of a copy of what is nested in it; `line.rs` walks any
-//! depth without copying).
+//! (at the cost of a copy of its own moves, sharing what is nested in it;
+//! `line.rs` walks any depth without a game a level).
 
 use std::ffi::c_char;
 
@@ -544,12 +544,11 @@ pub unsafe extern "C" fn cescacs_game_variation_label(
 /// handle is independent of `game`: a front end can play on from it. Free
 /// it with `cescacs_game_free`.
 ///
-/// This copies the variation and everything nested in it, so opening
-/// variations within variations this way costs, level after level, the
-/// whole nest below each one. To walk nested variations, use line handles
-/// (`cescacs_game_mainline`, `cescacs_line_variation`): a step down costs
-/// the moves of the line entered, and `cescacs_line_game` makes a game of
-/// any line.
+/// This copies the variation's own moves and plays their positions; the
+/// variations nested in it are shared with `game`'s record. Line handles
+/// (`cescacs_game_mainline`, `cescacs_line_variation`) walk nested
+/// variations without a game handle a level, and `cescacs_line_game` makes
+/// a game of any line.
 ///
 /// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `ply`, or no
 /// variation `index`).

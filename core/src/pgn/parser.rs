@@ -66,11 +66,14 @@ pub(super) struct Parser<'a> {
 /// position copy per move and a deep nest of variations none per level.
 struct LineCtx<'a> {
     line: Line,
-    /// `checkpoints[k]`: the position before move `k × CHECKPOINT`; the
-    /// first is the line's start, shared with the line below.
+    /// The position before the line's first move, shared with the line
+    /// below (a variation holds no other checkpoint until its 17th move).
+    start: Rc<Position>,
+    /// `checkpoints[k - 1]`: the position before move `k × CHECKPOINT`.
     checkpoints: Vec<Rc<Position>>,
-    /// The move number and the mover of each move.
-    numbers: Vec<(u32, Color)>,
+    /// The move number and the mover of the line's first move; each move
+    /// after it is one ply later ([`LineCtx::number_of`]).
+    first: Option<(u32, Color)>,
     /// Number of the next move.
     number: u32,
     /// Whether the next number token may set the numbering (first move of
@@ -107,8 +110,9 @@ impl<'a> LineCtx<'a> {
     fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<Opening>) -> LineCtx<'a> {
         LineCtx {
             line: Line { comments, moves: Vec::new() },
-            checkpoints: vec![start],
-            numbers: Vec::new(),
+            start,
+            checkpoints: Vec::new(),
+            first: None,
             number,
             free_number: true,
             state: State::Free,
@@ -118,11 +122,19 @@ impl<'a> LineCtx<'a> {
         }
     }
 
+    /// The position before move `k × CHECKPOINT`, if the line keeps it.
+    fn checkpoint(&self, k: usize) -> Option<&Rc<Position>> {
+        match k {
+            0 => Some(&self.start),
+            _ => self.checkpoints.get(k - 1),
+        }
+    }
+
     /// The position before move `j` (`j` = the number of moves: after the
     /// last), from the checkpoint at or before it.
     fn position_before(&self, j: usize) -> Position {
-        let k = (j / CHECKPOINT).min(self.checkpoints.len() - 1);
-        let mut pos = Position::clone(&self.checkpoints[k]);
+        let k = (j / CHECKPOINT).min(self.checkpoints.len());
+        let mut pos = Position::clone(self.checkpoint(k).expect("checkpoints up to the last"));
         for am in &self.line.moves[k * CHECKPOINT..j] {
             pos.play_unchecked(am.mv);
         }
@@ -131,7 +143,7 @@ impl<'a> LineCtx<'a> {
 
     /// [`LineCtx::position_before`], shared when it is a checkpoint.
     fn shared_position_before(&self, j: usize) -> Rc<Position> {
-        match self.checkpoints.get(j / CHECKPOINT) {
+        match self.checkpoint(j / CHECKPOINT) {
             Some(p) if j % CHECKPOINT == 0 => Rc::clone(p),
             _ => Rc::new(self.position_before(j)),
         }
@@ -141,6 +153,19 @@ impl<'a> LineCtx<'a> {
     fn position_after_last(&self) -> Position {
         self.position_before(self.line.moves.len())
     }
+
+    /// The move number and the mover of move `j` (a move the line holds).
+    fn number_of(&self, j: usize) -> (u32, Color) {
+        let p = ply(self.first.expect("the line has a move")) + j as u64;
+        let number = u32::try_from(p / 2).expect("the number of a move read");
+        (number, if p % 2 == 0 { Color::White } else { Color::Black })
+    }
+}
+
+/// Where move `n` of `color` stands in the game, in plies: twice its
+/// number, plus one for Black's (a line's moves are one ply apart).
+fn ply((n, color): (u32, Color)) -> u64 {
+    2 * u64::from(n) + u64::from(color == Color::Black)
 }
 
 /// What one token did to the line on top of the stack.
@@ -323,7 +348,6 @@ impl<'a> Parser<'a> {
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
         root.history = Some(Box::new(History::with_capacity(start.clone(), MAIN_LINE_ROOM)));
         root.line.moves.reserve_exact(MAIN_LINE_ROOM);
-        root.numbers.reserve_exact(MAIN_LINE_ROOM);
         let (mut root, end) = self.lines(root, start);
         let history = root.history.take().expect("the main line's history");
         let mut line = root.line;
@@ -609,12 +633,11 @@ impl<'a> Parser<'a> {
         if j % CHECKPOINT == 0 && j > 0 {
             ctx.checkpoints.push(Rc::new(pos.clone()));
         }
-        if ctx.open.is_some() && ctx.numbers.capacity() == 0 {
+        if ctx.open.is_some() && ctx.line.moves.capacity() == 0 {
             // Most variations are short: a nest of them holds one per level.
-            ctx.numbers.reserve_exact(1);
             ctx.line.moves.reserve_exact(1);
         }
-        ctx.numbers.push((ctx.number, color));
+        ctx.first.get_or_insert((ctx.number, color));
         pos.play_unchecked(m);
         if let Some(history) = ctx.history.as_mut() {
             history.push_played(m, pos);
@@ -660,12 +683,10 @@ impl<'a> Parser<'a> {
                 // Each move of a line is one ply after the one before it:
                 // the replaced move's index follows from its number, so a
                 // record of many variations on a long line stays linear.
-                let ply = |(n, c): (u32, Color)| 2 * u64::from(n) + u64::from(c == Color::Black);
                 let found = ctx
-                    .numbers
-                    .first()
-                    .and_then(|&first| usize::try_from(ply((n, color)).checked_sub(ply(first))?).ok())
-                    .filter(|&j| ctx.numbers.get(j) == Some(&(n, color)));
+                    .first
+                    .and_then(|first| usize::try_from(ply((n, color)).checked_sub(ply(first))?).ok())
+                    .filter(|&j| j < ctx.line.moves.len());
                 match found {
                     Some(j) => j,
                     None => {
@@ -679,7 +700,7 @@ impl<'a> Parser<'a> {
         let start = ctx.shared_position_before(target);
         let pos = Position::clone(&start);
         let opening = Opening { line: open.line, column: open.col, label, target };
-        let child = LineCtx::new(ctx.numbers[target].0, Vec::new(), start, "(", Some(opening));
+        let child = LineCtx::new(ctx.number_of(target).0, Vec::new(), start, "(", Some(opening));
         Ok((child, pos))
     }
 }
@@ -696,7 +717,7 @@ fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<Stri
         if target.variations.is_empty() {
             target.variations.reserve_exact(1);
         }
-        target.variations.push(Variation { label, line: std::mem::take(&mut child.line) });
+        target.variations.push(Variation { label, line: std::sync::Arc::new(std::mem::take(&mut child.line)) });
     }
 }
 
@@ -717,7 +738,7 @@ fn attach_comment(ctx: &mut LineCtx, text: String) {
         },
     };
     let target = side
-        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.numbers[j].1 == c))
+        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.number_of(j).1 == c))
         .unwrap_or(n - 1);
     ctx.line.moves[target].comments.push(body);
 }

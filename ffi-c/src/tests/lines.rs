@@ -89,7 +89,7 @@ fn check_line<'a>(
         assert_eq!(count_at(cescacs_line_variation_count, handle, i), am.variations.len());
         for (r, v) in am.variations.iter().enumerate() {
             let label = v.label.clone().unwrap_or_default();
-            below.push((enter(handle, i, r), &v.line, pos.clone(), start_ply + i, label));
+            below.push((enter(handle, i, r), &*v.line, pos.clone(), start_ply + i, label));
         }
         pos.play(am.mv).unwrap();
     }
@@ -159,7 +159,7 @@ fn every_line_of_a_record_reads_as_the_cores() {
             let mut todo = vec![game.mainline().clone()];
             while let Some(l) = todo.pop() {
                 n += 1;
-                todo.extend(l.moves.iter().flat_map(|am| am.variations.iter().map(|v| v.line.clone())));
+                todo.extend(l.moves.iter().flat_map(|am| am.variations.iter().map(|v| Line::clone(&v.line))));
             }
             n
         })
