@@ -60,9 +60,9 @@ impl Outcome {
     }
 
     /// The reward of `side`: its points minus the other side's, over 3
-    /// (see [`GameResult::reward`](crate::GameResult::reward)).
+    /// (mate ±1, stalemate ±1/3, a draw 0, never negative zero).
     pub fn reward(&self, side: Color) -> f32 {
-        crate::record::GameResult::from_outcome(self).reward(side)
+        reward(self.points(), side)
     }
 
     /// The CTL-PGN result string (`3-0`, `0-3`, `2-1`, `1-2`, `1-1`).
@@ -143,4 +143,14 @@ impl Position {
         }
         None
     }
+}
+
+/// The reward of `side` for the points `(white, black)`: its points minus
+/// the other side's, over 3; the one formula of [`Outcome::reward`] and
+/// [`GameResult::reward`](crate::GameResult::reward).
+pub(crate) fn reward((white, black): (u8, u8), side: Color) -> f32 {
+    let diff = i16::from(white) - i16::from(black);
+    let own = if side == Color::White { diff } else { -diff };
+    // An integer difference first: a draw is +0.0 for both sides.
+    f32::from(own) / 3.0
 }

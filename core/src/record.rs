@@ -173,11 +173,7 @@ impl GameResult {
     /// the other side's, over 3 (mate ±1, stalemate ±1/3, a draw and `*`
     /// 0). Never negative zero.
     pub fn reward(self, side: crate::piece::Color) -> f32 {
-        let Some((w, b)) = self.points() else { return 0.0 };
-        let diff = i16::from(w) - i16::from(b);
-        let own = if side == crate::piece::Color::White { diff } else { -diff };
-        // An integer difference first: a draw is +0.0 for both sides.
-        f32::from(own) / 3.0
+        self.points().map_or(0.0, |points| crate::outcome::reward(points, side))
     }
 
     /// The result the rules give to a finished game.

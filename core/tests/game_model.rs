@@ -434,3 +434,33 @@ fn white_share_is_whites_part_of_the_points_awarded() {
     assert_eq!(GameResult::BlackWins.white_share(), Some(0.0));
     assert_eq!(GameResult::Unfinished.white_share(), None);
 }
+
+#[test]
+fn points_and_rewards_come_from_the_result() {
+    use cescacs::{Color, GameResult, Outcome, Termination};
+    let table = [
+        (GameResult::WhiteWins, Some((3, 0)), 1.0, -1.0),
+        (GameResult::BlackWins, Some((0, 3)), -1.0, 1.0),
+        (GameResult::WhiteStalemates, Some((2, 1)), 1.0 / 3.0, -1.0 / 3.0),
+        (GameResult::BlackStalemates, Some((1, 2)), -1.0 / 3.0, 1.0 / 3.0),
+        (GameResult::Draw, Some((1, 1)), 0.0, 0.0),
+        (GameResult::Unfinished, None, 0.0, 0.0),
+    ];
+    for (result, points, white, black) in table {
+        assert_eq!(result.points(), points, "{result}");
+        assert_eq!((result.reward(Color::White), result.reward(Color::Black)), (white, black), "{result}");
+    }
+    // A draw is +0.0 for both sides, never -0.0.
+    assert!(GameResult::Draw.reward(Color::Black).is_sign_positive());
+    let outcomes = [
+        (Outcome { termination: Termination::Checkmate, winner: Some(Color::Black) }, GameResult::BlackWins),
+        (Outcome { termination: Termination::Stalemate, winner: Some(Color::White) }, GameResult::WhiteStalemates),
+        (Outcome { termination: Termination::FivefoldRepetition, winner: None }, GameResult::Draw),
+    ];
+    for (outcome, result) in outcomes {
+        assert_eq!(GameResult::from_outcome(&outcome), result);
+        for side in [Color::White, Color::Black] {
+            assert_eq!(outcome.reward(side).to_bits(), result.reward(side).to_bits(), "{outcome} {side:?}");
+        }
+    }
+}
