@@ -308,19 +308,7 @@ impl<R: BufRead> Reader<R> {
                 err.column += at.column - 1;
             }
         }
-        if !errors.is_empty() {
-            match entries.first_mut() {
-                Some(first) => {
-                    first.errors.extend(errors);
-                    cap_errors(&mut first.errors);
-                }
-                None => {
-                    let at = chunk_offset + self.chunk.len();
-                    cap_errors(&mut errors);
-                    entries.push(GameEntry { game: None, errors, span: at..at });
-                }
-            }
-        }
+        attach_errors(&mut entries, errors, chunk_offset + self.chunk.len());
         self.queue.extend(entries);
     }
 
@@ -343,6 +331,25 @@ impl<R: BufRead> Reader<R> {
         self.offset += l.len;
         self.lines += 1;
         text.push_str(&l.text);
+    }
+}
+
+/// Gives the reader's own errors of a chunk (bytes that are not UTF-8, a
+/// failed read) to its first game, or to an entry of their own at `end`
+/// when the chunk holds no game.
+fn attach_errors(entries: &mut Vec<GameEntry>, mut errors: Vec<PgnError>, end: usize) {
+    if errors.is_empty() {
+        return;
+    }
+    match entries.first_mut() {
+        Some(first) => {
+            first.errors.extend(errors);
+            cap_errors(&mut first.errors);
+        }
+        None => {
+            cap_errors(&mut errors);
+            entries.push(GameEntry { game: None, errors, span: end..end });
+        }
     }
 }
 
