@@ -104,12 +104,14 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     """C'escacs as a PettingZoo AEC environment (see the module docstring).
 
-    ``render_mode="ansi"`` makes ``render()`` return the board's text (the
+    ``render_mode="rgb_array"`` makes ``render()`` return the board as an
+    ``(H, W, 3)`` ``uint8`` array (:func:`cescacs.image.rgb_array`, White at
+    the bottom, the last move tinted), ``render_mode="ansi"`` the board's text (the
     same as ``str(Board)``). ``max_plies`` truncates games after that many
     plies (``None``: no limit). The game is ``self.board``, a ``cescacs.Board``.
     """
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, render_mode: Optional[str] = None, max_plies: Optional[int] = None) -> None:
         EzPickle.__init__(self, render_mode, max_plies)
@@ -187,10 +189,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._accumulate_rewards()
         self.agent_selection = self._agent_selector.next()
 
-    def render(self) -> Optional[str]:
+    def render(self) -> Any:
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            from . import image
+
+            return image.rgb_array(self.board)
         return str(self.board)
 
     def close(self) -> None:

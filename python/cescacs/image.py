@@ -181,7 +181,8 @@ def rgb_array(
     s = frame.s
     check_hex = _hex(check) if check is not None else (board.king(board.turn) if board.is_check() else None)
     if check_hex is not None:
-        _disc(img, *frame.centres[index[check_hex]], 0.85 * s, _rgb(CHECK_COLOR))
+        check_x, check_y = frame.centres[index[check_hex]]
+        _disc(img, float(check_x), float(check_y), 0.85 * s, _rgb(CHECK_COLOR))
     ink = {Color.WHITE: (_rgb("#ffffff"), _rgb("#1a1a1a")), Color.BLACK: (_rgb("#1f1f1f"), _rgb("#ffffff"))}
     for hx, piece in board.piece_map().items():
         cx, cy = frame.centres[index[hx]]
@@ -190,17 +191,18 @@ def rgb_array(
         _disc(img, cx, cy, 0.64 * s, disc)
         _letter(img, cx, cy, 0.8 * s, piece.kind.letter, letter)
     for arrow in (_arrow(a, board) for a in arrows):
-        colour = _rgb(arrow.color if arrow.color.startswith("#") else ARROW_COLOR)
+        paint = _rgb(arrow.color if arrow.color.startswith("#") else ARROW_COLOR)
         (x1, y1), (x2, y2) = frame.centres[index[arrow.tail]], frame.centres[index[arrow.head]]
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         tip = (x2 - ux * 0.3 * s, y2 - uy * 0.3 * s)
         base = (tip[0] - ux * min(0.75 * s, length * 0.6), tip[1] - uy * min(0.75 * s, length * 0.6))
-        _segment(img, (x1, y1), base, 0.3 * s, colour)
+        _segment(img, (x1, y1), base, 0.3 * s, paint)
         for w in np.linspace(0.0, 0.42 * s, 8):
-            _segment(img, (base[0] - uy * w, base[1] + ux * w), tip, 0.12 * s, colour)
-            _segment(img, (base[0] + uy * w, base[1] - ux * w), tip, 0.12 * s, colour)
-    return img
+            _segment(img, (base[0] - uy * w, base[1] + ux * w), tip, 0.12 * s, paint)
+            _segment(img, (base[0] + uy * w, base[1] - ux * w), tip, 0.12 * s, paint)
+    picture: np.ndarray = img
+    return picture
 
 
 def png(board: Optional[Board] = None, **kwargs: object) -> bytes:

@@ -94,7 +94,7 @@ def _arrow(value: ArrowLike, board: Board) -> Arrow:
     if isinstance(value, tuple) and len(value) in (2, 3):
         try:
             if len(value) == 3:
-                return Arrow(value[0], value[1], color=value[2])  # type: ignore[misc]
+                return Arrow(value[0], value[1], color=value[2])
             return Arrow(value[0], value[1])
         except ValueError as e:
             raise InvalidArrowError(f"arrow {value!r}: {e}") from None

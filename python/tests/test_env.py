@@ -61,7 +61,7 @@ def test_pettingzoo_seed_test() -> None:
 
 def test_metadata_and_first_observation() -> None:
     e = env(render_mode="ansi")
-    assert e.metadata == {"render_modes": ["ansi"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    assert e.metadata == {"render_modes": ["ansi", "rgb_array"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
     e.reset(seed=0)
     assert e.possible_agents == ["player_0", "player_1"]
     assert e.agent_selection == "player_0"
@@ -75,6 +75,21 @@ def test_metadata_and_first_observation() -> None:
     assert int(e.observe("player_1")["action_mask"].sum()) == 0
     assert (rew, term, trunc, info) == (0, False, False, {})
     assert e.render() == str(cescacs.Board())
+
+
+def test_rgb_array_render_is_the_image_of_the_board() -> None:
+    import cescacs.image
+
+    e = env(render_mode="rgb_array")
+    e.reset(seed=0)
+    first = e.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    assert np.array_equal(first, cescacs.image.rgb_array(cescacs.Board()))
+    e.step(encode.move_index(cescacs.Board().parse_ctl("E7-E13")))
+    board = cescacs.Board()
+    board.push_ctl("E7-E13")
+    assert np.array_equal(e.render(), cescacs.image.rgb_array(board))
+    assert not np.array_equal(e.render(), first)
 
 
 def play_aec(game: cescacs.Game) -> tuple:
