@@ -55,7 +55,7 @@ agent that played it and 0 for the other (``TerminateIllegalWrapper``, as in
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 try:
     import gymnasium
@@ -254,12 +254,35 @@ class VecEnv(VectorEnv):
         self.observation_space = spaces.Box(0, 255, (num_envs, encode.PLANES, HEX_COUNT), np.uint8, seed=seed)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, encode.ACTIONS), seed=seed)
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple["np.ndarray", Dict[str, Any]]:
-        """Every game back to the start; with ``seed``, ``sample_actions`` is
-        reseeded. Returns ``(obs, {})``."""
-        if seed is not None:
-            _check_seed(seed)
-        return self._games.reset(seed), {}
+    def reset(
+        self, *, seed: Union[int, Sequence[Optional[int]], None] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple["np.ndarray", Dict[str, Any]]:
+        """Games back to the start, as Gymnasium's vector API defines it:
+        every game, or with ``options={"reset_mask": mask}`` (a bool array of
+        length ``num_envs``) only those where ``mask`` is true. ``seed``
+        reseeds ``sample_actions``: an int seeds every game reset (game ``i``
+        as game ``i`` of a run of that seed), a list gives game ``i`` the
+        seed ``seed[i]`` (``None`` keeps its stream); ``seed=s`` is
+        ``seed=[s] * num_envs``. Returns ``(obs, {})`` with every game's
+        observation."""
+        n = self.num_envs
+        seeds: Optional[List[Optional[int]]] = None
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            if len(seed) != n:
+                raise ValueError(f"seed must be an int or a list of {n} seeds (one per environment), got {len(seed)}")
+            seeds = [None if s is None else _check_seed(s) for s in seed]
+        elif seed is not None:
+            seeds = [_check_seed(seed)] * n
+        mask: Optional[List[bool]] = None
+        unknown = set(options or {}) - {"reset_mask"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}: VecEnv.reset takes only 'reset_mask'")
+        if options and options.get("reset_mask") is not None:
+            m = np.asarray(options["reset_mask"])
+            if m.dtype != np.bool_ or m.shape != (n,):
+                raise ValueError(f"options['reset_mask'] must be a bool array of shape ({n},), got {m.dtype} {m.shape}")
+            mask = m.tolist()
+        return self._games.reset(seeds, mask), {}
 
     def step(self, actions: Any) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", Dict[str, Any]]:
         a = np.asarray(actions)
@@ -333,8 +356,10 @@ class VecEnv(VectorEnv):
         return Board(self.pdtl(i))
 
 
-def _check_seed(seed: Any) -> None:
+def _check_seed(seed: Any) -> int:
+    """``seed`` as an int, or a ValueError that says what a seed is."""
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= int(seed) < _SEED_LIMIT:
         raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
+    return int(seed)
 
 

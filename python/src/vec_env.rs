@@ -153,18 +153,30 @@ impl PyVecEnv {
         self.slots.len()
     }
 
-    /// Every game back to the start (and, with a seed, every action stream
-    /// reseeded); the observations `(num_envs, PLANES, 169)`.
-    #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+    /// Games back to the start: every game, or those where `mask` is true;
+    /// each game reset whose entry of `seeds` is a number has its action
+    /// stream reseeded from it (as game `i` of a run of that seed, so one
+    /// seed for every game is the seed of the whole batch). Returns every
+    /// game's observations `(num_envs, PLANES, 169)`.
+    #[pyo3(signature = (seeds = None, mask = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seeds: Option<Vec<Option<u64>>>, mask: Option<Vec<bool>>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.slots.len();
+        for (name, len) in [("seeds", seeds.as_ref().map(Vec::len)), ("mask", mask.as_ref().map(Vec::len))] {
+            if let Some(len) = len.filter(|&len| len != n) {
+                return Err(PyValueError::new_err(format!("expected {n} {name} (one per environment), got {len}")));
+            }
+        }
         for (i, s) in self.slots.iter_mut().enumerate() {
+            if mask.as_ref().is_some_and(|m| !m[i]) {
+                continue;
+            }
             s.ep.reset();
-            if let Some(seed) = seed {
+            if let Some(seed) = seeds.as_ref().and_then(|seeds| seeds[i]) {
                 s.rng = env_rng(seed, i);
             }
         }
         let data = py.detach(|| self.all_observations());
-        self.observations(py, data, self.slots.len())
+        self.observations(py, data, n)
     }
 
     /// The current observations, without stepping.

@@ -333,6 +333,52 @@ def test_seeded_runs_repeat() -> None:
     assert all(np.array_equal(v.step(v.sample_actions())[0], x) for x in a[:10])
 
 
+def test_reset_mask_and_per_game_seeds_follow_gymnasium() -> None:
+    v = VecEnv(4, seed=0)
+    v.reset()
+    for _ in range(3):
+        played, *_ = v.step(v.sample_actions())
+    assert not any(np.array_equal(o, START) for o in played)
+    # Only the masked games go back to the start; the others keep their position.
+    obs, infos = v.reset(options={"reset_mask": np.array([True, False, True, False])})
+    assert infos == {}
+    assert np.array_equal(obs[0], START) and np.array_equal(obs[2], START)
+    assert np.array_equal(obs[1], played[1]) and np.array_equal(obs[3], played[3])
+    assert np.array_equal(v._games.observe(), obs)
+    # A seed for every game is the seed of the batch; None keeps a game's stream.
+    a = VecEnv(4, seed=0)
+    a.reset(seed=7)
+    b = VecEnv(4, seed=0)
+    b.reset(seed=[7, 7, 7, 7])
+    assert np.array_equal(a.sample_actions(), b.sample_actions())
+    c = VecEnv(4, seed=7)
+    c.reset(seed=[None, 3, None, 3])
+    d = VecEnv(4, seed=3)
+    d.reset()
+    first_c, first_d, plain = c.sample_actions(), d.sample_actions(), VecEnv(4, seed=7).sample_actions()
+    assert (first_c[[1, 3]] == first_d[[1, 3]]).all() and (first_c[[0, 2]] == plain[[0, 2]]).all()
+    # A masked reset reseeds only the games it resets.
+    e = VecEnv(2, seed=1)
+    e.reset(seed=[5, 5], options={"reset_mask": np.array([False, True])})
+    f = VecEnv(2, seed=5)
+    g = VecEnv(2, seed=1)
+    first_e = e.sample_actions()
+    assert first_e[1] == f.sample_actions()[1] and first_e[0] == g.sample_actions()[0]
+
+
+def test_bad_reset_arguments_say_what_to_give() -> None:
+    v = VecEnv(3, seed=0)
+    for kwargs, words in [
+        ({"seed": [1, 2]}, "list of 3 seeds"),
+        ({"seed": [1, -2, 3]}, "seed must be an int"),
+        ({"options": {"reset_mask": np.array([True, False])}}, "shape \\(3,\\)"),
+        ({"options": {"reset_mask": np.array([1, 0, 1])}}, "bool array"),
+        ({"options": {"mask": np.array([True] * 3)}}, "only 'reset_mask'"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            v.reset(**kwargs)
+
+
 def test_module_doctest() -> None:
     import doctest
 
