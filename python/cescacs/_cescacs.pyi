@@ -362,11 +362,11 @@ def perft_many(pdtls: Iterable[str], depth: int, *, errors: Literal["raise"] = "
 @overload
 def perft_many(pdtls: Iterable[str], depth: int, *, errors: Literal["none"]) -> List[Optional[int]]: ...
 def perft(position: Union[str, Board], depth: int, *, threads: Optional[int] = None) -> int: ...
-def random_games(n: int, *, max_plies: int = 300, seed: int = 0, threads: Optional[int] = None, start: Union[Board, str, None] = None) -> List[Game]: ...
+def random_games(n: int, *, max_plies: Optional[int] = 300, seed: int = 0, threads: Optional[int] = None, start: Union[Board, str, None] = None) -> List[Game]: ...
 def selfplay(
     n: int,
     *,
-    max_plies: int = 300,
+    max_plies: Optional[int] = 300,
     seed: int = 0,
     threads: Optional[int] = None,
     start: Union[Board, str, None] = None,

@@ -155,14 +155,15 @@ pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> PyResult
 /// cores (or `threads`) with the GIL released; game `i` depends only on
 /// `seed` and `i`, so a seed gives the same games whatever the thread
 /// count. A game stops where the rules end it or after `max_plies` plies
-/// (then its result is `*`). `start`: a `Board` or PDTL to start from (the
+/// (then its result is `*`); `max_plies=None` sets no limit (the rules'
+/// automatic draws, the 75-move rule among them, end every game). `start`: a `Board` or PDTL to start from (the
 /// initial position by default). Ctrl-C stops it with `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (n, *, max_plies = 300, seed = 0, threads = None, start = None))]
+#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None))]
 pub(crate) fn random_games(
     py: Python<'_>,
     n: usize,
-    max_plies: usize,
+    max_plies: Option<usize>,
     seed: u64,
     threads: Option<usize>,
     start: Option<&Bound<'_, PyAny>>,
@@ -175,7 +176,7 @@ pub(crate) fn random_games(
         },
     };
     let games = interruptible(py, |stop| {
-        RandomGames::new(n).start(&start).seed(seed).max_plies(max_plies).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+        RandomGames::new(n).start(&start).seed(seed).max_plies(max_plies.unwrap_or(usize::MAX)).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
     })?;
     games.into_iter().map(|game| Py::new(py, PyGame::wrap(game))).collect()
 }

@@ -389,14 +389,15 @@ pub(crate) fn start_position(start: Option<&Bound<'_, PyAny>>) -> PyResult<Posit
 
 /// `n` random games straight into a `GameBatch`: the games of
 /// `random_games` with the same arguments, from game `first` of the seed's
-/// stream (so `selfplay(n, first=k)[i] == selfplay(k + n)[k + i]`). Rust,
+/// stream (so `selfplay(n, first=k)[i] == selfplay(k + n)[k + i]`);
+/// `max_plies=None` sets no limit, as for `random_games`. Rust,
 /// all cores (or `threads`), GIL released; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (n, *, max_plies = 300, seed = 0, threads = None, start = None, first = 0))]
+#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None, first = 0))]
 pub(crate) fn selfplay(
     py: Python<'_>,
     n: usize,
-    max_plies: usize,
+    max_plies: Option<usize>,
     seed: u64,
     threads: Option<usize>,
     start: Option<&Bound<'_, PyAny>>,
@@ -404,7 +405,7 @@ pub(crate) fn selfplay(
 ) -> PyResult<PyGameBatch> {
     let start = start_position(start)?;
     let batch = interruptible(py, |stop| {
-        SelfPlay::new(n).start(&start).seed(seed).max_plies(max_plies).first(first).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+        SelfPlay::new(n).start(&start).seed(seed).max_plies(max_plies.unwrap_or(usize::MAX)).first(first).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
     })?;
     Ok(PyGameBatch { batch })
 }

@@ -43,3 +43,16 @@ def test_from_a_start_position() -> None:
         cescacs.random_games(1, start="nonsense")
     with pytest.raises(OverflowError):
         cescacs.random_games(-1)
+
+
+def test_max_plies_none_plays_every_game_to_its_end() -> None:
+    games = cescacs.random_games(8, max_plies=None, seed=2)
+    assert all(g.outcome() is not None for g in games)
+    # No limit is a limit above every game's length: the same games.
+    longest = max(g.ply() for g in games)
+    again = cescacs.random_games(8, max_plies=longest + 1, seed=2)
+    assert [str(g) for g in again] == [str(g) for g in games]
+    batch = cescacs.selfplay(8, max_plies=None, seed=2)
+    assert [batch[i].ctl_moves() for i in range(8)] == [g.ctl_moves() for g in games]
+    with pytest.raises((TypeError, OverflowError)):
+        cescacs.random_games(2, max_plies=-1)
