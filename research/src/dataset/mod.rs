@@ -156,6 +156,19 @@ fn index_of(m: Move) -> u16 {
     move_index(&m) as u16
 }
 
+impl BatchParts {
+    /// The number of games the offsets describe, if they start at 0, never
+    /// decrease and end at the number of moves.
+    fn game_count(&self) -> Result<usize, BatchError> {
+        let bad = || BatchError::BadOffsets { moves: self.moves.len() };
+        let n = self.offsets.len().checked_sub(1).ok_or_else(bad)?;
+        let ok = self.offsets[0] == 0
+            && self.offsets.windows(2).all(|w| w[0] <= w[1])
+            && self.offsets[n] == self.moves.len() as u64;
+        if ok { Ok(n) } else { Err(bad()) }
+    }
+}
+
 impl GameBatch {
     /// An empty batch.
     pub fn new() -> GameBatch {
@@ -213,13 +226,7 @@ impl GameBatch {
     /// A batch from raw columns, every move checked by replaying it
     /// (on all cores unless `threads` says otherwise; 0 means all).
     pub fn from_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
-        let n = parts.offsets.len().checked_sub(1).ok_or(BatchError::BadOffsets { moves: parts.moves.len() })?;
-        let ok_offsets = parts.offsets[0] == 0
-            && parts.offsets.windows(2).all(|w| w[0] <= w[1])
-            && parts.offsets[n] == parts.moves.len() as u64;
-        if !ok_offsets {
-            return Err(BatchError::BadOffsets { moves: parts.moves.len() });
-        }
+        let n = parts.game_count()?;
         for (what, got) in [("start_of", parts.start_of.len()), ("results", parts.results.len()), ("terminations", parts.terminations.len())] {
             if got != n {
                 return Err(BatchError::Length { what, got, games: n });

@@ -40,13 +40,7 @@ impl GameBatch {
     /// [`GameBatch::from_parts`] with `parts.moves` holding ranks (as
     /// [`GameBatch::ranks`] makes them) instead of move indices.
     pub fn from_rank_parts(mut parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
-        let n = parts.offsets.len().checked_sub(1).ok_or(BatchError::BadOffsets { moves: parts.moves.len() })?;
-        let ok_offsets = parts.offsets[0] == 0
-            && parts.offsets.windows(2).all(|w| w[0] <= w[1])
-            && parts.offsets[n] == parts.moves.len() as u64;
-        if !ok_offsets {
-            return Err(BatchError::BadOffsets { moves: parts.moves.len() });
-        }
+        let n = parts.game_count()?;
         if parts.start_of.len() != n {
             return Err(BatchError::Length { what: "start_of", got: parts.start_of.len(), games: n });
         }
