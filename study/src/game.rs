@@ -22,6 +22,8 @@ pub(crate) struct GameRules {
     pub margin: Duration,
     /// How long a side without a clock or `movetime` may think.
     pub silence: Duration,
+    /// How long an external engine has to start and answer `isready`.
+    pub startup: Duration,
     /// Score adjudication.
     pub adjudication: Adjudication,
 }
@@ -71,7 +73,7 @@ pub(crate) fn play(rules: &GameRules, pair: usize, opening: History, table: &mut
     let mut left = Vec::new();
     let ending = 'game: {
         for side in [Color::White, Color::Black] {
-            if let Err(f) = table.seat(side).new_game() {
+            if let Err(f) = table.seat(side).new_game(rules.startup) {
                 break 'game fault_ending(side, f, false);
             }
         }

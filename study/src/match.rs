@@ -53,6 +53,8 @@ pub struct Match {
     /// How long an external engine searching without a clock or a
     /// `movetime` may go without answering before it loses.
     pub silence: Duration,
+    /// How long an external engine has to answer `uci` and `isready`.
+    pub startup: Duration,
     /// Score adjudication (none by default).
     pub adjudication: Adjudication,
 }
@@ -85,7 +87,8 @@ impl std::error::Error for MatchError {}
 impl Match {
     /// A match of `pairs` openings between `a` and `b`: seed 0, random
     /// openings of 4 to 8 plies, games cut at 300 plies, one game at a
-    /// time, no clock, a 100 ms margin, 60 s of silence allowed.
+    /// time, no clock, a 100 ms margin, 60 s of silence allowed, 10 s to
+    /// start an engine.
     pub fn new(a: impl Into<Contender>, b: impl Into<Contender>, pairs: usize) -> Match {
         Match {
             a: a.into(),
@@ -100,6 +103,7 @@ impl Match {
             tc: None,
             margin: Duration::from_millis(100),
             silence: Duration::from_secs(60),
+            startup: HANDSHAKE_TIMEOUT,
             adjudication: Adjudication::default(),
         }
     }
@@ -127,7 +131,7 @@ impl Match {
                 if !self.start.castling_allowed() {
                     return Err(MatchError::Settings(format!("engine {}: a game without castling is for the built-in engine only (PDTL does not carry it)", spec.name)));
                 }
-                UciEngine::start(spec, HANDSHAKE_TIMEOUT).map_err(|e| MatchError::EngineStart { name: spec.name.clone(), error: e.to_string() })?;
+                UciEngine::start(spec, self.startup).map_err(|e| MatchError::EngineStart { name: spec.name.clone(), error: e.to_string() })?;
             }
         }
         Ok(())
@@ -147,7 +151,7 @@ impl Match {
     /// returning false (games under way still finish and are kept).
     pub fn run_until(&self, on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync)) -> Result<MatchResult, MatchError> {
         self.check()?;
-        let rules = GameRules { max_plies: self.max_plies, tc: self.tc, margin: self.margin, silence: self.silence, adjudication: self.adjudication };
+        let rules = GameRules { max_plies: self.max_plies, tc: self.tc, margin: self.margin, silence: self.silence, startup: self.startup, adjudication: self.adjudication };
         let seats = || (Seat::new(&self.a), Seat::new(&self.b));
         let play_one = |(a, b): &mut (Seat, Seat), g: usize| {
             let a_color = if g % 2 == 0 { Color::White } else { Color::Black };

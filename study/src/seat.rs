@@ -11,7 +11,7 @@ use crate::clock::Clocks;
 use crate::contender::{Contender, Entrant, SearchLimits};
 use crate::engine_spec::EngineSpec;
 use crate::player::Player;
-use crate::uci_engine::{EngineError, UciEngine, HANDSHAKE_TIMEOUT};
+use crate::uci_engine::{EngineError, UciEngine};
 
 /// How a side failed to give a move; it loses the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ impl Seat {
     /// Readies the side for a new game: clears the built-in engine's
     /// tables; starts the external engine if it has no process, and sends
     /// it `ucinewgame`.
-    pub(crate) fn new_game(&mut self) -> Result<(), Fault> {
+    pub(crate) fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
         match self {
             Seat::Builtin { engine, .. } => {
                 engine.new_game();
@@ -73,8 +73,8 @@ impl Seat {
             }
             Seat::External { spec, process, .. } => {
                 let result = match process {
-                    Some(p) => p.new_game(HANDSHAKE_TIMEOUT),
-                    None => UciEngine::start(spec, HANDSHAKE_TIMEOUT).and_then(|mut p| p.new_game(HANDSHAKE_TIMEOUT).map(|()| *process = Some(p))),
+                    Some(p) => p.new_game(timeout),
+                    None => UciEngine::start(spec, timeout).and_then(|mut p| p.new_game(timeout).map(|()| *process = Some(p))),
                 };
                 result.map_err(|e| {
                     *process = None;
