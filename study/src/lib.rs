@@ -6,7 +6,8 @@
 //! ([`Abstain`], through the search's root-move filter
 //! [`Limits::search_moves`](cescacs_engine::Limits::search_moves)), and
 //! piece values fitted to the results of such games ([`fit`], Texel's
-//! method). docs/ENGINE.md and docs/BALANCE.md have the runs.
+//! method). The [`stats`] of a match (pentanomial counts, Elo, LOS, SPRT)
+//! are fastchess's. docs/ENGINE.md and docs/BALANCE.md have the runs.
 //!
 //! ```
 //! use cescacs_engine::EngineOptions;
@@ -32,6 +33,7 @@ mod opening;
 mod player;
 mod record;
 mod result;
+pub mod stats;
 
 pub use abstain::Abstain;
 pub use player::Player;
