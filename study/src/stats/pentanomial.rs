@@ -2,8 +2,6 @@
 //! outcomes of a pair (0, 1/2, 1, 3/2 or 2 points of 2, from the tested
 //! side's view), the unit fastchess and OpenBench run their statistics on.
 
-use crate::record::GameRecord;
-
 /// The pair score (of 1) of each bucket: LL, LD, WL+DD, WD, WW.
 pub(crate) const SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
@@ -57,17 +55,20 @@ impl Pentanomial {
         self.counts[below + 1] += w;
     }
 
-    /// The pairs of a match's games: each pair's two games (by
-    /// [`GameRecord::pair`]), A's share of the points in each. A pair with
-    /// only one game (a match stopped between its games) is left out, as
-    /// fastchess counts only whole pairs.
-    pub fn from_games(games: &[GameRecord]) -> Pentanomial {
+    /// The pairs of a match's games, given as each game's pair and the
+    /// tournament points of A and B (as [`GameRecord`](crate::GameRecord)
+    /// holds them: `games.iter().map(|g| (g.pair, g.points))`): each pair's
+    /// two games, A's share of the points in each. A pair with only one
+    /// game (a match stopped between its games) is left out, as fastchess
+    /// counts only whole pairs.
+    pub fn from_points(games: impl IntoIterator<Item = (usize, (u8, u8))>) -> Pentanomial {
+        let mut sorted: Vec<(usize, (u8, u8))> = games.into_iter().collect();
+        sorted.sort_by_key(|&(pair, _)| pair);
+        let share = |(a, b): (u8, u8)| f64::from(a) / f64::from(a + b);
         let mut p = Pentanomial::default();
-        let mut sorted: Vec<&GameRecord> = games.iter().collect();
-        sorted.sort_by_key(|g| g.pair);
-        for two in sorted.chunk_by(|x, y| x.pair == y.pair) {
-            if let [x, y] = two {
-                p.add_pair(share(x), share(y));
+        for two in sorted.chunk_by(|x, y| x.0 == y.0) {
+            if let [(_, x), (_, y)] = two {
+                p.add_pair(share(*x), share(*y));
             }
         }
         p
@@ -92,12 +93,6 @@ impl Pentanomial {
     pub fn score(&self) -> f64 {
         self.counts.iter().zip(SCORES).map(|(c, s)| c * s).sum::<f64>() / self.pairs()
     }
-}
-
-/// A's share of the points in one game (a game cut at the ply limit is 1-1).
-fn share(g: &GameRecord) -> f64 {
-    let (a, b) = g.points;
-    f64::from(a) / f64::from(a + b)
 }
 
 #[cfg(test)]
@@ -156,10 +151,8 @@ mod tests {
 
     #[test]
     fn games_pair_up_by_pair_and_lone_games_are_left_out() {
-        use cescacs::Color;
-        let game = |pair, points| GameRecord { pair, a_color: Color::White, points, plies: 1, finished: true, moves: Vec::new(), opening: 0 };
-        let games = [game(1, (3, 0)), game(0, (1, 1)), game(0, (0, 3)), game(1, (2, 1)), game(2, (3, 0))];
-        let p = Pentanomial::from_games(&games);
+        let games = [(1, (3, 0)), (0, (1, 1)), (0, (0, 3)), (1, (2, 1)), (2, (3, 0))];
+        let p = Pentanomial::from_points(games);
         // Pair 0: 1/2 + 0 = LD. Pair 1: 1 + 2/3 = 2/3 WD, 1/3 WW. Pair 2 has one game.
         assert!(close(p.counts(), [0.0, 1.0, 0.0, 2.0 / 3.0, 1.0 / 3.0]));
         assert!((p.score() - (0.5 + 5.0 / 3.0) / 4.0).abs() < 1e-12);
