@@ -30,6 +30,7 @@ mod abstain;
 pub mod fit;
 mod r#match;
 mod opening;
+mod pair_range;
 mod player;
 mod record;
 mod result;
