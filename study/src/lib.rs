@@ -10,7 +10,8 @@
 //! ([`Abstain`], through the search's root-move filter
 //! [`Limits::search_moves`](cescacs_engine::Limits::search_moves)), and
 //! piece values fitted to the results of such games ([`fit`], Texel's
-//! method). docs/ENGINE.md and docs/BALANCE.md have the runs.
+//! method). The [`stats`] of a match (pentanomial counts, Elo, LOS, SPRT)
+//! are fastchess's. docs/ENGINE.md and docs/BALANCE.md have the runs.
 //!
 //! ```
 //! use cescacs_engine::EngineOptions;
@@ -38,11 +39,13 @@ pub mod fit;
 mod game;
 mod r#match;
 mod opening;
+mod pair_range;
 mod player;
 mod record;
 mod result;
 mod scheduler;
 mod seat;
+pub mod stats;
 mod uci_engine;
 
 pub use abstain::Abstain;

@@ -151,6 +151,11 @@ impl Match {
     /// returning false (games under way still finish and are kept).
     pub fn run_until(&self, on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync)) -> Result<MatchResult, MatchError> {
         self.check()?;
+        Ok(self.play_checked(on_game))
+    }
+
+    /// Plays the games of a match already [checked](Match::check).
+    pub(crate) fn play_checked(&self, on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync)) -> MatchResult {
         let rules = GameRules { max_plies: self.max_plies, tc: self.tc, margin: self.margin, silence: self.silence, startup: self.startup, adjudication: self.adjudication };
         let seats = || (Seat::new(&self.a), Seat::new(&self.b));
         let play_one = |(a, b): &mut (Seat, Seat), g: usize| {
@@ -158,6 +163,6 @@ impl Match {
             play(&rules, g / 2, self.opening(g / 2), &mut Table { a, b, a_color })
         };
         let games = run_games(2 * self.pairs, self.threads, seats, play_one, on_game);
-        Ok(MatchResult { games })
+        MatchResult { games }
     }
 }
