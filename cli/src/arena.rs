@@ -5,13 +5,15 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cescacs_engine::{EngineOptions, EvalConfig};
+use cescacs_study::stats::{report, Pentanomial, Sprt};
 use cescacs_study::{
     Abstain, Adjudication, Contender, DrawRule, EngineSpec, Entrant, Match, MatchResult, Opening, Player, ResignRule,
-    SearchLimits, TimeControl,
+    SearchLimits, TimeControl, GameRecord,
 };
 
 /// The settings of `cescacs match`.
@@ -83,6 +85,11 @@ pub struct MatchArgs {
     /// CP of zero for N moves each (no capture or pawn move between) is a draw
     #[arg(long, value_name = "RULE")]
     pub draw: Option<String>,
+    /// Sequential probability ratio test `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05]` on the
+    /// pentanomial counts of the opening pairs: the match stops when H0 or H1 is accepted (at
+    /// most --pairs pairs; 50000 when neither --pairs nor --games is given)
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
     /// Print each game's result before the summary
     #[arg(long)]
     pub list_games: bool,
@@ -105,7 +112,8 @@ impl MatchArgs {
         match (self.games, self.pairs) {
             (Some(g), _) if g % 2 == 1 => Err(format!("--games must be even (each opening is played with both colours), not {g}")),
             (Some(g), _) => Ok(g / 2),
-            (None, p) => Ok(p.unwrap_or(100)),
+            (None, Some(p)) => Ok(p),
+            (None, None) => Ok(if self.sprt.is_some() { 50_000 } else { 100 }),
         }
     }
 
@@ -194,9 +202,39 @@ fn builtin_name(limits: &SearchLimits, eval: &str, abstain: Option<&str>) -> Str
     format!("{bound}, eval {eval}{}", abstain.map_or(String::new(), |a| format!(", abstains from {a}")))
 }
 
-/// Runs the match and prints its summary (and each game with `list_games`).
+/// The match so far, for the progress line and the SPRT: points, the
+/// pentanomial counts of the pairs played out, and A's share of the first
+/// game of each pair still under way.
+#[derive(Default)]
+struct Tally {
+    points: (u32, u32),
+    pairs: Pentanomial,
+    pending: HashMap<usize, f64>,
+}
+
+impl Tally {
+    /// Counts game `g`; whether it completed its pair.
+    fn add(&mut self, g: &GameRecord) -> bool {
+        self.points = (self.points.0 + u32::from(g.points.0), self.points.1 + u32::from(g.points.1));
+        let share = f64::from(g.points.0) / f64::from(g.points.0 + g.points.1);
+        match self.pending.remove(&g.pair) {
+            Some(first) => {
+                self.pairs.add_pair(first, share);
+                true
+            }
+            None => {
+                self.pending.insert(g.pair, share);
+                false
+            }
+        }
+    }
+}
+
+/// Runs the match and prints its summary (and each game with `list_games`),
+/// then the Elo, LOS and pentanomial lines, and the SPRT line last.
 pub fn run(args: &MatchArgs) -> Result<String, String> {
     let Described { m, names } = args.describe()?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| format!("--sprt: {e}"))?;
     // Opened before the match so a bad path fails at once, not after it.
     let mut pgn_out = match &args.pgn {
         Some(path) => Some((path, io::BufWriter::new(std::fs::File::create(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?))),
@@ -205,15 +243,17 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let show = io::stderr().is_terminal();
     let total = 2 * m.pairs;
     let clock = Instant::now();
-    let points = Mutex::new((0u32, 0u32));
+    let tally = Mutex::new(Tally::default());
     let result = m
         .run_until(&|g, done| {
+            let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+            let pair_done = t.add(g);
+            let decided = pair_done && sprt.as_ref().is_some_and(|s| s.decide(&t.pairs).is_some());
             if show {
-                let mut p = points.lock().unwrap_or_else(|e| e.into_inner());
-                *p = (p.0 + u32::from(g.points.0), p.1 + u32::from(g.points.1));
-                eprint!("\r{done}/{total} games, points {}-{}", p.0, p.1);
+                let llr = sprt.as_ref().map_or(String::new(), |s| format!(", {}", report::llr_line(s, &t.pairs)));
+                eprint!("\r{done}/{total} games, points {}-{}{llr}   ", t.points.0, t.points.1);
             }
-            true
+            !decided
         })
         .map_err(|e| e.to_string())?;
     if show {
@@ -224,17 +264,33 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     }
     let mut out = String::new();
     if args.list_games {
-        for g in &result.games {
-            let cut = match g.ending {
-                cescacs_study::Ending::Rules => String::new(),
-                cescacs_study::Ending::MaxPlies => " (cut)".to_string(),
-                ref e => format!(" ({})", e.describe()),
-            };
-            out.push_str(&format!("pair {} A {} {}-{} {} plies{cut}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
-        }
+        out.push_str(&list(&result));
     }
     out.push_str(&summary(&names, args.max_plies, &result, clock.elapsed().as_secs_f64()));
+    let pairs = Pentanomial::from_points(result.games.iter().map(|g| (g.pair, g.points)));
+    for line in report::summary(&pairs, sprt.as_ref()) {
+        out.push('\n');
+        out.push_str(&line);
+    }
+    if sprt.is_some_and(|s| s.decide(&pairs).is_none()) {
+        out.push_str(" - no decision within the games played");
+    }
     Ok(out)
+}
+
+/// One line a game: `pair 0 A White 3-0 41 plies`, with how it ended
+/// when not by the rules.
+fn list(result: &MatchResult) -> String {
+    let mut out = String::new();
+    for g in &result.games {
+        let how = match g.ending {
+            cescacs_study::Ending::Rules => String::new(),
+            cescacs_study::Ending::MaxPlies => " (cut)".to_string(),
+            ref e => format!(" ({})", e.describe()),
+        };
+        out.push_str(&format!("pair {} A {} {}-{} {} plies{how}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
+    }
+    out
 }
 
 /// Writes every game as CTL-PGN: Round `pair.1` has A as White, `pair.2` as Black.

@@ -1014,7 +1014,9 @@ fn match_writes_its_games_as_ctl_pgn() {
     let games = cescacs::pgn::read_games(&text).expect("the games read back");
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(games.len(), 4);
-    assert_eq!(lines.len(), 5, "{}", r.stdout);
+    // Four games, the summary, the Elo, LOS and pentanomial lines.
+    assert_eq!(lines.len(), 8, "{}", r.stdout);
+    assert_eq!(lines[7], "Ptnml(0-2): [0, 0, 2, 0, 0]");
     for (i, game) in games.iter().enumerate() {
         let (pair, a_white) = (i / 2, i % 2 == 0);
         assert_eq!(game.tag("Round"), Some(format!("{}.{}", pair + 1, if a_white { 1 } else { 2 }).as_str()));

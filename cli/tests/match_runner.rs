@@ -201,6 +201,18 @@ fn cescacs_uci_at_depth_2_beats_the_random_mover() {
         assert_eq!((g.tag("White"), g.tag("Black")), if a_white { (Some("cescacs"), Some("random")) } else { (Some("random"), Some("cescacs")) });
     }
     assert!(out.contains("A +4 =0 -0"), "{out}");
+    assert!(out.lines().any(|l| l == "Ptnml(0-2): [0, 0, 0, 0, 2]"), "{out}");
+}
+
+#[test]
+fn the_sprt_accepts_the_engine_against_the_random_mover_within_a_few_dozen_games() {
+    let engine = format!("cmd='{BIN} uci' name=cescacs option.Hash=4");
+    let random = format!("cmd='{FAKE} random 11' name=random");
+    let out = cescacs(&["match", "--engine", &engine, "--engine", &random, "--depth", "2", "--sprt", "elo0=0,elo1=50", "--concurrency", "2"]);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("SPRT ([0.00, 50.00]) LLR: ") && last.ends_with(" - H1 was accepted"), "{out}");
+    let games: usize = out.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(games <= 40, "{out}");
 }
 
 #[test]
