@@ -152,6 +152,9 @@ impl MatchArgs {
     /// One side: the `index`th `--engine`, or the built-in engine.
     fn contender(&self, index: usize, limits: SearchLimits, eval: (&str, &str), abstain: Abstain) -> Result<(Contender, String), String> {
         if let Some(text) = self.engine.get(index) {
+            if eval.0 != "default" || abstain != Abstain::default() {
+                return Err(format!("{} and --abstain set the built-in engine; side {} is --engine {text:?}", eval.1, ["A", "B"][index]));
+            }
             let spec = EngineSpec::parse(text).map_err(|e| format!("--engine {text:?}: {e}"))?;
             let name = spec.name.clone();
             return Ok((Contender::external(spec, limits), name));
