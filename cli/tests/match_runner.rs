@@ -51,18 +51,19 @@ fn illegal_moves_lose_and_the_match_goes_on() {
 
 #[test]
 fn overstepping_the_clock_loses_on_time() {
-    let mut m = against_random(fake(&["slow", "300"]), SearchLimits::default(), 2);
-    m.tc = Some(TimeControl::parse("0.2").unwrap());
+    let mut m = against_random(fake(&["slow", "900"]), SearchLimits::default(), 2);
+    m.tc = Some(TimeControl::parse("0.6").unwrap());
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 4, Ending::TimeForfeit);
 }
 
 #[test]
 fn silence_loses_on_time_under_a_movetime_and_stalls_without() {
-    let limits = SearchLimits { movetime: Some(Duration::from_millis(20)), ..SearchLimits::default() };
+    // Generous to the random mover on a loaded machine: 200 ms and the 50 ms margin.
+    let limits = SearchLimits { movetime: Some(Duration::from_millis(200)), ..SearchLimits::default() };
     let m = against_random(fake(&["silent-after", "1"]), limits, 1);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 2, Ending::TimeForfeit);
     let mut m = against_random(fake(&["silent-after", "1"]), SearchLimits::depth(1), 1);
-    m.silence = Duration::from_millis(300);
+    m.silence = Duration::from_millis(800);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 2, Ending::Stalled);
 }
 
@@ -145,9 +146,9 @@ fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
         for (k, &c) in sent.iter().enumerate().skip(1) {
             assert_eq!(own(c), g.clocks[a_first + 2 * (k - 1)].as_millis() as u64);
             assert_eq!(other(c), g.clocks[a_first + 2 * k - 1].as_millis() as u64);
-            // An instant answer costs well under 50 ms; the increment is added.
+            // An instant answer costs well under 200 ms (even on a loaded machine); the increment is added.
             let before = own(sent[k - 1]);
-            assert!(own(c) <= before + 250 && own(c) + 50 >= before + 250, "{before} then {}", own(c));
+            assert!(own(c) <= before + 250 && own(c) + 200 >= before + 250, "{before} then {}", own(c));
         }
         // The record carries each clock as a comment.
         let text = cescacs::pgn::write_game(&g.to_game(&[("TimeControl", "5+0.25")]));
