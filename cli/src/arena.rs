@@ -3,13 +3,14 @@
 //! openings or a book (each opening with both colours), at fixed limits or
 //! under a clock; the score is printed with its 95 % error bar.
 
-use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cescacs_engine::{EngineOptions, EvalConfig};
+use crate::match_pgn::PgnSink;
 use cescacs_study::stats::{report, Pentanomial, Sprt};
 use cescacs_study::{
     Abstain, Adjudication, Contender, DrawRule, EngineSpec, Entrant, Match, MatchResult, Opening, Player, ResignRule,
@@ -239,16 +240,17 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let Described { m, names } = args.describe()?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| format!("--sprt: {e}"))?;
     // Opened before the match so a bad path fails at once, not after it.
-    let mut pgn_out = match &args.pgn {
-        Some(path) => Some((path, io::BufWriter::new(std::fs::File::create(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?))),
-        None => None,
-    };
+    let sink = args.pgn.as_deref().map(|path| PgnSink::create(path, names.clone(), m.tc.map(|tc| tc.to_string()))).transpose()?;
+    let sink = Mutex::new(sink);
     let show = io::stderr().is_terminal();
     let total = 2 * m.pairs;
     let clock = Instant::now();
     let tally = Mutex::new(Tally::default());
     let result = m
         .run_until(&|g, done| {
+            if let Some(sink) = sink.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                sink.add(g);
+            }
             let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
             let pair_done = t.add(g);
             let decided = pair_done && sprt.as_ref().is_some_and(|s| s.decide(&t.pairs).is_some());
@@ -262,8 +264,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if show {
         eprintln!();
     }
-    if let Some((path, file)) = &mut pgn_out {
-        write_pgn(file, path, &result, &m, &names)?;
+    if let Some(sink) = sink.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        sink.finish()?;
     }
     let mut out = String::new();
     if args.list_games {
@@ -294,25 +296,6 @@ fn list(result: &MatchResult) -> String {
         out.push_str(&format!("pair {} A {} {}-{} {} plies{how}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
     }
     out
-}
-
-/// Writes every game as CTL-PGN: Round `pair.1` has A as White, `pair.2` as Black.
-fn write_pgn(file: &mut impl Write, path: &Path, result: &MatchResult, m: &Match, (a_name, b_name): &(String, String)) -> Result<(), String> {
-    let write_err = |e: io::Error| format!("--pgn {}: {e}", path.display());
-    let tc = m.tc.map(|tc| tc.to_string());
-    for (i, g) in result.games.iter().enumerate() {
-        let a_white = g.a_color == cescacs::Color::White;
-        let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
-        let (white, black) = if a_white { (a_name, b_name) } else { (b_name, a_name) };
-        let mut tags = vec![("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
-        if let Some(tc) = &tc {
-            tags.push(("TimeControl", tc));
-        }
-        let text = cescacs::pgn::write_game(&g.to_game(&tags));
-        let sep = if i == 0 { "" } else { "\n" };
-        write!(file, "{sep}{text}").map_err(write_err)?;
-    }
-    file.flush().map_err(write_err)
 }
 
 /// The games lost by faults, in words (`; 2 lost on time (A 1, B 1)`), or nothing.

@@ -29,6 +29,7 @@ use cescacs::{
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod match_pgn;
 mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
 
