@@ -224,11 +224,19 @@ fn openings_come_from_a_book_in_turn() {
     let pgn = temp("book.ctl-pgn");
     cescacs(&["match", "--openings", book.to_str().unwrap(), "--depth", "1", "--games", "6", "--max-plies", "4", "--pgn", pgn.to_str().unwrap()]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
-    std::fs::remove_file(&pgn).unwrap();
-    std::fs::remove_file(&book).unwrap();
     assert_eq!(games.len(), 6);
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g.start().to_pdtl(), starts[(i / 2) % 2].parse::<cescacs::Position>().unwrap().to_pdtl());
+    }
+    // A CTL-PGN book: each record's moves are the forced start of its pair's games.
+    std::fs::write(&book, "[Variant \"C'escacs\"]\n[Event \"book\"]\n1. E7-E13, E21-E15\n2. K4-K8\n*\n").unwrap();
+    cescacs(&["match", "--openings", book.to_str().unwrap(), "--depth", "1", "--pairs", "1", "--max-plies", "4", "--pgn", pgn.to_str().unwrap()]);
+    let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    std::fs::remove_file(&book).unwrap();
+    for g in &games {
+        assert_eq!(g.ctl_moves()[..3], ["E7-E13", "E21-E15", "K4-K8"]);
+        assert_eq!(g.len(), 7);
     }
     let odd = Command::new(BIN).args(["match", "--games", "3"]).output().unwrap();
     assert_eq!(odd.status.code(), Some(1));

@@ -108,13 +108,17 @@ impl Match {
         }
     }
 
-    /// The opening of pair `i`: the book's opening `i` (modulo its size),
-    /// or random legal moves from the start, never one that ends the game,
+    /// The opening of pair `i`: the book's opening `i` (modulo its size,
+    /// with the castling option of [`Match::start`]), or random legal moves from the start, never one that ends the game,
     /// drawn from the stream [`cescacs::random::game_seed`] gives the
     /// match's seed and `i`.
     pub fn opening(&self, i: usize) -> History {
         match &self.book {
-            Some(book) if !book.is_empty() => book[i % book.len()].history(),
+            Some(book) if !book.is_empty() => {
+                let mut opening = book[i % book.len()].clone();
+                opening.start.set_castling_allowed(self.start.castling_allowed());
+                opening.history()
+            }
             _ => random_opening(&self.start, self.seed, i as u64, self.opening_plies),
         }
     }
