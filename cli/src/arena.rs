@@ -176,6 +176,9 @@ impl MatchArgs {
         let (la, lb) = self.limits();
         let (a, a_name) = self.contender(0, la, (&self.eval, "--eval"), self.abstain()?)?;
         let (b, b_name) = self.contender(1, lb, (&self.vs_eval, "--vs-eval"), Abstain::default())?;
+        if self.engine.len() == 2 && a_name == b_name {
+            return Err(format!("both sides are named {a_name:?}: give each --engine its own name=NAME"));
+        }
         let mut m = Match::new(a, b, self.pairs()?);
         m.seed = self.seed;
         m.threads = self.concurrency;
