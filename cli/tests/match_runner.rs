@@ -103,6 +103,20 @@ fn a_hopeless_score_resigns_by_adjudication() {
     }
 }
 
+#[test]
+fn level_scores_draw_by_adjudication_after_the_move_number() {
+    let pgn = temp("draw.ctl-pgn");
+    let (a, b) = (format!("cmd='{FAKE} score 0' name=zero"), format!("cmd='{FAKE} score -5' name=level"));
+    let out = cescacs(&["match", "--engine", &a, "--engine", &b, "--depth", "1", "--pairs", "2", "--draw", "movenumber=12 movecount=2 score=10", "--list-games", "--pgn", pgn.to_str().unwrap()]);
+    let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    for (g, line) in games.iter().zip(out.lines()) {
+        assert!(line.ends_with("(adjudicated a draw)"), "{out}");
+        assert_eq!((g.tag("Result"), g.tag("Termination")), (Some("1-1"), Some("adjudication")));
+        assert!(g.len() >= 24, "{} plies", g.len());
+    }
+}
+
 /// The `go` lines the logging fake read, game by game.
 fn go_lines(log: &str) -> Vec<Vec<(u64, u64)>> {
     let mut games: Vec<Vec<(u64, u64)>> = Vec::new();
@@ -160,6 +174,8 @@ fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
 fn cescacs(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).output().expect("cescacs runs");
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    // No progress line when stderr is not a terminal.
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
