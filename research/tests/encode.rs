@@ -175,7 +175,7 @@ fn blacks_frame_is_the_colour_swapped_mirrored_position() {
             assert_eq!(played, Some(fields(colour_swapped_mirror(&pos.after(*m)))));
         }
         special += usize::from(pos.special_capture() != SpecialCapture::None);
-        awaiting += usize::from(Color::ALL.iter().any(|&c| pos.awaiting_pawns(c).into_iter().next().is_some()));
+        awaiting += usize::from(Color::ALL.iter().any(|&c| pos.awaiting_pawns(c).next().is_some()));
         black_to_move += usize::from(pos.turn() == Color::Black);
     }
     assert!(special > 100 && awaiting > 0 && black_to_move > 1000, "{special} special captures, {awaiting} awaiting, {black_to_move} Black to move");
