@@ -51,12 +51,14 @@ def test_pettingzoo_api_test() -> None:
         warnings.simplefilter("ignore", UserWarning)
         api_test(env(), num_cycles=300)
         api_test(env(max_plies=40), num_cycles=100)
+        api_test(env(history=8), num_cycles=100)
 
 
 def test_pettingzoo_seed_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         seed_test(env, num_cycles=100)
+        seed_test(lambda **kw: env(history=4, **kw), num_cycles=100)
 
 
 def test_metadata_and_first_observation() -> None:
@@ -71,8 +73,13 @@ def test_metadata_and_first_observation() -> None:
     assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (30001,)
     assert np.array_equal(obs["action_mask"], encode.legal_mask(cescacs.Board())[0].astype(np.int8))
     assert int(obs["action_mask"].sum()) == 68
-    # The agent not to move sees no legal action.
-    assert int(e.observe("player_1")["action_mask"].sum()) == 0
+    # The agent not to move sees no legal action, and the board from its side.
+    black = e.observe("player_1")
+    assert int(black["action_mask"].sum()) == 0
+    assert np.array_equal(black["observation"], encode.planes(cescacs.Board(), side=cescacs.BLACK)[0])
+    # The initial position is its own colour-swapped mirror: only the turn differs.
+    differs = [p for p in range(28) if not np.array_equal(black["observation"][p], START[p])]
+    assert differs == [18] and black["observation"][18].tolist() == [0] * 169
     assert (rew, term, trunc, info) == (0, False, False, {})
     assert e.render() == str(cescacs.Board())
 
@@ -93,11 +100,15 @@ def test_rgb_array_render_is_the_image_of_the_board() -> None:
 
 
 def play_aec(game: cescacs.Game) -> tuple:
+    """The game played in the AEC environment, each move given in its
+    agent's frame."""
     e = env()
     e.reset()
+    board = cescacs.Board()
     for m in game.mainline_moves():
         assert not any(e.terminations.values())
-        e.step(encode.move_index(m))
+        e.step(encode.move_index(m, side=board.turn))
+        board.push(m)
     return e
 
 
@@ -109,7 +120,7 @@ def test_a_mate_gives_plus_and_minus_one(mate: cescacs.Game) -> None:
     assert e.truncations == {"player_0": False, "player_1": False}
     assert e.rewards == {winner: 1.0, loser: -1.0}
     assert e.infos[winner] == {"result": o.result(), "termination": "checkmate"}
-    assert np.array_equal(e.observe(winner)["observation"], encode.planes(mate.end_board())[0])
+    assert np.array_equal(e.observe(winner)["observation"], encode.planes(mate.end_board(), side=o.winner)[0])
 
 
 def test_a_stalemate_gives_a_third(stalemate: cescacs.Game) -> None:
@@ -152,6 +163,138 @@ def test_truncation_and_illegal_actions() -> None:
         raw_env(render_mode="human")
     with pytest.raises(ValueError, match="max_plies"):
         raw_env(max_plies=0)
+
+
+def mirror_hex(name: str) -> str:
+    """Hex (c, l) to (c, 28 - l), by its name."""
+    column, line = name.rstrip("0123456789"), name.lstrip("PTABCDEFGHIKLXZ")
+    return f"{column}{28 - int(line)}"
+
+
+def colour_swapped_mirror(pdtl: str) -> str:
+    """The PDTL of the position with the colours swapped and the board
+    mirrored across the midline, written from the PDTL text alone
+    (NOTATION.md §5): every line l becomes line 28 - l with its letters'
+    case swapped (the columns keep their left-to-right order), the other
+    side moves, the castling parts change hands, the special capture's
+    hexes and lines are mirrored; the clocks stay."""
+    placement, turn, castling, special, halfmove, fullmove = pdtl.split(" ")
+    records = [r.split(":") for r in placement.strip("/").split("/")]
+    lines = sorted(((28 - int(l), c.swapcase()) for l, c in records), reverse=True)
+    placement = "/" + "".join(f"{l}:{c}/" for l, c in lines)
+    cut = 1 if castling.startswith("-") else len(castling) - len(castling.lstrip("RK"))
+    white, black = castling[:cut], castling[cut:]
+    castling = black.upper() + white.lower()
+    if "@" in special:
+        left, right = special.split("@")
+        if right[0].isalpha():  # capturer@scornful pawn
+            special = f"{mirror_hex(left)}@{mirror_hex(right)}"
+        else:  # en passant: pawn hex @ target lines
+            special = f"{mirror_hex(left)}@" + "-".join(str(l) for l in sorted(28 - int(x) for x in right.split("-")))
+    elif special != "-":  # a scornful pawn
+        special = mirror_hex(special)
+    return " ".join([placement, "b" if turn == "w" else "w", castling, special, halfmove, fullmove])
+
+
+@pytest.fixture(scope="module")
+def positions() -> List[cescacs.Board]:
+    """Every position of 6 random games (seed 4, up to 400 plies)."""
+    out = []
+    for g in cescacs.random_games(6, max_plies=400, seed=4):
+        out += [g.board_at(i) for i in range(len(g.mainline_moves()) + 1)]
+    return out
+
+
+def test_blacks_view_is_the_colour_swapped_mirrored_position(positions: List[cescacs.Board]) -> None:
+    """Exactly, plane by plane and move by move: Black's planes and mask of a
+    position are White's of its colour-swapped mirror."""
+    mirrors = [cescacs.Board(colour_swapped_mirror(b.pdtl())) for b in positions]
+    assert [colour_swapped_mirror(m.pdtl()) for m in mirrors] == [b.pdtl() for b in positions]
+    assert np.array_equal(encode.planes(positions, side=cescacs.BLACK), encode.planes(mirrors))
+    assert np.array_equal(encode.planes(mirrors, side=cescacs.BLACK), encode.planes(positions))
+    assert np.array_equal(encode.planes(positions, side=cescacs.BLACK, grid=True), encode.planes(mirrors, grid=True))
+    assert np.array_equal(encode.legal_mask(positions, side=cescacs.BLACK), encode.legal_mask(mirrors))
+    special = sum(b.pdtl().split(" ")[3] != "-" for b in positions)
+    assert len(positions) > 1500 and special > 100, (len(positions), special)
+    m = encode.mirror_actions()
+    assert m.dtype == np.int64 and m.shape == (30001,)
+    assert np.array_equal(m[m], np.arange(30001)) and sorted(m.tolist()) == list(range(30001))
+    for b, mirror in zip(positions[::50], mirrors[::50]):
+        for move in b.legal_moves:
+            i = encode.move_index(move, side=cescacs.BLACK)
+            assert i == m[encode.move_index(move)]
+            assert encode.index_move(b, i, side=cescacs.BLACK) == move
+            after, after_mirror = b.copy(), mirror.copy()
+            after.push(move)
+            after_mirror.push(encode.index_move(mirror, i))
+            # The same position after the move but for the move number (it counts Black's moves).
+            fields = lambda x: x.pdtl().rsplit(" ", 1)[0]
+            assert fields(after_mirror) == fields(cescacs.Board(colour_swapped_mirror(after.pdtl())))
+
+
+def test_each_agent_sees_and_plays_from_its_own_side() -> None:
+    """A random game through the AEC environment: every observation is the
+    planes of the agent's side, its mask marks the legal moves in its frame,
+    and the index it gives is the mirrored move for player_1."""
+    e = env()
+    e.reset()
+    board = cescacs.Board()
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter(max_iter=200):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        side = cescacs.WHITE if agent == "player_0" else cescacs.BLACK
+        assert side == board.turn
+        view = board if side == cescacs.WHITE else cescacs.Board(colour_swapped_mirror(board.pdtl()))
+        assert np.array_equal(obs["observation"], encode.planes(view)[0])
+        assert np.array_equal(obs["action_mask"], encode.legal_mask(view)[0].view(np.int8))
+        other = "player_1" if agent == "player_0" else "player_0"
+        assert np.array_equal(e.observe(other)["observation"], encode.planes(board, side=~side)[0])
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        move = encode.index_move(board, action, side=side)
+        if side == cescacs.BLACK:
+            assert move == encode.index_move(board, int(encode.mirror_actions()[action]))
+        e.step(action)
+        board.push(move)
+        assert e.unwrapped.board.pdtl() == board.pdtl()
+    # Black's first move given in White's frame is not its move: E21-E15 is E7-E13 mirrored.
+    e.reset()
+    e.step(encode.move_index(cescacs.Board().parse_ctl("G7-G9")))
+    e.step(encode.move_index(cescacs.Board().parse_ctl("E7-E13")))
+    played = e.unwrapped.board.pdtl()
+    expected = cescacs.Board()
+    expected.push_ctl("G7-G9")
+    expected.push_ctl("E21-E15")
+    assert played == expected.pdtl()
+
+
+def test_history_stacks_the_last_positions_from_the_agents_side() -> None:
+    e = env(history=3)
+    e.reset()
+    assert e.observation_space("player_0")["observation"].shape == (84, 169)
+    obs = e.observe("player_0")["observation"]
+    assert obs.shape == (84, 169) and obs.dtype == np.uint8
+    assert np.array_equal(obs[:28], START) and not obs[28:].any()
+    boards = [cescacs.Board()]
+    for text in ["E7-E13", "E21-E15", "G7-G9", "G21-G19"]:
+        b = boards[-1].copy()
+        b.push_ctl(text)
+        agent = e.agent_selection
+        e.step(encode.move_index(boards[-1].parse_ctl(text), side=boards[-1].turn))
+        boards.append(b)
+        for a, side in (("player_0", cescacs.WHITE), ("player_1", cescacs.BLACK)):
+            recent = boards[::-1][:3]
+            expected = np.zeros((84, 169), np.uint8)
+            expected[: 28 * len(recent)] = encode.planes(recent, side=side).reshape(-1, 169)
+            assert np.array_equal(e.observe(a)["observation"], expected), (text, a)
+        assert agent != e.agent_selection
+    e.reset()
+    assert not e.observe("player_1")["observation"][28:].any()
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match="history"):
+            raw_env(history=bad)  # type: ignore[arg-type]
 
 
 def test_missing_extra_names_it() -> None:
