@@ -60,7 +60,9 @@ board as it is.
 (True, 0)
 >>> e7_e13 = cescacs.Board().parse_ctl("E7-E13")
 >>> i = encode.move_index(e7_e13)
->>> b = cescacs.Board(); b.push_ctl("G7-G9")
+>>> b = cescacs.Board()
+>>> b.push_ctl("G7-G9")
+Move.from_long('G7-G9')
 >>> encode.index_move(b, i, side=cescacs.BLACK)
 Move.from_long('E21-E15')
 

@@ -78,6 +78,7 @@ agent that played it and 0 for the other (``TerminateIllegalWrapper``, as in
 
 from __future__ import annotations
 
+import copy
 import weakref
 from collections import deque
 from typing import Any, Deque, Dict, List, Optional, Sequence, Tuple, Union
@@ -289,9 +290,17 @@ class LegalActionSpace(spaces.MultiDiscrete):
         return indices[offsets[:-1] + picks]
 
     def __getstate__(self) -> Dict[str, Any]:
+        """The pickled state: the space without its environment."""
         state = dict(self.__dict__)
         state["_env"] = None
         return state
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "LegalActionSpace":
+        """A copy with its own generator that samples the same games."""
+        new = object.__new__(type(self))
+        new.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "_env"})
+        new._env = self._env
+        return new
 
 
 class VecEnv(VectorEnv):

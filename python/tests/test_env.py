@@ -18,6 +18,7 @@ import cescacs  # noqa: E402
 import cescacs.encode as encode  # noqa: E402
 from cescacs.env import VecEnv, env, raw_env, reward  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.spaces import MultiDiscrete  # noqa: E402
 
 START = encode.planes(cescacs.Board())[0]
 
@@ -542,3 +543,157 @@ def test_gymnasium_vector_wrappers_accept_it() -> None:
         if "episode" in info:
             lengths.append(info["episode"]["l"][info["_episode"]].tolist())
     assert lengths == [[10, 10, 10, 10], [10, 10, 10, 10]]
+
+
+# --- VecEnv as Gymnasium users drive it ----------------------------------------
+
+
+def is_legal(v: VecEnv, actions: np.ndarray) -> bool:
+    indices, offsets = v.legal_actions()
+    return all(a in indices[offsets[i] : offsets[i + 1]] for i, a in enumerate(actions.tolist()))
+
+
+def test_action_space_sample_is_a_legal_move_of_every_game() -> None:
+    """Gymnasium's first loop plays random games: sample() draws uniformly
+    among each game's legal moves with the space's generator."""
+    v = VecEnv(6, seed=3, max_plies=40)
+    v.reset()
+    indices, offsets = v.legal_actions()
+    expected = indices[offsets[:-1] + np.random.default_rng(3).integers(0, np.diff(offsets))]
+    first = v.action_space.sample()
+    assert first.dtype == np.int64 and first.shape == (6,) and first in v.action_space
+    assert first.tolist() == expected.tolist()
+    ended = 0
+    for _ in range(200):
+        actions = v.action_space.sample()
+        assert is_legal(v, actions)
+        _, _, term, trunc, _ = v.step(actions)
+        ended += int(term.sum() + trunc.sum())
+    assert ended >= 6 * 4  # every game truncated at 40 plies at least four times
+    # A seed repeats the run: the environment's and the space's own.
+    def run(seed: int, reseed: Optional[int] = None) -> List[List[int]]:
+        w = VecEnv(4, seed=seed)
+        w.reset()
+        if reseed is not None:
+            w.action_space.seed(reseed)
+        out = []
+        for _ in range(30):
+            a = w.action_space.sample()
+            w.step(a)
+            out.append(a.tolist())
+        return out
+
+    assert run(5) == run(5) == run(9, reseed=5) and run(5) != run(6)
+    # With a mask it samples as MultiDiscrete does, from int8 masks.
+    masked = v.action_space.sample(mask=tuple(v.action_masks()))
+    assert is_legal(v, masked)
+    assert isinstance(v.action_space, MultiDiscrete)
+    assert v.action_space == MultiDiscrete(np.full(6, 30001))
+
+
+def test_action_space_copies_and_a_space_without_its_environment() -> None:
+    import copy
+    import gc
+    import pickle
+
+    v = VecEnv(3, seed=1)
+    v.step(v.sample_actions())
+    assert is_legal(v, copy.deepcopy(v.action_space).sample())
+    unpickled = pickle.loads(pickle.dumps(v.action_space))
+    assert unpickled == v.action_space
+    with pytest.raises(ValueError, match="no environment.*sample\\(mask=tuple\\(v.action_masks\\(\\)\\)\\)"):
+        unpickled.sample()
+    assert is_legal(v, unpickled.sample(mask=tuple(v.action_masks())))
+    space = VecEnv(2).action_space
+    gc.collect()
+    with pytest.raises(ValueError, match="no environment"):
+        space.sample()
+
+
+def test_action_masks_are_int8_with_a_bool_view() -> None:
+    v = VecEnv(3, seed=0)
+    v.step(v.sample_actions())
+    masks = v.action_masks()
+    assert masks.dtype == np.int8 and masks.shape == (3, 30001)
+    assert set(np.unique(masks).tolist()) == {0, 1}
+    boards = boards_of(v)
+    assert np.array_equal(masks.view(np.bool_), encode.legal_mask(boards))
+    as_bool = v.action_masks(dtype=bool)
+    assert as_bool.dtype == np.bool_ and np.array_equal(as_bool, encode.legal_mask(boards))
+    indices, offsets = v.legal_actions()
+    assert [np.flatnonzero(m).tolist() for m in masks] == [sorted(indices[offsets[i] : offsets[i + 1]].tolist()) for i in range(3)]
+    with pytest.raises(ValueError, match="int8 or bool"):
+        v.action_masks(dtype=np.float32)
+
+
+def test_gymnasiums_checks_that_apply_to_a_vector_environment() -> None:
+    """Gymnasium's env_checker has no vector checker; its checks that take a
+    vector environment as it is pass: seeded reset determinism (np_random
+    seeded, observations in the space), reset options, fresh data each call."""
+    from gymnasium.utils.env_checker import check_reset_options, check_reset_seed_determinism, check_returned_data_not_reused
+
+    check_reset_seed_determinism(VecEnv(4, seed=0))
+    check_reset_options(VecEnv(4, seed=0))
+    check_returned_data_not_reused(VecEnv(1, seed=0))
+
+
+def test_every_returned_array_has_its_space_dtype_and_shape() -> None:
+    """The environment checker's checks, for a vector environment, over a run
+    with many same-step resets: observations in the observation space,
+    the batch's shapes and dtypes, the infos' layout."""
+    n = 5
+    v = VecEnv(n, seed=2, max_plies=7)
+    obs, infos = v.reset(seed=11)
+    assert obs in v.observation_space and infos == {}
+    assert all(o in v.single_observation_space for o in obs)
+    seen_final = 0
+    for step in range(60):
+        actions = v.action_space.sample()
+        assert actions in v.action_space and all(a in v.single_action_space for a in actions)
+        obs, rewards, term, trunc, infos = v.step(actions)
+        assert obs.dtype == np.uint8 and obs.shape == (n, 28, 169) and obs in v.observation_space
+        assert rewards.dtype == np.float32 and rewards.shape == (n,)
+        assert term.dtype == np.bool_ and term.shape == (n,) and trunc.dtype == np.bool_ and trunc.shape == (n,)
+        assert not (term & trunc).any()
+        ended = term | trunc
+        assert (trunc == ((step + 1) % 7 == 0)).all()  # every game truncated at 7 plies, all at once
+        if not ended.any():
+            assert infos == {}
+            continue
+        seen_final += 1
+        assert set(infos) == {"final_obs", "_final_obs", "final_info", "_final_info"}
+        assert infos["_final_obs"].tolist() == ended.tolist() and infos["_final_info"].tolist() == ended.tolist()
+        assert infos["final_obs"].dtype == object and infos["final_obs"].shape == (n,)
+        for i in range(n):
+            f = infos["final_obs"][i]
+            assert (f is None) != bool(ended[i])
+            if f is not None:
+                assert f.dtype == np.uint8 and f in v.single_observation_space
+                assert np.array_equal(obs[i], START)  # reset within the same step
+        fi = infos["final_info"]
+        assert set(fi) == {"result", "_result", "termination", "_termination", "plies", "_plies"}
+        assert fi["plies"].dtype == np.int64 and fi["plies"][ended].tolist() == [7] * n
+        assert fi["result"][ended].tolist() == ["*"] * n
+    assert seen_final == 60 // 7
+    assert v.plies().tolist() == [60 % 7] * n
+
+
+def test_seeded_reset_and_step_repeat_exactly() -> None:
+    """Reset with a seed, seed the action space, step: the same data, exactly
+    (Gymnasium's data_equivalence), infos included; another seed differs."""
+    from gymnasium.utils.env_checker import data_equivalence
+
+    def run(v: VecEnv, seed: int) -> list:
+        out = [v.reset(seed=seed)]
+        v.action_space.seed(seed)
+        for _ in range(40):
+            out.append(v.step(v.action_space.sample()))
+            out.append(v.step(v.sample_actions()))
+        return out
+
+    v = VecEnv(3, seed=0, max_plies=25)
+    first = run(v, 21)
+    assert data_equivalence(first, run(v, 21), exact=True)
+    assert data_equivalence(first, run(VecEnv(3, seed=99, max_plies=25), 21), exact=True)
+    assert not data_equivalence(first, run(v, 22), exact=True)
+    assert v.np_random_seed == 22
