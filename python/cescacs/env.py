@@ -281,7 +281,7 @@ class LegalActionSpace(spaces.MultiDiscrete):
         """A legal move index for every game (see the class docstring), or
         ``MultiDiscrete``'s sample under ``mask`` or ``probability``."""
         if mask is not None or probability is not None:
-            return super().sample(mask=mask, probability=probability)  # type: ignore[no-any-return]
+            return super().sample(mask=mask, probability=probability)
         games = self._env() if self._env is not None else None
         if games is None:
             raise ValueError("this action space has no environment (it is gone, or the space was pickled): sample(mask=tuple(v.action_masks())) or v.sample_actions()")
@@ -380,7 +380,7 @@ class VecEnv(VectorEnv):
             seeds = [None if s is None else _check_seed(s) for s in seed]
         elif seed is not None:
             seeds = [_check_seed(seed)] * n
-            super().reset(seed=int(seed))
+            super().reset(seed=seeds[0])
         mask: Optional[List[bool]] = None
         unknown = set(options or {}) - {"reset_mask"}
         if unknown:
