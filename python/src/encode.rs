@@ -81,12 +81,7 @@ fn fill_all<T: Send>(
         }
         Ok(())
     };
-    // Asked only for a large batch: the core count is read from the
-    // system (cgroup files on Linux) at each call, tens of microseconds.
-    if positions.len() < 512 {
-        return run(positions, out);
-    }
-    let threads = workers::worker_count(0, positions.len());
+    let threads = if positions.len() < 512 { 1 } else { crate::cores::worker_count(positions.len()) };
     if threads == 1 {
         return run(positions, out);
     }

@@ -22,6 +22,7 @@
 mod batch;
 mod board;
 mod convert;
+mod cores;
 mod dataset;
 mod encode;
 mod engine;
