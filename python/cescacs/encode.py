@@ -40,9 +40,36 @@ the other moves of its position, and depending only on the move itself:
   promotion hexes (White's 15, then Black's);
 * ``29,953 + colour * 24 + castling`` for the castlings.
 
+**A side's frame** (``side=``): a policy that plays both colours sees the
+board from its own side, as PettingZoo's ``chess_v6`` shows it to Black.
+``side=BLACK`` gives every position as Black sees it: the board mirrored
+across the midline (hex ``(c, l)`` to ``(c, 28 - l)``, the
+symmetry that maps Black's set-up onto White's) with the colours swapped, so
+the ``white_*`` planes hold Black's pieces and rights, the ``black_*`` planes
+White's, and ``white_to_move`` is 1 when Black is to move. The planes of a
+position for Black are, byte for byte, the planes of the colour-swapped
+mirrored position, and its legal moves map onto that position's legal moves.
+Move indices in Black's frame are the mirrored moves' indices:
+``mirror_actions()[i]`` is the index of move ``i`` in the other frame (a
+permutation that is its own inverse), and ``legal_mask``, ``move_index`` and
+``index_move`` take the same ``side``. ``side=WHITE`` (the default) is the
+board as it is.
+
+>>> black = encode.planes(cescacs.Board(), side=cescacs.BLACK)
+>>> bool((black[0, :18] == x[0, :18]).all()), int(black[0, 18, 0])
+(True, 0)
+>>> e7_e13 = cescacs.Board().parse_ctl("E7-E13")
+>>> i = encode.move_index(e7_e13)
+>>> b = cescacs.Board()
+>>> b.push_ctl("G7-G9")
+Move.from_long('G7-G9')
+>>> encode.index_move(b, i, side=cescacs.BLACK)
+Move.from_long('E21-E15')
+
 ``boards`` may be a ``Board``, a PDTL string, or a sequence of them. The work
-runs in Rust with the GIL released, on all cores, and Ctrl-C stops it.
-NumPy is needed (``pip install numpy``).
+runs in Rust with the GIL released (on all cores for 512 positions or more),
+and Ctrl-C stops a long one; a single board costs about what a board costs in
+a batch. NumPy is needed (``pip install numpy``).
 """
 
 from __future__ import annotations
@@ -51,6 +78,7 @@ from typing import TYPE_CHECKING, Iterable, List, Tuple, Union
 
 from . import _cescacs
 from ._cescacs import Board, Move, Piece
+from ._types import Color
 
 if TYPE_CHECKING:  # NumPy is optional for the rest of the package.
     import numpy
@@ -72,26 +100,39 @@ PIECE_ORDER: Tuple[Piece, ...] = tuple(_layout[2])
 ACTIONS: int = _layout[3]
 
 
-def planes(boards: Union[BoardLike, Iterable[BoardLike]], *, grid: bool = False) -> "numpy.ndarray":
+def planes(boards: Union[BoardLike, Iterable[BoardLike]], *, grid: bool = False, side: Color = Color.WHITE) -> "numpy.ndarray":
     """The planes of each position: ``(N, PLANES, 169)`` uint8, or with
-    ``grid=True`` ``(N, PLANES, 29, 15)``."""
-    return _cescacs._encode_planes(boards, grid=grid)  # type: ignore[no-any-return]
+    ``grid=True`` ``(N, PLANES, 29, 15)``; in ``side``'s frame (``BLACK``:
+    mirrored, colours swapped; see the module docstring)."""
+    return _cescacs._encode_planes(boards, grid=grid, side=side)  # type: ignore[no-any-return]
 
 
-def legal_mask(boards: Union[BoardLike, Iterable[BoardLike]]) -> "numpy.ndarray":
-    """``(N, ACTIONS)`` bool: ``True`` at the index of each legal move."""
-    return _cescacs._encode_legal_mask(boards)  # type: ignore[no-any-return]
+def legal_mask(boards: Union[BoardLike, Iterable[BoardLike]], *, side: Color = Color.WHITE) -> "numpy.ndarray":
+    """``(N, ACTIONS)`` bool: ``True`` at the index of each legal move, in
+    ``side``'s frame. ``mask.view(numpy.int8)`` is the same mask as int8
+    (Gymnasium's mask dtype) without a copy."""
+    return _cescacs._encode_legal_mask(boards, side=side)  # type: ignore[no-any-return]
 
 
-def move_index(move: Move) -> int:
-    """The index of ``move`` (``ValueError`` for a move no position allows)."""
-    return _cescacs._encode_move_index(move)
+def move_index(move: Move, side: Color = Color.WHITE) -> int:
+    """The index of ``move`` in ``side``'s frame (``ValueError`` for a move
+    no position allows)."""
+    return _cescacs._encode_move_index(move, side)
 
 
-def index_move(board: Board, index: int) -> Move:
-    """The legal move of ``board`` with this index (``IllegalMoveError`` if
-    that move is not legal there, ``ValueError`` for a non-index)."""
-    return _cescacs._encode_index_move(board, index)
+def index_move(board: Board, index: int, side: Color = Color.WHITE) -> Move:
+    """The legal move of ``board`` with this index in ``side``'s frame
+    (``IllegalMoveError`` if that move is not legal there, ``ValueError`` for
+    a non-index)."""
+    return _cescacs._encode_index_move(board, index, side)
 
 
-__all__ = ["ACTIONS", "PIECE_ORDER", "PLANES", "PLANE_NAMES", "index_move", "legal_mask", "move_index", "planes"]
+def mirror_actions() -> "numpy.ndarray":
+    """``(ACTIONS,)`` int64: at ``i``, the index of move ``i`` in the other
+    side's frame (hexes mirrored across the midline, a castling given to the
+    other colour). Its own inverse: ``m[m] == arange(ACTIONS)``. An agent
+    that gives ``j`` in Black's frame plays move ``m[j]`` on the board."""
+    return _cescacs._encode_mirror_actions()  # type: ignore[no-any-return]
+
+
+__all__ = ["ACTIONS", "PIECE_ORDER", "PLANES", "PLANE_NAMES", "index_move", "legal_mask", "mirror_actions", "move_index", "planes"]

@@ -11,6 +11,8 @@ Needs PettingZoo and Gymnasium: ``pip install "cescacs[env]"``.
 >>> obs, reward, termination, truncation, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
 ((28, 169), 68)
+>>> env(history=8).observation_space("player_1")["observation"].shape
+(224, 169)
 >>> v = VecEnv(4, seed=0)
 >>> obs, infos = v.reset()
 >>> obs.shape
@@ -18,15 +20,36 @@ Needs PettingZoo and Gymnasium: ``pip install "cescacs[env]"``.
 
 **Agents**: ``player_0`` plays White and moves first, ``player_1`` Black.
 
-**Observations**: ``cescacs.encode`` planes of the current position, uint8
-``(PLANES, 169)`` = ``(28, 169)``, the same board orientation for both agents
-(plane 18, ``white_to_move``, says who moves). The AEC environment gives a
-dict with ``observation`` and ``action_mask`` (int8, ``(ACTIONS,)`` = 30,001,
-1 at the index of each legal move; all 0 for the agent not to move);
-``VecEnv`` gives the planes of every game as one array and the legal moves
-through ``legal_actions()`` (CSR) or ``action_masks()`` (dense).
+**Observations** are ``cescacs.encode`` planes, uint8.
+
+The AEC environment shows each agent the board **from its own side**, as
+PettingZoo's ``chess_v6`` does: ``player_0`` sees ``encode.planes(board)``,
+``player_1`` sees ``encode.planes(board, side=BLACK)``, the board mirrored
+across the midline (hex ``(c, l)`` to ``(c, 28 - l)``) with the colours
+swapped, so that an agent's own pieces and rights are always in the
+``white_*`` planes and ``white_to_move`` (plane 18) is 1 when it is the
+agent's turn. Black's view of a position is exactly White's view of the
+colour-swapped mirrored position, whose legal moves are the mirrored moves.
+The observation is a dict with ``observation``, uint8 ``(history * 28,
+169)``: the planes of the current position, then of the one before it, and
+so on for ``history`` positions (``raw_env(history=N)``; ``chess_v6`` stacks
+8), each from the agent's side, zeros for positions before the start; the
+default ``history=1`` gives the current position alone, ``(28, 169)`` (the
+planes hold everything the rules need but the repetition count). And
+``action_mask``, int8 ``(ACTIONS,)`` = 30,001, 1 at the index of each legal
+move in the agent's frame (below); all 0 for the agent not to move.
+
+``VecEnv`` plays both sides of each game in one frame, White's (the board as
+it is): the planes of every game as one array ``(num_envs, 28, 169)``, the
+legal moves through ``legal_actions()`` (CSR) or ``action_masks()`` (dense).
 
 **Actions**: ``encode.ACTIONS`` discrete move indices (``encode.move_index``).
+In the AEC environment they are in the acting agent's frame, as
+``chess_v6`` keeps Black's actions in its mirrored frame: ``player_1``'s
+action ``i`` is the board move ``encode.index_move(board, i,
+side=BLACK)``, the index ``encode.mirror_actions()[i]`` in White's frame,
+so one policy, and one mask, serve both agents. ``VecEnv``'s actions are
+indices in White's frame for both sides.
 
 **Rewards** come from the result in tournament points (RULES.md §6: mate
 3-0, stalemate 2-1 *for the side that stalemates*, draw 1-1): an agent's
@@ -55,7 +78,10 @@ agent that played it and 0 for the other (``TerminateIllegalWrapper``, as in
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+import copy
+import weakref
+from collections import deque
+from typing import Any, Deque, Dict, List, Optional, Sequence, Tuple, Union
 
 try:
     import gymnasium
@@ -75,7 +101,7 @@ from . import _cescacs, encode
 from ._cescacs import HEX_COUNT, Board
 from ._types import Color, Outcome
 
-__all__ = ["VecEnv", "env", "raw_env", "reward"]
+__all__ = ["LegalActionSpace", "VecEnv", "env", "raw_env", "reward"]
 
 _SEED_LIMIT = 1 << 64
 
@@ -108,28 +134,37 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``(H, W, 3)`` ``uint8`` array (:func:`cescacs.image.rgb_array`, White at
     the bottom, the last move tinted), ``render_mode="ansi"`` the board's text (the
     same as ``str(Board)``). ``max_plies`` truncates games after that many
-    plies (``None``: no limit). The game is ``self.board``, a ``cescacs.Board``.
+    plies (``None``: no limit). ``history`` is how many positions each
+    observation stacks (1: the current one only; ``chess_v6`` uses 8). The
+    game is ``self.board``, a ``cescacs.Board``, as it stands on the board
+    (White's frame).
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
 
-    def __init__(self, render_mode: Optional[str] = None, max_plies: Optional[int] = None) -> None:
-        EzPickle.__init__(self, render_mode, max_plies)
+    def __init__(self, render_mode: Optional[str] = None, max_plies: Optional[int] = None, history: int = 1) -> None:
+        EzPickle.__init__(self, render_mode, max_plies, history)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
             raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
+        if not isinstance(history, int) or isinstance(history, bool) or history < 1:
+            raise ValueError(f"history must be a positive int (positions stacked in an observation; 8 as chess_v6), got {history!r}")
         self.render_mode = render_mode
         self.max_plies = max_plies
+        self.history = history
         self.board = Board()
+        # The PDTL of the positions before the current one, latest first.
+        self._past: Deque[str] = deque(maxlen=history - 1)
         self.agents = ["player_0", "player_1"]
         self.possible_agents = self.agents[:]
+        self._sides = {"player_0": Color.WHITE, "player_1": Color.BLACK}
         self.action_spaces = {a: spaces.Discrete(encode.ACTIONS) for a in self.agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0, 255, (encode.PLANES, HEX_COUNT), np.uint8),
+                    "observation": spaces.Box(0, 255, (history * encode.PLANES, HEX_COUNT), np.uint8),
                     "action_mask": spaces.Box(0, 1, (encode.ACTIONS,), np.int8),
                 }
             )
@@ -150,10 +185,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, "np.ndarray"]:
-        planes = encode.planes(self.board)[0]
+        """``agent``'s observation, from its own side (module docstring)."""
+        side = self._sides[agent]
+        if self.history == 1:
+            planes = encode.planes(self.board, side=side)[0]
+        else:
+            planes = np.zeros((self.history * encode.PLANES, HEX_COUNT), np.uint8)
+            seen = encode.planes([self.board, *self._past], side=side)
+            planes[: len(seen) * encode.PLANES] = seen.reshape(-1, HEX_COUNT)
         to_move = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
         if to_move:
-            mask = encode.legal_mask(self.board)[0].astype(np.int8)
+            # int8 is bool's layout: a view, not a copy.
+            mask = encode.legal_mask(self.board, side=side)[0].view(np.int8)
         else:
             mask = np.zeros(encode.ACTIONS, np.int8)
         return {"observation": planes, "action_mask": mask}
@@ -163,6 +206,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         ``seed`` changes nothing)."""
         self.agents = self.possible_agents[:]
         self.board = Board()
+        self._past.clear()
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self._agent_selector.reset()
         self.rewards = {a: 0.0 for a in self.agents}
@@ -172,11 +216,15 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
 
     def step(self, action: int) -> None:
+        """Plays ``action``, a move index in the acting agent's frame."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.board.push(encode.index_move(self.board, int(action)))
+        move = encode.index_move(self.board, int(action), side=self._sides[agent])
+        if self._past.maxlen:
+            self._past.appendleft(self.board.pdtl())
+        self.board.push(move)
         outcome = self.board.outcome()
         if outcome is not None:
             for a, color in zip(self.agents, (Color.WHITE, Color.BLACK)):
@@ -201,6 +249,58 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+class LegalActionSpace(spaces.MultiDiscrete):
+    """``VecEnv.action_space``: Gymnasium's ``MultiDiscrete`` of
+    ``num_envs`` move indices below ``ACTIONS`` (containment, equality,
+    ``shape``, ``dtype`` int64 and masked sampling are ``MultiDiscrete``'s),
+    whose ``sample()`` is a legal action of every game.
+
+    Gymnasium users start with ``env.step(env.action_space.sample())``; a
+    uniform draw over 30,001 indices is almost never a legal move, so
+    ``sample()`` draws, for each game, one of its legal moves in the
+    position it is in **when** ``sample()`` **is called** (uniformly, from
+    ``VecEnv.legal_actions()``), with the space's own generator:
+    ``space.seed(s)`` (and ``VecEnv(seed=s)``) makes the draws repeat. With
+    ``mask=`` (a tuple of ``num_envs`` int8 arrays, e.g.
+    ``tuple(v.action_masks())``) or ``probability=`` it samples as
+    ``MultiDiscrete`` does. ``VecEnv.sample_actions()`` draws the same kind
+    of actions in Rust, from each game's own seeded stream, faster.
+
+    The space follows its environment through a weak reference (a copy of
+    the space samples the same games); once the environment is gone, or in
+    a pickled copy, ``sample()`` without a mask raises ``ValueError``.
+    """
+
+    def __init__(self, vec_env: "VecEnv", seed: Optional[int] = None) -> None:
+        super().__init__(np.full(vec_env.num_envs, encode.ACTIONS), dtype=np.int64, seed=seed)
+        self._env: Optional["weakref.ReferenceType[VecEnv]"] = weakref.ref(vec_env)
+
+    def sample(self, mask: Optional[Tuple[Any, ...]] = None, probability: Optional[Tuple[Any, ...]] = None) -> "np.ndarray":
+        """A legal move index for every game (see the class docstring), or
+        ``MultiDiscrete``'s sample under ``mask`` or ``probability``."""
+        if mask is not None or probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        games = self._env() if self._env is not None else None
+        if games is None:
+            raise ValueError("this action space has no environment (it is gone, or the space was pickled): sample(mask=tuple(v.action_masks())) or v.sample_actions()")
+        indices, offsets = games.legal_actions()
+        picks = self.np_random.integers(0, np.diff(offsets))
+        return indices[offsets[:-1] + picks]
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """The pickled state: the space without its environment."""
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "LegalActionSpace":
+        """A copy with its own generator that samples the same games."""
+        new = object.__new__(type(self))
+        new.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "_env"})
+        new._env = self._env
+        return new
 
 
 class VecEnv(VectorEnv):
@@ -230,9 +330,14 @@ class VecEnv(VectorEnv):
       ``plies``), each with its ``_key`` mask.
 
     An action that is not a legal move of its game raises
-    ``IllegalMoveError`` (a ``ValueError``) and no game is changed. The
-    games have no randomness; ``seed`` seeds ``sample_actions`` (each game
-    its own stream), so a seed gives the same run.
+    ``IllegalMoveError`` (a ``ValueError``) and no game is changed.
+    ``action_space.sample()`` gives legal actions (``LegalActionSpace``), so
+    Gymnasium's first loop, ``v.step(v.action_space.sample())``, plays
+    random games; ``single_action_space`` is ``Discrete(ACTIONS)``, whose
+    plain ``sample()`` knows no game (mask it with a row of
+    ``action_masks()``). The games have no randomness; ``seed`` seeds
+    ``sample_actions`` (each game its own stream) and the action space, so
+    a seed gives the same run.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -252,7 +357,7 @@ class VecEnv(VectorEnv):
         self.single_observation_space = spaces.Box(0, 255, (encode.PLANES, HEX_COUNT), np.uint8, seed=seed)
         self.single_action_space = spaces.Discrete(encode.ACTIONS, seed=seed)
         self.observation_space = spaces.Box(0, 255, (num_envs, encode.PLANES, HEX_COUNT), np.uint8, seed=seed)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, encode.ACTIONS), seed=seed)
+        self.action_space = LegalActionSpace(self, seed=seed)
 
     def reset(
         self, *, seed: Union[int, Sequence[Optional[int]], None] = None, options: Optional[Dict[str, Any]] = None
@@ -263,8 +368,10 @@ class VecEnv(VectorEnv):
         reseeds ``sample_actions``: an int seeds every game reset (game ``i``
         as game ``i`` of a run of that seed), a list gives game ``i`` the
         seed ``seed[i]`` (``None`` keeps its stream); ``seed=s`` is
-        ``seed=[s] * num_envs``. Returns ``(obs, {})`` with every game's
-        observation."""
+        ``seed=[s] * num_envs`` and also seeds ``np_random`` as Gymnasium's
+        ``VectorEnv.reset`` does (the action space keeps its own generator,
+        seeded by ``action_space.seed``). Returns ``(obs, {})`` with every
+        game's observation."""
         n = self.num_envs
         seeds: Optional[List[Optional[int]]] = None
         if isinstance(seed, (list, tuple, np.ndarray)):
@@ -273,6 +380,7 @@ class VecEnv(VectorEnv):
             seeds = [None if s is None else _check_seed(s) for s in seed]
         elif seed is not None:
             seeds = [_check_seed(seed)] * n
+            super().reset(seed=seeds[0])
         mask: Optional[List[bool]] = None
         unknown = set(options or {}) - {"reset_mask"}
         if unknown:
@@ -330,9 +438,18 @@ class VecEnv(VectorEnv):
         are ``indices[offsets[i]:offsets[i + 1]]`` (the generator's order)."""
         return self._games.legal_actions()
 
-    def action_masks(self) -> "np.ndarray":
-        """bool ``(num_envs, ACTIONS)``: ``True`` at each legal move index."""
-        return self._games.action_masks()  # type: ignore[no-any-return]
+    def action_masks(self, dtype: Any = np.int8) -> "np.ndarray":
+        """``(num_envs, ACTIONS)``, 1 at each legal move index of each game:
+        int8, the dtype Gymnasium's masks take
+        (``v.action_space.sample(mask=tuple(v.action_masks()))``), or with
+        ``dtype=bool`` the same array viewed as bool (no copy; the dtype of
+        ``encode.legal_mask``, for code that indexes with the mask)."""
+        masks = self._games.action_masks()
+        if np.dtype(dtype) == np.bool_:
+            return masks.view(np.bool_)  # type: ignore[no-any-return]
+        if np.dtype(dtype) != np.int8:
+            raise ValueError(f"action_masks gives int8 or bool masks, got dtype={dtype!r}")
+        return masks  # type: ignore[no-any-return]
 
     def sample_actions(self) -> "np.ndarray":
         """One uniformly random legal action per game (int64), from each

@@ -1,17 +1,21 @@
 //! The NumPy side of `cescacs.encode`: the research crate's planes and
 //! move indices (research/src/encode.rs) for many positions at once, filled in Rust with the
-//! GIL released on all cores, handed to NumPy without a copy.
+//! GIL released on all cores, handed to NumPy without a copy, in White's
+//! frame or a side's own (the research crate's mirror for Black).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use cescacs::{workers, Hex, Interrupted, Position, HEX_COUNT};
-use cescacs_research::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PLANES, PLANE_NAMES};
+use cescacs::{workers, Color, Hex, Interrupted, Position, HEX_COUNT};
+use cescacs_research::encode::{
+    action_id, action_index_for, mirror_action, piece_order, write_legal_mask_for, write_planes_for, ACTIONS, PLANES, PLANE_NAMES,
+};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
+use crate::convert::extract_color;
 use crate::hex::piece_obj;
 use crate::errors::{pdtl_error, IllegalMoveError};
 use crate::moves::{new_move, PyMove};
@@ -20,6 +24,18 @@ use crate::work::interruptible;
 /// Lines and columns of the grid form.
 const LINES: usize = 29;
 const COLUMNS: usize = 15;
+
+/// Up to this many positions are encoded on the calling thread, with the
+/// GIL released: they take well under a millisecond (1–2 µs a plane set),
+/// far less than the tenth of a second between Ctrl-C checks, and starting
+/// [`interruptible`]'s worker thread would cost many times one position's
+/// work. More positions go to that thread (and the worker pool from 512).
+const INLINE_UP_TO: usize = 256;
+
+/// The frame of a `side` argument: `None` is White's.
+fn side_of(side: Option<&Bound<'_, PyAny>>) -> PyResult<Color> {
+    side.map_or(Ok(Color::White), extract_color)
+}
 
 /// The positions of a `boards` argument: a `Board`, a PDTL string, or an
 /// iterable of them.
@@ -65,39 +81,62 @@ fn fill_all<T: Send>(
         }
         Ok(())
     };
-    let threads = workers::worker_count(0, positions.len());
-    if threads == 1 || positions.len() < 512 {
+    let threads = if positions.len() < 512 { 1 } else { crate::cores::worker_count(positions.len()) };
+    if threads == 1 {
         return run(positions, out);
     }
     let per = positions.len().div_ceil(threads);
     workers::for_each(threads, "encode", positions.chunks(per).zip(out.chunks_mut(per * width)), |(ps, o)| run(ps, o))
 }
 
+/// `fill_all` into a new zeroed vector of `positions.len() × width`
+/// elements: on the calling thread for a few positions, otherwise on
+/// [`interruptible`]'s thread (Ctrl-C stops it).
+fn filled<T: Send + Clone + Default>(
+    py: Python<'_>,
+    positions: &[Position],
+    width: usize,
+    fill: impl Fn(&Position, &mut [T]) + Sync + Send,
+) -> PyResult<Vec<T>> {
+    let work = |stop: &AtomicBool| {
+        let mut data = vec![T::default(); positions.len() * width];
+        fill_all(positions, &mut data, width, stop, &fill)?;
+        Ok(data)
+    };
+    if positions.len() <= INLINE_UP_TO {
+        let never = AtomicBool::new(false);
+        return py.detach(|| work(&never)).map_err(|Interrupted| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
+    }
+    interruptible(py, work)
+}
+
 /// `(N, PLANES, 169)` uint8 planes, or with `grid` `(N, PLANES, 29, 15)`
-/// (line, column; 0 where a grid cell is not a hex).
+/// (line, column; 0 where a grid cell is not a hex), in `side`'s frame.
 #[pyfunction]
-#[pyo3(signature = (boards, *, grid = false))]
-pub(crate) fn _encode_planes<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>, grid: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (boards, *, grid = false, side = None))]
+pub(crate) fn _encode_planes<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    grid: bool,
+    side: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let side = side_of(side)?;
     let positions = positions(boards)?;
     let n = positions.len();
     let width = PLANES * if grid { LINES * COLUMNS } else { HEX_COUNT };
-    let data = interruptible(py, |stop| {
-        let mut data = vec![0u8; n * width];
-        fill_all(&positions, &mut data, width, stop, |p, out| {
-            if grid {
-                let mut flat = [0u8; PLANES * HEX_COUNT];
-                write_planes(p, &mut flat);
-                for h in Hex::all() {
-                    let cell = usize::from(h.line()) * COLUMNS + usize::from(h.column());
-                    for plane in 0..PLANES {
-                        out[plane * LINES * COLUMNS + cell] = flat[plane * HEX_COUNT + h.index()];
-                    }
+    let data = filled(py, &positions, width, |p, out| {
+        if grid {
+            let mut flat = [0u8; PLANES * HEX_COUNT];
+            write_planes_for(p, side, &mut flat);
+            for h in Hex::all() {
+                let cell = usize::from(h.line()) * COLUMNS + usize::from(h.column());
+                for plane in 0..PLANES {
+                    out[plane * LINES * COLUMNS + cell] = flat[plane * HEX_COUNT + h.index()];
                 }
-            } else {
-                write_planes(p, out);
             }
-        })?;
-        Ok(data)
+        } else {
+            write_planes_for(p, side, out);
+        }
     })?;
     let array = PyArray1::from_vec(py, data);
     if grid {
@@ -107,34 +146,46 @@ pub(crate) fn _encode_planes<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>, g
     }
 }
 
-/// `(N, ACTIONS)` bool: the legal moves of each position by move index.
+/// `(N, ACTIONS)` bool: the legal moves of each position by move index in
+/// `side`'s frame.
 #[pyfunction]
-pub(crate) fn _encode_legal_mask<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (boards, *, side = None))]
+pub(crate) fn _encode_legal_mask<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>, side: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    let side = side_of(side)?;
     let positions = positions(boards)?;
     let n = positions.len();
-    let data = interruptible(py, |stop| {
-        let mut data = vec![false; n * *ACTIONS];
-        fill_all(&positions, &mut data, *ACTIONS, stop, write_legal_mask)?;
-        Ok(data)
-    })?;
+    let data = filled(py, &positions, *ACTIONS, |p, out| write_legal_mask_for(p, side, out))?;
     Ok(PyArray1::from_vec(py, data).reshape([n, *ACTIONS])?.into_any())
 }
 
-/// The index of `move` (a `Move` from a board or built by hand).
+/// The index of `move` (a `Move` from a board or built by hand) in
+/// `side`'s frame.
 #[pyfunction]
-pub(crate) fn _encode_move_index(r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
-    action_index(r#move.id()).ok_or_else(|| PyValueError::new_err(format!("no legal move is {}: it has no index", r#move.long_text())))
+#[pyo3(signature = (r#move, side = None))]
+pub(crate) fn _encode_move_index(r#move: PyRef<'_, PyMove>, side: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    action_index_for(r#move.id(), side_of(side)?)
+        .ok_or_else(|| PyValueError::new_err(format!("no legal move is {}: it has no index", r#move.long_text())))
 }
 
-/// The legal move of `board` with index `i`.
+/// The legal move of `board` with index `i` in `side`'s frame.
 #[pyfunction]
-pub(crate) fn _encode_index_move(py: Python<'_>, board: PyRef<'_, PyBoard>, i: usize) -> PyResult<Py<PyMove>> {
-    let id = action_id(i).ok_or_else(|| PyValueError::new_err(format!("{i} is not a move index (0 <= i < {}, not a from == to cell)", *ACTIONS)))?;
+#[pyo3(signature = (board, i, side = None))]
+pub(crate) fn _encode_index_move(py: Python<'_>, board: PyRef<'_, PyBoard>, i: usize, side: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyMove>> {
+    let not_index = || PyValueError::new_err(format!("{i} is not a move index (0 <= i < {}, not a from == to cell)", *ACTIONS));
+    let side = side_of(side)?;
+    let on_board = if side == Color::Black { mirror_action(i).ok_or_else(not_index)? } else { i };
+    let id = action_id(on_board).ok_or_else(not_index)?;
     let pos = board.pos()?;
     let m = pos
         .resolve(id)
         .ok_or_else(|| IllegalMoveError::new_err(format!("move index {i} ({}) is not a legal move in {}", id.long(), pos.to_pdtl())))?;
     new_move(py, &m)
+}
+
+/// `(ACTIONS,)` int64: [`mirror_action`] of every index.
+#[pyfunction]
+pub(crate) fn _encode_mirror_actions(py: Python<'_>) -> Bound<'_, PyArray1<i64>> {
+    PyArray1::from_vec(py, (0..*ACTIONS).map(|i| mirror_action(i).expect("below ACTIONS") as i64).collect())
 }
 
 /// (PLANES, PLANE_NAMES, PIECE_ORDER, ACTIONS) for the Python module.

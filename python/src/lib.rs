@@ -22,6 +22,7 @@
 mod batch;
 mod board;
 mod convert;
+mod cores;
 mod dataset;
 mod encode;
 mod engine;
@@ -77,6 +78,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::_encode_legal_mask, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_move_index, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_index_move, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_mirror_actions, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_layout, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(hex::all_hexes, m)?)?;

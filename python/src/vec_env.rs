@@ -80,7 +80,7 @@ fn split<T: Send>(
     f: impl Fn(usize, &mut [Slot], StepOut<'_>) -> Vec<T> + Sync,
 ) -> Vec<T> {
     let n = slots.len();
-    let threads = if n < SPLIT_FROM { 1 } else { workers::worker_count(0, n) };
+    let threads = if n < SPLIT_FROM { 1 } else { crate::cores::worker_count(n) };
     if threads == 1 {
         return f(0, slots, out);
     }
@@ -281,13 +281,14 @@ impl PyVecEnv {
         (PyArray1::from_vec(py, indices), PyArray1::from_vec(py, offsets))
     }
 
-    /// `(num_envs, ACTIONS)` bool: the legal actions of every game.
+    /// `(num_envs, ACTIONS)` int8 (Gymnasium's mask dtype), 1 at the
+    /// legal actions of every game.
     fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.slots.len();
-        let mut mask = vec![false; n * *ACTIONS];
+        let mut mask = vec![0i8; n * *ACTIONS];
         for (s, row) in self.slots.iter().zip(mask.chunks_mut(*ACTIONS)) {
             for &a in s.ep.legal_actions() {
-                row[usize::from(a)] = true;
+                row[usize::from(a)] = 1;
             }
         }
         Ok(PyArray1::from_vec(py, mask).reshape([n, *ACTIONS])?.into_any())

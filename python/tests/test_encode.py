@@ -77,3 +77,38 @@ def test_module_docstring_examples() -> None:
     import doctest
 
     assert doctest.testmod(encode).failed == 0
+
+
+def test_one_board_at_a_time_gives_the_batch() -> None:
+    """A few boards are encoded on the calling thread, many on the worker
+    threads: the same bytes, in both frames."""
+    rs = records("random-dev.jsonl")[:600]
+    boards = [Board(r["pdtl"]) for r in rs]
+    for side in (cescacs.WHITE, cescacs.BLACK):
+        batch = encode.planes(boards, side=side)
+        assert np.array_equal(np.concatenate([encode.planes(b, side=side) for b in boards]), batch)
+        assert np.array_equal(encode.planes(boards[:256], side=side), batch[:256])
+        masks = encode.legal_mask(boards, side=side)
+        assert np.array_equal(np.concatenate([encode.legal_mask(b, side=side) for b in boards[:100]]), masks[:100])
+
+
+def test_side_frames() -> None:
+    b = Board()
+    b.push_ctl("E7-E13")
+    white, black = encode.planes(b)[0], encode.planes(b, side="b")[0]
+    e13, e15 = Hex("E13").index, Hex("E15").index
+    # Black's frame: its own pawns in the white_pawn plane, White's E13 pawn on E15.
+    assert white[0, e13] == 1 and black[9, e15] == 1 and black[9, e13] == 0
+    assert white[18].tolist() == [0] * 169 and black[18].tolist() == [1] * 169
+    m = encode.mirror_actions()
+    i = encode.move_index(b.parse_ctl("E21-E15"))
+    assert encode.move_index(b.parse_ctl("E21-E15"), side=cescacs.BLACK) == m[i] == Hex("E7").index * 169 + Hex("E13").index
+    assert encode.legal_mask(b, side=cescacs.BLACK)[0, m[i]] and not encode.legal_mask(b, side=cescacs.BLACK)[0, i]
+    # Castlings change colour with the frame: the same castling of the other side.
+    castlings = [j for j in range(29_953, 30_001)]
+    assert m[castlings].tolist() == castlings[24:] + castlings[:24]
+    for bad in ("red", 3):
+        with pytest.raises(ValueError, match="not a colour"):
+            encode.planes(b, side=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a move index"):
+        encode.index_move(b, encode.ACTIONS, side=cescacs.BLACK)

@@ -37,6 +37,20 @@
 //!
 //! [`ACTIONS`] is 30,001; the 169 cells `from == to` of the first range are
 //! never used.
+//!
+//! # A side's frame
+//!
+//! A player that learns one policy for both colours sees the board from its
+//! own side, as PettingZoo's `chess_v6` shows it to Black. The frame of
+//! `side` is the board mirrored across the midline when `side` is Black
+//! (hex `(c, l)` ↦ `(c, 28 − l)`, [`Hex::mirror`], the symmetry that maps
+//! Black's set-up onto White's, RULES.md §2.2) with the colours swapped, so
+//! that `side` plays White: [`write_planes_for`] of a position for Black
+//! is [`write_planes`] of the colour-swapped mirrored position, byte for
+//! byte, and every legal move maps onto a legal move of that position.
+//! Move indices follow the same frame ([`mirror_action`],
+//! [`action_index_for`], [`write_legal_mask_for`]). White's frame is the
+//! board as it is.
 
 use std::sync::LazyLock;
 
@@ -101,34 +115,72 @@ pub fn piece_order() -> [Piece; PIECE_PLANES] {
 /// assert_eq!(planes[king * HEX_COUNT..(king + 1) * HEX_COUNT].iter().map(|&b| b as u32).sum::<u32>(), 1);
 /// ```
 pub fn write_planes(pos: &Position, out: &mut [u8]) {
+    write_planes_for(pos, Color::White, out);
+}
+
+/// Fills `out` as [`write_planes`] does, in the frame of `side` (see the
+/// module documentation): for Black, the planes of the colour-swapped
+/// position mirrored across the midline, so `white_*` planes hold `side`'s
+/// pieces and rights, `black_*` planes the opponent's, and
+/// `white_to_move` is all 1 when `side` is to move. For White, the same
+/// bytes as [`write_planes`].
+///
+/// ```
+/// use cescacs_research::encode::{write_planes, write_planes_for, PLANES, PLANE_NAMES};
+/// use cescacs::{Color, Hex, Position, HEX_COUNT};
+///
+/// // The initial position is its own colour-swapped mirror: Black sees
+/// // what White sees, except that it is not Black's turn.
+/// let (mut white, mut black) = (vec![0u8; PLANES * HEX_COUNT], vec![0u8; PLANES * HEX_COUNT]);
+/// write_planes(&Position::default(), &mut white);
+/// write_planes_for(&Position::default(), Color::Black, &mut black);
+/// let turn = PLANE_NAMES.iter().position(|&n| n == "white_to_move").unwrap();
+/// for p in 0..PLANES {
+///     let (w, b) = (&white[p * HEX_COUNT..(p + 1) * HEX_COUNT], &black[p * HEX_COUNT..(p + 1) * HEX_COUNT]);
+///     assert_eq!(w == b, p != turn, "plane {p}");
+/// }
+/// ```
+pub fn write_planes_for(pos: &Position, side: Color, out: &mut [u8]) {
     out.fill(0);
-    write_planes_on_zeros(pos, out);
+    write_frame_on_zeros(pos, side, out);
 }
 
 /// [`write_planes`] into bytes that are all zero already (a fresh
 /// zeroed buffer, as training samples fill): the bytes that stay zero are
 /// not written, so a sample costs one pass over its 4.7 kB, not two.
 pub(crate) fn write_planes_on_zeros(pos: &Position, out: &mut [u8]) {
+    write_frame_on_zeros(pos, Color::White, out);
+}
+
+/// [`write_planes_for`] into bytes that are all zero already.
+fn write_frame_on_zeros(pos: &Position, side: Color, out: &mut [u8]) {
     assert_eq!(out.len(), PLANES * HEX_COUNT, "write_planes needs PLANES × 169 bytes");
-    let mut set = |plane: usize, h: Hex| out[plane * HEX_COUNT + h.index()] = 1;
+    let mirrored = side == Color::Black;
+    // The colour on the board that plays a plane's colour in this frame.
+    let actual = |c: Color| if mirrored { !c } else { c };
+    let mut set = |plane: usize, h: Hex| {
+        let h = if mirrored { h.mirror() } else { h };
+        out[plane * HEX_COUNT + h.index()] = 1;
+    };
     for (plane, piece) in piece_order().into_iter().enumerate() {
-        for h in pos.pieces(piece) {
+        for h in pos.pieces(Piece::new(actual(piece.color), piece.role)) {
             set(plane, h);
         }
     }
     for color in Color::ALL {
-        let rights = pos.castling_rights(color);
+        let c = actual(color);
+        let rights = pos.castling_rights(c);
         let plane = PIECE_PLANES + 2 + color.index();
         if rights.king() {
-            set(plane, KING_HOME[color.index()]);
+            set(plane, KING_HOME[c.index()]);
         }
         if rights.queen_rook() {
-            set(plane, QUEEN_ROOK_HOME[color.index()]);
+            set(plane, QUEEN_ROOK_HOME[c.index()]);
         }
         if rights.king_rook() {
-            set(plane, KING_ROOK_HOME[color.index()]);
+            set(plane, KING_ROOK_HOME[c.index()]);
         }
-        for h in pos.awaiting_pawns(color) {
+        for h in pos.awaiting_pawns(c) {
             set(PIECE_PLANES + 7, h);
         }
     }
@@ -146,7 +198,7 @@ pub(crate) fn write_planes_on_zeros(pos: &Position, out: &mut [u8]) {
         }
     }
     let constant = |out: &mut [u8], plane: usize, value: u8| out[plane * HEX_COUNT..(plane + 1) * HEX_COUNT].fill(value);
-    constant(out, PIECE_PLANES, u8::from(pos.turn() == Color::White));
+    constant(out, PIECE_PLANES, u8::from(pos.turn() == side));
     constant(out, PIECE_PLANES + 1, u8::from(pos.castling_allowed()));
     constant(out, PIECE_PLANES + 8, pos.halfmove_clock().min(255) as u8);
     constant(out, PIECE_PLANES + 9, pos.fullmove_number().unwrap_or(0).min(255) as u8);
@@ -281,12 +333,66 @@ pub fn action_id(i: usize) -> Option<MoveId> {
 /// Sets `out[action_index(m)]` for every legal move of `pos` (`out` holds
 /// [`ACTIONS`] flags; the others are cleared).
 pub fn write_legal_mask(pos: &Position, out: &mut [bool]) {
+    write_legal_mask_for(pos, Color::White, out);
+}
+
+/// [`write_legal_mask`] in the frame of `side`: the flag of each legal
+/// move is at its index as `side` sees it ([`action_index_for`]).
+pub fn write_legal_mask_for(pos: &Position, side: Color, out: &mut [bool]) {
     assert_eq!(out.len(), *ACTIONS, "write_legal_mask needs ACTIONS flags");
     out.fill(false);
     for m in pos.legal_moves() {
         let i = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
-        out[i] = true;
+        out[if side == Color::Black { usize::from(MIRRORED[i]) } else { i }] = true;
     }
+}
+
+/// The identity of a move seen in the other side's frame: its hexes
+/// mirrored across the midline, a castling given to the other colour (Black's
+/// castling table is White's mirrored, castling by castling).
+fn mirror_id(id: MoveId) -> MoveId {
+    match id {
+        MoveId::Ordinary { from, to, promotion } => MoveId::Ordinary { from: from.mirror(), to: to.mirror(), promotion },
+        MoveId::ForcedPromotion { hex, promotion } => MoveId::ForcedPromotion { hex: hex.mirror(), promotion },
+        MoveId::Castling { color, castling } => MoveId::Castling { color: !color, castling },
+    }
+}
+
+/// `MIRRORED[i]`: [`mirror_action`] of `i`, for every index.
+static MIRRORED: LazyLock<Vec<u16>> = LazyLock::new(|| {
+    (0..*ACTIONS)
+        .map(|i| match action_id(i) {
+            Some(id) => action_index(mirror_id(id)).expect("the index space is closed under the mirror (tests/encode.rs)") as u16,
+            None => (Hex::from_index(i / HEX_COUNT).expect("an unused cell is from == to").mirror().index() * (HEX_COUNT + 1)) as u16,
+        })
+        .collect()
+});
+
+/// The index of move `i` in the other side's frame (the module
+/// documentation's mirror), `None` at or above [`ACTIONS`]. A permutation of
+/// `0..ACTIONS` that is its own inverse; it maps the unused `from == to`
+/// cells onto each other. An agent that plays Black in its own frame
+/// gives `j`; the move on the board is `mirror_action(j)`.
+///
+/// ```
+/// use cescacs_research::encode::{action_index, mirror_action};
+/// use cescacs::Position;
+///
+/// let pos = Position::default();
+/// let e7_e13 = action_index(pos.parse_ctl("E7-E13").unwrap().id()).unwrap();
+/// let black = pos.after(pos.parse_ctl("G7-G9").unwrap());
+/// let e21_e15 = action_index(black.parse_ctl("E21-E15").unwrap().id()).unwrap();
+/// assert_eq!(mirror_action(e21_e15), Some(e7_e13));
+/// assert_eq!(mirror_action(e7_e13), Some(e21_e15));
+/// ```
+pub fn mirror_action(i: usize) -> Option<usize> {
+    MIRRORED.get(i).map(|&j| usize::from(j))
+}
+
+/// [`action_index`] in the frame of `side`: for Black, the index of the
+/// mirrored identity.
+pub fn action_index_for(id: MoveId, side: Color) -> Option<usize> {
+    action_index(if side == Color::Black { mirror_id(id) } else { id })
 }
 
 #[cfg(test)]

@@ -1,11 +1,15 @@
 //! The ML encodings (research/src/encode.rs): every legal move of every golden
 //! position, and of random games from them, has its own index, which maps
-//! back to the move; the planes say what the position says.
+//! back to the move; the planes say what the position says; Black's frame
+//! is the colour-swapped mirrored position's, byte for byte.
 
 use std::collections::HashSet;
 
-use cescacs::{Color, Hex, Position, HEX_COUNT};
-use cescacs_research::encode::{action_id, action_index, piece_order, write_legal_mask, write_planes, ACTIONS, PIECE_PLANES, PLANES, PLANE_NAMES};
+use cescacs::{Color, Hex, Piece, Position, SpecialCapture, HEX_COUNT};
+use cescacs_research::encode::{
+    action_id, action_index, action_index_for, mirror_action, piece_order, write_legal_mask, write_legal_mask_for, write_planes,
+    write_planes_for, ACTIONS, PIECE_PLANES, PLANES, PLANE_NAMES,
+};
 use cescacs_research::selfplay::RandomGames;
 
 fn golden() -> Vec<Position> {
@@ -103,4 +107,76 @@ fn planes_say_what_the_position_says() {
     pos.play(pos.parse_ctl("E7-E11").unwrap()).unwrap();
     write_planes(&pos, &mut planes);
     assert!(!marked(&planes, PIECE_PLANES + 4).is_empty() && marked(&planes, PIECE_PLANES + 5) == ["E11"], "{:?}", marked(&planes, PIECE_PLANES + 4));
+}
+
+/// `pos` with the colours swapped and the board mirrored across the
+/// midline (hex (c, l) to (c, 28 − l)), built from its fields and read back
+/// by the PDTL reader: White's pieces become Black's on the mirrored hexes,
+/// the other side moves, the castling rights change hands, the special
+/// capture's hexes are mirrored; clocks stay.
+fn colour_swapped_mirror(pos: &Position) -> Position {
+    let mut setup = pos.to_setup();
+    for h in Hex::all() {
+        setup.board[h.mirror().index()] = pos.piece_at(h).map(|p| Piece::new(!p.color, p.role));
+    }
+    setup.turn = !pos.turn();
+    setup.castling.swap(0, 1);
+    let special = match pos.special_capture() {
+        SpecialCapture::None => "-".to_string(),
+        record @ SpecialCapture::EnPassant { pawn, .. } => {
+            let mut lines: Vec<String> = record.en_passant_targets(!pos.turn()).iter().map(|t| t.mirror().line()).map(|l| l.to_string()).collect();
+            lines.sort_by_key(|l| l.parse::<u8>().unwrap());
+            format!("{}@{}", pawn.mirror(), lines.join("-"))
+        }
+        SpecialCapture::Scornful { capturer, pawn } => format!("{}@{}", capturer.mirror(), pawn.mirror()),
+    };
+    let mut fields: Vec<String> = setup.to_pdtl().split(' ').map(str::to_string).collect();
+    fields[3] = special;
+    Position::from_pdtl(&fields.join(" ")).unwrap_or_else(|e| panic!("{}: {e}", fields.join(" ")))
+}
+
+#[test]
+fn the_mirror_of_the_actions_is_an_involution_that_maps_moves_to_moves() {
+    let mut seen = vec![false; *ACTIONS];
+    for i in 0..*ACTIONS {
+        let j = mirror_action(i).unwrap();
+        assert_eq!(mirror_action(j), Some(i), "{i}");
+        assert!(!std::mem::replace(&mut seen[j], true), "{i}: {j} twice");
+        assert_eq!(action_id(i).is_some(), action_id(j).is_some(), "{i}: a used cell maps onto a used cell");
+    }
+    assert_eq!(mirror_action(*ACTIONS), None);
+}
+
+#[test]
+fn blacks_frame_is_the_colour_swapped_mirrored_position() {
+    let (mut framed, mut plain) = (vec![0u8; PLANES * HEX_COUNT], vec![0u8; PLANES * HEX_COUNT]);
+    let (mut framed_mask, mut plain_mask) = (vec![false; *ACTIONS], vec![false; *ACTIONS]);
+    let (mut special, mut awaiting, mut black_to_move) = (0, 0, 0);
+    for pos in positions() {
+        let mirror = colour_swapped_mirror(&pos);
+        assert_eq!(colour_swapped_mirror(&mirror).to_pdtl(), pos.to_pdtl());
+        write_planes_for(&pos, Color::Black, &mut framed);
+        write_planes(&mirror, &mut plain);
+        assert!(framed == plain, "{}", pos.to_pdtl());
+        write_planes_for(&pos, Color::White, &mut framed);
+        write_planes(&pos, &mut plain);
+        assert!(framed == plain, "{}", pos.to_pdtl());
+        // Every legal move, seen from Black's side, is a legal move of the mirror.
+        write_legal_mask_for(&pos, Color::Black, &mut framed_mask);
+        write_legal_mask(&mirror, &mut plain_mask);
+        assert!(framed_mask == plain_mask, "{}", pos.to_pdtl());
+        for m in pos.legal_moves().iter().take(8) {
+            let i = action_index_for(m.id(), Color::Black).unwrap();
+            assert_eq!(mirror_action(i), action_index(m.id()));
+            // The same position after it, but for the move number (it
+            // counts Black's moves).
+            let fields = |p: Position| p.to_pdtl().rsplit_once(' ').unwrap().0.to_string();
+            let played = mirror.resolve(action_id(i).unwrap()).map(|mm| fields(mirror.after(mm)));
+            assert_eq!(played, Some(fields(colour_swapped_mirror(&pos.after(*m)))));
+        }
+        special += usize::from(pos.special_capture() != SpecialCapture::None);
+        awaiting += usize::from(Color::ALL.iter().any(|&c| pos.awaiting_pawns(c).next().is_some()));
+        black_to_move += usize::from(pos.turn() == Color::Black);
+    }
+    assert!(special > 100 && awaiting > 0 && black_to_move > 1000, "{special} special captures, {awaiting} awaiting, {black_to_move} Black to move");
 }
