@@ -30,11 +30,19 @@
 /// available cores), at most one per job, at least one.
 pub fn worker_count(requested: usize, jobs: usize) -> usize {
     match requested {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => cores(),
         n => n,
     }
     .min(jobs)
     .max(1)
+}
+
+/// The available cores, read from the system once per process: the
+/// standard library reads them anew at every call (on Linux from the
+/// cgroup files, 50–100 µs), as much as a small batch's whole work.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Runs `work` on `workers` scoped threads (on this thread when there is

@@ -81,7 +81,7 @@ fn fill_all<T: Send>(
         }
         Ok(())
     };
-    let threads = if positions.len() < 512 { 1 } else { crate::cores::worker_count(positions.len()) };
+    let threads = if positions.len() < 512 { 1 } else { cescacs::workers::worker_count(0, positions.len()) };
     if threads == 1 {
         return run(positions, out);
     }

@@ -22,7 +22,6 @@
 mod batch;
 mod board;
 mod convert;
-mod cores;
 mod dataset;
 mod encode;
 mod engine;

@@ -80,7 +80,7 @@ fn split<T: Send>(
     f: impl Fn(usize, &mut [Slot], StepOut<'_>) -> Vec<T> + Sync,
 ) -> Vec<T> {
     let n = slots.len();
-    let threads = if n < SPLIT_FROM { 1 } else { crate::cores::worker_count(n) };
+    let threads = if n < SPLIT_FROM { 1 } else { cescacs::workers::worker_count(0, n) };
     if threads == 1 {
         return f(0, slots, out);
     }
