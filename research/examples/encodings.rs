@@ -5,6 +5,10 @@
 //! ```text
 //! cargo run --release -p cescacs-research --example encodings -- [GAMES] [THREADS]
 //! ```
+//!
+//! The games are those of `python/bench/bench_parquet.py` (seed 1, at most
+//! 300 plies); THREADS 0 means all cores. `scripts/bench-parquet.sh` runs
+//! both.
 
 use std::time::Instant;
 
@@ -34,9 +38,10 @@ fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
     let games = args.next().unwrap_or(2000);
     let threads = args.next().unwrap_or(1);
-    let batch = SelfPlay::new(games).seed(1).threads(threads).run().expect("no cancel flag is set");
+    let batch = SelfPlay::new(games).seed(1).max_plies(300).threads(threads).run().expect("no cancel flag is set");
     let plies = batch.moves().len();
-    println!("{games} games, {plies} plies, {threads} thread(s)");
+    let cores = if threads == 0 { "all cores".to_string() } else { format!("{threads} thread(s)") };
+    println!("{games} games, {plies} plies, {cores}");
     let back = time("index read", plies, || GameBatch::from_parts(parts(&batch, batch.moves().to_vec()), threads).unwrap());
     assert_eq!(back, batch);
     let ranks = time("rank write", plies, || batch.ranks(threads));
