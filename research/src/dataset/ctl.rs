@@ -73,10 +73,15 @@ impl GameBatch {
                 for &index in self.game_moves(g) {
                     let id = action_id(usize::from(index)).expect("a batch holds move indices only");
                     let m = pos.resolve(id).expect("a batch holds legal moves only");
-                    let s = pos.ctl(&m);
-                    text.extend_from_slice(s.as_bytes());
-                    lengths.push(s.len() as u32);
+                    let start = text.len();
+                    text.extend_from_slice(pos.ctl_without_mark(&m).as_bytes());
                     pos.play_unchecked(m);
+                    // `Position::ctl`'s mark, read off the position reached
+                    // (which the replay needs anyway) instead of a copy.
+                    if let Some(kind) = pos.check_kind() {
+                        text.extend_from_slice(if pos.count_legal_moves() == 0 { "#" } else { kind.mark() }.as_bytes());
+                    }
+                    lengths.push((text.len() - start) as u32);
                 }
             }
             parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, text, lengths));
