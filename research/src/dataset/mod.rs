@@ -10,7 +10,12 @@
 //! through [`GameBatch::from_pgn_entries`]), or from raw columns
 //! ([`GameBatch::from_parts`], which checks every move). [`GameBatch::samples`]
 //! turns it into training samples; [`GameBatch::ranks`] and
-//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
+//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage,
+//! [`GameBatch::ctl_moves`] and [`GameBatch::from_ctl_parts`] a readable
+//! one (CTL-AN text). [`GameBatch::range`], [`GameBatch::take`] and
+//! [`GameBatch::filter`] pick games as array libraries pick rows; the
+//! result and termination codes and names of a dataset are [`RESULTS`] and
+//! [`TERMINATIONS`].
 //!
 //! ```
 //! use cescacs_research::dataset::SelfPlay;
