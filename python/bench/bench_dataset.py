@@ -1,14 +1,14 @@
 """Benchmark: GameBatch memory and speed. Not a test: run
 ``python python/bench/bench_dataset.py [games]`` (default 10,000 games of at
-most 300 plies; under ``nice -n 19`` on a shared machine; the Parquet part
-needs pyarrow). Each figure comes from a fresh interpreter, so its peak RSS
+most 300 plies; under ``nice -n 19`` on a shared machine). Each figure
+comes from a fresh interpreter, so its peak RSS
 (``resource.getrusage``) is that job's own:
 
 - held memory of ``selfplay(games)`` (``GameBatch.nbytes`` and the RSS it
   adds) beside ``random_games(games)`` (Python ``Game`` objects);
-- training samples per second with planes (``GameBatch.samples``);
-- Parquet bytes per ply and the write + read round trip, moves stored as
-  indices and as ranks.
+- training samples per second with planes (``GameBatch.samples``).
+
+Parquet, in each moves encoding: ``bench_parquet.py``.
 """
 
 from __future__ import annotations
@@ -60,17 +60,6 @@ JOBS = {
             c.samples(planes=True, legal=True)
         per_chunk = len(b.moves) / (time.perf_counter() - t)
         out = dict(samples=len(b.moves), one_call_per_s=whole, chunks_of_20_games_per_s=per_chunk, peak_mb=peak_mb())
-    """,
-    "parquet": """
-        b = cescacs.selfplay(N, max_plies=300, seed=1)
-        out = {}
-        for moves in ("index", "rank"):
-            path = os.path.join(tempfile.mkdtemp(), "games.parquet")
-            t = time.perf_counter(); b.write_parquet(path, moves=moves); w = time.perf_counter() - t
-            t = time.perf_counter(); back = cescacs.GameBatch.read_parquet(path); r = time.perf_counter() - t
-            assert back == b
-            out[moves] = dict(bytes_per_ply=os.path.getsize(path) / len(b.moves), write_s=w, read_s=r)
-        out["peak_mb"] = peak_mb()
     """,
 }
 

@@ -1,15 +1,33 @@
 """Game datasets: :class:`cescacs.GameBatch` to and from Arrow tables and
-Parquet files, through pyarrow (``pip install "cescacs[arrow]"``).
+Parquet files, through pyarrow (``pip install "cescacs[arrow]"``), and from
+any data frame that speaks Arrow (Polars: ``pip install "cescacs[polars]"``).
 
 A table has one row per game:
 
-- ``moves``, ``list<uint16>``: the ``cescacs.encode`` move index of each ply;
-  or instead ``ranks``, ``list<uint8>`` (``list<uint16>`` if a rank reaches
-  256): each move's rank among its position's legal moves ordered by move
-  index (``GameBatch.ranks``), which Parquet stores in about a byte a ply;
-- ``result``, ``dictionary<int8, string>``: ``3-0``, ``0-3``, ``2-1``, ``1-2``, ``1-1`` or ``*``;
-- ``termination``, ``dictionary<int8, string>``: a ``cescacs.Termination``
-  value, null if the game had not ended;
+- ``moves``: the moves of the game, in one of three encodings:
+
+  - ``list<string>``, ``moves="ctl"``: each move in canonical CTL-AN with
+    its check or mate mark (``"E7-E13"``, ``"K8×E13+"``), what Polars and
+    pandas read as moves without cescacs; the default of
+    :func:`write_parquet`;
+  - ``list<uint16>``, ``moves="index"``: the ``cescacs.encode`` move index
+    of each ply, the batch's own memory (no copy); the default of
+    :func:`to_arrow`;
+  - or instead a ``ranks`` column, ``moves="rank"``, ``list<uint8>``
+    (``list<uint16>`` if a rank reaches 256): each move's rank among its
+    position's legal moves ordered by move index (``GameBatch.ranks``),
+    which Parquet stores in about a byte a ply;
+
+- ``result``, ``dictionary<int8, string>``: the result in C'escacs points,
+  White's first: ``3-0`` (White mates), ``2-1`` (White stalemates),
+  ``1-1`` (a draw), ``1-2``, ``0-3`` or ``*`` (not ended). The dictionary
+  is ``GameBatch.RESULTS``, so an index is the code ``GameBatch.results``
+  gives: 0 ``3-0``, 1 ``0-3``, 2 ``2-1``, 3 ``1-2``, 4 ``1-1``, 5 ``*``;
+- ``termination``, ``dictionary<int8, string>``: how the rules ended the
+  game, by the rules' name (``checkmate``, ``stalemate``, ``fivefold
+  repetition``, ``75-move rule``, ``insufficient material``), null if it
+  had not ended; ``GameBatch.TERMINATIONS[code]`` for a code of
+  ``GameBatch.terminations`` (code 0 is null);
 - ``plies``, ``uint32``: the number of moves;
 - ``seed``, ``uint64``: the self-play seed (null for games read from CTL-PGN);
 - ``index``, ``uint64``: the game's index in the seed's stream (null likewise);
@@ -17,11 +35,15 @@ A table has one row per game:
 
 ``GameBatch.from_arrow`` replays every move (an illegal one raises
 ``ValueError`` naming the game and ply), so a table read back is exactly the
-batch written.
+batch written. It reads any of the three encodings, results and
+terminations as dictionaries or plain strings, and takes a
+``pyarrow.Table``, ``RecordBatch`` or ``RecordBatchReader``, anything with
+``__arrow_c_stream__`` (a Polars ``DataFrame``) or a ``to_arrow()`` method,
+or a pandas ``DataFrame`` (through pyarrow).
 
 >>> import cescacs
 >>> b = cescacs.selfplay(3, max_plies=20, seed=1)
->>> cescacs.GameBatch.from_arrow(b.to_arrow()) == b  # doctest: +SKIP
+>>> cescacs.GameBatch.from_arrow(b.to_arrow(moves="ctl")) == b  # doctest: +SKIP
 True
 """
 
@@ -53,24 +75,44 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
+_ENCODINGS = ("ctl", "index", "rank")
+
+
+def _list_column(pa: Any, offsets: Any, values: Any) -> Any:
+    """A list column of ``values`` cut by ``offsets`` (64-bit offsets only
+    when 32 bits do not hold them)."""
+    if offsets[-1] < 2**31:
+        return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), values)
+    return pa.LargeListArray.from_arrays(pa.array(offsets), values)
+
+
+def _ctl_values(pa: Any, batch: GameBatch) -> Any:
+    """Every move of ``batch`` in CTL-AN as one Arrow string array, made in
+    Rust (``GameBatch._ctl_text``) and wrapped without a copy."""
+    text, ply_offsets = batch._ctl_text()
+    n = len(ply_offsets) - 1
+    if ply_offsets[-1] < 2**31:
+        return pa.StringArray.from_buffers(n, pa.py_buffer(ply_offsets.astype(np.int32)), pa.py_buffer(text))
+    return pa.LargeStringArray.from_buffers(n, pa.py_buffer(ply_offsets), pa.py_buffer(text))
+
+
 def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
     """The games of ``batch`` as a ``pyarrow.Table`` (see the module docs):
     with ``moves="index"`` a ``moves`` column whose values are the batch's
-    own memory (no copy), with ``moves="rank"`` a ``ranks`` column."""
+    own memory (no copy), with ``moves="ctl"`` a ``moves`` column of CTL-AN
+    strings, with ``moves="rank"`` a ``ranks`` column."""
     pa = _pyarrow()
     if moves == "index":
         name, values = "moves", pa.array(batch.moves)
+    elif moves == "ctl":
+        name, values = "moves", _ctl_values(pa, batch)
     elif moves == "rank":
         ranks = batch.ranks()
         name = "ranks"
         values = pa.array(ranks.astype(np.uint8) if len(ranks) == 0 or ranks.max() < 256 else ranks)
     else:
-        raise ValueError(f"moves must be 'index' or 'rank', not {moves!r}")
-    offsets = batch.offsets
-    if offsets[-1] < 2**31:
-        column = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), values)
-    else:
-        column = pa.LargeListArray.from_arrays(pa.array(offsets), values)
+        raise ValueError(f"moves must be one of {', '.join(repr(e) for e in _ENCODINGS)}, not {moves!r}")
+    column = _list_column(pa, batch.offsets, values)
     n = len(batch)
     terminations = batch.terminations
     term_index = pa.array((terminations.astype(np.int16) - 1).astype(np.int8), mask=terminations == 0)
@@ -97,10 +139,42 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
     )
 
 
+def _table(pa: Any, data: Any) -> Any:
+    """``data`` as a ``pyarrow.Table``: a table, a record batch or reader,
+    anything with ``__arrow_c_stream__`` (Polars, DuckDB, nanoarrow…) or
+    ``to_arrow()``, or a pandas data frame."""
+    if isinstance(data, pa.Table):
+        return data
+    if isinstance(data, pa.RecordBatch):
+        return pa.Table.from_batches([data])
+    if isinstance(data, pa.RecordBatchReader):
+        return data.read_all()
+    if hasattr(data, "__arrow_c_stream__"):
+        return pa.table(data)
+    if hasattr(data, "to_arrow"):
+        return _table(pa, data.to_arrow())
+    if type(data).__module__.startswith("pandas") and hasattr(data, "columns"):
+        return pa.Table.from_pandas(data, preserve_index=False)
+    raise TypeError(
+        "from_arrow takes a pyarrow Table, RecordBatch or RecordBatchReader, a data frame with __arrow_c_stream__ "
+        f"or to_arrow() (Polars) or a pandas DataFrame; got {type(data).__name__}"
+    )
+
+
+def _plain(pa: Any, column: Any) -> Any:
+    """One array of ``column`` (chunks combined), string views as large
+    strings (which every pyarrow kernel takes)."""
+    column = column.combine_chunks() if hasattr(column, "combine_chunks") else column
+    is_view = getattr(pa.types, "is_string_view", lambda t: False)
+    if is_view(column.type):
+        column = column.cast(pa.large_string())
+    return column
+
+
 def _codes(pa: Any, column: Any, names: Tuple[Optional[str], ...], what: str) -> Any:
     """``uint8`` codes (positions in ``names``) of a string column; a null
     is the code of ``None`` in ``names``."""
-    column = column.combine_chunks() if hasattr(column, "combine_chunks") else column
+    column = _plain(pa, column)
     if not pa.types.is_dictionary(column.type):
         column = column.dictionary_encode()
     table = {name: code for code, name in enumerate(names)}
@@ -115,65 +189,92 @@ def _codes(pa: Any, column: Any, names: Tuple[Optional[str], ...], what: str) ->
     return codes
 
 
-def from_arrow(table: Any) -> GameBatch:
-    """The batch a table of :func:`to_arrow`'s columns holds; every move is
-    replayed and checked (``ValueError`` names the game and ply). ``seed``
-    and ``index`` may be absent or null; the batch keeps its seed when every
-    row has the same seed and consecutive indices."""
-    pa = _pyarrow()
-    ranks = "moves" not in table.column_names and "ranks" in table.column_names
-    name = "ranks" if ranks else "moves"
-    missing = [c for c in (name, "result", "termination", "start") if c not in table.column_names]
-    if missing:
-        raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")
-    moves = table.column(name).combine_chunks()
-    if not (pa.types.is_list(moves.type) or pa.types.is_large_list(moves.type)) or moves.null_count:
-        raise ValueError(f"the {name} column must be a list of integers without nulls")
-    values = moves.flatten().cast(pa.uint16()).to_numpy(zero_copy_only=False)
-    offsets = moves.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
-    offsets = offsets - offsets[0]
-    start = table.column("start").combine_chunks()
-    if not pa.types.is_dictionary(start.type):
-        start = start.dictionary_encode()
-    if start.null_count:
-        raise ValueError("the start column has nulls")
-    results = _codes(pa, table.column("result"), tuple(GameBatch.RESULTS), "result")
-    terminations = _codes(pa, table.column("termination"), tuple(GameBatch.TERMINATIONS), "termination")
-    origin = None
+def _ctl_buffers(pa: Any, values: Any) -> Tuple[Any, Any]:
+    """The UTF-8 bytes and ``int64`` offsets (one per move and one more) of
+    a string array, without a copy where its layout allows."""
+    values = values.cast(pa.large_string())
+    if values.null_count:
+        raise ValueError("the moves column has null moves (give one CTL-AN string per ply)")
+    buffers = values.buffers()
+    offsets = np.frombuffer(buffers[1], dtype=np.int64)[values.offset : values.offset + len(values) + 1]
+    text = np.frombuffer(buffers[2], dtype=np.uint8) if buffers[2] is not None else np.zeros(0, dtype=np.uint8)
+    return text, offsets
+
+
+def _origin(table: Any) -> Optional[Tuple[int, int]]:
+    """The seed and first index of a table's games: from the ``seed`` and
+    ``index`` columns when every row has the same seed and consecutive
+    indices, or from the schema's metadata for a table without rows."""
     meta = table.schema.metadata or {}
     if table.num_rows == 0 and b"cescacs.seed" in meta and b"cescacs.first" in meta:
-        origin = (int(meta[b"cescacs.seed"]), int(meta[b"cescacs.first"]))
+        return (int(meta[b"cescacs.seed"]), int(meta[b"cescacs.first"]))
     if "seed" in table.column_names and "index" in table.column_names and table.num_rows:
         seeds, index = table.column("seed"), table.column("index")
         if seeds.null_count == 0 and index.null_count == 0:
             s = seeds.to_numpy().astype(np.uint64)
             i = index.to_numpy().astype(np.uint64)
             if (s == s[0]).all() and (i == i[0] + np.arange(len(i), dtype=np.uint64)).all():
-                origin = (int(s[0]), int(i[0]))
-    return GameBatch._from_parts(
-        np.ascontiguousarray(values, dtype=np.uint16),
+                return (int(s[0]), int(i[0]))
+    return None
+
+
+def from_arrow(table: Any) -> GameBatch:
+    """The batch a table of :func:`to_arrow`'s columns holds (any of its
+    three move encodings; see the module docs for what else it takes);
+    every move is replayed and checked (``ValueError`` names the game and
+    ply). ``seed`` and ``index`` may be absent or null; the batch keeps its
+    seed when every row has the same seed and consecutive indices."""
+    pa = _pyarrow()
+    table = _table(pa, table)
+    ranks = "moves" not in table.column_names and "ranks" in table.column_names
+    name = "ranks" if ranks else "moves"
+    missing = [c for c in (name, "result", "termination", "start") if c not in table.column_names]
+    if missing:
+        raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")
+    moves = _plain(pa, table.column(name))
+    if not (pa.types.is_list(moves.type) or pa.types.is_large_list(moves.type)) or moves.null_count:
+        raise ValueError(f"the {name} column must be a list of integers (or of CTL-AN strings) without nulls")
+    offsets = moves.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
+    offsets = offsets - offsets[0]
+    values = _plain(pa, moves.flatten())
+    ctl = pa.types.is_string(values.type) or pa.types.is_large_string(values.type)
+    if not ctl and not pa.types.is_integer(values.type):
+        raise ValueError(f"the {name} column must be a list of integers or of CTL-AN strings, not {moves.type}")
+    start = _plain(pa, table.column("start"))
+    if not pa.types.is_dictionary(start.type):
+        start = start.dictionary_encode()
+    if start.null_count:
+        raise ValueError("the start column has nulls")
+    columns = (
         np.ascontiguousarray(offsets),
         [str(p) for p in start.dictionary.to_pylist()],
         np.ascontiguousarray(start.indices.to_numpy(zero_copy_only=False), dtype=np.uint32),
-        results,
-        terminations,
-        origin,
-        ranks,
+        _codes(pa, table.column("result"), tuple(GameBatch.RESULTS), "result"),
+        _codes(pa, table.column("termination"), tuple(GameBatch.TERMINATIONS), "termination"),
+        _origin(table),
     )
+    if ctl:
+        text, ply_offsets = _ctl_buffers(pa, values)
+        return GameBatch._from_ctl_parts(text, np.ascontiguousarray(ply_offsets), *columns)
+    values = values.cast(pa.uint16()).to_numpy(zero_copy_only=False)
+    return GameBatch._from_parts(np.ascontiguousarray(values, dtype=np.uint16), *columns, ranks)
 
 
-def write_parquet(batch: GameBatch, path: PathLike, *, moves: str = "rank", **kwargs: Any) -> None:
-    """Writes ``batch.to_arrow(moves=moves)`` to a Parquet file, by default
-    with ranks (about a byte a ply; ``moves="index"`` stores move indices,
-    under two bytes a ply), zstd-compressed unless ``compression`` says
-    otherwise; other keywords go to ``pyarrow.parquet.write_table``."""
+def write_parquet(batch: GameBatch, path: PathLike, *, moves: str = "ctl", **kwargs: Any) -> None:
+    """Writes ``batch.to_arrow(moves=moves)`` to a Parquet file,
+    zstd-compressed unless ``compression`` says otherwise; other keywords go
+    to ``pyarrow.parquet.write_table``. By default the moves are CTL-AN
+    strings, which Polars and pandas read as moves without cescacs;
+    ``moves="index"`` stores move indices (under two bytes a ply, the
+    fastest to write), ``moves="rank"`` ranks (about a byte a ply, the
+    smallest). docs/PERFORMANCE.md compares their sizes and times."""
     pa = _pyarrow()
     kwargs.setdefault("compression", "zstd")
     pa.parquet.write_table(to_arrow(batch, moves=moves), os.fspath(path), **kwargs)
 
 
 def read_parquet(path: PathLike) -> GameBatch:
-    """The batch of a Parquet file written by :func:`write_parquet` (or any
-    file with those columns)."""
+    """The batch of a Parquet file written by :func:`write_parquet` in any
+    of its encodings (or any file with those columns)."""
     pa = _pyarrow()
     return from_arrow(pa.parquet.read_table(os.fspath(path)))

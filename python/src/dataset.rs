@@ -3,14 +3,16 @@
 //! to NumPy (the moves without a copy), games rebuilt on demand, and
 //! training samples made in Rust with the GIL released.
 
-use cescacs::{GameResult, Interrupted, Position, Termination, HEX_COUNT};
-use cescacs_research::dataset::{BatchParts, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay};
+use cescacs::{Interrupted, Position, HEX_COUNT};
+use cescacs_research::dataset::{
+    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RESULTS, TERMINATIONS,
+};
 use cescacs_research::encode::{ACTIONS, PLANES};
 use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::move_kind_index;
@@ -18,40 +20,13 @@ use crate::errors::pdtl_error;
 use crate::game::PyGame;
 use crate::work::interruptible;
 
-/// Result codes of `GameBatch.results`, in `GameBatch.RESULTS` order.
-const RESULTS: [GameResult; 6] = [
-    GameResult::WhiteWins,
-    GameResult::BlackWins,
-    GameResult::WhiteStalemates,
-    GameResult::BlackStalemates,
-    GameResult::Draw,
-    GameResult::Unfinished,
-];
-
-/// Termination codes of `GameBatch.terminations` (0: not ended), in
-/// `GameBatch.TERMINATIONS` order.
-const TERMINATIONS: [Option<Termination>; 6] = [
-    None,
-    Some(Termination::Checkmate),
-    Some(Termination::Stalemate),
-    Some(Termination::FivefoldRepetition),
-    Some(Termination::SeventyFiveMoves),
-    Some(Termination::InsufficientMaterial),
-];
-
-fn result_code(r: GameResult) -> u8 {
-    RESULTS.iter().position(|&x| x == r).unwrap_or(5) as u8
-}
-
-fn termination_code(t: Option<Termination>) -> u8 {
-    TERMINATIONS.iter().position(|&x| x == t).unwrap_or(0) as u8
-}
 
 /// Many games held compactly in Rust: one `uint16` per ply (the
 /// `cescacs.encode` move index), offsets, start positions, each game's
 /// result and termination, and the seed of a self-play batch. `b[i]` builds
-/// a `Game` on demand; `b[a:b]` is a new batch; `b.moves` is a read-only
-/// NumPy view of the batch's own memory.
+/// a `Game` on demand; `b[a:b]`, `b[mask]` and `b[[i, j, …]]` are new
+/// batches, as NumPy picks rows; `b.moves` is a read-only NumPy view of the
+/// batch's own memory.
 #[pyclass(module = "cescacs", name = "GameBatch", frozen)]
 pub(crate) struct PyGameBatch {
     pub(crate) batch: GameBatch,
@@ -86,6 +61,8 @@ fn samples_error(e: SamplesError) -> PyErr {
 
 #[pymethods]
 impl PyGameBatch {
+    /// The results by code of `results`: 0 `"3-0"`, 1 `"0-3"`, 2 `"2-1"`,
+    /// 3 `"1-2"`, 4 `"1-1"`, 5 `"*"` (C'escacs points, White's first).
     #[classattr]
     #[allow(non_snake_case)]
     fn RESULTS() -> Vec<&'static str> {
@@ -148,23 +125,25 @@ impl PyGameBatch {
         self.batch.len()
     }
 
-    /// `b[i]`: game `i` as a `Game` (negative indices count from the end);
-    /// `b[slice]`: a new `GameBatch` of those games.
+    /// `b[i]`: game `i` as a `Game` (negative indices count from the end).
+    /// `b[slice]`, `b[mask]` (a bool array, one flag per game) and
+    /// `b[indices]` (a list or integer array, in any order, repeats and
+    /// negative indices allowed): a new `GameBatch` of those games, made in
+    /// Rust in one pass (a slice of step 1 copies each column in one piece).
+    /// `IndexError` for an index out of range, `ValueError` for a mask of
+    /// the wrong length or an array of another dtype, `TypeError` for a key
+    /// of another type.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let n = self.batch.len();
-        if let Ok(s) = key.cast::<PySlice>() {
-            let ind = s.indices(n as isize)?;
-            let batch = if ind.step == 1 {
-                let start = (ind.start.max(0) as usize).min(n);
-                self.batch.range(start..start + ind.slicelength)
-            } else {
-                let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
-                self.batch.select(&picked)
-            };
-            let batch = batch.ok_or_else(|| PyIndexError::new_err("slice out of range"))?;
+        let single = if key.is_instance_of::<pyo3::types::PyInt>() || key.hasattr("__index__")? && !key.hasattr("__len__")? {
+            key.extract::<isize>().ok()
+        } else {
+            None
+        };
+        let Some(i) = single else {
+            let batch = crate::rows::rows(&self.batch, key)?;
             return Ok(Py::new(py, PyGameBatch { batch })?.into_any());
-        }
-        let i: isize = key.extract().map_err(|_| PyTypeError::new_err("GameBatch indices must be integers or slices"))?;
+        };
         let j = if i < 0 { i + n as isize } else { i };
         let game = usize::try_from(j).ok().and_then(|j| self.batch.game(j));
         let game = game.ok_or_else(|| PyIndexError::new_err(format!("game index {i} out of range for {n} games")))?;
@@ -256,7 +235,8 @@ impl PyGameBatch {
     }
 
     /// Training samples (a dict of NumPy arrays), one per ply, or per entry
-    /// of `plies` (flat ply indices into `moves`, strictly increasing):
+    /// of `plies` (flat ply indices into `moves`, in any order, repeats
+    /// allowed, as NumPy's fancy indexing takes them):
     /// `game`, `ply` (`uint32`), `played` (`uint16` move index), `value`
     /// (`float32`, the final result from the mover's view: mate ±1,
     /// stalemate ±1/3, draw and unfinished 0); with `planes` the
@@ -318,8 +298,8 @@ impl PyGameBatch {
     }
 
     /// A batch from raw arrays (what `to_arrow` writes; with `ranks`,
-    /// `moves` holds ranks), every move checked
-    /// by replaying it; `ValueError` says which game and ply is wrong.
+    /// `moves` holds ranks), every move checked by replaying it;
+    /// `ValueError` says which game and ply is wrong.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)] // one argument per column
     #[pyo3(signature = (moves, offsets, starts, start_indices, results, terminations, origin = None, ranks = false))]
@@ -334,28 +314,46 @@ impl PyGameBatch {
         origin: Option<(u64, u64)>,
         ranks: bool,
     ) -> PyResult<PyGameBatch> {
-        let code = |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
-        let parts = BatchParts {
-            moves: moves.as_slice()?.to_vec(),
-            offsets: offsets
-                .as_slice()?
-                .iter()
-                .map(|&o| u64::try_from(o).map_err(|_| PyValueError::new_err("offsets must not be negative")))
-                .collect::<PyResult<_>>()?,
-            starts: starts.iter().map(|s| Position::from_pdtl(s).map_err(pdtl_error)).collect::<PyResult<_>>()?,
-            start_of: start_indices.as_slice()?.to_vec(),
-            results: results.as_slice()?.iter().map(|&c| RESULTS.get(usize::from(c)).copied().ok_or_else(|| code("result", c))).collect::<PyResult<_>>()?,
-            terminations: terminations
-                .as_slice()?
-                .iter()
-                .map(|&c| TERMINATIONS.get(usize::from(c)).copied().ok_or_else(|| code("termination", c)))
-                .collect::<PyResult<_>>()?,
-            origin: origin.map(|(seed, first)| Origin { seed, first }),
-        };
-        let batch = py
-            .detach(|| if ranks { GameBatch::from_rank_parts(parts, 0) } else { GameBatch::from_parts(parts, 0) })
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let columns = Columns { offsets, starts, start_indices, results, terminations, origin };
+        let parts = columns.parts(moves.as_slice()?.to_vec())?;
+        let batch = py.detach(|| if ranks { GameBatch::from_rank_parts(parts, 0) } else { GameBatch::from_parts(parts, 0) });
+        Ok(PyGameBatch { batch: batch.map_err(batch_error)? })
+    }
+
+    /// A batch from raw arrays with the moves as CTL-AN in Arrow's string
+    /// layout (`text` bytes, `ply_offsets` into them, one move a ply), every
+    /// move read and checked in one replay; `ValueError` says which game
+    /// and ply is wrong.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)] // one argument per column
+    #[pyo3(signature = (text, ply_offsets, offsets, starts, start_indices, results, terminations, origin = None))]
+    fn _from_ctl_parts(
+        py: Python<'_>,
+        text: PyReadonlyArray1<'_, u8>,
+        ply_offsets: PyReadonlyArray1<'_, i64>,
+        offsets: PyReadonlyArray1<'_, i64>,
+        starts: Vec<String>,
+        start_indices: PyReadonlyArray1<'_, u32>,
+        results: PyReadonlyArray1<'_, u8>,
+        terminations: PyReadonlyArray1<'_, u8>,
+        origin: Option<(u64, u64)>,
+    ) -> PyResult<PyGameBatch> {
+        let ctl = CtlMoves { text: text.as_slice()?.to_vec(), offsets: non_negative(ply_offsets.as_slice()?, "ply offsets")? };
+        let parts = Columns { offsets, starts, start_indices, results, terminations, origin }.parts(Vec::new())?;
+        let batch = py.detach(|| GameBatch::from_ctl_parts(parts, &ctl, 0)).map_err(batch_error)?;
         Ok(PyGameBatch { batch })
+    }
+
+    /// Every move in CTL-AN with its check or mate mark, in Arrow's string
+    /// layout: `(text, ply_offsets)`, the `uint8` UTF-8 bytes end to end
+    /// and `int64` offsets (one more than `moves`): move `k` is
+    /// `text[ply_offsets[k]:ply_offsets[k+1]]`. Rust, all cores (or
+    /// `threads`), GIL released; `to_arrow(moves="ctl")` makes its column
+    /// from these.
+    #[pyo3(signature = (*, threads = None))]
+    fn _ctl_text<'py>(&self, py: Python<'py>, threads: Option<usize>) -> (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<i64>>) {
+        let ctl = py.detach(|| self.batch.ctl_moves(threads.unwrap_or(0)));
+        (PyArray1::from_vec(py, ctl.text), PyArray1::from_vec(py, ctl.offsets.into_iter().map(|o| o as i64).collect()))
     }
 
     /// The games of these batches in order (`GameBatch.concat([a, b])`);
@@ -374,6 +372,46 @@ impl PyGameBatch {
     fn from_games(games: Vec<PyRef<'_, PyGame>>) -> PyGameBatch {
         PyGameBatch { batch: GameBatch::from_games(games.iter().map(|g| &g.game)) }
     }
+}
+
+/// The per-game columns of `_from_parts` and `_from_ctl_parts`.
+struct Columns<'py> {
+    offsets: PyReadonlyArray1<'py, i64>,
+    starts: Vec<String>,
+    start_indices: PyReadonlyArray1<'py, u32>,
+    results: PyReadonlyArray1<'py, u8>,
+    terminations: PyReadonlyArray1<'py, u8>,
+    origin: Option<(u64, u64)>,
+}
+
+impl Columns<'_> {
+    /// The research crate's parts, with these `moves`.
+    fn parts(self, moves: Vec<u16>) -> PyResult<BatchParts> {
+        let code = |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
+        Ok(BatchParts {
+            moves,
+            offsets: non_negative(self.offsets.as_slice()?, "offsets")?,
+            starts: self.starts.iter().map(|s| Position::from_pdtl(s).map_err(pdtl_error)).collect::<PyResult<_>>()?,
+            start_of: self.start_indices.as_slice()?.to_vec(),
+            results: self.results.as_slice()?.iter().map(|&c| RESULTS.get(usize::from(c)).copied().ok_or_else(|| code("result", c))).collect::<PyResult<_>>()?,
+            terminations: self
+                .terminations
+                .as_slice()?
+                .iter()
+                .map(|&c| TERMINATIONS.get(usize::from(c)).copied().ok_or_else(|| code("termination", c)))
+                .collect::<PyResult<_>>()?,
+            origin: self.origin.map(|(seed, first)| Origin { seed, first }),
+        })
+    }
+}
+
+/// Offsets from NumPy's `int64`, refused if one is negative.
+fn non_negative(offsets: &[i64], what: &str) -> PyResult<Vec<u64>> {
+    offsets.iter().map(|&o| u64::try_from(o).map_err(|_| PyValueError::new_err(format!("{what} must not be negative")))).collect()
+}
+
+fn batch_error(e: BatchError) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 /// The start position of a `start` argument: a `Board` or a PDTL.

@@ -32,6 +32,7 @@ mod hexset;
 mod moves;
 mod nodes;
 mod pgn;
+mod rows;
 mod vec_env;
 mod work;
 

@@ -161,10 +161,8 @@ def test_samples_values_and_chosen_plies() -> None:
     assert some["game"].tolist() == [0, 1, 1] and some["ply"].tolist() == [1, 1, 5]
     everything = batch.samples()
     assert np.array_equal(some["planes"], everything["planes"][[1, 7, 11]])
-    with pytest.raises(ValueError, match="strictly increasing"):
-        batch.samples(plies=[3, 3])
     with pytest.raises(ValueError, match="below 12"):
-        batch.samples(plies=[12])
+        batch.samples(plies=[3, 12])
 
 
 def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
@@ -189,7 +187,10 @@ def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
     assert list(back) == list(batch) and back.seed is None
     path = tmp_path / "games.parquet"
     batch.write_parquet(path)
+    assert str(pa.parquet.read_schema(path).field("moves").type) == "list<element: string>"
     assert GameBatch.read_parquet(path) == batch
+    batch.write_parquet(tmp_path / "ranks.parquet", moves="rank")
+    assert GameBatch.read_parquet(tmp_path / "ranks.parquet") == batch
     assert GameBatch.read_parquet(str(path))[7] == batch[7]
     batch.write_parquet(tmp_path / "indices.parquet", moves="index")
     assert GameBatch.read_parquet(tmp_path / "indices.parquet") == batch
@@ -230,8 +231,8 @@ def test_ranks() -> None:
     values[1][0] = 200  # 68 legal moves in the initial position
     with pytest.raises(ValueError, match="game 1, ply 0: rank 200 but the position has 68 legal moves"):
         GameBatch.from_arrow(table.set_column(0, "ranks", pa.array(values, pa.list_(pa.uint8()))))
-    with pytest.raises(ValueError, match="'index' or 'rank'"):
-        batch.to_arrow(moves="ctl")
+    with pytest.raises(ValueError, match="'ctl', 'index', 'rank'"):
+        batch.to_arrow(moves="san")
 
 
 def test_parquet_of_mixed_starts_and_stated_results(tmp_path: Path) -> None:
@@ -290,3 +291,183 @@ def test_read_batch_raises_at_the_first_bad_game(tmp_path: Path) -> None:
     assert e.value.line == 6
     with pytest.raises(OSError):
         cescacs.pgn.read_batch(tmp_path / "missing.ctl-pgn")
+
+
+def _finished_and_not() -> GameBatch:
+    """Six games cut at 30 plies, eight played to their end (mates, a
+    stalemate, 75-move draws), two from Kings and Rooks (drawn by
+    insufficient material)."""
+    return GameBatch.concat(
+        [
+            cescacs.selfplay(6, max_plies=30, seed=7),
+            cescacs.selfplay(8, max_plies=None, seed=7, first=20),
+            cescacs.selfplay(2, max_plies=None, seed=7, start=KINGS_AND_ROOKS),
+        ]
+    )
+
+
+def test_masks_and_index_arrays_pick_games_like_numpy() -> None:
+    batch = _finished_and_not()
+    games = list(batch)
+    assert batch.results.tolist() == [5] * 6 + [0, 4, 1, 0, 4, 4, 3, 4, 4, 4]
+    finished = batch[batch.results != 5]
+    assert list(finished) == games[6:]
+    assert np.array_equal(finished.results, batch.results[batch.results != 5])
+    assert np.array_equal(finished.terminations, batch.terminations[6:])
+    assert finished.starts == [cescacs.INITIAL_PDTL, KINGS_AND_ROOKS]
+    mates = batch[batch.terminations == 1]
+    assert mates.plies.tolist() == [205, 552, 599] and mates.results.tolist() == [0, 1, 0]
+    assert list(batch[[1, 5, 7]]) == [games[1], games[5], games[7]]
+    assert list(batch[np.array([-1, 0, 0, 15])]) == [games[15], games[0], games[0], games[15]]
+    assert list(batch[(3, -3)]) == [games[3], games[13]]
+    assert list(batch[[True, False] * 8]) == games[::2]
+    picked = batch[np.array([14, 2, 14], dtype=np.uint8)]
+    assert picked.plies.tolist() == [batch.plies[14], 30, batch.plies[14]]
+    assert picked.starts == [KINGS_AND_ROOKS, cescacs.INITIAL_PDTL]
+    assert picked.start_indices.tolist() == [0, 1, 0]
+    assert batch[np.int64(-2)] == games[14] and batch[np.uint16(4)] == games[4]
+    assert len(batch[[]]) == 0 and len(batch[np.array([], dtype=np.int64)]) == 0
+    assert len(batch[np.zeros(16, dtype=bool)]) == 0
+
+
+def test_index_arrays_keep_the_seed_when_they_are_a_range() -> None:
+    batch = cescacs.selfplay(10, max_plies=30, seed=3, first=5)
+    assert (batch[[2, 3, 4]].seed, batch[[2, 3, 4]].first) == (3, 7)
+    assert batch[[-3, -2, -1]] == cescacs.selfplay(3, max_plies=30, seed=3, first=12)
+    assert batch[[4, 3]].seed is None
+    mask = np.zeros(10, dtype=bool)
+    mask[6:9] = True
+    assert batch[mask] == batch[6:9] and batch[mask].first == 11
+
+
+def test_bad_keys_say_what_to_give() -> None:
+    batch = cescacs.selfplay(10, max_plies=20, seed=1)
+    with pytest.raises(IndexError, match="game index 10 is out of range for 10 games"):
+        batch[[0, 10]]
+    with pytest.raises(IndexError, match="game index -11 is out of range for 10 games"):
+        batch[np.array([-11])]
+    with pytest.raises(IndexError, match="game index 18446744073709551615"):
+        batch[np.array([2**64 - 1], dtype=np.uint64)]
+    with pytest.raises(ValueError, match="the mask has 9 entries for 10 games"):
+        batch[np.ones(9, dtype=bool)]
+    with pytest.raises(ValueError, match="a bool mask of one flag per game.*dtype float64"):
+        batch[np.array([1.0, 2.0])]
+    with pytest.raises(ValueError, match="2 dimensions"):
+        batch[np.zeros((2, 2), dtype=np.int64)]
+    with pytest.raises(TypeError, match="GameBatch indices must be"):
+        batch["a"]  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="GameBatch indices must be"):
+        batch[b"ab"]  # type: ignore[call-overload]
+
+
+def test_ctl_column_is_the_games_ctl_an() -> None:
+    pa = pytest.importorskip("pyarrow")
+    batch = _finished_and_not()
+    table = batch.to_arrow(moves="ctl")
+    assert table.column_names == ["moves", "result", "termination", "plies", "seed", "index", "start"]
+    assert str(table.schema.field("moves").type) == "list<item: string>"
+    assert table.column("moves").to_pylist() == [g.ctl_moves() for g in batch]
+    assert table.column("moves").to_pylist()[0][:4] == batch[0].ctl_moves()[:4]
+    mates = [row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results) if r in (0, 1)]
+    assert mates and all(m.endswith("#") for m in mates)
+    assert GameBatch.from_arrow(table) == batch
+    assert GameBatch.from_arrow(table.slice(7, 4)) == batch[7:11]
+    moves = table.column("moves").to_pylist()
+    moves[9][2] = "E7-E19"
+    bad = table.set_column(0, "moves", pa.array(moves, pa.list_(pa.string())))
+    with pytest.raises(ValueError, match="game 9, ply 2: \"E7-E19\" is not a legal CTL-AN move there"):
+        GameBatch.from_arrow(bad)
+    moves[9][2] = None
+    with pytest.raises(ValueError, match="null moves"):
+        GameBatch.from_arrow(table.set_column(0, "moves", pa.array(moves, pa.list_(pa.string()))))
+
+
+def test_results_and_terminations_are_readable_labels() -> None:
+    pytest.importorskip("pyarrow")
+    batch = _finished_and_not()
+    table = batch.to_arrow()
+    result = table.column("result").combine_chunks()
+    assert str(result.type) == "dictionary<values=string, indices=int8, ordered=0>"
+    assert result.dictionary.to_pylist() == ["3-0", "0-3", "2-1", "1-2", "1-1", "*"] == GameBatch.RESULTS
+    assert result.to_pylist() == ["*"] * 6 + ["3-0", "1-1", "0-3", "3-0", "1-1", "1-1", "1-2", "1-1", "1-1", "1-1"]
+    termination = table.column("termination").combine_chunks()
+    assert termination.dictionary.to_pylist() == [
+        "checkmate", "stalemate", "fivefold repetition", "75-move rule", "insufficient material"
+    ]
+    assert termination.to_pylist() == [None] * 6 + [
+        "checkmate", "75-move rule", "checkmate", "checkmate", "75-move rule", "75-move rule", "stalemate", "75-move rule",
+        "insufficient material", "insufficient material",
+    ]
+    assert [GameBatch.TERMINATIONS[c] for c in batch.terminations] == termination.to_pylist()
+    assert [GameBatch.RESULTS[c] for c in batch.results] == result.to_pylist()
+
+
+def test_from_arrow_takes_readers_streams_and_frames() -> None:
+    pa = pytest.importorskip("pyarrow")
+    batch = cescacs.selfplay(5, max_plies=30, seed=2)
+    table = batch.to_arrow(moves="ctl")
+
+    class Stream:
+        def __init__(self, t: object) -> None:
+            self.t = t
+
+        def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+            return self.t.__arrow_c_stream__(requested_schema)  # type: ignore[attr-defined]
+
+    class Frame:
+        def to_arrow(self) -> object:
+            return table
+
+    assert GameBatch.from_arrow(Stream(table)) == batch
+    assert GameBatch.from_arrow(Frame()) == batch
+    assert GameBatch.from_arrow(table.to_reader()) == batch
+    assert GameBatch.from_arrow(table.to_batches()[0]) == batch
+    with pytest.raises(TypeError, match="__arrow_c_stream__"):
+        GameBatch.from_arrow([1, 2, 3])
+
+
+def test_polars_reads_and_filters_the_parquet_default(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    pl = pytest.importorskip("polars")
+    batch = _finished_and_not()
+    path = tmp_path / "games.parquet"
+    batch.write_parquet(path)
+    df = pl.read_parquet(path)
+    assert df.schema["moves"] == pl.List(pl.String)
+    assert df["moves"].to_list() == [g.ctl_moves() for g in batch]
+    assert df["result"].cast(pl.String).to_list() == [GameBatch.RESULTS[c] for c in batch.results]
+    assert df["plies"].to_list() == batch.plies.tolist()
+    assert GameBatch.from_arrow(df) == batch
+    finished = df.filter(pl.col("result").cast(pl.String) != "*")
+    assert GameBatch.from_arrow(finished) == batch[batch.results != 5]
+    mates = df.filter(pl.col("termination").cast(pl.String) == "checkmate")
+    assert GameBatch.from_arrow(mates) == batch[batch.terminations == 1]
+    for moves in ("index", "rank"):
+        batch.write_parquet(tmp_path / f"{moves}.parquet", moves=moves)
+        assert GameBatch.from_arrow(pl.read_parquet(tmp_path / f"{moves}.parquet")) == batch
+    assert GameBatch.from_arrow(pl.from_arrow(batch.to_arrow())) == batch
+
+
+def test_pandas_reads_the_parquet_default(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    batch = cescacs.selfplay(4, max_plies=12, seed=5)
+    batch.write_parquet(tmp_path / "games.parquet")
+    df = pd.read_parquet(tmp_path / "games.parquet")
+    assert [list(m) for m in df["moves"]] == [g.ctl_moves() for g in batch]
+    assert list(df["result"].astype(str)) == ["*"] * 4
+    assert GameBatch.from_arrow(df) == batch
+
+
+def test_samples_take_plies_in_any_order() -> None:
+    batch = cescacs.selfplay(3, max_plies=10, seed=6)
+    everything = batch.samples(mask=True)
+    plies = [21, 4, 21, 0, 4]
+    some = batch.samples(plies=plies, mask=True)
+    assert some["game"].tolist() == [2, 0, 2, 0, 0] and some["ply"].tolist() == [1, 4, 1, 0, 4]
+    for key in ("played", "value", "planes", "mask"):
+        assert np.array_equal(some[key], everything[key][plies])
+    offsets = everything["legal_offsets"]
+    legal = [everything["legal"][offsets[p] : offsets[p + 1]].tolist() for p in plies]
+    got = some["legal_offsets"]
+    assert [some["legal"][got[k] : got[k + 1]].tolist() for k in range(5)] == legal

@@ -206,7 +206,7 @@ fn chosen_plies_are_a_subset_of_all() {
         assert_eq!(a, b);
     }
     let total = batch.moves().len() as u64;
-    assert_eq!(batch.samples(&SampleSpec { plies: Some(&[4, 4]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 1, value: 4, total }));
+    assert_eq!(batch.samples(&SampleSpec { plies: Some(&[4, total]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 1, value: total, total }));
     assert_eq!(batch.samples(&SampleSpec { plies: Some(&[total]), ..SampleSpec::default() }), Err(SamplesError::Plies { at: 0, value: total, total }));
 }
 

@@ -10,7 +10,12 @@
 //! through [`GameBatch::from_pgn_entries`]), or from raw columns
 //! ([`GameBatch::from_parts`], which checks every move). [`GameBatch::samples`]
 //! turns it into training samples; [`GameBatch::ranks`] and
-//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage.
+//! [`GameBatch::from_rank_parts`] give a smaller encoding for storage,
+//! [`GameBatch::ctl_moves`] and [`GameBatch::from_ctl_parts`] a readable
+//! one (CTL-AN text). [`GameBatch::range`], [`GameBatch::take`] and
+//! [`GameBatch::filter`] pick games as array libraries pick rows; the
+//! result and termination codes and names of a dataset are [`RESULTS`] and
+//! [`TERMINATIONS`].
 //!
 //! ```
 //! use cescacs_research::dataset::SelfPlay;
@@ -25,21 +30,27 @@
 //! assert_eq!(shard.game(0).unwrap(), games[4]);
 //! ```
 
+mod ctl;
+mod decode;
 mod kinds;
+mod labels;
 mod pgn;
 mod rank;
 mod samples;
 mod selfplay;
+mod take;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::encode::{action_id, move_index};
 use cescacs::{workers, Game, GameResult, History, Move, Position, Termination};
 
+pub use ctl::CtlMoves;
+pub use labels::{result_code, termination_code, termination_from_name, RESULTS, TERMINATIONS};
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
+pub use take::TakeError;
 
 /// How many distinct start positions a batch looks through before it
 /// stores a game's start as a new one (see `GameBatch::start_slot`).
@@ -138,6 +149,12 @@ pub enum BatchError {
     /// A game's stated termination is not the rules' one.
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
     Termination { game: usize, stated: Option<Termination>, rules: Option<Termination> },
+    /// A CTL-AN move does not name a legal move where it is played.
+    #[error("game {game}, ply {ply}: {text:?} is not a legal CTL-AN move there ({error})")]
+    Ctl { game: usize, ply: usize, text: String, error: String },
+    /// A CTL-AN column does not hold one move per ply.
+    #[error("the CTL-AN moves ({moves}) must be one per ply ({plies}), with offsets that never decrease and stay within the text")]
+    CtlOffsets { moves: usize, plies: u64 },
 }
 
 /// The history of `moves` from `start`, or where it stops being legal.
@@ -226,16 +243,15 @@ impl GameBatch {
     /// A batch from raw columns, every move checked by replaying it
     /// (on all cores unless `threads` says otherwise; 0 means all).
     pub fn from_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
-        let n = parts.game_count()?;
-        for (what, got) in [("start_of", parts.start_of.len()), ("results", parts.results.len()), ("terminations", parts.terminations.len())] {
-            if got != n {
-                return Err(BatchError::Length { what, got, games: n });
-            }
-        }
-        if let Some((game, &index)) = parts.start_of.iter().enumerate().find(|(_, &s)| s as usize >= parts.starts.len()) {
-            return Err(BatchError::StartIndex { game, index, starts: parts.starts.len() });
-        }
-        let b = GameBatch {
+        parts.check_columns()?;
+        let b = GameBatch::from_checked_parts(parts);
+        b.check(threads)?;
+        Ok(b)
+    }
+
+    /// The batch of parts already checked (columns and every move).
+    fn from_checked_parts(parts: BatchParts) -> GameBatch {
+        GameBatch {
             moves: parts.moves,
             offsets: parts.offsets,
             starts: parts.starts,
@@ -243,9 +259,7 @@ impl GameBatch {
             results: parts.results,
             terminations: parts.terminations,
             origin: parts.origin,
-        };
-        b.check(threads)?;
-        Ok(b)
+        }
     }
 
     /// Replays every game: each move legal, each termination the rules' one.
@@ -370,59 +384,6 @@ impl GameBatch {
     /// The records, rebuilt one at a time.
     pub fn games(&self) -> impl ExactSizeIterator<Item = Game> + '_ {
         (0..self.len()).map(|i| self.game(i).expect("in range"))
-    }
-
-    /// A new batch of the games at `indices` (in that order, repeats
-    /// allowed); `None` if one is out of range. It keeps the [`Origin`]
-    /// (shifted) when the indices are consecutive and ascending (and not
-    /// empty: see [`GameBatch::range`]).
-    pub fn select(&self, indices: &[usize]) -> Option<GameBatch> {
-        if indices.iter().any(|&i| i >= self.len()) {
-            return None;
-        }
-        let mut b = GameBatch::new();
-        b.moves.reserve(indices.iter().map(|&i| self.plies(i)).sum());
-        let mut remap: HashMap<u32, u32> = HashMap::new();
-        for &i in indices {
-            let s = *remap.entry(self.start_of[i]).or_insert_with(|| {
-                b.starts.push(self.starts[self.start_of[i] as usize].clone());
-                b.starts.len() as u32 - 1
-            });
-            b.push_raw(self.game_moves(i).iter().copied(), s, self.results[i], self.terminations[i]);
-        }
-        let consecutive = indices.windows(2).all(|w| w[1] == w[0] + 1);
-        b.origin = match (self.origin, indices.first()) {
-            (Some(o), Some(&f)) if consecutive => Some(Origin { seed: o.seed, first: o.first + f as u64 }),
-            _ => None,
-        };
-        Some(b)
-    }
-
-    /// A new batch of the games `range`; `None` if it does not fit. It
-    /// keeps the [`Origin`], shifted, even when empty.
-    pub fn range(&self, range: std::ops::Range<usize>) -> Option<GameBatch> {
-        if range.start > range.end || range.end > self.len() {
-            return None;
-        }
-        let indices: Vec<usize> = range.clone().collect();
-        let mut b = self.select(&indices)?;
-        b.origin = self.origin.map(|o| Origin { seed: o.seed, first: o.first + range.start as u64 });
-        Some(b)
-    }
-
-    /// The games of `other` after these. The [`Origin`] stays when
-    /// `other` continues this batch's stream (or this batch is empty).
-    pub fn extend(&mut self, other: &GameBatch) {
-        let origin = match (self.origin, other.origin) {
-            _ if self.is_empty() => other.origin,
-            (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => Some(a),
-            _ => None,
-        };
-        let remap: Vec<u32> = other.starts.iter().map(|s| self.start_slot(s)).collect();
-        for i in 0..other.len() {
-            self.push_raw(other.game_moves(i).iter().copied(), remap[other.start_of[i] as usize], other.results[i], other.terminations[i]);
-        }
-        self.origin = origin;
     }
 }
 

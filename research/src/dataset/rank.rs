@@ -3,17 +3,16 @@
 //! (below the number of legal moves, about 130 in random play), so they
 //! compress to about a byte a ply where move indices take nearly two; the
 //! order by index does not depend on how the move generator orders moves.
+//!
+//! Both ways cost one legal-move generation a ply, into a list kept from
+//! ply to ply: a rank is the number of legal moves whose index is below the
+//! move's (no sort), and a rank is read back by selecting that element
+//! among the moves' indices (no sort either), in the one replay that also
+//! checks the game (see `decode`).
 
+use super::decode::decode;
 use super::{index_of, per_game, BatchError, BatchParts, GameBatch};
-use cescacs::{MoveList, Position};
-
-/// The legal moves of `pos` and their indices (in generation order).
-fn legal_with_indices(pos: &Position, indices: &mut Vec<u16>) -> MoveList {
-    let list = pos.legal_moves();
-    indices.clear();
-    indices.extend(list.iter().map(|m| index_of(*m)));
-    list
-}
+use cescacs::MoveList;
 
 impl GameBatch {
     /// Each move's rank among its position's legal moves ordered by move
@@ -22,14 +21,20 @@ impl GameBatch {
         let mut out = vec![0u16; self.moves.len()];
         let filled = per_game(&self.offsets, &mut out, threads, |g, ranks| {
             let mut pos = self.start(g).clone();
-            let mut indices = Vec::new();
+            let mut list = MoveList::new();
             for (r, &index) in ranks.iter_mut().zip(self.game_moves(g)) {
-                // The rank is the number of legal indices below the move's:
-                // no sort needed.
-                let list = legal_with_indices(&pos, &mut indices);
-                *r = indices.iter().filter(|&&i| i < index).count() as u16;
-                let at = indices.iter().position(|&i| i == index).expect("a batch holds legal moves only");
-                pos.play_unchecked(list[at]);
+                pos.legal_moves_into(&mut list);
+                let (mut rank, mut played) = (0u16, None);
+                for &m in &list {
+                    let i = index_of(m);
+                    if i < index {
+                        rank += 1;
+                    } else if i == index {
+                        played = Some(m);
+                    }
+                }
+                *r = rank;
+                pos.play_unchecked(played.expect("a batch holds legal moves only"));
             }
             Ok(())
         });
@@ -38,33 +43,20 @@ impl GameBatch {
     }
 
     /// [`GameBatch::from_parts`] with `parts.moves` holding ranks (as
-    /// [`GameBatch::ranks`] makes them) instead of move indices.
-    pub fn from_rank_parts(mut parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
-        let n = parts.game_count()?;
-        if parts.start_of.len() != n {
-            return Err(BatchError::Length { what: "start_of", got: parts.start_of.len(), games: n });
-        }
-        if let Some((game, &index)) = parts.start_of.iter().enumerate().find(|(_, &s)| s as usize >= parts.starts.len()) {
-            return Err(BatchError::StartIndex { game, index, starts: parts.starts.len() });
-        }
-        let (starts, start_of) = (&parts.starts, &parts.start_of);
-        per_game(&parts.offsets, &mut parts.moves, threads, |g, moves| {
-            let mut pos = starts[start_of[g] as usize].clone();
-            let (mut indices, mut sorted) = (Vec::new(), Vec::new());
-            for (ply, slot) in moves.iter_mut().enumerate() {
-                let list = legal_with_indices(&pos, &mut indices);
-                let rank = usize::from(*slot);
-                if rank >= indices.len() {
-                    return Err(BatchError::Rank { game: g, ply, rank: *slot, legal: indices.len() });
-                }
-                sorted.clone_from(&indices);
-                let (_, &mut index, _) = sorted.select_nth_unstable(rank);
-                *slot = index;
-                let at = indices.iter().position(|&i| i == index).expect("one of the legal indices");
-                pos.play_unchecked(list[at]);
+    /// [`GameBatch::ranks`] makes them) instead of move indices: one replay
+    /// a game, which reads the ranks and checks the game.
+    pub fn from_rank_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
+        decode(parts, threads, |at, (list, indices, sorted): &mut (MoveList, Vec<u16>, Vec<u16>)| {
+            at.position.legal_moves_into(list);
+            let rank = usize::from(at.stored);
+            if rank >= list.len() {
+                return Err(BatchError::Rank { game: at.game, ply: at.ply, rank: at.stored, legal: list.len() });
             }
-            Ok(())
-        })?;
-        GameBatch::from_parts(parts, threads)
+            indices.clear();
+            indices.extend(list.iter().map(|&m| index_of(m)));
+            sorted.clone_from(indices);
+            let (_, &mut index, _) = sorted.select_nth_unstable(rank);
+            Ok(list[indices.iter().position(|&i| i == index).expect("one of the legal indices")])
+        })
     }
 }

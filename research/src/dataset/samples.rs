@@ -19,8 +19,8 @@ const GAMES_PER_JOB: usize = 32;
 /// What [`GameBatch::samples`] makes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SampleSpec<'a> {
-    /// The plies to sample, as flat indices into [`GameBatch::moves`]
-    /// (strictly increasing); `None` for every ply.
+    /// The plies to sample, as flat indices into [`GameBatch::moves`], in
+    /// any order, repeats allowed; `None` for every ply.
     pub plies: Option<&'a [u64]>,
     /// Fill [`Samples::planes`].
     pub planes: bool,
@@ -34,7 +34,8 @@ pub struct SampleSpec<'a> {
     pub cancel: Option<&'a AtomicBool>,
 }
 
-/// One sample per chosen ply, in ply order. Buffers not asked for are empty.
+/// One sample per chosen ply, in the order chosen. Buffers not asked for
+/// are empty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Samples {
     /// The game of each sample.
@@ -62,9 +63,9 @@ pub struct Samples {
 /// Why [`GameBatch::samples`] made nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SamplesError {
-    /// [`SampleSpec::plies`] is not strictly increasing below the number
-    /// of plies: entry `at` is `value`, the batch holds `total` plies.
-    #[error("plies must be strictly increasing flat ply indices below {total} (entry {at} is {value})")]
+    /// An entry of [`SampleSpec::plies`] is not below the number of
+    /// plies: entry `at` is `value`, the batch holds `total` plies.
+    #[error("plies must be flat ply indices below {total} (entry {at} is {value})")]
     #[allow(missing_docs)]
     Plies { at: usize, value: u64, total: u64 },
     /// The cancel flag was set.
@@ -75,6 +76,30 @@ pub enum SamplesError {
 impl From<Interrupted> for SamplesError {
     fn from(_: Interrupted) -> SamplesError {
         SamplesError::Interrupted
+    }
+}
+
+impl Samples {
+    /// The samples at `rows`, in that order (repeats allowed).
+    fn rows(&self, rows: &[usize]) -> Samples {
+        let gather = |v: &[u8], width: usize| -> Vec<u8> { rows.iter().flat_map(|&r| &v[r * width..(r + 1) * width]).copied().collect() };
+        let mut out = Samples {
+            game: rows.iter().map(|&r| self.game[r]).collect(),
+            ply: rows.iter().map(|&r| self.ply[r]).collect(),
+            played: rows.iter().map(|&r| self.played[r]).collect(),
+            value: rows.iter().map(|&r| self.value[r]).collect(),
+            planes: if self.planes.is_empty() { Vec::new() } else { gather(&self.planes, PLANE_BYTES) },
+            mask: if self.mask.is_empty() { Vec::new() } else { rows.iter().flat_map(|&r| &self.mask[r * *ACTIONS..(r + 1) * *ACTIONS]).copied().collect() },
+            ..Samples::default()
+        };
+        if !self.legal_offsets.is_empty() {
+            out.legal_offsets.push(0);
+            for &r in rows {
+                out.legal.extend_from_slice(&self.legal[self.legal_offsets[r] as usize..self.legal_offsets[r + 1] as usize]);
+                out.legal_offsets.push(out.legal.len() as u64);
+            }
+        }
+        out
     }
 }
 
@@ -97,23 +122,31 @@ struct Job<'o> {
 }
 
 impl GameBatch {
-    /// The training samples of the chosen plies (see [`SampleSpec`]).
+    /// The training samples of the chosen plies (see [`SampleSpec`]), in
+    /// the order of [`SampleSpec::plies`] (repeats give the same sample
+    /// again, as NumPy's fancy indexing does).
     pub fn samples(&self, spec: &SampleSpec<'_>) -> Result<Samples, SamplesError> {
         let total = self.moves.len() as u64;
-        let all: Vec<u64>;
-        let sel: &[u64] = match spec.plies {
-            Some(p) => {
-                let bad = p.windows(2).position(|w| w[0] >= w[1]).map(|i| i + 1).or_else(|| p.iter().position(|&v| v >= total));
-                if let Some(at) = bad {
-                    return Err(SamplesError::Plies { at, value: p[at], total });
-                }
-                p
-            }
-            None => {
-                all = (0..total).collect();
-                &all
-            }
+        let Some(p) = spec.plies else {
+            let all: Vec<u64> = (0..total).collect();
+            return self.samples_of(&all, spec);
         };
+        if let Some(at) = p.iter().position(|&v| v >= total) {
+            return Err(SamplesError::Plies { at, value: p[at], total });
+        }
+        if p.windows(2).all(|w| w[0] < w[1]) {
+            return self.samples_of(p, spec);
+        }
+        let mut sorted = p.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let rows: Vec<usize> = p.iter().map(|v| sorted.binary_search(v).expect("a chosen ply")).collect();
+        Ok(self.samples_of(&sorted, spec)?.rows(&rows))
+    }
+
+    /// The samples of `sel`, strictly increasing flat plies below the
+    /// number of plies.
+    fn samples_of(&self, sel: &[u64], spec: &SampleSpec<'_>) -> Result<Samples, SamplesError> {
         let n = sel.len();
         let mut out = Samples {
             game: vec![0; n],
