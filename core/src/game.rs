@@ -186,7 +186,8 @@ impl Game {
     /// Sets a tag as an editor of a record may (NOTATION.md §6): the name
     /// letters, digits and `_`; not `PDTL`, `DPTL` or `Redefine` (the start
     /// position and the letters are the record's own, written by the
-    /// writer); a value on one line; `Variant` only `C'escacs`. A `Result`
+    /// writer); a value on one line; `Variant` only `C'escacs`, exactly
+    /// as the writer writes it (the reader also takes it with blanks around). A `Result`
     /// value must be a result and also states it, as after a resignation
     /// or an agreed draw ([`Game::set_result`]). On error nothing changes.
     ///
@@ -209,7 +210,7 @@ impl Game {
         if value.contains(['\n', '\r']) {
             return Err(TagError::Value { name: name.to_string(), value: value.to_string() });
         }
-        if name == "Variant" && value.trim() != "C'escacs" {
+        if name == "Variant" && value != crate::pgn::VARIANT {
             return Err(TagError::Variant(value.to_string()));
         }
         if name == "Result" {
