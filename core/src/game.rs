@@ -23,10 +23,19 @@
 //!   `push` and `pop` drops the stated result, and keeps a `Result` tag, if
 //!   the record has one, equal to [`Game::result`]. A record holds this one
 //!   result: the writer writes it in the `Result` tag and the result line.
-//! - **The tags.** A record read from CTL-PGN has `Variant` and the Seven
-//!   Tag Roster first, in order, at their defaults where the text has none
-//!   (as python-chess fills a new game's roster), then the text's other
-//!   tags; the writer writes every record's tags so ([`crate::pgn`]).
+//!   When a text's result line and `Result` tag disagree, the result line
+//!   wins (it ends the moves it is the result of; a tag may be stale): the
+//!   record keeps that result, in its `Result` tag too, and
+//!   [`Game::check_result`] still judges what the text's tag said, until
+//!   the main line or the result changes. An unreadable `Result` tag states
+//!   nothing and is reported the same way.
+//! - **The tags.** A new game ([`Game::new`], [`Game::from_position`],
+//!   [`Game::from_history`]) has `Variant` and the Seven Tag Roster at their
+//!   defaults, as python-chess's `Game()` has the roster; a record read from
+//!   CTL-PGN has them first, in order, with the text's values, then the
+//!   text's other tags. The writer writes every record's tags so
+//!   ([`crate::pgn`]), and a game read from text, or made and edited
+//!   through these methods, reads back equal.
 //!
 //! The position-and-moves model without the record and without the
 //! no-move-after-the-end rule (python-chess's `Board`) is [`History`].
@@ -107,9 +116,9 @@ pub enum TagError {
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
-    /// Tags in order. A record read from text has `Variant` and the Seven
-    /// Tag Roster first, in the writer's order (the text's values, else
-    /// the defaults; `Result` equal to [`Game::result`]), then the text's
+    /// Tags in order. A new game and a record read from text have `Variant`
+    /// and the Seven Tag Roster first, in the writer's order (the text's
+    /// values, else the defaults; `Result` equal to [`Game::result`]), then the text's
     /// other tags in its order, but not `PDTL` and `Redefine`, which the
     /// reader turns into the start position and into standard letters.
     pub tags: Vec<(String, String)>,
