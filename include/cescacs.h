@@ -879,17 +879,22 @@ cescacs_result cescacs_game_from_pgn(const char *pgn, struct cescacs_game **game
 /// games, which is written to `*count_out`). No handle is written on error.
 cescacs_result cescacs_games_from_pgn(const char *pgn, struct cescacs_game **games_out, size_t len, size_t *count_out);
 
-/// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
-/// `PDTL` tag when the game does not start from the initial position, the
-/// comments, one full move per line in canonical CTL-AN, the variations,
-/// the result line, a final newline) and a terminating NUL into `buf` (room
-/// for `len` bytes), and its length without the NUL to `*out_len` if
-/// `out_len` is not NULL. The text is UTF-8.
+/// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags —
+/// `[Variant "C'escacs"]` first, the Seven Tag Roster `Event`, `Site`,
+/// `Date`, `Round`, `White`, `Black`, `Result` in that order, `?` for those
+/// the game has no value of (the date with `?` for each unknown digit), the
+/// game's other tags, and a `PDTL` tag last when the game does not start
+/// from the initial position — the comments, one full move per line in
+/// canonical CTL-AN, the variations, the result line, a final newline) and
+/// a terminating NUL into `buf` (room for `len` bytes), and its length
+/// without the NUL to `*out_len` if `out_len` is not NULL. The text is
+/// UTF-8.
 ///
 /// The moves played through the handle are included. The result is
 /// `cescacs_game_result`'s (the 2020-07-20 record keeps its stated `0-3`
-/// until its moves change), and so is a `Result` tag. Reading the text back with
-/// `cescacs_game_from_pgn` and writing it again gives the same text.
+/// until its moves change), in the result line and the `Result` tag.
+/// Reading the text back with `cescacs_game_from_pgn` and writing it again
+/// gives the same text.
 ///
 /// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
 /// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
@@ -910,10 +915,12 @@ cescacs_result cescacs_game_write_pgn(const struct cescacs_game *game, char *buf
 cescacs_result cescacs_game_result(const struct cescacs_game *game, char *buf, size_t len, size_t *out_len);
 
 /// Writes the value of the first tag called `name` (NUL-terminated, case
-/// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game read from
-/// CTL-PGN, and a terminating NUL, into `buf` (room for `len` bytes), and
-/// its length to `*out_len` if `out_len` is not NULL. The `PDTL` and
-/// `Redefine` tags are not kept as tags: the start position is
+/// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game, and a
+/// terminating NUL, into `buf` (room for `len` bytes), and its length to
+/// `*out_len` if `out_len` is not NULL. A new game and a game read from
+/// CTL-PGN have `Variant` and the Seven Tag Roster (`"?"` where the record
+/// gives none; `Result` the game's result). The `PDTL` and `Redefine` tags
+/// are not kept as tags: the start position is
 /// `cescacs_game_pdtl_at(game, 0, ...)` and the moves are in standard
 /// letters.
 ///
@@ -1167,8 +1174,10 @@ void cescacs_game_batch_free(struct cescacs_game_batch *batch);
 
 /// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 /// one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).
-/// Writes to `*count_out` the number of tags of the game (those read from
-/// CTL-PGN, in file order, and those set with `cescacs_game_set_tag`). Tag
+/// Writes to `*count_out` the number of tags of the game (`Variant` and the
+/// Seven Tag Roster, which a new game has at their defaults and a game read
+/// from CTL-PGN with its values, then the record's other tags in file order
+/// and those set with `cescacs_game_set_tag`). Tag
 /// `i` (0 ≤ i < count) is read with `cescacs_game_tag_name_at` and
 /// `cescacs_game_tag_value_at`.
 ///
@@ -1196,7 +1205,7 @@ cescacs_result cescacs_game_tag_value_at(const struct cescacs_game *game, size_t
 /// `cescacs_game_write_pgn` as `[name "value"]`. The core's rules of a tag
 /// (`Game::try_set_tag`): a name is letters, digits and `_` (`"Event"`,
 /// `"White"`, `"Date"`, ...); the value fits on one line; `Variant` is only
-/// `C'escacs`. The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
+/// `C'escacs` (exactly). The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
 /// `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also states it, as after a
 /// resignation or an agreed draw: it becomes `cescacs_game_result` and the
 /// written result line until the moves change.

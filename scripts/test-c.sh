@@ -288,7 +288,8 @@ if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefi
         has 'error: invalid hex "Q1": unknown column letter' && has "error: cannot read no-such-file.ctl-pgn" &&
         has "F14 is empty" && [[ "$(tail -n 1 "$t")" == bye ]] && r=yes || r=no
     check "front end: bad commands are answered and the session goes on" "$r" "see $t"
-    printf '%s\n' '[Event "cescacs-front test"]' '[White "Script"]' \
+    printf '%s\n' '[Variant "C'"'"'escacs"]' '[Event "cescacs-front test"]' '[Site "?"]' '[Date "????-??-??"]' \
+        '[Round "?"]' '[White "Script"]' '[Black "?"]' '[Result "*"]' \
         '[PDTL "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"]' '1. KRR-HIH, RC25-C21' '{ @W: castled on both wings }' \
         '2. RI7-I9' '*' >"$tmp/castled.expected"
     cmp -s "$session/castled.ctl-pgn" "$tmp/castled.expected" && r=yes || r=no
@@ -299,8 +300,9 @@ if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefi
     cmp -s "$session/variations.ctl-pgn" examples/cpp/front/tests/fools-mate-variations.ctl-pgn &&
         has "  ply 9: I5-I9  (K4-K10 GL5-H6+^ KG1-H4 GH6×RI3 KH4×GI3)" && r=yes || r=no
     check "front end: a record with comments and variations is shown and saved as read" "$r" "see $t"
-    printf '%s\n' '1. H6-H12, I23-I19' '2. JF6-C15, GH26-Z11' '3. L5-L7, NG25-L17' '4. EH4-H8, GZ11-L5' \
-        '5. I5-I9, NL17-G9' '6. K4-K10, GL5-H6#' '0-3' >"$tmp/mate.expected"
+    printf '%s\n' '[Variant "C'"'"'escacs"]' '[Event "?"]' '[Site "?"]' '[Date "????-??-??"]' '[Round "?"]' \
+        '[White "?"]' '[Black "?"]' '[Result "0-3"]' '1. H6-H12, I23-I19' '2. JF6-C15, GH26-Z11' '3. L5-L7, NG25-L17' \
+        '4. EH4-H8, GZ11-L5' '5. I5-I9, NL17-G9' '6. K4-K10, GL5-H6#' '0-3' >"$tmp/mate.expected"
     cmp -s "$session/mate.ctl-pgn" "$tmp/mate.expected" && r=yes || r=no
     check "front end: the game to mate saved" "$r" "$(diff "$tmp/mate.expected" "$session/mate.ctl-pgn")"
     [[ "$(grep -c '<polygon' "$session/board.svg")" == 169 && "$(grep -c '<circle' "$session/board.svg")" == 54 ]] &&

@@ -488,13 +488,14 @@ fn mismatch_words(m: &ResultMismatch) -> String {
     }
 }
 
-/// `; White: …; Black: …; Date: …` for the tags present and known.
+/// `; White: …; Black: …; Date: …` for the tags present and known (not
+/// the roster's defaults, `?` and `????-??-??`).
 fn key_tags(game: &Game) -> String {
     let mut s = String::new();
     for name in ["White", "Black", "Date"] {
         if let Some(v) = game.tag(name) {
             let v = v.trim();
-            if !v.chars().all(|c| c == '?' || c == '.') {
+            if !v.chars().all(|c| matches!(c, '?' | '.' | '-' | '\u{2010}')) {
                 let _ = write!(s, "; {name}: {v}");
             }
         }

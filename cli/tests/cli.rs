@@ -820,8 +820,8 @@ fn pgn_write_output_reads_back_through_stdin() {
         .collect();
     assert_eq!(written.stderr, report);
     assert_eq!(
-        written.stdout.matches("\n\n[Variant \"C'escacs\"]").count(),
-        2
+        written.stdout.matches("\n\n[Variant \"C'escacs\"]\n[Event ").count(),
+        4
     );
     assert!(written
         .stdout
@@ -856,12 +856,61 @@ fn pgn_write_output_reads_back_through_stdin() {
     assert_eq!(again.stdout, written.stdout);
 }
 
+/// The names of the tag lines of a written record, in order.
+fn tag_names(record: &str) -> Vec<&str> {
+    record
+        .lines()
+        .take_while(|l| l.starts_with('['))
+        .map(|l| l[1..].split(' ').next().expect("a tag name"))
+        .collect()
+}
+
+/// `cescacs pgn --write` writes what a minimal reader expects (NOTATION.md
+/// §6.7, §6.2): the Variant tag first, the Seven Tag Roster in order, a
+/// Result tag equal to the result line, PDTL last; a foreign Variant is
+/// refused.
+#[test]
+fn pgn_write_follows_the_tag_rules_of_the_spec() {
+    let text = "[Annotator \"me\"]\n[White \"A\"]\n1. NG3-I7, NG25-I21\n3-0\n\n\
+                [PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20\"]\n[Redefine \"T@R\"]\n[Event \"study\"]\n\
+                20. TC3-C5\n*\n";
+    let r = run_with_input(&["pgn", "--write", "-"], Some(text));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records: Vec<&str> = r.stdout.split("\n\n").collect();
+    assert_eq!(records.len(), 2);
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    for (record, result) in records.iter().zip(["3-0", "*"]) {
+        assert!(record.starts_with("[Variant \"C'escacs\"]\n"), "{record}");
+        assert_eq!(tag_names(record)[1..8], roster, "{record}");
+        assert!(record.contains(&format!("\n[Result \"{result}\"]\n")), "{record}");
+        assert!(record.trim_end().ends_with(&format!("\n{result}")), "{record}");
+    }
+    assert_eq!(tag_names(records[0])[8..], ["Annotator"]);
+    assert!(records[0].contains("\n[White \"A\"]\n"));
+    assert_eq!(tag_names(records[1]).last(), Some(&"PDTL"));
+    assert!(records[1].contains("\n[Event \"study\"]\n"));
+    assert!(records[1].ends_with("\n20. RC3-C5\n*\n"), "standard letters: {}", records[1]);
+
+    let r = run_with_input(&["pgn", "--write", "-"], Some("[Variant \"Chess\"]\n1. E7-E13\n*\n"));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with("<stdin>:1:1: error: unsupported variant \"Chess\""),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn pgn_write_leaves_out_games_with_reading_errors() {
     let text = "1. E7-E13, E21-E15\n2. F8-F13\n*\n[Event \"next\"]\n1. H6-H12\n*\n";
     let r = run_with_input(&["pgn", "--write", "-"], Some(text));
     assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "[Event \"next\"]\n1. H6-H12\n*\n");
+    assert_eq!(
+        r.stdout,
+        "[Variant \"C'escacs\"]\n[Event \"next\"]\n[Site \"?\"]\n[Date \"????-??-??\"]\n\
+         [Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n1. H6-H12\n*\n"
+    );
     assert_eq!(
         r.stderr,
         "<stdin>:2:4: error: move 2 of White: move \"F8-F13\": invalid hex \"F13\": not a hex of the board\n\
@@ -1012,6 +1061,10 @@ fn match_writes_its_games_as_ctl_pgn() {
     let text = std::fs::read_to_string(&path).expect("the games file");
     std::fs::remove_file(&path).expect("remove the games file");
     let games = cescacs::pgn::read_games(&text).expect("the games read back");
+    for record in text.split("\n\n") {
+        let names = tag_names(record);
+        assert_eq!(names[..8], ["Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+    }
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(games.len(), 4);
     // Four games, the summary, the Elo, LOS and pentanomial lines.

@@ -21,7 +21,21 @@
 //!   otherwise, and when nothing was stated, it is the rules' result
 //!   ([`GameResult::from_outcome`], `*` while the game goes on). Every
 //!   `push` and `pop` drops the stated result, and keeps a `Result` tag, if
-//!   the record has one, equal to [`Game::result`].
+//!   the record has one, equal to [`Game::result`]. A record holds this one
+//!   result: the writer writes it in the `Result` tag and the result line.
+//!   When a text's result line and `Result` tag disagree, the result line
+//!   wins (it ends the moves it is the result of; a tag may be stale): the
+//!   record keeps that result, in its `Result` tag too, and
+//!   [`Game::check_result`] still judges what the text's tag said, until
+//!   the main line or the result changes. An unreadable `Result` tag states
+//!   nothing and is reported the same way.
+//! - **The tags.** A new game ([`Game::new`], [`Game::from_position`],
+//!   [`Game::from_history`]) has `Variant` and the Seven Tag Roster at their
+//!   defaults, as python-chess's `Game()` has the roster; a record read from
+//!   CTL-PGN has them first, in order, with the text's values, then the
+//!   text's other tags. The writer writes every record's tags so
+//!   ([`crate::pgn`]), and a game read from text, or made and edited
+//!   through these methods, reads back equal.
 //!
 //! The position-and-moves model without the record and without the
 //! no-move-after-the-end rule (python-chess's `Board`) is [`History`].
@@ -102,8 +116,11 @@ pub enum TagError {
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
-    /// Tags in file order, except `PDTL` and `Redefine`, which the reader
-    /// turns into the start position and into standard letters.
+    /// Tags in order. A new game and a record read from text have `Variant`
+    /// and the Seven Tag Roster first, in the writer's order (the text's
+    /// values, else the defaults; `Result` equal to [`Game::result`]), then the text's
+    /// other tags in its order, but not `PDTL` and `Redefine`, which the
+    /// reader turns into the start position and into standard letters.
     pub tags: Vec<(String, String)>,
     history: History,
     /// The main line: its opening comments and its annotated moves, which
@@ -113,7 +130,26 @@ pub struct Game {
     stated_result: Option<GameResult>,
     /// Comments after the result line.
     pub final_comments: Vec<String>,
+    /// The text's `Result` tag where the reader did not keep it.
+    result_tag_read: ReadNote,
 }
+
+/// What the `Result` tag of a record's text said when it is not the result
+/// the reader kept (another result than the result line's, or no result at
+/// all): [`Game::check_result`] reports it. A note on the text read, not
+/// part of the record: never written, dropped with any change of the main
+/// line or the result, and equal whatever it holds (records that write the
+/// same text are equal).
+#[derive(Clone, Default, Debug)]
+struct ReadNote(Option<String>);
+
+impl PartialEq for ReadNote {
+    fn eq(&self, _: &ReadNote) -> bool {
+        true
+    }
+}
+
+impl Eq for ReadNote {}
 
 impl Default for Game {
     fn default() -> Game {
@@ -122,7 +158,17 @@ impl Default for Game {
 }
 
 impl Game {
-    /// An empty game from the initial position.
+    /// An empty game from the initial position. Like every game made
+    /// here, it has the tags a record read from text has at least:
+    /// `Variant` and the Seven Tag Roster at their defaults, `Result` equal
+    /// to [`Game::result`] (python-chess's `Game()` has the roster).
+    ///
+    /// ```
+    /// let game = cescacs::Game::new();
+    /// assert_eq!(game.tags[0], ("Variant".to_string(), "C'escacs".to_string()));
+    /// assert_eq!(game.tag("Date"), Some("????-??-??"));
+    /// assert_eq!(game.tag("Result"), Some("*"));
+    /// ```
     pub fn new() -> Game {
         Game::from_position(Position::default())
     }
@@ -136,7 +182,9 @@ impl Game {
     /// draw (like the moves of a record read from CTL-PGN).
     pub fn from_history(history: History) -> Game {
         let mainline = Line { comments: Vec::new(), moves: history.moves().map(AnnotatedMove::new).collect() };
-        Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new() }
+        let mut game = Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new(), result_tag_read: ReadNote::default() };
+        game.tags = crate::pgn::tags::read(&[], game.result());
+        game
     }
 
     /// The value of the first tag called `name`.
@@ -147,7 +195,8 @@ impl Game {
     /// Sets a tag as an editor of a record may (NOTATION.md §6): the name
     /// letters, digits and `_`; not `PDTL`, `DPTL` or `Redefine` (the start
     /// position and the letters are the record's own, written by the
-    /// writer); a value on one line; `Variant` only `C'escacs`. A `Result`
+    /// writer); a value on one line; `Variant` only `C'escacs`, exactly
+    /// as the writer writes it (the reader also takes it with blanks around). A `Result`
     /// value must be a result and also states it, as after a resignation
     /// or an agreed draw ([`Game::set_result`]). On error nothing changes.
     ///
@@ -170,7 +219,7 @@ impl Game {
         if value.contains(['\n', '\r']) {
             return Err(TagError::Value { name: name.to_string(), value: value.to_string() });
         }
-        if name == "Variant" && value.trim() != "C'escacs" {
+        if name == "Variant" && value != crate::pgn::VARIANT {
             return Err(TagError::Variant(value.to_string()));
         }
         if name == "Result" {
@@ -246,12 +295,14 @@ impl Game {
     /// variation at any depth) as a game played from `start`, the position
     /// before its first move, as [`Game::variation`] makes one: the line's
     /// moves with their comments, assessments and nested variations, its
-    /// comments as the opening comments, no tags, no stated result. `None`
+    /// comments as the opening comments, no tags (a line of a record has
+    /// none of its own; the writer writes the defaults), no stated result. `None`
     /// if a move is illegal (a `Line` built by hand may hold anything; the
     /// reader's are legal). Time and memory linear in the line's own moves:
     /// the lines nested in it are shared ([`crate::Variation::line`]).
     pub fn from_line(start: Position, line: &Line) -> Option<Game> {
         let mut game = Game::from_position(start);
+        game.tags.clear();
         game.mainline.comments = line.comments.clone();
         for am in &line.moves {
             // Checked, but kept after an automatic draw like the main
@@ -401,7 +452,8 @@ impl Game {
     pub(crate) fn from_read(mut history: History, moves: Vec<AnnotatedMove>) -> Game {
         debug_assert_eq!(history.len(), moves.len(), "the history holds the moves read");
         history.shrink_to_fit();
-        Game { tags: Vec::new(), history, mainline: Line { comments: Vec::new(), moves }, stated_result: None, final_comments: Vec::new() }
+        let mainline = Line { comments: Vec::new(), moves };
+        Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new(), result_tag_read: ReadNote::default() }
     }
 
     fn refuse_if_over(&self) -> Result<(), GameError> {
@@ -423,6 +475,7 @@ impl Game {
     /// After a change of the main line: a stated result no longer applies.
     fn record_changed(&mut self) {
         self.stated_result = None;
+        self.result_tag_read = ReadNote::default();
         if self.tag("Result").is_some() {
             self.set_tag("Result", self.result().as_str());
         }
@@ -451,6 +504,7 @@ impl Game {
     /// has one. [`Game::check_result`] tells whether the rules agree.
     pub fn set_result(&mut self, result: GameResult) {
         self.set_stated_result(Some(result));
+        self.result_tag_read = ReadNote::default();
         if self.tag("Result").is_some() {
             self.set_tag("Result", result.as_str());
         }
@@ -461,6 +515,19 @@ impl Game {
     /// (records that differ only by it are equal).
     pub(crate) fn set_stated_result(&mut self, result: Option<GameResult>) {
         self.stated_result = result.filter(|&r| r != self.rules_result());
+    }
+
+    /// States the result of a record read from text, from its result line
+    /// (`line`) and its first `Result` tag (`tag`): the result line's, else
+    /// the tag's. When they disagree the result line wins (it ends the
+    /// moves it is the result of; a tag may be stale): the record keeps
+    /// that one result and writes it in both places, and
+    /// [`Game::check_result`] still judges what the tag said. So does an
+    /// unreadable tag, which states nothing.
+    pub(crate) fn state_read_result(&mut self, line: Option<GameResult>, tag: Option<&str>) {
+        self.set_stated_result(line.or_else(|| tag.and_then(GameResult::parse)));
+        let result = self.result();
+        self.result_tag_read = ReadNote(tag.filter(|t| GameResult::parse(t) != Some(result)).map(str::to_string));
     }
 
     /// The main line in canonical CTL-AN, one string per ply.
@@ -474,7 +541,9 @@ impl Game {
     /// the rules' result; an unfinished one may state anything but a
     /// stalemate result (`2-1`, `1-2`) — wins and draws can come from
     /// resignation, time or agreement. An unreadable `Result` tag is
-    /// reported too.
+    /// reported too. For a record read from text, the tag is the text's
+    /// (which the record replaced by the result line's result where they
+    /// disagree) until the main line or the result changes.
     ///
     /// This never fails reading: the 2020-07-20 record says `0-3` although
     /// White mates (RULES.md §10, D29), and is still a valid record.
@@ -485,7 +554,7 @@ impl Game {
             None => !matches!(r, GameResult::WhiteStalemates | GameResult::BlackStalemates),
         };
         let mut out = Vec::new();
-        let tag = self.tag("Result");
+        let tag = self.tag("Result").map(|t| self.result_tag_read.0.as_deref().unwrap_or(t));
         if let Some(t) = tag {
             if !GameResult::parse(t).is_some_and(consistent) {
                 out.push(ResultMismatch { source: ResultSource::Tag, stated: t.to_string(), outcome });

@@ -193,7 +193,9 @@ fn no_move_after_the_end_in_a_game_record_but_a_history_takes_them() {
 
     // A record read with moves after an automatic draw keeps them (records
     // are facts), ends where the draw was, and takes no more.
-    let text = "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 149 80\"]\n80. RC3-C5, RC25-C23\n81. RC5-C7\n1-1\n";
+    let text = "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????-??-??\"]\n[Round \"?\"]\n\
+                [White \"?\"]\n[Black \"?\"]\n[Result \"1-1\"]\n\
+                [PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 149 80\"]\n80. RC3-C5, RC25-C23\n81. RC5-C7\n1-1\n";
     let mut late = read_game(text).unwrap();
     assert_eq!(late.len(), 3);
     assert_eq!(late.end().map(|(ply, o)| (ply, o.termination)), Some((1, Termination::SeventyFiveMoves)));

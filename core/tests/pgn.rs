@@ -28,6 +28,15 @@ fn read_file(name: &str) -> String {
     fs::read_to_string(data_path(&format!("games/{name}"))).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// The tags written for a record without tags of its own (NOTATION.md
+/// §6.2): `Variant`, then the Seven Tag Roster at its defaults.
+fn default_tags(result: &str) -> String {
+    format!(
+        "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????-??-??\"]\n[Round \"?\"]\n\
+         [White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n"
+    )
+}
+
 /// `games.jsonl`: file name → (ply → canonical PDTL).
 fn golden_positions() -> HashMap<String, HashMap<usize, String>> {
     let text = fs::read_to_string(data_path("games.jsonl")).expect("games.jsonl");
@@ -96,16 +105,21 @@ fn real_games_round_trip_byte_stable() {
 
 #[test]
 fn real_game_canonical_text() {
-    // Older marks (`+`, `^+`) become the refined ones; a result line is
-    // added: the Result tag's (wrong) `0-3` for 2020-07-20, and the mate's
-    // `3-0` for 2023-09-11, which has neither tags nor a result line.
+    // Older marks (`+`, `^+`) become the refined ones; the tags come in
+    // the order of NOTATION.md §6.2 (the roster first, at its defaults
+    // where the record has none); a result line is added: the Result tag's
+    // (wrong) `0-3` for 2020-07-20, and the mate's `3-0` for 2023-09-11,
+    // which has neither tags nor a result line.
     let text = write_game(&read_game(&read_file("2020-07-20.ctl-pgn")).unwrap());
-    assert!(text.starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Id \"Cescacs-A0001-24\"]\n"));
+    assert!(text.starts_with(
+        "[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Site \"?\"]\n[Date \"2020-07-20\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"0-3\"]\n[Id \"Cescacs-A0001-24\"]\n[Annotator \"Cescacs\"]\n[AnnotatorId \"0001\"]\n1. E7-E13"
+    ));
     assert!(text.contains("\n16. NE3-C7, DB10-D10+∞\n"));
     assert!(text.contains("\n20. RI3-H2, GL5×GE5+^\n21. DE1×GE5, KRD-DE\n"));
     assert!(text.ends_with("\n34. RH2×RE5, DK16-F20\n35. DC19-E25#\n0-3\n"));
     let text = write_game(&read_game(&read_file("2023-09-11.ctl-pgn")).unwrap());
-    assert!(text.starts_with("1. E7-E13, E21-E15\n"));
+    assert!(text.starts_with(&format!("{}1. E7-E13, E21-E15\n", default_tags("3-0"))));
     assert!(text.ends_with("\n57. VD26-G27#\n3-0\n"));
 }
 
@@ -197,6 +211,13 @@ fn comments_and_nested_variations() {
     assert_eq!(ctl, ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]);
 
     let canonical = "[Variant \"C'escacs\"]
+[Event \"?\"]
+[Site \"?\"]
+[Date \"????-??-??\"]
+[Round \"?\"]
+[White \"?\"]
+[Black \"?\"]
+[Result \"0-3\"]
 [Id \"Cescacs-X01-V-en\"]
 [Lang \"en\"]
 [Title \"Fool's mate\"]
@@ -259,7 +280,7 @@ fn deeper_nesting_and_comment_sides() {
     assert_eq!(m[3].indicator, Some(cescacs::Indicator::DrawOffer));
     assert_eq!(m[4].indicator, Some(cescacs::Indicator::DrawOfferLastMove));
     assert_eq!(game.result(), GameResult::Unfinished);
-    let canonical = "1. E7-E13, E21-E15
+    let canonical = default_tags("*") + "1. E7-E13, E21-E15
 { @W: a classic start }
 { @B: symmetric }
 (1. …, D22-D16
@@ -273,7 +294,7 @@ fn deeper_nesting_and_comment_sides() {
 *
 ";
     assert_eq!(write_game(&game), canonical);
-    assert_eq!(read_game(canonical).unwrap(), game);
+    assert_eq!(read_game(&canonical).unwrap(), game);
 }
 
 #[test]
@@ -346,7 +367,7 @@ fn pdtl_tag_fragment_with_unknown_move_number() {
     assert_eq!(game.check_result().len(), 1);
 
     let text = write_game(&game);
-    assert!(text.contains("[Result \"0-3\"]\n[PDTL \"/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b RKrkr - 2 ?\"]\n{ Don't remember"));
+    assert!(text.contains("[Result \"0-3\"]\n[Id \"Cescacs-A0001-24\"]\n[Annotator \"Cescacs\"]\n[AnnotatorId \"0001\"]\n[PDTL \"/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b RKrkr - 2 ?\"]\n{ Don't remember"));
     assert!(text.contains("}\n1? …, GL5×GE5+^\n2. DE1×GE5, KRD-DE\n"));
     assert!(text.ends_with("\n16. DC19-E25#\n0-3\n"));
     assert_eq!(read_game(&text).unwrap(), game);
@@ -394,7 +415,7 @@ fn redefined_letters_are_translated() {
 *
 ";
     let game = read_game(alt).unwrap();
-    assert_eq!(game.tags, vec![("Variant".to_string(), "C'escacs".to_string())]);
+    assert_eq!(game.tags, Game::new().tags, "no tag but the defaults");
     assert_eq!(game.start(), &Position::default());
     assert_eq!(game.len(), 42);
     let real = read_game(&read_file("2020-07-20.ctl-pgn")).unwrap();
@@ -402,7 +423,7 @@ fn redefined_letters_are_translated() {
     assert_eq!(game.position().to_pdtl(), golden_positions()["2020-07-20.ctl-pgn"][&42]);
     // Written back in standard letters, without the Redefine tag.
     let text = write_game(&game);
-    assert!(text.starts_with("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n"));
+    assert!(text.starts_with(&format!("{}1. E7-E13, E21-E15\n", default_tags("*"))));
     assert!(text.contains("\n14. JD10×EE13, DE27×JE13\n"));
     assert!(text.ends_with("\n21. DE1×GE5, KRD-DE\n*\n"));
 
@@ -410,10 +431,10 @@ fn redefined_letters_are_translated() {
     // letters in the castling field.
     let alt = "[Redefine \"T@R\"]\n[PDTL \"/27:1k/25:t3/6:P6/3:T2T/1:1K/ w TKTtk - 0 1\"]\n\
                1. KTK-HIO, TC25-C21\n2. T6-T8, TC21×TC3\n*\n";
-    let std = "[PDTL \"/27:1k/25:r3/6:P6/3:R2R/1:1K/ w RKRrk - 0 1\"]\n\
+    let std = default_tags("*") + "[PDTL \"/27:1k/25:r3/6:P6/3:R2R/1:1K/ w RKRrk - 0 1\"]\n\
                1. KRK-HIO, RC25-C21\n2. T6-T8, RC21×RC3\n*\n";
     let a = read_game(alt).unwrap();
-    assert_eq!(a, read_game(std).unwrap());
+    assert_eq!(a, read_game(&std).unwrap());
     assert_eq!(write_game(&a), std);
 
     // FAN is refused, undeclared or disallowed pairs too.
@@ -453,8 +474,10 @@ fn move_number_forms_and_results() {
     assert_eq!((games[2].len(), games[2].result()), (1, GameResult::WhiteWins));
     assert_eq!(games[2].final_comments, vec!["resigned".to_string()]);
     assert!(write_game(&games[0]).ends_with("\n1. …, E21-E15\n2. F8-F12\n1-1\n"));
-    assert_eq!(write_game(&games[1]), "1. E7-E13, E21-E15\n2. F8-F12\n*\n");
-    assert_eq!(cescacs::pgn::write_games(&games[1..]), "1. E7-E13, E21-E15\n2. F8-F12\n*\n\n[Event \"third\"]\n1. H6-H12 ?!\n3-0\n{ resigned }\n");
+    let second = default_tags("*") + "1. E7-E13, E21-E15\n2. F8-F12\n*\n";
+    assert_eq!(write_game(&games[1]), second);
+    let third = default_tags("3-0").replace("\"?\"]\n[Site", "\"third\"]\n[Site") + "1. H6-H12 ?!\n3-0\n{ resigned }\n";
+    assert_eq!(cescacs::pgn::write_games(&games[1..]), format!("{second}\n{third}"));
     let err = read_game(text).unwrap_err();
     assert_eq!((err.line, err.column, err.kind), (4, 1, PgnErrorKind::SecondGame));
     let err = read_game(" \n").unwrap_err();
@@ -589,7 +612,7 @@ fn damaged_tag_syntax() {
     assert_eq!(errors[0].kind, PgnErrorKind::TagSyntax("the tag value must be in double quotes"));
     // Only the bad tag is lost.
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].tags, vec![("Variant".to_string(), "C'escacs".to_string())]);
+    assert_eq!(games[0].tags, read_game("1. E7-E13\n3-0\n").unwrap().tags, "no tag but the defaults");
     assert_eq!(games[0].len(), 4);
     assert_eq!(games[0].result(), GameResult::WhiteWins);
     let (_, errors) = damaged("[Event \"first\"]", "[Event \"first\"");
@@ -604,7 +627,7 @@ fn damaged_tag_syntax() {
     assert_eq!((errors[0].line, errors[0].column), (2, 8));
     assert_eq!(games.len(), 2);
     assert_eq!((games[0].len(), games[1].len()), (1, 1));
-    assert_eq!(games[1].tags, vec![("Site".to_string(), "here".to_string())]);
+    assert_eq!((games[1].tag("Event"), games[1].tag("Site")), (Some("?"), Some("here")));
 }
 
 #[test]
@@ -729,7 +752,7 @@ fn fifty_and_seventy_five_move_rules() {
     // Written and read back as a record with a high clock.
     game.set_result(GameResult::from_outcome(&o));
     let text = write_game(&game);
-    assert_eq!(text, "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 148 80\"]\n80. RC3-C5, RC25-C23\n1-1\n");
+    assert_eq!(text, default_tags("1-1") + "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 148 80\"]\n80. RC3-C5, RC25-C23\n1-1\n");
     let again = read_game(&text).unwrap();
     assert_eq!(again, game);
     assert!(again.check_result().is_empty());

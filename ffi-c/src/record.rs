@@ -40,8 +40,10 @@ pub(crate) fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Result<&'a
 
 /// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 /// one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).
-/// Writes to `*count_out` the number of tags of the game (those read from
-/// CTL-PGN, in file order, and those set with `cescacs_game_set_tag`). Tag
+/// Writes to `*count_out` the number of tags of the game (`Variant` and the
+/// Seven Tag Roster, which a new game has at their defaults and a game read
+/// from CTL-PGN with its values, then the record's other tags in file order
+/// and those set with `cescacs_game_set_tag`). Tag
 /// `i` (0 ≤ i < count) is read with `cescacs_game_tag_name_at` and
 /// `cescacs_game_tag_value_at`.
 ///
@@ -111,7 +113,7 @@ pub unsafe extern "C" fn cescacs_game_tag_value_at(
 /// `cescacs_game_write_pgn` as `[name "value"]`. The core's rules of a tag
 /// (`Game::try_set_tag`): a name is letters, digits and `_` (`"Event"`,
 /// `"White"`, `"Date"`, ...); the value fits on one line; `Variant` is only
-/// `C'escacs`. The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
+/// `C'escacs` (exactly). The `Result` tag takes only a result (`"3-0"`, `"0-3"`,
 /// `"2-1"`, `"1-2"`, `"1-1"`, `"*"`) and also states it, as after a
 /// resignation or an agreed draw: it becomes `cescacs_game_result` and the
 /// written result line until the moves change.

@@ -203,10 +203,11 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
 pub fn check_pgn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(games) = pgn::read_games(text) {
-        // `write_games` documents one record it cannot keep apart: a game
-        // without tags that opens with comments, after another game (its
-        // comments read back as the other's final comments). Such
-        // collections are checked game by game below.
+        // A game without tags that opens with comments, after another
+        // game, would read back with its comments as the other's final
+        // comments; the writer writes every game's tags (a game read has
+        // Variant and the roster), so every collection read is kept apart.
+        // Any other is checked game by game below.
         let apart = games.iter().skip(1).all(|g| !g.tags.is_empty() || g.mainline().comments.is_empty());
         let games = if apart { games } else { Vec::new() };
         let written = pgn::write_games(&games);

@@ -3,11 +3,23 @@
 >>> import io, cescacs.pgn
 >>> text = "[Event \\"demo\\"]\\n1. E7-E13, E21-E15\\n2. F8-F12\\n*\\n"
 >>> game = cescacs.pgn.read_game(io.StringIO(text))
->>> game.headers["Event"], game.ply(), game.result
-('demo', 3, '*')
+>>> game.headers["Event"], game.headers["Site"], game.ply(), game.result
+('demo', '?', 3, '*')
 >>> [m.long() for m in game.mainline_moves()]
 ['E7-E13', 'E21-E15', 'F8-F12']
->>> str(game) == text
+>>> print(game, end="")
+[Variant "C'escacs"]
+[Event "demo"]
+[Site "?"]
+[Date "????-??-??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+1. E7-E13, E21-E15
+2. F8-F12
+*
+>>> cescacs.pgn.read_game(str(game)) == game
 True
 
 Reading is done by the Rust core, which checks every move (variations
@@ -62,13 +74,20 @@ Source = Union[str, TextIO]
 
 
 class Headers(MutableMapping[str, str]):
-    """The tags of a :class:`Game` in file order, as a mutable mapping that
-    writes through to the game (``game.headers["Event"] = "CG"``).
+    """The tags of a :class:`Game`, as a mutable mapping that writes through
+    to the game (``game.headers["Event"] = "CG"``): ``Variant`` and the Seven
+    Tag Roster first (``Event``, ``Site``, ``Date``, ``Round``, ``White``,
+    ``Black``, ``Result``; a new ``Game()`` has them at their defaults, ``?``
+    and ``????-??-??``, as python-chess's does), then the record's other tags
+    in file order. ``Result`` is the game's :attr:`Game.result`; setting it
+    states the result.
 
     Names are letters, digits and ``_``; values fit on one line. ``PDTL``
     and ``Redefine`` are not headers (the start position is ``Game(board)``;
     the writer uses standard letters), and ``Variant`` can only be
-    ``"C'escacs"``: setting them raises ``ValueError``.
+    ``"C'escacs"``: setting them raises ``ValueError``. Deleting a roster tag
+    leaves it out of the mapping; the record is still written with it, at
+    its default.
     """
 
     __slots__ = ("_game",)
@@ -322,21 +341,21 @@ def read_games(handle: Source, lenient: bool = False) -> Union[List[Game], Tuple
 
 
 def write_game(game: Game) -> str:
-    """The game in canonical CTL-PGN (same as ``str(game)``): tags, a
-    ``PDTL`` tag when it does not start from the initial position, one full
-    move per line in canonical CTL-AN, comments and variations after their
-    move's line, the result line and the final comments. Reading it back
-    gives an equal game."""
+    """The game in canonical CTL-PGN (same as ``str(game)``): the tags
+    (NOTATION.md §6.2: ``[Variant "C'escacs"]`` first, the Seven Tag Roster
+    in order with ``Result`` the game's result, the other tags, and a
+    ``PDTL`` tag last when the game does not start from the initial
+    position), one full move per line in canonical CTL-AN, comments and
+    variations after their move's line, the result line and the final
+    comments. Reading it back gives an equal game."""
     return _pgn_write_game(game)
 
 
 def write_games(games: Iterable[Game]) -> str:
-    """Several games in canonical CTL-PGN, separated by an empty line.
-
-    Games are told apart by their tags: a game without tags that opens with
-    comments, written after another game, reads back with those comments as
-    the other game's final comments (NOTATION.md §6.1). Give it a tag (e.g.
-    ``game.headers["Event"] = "..."``) to keep it apart.
+    """Several games in canonical CTL-PGN (:func:`write_game`), separated by
+    an empty line; each starts with its tags, which keep it apart from the
+    one before. Self-play games (``cescacs.selfplay(n)``) are written so too,
+    with the ``Result`` of the game each ended with.
     """
     return _pgn_write_games(list(games))
 

@@ -90,8 +90,11 @@ impl PyGame {
         Ok(PyGame { game: Game::from_history(board.hist()?.clone()) })
     }
 
-    /// The tags in file order, as a mutable mapping (`cescacs.pgn.Headers`).
-    /// The start position is not a tag: see `board()`.
+    /// The tags as a mutable mapping (`cescacs.pgn.Headers`): `Variant` and
+    /// the Seven Tag Roster first (a new game has them at their defaults, a
+    /// game read from CTL-PGN with the record's values), then the record's
+    /// other tags in file order. The start position is not a tag: see
+    /// `board()`.
     #[getter]
     fn headers(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
@@ -311,7 +314,9 @@ impl PyGame {
     fn __repr__(&self) -> String {
         let mut tags = String::new();
         for key in ["Event", "Id", "Title", "Date"] {
-            if let Some(v) = self.game.tag(key) {
+            // The roster's defaults (`?`, `????-??-??`) say nothing.
+            let known = |v: &&str| !v.chars().all(|c| matches!(c, '?' | '-' | '.'));
+            if let Some(v) = self.game.tag(key).filter(known) {
                 let _ = write!(tags, " {key}={v:?}");
             }
         }

@@ -188,11 +188,14 @@ def test_result_after_push_and_pop() -> None:
     game.result = "1-1"
     assert game.result == "1-1" and game.headers["Result"] == "1-1"
     assert str(game).endswith("1-1\n")
-    # Without a Result tag none is added.
+    # A record read without a Result tag has one (the Seven Tag Roster),
+    # the game's result; one deleted is not added back.
     game = cescacs.pgn.read_game("1. E7-E13, E21-E15\n3-0\n")
-    assert game.result == "3-0"
+    assert game.result == "3-0" and game.headers["Result"] == "3-0"
+    del game.headers["Result"]
     game.pop()
     assert game.result == "*" and "Result" not in game.headers
+    assert '\n[Result "*"]\n' in str(game)
     with pytest.raises(ValueError):
         game.result = "2-0"
 
@@ -212,7 +215,8 @@ MULTI = (
     "1. K4-K10\n0-3\n"
     "1. E7-E13 1-1 1. F8-F12, F20-F16 *\n"
 )
-MULTI_EXPECTED = [("A", 3, "3-0"), (None, 2, "*"), ("C", 2, "*"), (None, 1, "0-3"), (None, 1, "1-1"), (None, 2, "*")]
+# A game read without an Event tag has the roster's "?".
+MULTI_EXPECTED = [("A", 3, "3-0"), ("?", 2, "*"), ("C", 2, "*"), ("?", 1, "0-3"), ("?", 1, "1-1"), ("?", 2, "*")]
 
 
 def summary(game: Game) -> tuple:
@@ -262,7 +266,7 @@ def test_read_game_after_a_damaged_game(tmp_path) -> None:
         with pytest.raises(InvalidPgnError) as e:
             cescacs.pgn.read_game(source)
         assert (e.value.line, e.value.column) == (8, 4)
-        assert summary(cescacs.pgn.read_game(source)) == (None, 1, "0-3")
+        assert summary(cescacs.pgn.read_game(source)) == ("?", 1, "0-3")
         assert cescacs.pgn.read_game(source) is None
 
 

@@ -7,7 +7,7 @@ import copy
 import io
 import pickle
 from collections import defaultdict
-from typing import Dict
+from typing import Dict, List, Tuple
 
 import pytest
 
@@ -36,6 +36,15 @@ MATES = [
 
 def game_text(name: str) -> str:
     return (DATA / "games" / name).read_text(encoding="utf-8")
+
+
+def default_tags(result: str) -> str:
+    """The tags written for a record without tags of its own (NOTATION.md
+    §6.2): Variant, then the Seven Tag Roster at its defaults."""
+    return (
+        '[Variant "C\'escacs"]\n[Event "?"]\n[Site "?"]\n[Date "????-??-??"]\n[Round "?"]\n[White "?"]\n'
+        f'[Black "?"]\n[Result "{result}"]\n'
+    )
 
 
 def golden_positions() -> Dict[str, Dict[int, str]]:
@@ -106,14 +115,19 @@ def test_real_games_positions_equal_games_jsonl() -> None:
 
 def test_real_game_canonical_text_and_headers() -> None:
     game = cescacs.pgn.read_game(game_text("2020-07-20.ctl-pgn"))
+    # Variant and the Seven Tag Roster first (NOTATION.md §6.2), then the record's own tags.
     assert list(game.headers.items()) == [
         ("Variant", "C'escacs"),
         ("Event", "CG"),
+        ("Site", "?"),
+        ("Date", "2020-07-20"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", "0-3"),
         ("Id", "Cescacs-A0001-24"),
         ("Annotator", "Cescacs"),
         ("AnnotatorId", "0001"),
-        ("Date", "2020-07-20"),
-        ("Result", "0-3"),
     ]
     assert game.result == "0-3"
     text = str(game)
@@ -162,8 +176,8 @@ def test_read_games_and_write_games_of_all_five() -> None:
     # A str holds one game at most.
     with pytest.raises(InvalidPgnError) as e:
         cescacs.pgn.read_game(text)
-    assert (e.value.line, e.value.column) == (45, 1)  # 43 lines, then an empty one
-    assert str(e.value) == "line 45, column 1: a second game starts here; expected a single game"
+    assert (e.value.line, e.value.column) == (49, 1)  # 47 lines (11 tags), then an empty one
+    assert str(e.value) == "line 49, column 1: a second game starts here; expected a single game"
 
 
 # ----- comments and variations ------------------------------------------------------
@@ -194,6 +208,13 @@ FOOLS_MATE_V = """[Variant "C'escacs"]
 """
 
 FOOLS_MATE_V_CANONICAL = """[Variant "C'escacs"]
+[Event "?"]
+[Site "?"]
+[Date "????-??-??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "0-3"]
 [Id "Cescacs-X01-V-en"]
 [Lang "en"]
 [Title "Fool's mate"]
@@ -447,14 +468,21 @@ def test_game_built_in_python() -> None:
     for m in ["E7-E13", "E21-E15"]:
         game.push_ctl(m)
     assert game.push(cescacs.Move("F8", "F12")).long() == "F8-F12"
-    assert str(game) == '[Event "demo"]\n[Site "here"]\n1. E7-E13, E21-E15\n2. F8-F12\n*\n'
+    moves = "1. E7-E13, E21-E15\n2. F8-F12\n"
+    tags = default_tags("*").replace('Event "?"', 'Event "demo"').replace('Site "?"', 'Site "here"')
+    assert str(game) == tags + moves + "*\n"
+    assert cescacs.pgn.read_game(str(game)) == game
     game.headers["Event"] = "renamed"
+    game.headers["Annotator"] = "me"
     del game.headers["Site"]
     game.result = "1-1"
-    assert str(game) == '[Event "renamed"]\n1. E7-E13, E21-E15\n2. F8-F12\n1-1\n'
-    assert dict(game.headers) == {"Event": "renamed"}
-    assert game.headers == {"Event": "renamed"}
-    assert "Site" not in game.headers and len(game.headers) == 1
+    # A roster tag deleted is written at its default.
+    tags = default_tags("1-1").replace('Event "?"', 'Event "renamed"')
+    assert str(game) == tags + '[Annotator "me"]\n' + moves + "1-1\n"
+    roster = {"Variant": "C'escacs", "Event": "renamed", "Date": "????-??-??", "Round": "?", "White": "?", "Black": "?"}
+    assert dict(game.headers) == {**roster, "Result": "1-1", "Annotator": "me"}
+    assert game.headers == {**roster, "Result": "1-1", "Annotator": "me"}
+    assert "Site" not in game.headers and len(game.headers) == 8
     with pytest.raises(KeyError):
         del game.headers["Site"]
     with pytest.raises(ValueError, match="not set by hand"):
@@ -478,7 +506,7 @@ def test_game_built_in_python() -> None:
     g = Game(board)
     assert g == Game.from_board(board)
     assert g.board().pdtl() == "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20"
-    assert str(g) == '[PDTL "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20"]\n20. RC3-C5\n*\n'
+    assert str(g) == default_tags("*") + '[PDTL "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20"]\n20. RC3-C5\n*\n'
     assert Game("/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20") == Game(board.root())
     with pytest.raises(cescacs.InvalidPdtlError):
         Game("not a pdtl")
@@ -496,7 +524,7 @@ def test_pickling_and_copying_a_game() -> None:
     c = copy.copy(game)
     c.headers["Event"] = "copy"
     assert c.headers["Event"] == "copy"
-    assert "Event" not in game.headers
+    assert game.headers["Event"] == "?"
     assert c != game
     # The castling option is not written in CTL-PGN; pickles keep it.
     g = Game(Board(castling_allowed=False))
@@ -639,7 +667,7 @@ def test_annotating_a_game() -> None:
     game.set_assessment(2, 2)
     game.set_assessment(2, "??")
     text = str(game)
-    assert text == (
+    assert text == default_tags("*") + (
         "{ Club final, round 1 }\n1. E7-E13 !?, E21-E15 ??\n{ @B: answered }\n{ @B: a brace ) in it }\n*\n{ Adjourned }\n"
     )
     again = cescacs.pgn.read_game(text)
@@ -662,3 +690,89 @@ def test_annotating_a_game() -> None:
     game.pop()
     game.push_ctl("E21-E15")
     assert game.mainline()[1].comments == [] and game.mainline()[1].assessment is None
+
+
+# ----- the tag rules of NOTATION.md §6.2 and §6.7 ---------------------------------------
+
+ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+
+
+def tag_lines(record: str) -> List[Tuple[str, str]]:
+    """The tags of a written record as a minimal reader reads them: the
+    lines that open with ``[``, as ``(name, value)``."""
+    tags = []
+    for line in record.splitlines():
+        if not line.startswith("["):
+            break
+        name, value = line[1:-1].split(" ", 1)
+        tags.append((name, value.strip('"')))
+    return tags
+
+
+def check_minimal_reader_rules(record: str) -> List[Tuple[str, str]]:
+    """Checks what a minimal reader relies on and returns the tags after
+    the roster: Variant first, the roster in order, the Result tag equal to
+    the result line, PDTL last."""
+    assert record.startswith('[Variant "C\'escacs"]\n'), record
+    tags = tag_lines(record)
+    assert [n for n, _ in tags[1:8]] == ROSTER, record
+    result_line = [line for line in record.splitlines() if not line.startswith("{") and not line.endswith("}")][-1]
+    assert tags[7] == ("Result", result_line), record
+    names = [n for n, _ in tags]
+    assert names.count("Variant") == 1
+    if "PDTL" in names:
+        assert names[-1] == "PDTL", record
+    return tags[8:]
+
+
+def test_written_records_follow_the_minimal_reader_rules() -> None:
+    g = cescacs.Game()
+    g.push_ctl("E7-E13")
+    assert str(g) == default_tags("*") + "1. E7-E13\n*\n"
+    assert check_minimal_reader_rules(str(g)) == []
+    assert cescacs.pgn.read_game(str(g)) == g
+    # Tags set in any order: the roster first, then the others in their order.
+    g.headers["Annotator"] = "me"
+    g.headers["Black"] = "Ros, Xus"
+    g.headers["Variant"] = "C'escacs"
+    assert check_minimal_reader_rules(str(g)) == [("Annotator", "me")]
+    assert tag_lines(str(g))[6] == ("Black", "Ros, Xus")
+    assert cescacs.pgn.read_game(str(g)) == g
+    # A PDTL start: PDTL last.
+    p = Game("/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20")
+    p.headers["Annotator"] = "me"
+    p.push_ctl("RC3-C5")
+    assert check_minimal_reader_rules(str(p)) == [("Annotator", "me"), ("PDTL", "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20")]
+    # A record read without tags gets the roster; its Variant is not doubled.
+    for text in ["1. E7-E13\n3-0\n", '[Variant "C\'escacs"]\n1. E7-E13\n3-0\n']:
+        read = cescacs.pgn.read_game(text)
+        assert list(read.headers.items())[:2] == [("Variant", "C'escacs"), ("Event", "?")]
+        assert read.headers["Result"] == "3-0"
+        check_minimal_reader_rules(str(read))
+        assert str(cescacs.pgn.read_game(str(read))) == str(read)
+
+
+def test_self_play_records_have_their_result_tag() -> None:
+    games = list(cescacs.selfplay(4, max_plies=60, seed=3))
+    text = cescacs.pgn.write_games(games)
+    records = text.split("\n\n")
+    assert len(records) == 4
+    for game, record in zip(games, records):
+        check_minimal_reader_rules(record if record.endswith("\n") else record + "\n")
+        assert f'\n[Result "{game.result}"]\n' in record
+    mated = cescacs.Game()
+    for m in ["H6-H12", "I23-I19", "JF6-C15", "GH26-Z11", "L5-L7", "NG25-L17", "EH4-H8", "GZ11-L5", "I5-I9", "NL17-G9", "K4-K10", "GL5-H6"]:
+        mated.push_ctl(m)
+    assert '\n[Result "0-3"]\n' in cescacs.pgn.write_games([mated])
+    assert cescacs.pgn.read_games(text) == games
+
+
+def test_a_foreign_variant_is_refused() -> None:
+    with pytest.raises(InvalidPgnError) as e:
+        cescacs.pgn.read_game('[Event "x"]\n[Variant "Chess"]\n1. E7-E13\n*\n')
+    assert isinstance(e.value, ValueError)
+    assert (e.value.line, e.value.column) == (2, 1)
+    assert str(e.value) == 'line 2, column 1: unsupported variant "Chess" (this reader handles "C\'escacs")'
+    games, errors = cescacs.pgn.read_games('[Variant "Grand C\'escacs"]\n1. E7-E13\n*\n[Event "ok"]\n1. E7-E13\n*\n', lenient=True)
+    assert [g.headers["Event"] for g in games] == ["ok"]
+    assert [(err.line, err.column) for err in errors] == [(1, 1)]

@@ -38,6 +38,7 @@ int main(void) {
     RUN(test_free_null_and_last_error);
     RUN(test_pgn_real_games_replay_to_mate);
     RUN(test_pgn_write_read_write);
+    RUN(test_pgn_written_tags_follow_the_spec);
     RUN(test_pgn_moves_played_through_the_handle);
     RUN(test_zobrist_hash_transpositions);
     RUN(test_fivefold_repetition);

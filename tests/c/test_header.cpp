@@ -96,7 +96,8 @@ void test_cpp_castlings_and_errors() {
 
 void test_cpp_pgn_round_trip() {
     const std::string record =
-        "[Event \"C++\"]\n1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n*\n";
+        "[Variant \"C'escacs\"]\n[Event \"C++\"]\n[Site \"?\"]\n[Date \"\?\?\?\?-\?\?-\?\?\"]\n[Round \"?\"]\n"
+        "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n*\n";
     cescacs_game *raw = nullptr;
     CHECK_OK(cescacs_game_from_pgn(record.c_str(), &raw));
     Game game(raw);

@@ -23,18 +23,24 @@
 //! at most 16 errors are kept per game, the rest counted in one
 //! [`PgnErrorKind::MoreErrors`]; [`Reader`] holds one game at a time.
 //!
-//! The canonical writer ([`write_game`]) writes the tags, a `PDTL` tag when
-//! the game does not start from the initial position, the opening comments,
-//! one full move per line in canonical CTL-AN ([`crate::Position::ctl`]), move
-//! comments and variations after the line of their move, the result line
-//! and the final comments. Standard letters only: a `Redefine` tag is
-//! consumed by the reader and not written back.
+//! The canonical writer ([`write_game`]) writes the tags (NOTATION.md
+//! §6.2: `[Variant "C'escacs"]`, the Seven Tag Roster in order, the other
+//! tags, and a `PDTL` tag last when the game does not start from the
+//! initial position), the opening comments, one full move per line in
+//! canonical CTL-AN ([`crate::Position::ctl`]), move comments and variations
+//! after the line of their move, the result line and the final comments.
+//! Standard letters only: a `Redefine` tag is consumed by the reader and
+//! not written back. The reader checks every `Variant` tag (a record
+//! without one is read as C'escacs) and gives the game read the tags the
+//! writer writes, in its order, so `read(write(game)) == game` for every
+//! game read.
 //!
 //! ```
 //! use cescacs::pgn::{read_games, write_game};
 //! use cescacs::{GameResult, Termination};
 //!
-//! let text = "[Variant \"C'escacs\"]\n[Title \"Fool's mate\"]\n\
+//! let text = "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????-??-??\"]\n\
+//!     [Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-3\"]\n[Title \"Fool's mate\"]\n\
 //!     1. H6-H12 ?!, I23-I19 ?!\n2. JF6-C15 ?!, GH26-Z11 ?!\n3. L5-L7, NG25-L17 ?!\n\
 //!     4. EH4-H8 ??, GZ11-L5\n5. I5-I9 ??, NL17-G9\n6. K4-K10 ??, GL5-H6#\n0-3\n";
 //! let games = read_games(text).unwrap();
@@ -44,12 +50,18 @@
 //! assert_eq!(game.outcome().unwrap().termination, Termination::Checkmate);
 //! assert!(game.check_result().is_empty());
 //! assert_eq!(write_game(game), text);
+//! // Without tags, the same game reads with the roster at its defaults.
+//! let bare = read_games(&text[text.find("1. ").unwrap()..]).unwrap();
+//! assert_eq!(bare[0].tag("Event"), Some("?"));
+//! assert_eq!(bare[0].tag("Result"), Some("0-3"));
+//! assert_eq!(write_game(&bare[0]), text.replace("[Title \"Fool's mate\"]\n", ""));
 //! ```
 
 mod letters;
 mod lexer;
 mod parser;
 mod reader;
+pub(crate) mod tags;
 mod writer;
 
 use std::ops::Range;
@@ -62,6 +74,7 @@ use lexer::{Lexer, Tok};
 use parser::Parser;
 
 pub use reader::{Reader, Splitter, TextPos};
+pub use tags::{SEVEN_TAG_ROSTER, VARIANT};
 pub use writer::{write_game, write_games};
 
 /// A CTL-PGN reading error, at a line and column of the text (both

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::letters::Letters;
+use super::tags;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
 use crate::piece::Color;
@@ -289,18 +290,15 @@ impl<'a> Parser<'a> {
     /// `None` if its header is unusable (errors recorded).
     fn game(&mut self) -> Option<Game> {
         let mut tags: Vec<(String, String)> = Vec::with_capacity(8);
-        // Where the tags that can fail the header were read (the first of
-        // each name), for their errors.
-        let mut tag_pos: Vec<(&'a str, (usize, usize))> = Vec::new();
+        // Where each tag was read, for the header's errors.
+        let mut tag_at: Vec<(usize, usize)> = Vec::with_capacity(8);
         let mut comments = Vec::new();
         loop {
             let t = self.peek();
             match t.tok {
                 Tok::Tag { name, raw } => {
-                    if matches!(name, "Variant" | "Redefine" | "PDTL" | "DPTL") && !tag_pos.iter().any(|&(n, _)| n == name) {
-                        tag_pos.push((name, (t.line, t.col)));
-                    }
                     tags.push((name.to_string(), tag_value(raw).into_owned()));
+                    tag_at.push((t.line, t.col));
                     self.next();
                 }
                 Tok::Comment(c) => {
@@ -315,17 +313,16 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        let at = |name: &str| tag_pos.iter().find(|&&(n, _)| n == name).map_or((1, 1), |&(_, at)| at);
+        let at = |name: &str| tags.iter().position(|(n, _)| n == name).map_or((1, 1), |k| tag_at[k]);
         let header_error = |p: &mut Parser, (line, col): (usize, usize), kind| {
             p.errors.push(PgnError::new(line, col, kind));
             p.resync();
             None
         };
 
-        if let Some((_, v)) = tags.iter().find(|(n, _)| n == "Variant") {
-            if v.trim() != "C'escacs" {
-                return header_error(self, at("Variant"), PgnErrorKind::UnsupportedVariant(v.clone()));
-            }
+        // Every Variant tag must name this game (§6.7: a reader MUST check it).
+        if let Some(k) = tags.iter().position(|(n, v)| n == "Variant" && v.trim() != tags::VARIANT) {
+            return header_error(self, tag_at[k], PgnErrorKind::UnsupportedVariant(tags[k].1.clone()));
         }
         self.letters = match tags.iter().find(|(n, _)| n == "Redefine") {
             Some((_, v)) => match Letters::parse(v) {
@@ -353,11 +350,10 @@ impl<'a> Parser<'a> {
         let mut line = root.line;
         let comments = std::mem::take(&mut line.comments);
         let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
-        game.tags = tags;
         *game.comments_mut() = comments;
         let stated = self.game_end(&mut game, end);
-        let stated = stated.or_else(|| game.tag("Result").and_then(GameResult::parse));
-        game.set_stated_result(stated);
+        game.state_read_result(stated, tags.iter().find(|(n, _)| n == "Result").map(|(_, v)| v.as_str()));
+        game.tags = tags::read(&tags, game.result());
         Some(game)
     }
 

@@ -5,6 +5,7 @@ use crate::piece::Color;
 use crate::position::{Position, INITIAL_PDTL};
 use std::rc::Rc;
 
+use super::tags;
 use crate::record::{AnnotatedMove, Line};
 use crate::Game;
 
@@ -216,12 +217,18 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str(&format!("[{name} \"{v}\"]\n"));
 }
 
-/// Writes a game in canonical CTL-PGN (see the module documentation). The
-/// result is stable: reading it back gives an equal [`Game`], and writing
-/// that gives the same text.
+/// Writes a game in canonical CTL-PGN (see the module documentation):
+/// `[Variant "C'escacs"]`, the Seven Tag Roster in order (the game's
+/// values, `?` and `????-??-??` where it has none, `Result` from
+/// [`Game::result`], as the result line), the game's other tags in their
+/// order and, when the game does not start from the initial position,
+/// `PDTL` last (NOTATION.md §6.2). A `Variant`, `Result`, `PDTL`, `DPTL` or
+/// `Redefine` in [`Game::tags`] is not written as it stands: the writer
+/// writes those itself. The text is stable: a game read from text reads
+/// back equal, and writing that gives the same text.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::new();
-    for (name, value) in &game.tags {
+    for (name, value) in tags::written(game) {
         write_tag(&mut out, name, value);
     }
     if game.start().to_pdtl() != INITIAL_PDTL {
@@ -238,13 +245,8 @@ pub fn write_game(game: &Game) -> String {
     out
 }
 
-/// Writes several games, separated by an empty line.
-///
-/// Games are told apart by their tags. A game without tags that opens
-/// with comments, written after another game, reads back with those
-/// comments as the other game's final comments (NOTATION.md §6.1: the
-/// comments after a result line are final comments); give it a tag (e.g.
-/// `Event`) to keep it apart.
+/// Writes several games, separated by an empty line (each starts with its
+/// tags, which keep it apart from the one before).
 pub fn write_games(games: &[Game]) -> String {
     games.iter().map(write_game).collect::<Vec<_>>().join("\n")
 }

@@ -87,17 +87,22 @@ pub unsafe extern "C" fn cescacs_games_from_pgn(
     })
 }
 
-/// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags, a
-/// `PDTL` tag when the game does not start from the initial position, the
-/// comments, one full move per line in canonical CTL-AN, the variations,
-/// the result line, a final newline) and a terminating NUL into `buf` (room
-/// for `len` bytes), and its length without the NUL to `*out_len` if
-/// `out_len` is not NULL. The text is UTF-8.
+/// Writes the game in canonical CTL-PGN (NOTATION.md §6: the tags —
+/// `[Variant "C'escacs"]` first, the Seven Tag Roster `Event`, `Site`,
+/// `Date`, `Round`, `White`, `Black`, `Result` in that order, `?` for those
+/// the game has no value of (the date with `?` for each unknown digit), the
+/// game's other tags, and a `PDTL` tag last when the game does not start
+/// from the initial position — the comments, one full move per line in
+/// canonical CTL-AN, the variations, the result line, a final newline) and
+/// a terminating NUL into `buf` (room for `len` bytes), and its length
+/// without the NUL to `*out_len` if `out_len` is not NULL. The text is
+/// UTF-8.
 ///
 /// The moves played through the handle are included. The result is
 /// `cescacs_game_result`'s (the 2020-07-20 record keeps its stated `0-3`
-/// until its moves change), and so is a `Result` tag. Reading the text back with
-/// `cescacs_game_from_pgn` and writing it again gives the same text.
+/// until its moves change), in the result line and the `Result` tag.
+/// Reading the text back with `cescacs_game_from_pgn` and writing it again
+/// gives the same text.
 ///
 /// Errors: `NULL_POINTER` (`game` NULL, or `buf` NULL with `len` > 0),
 /// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
@@ -146,10 +151,12 @@ pub unsafe extern "C" fn cescacs_game_result(
 }
 
 /// Writes the value of the first tag called `name` (NUL-terminated, case
-/// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game read from
-/// CTL-PGN, and a terminating NUL, into `buf` (room for `len` bytes), and
-/// its length to `*out_len` if `out_len` is not NULL. The `PDTL` and
-/// `Redefine` tags are not kept as tags: the start position is
+/// sensitive: `"Event"`, `"White"`, `"Result"`, ...) of a game, and a
+/// terminating NUL, into `buf` (room for `len` bytes), and its length to
+/// `*out_len` if `out_len` is not NULL. A new game and a game read from
+/// CTL-PGN have `Variant` and the Seven Tag Roster (`"?"` where the record
+/// gives none; `Result` the game's result). The `PDTL` and `Redefine` tags
+/// are not kept as tags: the start position is
 /// `cescacs_game_pdtl_at(game, 0, ...)` and the moves are in standard
 /// letters.
 ///

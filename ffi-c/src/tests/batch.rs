@@ -152,7 +152,8 @@ fn a_batch_read_from_pgn_in_pieces() {
     assert_eq!((drawn.first_move, drawn.plies, drawn.termination), (2, 1, cescacs_termination::None));
     assert_eq!((drawn.white_points, drawn.black_points), (1, 1), "the stated result");
     let g = batch_game(first, 0);
-    assert_eq!(write_pgn(g), "1. E7-E13, E21-E15\n*\n");
+    let tags = "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????-??-??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n";
+    assert_eq!(write_pgn(g), format!("{tags}[Result \"*\"]\n1. E7-E13, E21-E15\n*\n"));
     let g1 = batch_game(first, 1);
     // SAFETY: a live game of this test; `out_text` passes a buffer and its size.
     assert_eq!(out_text(|t, l, n| unsafe { cescacs_game_result(g1, t, l, n) }), "1-1");

@@ -16,6 +16,12 @@
 #define CHECK_SHARED
 #include "check.h"
 
+/* The tags written for a record without tags of its own (NOTATION.md §6.2): Variant, then the
+   Seven Tag Roster at its defaults, the Result tag the game's result. */
+#define ROSTER_TO_BLACK                                                                           \
+    "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"\?\?\?\?-\?\?-\?\?\"]\n[Round \"?\"]\n"      \
+    "[White \"?\"]\n[Black \"?\"]\n"
+#define DEFAULT_TAGS(result) ROSTER_TO_BLACK "[Result \"" result "\"]\n"
 #define INITIAL_PDTL                                                                              \
     "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/" \
     "5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1"
@@ -43,7 +49,7 @@
 /* The rules site's example with comments and (nested, labelled) variations,
    in canonical form (core/tests/pgn.rs). */
 #define FOOLS_MATE_V                                                                      \
-    "[Variant \"C'escacs\"]\n[Id \"Cescacs-X01-V-en\"]\n[Lang \"en\"]\n[Title \"Fool's mate\"]\n" \
+    DEFAULT_TAGS("0-3") "[Id \"Cescacs-X01-V-en\"]\n[Lang \"en\"]\n[Title \"Fool's mate\"]\n"     \
     "{ Rules site example,\n  with its variations }\n"                                     \
     "1. H6-H12 ?!, I23-I19 ?!\n2. JF6-C15 ?!, GH26-Z11 ?!\n3. L5-L7, NG25-L17 ?!\n"         \
     "4. EH4-H8 ??, GZ11-L5\n{ @W: Removing ~EH4 leaves ~K unattended }\n"                   \
@@ -105,6 +111,7 @@ void test_free_null_and_last_error(void);
 /* pgn.c */
 void test_pgn_real_games_replay_to_mate(void);
 void test_pgn_write_read_write(void);
+void test_pgn_written_tags_follow_the_spec(void);
 void test_pgn_moves_played_through_the_handle(void);
 void test_zobrist_hash_transpositions(void);
 void test_fivefold_repetition(void);

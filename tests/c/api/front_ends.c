@@ -206,30 +206,38 @@ void test_tags(void) {
     cescacs_game *game = game_from_pgn(FOOLS_MATE_V);
     size_t n = 0;
     CHECK_OK(cescacs_game_tag_count(game, &n));
-    CHECK(n == 4);
+    /* Variant and the Seven Tag Roster (NOTATION.md §6.2), then the record's own. */
+    CHECK(n == 11);
     CHECK_STR(text_of(cescacs_game_tag_name_at, game, 0), "Variant");
     CHECK_STR(text_of(cescacs_game_tag_value_at, game, 0), "C'escacs");
-    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 3), "Title");
-    CHECK_STR(text_of(cescacs_game_tag_value_at, game, 3), "Fool's mate");
+    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 1), "Event");
+    CHECK_STR(text_of(cescacs_game_tag_value_at, game, 1), "?");
+    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 7), "Result");
+    CHECK_STR(text_of(cescacs_game_tag_value_at, game, 7), "0-3");
+    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 10), "Title");
+    CHECK_STR(text_of(cescacs_game_tag_value_at, game, 10), "Fool's mate");
     char small[4] = "abc";
     size_t need = 0;
-    CHECK_RC(cescacs_game_tag_value_at(game, 3, small, sizeof small, &need), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK_RC(cescacs_game_tag_value_at(game, 10, small, sizeof small, &need), CESCACS_RESULT_BUFFER_TOO_SMALL);
     CHECK(need == strlen("Fool's mate"));
     CHECK_STR(small, "abc");
-    CHECK_RC(cescacs_game_tag_name_at(game, 4, small, sizeof small, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
-    CHECK_RC(cescacs_game_tag_value_at(game, 4, small, sizeof small, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_tag_name_at(game, 11, small, sizeof small, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
+    CHECK_RC(cescacs_game_tag_value_at(game, 11, small, sizeof small, NULL), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
 
     /* Set: replace the first of the name, or append. */
     CHECK_OK(cescacs_game_set_tag(game, "Title", "Fool's mate, again"));
     CHECK_OK(cescacs_game_set_tag(game, "Event", "C tests"));
     CHECK_OK(cescacs_game_tag_count(game, &n));
-    CHECK(n == 5);
+    CHECK(n == 11);
     CHECK_STR(tag_of(game, "Title"), "Fool's mate, again");
-    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 4), "Event");
+    CHECK_STR(text_of(cescacs_game_tag_value_at, game, 1), "C tests");
     CHECK_OK(cescacs_game_set_tag(game, "Annotator", "a \"quoted\" name"));
+    CHECK_OK(cescacs_game_tag_count(game, &n));
+    CHECK(n == 12);
+    CHECK_STR(text_of(cescacs_game_tag_name_at, game, 11), "Annotator");
     char *text = pgn_of(game);
-    CHECK(strstr(text, "[Title \"Fool's mate, again\"]\n") != NULL);
-    CHECK(strstr(text, "[Event \"C tests\"]\n[Annotator \"a \\\"quoted\\\" name\"]\n") != NULL);
+    CHECK(strstr(text, "[Variant \"C'escacs\"]\n[Event \"C tests\"]\n[Site \"?\"]\n") == text);
+    CHECK(strstr(text, "[Title \"Fool's mate, again\"]\n[Annotator \"a \\\"quoted\\\" name\"]\n") != NULL);
     cescacs_game *again = game_from_pgn(text);
     CHECK_STR(tag_of(again, "Annotator"), "a \"quoted\" name");
     cescacs_game_free(again);
@@ -248,7 +256,7 @@ void test_tags(void) {
     CHECK_RC(cescacs_game_set_tag(game, NULL, "x"), CESCACS_RESULT_NULL_POINTER);
     CHECK_RC(cescacs_game_set_tag(game, "Event", NULL), CESCACS_RESULT_NULL_POINTER);
     CHECK_OK(cescacs_game_tag_count(game, &n));
-    CHECK(n == 6);
+    CHECK(n == 12);
     CHECK_STR(tag_of(game, "Event"), "C tests");
     CHECK_RC(cescacs_game_tag_count(NULL, &n), CESCACS_RESULT_NULL_POINTER);
     CHECK_RC(cescacs_game_tag_count(game, NULL), CESCACS_RESULT_NULL_POINTER);
@@ -258,13 +266,13 @@ void test_tags(void) {
     /* The Result tag states the result: a resignation. */
     CHECK_OK(cescacs_game_new(&game));
     CHECK_OK(cescacs_game_tag_count(game, &n));
-    CHECK(n == 0);
+    CHECK(n == 8);
     CHECK_OK(cescacs_game_play_ctl(game, "E7-E13"));
     CHECK_OK(cescacs_game_set_tag(game, "Result", "3-0"));
     CHECK_STR(result_of(game), "3-0");
     CHECK_STR(tag_of(game, "Result"), "3-0");
     text = pgn_of(game);
-    CHECK_STR(text, "[Result \"3-0\"]\n1. E7-E13\n3-0\n");
+    CHECK_STR(text, DEFAULT_TAGS("3-0") "1. E7-E13\n3-0\n");
     free(text);
     CHECK_OK(cescacs_game_undo(game)); /* the moves change: the rules' result again */
     CHECK_STR(result_of(game), "*");
@@ -383,7 +391,7 @@ void test_comments_and_variations(void) {
     CHECK(count_at(cescacs_game_comment_count, game, 0) == 1);
     CHECK(count_at(cescacs_game_comment_count, game, 1) == 2);
     text = pgn_of(game);
-    CHECK_STR(text, "1. E7-E13, E21-E15\n{ @W: the usual start }\n{ @B: answered }\n{ @B: a brace ) in it }\n*\n");
+    CHECK_STR(text, DEFAULT_TAGS("*") "1. E7-E13, E21-E15\n{ @W: the usual start }\n{ @B: answered }\n{ @B: a brace ) in it }\n*\n");
     again = game_from_pgn(text);
     CHECK_STR(comment_at(again, 1, 1), "a brace ) in it");
     text2 = pgn_of(again);
@@ -451,7 +459,7 @@ void test_annotations(void) {
     CHECK_OK(cescacs_game_assessment(game, 1, &nag));
     CHECK(nag == 4);
     char *text = pgn_of(game);
-    CHECK_STR(text, "{ Club final, round 1 }\n1. E7-E13 !?, E21-E15 ??\n*\n{ Adjourned }\n");
+    CHECK_STR(text, DEFAULT_TAGS("*") "{ Club final, round 1 }\n1. E7-E13 !?, E21-E15 ??\n*\n{ Adjourned }\n");
     cescacs_game *again = game_from_pgn(text);
     char *text2 = pgn_of(again);
     CHECK_STR(text2, text);

@@ -12,7 +12,7 @@
     "11:2P5/8:3P3/7:4P3/6:2G1P2/5:2vEPP/4:3EP/2:1V1/1:1K/ w -- - 3 51"
 /* The mate of 2020-07-20 and 2022-08-14.2 (ply 69) is MATE. */
 #define FOOLS_MATE                                                                                \
-    "[Variant \"C'escacs\"]\n[Title \"Fool's mate\"]\n1. H6-H12 ?!, I23-I19 ?!\n"                  \
+    DEFAULT_TAGS("0-3") "[Title \"Fool's mate\"]\n1. H6-H12 ?!, I23-I19 ?!\n"                       \
     "2. JF6-C15 ?!, GH26-Z11 ?!\n3. L5-L7, NG25-L17 ?!\n4. EH4-H8 ??, GZ11-L5\n"                    \
     "5. I5-I9 ??, NL17-G9\n6. K4-K10 ??, GL5-H6#\n0-3\n"
 
@@ -226,7 +226,7 @@ void test_pgn_write_read_write(void) {
     /* Games made from a position: a PDTL tag and the rules' result. */
     game = game_from(MATE);
     text = pgn_of(game);
-    CHECK_STR(text, "[PDTL \"" MATE "\"]\n3-0\n");
+    CHECK_STR(text, DEFAULT_TAGS("3-0") "[PDTL \"" MATE "\"]\n3-0\n");
     cescacs_game *again = game_from_pgn(text);
     CHECK_STR(pdtl_of(again), MATE);
     CHECK(plies_of(again) == 0);
@@ -235,14 +235,82 @@ void test_pgn_write_read_write(void) {
     cescacs_game_free(game);
     CHECK_OK(cescacs_game_new(&game));
     text = pgn_of(game);
-    CHECK_STR(text, "*\n");
+    CHECK_STR(text, DEFAULT_TAGS("*") "*\n");
     free(text);
-    CHECK_RC(cescacs_game_tag(game, "Event", NULL, 0, NULL), CESCACS_RESULT_NOT_FOUND);
+    /* A new game has the roster at its defaults. */
+    CHECK_STR(tag_of(game, "Event"), "?");
+    CHECK_RC(cescacs_game_tag(game, "Annotator", NULL, 0, NULL), CESCACS_RESULT_NOT_FOUND);
+    cescacs_game_free(game);
+}
+
+/* The name of tag line `k` (0-based) of a written record, in `name` (room for 32); "" past the tags. */
+static const char *tag_line_name(const char *text, size_t k, char name[32]) {
+    name[0] = '\0';
+    const char *line = text;
+    for (size_t i = 0; i < k && line != NULL; i++) {
+        line = strchr(line, '\n');
+        if (line != NULL) line++;
+    }
+    if (line == NULL || line[0] != '[') return name;
+    size_t n = strcspn(line + 1, " ");
+    if (n > 31) n = 31;
+    memcpy(name, line + 1, n);
+    name[n] = '\0';
+    return name;
+}
+
+/* What a minimal reader relies on (NOTATION.md §6.7, §6.2): the Variant tag first, the Seven
+   Tag Roster in order, a Result tag equal to the result line, PDTL last; a record with another
+   Variant is refused as bad PGN at the tag; one without tags is read. */
+void test_pgn_written_tags_follow_the_spec(void) {
+    static const char *const roster[8] = {"Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"};
+    char name[32];
+    cescacs_game *game = game_from_pgn("[Annotator \"me\"]\n[White \"A\"]\n1. E7-E13\n3-0\n");
+    char *text = pgn_of(game);
+    CHECK(strncmp(text, "[Variant \"C'escacs\"]\n", strlen("[Variant \"C'escacs\"]\n")) == 0);
+    for (size_t k = 0; k < 8; k++) CHECK_STR(tag_line_name(text, k, name), roster[k]);
+    CHECK_STR(tag_line_name(text, 8, name), "Annotator");
+    CHECK_STR(tag_line_name(text, 9, name), "");
+    CHECK(strstr(text, "\n[White \"A\"]\n") != NULL);
+    CHECK(strstr(text, "\n[Result \"3-0\"]\n") != NULL);
+    CHECK(strlen(text) > 5 && strcmp(text + strlen(text) - 5, "\n3-0\n") == 0);
+    free(text);
+    cescacs_game_free(game);
+
+    /* A game from a position: PDTL is the last tag. */
+    game = game_from(KINGS_AND_ROOKS);
+    CHECK_OK(cescacs_game_set_tag(game, "Annotator", "me"));
+    CHECK_OK(cescacs_game_play_ctl(game, "RC3-C5"));
+    text = pgn_of(game);
+    for (size_t k = 0; k < 8; k++) CHECK_STR(tag_line_name(text, k, name), roster[k]);
+    CHECK_STR(tag_line_name(text, 8, name), "Annotator");
+    CHECK_STR(tag_line_name(text, 9, name), "PDTL");
+    CHECK_STR(tag_line_name(text, 10, name), "");
+    cescacs_game *again = game_from_pgn(text);
+    char *text2 = pgn_of(again);
+    CHECK_STR(text2, text);
+    free(text2);
+    free(text);
+    cescacs_game_free(again);
+    cescacs_game_free(game);
+
+    /* Another variant is refused where its tag is; no Variant tag reads as C'escacs. */
+    game = NULL;
+    CHECK_RC(cescacs_game_from_pgn("[Event \"x\"]\n[Variant \"Chess\"]\n1. E7-E13\n*\n", &game), CESCACS_RESULT_BAD_PGN);
+    CHECK(game == NULL);
+    CHECK_STR(cescacs_last_error(), "line 2, column 1: unsupported variant \"Chess\" (this reader handles \"C'escacs\")");
+    size_t line = 0, column = 0;
+    CHECK(cescacs_last_error_location(&line, &column) && line == 2 && column == 1);
+    game = game_from_pgn("1. E7-E13\n*\n");
+    CHECK_STR(tag_of(game, "Variant"), "C'escacs");
     cescacs_game_free(game);
 }
 
 void test_pgn_moves_played_through_the_handle(void) {
-    const char *record = "[Event \"t\"]\n[Result \"1-1\"]\n1. E7-E13, E21-E15\n{ @B: offers a draw }\n1-1\n{ agreed }\n";
+#define TAGS_T(result)                                                                            \
+    "[Variant \"C'escacs\"]\n[Event \"t\"]\n[Site \"?\"]\n[Date \"\?\?\?\?-\?\?-\?\?\"]\n[Round \"?\"]\n"      \
+    "[White \"?\"]\n[Black \"?\"]\n[Result \"" result "\"]\n"
+    const char *record = TAGS_T("1-1") "1. E7-E13, E21-E15\n{ @B: offers a draw }\n1-1\n{ agreed }\n";
     cescacs_game *game = game_from_pgn(record);
     char *text = pgn_of(game);
     CHECK_STR(text, record);
@@ -260,14 +328,14 @@ void test_pgn_moves_played_through_the_handle(void) {
     CHECK_STR(pdtl_at(game, 3), pdtl_of(game));
     CHECK_STR(result_of(game), "*");
     text = pgn_of(game);
-    CHECK_STR(text, "[Event \"t\"]\n[Result \"*\"]\n1. E7-E13, E21-E15\n{ @B: offers a draw }\n2. F8-F12\n*\n{ agreed }\n");
+    CHECK_STR(text, TAGS_T("*") "1. E7-E13, E21-E15\n{ @B: offers a draw }\n2. F8-F12\n*\n{ agreed }\n");
     free(text);
     /* A clone has the same record. */
     cescacs_game *copy = NULL;
     CHECK_OK(cescacs_game_clone(game, &copy));
     CHECK_OK(cescacs_game_play_ctl(copy, "F20-F16"));
     text = pgn_of(copy);
-    CHECK_STR(text, "[Event \"t\"]\n[Result \"*\"]\n1. E7-E13, E21-E15\n{ @B: offers a draw }\n2. F8-F12, F20-F16\n*\n"
+    CHECK_STR(text, TAGS_T("*") "1. E7-E13, E21-E15\n{ @B: offers a draw }\n2. F8-F12, F20-F16\n*\n"
                     "{ agreed }\n");
     free(text);
     CHECK(plies_of(game) == 3 && plies_of(copy) == 4);
@@ -279,7 +347,8 @@ void test_pgn_moves_played_through_the_handle(void) {
     CHECK(plies_of(game) == 2);
     CHECK_STR(result_of(game), "*");
     text = pgn_of(game);
-    CHECK_STR(text, "[Event \"t\"]\n[Result \"*\"]\n1. E7-E13, E21-E15\n{ @B: offers a draw }\n*\n{ agreed }\n");
+    CHECK_STR(text, TAGS_T("*") "1. E7-E13, E21-E15\n{ @B: offers a draw }\n*\n{ agreed }\n");
+#undef TAGS_T
     free(text);
     CHECK_OK(cescacs_game_undo(game));
     CHECK_OK(cescacs_game_undo(game));
@@ -292,7 +361,7 @@ void test_pgn_moves_played_through_the_handle(void) {
     game = game_from_pgn("[PDTL \"" FULL_B "\"]\n*\n");
     CHECK_OK(cescacs_game_play_ctl(game, "KRR-HIH"));
     text = pgn_of(game);
-    CHECK_STR(text, "[PDTL \"" FULL_B "\"]\n1. \xe2\x80\xa6, KRR-HIH\n*\n");
+    CHECK_STR(text, DEFAULT_TAGS("*") "[PDTL \"" FULL_B "\"]\n1. \xe2\x80\xa6, KRR-HIH\n*\n");
     free(text);
     cescacs_move m;
     CHECK_OK(cescacs_game_move_at(game, 0, &m));
@@ -385,7 +454,7 @@ void test_fivefold_repetition(void) {
     }
     CHECK(plies_of(game) == 16);
     char *text = pgn_of(game);
-    CHECK_STR(text, "1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n3. NG3-I7, NG25-I21\n4. NI7-G3, NI21-G25\n"
+    CHECK_STR(text, DEFAULT_TAGS("1-1") "1. NG3-I7, NG25-I21\n2. NI7-G3, NI21-G25\n3. NG3-I7, NG25-I21\n4. NI7-G3, NI21-G25\n"
                     "5. NG3-I7, NG25-I21\n6. NI7-G3, NI21-G25\n7. NG3-I7, NG25-I21\n8. NI7-G3, NI21-G25\n1-1\n");
     /* The written record reads back as a fivefold repetition. */
     cescacs_game *again = game_from_pgn(text);
@@ -582,8 +651,8 @@ void test_game_record_error_paths(void) {
     CHECK_RC(cescacs_game_move_at(game, 12, &m), CESCACS_RESULT_INDEX_OUT_OF_RANGE);
     CHECK_STR(cescacs_last_error(), "ply 12 is out of range: the game has 12 moves");
     /* No such tag; a tag name that is not UTF-8. */
-    CHECK_RC(cescacs_game_tag(game, "Event", buf, sizeof buf, &n), CESCACS_RESULT_NOT_FOUND);
-    CHECK_STR(cescacs_last_error(), "the game has no tag \"Event\"");
+    CHECK_RC(cescacs_game_tag(game, "Annotator", buf, sizeof buf, &n), CESCACS_RESULT_NOT_FOUND);
+    CHECK_STR(cescacs_last_error(), "the game has no tag \"Annotator\"");
     CHECK_RC(cescacs_game_tag(game, "PDTL", buf, sizeof buf, &n), CESCACS_RESULT_NOT_FOUND);
     CHECK_RC(cescacs_game_tag(game, "title", buf, sizeof buf, &n), CESCACS_RESULT_NOT_FOUND);
     CHECK_RC(cescacs_game_tag(game, "Titl\xc3", buf, sizeof buf, &n), CESCACS_RESULT_INVALID_UTF8);
