@@ -4,7 +4,7 @@
 //! principal variation search, a shared transposition table keyed by the
 //! core's Zobrist hash, quiescence over captures and promotions, move
 //! ordering (hash move, MVV-LVA, killers, history), check extension and
-//! mate scores. The end of the game is the core's (checkmate, stalemate as
+//! mate scores, and a time manager for games on the clock. The end of the game is the core's (checkmate, stalemate as
 //! a win for the stalemating side, repetition, the 75-move rule,
 //! insufficient material).
 //!
@@ -36,12 +36,16 @@ mod eval;
 mod limits;
 mod options;
 mod ordering;
+mod quiesce;
 mod score;
 mod search;
+mod timeman;
 mod tt;
 
 pub use engine::{Engine, Info, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
-pub use limits::{Limits, LimitsError, MAX_SECONDS};
+pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
 pub use score::{Score, MAX_PLY};
+pub use timeman::DEFAULT_MOVE_OVERHEAD;
+pub use tt::TableAllocError;

@@ -1,6 +1,7 @@
-//! What ends a search (depth, nodes, time, or a flag another thread sets)
-//! and which root moves it chooses among; checked once, here, for every
-//! caller (the CLI, the C ABI and the Python binding translate the error).
+//! What ends a search (depth, nodes, time, the clocks, or a flag another
+//! thread sets) and which root moves it chooses among; checked once, here,
+//! for every caller (the CLI, the C ABI and the Python binding translate
+//! the error). The time manager (`timeman.rs`) turns the clocks into limits.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -11,6 +12,9 @@ use cescacs::Move;
 /// Limits of one search; every limit set applies (the first reached ends
 /// it). With none set the search runs until [`Limits::stop`] is set or
 /// [`crate::MAX_PLY`] is reached.
+///
+/// Depth 1 is always completed before a time limit or a stop ends the
+/// search (it takes milliseconds); a node limit ends it at once.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration (in plies, before extensions).
@@ -28,6 +32,40 @@ pub struct Limits {
     /// after them are searched in full. Listed moves that are not legal at
     /// the root are ignored; when none is legal every legal move is searched.
     pub search_moves: Option<Vec<Move>>,
+    /// White's time left on its clock (UCI `wtime`). The clock of the side
+    /// to move sets the search's soft and hard time limits.
+    pub white_time: Option<Duration>,
+    /// Black's time left on its clock (UCI `btime`).
+    pub black_time: Option<Duration>,
+    /// White's increment per move (UCI `winc`).
+    pub white_inc: Option<Duration>,
+    /// Black's increment per move (UCI `binc`).
+    pub black_inc: Option<Duration>,
+    /// Moves to the next time control (UCI `movestogo`); `None` or 0: the
+    /// clock's time is for the rest of the game.
+    pub moves_to_go: Option<u32>,
+    /// Time lost per move between the engine and the clock, kept out of the
+    /// clock's limits; `None`: 10 ms.
+    pub move_overhead: Option<Duration>,
+    /// Set while the engine ponders (UCI `go ponder`): no time limit
+    /// applies until it is cleared (`ponderhit`), and the clock's and
+    /// `time`'s limits count from then.
+    pub ponder: Option<Arc<AtomicBool>>,
+}
+
+/// The clocks of a game, as a binding reads them (seconds; `None`: not given).
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ClockSeconds {
+    /// White's time left.
+    pub white: Option<f64>,
+    /// Black's time left.
+    pub black: Option<f64>,
+    /// White's increment per move.
+    pub white_inc: Option<f64>,
+    /// Black's increment per move.
+    pub black_inc: Option<f64>,
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
 }
 
 /// The longest time limit [`Limits::checked`] takes, in seconds.
@@ -66,6 +104,27 @@ impl Limits {
         Limits { time: Some(time), ..Limits::default() }
     }
 
+    /// A search on the clock: each side's time left and increment.
+    pub fn clock(white: Duration, black: Duration, white_inc: Duration, black_inc: Duration) -> Limits {
+        Limits {
+            white_time: Some(white),
+            black_time: Some(black),
+            white_inc: Some(white_inc),
+            black_inc: Some(black_inc),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether a limit other than a stop flag ends the search when `turn`
+    /// is to move: a depth, nodes, a time or `turn`'s clock.
+    pub fn is_bounded(&self, turn: cescacs::Color) -> bool {
+        let clock = match turn {
+            cescacs::Color::White => self.white_time,
+            cescacs::Color::Black => self.black_time,
+        };
+        self.depth.is_some() || self.nodes.is_some() || self.time.is_some() || clock.is_some()
+    }
+
     /// These limits, also stopped by `flag`.
     pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.stop = Some(flag);
@@ -81,13 +140,22 @@ impl Limits {
     /// Limits from the numbers a binding or a command line reads (`None`:
     /// no such limit), time in seconds, checked by [`Limits::validate`].
     pub fn checked(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> Result<Limits, LimitsError> {
-        let time = match seconds {
-            Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => return Err(LimitsError::BadTime(s)),
-            s => s.map(Duration::from_secs_f64),
-        };
-        let limits = Limits { depth, nodes, time, ..Limits::default() };
+        let limits = Limits { depth, nodes, time: duration(seconds)?, ..Limits::default() };
         limits.validate()?;
         Ok(limits)
+    }
+
+    /// These limits with the clocks of `clock`, each time checked as
+    /// [`Limits::checked`] checks `seconds`.
+    pub fn with_clock_seconds(self, clock: ClockSeconds) -> Result<Limits, LimitsError> {
+        Ok(Limits {
+            white_time: duration(clock.white)?,
+            black_time: duration(clock.black)?,
+            white_inc: duration(clock.white_inc)?,
+            black_inc: duration(clock.black_inc)?,
+            moves_to_go: clock.moves_to_go,
+            ..self
+        })
     }
 
     /// Whether every limit set can be searched to: a depth and a node
@@ -103,6 +171,14 @@ impl Limits {
             return Err(LimitsError::NoSearchMoves);
         }
         Ok(())
+    }
+}
+
+/// A number of seconds as a duration: finite, 0 or more, below [`MAX_SECONDS`].
+fn duration(seconds: Option<f64>) -> Result<Option<Duration>, LimitsError> {
+    match seconds {
+        Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => Err(LimitsError::BadTime(s)),
+        s => Ok(s.map(Duration::from_secs_f64)),
     }
 }
 
@@ -123,5 +199,13 @@ mod tests {
         let ok = Limits::checked(Some(3), Some(10), Some(0.25)).unwrap();
         assert_eq!((ok.depth, ok.nodes, ok.time), (Some(3), Some(10), Some(Duration::from_millis(250))));
         assert!(Limits::default().validate().is_ok());
+        let clock = ClockSeconds { white: Some(60.0), black_inc: Some(-1.0), ..ClockSeconds::default() };
+        assert_eq!(Limits::default().with_clock_seconds(clock).unwrap_err(), LimitsError::BadTime(-1.0));
+        let clock = ClockSeconds { white: Some(60.0), black: Some(0.5), moves_to_go: Some(3), ..ClockSeconds::default() };
+        let l = Limits::depth(2).with_clock_seconds(clock).unwrap();
+        assert_eq!((l.depth, l.white_time, l.black_time, l.white_inc, l.moves_to_go), (Some(2), Some(Duration::from_secs(60)), Some(Duration::from_millis(500)), None, Some(3)));
+        assert!(l.is_bounded(cescacs::Color::Black) && !Limits::default().is_bounded(cescacs::Color::White));
+        let only_black = Limits { black_time: Some(Duration::from_secs(1)), ..Limits::default() };
+        assert!(only_black.is_bounded(cescacs::Color::Black) && !only_black.is_bounded(cescacs::Color::White));
     }
 }
