@@ -19,9 +19,9 @@ use crate::score::{INFINITY, MAX_PLY};
 use crate::search::Searcher;
 
 /// Plies of quiescence in which a side in check searches every evasion.
-pub(crate) const CHECK_PLIES: usize = 2;
+pub(crate) const CHECK_PLIES: usize = 1;
 /// The deepest quiescence, in plies past the horizon.
-pub(crate) const MAX_QUIESCENCE_PLIES: usize = 12;
+pub(crate) const MAX_QUIESCENCE_PLIES: usize = 8;
 /// Margin of delta pruning, centipawns: what the static score may miss.
 const DELTA_MARGIN: i32 = 150;
 

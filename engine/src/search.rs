@@ -129,6 +129,7 @@ impl<'a> Searcher<'a> {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             self.root_score = -INFINITY;
+            self.pv_len[0] = 0;
             let hash = *self.path.last().expect("the root's hash");
             let score = self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves);
             let pv = self.root_pv(root);
