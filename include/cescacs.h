@@ -154,6 +154,9 @@ enum cescacs_result
   /// than `CESCACS_COLOR_WHITE` (0) and `CESCACS_COLOR_BLACK` (1); a tag
   /// name or `Result` value `cescacs_game_set_tag` refuses.
   CESCACS_RESULT_BAD_ARGUMENT = 15,
+  /// The memory asked for cannot be had: an engine's transposition table
+  /// (`cescacs_engine_new`, `cescacs_engine_set_hash`). Nothing changed.
+  CESCACS_RESULT_OUT_OF_MEMORY = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -555,6 +558,23 @@ typedef struct cescacs_search_result {
   /// `cescacs_engine_pv` or `cescacs_engine_pv_text`.
   size_t pv_len;
 } cescacs_search_result;
+
+/// The clocks of a game on the clock, for `cescacs_engine_search_clock`:
+/// the engine's time manager spends the time of the side to move.
+/// Milliseconds; a side with 0 left gets a search to depth 1; 0 in
+/// `moves_to_go` means the time is for the rest of the game.
+typedef struct cescacs_clock {
+  /// White's time left.
+  uint64_t white_ms;
+  /// Black's time left.
+  uint64_t black_ms;
+  /// White's increment per move.
+  uint64_t white_inc_ms;
+  /// Black's increment per move.
+  uint64_t black_inc_ms;
+  /// Moves to the next time control (0: none).
+  uint32_t moves_to_go;
+} cescacs_clock;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1617,8 +1637,17 @@ cescacs_result cescacs_hex_write(struct cescacs_hex hex, char *buf, size_t len, 
 /// share the table and results are no longer deterministic), and writes
 /// its handle to `*engine_out`. Free it with `cescacs_engine_free`.
 ///
-/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range).
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY` (the table cannot be allocated).
 cescacs_result cescacs_engine_new(size_t hash_mb, uint32_t threads, struct cescacs_engine **engine_out);
+
+/// Resizes the engine's transposition table to `hash_mb` MiB (1 to 65536),
+/// which clears it. When the new table cannot be allocated the engine keeps
+/// its table and what it holds.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY`.
+cescacs_result cescacs_engine_set_hash(const struct cescacs_engine *engine, size_t hash_mb);
 
 /// Releases an engine; NULL is a no-op. No search may be running on it.
 void cescacs_engine_free(struct cescacs_engine *engine);
@@ -1632,10 +1661,20 @@ cescacs_result cescacs_engine_new_game(const struct cescacs_engine *engine);
 /// Searches the current position of `game` (its earlier positions count
 /// for repetition) within `limits` and writes the result to `*result_out`.
 /// Blocks until a limit is reached or `cescacs_engine_stop` is called; the
-/// game is only read.
+/// game is only read. Depth 1 is always completed before a time limit or a
+/// stop ends the search (it takes milliseconds).
 ///
 /// Errors: `NULL_POINTER`. `*result_out` is written only on success.
 cescacs_result cescacs_engine_search(const struct cescacs_engine *engine, const struct cescacs_game *game, const struct cescacs_search_limits *limits, struct cescacs_search_result *result_out);
+
+/// `cescacs_engine_search` on the clock: `clock` (not NULL) gives each
+/// side's time left and increment, and the moves to the next time control;
+/// the engine spends the time of the side to move (a soft limit between
+/// iterations, more when its best move changes, a hard limit that stops
+/// it, a 10 ms margin per move), beside the limits of `limits`.
+///
+/// Errors: `NULL_POINTER`. `*result_out` is written only on success.
+cescacs_result cescacs_engine_search_clock(const struct cescacs_engine *engine, const struct cescacs_game *game, const struct cescacs_search_limits *limits, const struct cescacs_clock *clock, struct cescacs_search_result *result_out);
 
 /// Asks the search running on `engine` (from another thread) to stop as
 /// soon as it can; that `cescacs_engine_search` call then returns the best

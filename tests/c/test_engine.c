@@ -1,14 +1,19 @@
 /*
  * The engine from C: a search within limits, its best move (played back by
  * index), score and principal variation, determinism at a fixed depth, the
- * node limit, and a stop from another thread. Run by scripts/test-c.sh
- * plainly, under valgrind and with -fsanitize=address,undefined.
+ * node limit, a stop from another thread, a game on the clock and a table
+ * that cannot be allocated. Run by scripts/test-c.sh plainly, under
+ * valgrind and with -fsanitize=address,undefined.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -152,10 +157,87 @@ static void test_stop_from_another_thread(void) {
     cescacs_engine_free(engine);
 }
 
+static uint64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* Twenty plies of self-play at 3 s + 10 ms a move, each search charged its
+ * wall time: no clock runs out. */
+static void test_a_game_on_the_clock(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(8, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_search_limits none = {0, 0, 0};
+    cescacs_search_result r;
+    CHECK_RC(cescacs_engine_search_clock(engine, game, &none, NULL, &r), CESCACS_RESULT_NULL_POINTER);
+    int64_t left[2] = {3000, 3000};
+    for (int ply = 0; ply < 20; ply++) {
+        cescacs_clock clock = {(uint64_t)left[0], (uint64_t)left[1], 10, 10, 0};
+        uint64_t start = now_ms();
+        CHECK_OK(cescacs_engine_search_clock(engine, game, &none, &clock, &r));
+        int side = ply % 2;
+        left[side] -= (int64_t)(now_ms() - start);
+        CHECK(left[side] > 0);
+        left[side] += 10;
+        CHECK(r.has_move && r.depth >= 1);
+        CHECK_OK(cescacs_game_play_ctl(game, r.best_ctl));
+    }
+    /* A side with no time left still gets a move, from depth 1. */
+    cescacs_clock empty = {0, 0, 0, 0, 0};
+    CHECK_OK(cescacs_engine_search_clock(engine, game, &none, &empty, &r));
+    CHECK(r.has_move && r.depth >= 1);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
+/* In a child process with a 1 GiB address space, a 64 GiB table is
+ * OUT_OF_MEMORY, never an abort, and an engine keeps its table. */
+static void test_a_table_that_cannot_be_allocated(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(1, 1, &engine));
+    CHECK_RC(cescacs_engine_set_hash(engine, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_engine_set_hash(NULL, 1), CESCACS_RESULT_NULL_POINTER);
+    CHECK_OK(cescacs_engine_set_hash(engine, 2));
+    cescacs_engine_free(engine);
+#if defined(__SANITIZE_ADDRESS__)
+    /* AddressSanitizer reserves terabytes of address space: no limit fits. */
+    return;
+#else
+    fflush(NULL);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        struct rlimit limit = {1ul << 30, 1ul << 30};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(2);
+        cescacs_engine *e = NULL;
+        if (cescacs_engine_new(65536, 1, &e) != CESCACS_RESULT_OUT_OF_MEMORY || e != NULL) _exit(3);
+        if (strncmp(cescacs_last_error(), "cannot allocate a transposition table of 65536 MiB", 50) != 0) _exit(4);
+        if (cescacs_engine_new(4, 1, &e) != CESCACS_RESULT_OK) _exit(5);
+        if (cescacs_engine_set_hash(e, 65536) != CESCACS_RESULT_OUT_OF_MEMORY) _exit(6);
+        cescacs_game *g = NULL;
+        cescacs_search_limits depth2 = {2, 0, 0};
+        cescacs_search_result r;
+        if (cescacs_game_new(&g) != CESCACS_RESULT_OK || cescacs_engine_search(e, g, &depth2, &r) != CESCACS_RESULT_OK || !r.has_move) _exit(7);
+        cescacs_game_free(g);
+        cescacs_engine_free(e);
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) fprintf(stderr, "child status %d\n", status);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#endif
+}
+
 int main(void) {
     RUN(test_bad_arguments);
     RUN(test_mate_in_one_is_found_and_played_by_index);
     RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
     RUN(test_stop_from_another_thread);
+    RUN(test_a_game_on_the_clock);
+    RUN(test_a_table_that_cannot_be_allocated);
     return check_summary();
 }
