@@ -415,11 +415,24 @@ class _VecEnv:
     def sample_actions(self) -> Any: ...
     def pdtl(self, i: int) -> str: ...
     def plies(self) -> Any: ...
+#: White's and Black's time left and increments (seconds), moves to the next control.
+_Clock = Tuple[Optional[float], Optional[float], Optional[float], Optional[float], Optional[int]]
+
 class _Engine:
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     def new_game(self) -> None: ...
     @staticmethod
-    def _check_limit(depth: Optional[int] = None, time: Optional[float] = None, nodes: Optional[int] = None) -> None: ...
+    def _check_limit(
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        clock: Optional[_Clock] = None,
+    ) -> None: ...
     def _search(
-        self, board: Board, depth: Optional[int] = None, time: Optional[float] = None, nodes: Optional[int] = None
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        clock: Optional[_Clock] = None,
     ) -> Tuple[Optional[Move], str, int, List[Move], int, int, int, float]: ...

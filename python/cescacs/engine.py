@@ -31,33 +31,61 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._cescacs import Board, Move, _Engine
 
+#: White's and Black's time left and increments (seconds), moves to the next control.
+_Clock = Tuple[Optional[float], Optional[float], Optional[float], Optional[float], Optional[int]]
+
 __all__ = ["Limit", "Cp", "Mate", "Score", "PlayResult", "InfoDict", "Engine", "play", "analyse"]
+
+
+_CLOCK_FIELDS = ("white_clock", "black_clock", "white_inc", "black_inc")
 
 
 @dataclass(frozen=True)
 class Limit:
     """When to stop searching: the first limit reached ends the search.
 
-    ``depth`` in plies, ``time`` in seconds, ``nodes`` searched. With none
-    set the search runs until Ctrl-C. The engine checks the values when the
-    limit is made (``ValueError`` says what is wrong).
+    ``depth`` in plies, ``time`` in seconds, ``nodes`` searched. On the
+    clock, as in python-chess: ``white_clock`` and ``black_clock`` (each
+    side's time left, seconds), ``white_inc`` and ``black_inc`` (increments
+    per move, seconds), ``remaining_moves`` (to the next time control); the
+    engine's time manager spends the time of the side to move. With no
+    limit set the search runs until Ctrl-C. Depth 1 is always completed
+    (it takes milliseconds). The engine checks the values when the limit is
+    made (``ValueError`` says what is wrong).
     """
 
     depth: Optional[int] = None
     time: Optional[float] = None
     nodes: Optional[int] = None
+    white_clock: Optional[float] = None
+    black_clock: Optional[float] = None
+    white_inc: Optional[float] = None
+    black_inc: Optional[float] = None
+    remaining_moves: Optional[int] = None
 
     def __post_init__(self) -> None:
-        for name in ("depth", "nodes"):
+        for name in ("depth", "nodes", "remaining_moves"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
                 raise ValueError(f"Limit.{name} must be a positive int, not {v!r}")
-        if self.time is not None and not isinstance(self.time, (int, float)):
-            raise ValueError(f"Limit.time must be a number of seconds >= 0, not {self.time!r}")
+        for name in ("time",) + _CLOCK_FIELDS:
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+                raise ValueError(f"Limit.{name} must be a number of seconds >= 0, not {v!r}")
+        if self.remaining_moves is not None and self.remaining_moves < 0:
+            raise ValueError(f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}")
         try:
-            _Engine._check_limit(self.depth, self.time, self.nodes)
+            _Engine._check_limit(self.depth, self.time, self.nodes, self._clock())
         except (ValueError, OverflowError) as e:
             raise ValueError(f"Limit: {e}") from None
+
+    def _clock(self) -> Optional[_Clock]:
+        """The clock fields as the engine takes them, ``None`` when none is set."""
+        values = tuple(getattr(self, name) for name in _CLOCK_FIELDS)
+        if all(v is None for v in values) and self.remaining_moves is None:
+            return None
+        w, b, wi, bi = (None if v is None else float(v) for v in values)
+        return (w, b, wi, bi, self.remaining_moves)
 
 
 class Score(ABC):
@@ -145,9 +173,9 @@ def _info(raw: _Raw) -> InfoDict:
 class Engine:
     """An engine that keeps its transposition table between searches.
 
-    ``hash_mb``: table size in MiB; ``threads``: search threads (above 1
-    the results are not deterministic). Use one engine from one thread at
-    a time.
+    ``hash_mb``: table size in MiB (``MemoryError`` when the memory is not
+    there); ``threads``: search threads (above 1 the results are not
+    deterministic). Use one engine from one thread at a time.
     """
 
     def __init__(self, *, hash_mb: int = 16, threads: int = 1) -> None:
@@ -160,7 +188,7 @@ class Engine:
     def _search(self, board: Board, limit: Limit) -> _Raw:
         if not isinstance(limit, Limit):
             raise TypeError(f"limit must be a cescacs.engine.Limit, not {type(limit).__name__}")
-        return self._engine._search(board, limit.depth, limit.time, limit.nodes)
+        return self._engine._search(board, limit.depth, limit.time, limit.nodes, limit._clock())
 
     def play(self, board: Board, limit: Limit) -> PlayResult:
         """The best move of ``board``'s position within ``limit``."""

@@ -3,8 +3,8 @@
 //! `chess.engine`). The search runs with the GIL released and stops on
 //! Ctrl-C (`crate::work`).
 
-use cescacs_engine::{Engine, EngineOptions, Limits, Score};
-use pyo3::exceptions::PyValueError;
+use cescacs_engine::{ClockSeconds, Engine, EngineOptions, Limits, Score};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
@@ -25,23 +25,26 @@ type SearchTuple = (Option<Py<PyMove>>, &'static str, i32, Vec<Py<PyMove>>, u32,
 
 #[pymethods]
 impl PyEngine {
+    /// A table that cannot be allocated raises `MemoryError`.
     #[new]
     #[pyo3(signature = (hash_mb = 16, threads = 1))]
     fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
         let options = EngineOptions { hash_mb, threads, ..EngineOptions::default() };
         options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyEngine { engine: Engine::new(options) })
+        let engine = Engine::try_new(options).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        Ok(PyEngine { engine })
     }
 
     /// Checks search limits as `_search` takes them (the engine's check,
     /// raised as `ValueError`); `cescacs.engine.Limit` calls it when made.
-    /// A negative `depth` or `nodes` reads as 0, which is refused.
+    /// A negative `depth`, `nodes` or `remaining_moves` reads as 0, which is
+    /// refused (for `remaining_moves`: read as none).
     #[staticmethod]
-    #[pyo3(signature = (depth = None, time = None, nodes = None))]
-    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>) -> PyResult<()> {
+    #[pyo3(signature = (depth = None, time = None, nodes = None, clock = None))]
+    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>, clock: Option<Clock>) -> PyResult<()> {
         let depth = depth.map(|d| u32::try_from(d.max(0)).unwrap_or(u32::MAX));
         let nodes = nodes.map(|n| n.max(0) as u64);
-        limits(depth, time, nodes).map(drop)
+        limits(depth, time, nodes, clock).map(drop)
     }
 
     /// Forgets what earlier searches learnt.
@@ -50,9 +53,11 @@ impl PyEngine {
     }
 
     /// Searches `board`'s position (its move stack counts for repetition).
-    /// Limits: `depth` plies, `time` seconds, `nodes`; none of them: the
-    /// search runs until Ctrl-C (then `KeyboardInterrupt`).
-    #[pyo3(signature = (board, depth = None, time = None, nodes = None))]
+    /// Limits: `depth` plies, `time` seconds, `nodes`, `clock` (White's and
+    /// Black's time left and increments in seconds, moves to the next
+    /// control); none of them: the search runs until Ctrl-C (then
+    /// `KeyboardInterrupt`).
+    #[pyo3(signature = (board, depth = None, time = None, nodes = None, clock = None))]
     fn _search(
         &mut self,
         py: Python<'_>,
@@ -60,8 +65,9 @@ impl PyEngine {
         depth: Option<u32>,
         time: Option<f64>,
         nodes: Option<u64>,
+        clock: Option<Clock>,
     ) -> PyResult<SearchTuple> {
-        let limits = limits(depth, time, nodes)?;
+        let limits = limits(depth, time, nodes, clock)?;
         let history = board.hist()?.clone();
         drop(board);
         let engine = &mut self.engine;
@@ -75,8 +81,16 @@ impl PyEngine {
     }
 }
 
+/// The clocks as `cescacs.engine.Limit` passes them: White's and Black's
+/// time left, their increments (seconds) and the moves to the next control.
+type Clock = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<i64>);
+
 /// The engine's limits from Python's numbers (`None`: no such limit),
 /// checked by the engine; its refusal raised as `ValueError`.
-fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    Limits::checked(depth, nodes, seconds).map_err(|e| PyValueError::new_err(e.to_string()))
+fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>, clock: Option<Clock>) -> PyResult<Limits> {
+    let err = |e: cescacs_engine::LimitsError| PyValueError::new_err(e.to_string());
+    let limits = Limits::checked(depth, nodes, seconds).map_err(err)?;
+    let Some((white, black, white_inc, black_inc, moves)) = clock else { return Ok(limits) };
+    let moves_to_go = moves.map(|m| u32::try_from(m.max(0)).unwrap_or(u32::MAX));
+    limits.with_clock_seconds(ClockSeconds { white, black, white_inc, black_inc, moves_to_go }).map_err(err)
 }

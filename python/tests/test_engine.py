@@ -1,6 +1,8 @@
 """cescacs.engine: python-chess-shaped play/analyse over the Rust search."""
 
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -134,3 +136,78 @@ def test_ctrl_c_stops_an_unbounded_search():
         engine.analyse(cescacs.Board(), Limit())
     timer.join()
     assert time.monotonic() - start < 10
+
+
+RUNAWAY = (
+    "/28:j/27:vj/24:3ep/23:1p4/22:2e3k/21:4e1p1/20:1p1e1P1/19:1p2p3/18:4G2/17:2n5/16:5P1/15:5n2/14:1r2p2/"
+    "12:6d/11:1E1pj2R/10:2P2P1/9:3PE1D1/8:1P5/7:3P1E2/6:2p2g1/4:2J2/3:3R/2:1J1/0:K/ w -- - 6 82"
+)
+
+
+def test_depth_1_is_cheap_and_a_mate_in_one_is_found_under_any_limit():
+    board = cescacs.Board(RUNAWAY)
+    info = engine.analyse(board, Limit(depth=1))
+    assert (info["depth"], info["score"], info["nodes"]) == (1, Mate(1), 981)
+    for limit in [Limit(nodes=200000), Limit(time=0.0), Limit(white_clock=0.001, black_clock=0.001)]:
+        info = engine.analyse(board, limit)
+        assert info["score"] == Mate(1), limit
+        copy = board.copy()
+        copy.push(info["pv"][0])
+        assert copy.is_checkmate()
+
+
+def test_limit_takes_the_clocks_of_python_chess():
+    limit = Limit(white_clock=60, black_clock=59.5, white_inc=0.01, black_inc=0.01, remaining_moves=40)
+    assert limit.white_clock == 60 and limit.remaining_moves == 40
+    for bad in [
+        dict(white_clock=-1.0),
+        dict(black_inc=float("nan")),
+        dict(white_clock="60"),
+        dict(black_clock=True),
+        dict(remaining_moves=-1),
+        dict(remaining_moves=2.5),
+    ]:
+        with pytest.raises(ValueError):
+            Limit(**bad)
+    with pytest.raises(ValueError, match="time must be a number of seconds >= 0, not -1"):
+        Limit(white_clock=-1)
+
+
+def test_a_game_on_the_clock_never_runs_out():
+    # Thirty plies at 2 s + 10 ms a move (faster than 1 minute + 0.01 s),
+    # each search charged its wall time.
+    board = cescacs.Board()
+    clocks = {True: 2.0, False: 2.0}
+    with engine.Engine(hash_mb=8) as e:
+        for _ in range(30):
+            if board.is_game_over():
+                break
+            white = board.turn == cescacs.Color.WHITE
+            start = time.monotonic()
+            result = e.play(board, Limit(white_clock=clocks[True], black_clock=clocks[False], white_inc=0.01, black_inc=0.01))
+            clocks[white] -= time.monotonic() - start
+            assert clocks[white] > 0
+            clocks[white] += 0.01
+            assert result.info["depth"] >= 1
+            board.push(result.move)
+
+
+def test_a_table_that_cannot_be_allocated_raises_memory_error():
+    # A child interpreter with a 2 GiB address space: a 64 GiB table is a
+    # MemoryError, not an abort, and the interpreter goes on.
+    code = (
+        "import resource, cescacs.engine as e\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+        "try:\n"
+        "    e.Engine(hash_mb=65536)\n"
+        "except MemoryError as err:\n"
+        "    print('MemoryError:', err)\n"
+        "import cescacs\n"
+        "print(e.play(cescacs.Board(), e.Limit(depth=1)).move is not None)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "MemoryError: cannot allocate a transposition table of 65536 MiB: out of memory",
+        "True",
+    ]
