@@ -30,6 +30,19 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
+    /// Which line this is, 1 for the best (UCI's `multipv`); with
+    /// [`Limits::multipv`] above 1 an iteration reports each of its lines.
+    pub multipv: usize,
+}
+
+/// One of a search's root lines (MultiPV): a root move's score and its
+/// principal variation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PvLine {
+    /// From the side to move's view.
+    pub score: Score,
+    /// The principal variation, the root move first.
+    pub pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -53,6 +66,10 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time the search took.
     pub time: Duration,
+    /// The best [`Limits::multipv`] root lines (fewer when the root has
+    /// fewer moves), best first: the first is `score` and `pv`. Empty only
+    /// without a legal move.
+    pub lines: Vec<PvLine>,
 }
 
 /// A searching engine. Its table survives between searches (so a game's
@@ -131,6 +148,18 @@ impl Engine {
         self.run(game, limits, Some(stop), &mut |_| {})
     }
 
+    /// [`Engine::search_until`], calling `on_info` after each completed
+    /// iteration (once per line with MultiPV).
+    pub fn search_until_with_info(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.run(game, limits, Some(stop), on_info)
+    }
+
     fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
         let root = game.position();
@@ -146,31 +175,41 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             time: TimeControl::new(start, limits, root.turn()),
             root_moves: root_moves.as_deref(),
+            multipv: limits.multipv.max(1),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let mut report = |it: &Iteration| {
-            on_info(&Info {
-                depth: it.depth,
-                seldepth: it.seldepth,
-                score: Score::from_internal(it.score),
-                nodes: shared.nodes.load(Ordering::Relaxed),
-                time: start.elapsed(),
-                pv: it.pv.clone(),
-            })
+            for (k, line) in it.lines.iter().enumerate() {
+                on_info(&Info {
+                    depth: it.depth,
+                    seldepth: it.seldepth,
+                    score: Score::from_internal(line.score),
+                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    time: start.elapsed(),
+                    pv: line.pv.clone(),
+                    multipv: k + 1,
+                })
+            }
         };
         let last = search_threads(&shared, root, &hashes, (self.options.threads.max(1), max_depth), &mut report);
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        let (best_move, score, pv, depth, seldepth) = match last {
+        let (lines, depth, seldepth) = match last {
             Some(it) => {
                 let depth = if it.complete { it.depth } else { it.depth - 1 };
-                (it.pv.first().copied(), Score::from_internal(it.score), it.pv, depth, it.seldepth)
+                let lines: Vec<PvLine> = it.lines.into_iter().map(|l| PvLine { score: Score::from_internal(l.score), pv: l.pv }).collect();
+                (lines, depth, it.seldepth)
             }
             None => {
                 let first = unsearched_choice(root, root_moves.as_deref(), &self.tt);
-                (first, unsearched_score(root, first.is_some(), &self.options.eval), first.into_iter().collect(), 0, 0)
+                let score = unsearched_score(root, first.is_some(), &self.options.eval);
+                (first.map(|m| PvLine { score, pv: vec![m] }).into_iter().collect(), 0, 0)
             }
         };
-        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed() }
+        let (best_move, score, pv) = match lines.first() {
+            Some(l) => (l.pv.first().copied(), l.score, l.pv.clone()),
+            None => (None, unsearched_score(root, false, &self.options.eval), Vec::new()),
+        };
+        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed(), lines }
     }
 }
 

@@ -25,7 +25,8 @@
 //! the main thread, and no longer deterministic.
 //!
 //! [`Limits::search_moves`] restricts the root to some moves (UCI
-//! `searchmoves`). The search knows nothing of games between engines:
+//! `searchmoves`); [`Limits::multipv`] asks for the best N root moves, each
+//! with its score and PV ([`SearchResult::lines`], UCI `MultiPV`). The search knows nothing of games between engines:
 //! matches, balance studies and fits are the `cescacs-study` crate's.
 
 #![forbid(unsafe_code)]
@@ -34,6 +35,7 @@
 mod engine;
 mod eval;
 mod limits;
+mod multipv;
 mod options;
 mod ordering;
 mod quiesce;
@@ -42,7 +44,7 @@ mod search;
 mod timeman;
 mod tt;
 
-pub use engine::{Engine, Info, SearchResult};
+pub use engine::{Engine, Info, PvLine, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};

@@ -15,7 +15,7 @@ use cescacs::Move;
 ///
 /// Depth 1 is always completed before a time limit or a stop ends the
 /// search (it takes milliseconds); a node limit ends it at once.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Deepest iteration (in plies, before extensions).
     pub depth: Option<u32>,
@@ -51,6 +51,31 @@ pub struct Limits {
     /// applies until it is cleared (`ponderhit`), and the clock's and
     /// `time`'s limits count from then.
     pub ponder: Option<Arc<AtomicBool>>,
+    /// Root lines to search and report (UCI `MultiPV`), at least 1: the
+    /// best `multipv` root moves, each with its score and PV. Each line
+    /// costs about a search of the root without the moves before it.
+    pub multipv: usize,
+}
+
+impl Default for Limits {
+    /// No limit, one line.
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: None,
+            stop: None,
+            search_moves: None,
+            white_time: None,
+            black_time: None,
+            white_inc: None,
+            black_inc: None,
+            moves_to_go: None,
+            move_overhead: None,
+            ponder: None,
+            multipv: 1,
+        }
+    }
 }
 
 /// The clocks of a game, as a binding reads them (seconds; `None`: not given).
@@ -86,6 +111,9 @@ pub enum LimitsError {
     /// A `search_moves` list with no move in it.
     #[error("searchmoves must name at least one move")]
     NoSearchMoves,
+    /// A `multipv` of 0.
+    #[error("multipv must be at least 1")]
+    ZeroMultiPv,
 }
 
 impl Limits {
@@ -131,6 +159,12 @@ impl Limits {
         self
     }
 
+    /// These limits, reporting the best `lines` root moves (UCI `MultiPV`).
+    pub fn with_multipv(mut self, lines: usize) -> Limits {
+        self.multipv = lines;
+        self
+    }
+
     /// These limits, choosing among `moves` at the root only (UCI `searchmoves`).
     pub fn with_search_moves(mut self, moves: Vec<Move>) -> Limits {
         self.search_moves = Some(moves);
@@ -159,7 +193,8 @@ impl Limits {
     }
 
     /// Whether every limit set can be searched to: a depth and a node
-    /// count of at least 1, and a `search_moves` list with a move in it.
+    /// count of at least 1, a `search_moves` list with a move in it, and
+    /// at least one line.
     pub fn validate(&self) -> Result<(), LimitsError> {
         if self.depth == Some(0) {
             return Err(LimitsError::ZeroDepth);
@@ -169,6 +204,9 @@ impl Limits {
         }
         if self.search_moves.as_ref().is_some_and(|m| m.is_empty()) {
             return Err(LimitsError::NoSearchMoves);
+        }
+        if self.multipv == 0 {
+            return Err(LimitsError::ZeroMultiPv);
         }
         Ok(())
     }
@@ -199,6 +237,8 @@ mod tests {
         let ok = Limits::checked(Some(3), Some(10), Some(0.25)).unwrap();
         assert_eq!((ok.depth, ok.nodes, ok.time), (Some(3), Some(10), Some(Duration::from_millis(250))));
         assert!(Limits::default().validate().is_ok());
+        assert_eq!(Limits::default().multipv, 1);
+        assert_eq!(Limits::depth(2).with_multipv(0).validate().unwrap_err().to_string(), "multipv must be at least 1");
         let clock = ClockSeconds { white: Some(60.0), black_inc: Some(-1.0), ..ClockSeconds::default() };
         assert_eq!(Limits::default().with_clock_seconds(clock).unwrap_err(), LimitsError::BadTime(-1.0));
         let clock = ClockSeconds { white: Some(60.0), black: Some(0.5), moves_to_go: Some(3), ..ClockSeconds::default() };

@@ -1,7 +1,8 @@
 //! One thread's search: iterative deepening over principal variation
 //! search (negamax alpha-beta with null windows after the first move),
 //! a bounded quiescence over captures and promotions (`quiesce.rs`), check
-//! extension.
+//! extension. With MultiPV each iteration searches the root once per line
+//! (`multipv.rs`).
 //!
 //! A search always answers with a searched move: a time limit or a stop
 //! takes effect only once depth 1 is complete, and a stopped iteration
@@ -20,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use cescacs::{Move, MoveList, Position};
 
 use crate::eval::EvalConfig;
+use crate::multipv::Line;
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
 use crate::timeman::{Instability, TimeControl};
@@ -42,6 +44,8 @@ pub(crate) struct Shared<'a> {
     pub time: TimeControl,
     /// The root moves to choose among (legal and not empty), `None` for all.
     pub root_moves: Option<&'a [Move]>,
+    /// Root lines the main thread reports (MultiPV, at least 1).
+    pub multipv: usize,
 }
 
 /// How many nodes a thread counts before it adds them to the shared total
@@ -61,14 +65,21 @@ struct Node {
 
 /// One iteration: completed, or stopped after its first root move was
 /// searched in full (`complete` false: its best move is the best of the
-/// root moves searched).
+/// root moves searched). `lines` holds the best line first, then the next
+/// best root moves' lines (MultiPV, `multipv.rs`), at least one.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration {
     pub depth: u32,
     pub complete: bool,
     pub seldepth: u32,
-    pub score: i32,
-    pub pv: Vec<Move>,
+    pub lines: Vec<Line>,
+}
+
+impl Iteration {
+    /// The best line.
+    pub fn best(&self) -> &Line {
+        &self.lines[0]
+    }
 }
 
 pub(crate) struct Searcher<'a> {
@@ -88,7 +99,10 @@ pub(crate) struct Searcher<'a> {
     pv: Box<[[u32; MAX_PLY + 1]]>,
     pub(crate) pv_len: [usize; MAX_PLY + 1],
     /// The score of the best root move searched in full in this iteration.
-    root_score: i32,
+    pub(crate) root_score: i32,
+    /// Root moves left out of this search of the root: the moves of the
+    /// lines already chosen in this iteration (MultiPV).
+    pub(crate) excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -107,6 +121,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
             root_score: -INFINITY,
+            excluded: Vec::new(),
         }
     }
 
@@ -125,28 +140,22 @@ impl<'a> Searcher<'a> {
         let mut last: Option<Iteration> = None;
         let mut instability = Instability::default();
         let parent_moves = root.legal_moves().len() as i32;
+        let root_count = self.shared.root_moves.map_or(parent_moves as usize, <[Move]>::len);
+        let lines = if main { self.shared.multipv.clamp(1, root_count.max(1)) } else { 1 };
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            self.root_score = -INFINITY;
-            self.pv_len[0] = 0;
-            let hash = *self.path.last().expect("the root's hash");
-            let score = self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves);
-            let pv = self.root_pv(root);
-            if pv.is_empty() {
-                break;
-            }
-            let complete = !self.stopped;
-            let score = if complete { score } else { self.root_score };
-            let it = Iteration { depth, complete, seldepth: self.seldepth as u32, score, pv };
-            if complete {
+            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves) else { break };
+            if it.complete {
                 self.flush();
                 done(&it);
                 // Only the main thread ends the search on time or a stop
                 // (the helpers follow it through `abort`).
                 self.may_stop = main;
+            } else if let Some(previous) = &last {
+                it.keep_lines_of(previous, lines);
             }
-            instability.record(last.as_ref().map(|l| l.pv[0]), it.pv[0]);
+            instability.record(last.as_ref().map(|l| l.best().pv[0]), it.best().pv[0]);
             last = Some(it);
             if self.stopped || (main && self.shared.time.past_soft(instability.factor())) {
                 break;
@@ -157,7 +166,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The principal variation of the root, as moves.
-    fn root_pv(&self, root: &Position) -> Vec<Move> {
+    pub(crate) fn root_pv(&self, root: &Position) -> Vec<Move> {
         let mut pos = root.clone();
         let mut out = Vec::new();
         for &code in &self.pv[0][..self.pv_len[0]] {
@@ -166,6 +175,11 @@ impl<'a> Searcher<'a> {
             out.push(m);
         }
         out
+    }
+
+    /// The root's hash (the last of the repetition path between searches).
+    pub(crate) fn root_hash(&self) -> u64 {
+        *self.path.last().expect("the root's hash")
     }
 
     fn flush(&mut self) {
@@ -239,7 +253,7 @@ impl<'a> Searcher<'a> {
     /// `parent_moves` is the legal move count of the position before it
     /// (the mobility term compares the two).
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    pub(crate) fn negamax(
         &mut self,
         pos: &Position,
         hash: u64,
@@ -296,7 +310,11 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        // A root searched without some of its moves (MultiPV's later
+        // lines) leaves the table's root entry to the full search.
+        if ply > 0 || self.excluded.is_empty() {
+            self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        }
         best
     }
 
@@ -318,10 +336,14 @@ impl<'a> Searcher<'a> {
         (e.mv, cut.then_some(s))
     }
 
-    /// Restricts the root's moves to the caller's `searchmoves`.
+    /// Restricts the root's moves to the caller's `searchmoves`, without
+    /// the moves of the lines already chosen (MultiPV).
     fn keep_root_moves(&self, moves: &mut MoveList) {
         if let Some(keep) = self.shared.root_moves {
             moves.retain(|m| keep.contains(m));
+        }
+        if !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
         }
     }
 
