@@ -7,6 +7,7 @@
 //! isready                  → readyok
 //! ucinewgame               clears the table
 //! setoption name Hash value MB | name Threads value N | name Move Overhead value MS | name Ponder value B
+//!    | name MultiPV value N
 //! position startpos|pdtl <PDTL> [moves M1 M2 …]
 //! go wtime MS btime MS winc MS binc MS movestogo N | movetime MS | depth N | nodes N
 //!    | infinite | ponder | searchmoves M1 M2 …   (combinable)
@@ -18,8 +19,9 @@
 //! A search runs on its own thread, so `stop`, `ponderhit`, `isready` and
 //! `quit` are answered while it runs (`position`, `go`, `setoption` and
 //! `ucinewgame` wait for a bounded search to end, and stop an infinite or
-//! pondering one); it reports `info depth … score … nodes … nps … time … pv
-//! …` after each iteration and ends with `bestmove M ponder R` (`ponder R`
+//! pondering one); it reports `info depth … seldepth … multipv K score …
+//! nodes … nps … time … pv …` after each iteration (one line for each of the
+//! `MultiPV` best root moves, `multipv 1` the best, as Stockfish prints them) and ends with `bestmove M ponder R` (`ponder R`
 //! when the PV has a reply; `bestmove (none)` when there is no legal move).
 //! On the clock (`wtime` …) the engine's time manager sets the time; `go
 //! ponder` searches without a time limit, and its `bestmove` waits for
@@ -76,10 +78,14 @@ struct Session {
     running: Option<Running>,
     /// UCI `Move Overhead`, milliseconds.
     move_overhead: u64,
+    /// UCI `MultiPV`: the root lines each iteration reports.
+    multipv: usize,
 }
 
 /// The largest `Move Overhead`, milliseconds.
 const MAX_MOVE_OVERHEAD: u64 = 5000;
+/// The most `MultiPV` lines (Stockfish's bound).
+const MAX_MULTIPV: usize = 500;
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run() -> io::Result<()> {
@@ -89,6 +95,7 @@ pub fn run() -> io::Result<()> {
         game: History::default(),
         running: None,
         move_overhead: cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
+        multipv: 1,
     };
     let stdin = io::stdin();
     let mut line = String::new();
@@ -132,6 +139,7 @@ impl Session {
                 let overhead = cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis();
                 self.out.line(&format!("option name Move Overhead type spin default {overhead} min 0 max {MAX_MOVE_OVERHEAD}"));
                 self.out.line("option name Ponder type check default false");
+                self.out.line(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -216,6 +224,13 @@ impl Session {
                 "true" | "false" => {}
                 other => return Err(format!("Ponder must be true or false, not {other:?}")),
             },
+            "multipv" => {
+                let lines = number("MultiPV")?;
+                if !(1..=MAX_MULTIPV).contains(&lines) {
+                    return Err(format!("MultiPV must be 1..{MAX_MULTIPV}, not {lines}"));
+                }
+                self.multipv = lines;
+            }
             "threads" => {
                 let threads = number("Threads")?;
                 EngineOptions { threads, ..current }.validate().map_err(|e| format!("Threads: {e}"))?;
@@ -234,6 +249,7 @@ impl Session {
         limits.stop = Some(stop.clone());
         limits.ponder = ponder.then(|| pondering.clone());
         limits.move_overhead = Some(Duration::from_millis(self.move_overhead));
+        limits.multipv = self.multipv;
         let game = self.game.clone();
         let out = self.out.clone();
         let (flag, held) = (stop.clone(), pondering.clone());
@@ -377,14 +393,16 @@ fn bestmove_line(root: &Position, pv: &[Move]) -> String {
     }
 }
 
-/// `info depth … seldepth … score … nodes … nps … time … pv …`, the PV in CTL-AN.
+/// `info depth … seldepth … multipv … score … nodes … nps … time … pv …`,
+/// the PV in CTL-AN.
 fn info_line(root: &Position, info: &Info) -> String {
     let ms = info.time.as_millis();
     let nps = if info.time.as_secs_f64() > 0.0 { (info.nodes as f64 / info.time.as_secs_f64()) as u64 } else { 0 };
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         pv_text(root, &info.pv)

@@ -76,6 +76,7 @@ fn handshake_and_readiness() {
             "option name Threads type spin default 1 min 1 max 256",
             "option name Move Overhead type spin default 10 min 0 max 5000",
             "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 500",
             "uciok"
         ]
     );
@@ -101,11 +102,42 @@ fn go_depth_reports_each_iteration_and_the_engines_best_move() {
     let best = want.best_move.unwrap();
     assert_eq!(lines[3], format!("bestmove {} ponder {}", pos.ctl(&best), pos.after(best).ctl(&want.pv[1])));
     for (line, info) in lines.iter().zip(&infos) {
-        assert!(line.starts_with(&format!("info depth {} seldepth {} score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
+        assert!(line.starts_with(&format!("info depth {} seldepth {} multipv 1 score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
         let mut p = pos.clone();
         let pv: Vec<String> = info.pv.iter().map(|&m| { let t = p.ctl(&m); p.play_unchecked(m); t }).collect();
         assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
     }
+    uci.quit();
+}
+
+#[test]
+fn multipv_reports_each_line_of_each_iteration_as_the_engine_finds_them() {
+    let mut game = History::default();
+    game.push_ctl("E7-E13").unwrap();
+    let mut infos = Vec::new();
+    let limits = Limits::depth(3).with_multipv(3);
+    let want = Engine::new(Default::default()).search_with_info(&game, &limits, &mut |i| infos.push(i.clone()));
+    let mut uci = Uci::start();
+    uci.send("setoption name MultiPV value 3");
+    uci.send("position startpos moves E7-E13");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.len(), 10, "{lines:?}");
+    let pos = game.position();
+    for (line, info) in lines.iter().zip(&infos) {
+        let head = format!("info depth {} seldepth {} multipv {} score {} nodes {} ", info.depth, info.seldepth, info.multipv, info.score, info.nodes);
+        assert!(line.starts_with(&head), "{line}");
+        assert!(format!("{line} ").contains(&format!(" pv {} ", pos.ctl(&info.pv[0]))), "{line}");
+    }
+    let multipv: Vec<usize> = infos.iter().map(|i| i.multipv).collect();
+    assert_eq!(multipv, [1, 2, 3, 1, 2, 3, 1, 2, 3]);
+    assert!(lines[9].starts_with(&format!("bestmove {} ", pos.ctl(&want.lines[0].pv[0]))), "{}", lines[9]);
+    // Back to one line: `multipv 1` only.
+    uci.send("setoption name MultiPV value 1");
+    uci.send("go depth 2");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[..2].iter().all(|l| l.contains(" multipv 1 ")), "{lines:?}");
     uci.quit();
 }
 
@@ -172,6 +204,8 @@ fn bad_commands_are_answered_and_change_nothing() {
         "setoption name Colour value red",
         "setoption name Move Overhead value 5001",
         "setoption name Ponder value maybe",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 501",
         "frobnicate",
     ] {
         uci.send(bad);
