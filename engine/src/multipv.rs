@@ -49,7 +49,7 @@ impl Searcher<'_> {
         // move sees other transpositions): the best first, ties in search order.
         found.sort_by_key(|l| -l.score);
         let complete = !self.stopped;
-        (!found.is_empty()).then(|| Iteration { depth, complete, seldepth: self.seldepth as u32, lines: found })
+        (!found.is_empty()).then_some(Iteration { depth, complete, seldepth: self.seldepth as u32, lines: found })
     }
 }
 
