@@ -94,6 +94,9 @@
 /// C3 …`), the hexes' index order in the core.
 #define CESCACS_HEX_COUNT 169
 
+/// The most lines `cescacs_engine_set_multipv` takes (Stockfish's bound).
+#define CESCACS_MULTIPV_MAX 500
+
 /// The result of every fallible call.
 ///
 /// `CESCACS_RESULT_OK` (0) means success. Any other value means that nothing
@@ -575,6 +578,25 @@ typedef struct cescacs_clock {
   /// Moves to the next time control (0: none).
   uint32_t moves_to_go;
 } cescacs_clock;
+
+/// One root line of a search (MultiPV): its root move, the move's score
+/// and the length of its principal variation.
+typedef struct cescacs_pv_line {
+  /// The line's root move.
+  struct cescacs_move first_move;
+  /// The root move's index in the list `cescacs_game_legal_moves` makes
+  /// for the searched position.
+  size_t first_index;
+  /// The root move in CTL-AN (UTF-8, NUL-terminated).
+  char first_ctl[CESCACS_MOVE_TEXT_MAX];
+  /// How to read `score`: centipawns or moves to mate.
+  cescacs_score_kind score_kind;
+  /// The line's score from the side to move's view (see `score_kind`).
+  int32_t score;
+  /// Moves in the line's principal variation: read them with
+  /// `cescacs_engine_line_pv` or `cescacs_engine_line_pv_text`.
+  size_t pv_len;
+} cescacs_pv_line;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1703,6 +1725,43 @@ cescacs_result cescacs_engine_pv(const struct cescacs_engine *engine, struct ces
 /// `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL` (the buffer is untouched
 /// and `*out_len` gets the needed length).
 cescacs_result cescacs_engine_pv_text(const struct cescacs_engine *engine, char *buf, size_t len, size_t *out_len);
+
+/// Sets how many root lines the engine's next searches find (1 to
+/// `CESCACS_MULTIPV_MAX`; 1 when the engine is made): each iteration
+/// searches the root once per line without the moves of the lines before
+/// it, so `lines` lines cost about `lines` searches. Read them with
+/// `cescacs_engine_lines` after the search.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (0 or above the maximum).
+cescacs_result cescacs_engine_set_multipv(const struct cescacs_engine *engine, uint32_t lines);
+
+/// Copies the root lines of the engine's last search, best first, into
+/// `buf` (room for `len` lines) and writes their number to `*count_out`:
+/// as many as `cescacs_engine_set_multipv` asked for, fewer when the
+/// position has fewer legal moves, none without one. If they do not fit,
+/// `buf` is untouched, the number is still written and the result is
+/// `BUFFER_TOO_SMALL` (ask with `buf` NULL and `len` 0).
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL`.
+cescacs_result cescacs_engine_lines(const struct cescacs_engine *engine, struct cescacs_pv_line *buf, size_t len, size_t *count_out);
+
+/// Copies the principal variation of line `line` (0 for the best) of the
+/// engine's last search into `buf` (room for `len` moves) and writes its
+/// length to `*count_out`, as `cescacs_engine_pv` does for the best line.
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet, or no such line),
+/// `BUFFER_TOO_SMALL` (`buf` untouched, the length still written).
+cescacs_result cescacs_engine_line_pv(const struct cescacs_engine *engine, size_t line, struct cescacs_move *buf, size_t len, size_t *count_out);
+
+/// Writes the principal variation of line `line` (0 for the best) of the
+/// engine's last search in CTL-AN, moves separated by single spaces, and a
+/// terminating NUL into `buf` (room for `len` bytes), its length to
+/// `*out_len` if not NULL, as `cescacs_engine_pv_text` does for the best line.
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet, or no such line),
+/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+/// needed length).
+cescacs_result cescacs_engine_line_pv_text(const struct cescacs_engine *engine, size_t line, char *buf, size_t len, size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,7 +1,7 @@
 //! The engine (crate `cescacs-engine`) from C: a handle that searches a
 //! game's current position within limits, a stop call usable from another
 //! thread while a search runs, and the best move, score and principal
-//! variation out.
+//! variation out (MultiPV's further lines: `engine_lines.rs`).
 
 use std::ffi::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,10 +31,12 @@ pub struct cescacs_engine {
     inner: Mutex<Inner>,
 }
 
-struct Inner {
-    engine: Engine,
+pub(crate) struct Inner {
+    pub(crate) engine: Engine,
     /// The last search's root and result, for the PV calls.
-    last: Option<(Position, SearchResult)>,
+    pub(crate) last: Option<(Position, SearchResult)>,
+    /// Root lines each search finds (`cescacs_engine_set_multipv`).
+    pub(crate) multipv: usize,
 }
 
 impl Handle for cescacs_engine {
@@ -44,7 +46,7 @@ impl Handle for cescacs_engine {
 impl cescacs_engine {
     /// The engine's state. A panic during an earlier search (caught at the
     /// boundary) leaves it usable: the state is only a cache.
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -146,7 +148,7 @@ pub unsafe extern "C" fn cescacs_engine_new(
             let engine = Engine::try_new(options).map_err(out_of_memory)?;
             Ok(Box::into_raw(Box::new(cescacs_engine {
                 stop: Arc::new(AtomicBool::new(false)),
-                inner: Mutex::new(Inner { engine, last: None }),
+                inner: Mutex::new(Inner { engine, last: None, multipv: 1 }),
             })))
         })
     }
@@ -265,7 +267,8 @@ unsafe fn search_with(
             };
             let mut inner = e.lock();
             e.stop.store(false, Ordering::Relaxed);
-            let limits = engine_limits(&l, c.as_ref(), e.stop.clone());
+            let mut limits = engine_limits(&l, c.as_ref(), e.stop.clone());
+            limits.multipv = inner.multipv;
             // The engine is the one judge of limits (0 reads as "no limit",
             // which it accepts); a refusal would be BAD_ARGUMENT.
             limits.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
@@ -423,6 +426,6 @@ pub unsafe extern "C" fn cescacs_engine_pv_text(
     }
 }
 
-fn no_search() -> Error {
+pub(crate) fn no_search() -> Error {
     Error::new(cescacs_result::NotFound, "the engine has not searched yet")
 }

@@ -1,8 +1,8 @@
 /*
  * The engine from C: a search within limits, its best move (played back by
  * index), score and principal variation, determinism at a fixed depth, the
- * node limit, a stop from another thread, a game on the clock and a table
- * that cannot be allocated. Run by scripts/test-c.sh plainly, under
+ * node limit, MultiPV's lines, a stop from another thread, a game on the
+ * clock and a table that cannot be allocated. Run by scripts/test-c.sh plainly, under
  * valgrind and with -fsanitize=address,undefined.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -124,6 +124,62 @@ static void test_fixed_depth_is_deterministic_and_node_limit_exact(void) {
     cescacs_engine_free(engine);
 }
 
+/* A score as a number that orders as the engine orders scores. */
+static long rank(const cescacs_pv_line *l) {
+    if (l->score_kind == CESCACS_SCORE_KIND_CP) return l->score;
+    return l->score > 0 ? 1000000L - l->score : -1000000L - l->score;
+}
+
+static void test_multipv_lines(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(4, 1, &engine));
+    CHECK_RC(cescacs_engine_set_multipv(engine, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("multipv must be 1..500, not 0");
+    CHECK_RC(cescacs_engine_set_multipv(engine, CESCACS_MULTIPV_MAX + 1), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_engine_set_multipv(NULL, 3), CESCACS_RESULT_NULL_POINTER);
+    size_t count = 99;
+    CHECK_RC(cescacs_engine_lines(engine, NULL, 0, &count), CESCACS_RESULT_NOT_FOUND);
+    CHECK_OK(cescacs_engine_set_multipv(engine, 3));
+    cescacs_game *game = game_before_mate();
+    cescacs_search_limits limits = {3, 0, 0};
+    cescacs_search_result r;
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &r));
+    CHECK_RC(cescacs_engine_lines(engine, NULL, 0, &count), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(count == 3);
+    cescacs_pv_line lines[3];
+    CHECK_OK(cescacs_engine_lines(engine, lines, 3, &count));
+    /* The first line is the search's answer: the mate in one. */
+    CHECK(lines[0].score_kind == CESCACS_SCORE_KIND_MATE && lines[0].score == 1);
+    CHECK(lines[0].first_index == r.best_index && lines[0].pv_len == r.pv_len);
+    CHECK_STR(lines[0].first_ctl, r.best_ctl);
+    /* Distinct root moves, best first. */
+    CHECK(lines[0].first_index != lines[1].first_index && lines[1].first_index != lines[2].first_index &&
+          lines[0].first_index != lines[2].first_index);
+    CHECK(rank(&lines[0]) >= rank(&lines[1]) && rank(&lines[1]) >= rank(&lines[2]));
+    for (size_t i = 0; i < 3; i++) {
+        char text[512];
+        size_t n = 0;
+        CHECK_OK(cescacs_engine_line_pv_text(engine, i, text, sizeof text, &n));
+        CHECK(strncmp(text, lines[i].first_ctl, strlen(lines[i].first_ctl)) == 0);
+        cescacs_move moves[64];
+        CHECK_OK(cescacs_engine_line_pv(engine, i, moves, 64, &n));
+        CHECK(n == lines[i].pv_len && n >= 1);
+    }
+    char text[8];
+    CHECK_RC(cescacs_engine_line_pv_text(engine, 3, text, sizeof text, NULL), CESCACS_RESULT_NOT_FOUND);
+    CHECK_ERROR_STARTS("the last search has 3 lines, not a line 3");
+    /* The line the search played is played back by its index. */
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+    CHECK_OK(cescacs_game_play(game, list, lines[0].first_index));
+    cescacs_move_list_free(list);
+    cescacs_outcome outcome;
+    CHECK_OK(cescacs_game_outcome(game, &outcome));
+    CHECK(outcome.termination == CESCACS_TERMINATION_CHECKMATE);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
 typedef struct {
     const cescacs_engine *engine;
     cescacs_result rc;
@@ -236,6 +292,7 @@ int main(void) {
     RUN(test_bad_arguments);
     RUN(test_mate_in_one_is_found_and_played_by_index);
     RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
+    RUN(test_multipv_lines);
     RUN(test_stop_from_another_thread);
     RUN(test_a_game_on_the_clock);
     RUN(test_a_table_that_cannot_be_allocated);
