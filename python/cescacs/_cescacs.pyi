@@ -1,6 +1,6 @@
 """Type stubs of the extension module ``cescacs._cescacs``."""
 
-from typing import Any, Dict, Iterable, Iterator, List, Literal, MutableMapping, Optional, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Literal, MutableMapping, Optional, Tuple, Union, overload
 
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind
 
@@ -418,9 +418,19 @@ class _VecEnv:
 #: White's and Black's time left and increments (seconds), moves to the next control.
 _Clock = Tuple[Optional[float], Optional[float], Optional[float], Optional[float], Optional[int]]
 
+#: One line after an iteration: line number, score kind, score, PV, depth, seldepth, nodes, seconds.
+_InfoTuple = Tuple[int, str, int, List[Move], int, int, int, float]
+
+class _Stop:
+    def __init__(self) -> None: ...
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+
 class _Engine:
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     def new_game(self) -> None: ...
+    def _set_hash(self, hash_mb: int) -> None: ...
+    def _set_threads(self, threads: int) -> None: ...
     @staticmethod
     def _check_limit(
         depth: Optional[int] = None,
@@ -435,4 +445,7 @@ class _Engine:
         time: Optional[float] = None,
         nodes: Optional[int] = None,
         clock: Optional[_Clock] = None,
-    ) -> Tuple[Optional[Move], str, int, List[Move], int, int, int, float]: ...
+        multipv: int = 1,
+        on_info: Optional[Callable[[_InfoTuple], None]] = None,
+        stop: Optional[_Stop] = None,
+    ) -> Tuple[Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]]: ...
