@@ -564,7 +564,7 @@ typedef struct cescacs_search_result {
 
 /// The clocks of a game on the clock, for `cescacs_engine_search_clock`:
 /// the engine's time manager spends the time of the side to move.
-/// Milliseconds; a side with 0 left gets a search to depth 1; 0 in
+/// Milliseconds; a side with 0 left still gets a searched move; 0 in
 /// `moves_to_go` means the time is for the rest of the game.
 typedef struct cescacs_clock {
   /// White's time left.

@@ -379,6 +379,10 @@ fn read_go(words: &[&str], pos: &Position) -> Result<Go, String> {
         }
     }
     limits.validate().map_err(|e| format!("go: {e}"))?;
+    if go.infinite {
+        // `infinite`: no time limit ends the search, only `stop`.
+        (limits.time, limits.white_time, limits.black_time) = (None, None, None);
+    }
     go.infinite |= !limits.is_bounded(pos.turn());
     Ok(go)
 }

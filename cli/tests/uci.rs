@@ -183,7 +183,16 @@ fn go_infinite_waits_for_stop() {
     assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
     uci.send("stop");
     let m = uci.until("bestmove").pop().unwrap();
-    assert!(Position::default().parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    assert!(Position::default().parse_ctl(bestmove_of(&m)).is_ok(), "{m}");
+    // With a clock too: `infinite` keeps searching past the clock's limits.
+    uci.send("go wtime 50 btime 50 infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    uci.send("isready");
+    let before = uci.until("readyok");
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    uci.send("stop");
+    let lines = uci.until("bestmove");
+    assert!(Position::default().parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
     uci.quit();
 }
 

@@ -5,7 +5,8 @@
 //! (`multipv.rs`).
 //!
 //! A search always answers with a searched move: a time limit or a stop
-//! takes effect only once depth 1 is complete, and a stopped iteration
+//! takes effect only once depth 1 is complete (the clock's hard limit once
+//! a root move of depth 1 is searched in full), and a stopped iteration
 //! whose first root move was searched in full is used (its best move is at
 //! least as good as the previous iteration's, and searched deeper).
 //!
@@ -94,6 +95,8 @@ pub(crate) struct Searcher<'a> {
     /// Whether a time limit or a stop may end the search: once an
     /// iteration is complete (depth 1 always is).
     may_stop: bool,
+    /// Whether this is the main thread (the one that stops on time).
+    main: bool,
     root_depth: i32,
     pub(crate) seldepth: usize,
     pv: Box<[[u32; MAX_PLY + 1]]>,
@@ -116,6 +119,7 @@ impl<'a> Searcher<'a> {
             local: 0,
             stopped: false,
             may_stop: false,
+            main: false,
             root_depth: 0,
             seldepth: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
@@ -137,6 +141,7 @@ impl<'a> Searcher<'a> {
         main: bool,
         done: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
+        self.main = main;
         let mut last: Option<Iteration> = None;
         let mut instability = Instability::default();
         let parent_moves = root.legal_moves().len() as i32;
@@ -200,7 +205,7 @@ impl<'a> Searcher<'a> {
         self.local += 1;
         if self.local >= FLUSH {
             self.flush();
-            if self.may_stop && self.told_to_stop() {
+            if self.may_stop && self.told_to_stop() || self.clock_ends_depth_1() {
                 self.stop();
             }
         }
@@ -209,6 +214,12 @@ impl<'a> Searcher<'a> {
             return false;
         }
         true
+    }
+
+    /// Whether the clock's hard limit ends the main thread's depth 1, once
+    /// a root move has been searched in full (its answer).
+    fn clock_ends_depth_1(&self) -> bool {
+        self.main && !self.may_stop && self.pv_len[0] > 0 && self.shared.time.past_clock_hard()
     }
 
     /// Whether the caller's flags or the time limits end the search.

@@ -7,7 +7,9 @@
 //!   once it is near (an iteration takes several times the one before), and
 //!   it grows while the best move changes between iterations and shrinks
 //!   while it stays;
-//! - a **hard** limit, checked during the search: it stops at once.
+//! - a **hard** limit, checked during the search: it stops at once, even
+//!   inside depth 1 once a root move has been searched in full (the one
+//!   time limit that does not wait for depth 1: a clock can be lost).
 //!
 //! A safety margin (the move overhead: the time a move takes to reach the
 //! clock) is kept out of both for every move to come. `movetime` is a hard
@@ -26,13 +28,14 @@ use crate::limits::Limits;
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 /// How many moves the time left is shared over when the clock gives no
 /// moves to go (C'escacs games are long).
-const HORIZON: u32 = 40;
-/// The hard limit as a multiple of the soft one, at most.
-const HARD_PER_SOFT: f64 = 5.0;
+const HORIZON: u32 = 50;
+/// The hard limit as a multiple of the soft one, at most (an iteration
+/// takes several times the one before, so a search often ends on it).
+const HARD_PER_SOFT: f64 = 3.0;
 /// The share of the time left the hard limit never passes.
 const HARD_SHARE: f64 = 0.8;
 /// A new iteration starts only before this share of the (scaled) soft limit.
-const NEW_ITERATION_SHARE: f64 = 0.6;
+const NEW_ITERATION_SHARE: f64 = 0.5;
 
 /// The soft and hard limits of one move on the clock.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -123,6 +126,13 @@ impl TimeControl {
         self.movetime.is_some_and(|t| spent >= t) || self.budget.is_some_and(|b| spent >= b.hard)
     }
 
+    /// Whether the clock's hard limit is past (the limit that applies
+    /// before depth 1 is complete).
+    pub fn past_clock_hard(&self) -> bool {
+        let (Some(origin), Some(b)) = (self.origin(), self.budget) else { return false };
+        origin.elapsed() >= b.hard
+    }
+
     /// Whether no new iteration should start, the soft limit scaled by `factor`.
     pub fn past_soft(&self, factor: f64) -> bool {
         let (Some(origin), Some(b)) = (self.origin(), self.budget) else { return false };
@@ -151,9 +161,9 @@ mod tests {
                 }
             }
         }
-        // One minute and 10 ms a move: about 1.5 s a move, the hard limit five times it.
+        // One minute and 10 ms a move: about 1.2 s a move, the hard limit three times it.
         let b = budget(ms(60_000), ms(10), None, DEFAULT_MOVE_OVERHEAD);
-        assert_eq!((b.soft.as_millis(), b.hard.as_millis()), (1499, 7496));
+        assert_eq!((b.soft.as_millis(), b.hard.as_millis()), (1199, 3598));
         // The last move before the control may take most of the time left.
         let b = budget(ms(10_000), ms(0), Some(1), DEFAULT_MOVE_OVERHEAD);
         assert_eq!((b.soft.as_millis(), b.hard.as_millis()), (7000, 7992));

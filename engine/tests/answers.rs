@@ -90,7 +90,7 @@ fn mates_in_one_are_found_under_any_limit_that_allows_depth_1() {
             // Depth 1 is completed before a time limit or a stop ends the search.
             Limits::time(Duration::ZERO),
             Limits::default().with_stop(stopped.clone()),
-            Limits::clock(Duration::from_millis(1), Duration::from_millis(1), Duration::ZERO, Duration::ZERO),
+            Limits::clock(Duration::from_secs(60), Duration::from_secs(60), Duration::ZERO, Duration::ZERO),
             Limits::nodes(depth_1.nodes),
             Limits::nodes(50_000),
         ] {
