@@ -43,9 +43,11 @@ streams an analysis (:meth:`Engine.analysis`).
 
 from __future__ import annotations
 
+import atexit
 import enum
 import queue
 import threading
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
@@ -264,6 +266,7 @@ class AnalysisResult:
         args = (engine, board.copy(), limit, multipv)
         self._thread = threading.Thread(target=self._run, args=args, name="cescacs-analysis", daemon=True)
         self._thread.start()
+        _RUNNING.add(self)
 
     def _run(self, engine: _Engine, board: Board, limit: Limit, multipv: int) -> None:
         try:
@@ -346,6 +349,17 @@ class AnalysisResult:
 
 #: python-chess's name for the analysis of its synchronous engine.
 SimpleAnalysisResult = AnalysisResult
+
+#: Analyses that may still run: stopped when the interpreter exits, so no
+#: search calls back into an interpreter that is shutting down.
+_RUNNING: "weakref.WeakSet[AnalysisResult]" = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_running_analyses() -> None:
+    for analysis in list(_RUNNING):
+        analysis.stop()
+        analysis._thread.join()
 
 _KEY_FLAG = {"score": Info.SCORE, "pv": Info.PV}
 
