@@ -94,6 +94,9 @@
 /// C3 …`), the hexes' index order in the core.
 #define CESCACS_HEX_COUNT 169
 
+/// The most lines `cescacs_engine_set_multipv` takes (Stockfish's bound).
+#define CESCACS_MULTIPV_MAX 500
+
 /// The result of every fallible call.
 ///
 /// `CESCACS_RESULT_OK` (0) means success. Any other value means that nothing
@@ -154,6 +157,9 @@ enum cescacs_result
   /// than `CESCACS_COLOR_WHITE` (0) and `CESCACS_COLOR_BLACK` (1); a tag
   /// name or `Result` value `cescacs_game_set_tag` refuses.
   CESCACS_RESULT_BAD_ARGUMENT = 15,
+  /// The memory asked for cannot be had: an engine's transposition table
+  /// (`cescacs_engine_new`, `cescacs_engine_set_hash`). Nothing changed.
+  CESCACS_RESULT_OUT_OF_MEMORY = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -555,6 +561,42 @@ typedef struct cescacs_search_result {
   /// `cescacs_engine_pv` or `cescacs_engine_pv_text`.
   size_t pv_len;
 } cescacs_search_result;
+
+/// The clocks of a game on the clock, for `cescacs_engine_search_clock`:
+/// the engine's time manager spends the time of the side to move.
+/// Milliseconds; a side with 0 left still gets a searched move; 0 in
+/// `moves_to_go` means the time is for the rest of the game.
+typedef struct cescacs_clock {
+  /// White's time left.
+  uint64_t white_ms;
+  /// Black's time left.
+  uint64_t black_ms;
+  /// White's increment per move.
+  uint64_t white_inc_ms;
+  /// Black's increment per move.
+  uint64_t black_inc_ms;
+  /// Moves to the next time control (0: none).
+  uint32_t moves_to_go;
+} cescacs_clock;
+
+/// One root line of a search (MultiPV): its root move, the move's score
+/// and the length of its principal variation.
+typedef struct cescacs_pv_line {
+  /// The line's root move.
+  struct cescacs_move first_move;
+  /// The root move's index in the list `cescacs_game_legal_moves` makes
+  /// for the searched position.
+  size_t first_index;
+  /// The root move in CTL-AN (UTF-8, NUL-terminated).
+  char first_ctl[CESCACS_MOVE_TEXT_MAX];
+  /// How to read `score`: centipawns or moves to mate.
+  cescacs_score_kind score_kind;
+  /// The line's score from the side to move's view (see `score_kind`).
+  int32_t score;
+  /// Moves in the line's principal variation: read them with
+  /// `cescacs_engine_line_pv` or `cescacs_engine_line_pv_text`.
+  size_t pv_len;
+} cescacs_pv_line;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1626,8 +1668,17 @@ cescacs_result cescacs_hex_write(struct cescacs_hex hex, char *buf, size_t len, 
 /// share the table and results are no longer deterministic), and writes
 /// its handle to `*engine_out`. Free it with `cescacs_engine_free`.
 ///
-/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range).
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY` (the table cannot be allocated).
 cescacs_result cescacs_engine_new(size_t hash_mb, uint32_t threads, struct cescacs_engine **engine_out);
+
+/// Resizes the engine's transposition table to `hash_mb` MiB (1 to 65536),
+/// which clears it. When the new table cannot be allocated the engine keeps
+/// its table and what it holds.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY`.
+cescacs_result cescacs_engine_set_hash(const struct cescacs_engine *engine, size_t hash_mb);
 
 /// Releases an engine; NULL is a no-op. No search may be running on it.
 void cescacs_engine_free(struct cescacs_engine *engine);
@@ -1641,10 +1692,20 @@ cescacs_result cescacs_engine_new_game(const struct cescacs_engine *engine);
 /// Searches the current position of `game` (its earlier positions count
 /// for repetition) within `limits` and writes the result to `*result_out`.
 /// Blocks until a limit is reached or `cescacs_engine_stop` is called; the
-/// game is only read.
+/// game is only read. Depth 1 is always completed before a time limit or a
+/// stop ends the search (it takes milliseconds).
 ///
 /// Errors: `NULL_POINTER`. `*result_out` is written only on success.
 cescacs_result cescacs_engine_search(const struct cescacs_engine *engine, const struct cescacs_game *game, const struct cescacs_search_limits *limits, struct cescacs_search_result *result_out);
+
+/// `cescacs_engine_search` on the clock: `clock` (not NULL) gives each
+/// side's time left and increment, and the moves to the next time control;
+/// the engine spends the time of the side to move (a soft limit between
+/// iterations, more when its best move changes, a hard limit that stops
+/// it, a 10 ms margin per move), beside the limits of `limits`.
+///
+/// Errors: `NULL_POINTER`. `*result_out` is written only on success.
+cescacs_result cescacs_engine_search_clock(const struct cescacs_engine *engine, const struct cescacs_game *game, const struct cescacs_search_limits *limits, const struct cescacs_clock *clock, struct cescacs_search_result *result_out);
 
 /// Asks the search running on `engine` (from another thread) to stop as
 /// soon as it can; that `cescacs_engine_search` call then returns the best
@@ -1673,6 +1734,43 @@ cescacs_result cescacs_engine_pv(const struct cescacs_engine *engine, struct ces
 /// `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL` (the buffer is untouched
 /// and `*out_len` gets the needed length).
 cescacs_result cescacs_engine_pv_text(const struct cescacs_engine *engine, char *buf, size_t len, size_t *out_len);
+
+/// Sets how many root lines the engine's next searches find (1 to
+/// `CESCACS_MULTIPV_MAX`; 1 when the engine is made): each iteration
+/// searches the root once per line without the moves of the lines before
+/// it, so `lines` lines cost about `lines` searches. Read them with
+/// `cescacs_engine_lines` after the search.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (0 or above the maximum).
+cescacs_result cescacs_engine_set_multipv(const struct cescacs_engine *engine, uint32_t lines);
+
+/// Copies the root lines of the engine's last search, best first, into
+/// `buf` (room for `len` lines) and writes their number to `*count_out`:
+/// as many as `cescacs_engine_set_multipv` asked for, fewer when the
+/// position has fewer legal moves, none without one. If they do not fit,
+/// `buf` is untouched, the number is still written and the result is
+/// `BUFFER_TOO_SMALL` (ask with `buf` NULL and `len` 0).
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet), `BUFFER_TOO_SMALL`.
+cescacs_result cescacs_engine_lines(const struct cescacs_engine *engine, struct cescacs_pv_line *buf, size_t len, size_t *count_out);
+
+/// Copies the principal variation of line `line` (0 for the best) of the
+/// engine's last search into `buf` (room for `len` moves) and writes its
+/// length to `*count_out`, as `cescacs_engine_pv` does for the best line.
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet, or no such line),
+/// `BUFFER_TOO_SMALL` (`buf` untouched, the length still written).
+cescacs_result cescacs_engine_line_pv(const struct cescacs_engine *engine, size_t line, struct cescacs_move *buf, size_t len, size_t *count_out);
+
+/// Writes the principal variation of line `line` (0 for the best) of the
+/// engine's last search in CTL-AN, moves separated by single spaces, and a
+/// terminating NUL into `buf` (room for `len` bytes), its length to
+/// `*out_len` if not NULL, as `cescacs_engine_pv_text` does for the best line.
+///
+/// Errors: `NULL_POINTER`, `NOT_FOUND` (no search yet, or no such line),
+/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+/// needed length).
+cescacs_result cescacs_engine_line_pv_text(const struct cescacs_engine *engine, size_t line, char *buf, size_t len, size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

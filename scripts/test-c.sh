@@ -7,8 +7,8 @@
 #   2b. tests/c/test_threads.c: separate game handles (and self-play batches) on several pthreads
 #      at once agree with the single-threaded run (plain, valgrind memcheck with 4 threads, helgrind with 3,
 #      ASan/UBSan with 32);
-#   2c. tests/c/test_engine.c: the engine's search, stop from another thread (plain, valgrind,
-#      ASan/UBSan);
+#   2c. tests/c/test_engine.c: the engine's search, MultiPV lines, stop from another thread, a game on the clock,
+#      a table that cannot be allocated (plain, valgrind, ASan/UBSan; ASan skips the last);
 #   3. tests/c/test_header.cpp (g++ -std=c++17): the header is C++-clean;
 #   4. examples/c/moves.c, checked over tests/data/random-dev.jsonl; examples/c/attacks.c,
 #      checked over the golden positions against tests/c/check_attacks.py's own computation

@@ -9,6 +9,7 @@
 //! cescacs pgn FILE... [--pdtl] [--write] [--max-errors N]  validate CTL-PGN game records
 //! cescacs uci                          the engine over the UCI protocol (PDTL for FEN)
 //! cescacs match [--engine SPEC]… [--tc B+I] two engines or settings play each other
+//! cescacs bench [DEPTH]               the engine's nodes and speed on fixed positions
 //! ```
 //!
 //! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
@@ -29,6 +30,7 @@ use cescacs::{
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod bench;
 mod match_pgn;
 mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -112,6 +114,13 @@ enum Command {
     /// Run the engine over the UCI protocol on stdin/stdout (`position startpos|pdtl <PDTL>
     /// [moves …]`, moves as `cescacs moves` prints them)
     Uci,
+    /// Search fixed positions to a fixed depth (one thread, a fresh table each) and print the
+    /// total nodes, a count that depends only on the search's code, and nodes per second
+    Bench {
+        /// Plies to search each position to
+        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+    },
     /// Play two sides against each other (the built-in engine at two settings, or external UCI
     /// engines) from seeded random openings or a book, each opening with both colours; print A's
     /// share of the points with its 95 % error bar
@@ -192,6 +201,7 @@ fn main() -> ExitCode {
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write, max_errors } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
+        Command::Bench { depth } => bench::run(depth, &mut io::stdout().lock()).map_err(Failure::Io),
         Command::Match(args) => {
             arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
         }

@@ -6,21 +6,30 @@
 //! uci                      → id …, option …, uciok
 //! isready                  → readyok
 //! ucinewgame               clears the table
-//! setoption name Hash value MB | name Threads value N
+//! setoption name Hash value MB | name Threads value N | name Move Overhead value MS | name Ponder value B
+//!    | name MultiPV value N
 //! position startpos|pdtl <PDTL> [moves M1 M2 …]
-//! go depth N | movetime MS | nodes N | infinite | searchmoves M1 M2 …   (combinable)
+//! go wtime MS btime MS winc MS binc MS movestogo N | movetime MS | depth N | nodes N
+//!    | infinite | ponder | searchmoves M1 M2 …   (combinable)
+//! ponderhit                the opponent played the move pondered on: the clock starts
 //! stop                     → bestmove of the search under way
 //! quit
 //! ```
 //!
-//! A search runs on its own thread, so `stop`, `isready` and `quit` are
-//! answered while it runs (`position`, `go`, `setoption` and `ucinewgame`
-//! wait for a bounded search to end, and stop an infinite one); it reports `info depth … score … nodes … nps …
-//! time … pv …` after each iteration and ends with `bestmove M` (or
-//! `bestmove (none)` when there is no legal move). `searchmoves` restricts
-//! the root to the moves listed (as `position` reads them). A command that
-//! cannot be read, or limits the engine refuses, is answered with
-//! `info string error: …` and changes nothing.
+//! A search runs on its own thread, so `stop`, `ponderhit`, `isready` and
+//! `quit` are answered while it runs (`position`, `go`, `setoption` and
+//! `ucinewgame` wait for a bounded search to end, and stop an infinite or
+//! pondering one); it reports `info depth … seldepth … multipv K score …
+//! nodes … nps … time … pv …` after each iteration (one line for each of the
+//! `MultiPV` best root moves, `multipv 1` the best, as Stockfish prints them) and ends with `bestmove M ponder R` (`ponder R`
+//! when the PV has a reply; `bestmove (none)` when there is no legal move).
+//! On the clock (`wtime` …) the engine's time manager sets the time; `go
+//! ponder` searches without a time limit, and its `bestmove` waits for
+//! `ponderhit` (then the clock runs) or `stop`. `searchmoves` restricts the
+//! root to the moves listed (as `position` reads them). An unknown `go`
+//! word is answered with `info string warning: …` and the search runs
+//! without it. A command that cannot be read, or limits the engine
+//! refuses, is answered with `info string error: …` and changes nothing.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,7 +59,16 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// `go infinite` (or bare `go`): only `stop` ends it.
     infinite: bool,
+    /// Set while a `go ponder` search ponders (until `ponderhit`).
+    pondering: Arc<AtomicBool>,
     thread: JoinHandle<Engine>,
+}
+
+impl Running {
+    /// Whether only `stop` (or `ponderhit`) ends it.
+    fn unbounded(&self) -> bool {
+        self.infinite || self.pondering.load(Ordering::Relaxed)
+    }
 }
 
 struct Session {
@@ -58,7 +76,16 @@ struct Session {
     engine: Option<Engine>,
     game: History,
     running: Option<Running>,
+    /// UCI `Move Overhead`, milliseconds.
+    move_overhead: u64,
+    /// UCI `MultiPV`: the root lines each iteration reports.
+    multipv: usize,
 }
+
+/// The largest `Move Overhead`, milliseconds.
+const MAX_MOVE_OVERHEAD: u64 = 5000;
+/// The most `MultiPV` lines (Stockfish's bound).
+const MAX_MULTIPV: usize = 500;
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run() -> io::Result<()> {
@@ -67,6 +94,8 @@ pub fn run() -> io::Result<()> {
         engine: Some(Engine::new(EngineOptions::default())),
         game: History::default(),
         running: None,
+        move_overhead: cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
+        multipv: 1,
     };
     let stdin = io::stdin();
     let mut line = String::new();
@@ -107,6 +136,10 @@ impl Session {
                 let defaults = EngineOptions::default();
                 self.out.line(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", defaults.hash_mb));
                 self.out.line(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", defaults.threads));
+                let overhead = cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis();
+                self.out.line(&format!("option name Move Overhead type spin default {overhead} min 0 max {MAX_MOVE_OVERHEAD}"));
+                self.out.line("option name Ponder type check default false");
+                self.out.line(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -128,9 +161,19 @@ impl Session {
                 Err(e) => self.error(&e),
             },
             "go" => match read_go(&rest, self.game.position()) {
-                Ok((limits, infinite)) => self.go(limits, infinite),
+                Ok(go) => {
+                    for w in &go.warnings {
+                        self.out.line(&format!("info string warning: {w}"));
+                    }
+                    self.go(go);
+                }
                 Err(e) => self.error(&e),
             },
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.pondering.store(false, Ordering::Relaxed);
+                }
+            }
             "stop" => self.stop(),
             "quit" => {
                 self.stop();
@@ -165,7 +208,28 @@ impl Session {
             "hash" => {
                 let hash_mb = number("Hash")?;
                 EngineOptions { hash_mb, ..current }.validate().map_err(|e| format!("Hash: {e} (MiB)"))?;
-                self.engine_mut().set_hash_mb(hash_mb);
+                let engine = self.engine_mut();
+                let kept = engine.options().hash_mb;
+                engine.try_set_hash_mb(hash_mb).map_err(|e| format!("Hash: {e}; the table stays {kept} MiB"))?;
+            }
+            "move overhead" => {
+                let ms = number("Move Overhead")?;
+                if ms as u64 > MAX_MOVE_OVERHEAD {
+                    return Err(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD}, not {ms}"));
+                }
+                self.move_overhead = ms as u64;
+            }
+            // The engine ponders when the GUI says `go ponder`; the option only tells the GUI it may.
+            "ponder" => match value.trim() {
+                "true" | "false" => {}
+                other => return Err(format!("Ponder must be true or false, not {other:?}")),
+            },
+            "multipv" => {
+                let lines = number("MultiPV")?;
+                if !(1..=MAX_MULTIPV).contains(&lines) {
+                    return Err(format!("MultiPV must be 1..{MAX_MULTIPV}, not {lines}"));
+                }
+                self.multipv = lines;
             }
             "threads" => {
                 let threads = number("Threads")?;
@@ -177,27 +241,30 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, mut limits: Limits, infinite: bool) {
+    fn go(&mut self, go: Go) {
+        let Go { mut limits, infinite, ponder, .. } = go;
         let mut engine = self.engine_mut_taken();
         let stop = Arc::new(AtomicBool::new(false));
+        let pondering = Arc::new(AtomicBool::new(ponder));
         limits.stop = Some(stop.clone());
+        limits.ponder = ponder.then(|| pondering.clone());
+        limits.move_overhead = Some(Duration::from_millis(self.move_overhead));
+        limits.multipv = self.multipv;
         let game = self.game.clone();
         let out = self.out.clone();
-        let flag = stop.clone();
+        let (flag, held) = (stop.clone(), pondering.clone());
         let thread = std::thread::spawn(move || {
             let root = game.position().clone();
             let result = engine.search_with_info(&game, &limits, &mut |info| out.line(&info_line(&root, info)));
-            // UCI: after `go infinite` the best move waits for `stop`.
-            while infinite && !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
+            // UCI: after `go infinite` the best move waits for `stop`, and
+            // after `go ponder` for `ponderhit` or `stop`.
+            while (infinite || held.load(Ordering::Relaxed)) && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
             }
-            out.line(&match result.best_move {
-                Some(m) => format!("bestmove {}", root.ctl(&m)),
-                None => "bestmove (none)".to_string(),
-            });
+            out.line(&bestmove_line(&root, &result.pv));
             engine
         });
-        self.running = Some(Running { stop, infinite, thread });
+        self.running = Some(Running { stop, infinite, pondering, thread });
     }
 
     fn engine_mut_taken(&mut self) -> Engine {
@@ -214,12 +281,12 @@ impl Session {
     }
 
     /// Waits for the search under way to end (stopping it if it is
-    /// infinite: nothing else would end it) and takes the engine back.
-    /// Commands that change the engine or the position come here, so a
-    /// bounded `go` sent before them still reports its best move.
+    /// infinite or pondering: nothing else would end it) and takes the
+    /// engine back. Commands that change the engine or the position come
+    /// here, so a bounded `go` sent before them still reports its best move.
     fn finish(&mut self) {
         if let Some(r) = self.running.take() {
-            if r.infinite {
+            if r.unbounded() {
                 r.stop.store(true, Ordering::Relaxed);
             }
             match r.thread.join() {
@@ -258,26 +325,45 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
 }
 
 /// The words that start a `go` parameter (and end a `searchmoves` list).
-const GO_PARAMETERS: [&str; 5] = ["depth", "movetime", "nodes", "infinite", "searchmoves"];
+const GO_PARAMETERS: [&str; 11] =
+    ["depth", "movetime", "nodes", "infinite", "searchmoves", "wtime", "btime", "winc", "binc", "movestogo", "ponder"];
 
-/// `go depth N | movetime MS | nodes N | infinite | searchmoves M1 M2 …`
-/// from `pos`, any combination (a `searchmoves` list runs to the next
-/// parameter); bare `go` searches until `stop`, like `infinite`. The engine
-/// checks the limits.
-fn read_go(words: &[&str], pos: &Position) -> Result<(Limits, bool), String> {
-    let mut limits = Limits::default();
-    let mut infinite = false;
+/// A `go` command read: the limits, whether only `stop` ends it, whether
+/// it ponders, and the words it ignored.
+struct Go {
+    limits: Limits,
+    infinite: bool,
+    ponder: bool,
+    warnings: Vec<String>,
+}
+
+/// `go wtime MS btime MS winc MS binc MS movestogo N | movetime MS | depth N
+/// | nodes N | infinite | ponder | searchmoves M1 M2 …` from `pos`, any
+/// combination (a `searchmoves` list runs to the next parameter); a search
+/// with no limit (bare `go`) runs until `stop`, like `infinite`. An unknown
+/// word, and what follows it up to the next parameter, is ignored with a
+/// warning. The engine checks the limits.
+fn read_go(words: &[&str], pos: &Position) -> Result<Go, String> {
+    let mut go = Go { limits: Limits::default(), infinite: false, ponder: false, warnings: Vec::new() };
+    let limits = &mut go.limits;
     let mut it = words.iter().peekable();
     while let Some(&w) = it.next() {
         let mut number = || -> Result<u64, String> {
             let v = it.next().ok_or_else(|| format!("go {w} needs a number"))?;
             v.parse::<u64>().map_err(|_| format!("go {w}: {v:?} is not a number"))
         };
+        let ms = |n: u64| Some(Duration::from_millis(n));
         match w {
             "depth" => limits.depth = Some(u32::try_from(number()?).unwrap_or(u32::MAX)),
-            "movetime" => limits.time = Some(Duration::from_millis(number()?)),
+            "movetime" => limits.time = ms(number()?),
             "nodes" => limits.nodes = Some(number()?),
-            "infinite" => infinite = true,
+            "wtime" => limits.white_time = ms(number()?),
+            "btime" => limits.black_time = ms(number()?),
+            "winc" => limits.white_inc = ms(number()?),
+            "binc" => limits.black_inc = ms(number()?),
+            "movestogo" => limits.moves_to_go = Some(u32::try_from(number()?).unwrap_or(u32::MAX)),
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
             "searchmoves" => {
                 let mut moves = Vec::new();
                 while let Some(text) = it.next_if(|t| !GO_PARAMETERS.contains(t)) {
@@ -285,22 +371,42 @@ fn read_go(words: &[&str], pos: &Position) -> Result<(Limits, bool), String> {
                 }
                 limits.search_moves = Some(moves);
             }
-            other => return Err(format!("unknown go parameter {other:?}")),
+            other => {
+                let skipped: Vec<&str> = std::iter::from_fn(|| it.next_if(|t| !GO_PARAMETERS.contains(t)).copied()).collect();
+                let what = if skipped.is_empty() { String::new() } else { format!(" (and {:?})", skipped.join(" ")) };
+                go.warnings.push(format!("unknown go parameter {other:?}{what} ignored"));
+            }
         }
     }
     limits.validate().map_err(|e| format!("go: {e}"))?;
-    let bounded = limits.depth.is_some() || limits.time.is_some() || limits.nodes.is_some();
-    Ok((limits, infinite || !bounded))
+    if go.infinite {
+        // `infinite`: no time limit ends the search, only `stop`.
+        (limits.time, limits.white_time, limits.black_time) = (None, None, None);
+    }
+    go.infinite |= !limits.is_bounded(pos.turn());
+    Ok(go)
 }
 
-/// `info depth … seldepth … score … nodes … nps … time … pv …`, the PV in CTL-AN.
+/// `bestmove M ponder R` for a search's PV from `root` (`ponder R` when it
+/// has a second move; `bestmove (none)` when it is empty: no legal move).
+fn bestmove_line(root: &Position, pv: &[Move]) -> String {
+    match pv {
+        [] => "bestmove (none)".to_string(),
+        [m] => format!("bestmove {}", root.ctl(m)),
+        [m, r, ..] => format!("bestmove {} ponder {}", root.ctl(m), root.after(*m).ctl(r)),
+    }
+}
+
+/// `info depth … seldepth … multipv … score … nodes … nps … time … pv …`,
+/// the PV in CTL-AN.
 fn info_line(root: &Position, info: &Info) -> String {
     let ms = info.time.as_millis();
     let nps = if info.time.as_secs_f64() > 0.0 { (info.nodes as f64 / info.time.as_secs_f64()) as u64 } else { 0 };
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         pv_text(root, &info.pv)

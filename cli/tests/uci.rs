@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cescacs::{History, Position, Termination};
 use cescacs_engine::{Engine, Limits};
@@ -20,7 +20,11 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(BIN).arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        Uci::spawn(Command::new(BIN).arg("uci"))
+    }
+
+    fn spawn(command: &mut Command) -> Uci {
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
         let out = BufReader::new(child.stdout.take().unwrap());
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -70,6 +74,9 @@ fn handshake_and_readiness() {
             "id author the cescacs authors",
             "option name Hash type spin default 16 min 1 max 65536",
             "option name Threads type spin default 1 min 1 max 256",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 500",
             "uciok"
         ]
     );
@@ -92,13 +99,45 @@ fn go_depth_reports_each_iteration_and_the_engines_best_move() {
     let lines = uci.until("bestmove");
     assert_eq!(lines.len(), 4, "{lines:?}");
     let pos = game.position();
-    assert_eq!(lines[3], format!("bestmove {}", pos.ctl(&want.best_move.unwrap())));
+    let best = want.best_move.unwrap();
+    assert_eq!(lines[3], format!("bestmove {} ponder {}", pos.ctl(&best), pos.after(best).ctl(&want.pv[1])));
     for (line, info) in lines.iter().zip(&infos) {
-        assert!(line.starts_with(&format!("info depth {} seldepth {} score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
+        assert!(line.starts_with(&format!("info depth {} seldepth {} multipv 1 score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
         let mut p = pos.clone();
         let pv: Vec<String> = info.pv.iter().map(|&m| { let t = p.ctl(&m); p.play_unchecked(m); t }).collect();
         assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
     }
+    uci.quit();
+}
+
+#[test]
+fn multipv_reports_each_line_of_each_iteration_as_the_engine_finds_them() {
+    let mut game = History::default();
+    game.push_ctl("E7-E13").unwrap();
+    let mut infos = Vec::new();
+    let limits = Limits::depth(3).with_multipv(3);
+    let want = Engine::new(Default::default()).search_with_info(&game, &limits, &mut |i| infos.push(i.clone()));
+    let mut uci = Uci::start();
+    uci.send("setoption name MultiPV value 3");
+    uci.send("position startpos moves E7-E13");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.len(), 10, "{lines:?}");
+    let pos = game.position();
+    for (line, info) in lines.iter().zip(&infos) {
+        let head = format!("info depth {} seldepth {} multipv {} score {} nodes {} ", info.depth, info.seldepth, info.multipv, info.score, info.nodes);
+        assert!(line.starts_with(&head), "{line}");
+        assert!(format!("{line} ").contains(&format!(" pv {} ", pos.ctl(&info.pv[0]))), "{line}");
+    }
+    let multipv: Vec<usize> = infos.iter().map(|i| i.multipv).collect();
+    assert_eq!(multipv, [1, 2, 3, 1, 2, 3, 1, 2, 3]);
+    assert!(lines[9].starts_with(&format!("bestmove {} ", pos.ctl(&want.lines[0].pv[0]))), "{}", lines[9]);
+    // Back to one line: `multipv 1` only.
+    uci.send("setoption name MultiPV value 1");
+    uci.send("go depth 2");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[..2].iter().all(|l| l.contains(" multipv 1 ")), "{lines:?}");
     uci.quit();
 }
 
@@ -144,7 +183,16 @@ fn go_infinite_waits_for_stop() {
     assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
     uci.send("stop");
     let m = uci.until("bestmove").pop().unwrap();
-    assert!(Position::default().parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    assert!(Position::default().parse_ctl(bestmove_of(&m)).is_ok(), "{m}");
+    // With a clock too: `infinite` keeps searching past the clock's limits.
+    uci.send("go wtime 50 btime 50 infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    uci.send("isready");
+    let before = uci.until("readyok");
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    uci.send("stop");
+    let lines = uci.until("bestmove");
+    assert!(Position::default().parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
     uci.quit();
 }
 
@@ -156,7 +204,6 @@ fn bad_commands_are_answered_and_change_nothing() {
         "position pdtl garbage",
         "position startpos moves E21-E15 E21-E15",
         "go depth x",
-        "go sideways",
         "go depth 0",
         "go nodes 0",
         "go depth 1 searchmoves",
@@ -164,6 +211,10 @@ fn bad_commands_are_answered_and_change_nothing() {
         "setoption name Hash value 0",
         "setoption name Threads value 257",
         "setoption name Colour value red",
+        "setoption name Move Overhead value 5001",
+        "setoption name Ponder value maybe",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 501",
         "frobnicate",
     ] {
         uci.send(bad);
@@ -203,9 +254,116 @@ fn go_searchmoves_chooses_among_the_listed_moves() {
     // The list runs to the next parameter; the long form is read too.
     uci.send(&format!("go searchmoves {} {} {} depth 3", listed[0], others[1].long(), listed[2]));
     let lines = uci.until("bestmove");
-    assert_eq!(lines.last().unwrap(), &format!("bestmove {}", pos.ctl(&want)));
+    assert!(lines.last().unwrap().starts_with(&format!("bestmove {} ", pos.ctl(&want))), "{lines:?}");
     assert!(lines[..lines.len() - 1].iter().all(|l| listed.iter().any(|m| l.contains(&format!(" pv {m}")))), "{lines:?}");
     uci.send(&format!("go depth 2 searchmoves {}", listed[1]));
-    assert_eq!(uci.until("bestmove").last().unwrap(), &format!("bestmove {}", listed[1]));
+    assert!(uci.until("bestmove").last().unwrap().starts_with(&format!("bestmove {} ", listed[1])));
+    uci.quit();
+}
+
+/// The move of a `bestmove M [ponder R]` line.
+fn bestmove_of(line: &str) -> &str {
+    line.strip_prefix("bestmove ").unwrap().split(' ').next().unwrap()
+}
+
+#[test]
+fn go_on_the_clock_answers_in_time() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves E7-E13");
+    let start = Instant::now();
+    uci.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    let lines = uci.until("bestmove");
+    assert!(start.elapsed() < Duration::from_millis(1000), "{:?}", start.elapsed());
+    assert!(lines.len() >= 2 && lines[0].starts_with("info depth 1 "), "{lines:?}");
+    let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
+    assert!(pos.parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
+    // movestogo and a move overhead are read too.
+    uci.send("setoption name Move Overhead value 50");
+    uci.send("go btime 500 wtime 500 movestogo 5");
+    assert!(pos.parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
+    uci.quit();
+}
+
+#[test]
+fn a_game_at_one_second_and_10_ms_a_move_never_runs_out() {
+    // A GUI's clock: each side's time, less what each go → bestmove took,
+    // plus the increment.
+    let mut uci = Uci::start();
+    uci.send("ucinewgame");
+    let mut game = History::default();
+    let mut moves: Vec<String> = Vec::new();
+    let mut clocks = [1000i64, 1000i64];
+    for ply in 0..30 {
+        if game.outcome().is_some() {
+            break;
+        }
+        uci.send(&format!("position startpos moves {}", moves.join(" ")));
+        let start = Instant::now();
+        uci.send(&format!("go wtime {} btime {} winc 10 binc 10", clocks[0], clocks[1]));
+        let line = uci.until("bestmove").pop().unwrap();
+        let side = ply % 2;
+        clocks[side] -= start.elapsed().as_millis() as i64;
+        assert!(clocks[side] > 0, "ply {ply}: {clocks:?}");
+        clocks[side] += 10;
+        let m = game.position().parse_ctl(bestmove_of(&line)).unwrap();
+        moves.push(game.position().ctl(&m));
+        game.push(m).unwrap();
+    }
+    uci.quit();
+}
+
+#[test]
+fn an_unknown_go_word_is_reported_and_the_search_still_answers() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go sideways depth 2");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines[0], "info string warning: unknown go parameter \"sideways\" ignored");
+    assert!(lines[lines.len() - 2].starts_with("info depth 2 "), "{lines:?}");
+    uci.send("go mate 3 depth 1");
+    let lines = uci.until("bestmove");
+    assert_eq!(lines[0], "info string warning: unknown go parameter \"mate\" (and \"3\") ignored");
+    assert!(Position::default().parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
+    uci.quit();
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves E7-E13");
+    // A 100 ms clock: pondering ignores it until ponderhit.
+    uci.send("go ponder wtime 100 btime 100");
+    std::thread::sleep(Duration::from_millis(400));
+    uci.send("isready");
+    let before = uci.until("readyok");
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    let hit = Instant::now();
+    uci.send("ponderhit");
+    let line = uci.until("bestmove").pop().unwrap();
+    assert!(hit.elapsed() < Duration::from_millis(2000), "{:?}", hit.elapsed());
+    let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
+    assert!(pos.parse_ctl(bestmove_of(&line)).is_ok(), "{line}");
+    // `stop` ends pondering too, with a best move.
+    uci.send("go ponder wtime 100 btime 100");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("stop");
+    assert!(pos.parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
+    uci.quit();
+}
+
+#[test]
+fn a_table_that_cannot_be_allocated_keeps_the_old_one() {
+    // An address space of 2 GiB: a 64 GiB table cannot be had.
+    let script = format!("ulimit -v 2097152 && exec '{BIN}' uci");
+    let mut uci = Uci::spawn(Command::new("sh").arg("-c").arg(script));
+    uci.send("setoption name Hash value 65536");
+    assert_eq!(
+        uci.until("info string"),
+        ["info string error: Hash: cannot allocate a transposition table of 65536 MiB: out of memory; the table stays 16 MiB"]
+    );
+    uci.send("setoption name Hash value 32");
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    assert!(Position::default().parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
     uci.quit();
 }

@@ -4,14 +4,16 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use cescacs::{History, Move, Position};
+use cescacs::{History, Move, MoveList, Position};
 
-use crate::eval::EvalConfig;
+use crate::eval::{evaluate, EvalConfig};
 use crate::limits::Limits;
 use crate::options::EngineOptions;
+use crate::ordering::{Heuristics, Picker};
 use crate::score::{Score, MAX_PLY};
 use crate::search::{Iteration, Searcher, Shared};
-use crate::tt::Table;
+use crate::timeman::TimeControl;
+use crate::tt::{Table, TableAllocError};
 
 /// A report after each completed iteration (UCI's `info` line).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -28,6 +30,19 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
+    /// Which line this is, 1 for the best (UCI's `multipv`); with
+    /// [`Limits::multipv`] above 1 an iteration reports each of its lines.
+    pub multipv: usize,
+}
+
+/// One of a search's root lines (MultiPV): a root move's score and its
+/// principal variation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PvLine {
+    /// From the side to move's view.
+    pub score: Score,
+    /// The principal variation, the root move first.
+    pub pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -40,7 +55,10 @@ pub struct SearchResult {
     pub score: Score,
     /// The principal variation, `best_move` first.
     pub pv: Vec<Move>,
-    /// The deepest completed iteration (0 if none completed).
+    /// The deepest completed iteration (0 if none completed). A search
+    /// stopped inside an iteration whose first root move was searched in
+    /// full answers with that iteration's best move, score and PV, and
+    /// the depth of the one before.
     pub depth: u32,
     /// The deepest ply reached, quiescence and extensions included.
     pub seldepth: u32,
@@ -48,6 +66,10 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time the search took.
     pub time: Duration,
+    /// The best [`Limits::multipv`] root lines (fewer when the root has
+    /// fewer moves), best first: the first is `score` and `pv`. Empty only
+    /// without a legal move.
+    pub lines: Vec<PvLine>,
 }
 
 /// A searching engine. Its table survives between searches (so a game's
@@ -58,9 +80,16 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a cleared table of `options.hash_mb` MiB.
+    /// An engine with a cleared table of `options.hash_mb` MiB. Panics when
+    /// the table cannot be allocated: [`Engine::try_new`] returns the error.
     pub fn new(options: EngineOptions) -> Engine {
-        Engine { tt: Table::new(options.hash_mb), options }
+        Engine::try_new(options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with a cleared table of `options.hash_mb` MiB, or the
+    /// error of a table that cannot be allocated.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
+        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options })
     }
 
     /// The options the engine searches with.
@@ -74,10 +103,18 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Resizes the table (which clears it).
+    /// Resizes the table (which clears it). Panics when the table cannot
+    /// be allocated: [`Engine::try_set_hash_mb`] returns the error.
     pub fn set_hash_mb(&mut self, mb: usize) {
+        self.try_set_hash_mb(mb).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Resizes the table (which clears it); when the new one cannot be
+    /// allocated the engine keeps its table, and its contents, and says why.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), TableAllocError> {
+        self.tt = Table::try_new(mb)?;
         self.options.hash_mb = mb;
-        self.tt = Table::new(mb);
+        Ok(())
     }
 
     /// Searches on `threads` threads from the next search on (at least 1).
@@ -111,6 +148,18 @@ impl Engine {
         self.run(game, limits, Some(stop), &mut |_| {})
     }
 
+    /// [`Engine::search_until`], calling `on_info` after each completed
+    /// iteration (once per line with MultiPV).
+    pub fn search_until_with_info(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.run(game, limits, Some(stop), on_info)
+    }
+
     fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
         let root = game.position();
@@ -124,61 +173,99 @@ impl Engine {
             extra_stop,
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
+            time: TimeControl::new(start, limits, root.turn()),
             root_moves: root_moves.as_deref(),
+            multipv: limits.multipv.max(1),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
-        let threads = self.options.threads.max(1);
         let mut report = |it: &Iteration| {
-            on_info(&Info {
-                depth: it.depth,
-                seldepth: it.seldepth,
-                score: Score::from_internal(it.score),
-                nodes: shared.nodes.load(Ordering::Relaxed),
-                time: start.elapsed(),
-                pv: it.pv.clone(),
-            })
-        };
-        let last = if threads == 1 {
-            // No thread machinery for one thread (a C caller's main thread
-            // then owns no lazily made thread handle of the Rust runtime).
-            Searcher::new(&shared, hashes).iterate(root, 1, max_depth, &mut report)
-        } else {
-            std::thread::scope(|s| {
-                for id in 1..threads {
-                    let shared = &shared;
-                    let hashes = hashes.clone();
-                    s.spawn(move || {
-                        // Helpers search the same tree, half of them one ply
-                        // ahead, and fill the shared table; their results are
-                        // not used.
-                        let mut helper = Searcher::new(shared, hashes);
-                        helper.iterate(root, 1 + (id as u32 % 2), max_depth, &mut |_| {});
-                    });
-                }
-                let mut main = Searcher::new(&shared, hashes.clone());
-                let last = main.iterate(root, 1, max_depth, &mut report);
-                shared.abort.store(true, Ordering::Relaxed);
-                last
-            })
-        };
-        let nodes = shared.nodes.load(Ordering::Relaxed);
-        let (best_move, score, pv, depth, seldepth) = match last {
-            Some(it) => (it.pv.first().copied(), Score::from_internal(it.score), it.pv, it.depth, it.seldepth),
-            None => {
-                let first = root_moves.as_ref().map_or_else(|| root.legal_moves().first().copied(), |m| m.first().copied());
-                (first, unsearched_score(root, first.is_some()), first.into_iter().collect(), 0, 0)
+            for (k, line) in it.lines.iter().enumerate() {
+                on_info(&Info {
+                    depth: it.depth,
+                    seldepth: it.seldepth,
+                    score: Score::from_internal(line.score),
+                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    time: start.elapsed(),
+                    pv: line.pv.clone(),
+                    multipv: k + 1,
+                })
             }
         };
-        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed() }
+        let last = search_threads(&shared, root, &hashes, (self.options.threads.max(1), max_depth), &mut report);
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let (lines, depth, seldepth) = match last {
+            Some(it) => {
+                let depth = if it.complete { it.depth } else { it.depth - 1 };
+                let lines: Vec<PvLine> = it.lines.into_iter().map(|l| PvLine { score: Score::from_internal(l.score), pv: l.pv }).collect();
+                (lines, depth, it.seldepth)
+            }
+            None => {
+                let first = unsearched_choice(root, root_moves.as_deref(), &self.tt);
+                let score = unsearched_score(root, first.is_some(), &self.options.eval);
+                (first.map(|m| PvLine { score, pv: vec![m] }).into_iter().collect(), 0, 0)
+            }
+        };
+        let (best_move, score, pv) = match lines.first() {
+            Some(l) => (l.pv.first().copied(), l.score, l.pv.clone()),
+            None => (None, unsearched_score(root, false, &self.options.eval), Vec::new()),
+        };
+        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed(), lines }
     }
 }
 
-/// The score of a root no iteration completed: level with a move to play,
-/// else the end of the game (mated `Mate(0)`, stalemated `Cp(-20000)`).
-fn unsearched_score(root: &Position, has_move: bool) -> Score {
+/// Runs the search on `threads` threads (the calling one the main thread)
+/// to `max_depth`; the main thread's last usable iteration.
+fn search_threads(
+    shared: &Shared<'_>,
+    root: &Position,
+    hashes: &[u64],
+    (threads, max_depth): (usize, u32),
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Iteration> {
+    if threads == 1 {
+        // No thread machinery for one thread (a C caller's main thread
+        // then owns no lazily made thread handle of the Rust runtime).
+        return Searcher::new(shared, hashes.to_vec()).iterate(root, (1, max_depth), true, report);
+    }
+    std::thread::scope(|s| {
+        for id in 1..threads {
+            let hashes = hashes.to_vec();
+            s.spawn(move || {
+                // Helpers search the same tree, half of them one ply
+                // ahead, and fill the shared table; their results are
+                // not used.
+                let mut helper = Searcher::new(shared, hashes);
+                helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |_| {});
+            });
+        }
+        let mut main = Searcher::new(shared, hashes.to_vec());
+        let last = main.iterate(root, (1, max_depth), true, report);
+        shared.abort.store(true, Ordering::Relaxed);
+        last
+    })
+}
+
+/// The move of a search stopped (by a node limit below what one root move
+/// needs) before any root move was searched: the first in the search's
+/// order (the table's move, then captures by MVV-LVA), `None` without a
+/// legal move.
+fn unsearched_choice(root: &Position, root_moves: Option<&[Move]>, tt: &Table) -> Option<Move> {
+    let mut moves = MoveList::new();
+    match root_moves {
+        Some(kept) => moves.extend(kept.iter().copied()),
+        None => root.legal_moves_into(&mut moves),
+    }
+    let hash_move = tt.probe(root.zobrist_hash()).map_or(0, |e| e.mv);
+    let first = Picker::new(&mut moves, &Heuristics::new(), root.turn(), hash_move, 0).next();
+    first
+}
+
+/// The score of a root no root move of was searched: its static score
+/// with a move to play, else the end of the game (mated `Mate(0)`,
+/// stalemated `Cp(-20000)`).
+fn unsearched_score(root: &Position, has_move: bool, cfg: &EvalConfig) -> Score {
     if has_move {
-        Score::Cp(0)
+        Score::Cp(evaluate(root, cfg, 0))
     } else if root.is_check() {
         Score::Mate(0)
     } else {

@@ -4,7 +4,7 @@
 //! principal variation search, a shared transposition table keyed by the
 //! core's Zobrist hash, quiescence over captures and promotions, move
 //! ordering (hash move, MVV-LVA, killers, history), check extension and
-//! mate scores. The end of the game is the core's (checkmate, stalemate as
+//! mate scores, and a time manager for games on the clock. The end of the game is the core's (checkmate, stalemate as
 //! a win for the stalemating side, repetition, the 75-move rule,
 //! insufficient material).
 //!
@@ -25,7 +25,8 @@
 //! the main thread, and no longer deterministic.
 //!
 //! [`Limits::search_moves`] restricts the root to some moves (UCI
-//! `searchmoves`). The search knows nothing of games between engines:
+//! `searchmoves`); [`Limits::multipv`] asks for the best N root moves, each
+//! with its score and PV ([`SearchResult::lines`], UCI `MultiPV`). The search knows nothing of games between engines:
 //! matches, balance studies and fits are the `cescacs-study` crate's.
 
 #![forbid(unsafe_code)]
@@ -34,14 +35,19 @@
 mod engine;
 mod eval;
 mod limits;
+mod multipv;
 mod options;
 mod ordering;
+mod quiesce;
 mod score;
 mod search;
+mod timeman;
 mod tt;
 
-pub use engine::{Engine, Info, SearchResult};
+pub use engine::{Engine, Info, PvLine, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
-pub use limits::{Limits, LimitsError, MAX_SECONDS};
+pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
 pub use score::{Score, MAX_PLY};
+pub use timeman::DEFAULT_MOVE_OVERHEAD;
+pub use tt::TableAllocError;

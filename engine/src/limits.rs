@@ -1,6 +1,7 @@
-//! What ends a search (depth, nodes, time, or a flag another thread sets)
-//! and which root moves it chooses among; checked once, here, for every
-//! caller (the CLI, the C ABI and the Python binding translate the error).
+//! What ends a search (depth, nodes, time, the clocks, or a flag another
+//! thread sets) and which root moves it chooses among; checked once, here,
+//! for every caller (the CLI, the C ABI and the Python binding translate
+//! the error). The time manager (`timeman.rs`) turns the clocks into limits.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -11,7 +12,10 @@ use cescacs::Move;
 /// Limits of one search; every limit set applies (the first reached ends
 /// it). With none set the search runs until [`Limits::stop`] is set or
 /// [`crate::MAX_PLY`] is reached.
-#[derive(Clone, Debug, Default)]
+///
+/// Depth 1 is always completed before a time limit or a stop ends the
+/// search (it takes milliseconds); a node limit ends it at once.
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Deepest iteration (in plies, before extensions).
     pub depth: Option<u32>,
@@ -28,6 +32,65 @@ pub struct Limits {
     /// after them are searched in full. Listed moves that are not legal at
     /// the root are ignored; when none is legal every legal move is searched.
     pub search_moves: Option<Vec<Move>>,
+    /// White's time left on its clock (UCI `wtime`). The clock of the side
+    /// to move sets the search's soft and hard time limits.
+    pub white_time: Option<Duration>,
+    /// Black's time left on its clock (UCI `btime`).
+    pub black_time: Option<Duration>,
+    /// White's increment per move (UCI `winc`).
+    pub white_inc: Option<Duration>,
+    /// Black's increment per move (UCI `binc`).
+    pub black_inc: Option<Duration>,
+    /// Moves to the next time control (UCI `movestogo`); `None` or 0: the
+    /// clock's time is for the rest of the game.
+    pub moves_to_go: Option<u32>,
+    /// Time lost per move between the engine and the clock, kept out of the
+    /// clock's limits; `None`: 10 ms.
+    pub move_overhead: Option<Duration>,
+    /// Set while the engine ponders (UCI `go ponder`): no time limit
+    /// applies until it is cleared (`ponderhit`), and the clock's and
+    /// `time`'s limits count from then.
+    pub ponder: Option<Arc<AtomicBool>>,
+    /// Root lines to search and report (UCI `MultiPV`), at least 1: the
+    /// best `multipv` root moves, each with its score and PV. Each line
+    /// costs about a search of the root without the moves before it.
+    pub multipv: usize,
+}
+
+impl Default for Limits {
+    /// No limit, one line.
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: None,
+            stop: None,
+            search_moves: None,
+            white_time: None,
+            black_time: None,
+            white_inc: None,
+            black_inc: None,
+            moves_to_go: None,
+            move_overhead: None,
+            ponder: None,
+            multipv: 1,
+        }
+    }
+}
+
+/// The clocks of a game, as a binding reads them (seconds; `None`: not given).
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ClockSeconds {
+    /// White's time left.
+    pub white: Option<f64>,
+    /// Black's time left.
+    pub black: Option<f64>,
+    /// White's increment per move.
+    pub white_inc: Option<f64>,
+    /// Black's increment per move.
+    pub black_inc: Option<f64>,
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
 }
 
 /// The longest time limit [`Limits::checked`] takes, in seconds.
@@ -48,6 +111,9 @@ pub enum LimitsError {
     /// A `search_moves` list with no move in it.
     #[error("searchmoves must name at least one move")]
     NoSearchMoves,
+    /// A `multipv` of 0.
+    #[error("multipv must be at least 1")]
+    ZeroMultiPv,
 }
 
 impl Limits {
@@ -66,9 +132,36 @@ impl Limits {
         Limits { time: Some(time), ..Limits::default() }
     }
 
+    /// A search on the clock: each side's time left and increment.
+    pub fn clock(white: Duration, black: Duration, white_inc: Duration, black_inc: Duration) -> Limits {
+        Limits {
+            white_time: Some(white),
+            black_time: Some(black),
+            white_inc: Some(white_inc),
+            black_inc: Some(black_inc),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether a limit other than a stop flag ends the search when `turn`
+    /// is to move: a depth, nodes, a time or `turn`'s clock.
+    pub fn is_bounded(&self, turn: cescacs::Color) -> bool {
+        let clock = match turn {
+            cescacs::Color::White => self.white_time,
+            cescacs::Color::Black => self.black_time,
+        };
+        self.depth.is_some() || self.nodes.is_some() || self.time.is_some() || clock.is_some()
+    }
+
     /// These limits, also stopped by `flag`.
     pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.stop = Some(flag);
+        self
+    }
+
+    /// These limits, reporting the best `lines` root moves (UCI `MultiPV`).
+    pub fn with_multipv(mut self, lines: usize) -> Limits {
+        self.multipv = lines;
         self
     }
 
@@ -81,17 +174,27 @@ impl Limits {
     /// Limits from the numbers a binding or a command line reads (`None`:
     /// no such limit), time in seconds, checked by [`Limits::validate`].
     pub fn checked(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> Result<Limits, LimitsError> {
-        let time = match seconds {
-            Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => return Err(LimitsError::BadTime(s)),
-            s => s.map(Duration::from_secs_f64),
-        };
-        let limits = Limits { depth, nodes, time, ..Limits::default() };
+        let limits = Limits { depth, nodes, time: duration(seconds)?, ..Limits::default() };
         limits.validate()?;
         Ok(limits)
     }
 
+    /// These limits with the clocks of `clock`, each time checked as
+    /// [`Limits::checked`] checks `seconds`.
+    pub fn with_clock_seconds(self, clock: ClockSeconds) -> Result<Limits, LimitsError> {
+        Ok(Limits {
+            white_time: duration(clock.white)?,
+            black_time: duration(clock.black)?,
+            white_inc: duration(clock.white_inc)?,
+            black_inc: duration(clock.black_inc)?,
+            moves_to_go: clock.moves_to_go,
+            ..self
+        })
+    }
+
     /// Whether every limit set can be searched to: a depth and a node
-    /// count of at least 1, and a `search_moves` list with a move in it.
+    /// count of at least 1, a `search_moves` list with a move in it, and
+    /// at least one line.
     pub fn validate(&self) -> Result<(), LimitsError> {
         if self.depth == Some(0) {
             return Err(LimitsError::ZeroDepth);
@@ -102,7 +205,18 @@ impl Limits {
         if self.search_moves.as_ref().is_some_and(|m| m.is_empty()) {
             return Err(LimitsError::NoSearchMoves);
         }
+        if self.multipv == 0 {
+            return Err(LimitsError::ZeroMultiPv);
+        }
         Ok(())
+    }
+}
+
+/// A number of seconds as a duration: finite, 0 or more, below [`MAX_SECONDS`].
+fn duration(seconds: Option<f64>) -> Result<Option<Duration>, LimitsError> {
+    match seconds {
+        Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => Err(LimitsError::BadTime(s)),
+        s => Ok(s.map(Duration::from_secs_f64)),
     }
 }
 
@@ -123,5 +237,15 @@ mod tests {
         let ok = Limits::checked(Some(3), Some(10), Some(0.25)).unwrap();
         assert_eq!((ok.depth, ok.nodes, ok.time), (Some(3), Some(10), Some(Duration::from_millis(250))));
         assert!(Limits::default().validate().is_ok());
+        assert_eq!(Limits::default().multipv, 1);
+        assert_eq!(Limits::depth(2).with_multipv(0).validate().unwrap_err().to_string(), "multipv must be at least 1");
+        let clock = ClockSeconds { white: Some(60.0), black_inc: Some(-1.0), ..ClockSeconds::default() };
+        assert_eq!(Limits::default().with_clock_seconds(clock).unwrap_err(), LimitsError::BadTime(-1.0));
+        let clock = ClockSeconds { white: Some(60.0), black: Some(0.5), moves_to_go: Some(3), ..ClockSeconds::default() };
+        let l = Limits::depth(2).with_clock_seconds(clock).unwrap();
+        assert_eq!((l.depth, l.white_time, l.black_time, l.white_inc, l.moves_to_go), (Some(2), Some(Duration::from_secs(60)), Some(Duration::from_millis(500)), None, Some(3)));
+        assert!(l.is_bounded(cescacs::Color::Black) && !Limits::default().is_bounded(cescacs::Color::White));
+        let only_black = Limits { black_time: Some(Duration::from_secs(1)), ..Limits::default() };
+        assert!(only_black.is_bounded(cescacs::Color::Black) && !only_black.is_bounded(cescacs::Color::White));
     }
 }

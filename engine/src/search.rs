@@ -1,6 +1,14 @@
 //! One thread's search: iterative deepening over principal variation
 //! search (negamax alpha-beta with null windows after the first move),
-//! quiescence over captures and promotions, check extension.
+//! a bounded quiescence over captures and promotions (`quiesce.rs`), check
+//! extension. With MultiPV each iteration searches the root once per line
+//! (`multipv.rs`).
+//!
+//! A search always answers with a searched move: a time limit or a stop
+//! takes effect only once depth 1 is complete (the clock's hard limit once
+//! a root move of depth 1 is searched in full), and a stopped iteration
+//! whose first root move was searched in full is used (its best move is at
+//! least as good as the previous iteration's, and searched deeper).
 //!
 //! The end of the game is the core's (RULES.md §6): no legal move is
 //! checkmate (lost) or stalemate (also lost: the stalemating side wins
@@ -10,13 +18,14 @@
 //! cycle chose it and can repeat it to the fifth time.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::eval::{evaluate, EvalConfig};
+use crate::eval::EvalConfig;
+use crate::multipv::Line;
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
+use crate::timeman::{Instability, TimeControl};
 use crate::tt::{move_code, Bound, Entry, Table};
 
 /// What every thread of one search shares.
@@ -32,9 +41,12 @@ pub(crate) struct Shared<'a> {
     /// Nodes of all threads, flushed every [`FLUSH`] nodes per thread.
     pub nodes: AtomicU64,
     pub node_limit: u64,
-    pub deadline: Option<Instant>,
+    /// The time limits: movetime, the clock's soft and hard limits, pondering.
+    pub time: TimeControl,
     /// The root moves to choose among (legal and not empty), `None` for all.
     pub root_moves: Option<&'a [Move]>,
+    /// Root lines the main thread reports (MultiPV, at least 1).
+    pub multipv: usize,
 }
 
 /// How many nodes a thread counts before it adds them to the shared total
@@ -52,28 +64,48 @@ struct Node {
     our_moves: i32,
 }
 
-/// One completed iteration.
+/// One iteration: completed, or stopped after its first root move was
+/// searched in full (`complete` false: its best move is the best of the
+/// root moves searched). `lines` holds the best line first, then the next
+/// best root moves' lines (MultiPV, `multipv.rs`), at least one.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration {
     pub depth: u32,
+    pub complete: bool,
     pub seldepth: u32,
-    pub score: i32,
-    pub pv: Vec<Move>,
+    pub lines: Vec<Line>,
+}
+
+impl Iteration {
+    /// The best line.
+    pub fn best(&self) -> &Line {
+        &self.lines[0]
+    }
 }
 
 pub(crate) struct Searcher<'a> {
-    shared: &'a Shared<'a>,
-    heur: Heuristics,
+    pub(crate) shared: &'a Shared<'a>,
+    pub(crate) heur: Heuristics,
     /// Repetition hashes from the game's last irreversible move to the
     /// current node (the current node last).
     path: Vec<u64>,
     /// Nodes counted and not yet added to `shared.nodes`.
     local: u64,
-    stopped: bool,
+    pub(crate) stopped: bool,
+    /// Whether a time limit or a stop may end the search: once an
+    /// iteration is complete (depth 1 always is).
+    may_stop: bool,
+    /// Whether this is the main thread (the one that stops on time).
+    main: bool,
     root_depth: i32,
-    seldepth: usize,
+    pub(crate) seldepth: usize,
     pv: Box<[[u32; MAX_PLY + 1]]>,
-    pv_len: [usize; MAX_PLY + 1],
+    pub(crate) pv_len: [usize; MAX_PLY + 1],
+    /// The score of the best root move searched in full in this iteration.
+    pub(crate) root_score: i32,
+    /// Root moves left out of this search of the root: the moves of the
+    /// lines already chosen in this iteration (MultiPV).
+    pub(crate) excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -86,43 +118,51 @@ impl<'a> Searcher<'a> {
             path: game,
             local: 0,
             stopped: false,
+            may_stop: false,
+            main: false,
             root_depth: 0,
             seldepth: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
+            root_score: -INFINITY,
+            excluded: Vec::new(),
         }
     }
 
     /// Iterative deepening from `start_depth` to `max_depth`, calling
-    /// `done` after each completed iteration; returns the last one.
+    /// `done` after each completed iteration; returns the last iteration
+    /// usable (completed, or stopped with its first root move searched).
+    /// The main thread (`main`) also ends the search at the clock's soft
+    /// limit between iterations.
     pub fn iterate(
         &mut self,
         root: &Position,
-        start_depth: u32,
-        max_depth: u32,
+        (start_depth, max_depth): (u32, u32),
+        main: bool,
         done: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
-        let mut last = None;
+        self.main = main;
+        let mut last: Option<Iteration> = None;
+        let mut instability = Instability::default();
         let parent_moves = root.legal_moves().len() as i32;
+        let root_count = self.shared.root_moves.map_or(parent_moves as usize, <[Move]>::len);
+        let lines = if main { self.shared.multipv.clamp(1, root_count.max(1)) } else { 1 };
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let hash = *self.path.last().expect("the root's hash");
-            let score = self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves);
-            if self.stopped && depth > start_depth {
-                break;
-            }
-            let pv = self.root_pv(root);
-            if pv.is_empty() {
-                break;
-            }
-            let it = Iteration { depth, seldepth: self.seldepth as u32, score, pv };
-            if !self.stopped {
+            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves) else { break };
+            if it.complete {
                 self.flush();
                 done(&it);
+                // Only the main thread ends the search on time or a stop
+                // (the helpers follow it through `abort`).
+                self.may_stop = main;
+            } else if let Some(previous) = &last {
+                it.keep_lines_of(previous, lines);
             }
+            instability.record(last.as_ref().map(|l| l.best().pv[0]), it.best().pv[0]);
             last = Some(it);
-            if self.stopped {
+            if self.stopped || (main && self.shared.time.past_soft(instability.factor())) {
                 break;
             }
         }
@@ -131,7 +171,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The principal variation of the root, as moves.
-    fn root_pv(&self, root: &Position) -> Vec<Move> {
+    pub(crate) fn root_pv(&self, root: &Position) -> Vec<Move> {
         let mut pos = root.clone();
         let mut out = Vec::new();
         for &code in &self.pv[0][..self.pv_len[0]] {
@@ -142,6 +182,11 @@ impl<'a> Searcher<'a> {
         out
     }
 
+    /// The root's hash (the last of the repetition path between searches).
+    pub(crate) fn root_hash(&self) -> u64 {
+        *self.path.last().expect("the root's hash")
+    }
+
     fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.local, Ordering::Relaxed);
         self.local = 0;
@@ -149,7 +194,7 @@ impl<'a> Searcher<'a> {
 
     /// Counts a node; false once the search must stop.
     #[inline]
-    fn enter(&mut self) -> bool {
+    pub(crate) fn enter(&mut self) -> bool {
         if self.stopped {
             return false;
         }
@@ -160,10 +205,7 @@ impl<'a> Searcher<'a> {
         self.local += 1;
         if self.local >= FLUSH {
             self.flush();
-            let set = |f: Option<&AtomicBool>| f.is_some_and(|f| f.load(Ordering::Relaxed));
-            let user = set(self.shared.user_stop) || set(self.shared.extra_stop);
-            let late = self.shared.deadline.is_some_and(|d| Instant::now() >= d);
-            if user || late {
+            if self.may_stop && self.told_to_stop() || self.clock_ends_depth_1() {
                 self.stop();
             }
         }
@@ -172,6 +214,18 @@ impl<'a> Searcher<'a> {
             return false;
         }
         true
+    }
+
+    /// Whether the clock's hard limit ends the main thread's depth 1, once
+    /// a root move has been searched in full (its answer).
+    fn clock_ends_depth_1(&self) -> bool {
+        self.main && !self.may_stop && self.pv_len[0] > 0 && self.shared.time.past_clock_hard()
+    }
+
+    /// Whether the caller's flags or the time limits end the search.
+    fn told_to_stop(&self) -> bool {
+        let set = |f: Option<&AtomicBool>| f.is_some_and(|f| f.load(Ordering::Relaxed));
+        set(self.shared.user_stop) || set(self.shared.extra_stop) || self.shared.time.past_hard()
     }
 
     fn stop(&mut self) {
@@ -189,7 +243,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score of a position without legal moves, `ply` from the root.
-    fn no_moves(pos: &Position, ply: usize) -> i32 {
+    pub(crate) fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
             -MATE + ply as i32
         } else {
@@ -197,7 +251,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn update_pv(&mut self, ply: usize, m: &Move) {
+    pub(crate) fn update_pv(&mut self, ply: usize, m: &Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
         head[ply][0] = move_code(m);
@@ -210,7 +264,7 @@ impl<'a> Searcher<'a> {
     /// `parent_moves` is the legal move count of the position before it
     /// (the mobility term compares the two).
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    pub(crate) fn negamax(
         &mut self,
         pos: &Position,
         hash: u64,
@@ -237,7 +291,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, parent_moves);
+            return self.quiesce(pos, alpha, beta, ply, 0, parent_moves);
         }
         let (hash_move, cut) = self.probe(hash, depth, alpha, beta, ply);
         if let Some(score) = cut {
@@ -267,7 +321,11 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        // A root searched without some of its moves (MultiPV's later
+        // lines) leaves the table's root entry to the full search.
+        if ply > 0 || self.excluded.is_empty() {
+            self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+        }
         best
     }
 
@@ -289,10 +347,14 @@ impl<'a> Searcher<'a> {
         (e.mv, cut.then_some(s))
     }
 
-    /// Restricts the root's moves to the caller's `searchmoves`.
+    /// Restricts the root's moves to the caller's `searchmoves`, without
+    /// the moves of the lines already chosen (MultiPV).
     fn keep_root_moves(&self, moves: &mut MoveList) {
         if let Some(keep) = self.shared.root_moves {
             moves.retain(|m| keep.contains(m));
+        }
+        if !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
         }
     }
 
@@ -333,6 +395,9 @@ impl<'a> Searcher<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, &m);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if alpha >= beta {
                         if !is_tactical(&m) {
                             self.heur.record_cut(us, &m, ply, depth);
@@ -343,65 +408,5 @@ impl<'a> Searcher<'a> {
             }
         }
         (best, best_code)
-    }
-
-    /// Captures and promotions until the position is quiet; every move
-    /// when in check. The side to move may stand on the static score
-    /// unless in check.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, parent_moves: i32) -> i32 {
-        if !self.enter() {
-            return 0;
-        }
-        self.pv_len[ply] = 0;
-        self.seldepth = self.seldepth.max(ply);
-        if pos.is_seventyfive_moves() || pos.is_insufficient_material() {
-            return 0;
-        }
-        let in_check = pos.is_check();
-        let cfg = &self.shared.cfg;
-        // Without the mobility term the static score needs no move list, so
-        // a stand-pat cut skips the generator (most of a node's cost). A
-        // stalemate or mate with nothing to capture is then seen one ply
-        // later, by the main search, as for any quiet move.
-        if !in_check && cfg.mobility == 0 {
-            let stand = evaluate(pos, cfg, 0);
-            if stand >= beta || ply >= MAX_PLY {
-                return stand;
-            }
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return Self::no_moves(pos, ply);
-        }
-        let our_moves = moves.len() as i32;
-        let mut best = -INFINITY;
-        if !in_check || ply >= MAX_PLY {
-            best = evaluate(pos, &self.shared.cfg, our_moves - parent_moves);
-            if best >= beta || ply >= MAX_PLY {
-                return best;
-            }
-            alpha = alpha.max(best);
-            moves.retain(|m| is_tactical(m));
-        }
-        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply);
-        for m in picker {
-            let child = pos.after(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, our_moves);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, &m);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 }

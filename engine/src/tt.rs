@@ -64,16 +64,31 @@ impl Entry {
     }
 }
 
+/// A transposition table that could not be allocated: the memory is not
+/// there (or the size is beyond what an address space holds).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {megabytes} MiB: out of memory")]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub megabytes: usize,
+}
+
 /// A fixed-size table of entries (16 bytes each).
 pub(crate) struct Table {
     slots: Box<[[AtomicU64; 2]]>,
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (at least one entry).
-    pub fn new(megabytes: usize) -> Table {
-        let n = (megabytes.saturating_mul(1 << 20) / 16).max(1);
-        Table { slots: (0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect() }
+    /// A table of about `megabytes` MiB (at least one entry), or an error
+    /// when the memory cannot be had (never an abort).
+    pub fn try_new(megabytes: usize) -> Result<Table, TableAllocError> {
+        let fail = TableAllocError { megabytes };
+        let bytes = megabytes.checked_mul(1 << 20).ok_or(fail.clone())?;
+        let n = (bytes / 16).max(1);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| fail)?;
+        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(Table { slots: slots.into_boxed_slice() })
     }
 
     fn slot(&self, key: u64) -> &[AtomicU64; 2] {
@@ -125,12 +140,19 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_other_keys_miss() {
-        let t = Table::new(1);
+        let t = Table::try_new(1).unwrap();
         let e = Entry { mv: 0x1AB_CDEF & ((1 << 25) - 1), score: -30_990, depth: 17, bound: Bound::Lower };
         t.store(42, e);
         assert_eq!(t.probe(42), Some(e));
         assert_eq!(t.probe(43), None);
         t.clear();
         assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn a_table_beyond_the_address_space_is_an_error() {
+        for mb in [usize::MAX, usize::MAX >> 20, usize::MAX >> 21] {
+            assert_eq!(Table::try_new(mb).err(), Some(TableAllocError { megabytes: mb }));
+        }
     }
 }

@@ -1,14 +1,14 @@
 //! The engine (crate `cescacs-engine`) from C: a handle that searches a
 //! game's current position within limits, a stop call usable from another
 //! thread while a search runs, and the best move, score and principal
-//! variation out.
+//! variation out (MultiPV's further lines: `engine_lines.rs`).
 
 use std::ffi::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use search::{Engine, EngineOptions, Limits, Score, SearchResult};
+use search::{Engine, EngineOptions, Limits, Score, SearchResult, TableAllocError};
 use rules::Position;
 
 use super::cescacs_result;
@@ -31,10 +31,12 @@ pub struct cescacs_engine {
     inner: Mutex<Inner>,
 }
 
-struct Inner {
-    engine: Engine,
+pub(crate) struct Inner {
+    pub(crate) engine: Engine,
     /// The last search's root and result, for the PV calls.
-    last: Option<(Position, SearchResult)>,
+    pub(crate) last: Option<(Position, SearchResult)>,
+    /// Root lines each search finds (`cescacs_engine_set_multipv`).
+    pub(crate) multipv: usize,
 }
 
 impl Handle for cescacs_engine {
@@ -44,7 +46,7 @@ impl Handle for cescacs_engine {
 impl cescacs_engine {
     /// The engine's state. A panic during an earlier search (caught at the
     /// boundary) leaves it usable: the state is only a cache.
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -60,6 +62,25 @@ pub struct cescacs_search_limits {
     pub nodes: u64,
     /// Wall-clock milliseconds.
     pub time_ms: u64,
+}
+
+/// The clocks of a game on the clock, for `cescacs_engine_search_clock`:
+/// the engine's time manager spends the time of the side to move.
+/// Milliseconds; a side with 0 left still gets a searched move; 0 in
+/// `moves_to_go` means the time is for the rest of the game.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct cescacs_clock {
+    /// White's time left.
+    pub white_ms: u64,
+    /// Black's time left.
+    pub black_ms: u64,
+    /// White's increment per move.
+    pub white_inc_ms: u64,
+    /// Black's increment per move.
+    pub black_inc_ms: u64,
+    /// Moves to the next time control (0: none).
+    pub moves_to_go: u32,
 }
 
 /// How `cescacs_search_result.score` reads.
@@ -111,7 +132,8 @@ pub struct cescacs_search_result {
 /// share the table and results are no longer deterministic), and writes
 /// its handle to `*engine_out`. Free it with `cescacs_engine_free`.
 ///
-/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range).
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY` (the table cannot be allocated).
 #[no_mangle]
 pub unsafe extern "C" fn cescacs_engine_new(
     hash_mb: usize,
@@ -123,12 +145,36 @@ pub unsafe extern "C" fn cescacs_engine_new(
         guard_out("cescacs_engine_new", engine_out, "engine_out", || {
             let options = EngineOptions { hash_mb, threads: threads as usize, ..EngineOptions::default() };
             options.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
+            let engine = Engine::try_new(options).map_err(out_of_memory)?;
             Ok(Box::into_raw(Box::new(cescacs_engine {
                 stop: Arc::new(AtomicBool::new(false)),
-                inner: Mutex::new(Inner { engine: Engine::new(options), last: None }),
+                inner: Mutex::new(Inner { engine, last: None, multipv: 1 }),
             })))
         })
     }
+}
+
+/// The error of a table that cannot be allocated.
+fn out_of_memory(e: TableAllocError) -> Error {
+    Error::new(cescacs_result::OutOfMemory, e.to_string())
+}
+
+/// Resizes the engine's transposition table to `hash_mb` MiB (1 to 65536),
+/// which clears it. When the new table cannot be allocated the engine keeps
+/// its table and what it holds.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
+/// `OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_set_hash(engine: *const cescacs_engine, hash_mb: usize) -> cescacs_result {
+    guard("cescacs_engine_set_hash", || {
+        // SAFETY: `engine` is NULL or a live handle (the header's contract).
+        let e = unsafe { borrow(engine) }?;
+        EngineOptions { hash_mb, ..EngineOptions::default() }
+            .validate()
+            .map_err(|err| Error::new(cescacs_result::BadArgument, err.to_string()))?;
+        e.lock().engine.try_set_hash_mb(hash_mb).map_err(out_of_memory)
+    })
 }
 
 /// Releases an engine; NULL is a no-op. No search may be running on it.
@@ -159,7 +205,8 @@ pub unsafe extern "C" fn cescacs_engine_new_game(engine: *const cescacs_engine) 
 /// Searches the current position of `game` (its earlier positions count
 /// for repetition) within `limits` and writes the result to `*result_out`.
 /// Blocks until a limit is reached or `cescacs_engine_stop` is called; the
-/// game is only read.
+/// game is only read. Depth 1 is always completed before a time limit or a
+/// stop ends the search (it takes milliseconds).
 ///
 /// Errors: `NULL_POINTER`. `*result_out` is written only on success.
 #[no_mangle]
@@ -169,23 +216,59 @@ pub unsafe extern "C" fn cescacs_engine_search(
     limits: *const cescacs_search_limits,
     result_out: *mut cescacs_search_result,
 ) -> cescacs_result {
-    // SAFETY: `engine` and `game` are NULL or live handles, `limits` NULL or
-    // readable, `result_out` NULL or writable (the header's contract).
+    // SAFETY: forwarded under the same contract, with no clock.
+    unsafe { search_with("cescacs_engine_search", engine, game, limits, None, result_out) }
+}
+
+/// `cescacs_engine_search` on the clock: `clock` (not NULL) gives each
+/// side's time left and increment, and the moves to the next time control;
+/// the engine spends the time of the side to move (a soft limit between
+/// iterations, more when its best move changes, a hard limit that stops
+/// it, a 10 ms margin per move), beside the limits of `limits`.
+///
+/// Errors: `NULL_POINTER`. `*result_out` is written only on success.
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_engine_search_clock(
+    engine: *const cescacs_engine,
+    game: *const cescacs_game,
+    limits: *const cescacs_search_limits,
+    clock: *const cescacs_clock,
+    result_out: *mut cescacs_search_result,
+) -> cescacs_result {
+    // SAFETY: forwarded under the same contract.
+    unsafe { search_with("cescacs_engine_search_clock", engine, game, limits, Some(clock), result_out) }
+}
+
+/// The body of both search calls: `clock` is `None` for a search without
+/// one, `Some` of a pointer that must not be NULL otherwise.
+///
+/// # Safety
+/// As `cescacs_engine_search_clock`'s contract.
+unsafe fn search_with(
+    name: &'static str,
+    engine: *const cescacs_engine,
+    game: *const cescacs_game,
+    limits: *const cescacs_search_limits,
+    clock: Option<*const cescacs_clock>,
+    result_out: *mut cescacs_search_result,
+) -> cescacs_result {
+    // SAFETY: `engine` and `game` are NULL or live handles, `limits` and
+    // `clock` NULL or readable, `result_out` NULL or writable (the header's
+    // contract).
     unsafe {
-        guard_out("cescacs_engine_search", result_out, "result_out", || {
+        guard_out(name, result_out, "result_out", || {
             let e = borrow(engine)?;
             let g = borrow(game)?;
             // SAFETY: NULL or readable (the header's contract); any bits are a valid value.
             let l = *limits.as_ref().ok_or_else(|| Error::null("limits"))?;
+            let c = match clock {
+                None => None,
+                Some(c) => Some(*c.as_ref().ok_or_else(|| Error::null("clock"))?),
+            };
             let mut inner = e.lock();
             e.stop.store(false, Ordering::Relaxed);
-            let limits = Limits {
-                depth: (l.depth > 0).then_some(l.depth),
-                nodes: (l.nodes > 0).then_some(l.nodes),
-                time: (l.time_ms > 0).then(|| Duration::from_millis(l.time_ms)),
-                stop: Some(e.stop.clone()),
-                search_moves: None,
-            };
+            let mut limits = engine_limits(&l, c.as_ref(), e.stop.clone());
+            limits.multipv = inner.multipv;
             // The engine is the one judge of limits (0 reads as "no limit",
             // which it accepts); a refusal would be BAD_ARGUMENT.
             limits.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
@@ -197,6 +280,26 @@ pub unsafe extern "C" fn cescacs_engine_search(
             Ok(out)
         })
     }
+}
+
+/// The engine's limits from the C structs (0: no such limit).
+fn engine_limits(l: &cescacs_search_limits, clock: Option<&cescacs_clock>, stop: Arc<AtomicBool>) -> Limits {
+    let ms = |v: u64| (v > 0).then(|| Duration::from_millis(v));
+    let mut limits = Limits {
+        depth: (l.depth > 0).then_some(l.depth),
+        nodes: (l.nodes > 0).then_some(l.nodes),
+        time: ms(l.time_ms),
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    if let Some(c) = clock {
+        limits.white_time = Some(Duration::from_millis(c.white_ms));
+        limits.black_time = Some(Duration::from_millis(c.black_ms));
+        limits.white_inc = Some(Duration::from_millis(c.white_inc_ms));
+        limits.black_inc = Some(Duration::from_millis(c.black_inc_ms));
+        limits.moves_to_go = (c.moves_to_go > 0).then_some(c.moves_to_go);
+    }
+    limits
 }
 
 fn c_result(root: &Position, r: &SearchResult) -> cescacs_search_result {
@@ -323,6 +426,6 @@ pub unsafe extern "C" fn cescacs_engine_pv_text(
     }
 }
 
-fn no_search() -> Error {
+pub(crate) fn no_search() -> Error {
     Error::new(cescacs_result::NotFound, "the engine has not searched yet")
 }

@@ -62,10 +62,13 @@ pub enum cescacs_result {
     /// than `CESCACS_COLOR_WHITE` (0) and `CESCACS_COLOR_BLACK` (1); a tag
     /// name or `Result` value `cescacs_game_set_tag` refuses.
     BadArgument = 15,
+    /// The memory asked for cannot be had: an engine's transposition table
+    /// (`cescacs_engine_new`, `cescacs_engine_set_hash`). Nothing changed.
+    OutOfMemory = 16,
 }
 
 /// Every result code, in numeric order.
-pub(crate) fn all_results() -> [cescacs_result; 16] {
+pub(crate) fn all_results() -> [cescacs_result; 17] {
     [
         cescacs_result::Ok,
         cescacs_result::NullPointer,
@@ -83,6 +86,7 @@ pub(crate) fn all_results() -> [cescacs_result; 16] {
         cescacs_result::NotFound,
         cescacs_result::GameOver,
         cescacs_result::BadArgument,
+        cescacs_result::OutOfMemory,
     ]
 }
 
@@ -106,6 +110,7 @@ impl cescacs_result {
             cescacs_result::NotFound => c"CESCACS_RESULT_NOT_FOUND",
             cescacs_result::GameOver => c"CESCACS_RESULT_GAME_OVER",
             cescacs_result::BadArgument => c"CESCACS_RESULT_BAD_ARGUMENT",
+            cescacs_result::OutOfMemory => c"CESCACS_RESULT_OUT_OF_MEMORY",
         }
     }
 }

@@ -38,6 +38,7 @@ mod threats;
 mod types;
 // The engine last: its items follow the rules' in the header.
 mod engine;
+mod engine_lines;
 
 #[cfg(test)]
 mod tests;
@@ -61,3 +62,5 @@ pub use threats::*;
 pub use types::*;
 #[allow(unused_imports)]
 pub use engine::*;
+#[allow(unused_imports)]
+pub use engine_lines::*;

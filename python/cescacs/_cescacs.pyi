@@ -1,6 +1,6 @@
 """Type stubs of the extension module ``cescacs._cescacs``."""
 
-from typing import Any, Dict, Iterable, Iterator, List, Literal, MutableMapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Literal, MutableMapping, Optional, Sequence, Tuple, Union, overload
 
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind
 
@@ -428,11 +428,37 @@ class _VecEnv:
     def sample_actions(self) -> Any: ...
     def pdtl(self, i: int) -> str: ...
     def plies(self) -> Any: ...
+#: White's and Black's time left and increments (seconds), moves to the next control.
+_Clock = Tuple[Optional[float], Optional[float], Optional[float], Optional[float], Optional[int]]
+
+#: One line after an iteration: line number, score kind, score, PV, depth, seldepth, nodes, seconds.
+_InfoTuple = Tuple[int, str, int, List[Move], int, int, int, float]
+
+class _Stop:
+    def __init__(self) -> None: ...
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+
 class _Engine:
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     def new_game(self) -> None: ...
+    def _set_hash(self, hash_mb: int) -> None: ...
+    def _set_threads(self, threads: int) -> None: ...
     @staticmethod
-    def _check_limit(depth: Optional[int] = None, time: Optional[float] = None, nodes: Optional[int] = None) -> None: ...
+    def _check_limit(
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        clock: Optional[_Clock] = None,
+    ) -> None: ...
     def _search(
-        self, board: Board, depth: Optional[int] = None, time: Optional[float] = None, nodes: Optional[int] = None
-    ) -> Tuple[Optional[Move], str, int, List[Move], int, int, int, float]: ...
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        clock: Optional[_Clock] = None,
+        multipv: int = 1,
+        on_info: Optional[Callable[[_InfoTuple], None]] = None,
+        stop: Optional[_Stop] = None,
+    ) -> Tuple[Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]]: ...

@@ -3,8 +3,12 @@
 //! `chess.engine`). The search runs with the GIL released and stops on
 //! Ctrl-C (`crate::work`).
 
-use cescacs_engine::{Engine, EngineOptions, Limits, Score};
-use pyo3::exceptions::PyValueError;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use cescacs::Move;
+use cescacs_engine::{ClockSeconds, Engine, EngineOptions, Info, Limits, Score};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
@@ -20,28 +24,107 @@ pub(crate) struct PyEngine {
 }
 
 /// What `_search` returns: best move (or None), score kind ("cp" or
-/// "mate"), score, PV, depth, seldepth, nodes, seconds.
-type SearchTuple = (Option<Py<PyMove>>, &'static str, i32, Vec<Py<PyMove>>, u32, u32, u64, f64);
+/// "mate"), score, PV, depth, seldepth, nodes, seconds, and the root lines
+/// (MultiPV, best first), each as score kind, score and PV.
+type SearchTuple = (Option<Py<PyMove>>, &'static str, i32, Vec<Py<PyMove>>, u32, u32, u64, f64, Vec<LineTuple>);
+
+/// One root line: score kind, score, PV.
+type LineTuple = (&'static str, i32, Vec<Py<PyMove>>);
+
+/// What `_search` passes its `on_info` after each iteration, once per
+/// line: line number (1 for the best), score kind, score, PV, depth,
+/// seldepth, nodes, seconds.
+type InfoTuple = (usize, &'static str, i32, Vec<Py<PyMove>>, u32, u32, u64, f64);
+
+/// A flag that stops a search from another Python thread (`set`), for
+/// `cescacs.engine`'s `analysis()`.
+#[pyclass(module = "cescacs", name = "_Stop")]
+pub(crate) struct PyStop {
+    flag: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl PyStop {
+    #[new]
+    fn new() -> PyStop {
+        PyStop { flag: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// Asks the search that holds this flag to stop.
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `set` was called.
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// A score as the Python side reads it.
+fn score_pair(s: Score) -> (&'static str, i32) {
+    match s {
+        Score::Cp(c) => ("cp", c),
+        Score::Mate(n) => ("mate", n),
+    }
+}
+
+/// Calls `on_info` with each iteration's lines; the first error it raises
+/// is kept and stops the search.
+fn info_caller<'a>(on_info: &'a Py<PyAny>, failed: &'a Mutex<Option<PyErr>>, stop: &'a AtomicBool) -> impl FnMut(&Info) + 'a {
+    move |info: &Info| {
+        Python::attach(|py| {
+            let (kind, score) = score_pair(info.score);
+            let call = new_moves(py, info.pv.clone()).and_then(|pv| {
+                let t: InfoTuple = (info.multipv, kind, score, pv, info.depth, info.seldepth, info.nodes, info.time.as_secs_f64());
+                on_info.call1(py, (t,)).map(drop)
+            });
+            if let Err(e) = call {
+                failed.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+    }
+}
 
 #[pymethods]
 impl PyEngine {
+    /// A table that cannot be allocated raises `MemoryError`.
     #[new]
     #[pyo3(signature = (hash_mb = 16, threads = 1))]
     fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
         let options = EngineOptions { hash_mb, threads, ..EngineOptions::default() };
         options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyEngine { engine: Engine::new(options) })
+        let engine = Engine::try_new(options).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        Ok(PyEngine { engine })
     }
 
     /// Checks search limits as `_search` takes them (the engine's check,
     /// raised as `ValueError`); `cescacs.engine.Limit` calls it when made.
-    /// A negative `depth` or `nodes` reads as 0, which is refused.
+    /// A negative `depth`, `nodes` or `remaining_moves` reads as 0, which is
+    /// refused (for `remaining_moves`: read as none).
     #[staticmethod]
-    #[pyo3(signature = (depth = None, time = None, nodes = None))]
-    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>) -> PyResult<()> {
+    #[pyo3(signature = (depth = None, time = None, nodes = None, clock = None))]
+    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>, clock: Option<Clock>) -> PyResult<()> {
         let depth = depth.map(|d| u32::try_from(d.max(0)).unwrap_or(u32::MAX));
         let nodes = nodes.map(|n| n.max(0) as u64);
-        limits(depth, time, nodes).map(drop)
+        limits(depth, time, nodes, clock).map(drop)
+    }
+
+    /// Resizes the table (which clears it); `MemoryError` when the new one
+    /// cannot be allocated (the engine keeps its table).
+    fn _set_hash(&mut self, hash_mb: usize) -> PyResult<()> {
+        let options = EngineOptions { hash_mb, ..*self.engine.options() };
+        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.engine.try_set_hash_mb(hash_mb).map_err(|e| PyMemoryError::new_err(e.to_string()))
+    }
+
+    /// Searches on `threads` threads from the next search on.
+    fn _set_threads(&mut self, threads: usize) -> PyResult<()> {
+        let options = EngineOptions { threads, ..*self.engine.options() };
+        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.engine.set_threads(threads);
+        Ok(())
     }
 
     /// Forgets what earlier searches learnt.
@@ -50,9 +133,14 @@ impl PyEngine {
     }
 
     /// Searches `board`'s position (its move stack counts for repetition).
-    /// Limits: `depth` plies, `time` seconds, `nodes`; none of them: the
-    /// search runs until Ctrl-C (then `KeyboardInterrupt`).
-    #[pyo3(signature = (board, depth = None, time = None, nodes = None))]
+    /// Limits: `depth` plies, `time` seconds, `nodes`, `clock` (White's and
+    /// Black's time left and increments in seconds, moves to the next
+    /// control); none of them: the search runs until Ctrl-C (then
+    /// `KeyboardInterrupt`) or `stop` is set. `multipv` root lines;
+    /// `on_info` is called after each iteration with each line's
+    /// `InfoTuple` (on the search's thread, holding the GIL).
+    #[pyo3(signature = (board, depth = None, time = None, nodes = None, clock = None, multipv = 1, on_info = None, stop = None))]
+    #[allow(clippy::too_many_arguments)]
     fn _search(
         &mut self,
         py: Python<'_>,
@@ -60,23 +148,49 @@ impl PyEngine {
         depth: Option<u32>,
         time: Option<f64>,
         nodes: Option<u64>,
+        clock: Option<Clock>,
+        multipv: usize,
+        on_info: Option<Py<PyAny>>,
+        stop: Option<PyRef<'_, PyStop>>,
     ) -> PyResult<SearchTuple> {
-        let limits = limits(depth, time, nodes)?;
+        let mut limits = limits(depth, time, nodes, clock)?.with_multipv(multipv);
+        limits.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        limits.stop = stop.map(|s| s.flag.clone());
         let history = board.hist()?.clone();
         drop(board);
         let engine = &mut self.engine;
-        let r = interruptible(py, |stop| Ok(engine.search_until(&history, &limits, stop)))?;
-        let (kind, score) = match r.score {
-            Score::Cp(c) => ("cp", c),
-            Score::Mate(n) => ("mate", n),
-        };
+        let failed = Mutex::new(None);
+        let r = interruptible(py, |ctrl_c| {
+            Ok(match &on_info {
+                Some(f) => engine.search_until_with_info(&history, &limits, ctrl_c, &mut info_caller(f, &failed, ctrl_c)),
+                None => engine.search_until(&history, &limits, ctrl_c),
+            })
+        })?;
+        if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        let (kind, score) = score_pair(r.score);
         let best = r.best_move.map(|m| new_move(py, &m)).transpose()?;
-        Ok((best, kind, score, new_moves(py, r.pv)?, r.depth, r.seldepth, r.nodes, r.time.as_secs_f64()))
+        let lines = r.lines.into_iter().map(|l| line_tuple(py, l.score, l.pv)).collect::<PyResult<Vec<_>>>()?;
+        Ok((best, kind, score, new_moves(py, r.pv)?, r.depth, r.seldepth, r.nodes, r.time.as_secs_f64(), lines))
     }
 }
 
+fn line_tuple(py: Python<'_>, score: Score, pv: Vec<Move>) -> PyResult<LineTuple> {
+    let (kind, score) = score_pair(score);
+    Ok((kind, score, new_moves(py, pv)?))
+}
+
+/// The clocks as `cescacs.engine.Limit` passes them: White's and Black's
+/// time left, their increments (seconds) and the moves to the next control.
+type Clock = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<i64>);
+
 /// The engine's limits from Python's numbers (`None`: no such limit),
 /// checked by the engine; its refusal raised as `ValueError`.
-fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    Limits::checked(depth, nodes, seconds).map_err(|e| PyValueError::new_err(e.to_string()))
+fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>, clock: Option<Clock>) -> PyResult<Limits> {
+    let err = |e: cescacs_engine::LimitsError| PyValueError::new_err(e.to_string());
+    let limits = Limits::checked(depth, nodes, seconds).map_err(err)?;
+    let Some((white, black, white_inc, black_inc, moves)) = clock else { return Ok(limits) };
+    let moves_to_go = moves.map(|m| u32::try_from(m.max(0)).unwrap_or(u32::MAX));
+    limits.with_clock_seconds(ClockSeconds { white, black, white_inc, black_inc, moves_to_go }).map_err(err)
 }

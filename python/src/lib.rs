@@ -59,6 +59,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameNode>()?;
     m.add_class::<PyVariation>()?;
     m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyStop>()?;
     m.add("InvalidPgnError", py.get_type::<InvalidPgnError>())?;
     m.add("InvalidPdtlError", py.get_type::<InvalidPdtlError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

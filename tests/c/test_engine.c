@@ -1,14 +1,19 @@
 /*
  * The engine from C: a search within limits, its best move (played back by
  * index), score and principal variation, determinism at a fixed depth, the
- * node limit, and a stop from another thread. Run by scripts/test-c.sh
- * plainly, under valgrind and with -fsanitize=address,undefined.
+ * node limit, MultiPV's lines, a stop from another thread, a game on the
+ * clock and a table that cannot be allocated. Run by scripts/test-c.sh plainly, under
+ * valgrind and with -fsanitize=address,undefined.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -119,6 +124,62 @@ static void test_fixed_depth_is_deterministic_and_node_limit_exact(void) {
     cescacs_engine_free(engine);
 }
 
+/* A score as a number that orders as the engine orders scores. */
+static long rank(const cescacs_pv_line *l) {
+    if (l->score_kind == CESCACS_SCORE_KIND_CP) return l->score;
+    return l->score > 0 ? 1000000L - l->score : -1000000L - l->score;
+}
+
+static void test_multipv_lines(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(4, 1, &engine));
+    CHECK_RC(cescacs_engine_set_multipv(engine, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("multipv must be 1..500, not 0");
+    CHECK_RC(cescacs_engine_set_multipv(engine, CESCACS_MULTIPV_MAX + 1), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_engine_set_multipv(NULL, 3), CESCACS_RESULT_NULL_POINTER);
+    size_t count = 99;
+    CHECK_RC(cescacs_engine_lines(engine, NULL, 0, &count), CESCACS_RESULT_NOT_FOUND);
+    CHECK_OK(cescacs_engine_set_multipv(engine, 3));
+    cescacs_game *game = game_before_mate();
+    cescacs_search_limits limits = {3, 0, 0};
+    cescacs_search_result r;
+    CHECK_OK(cescacs_engine_search(engine, game, &limits, &r));
+    CHECK_RC(cescacs_engine_lines(engine, NULL, 0, &count), CESCACS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(count == 3);
+    cescacs_pv_line lines[3];
+    CHECK_OK(cescacs_engine_lines(engine, lines, 3, &count));
+    /* The first line is the search's answer: the mate in one. */
+    CHECK(lines[0].score_kind == CESCACS_SCORE_KIND_MATE && lines[0].score == 1);
+    CHECK(lines[0].first_index == r.best_index && lines[0].pv_len == r.pv_len);
+    CHECK_STR(lines[0].first_ctl, r.best_ctl);
+    /* Distinct root moves, best first. */
+    CHECK(lines[0].first_index != lines[1].first_index && lines[1].first_index != lines[2].first_index &&
+          lines[0].first_index != lines[2].first_index);
+    CHECK(rank(&lines[0]) >= rank(&lines[1]) && rank(&lines[1]) >= rank(&lines[2]));
+    for (size_t i = 0; i < 3; i++) {
+        char text[512];
+        size_t n = 0;
+        CHECK_OK(cescacs_engine_line_pv_text(engine, i, text, sizeof text, &n));
+        CHECK(strncmp(text, lines[i].first_ctl, strlen(lines[i].first_ctl)) == 0);
+        cescacs_move moves[64];
+        CHECK_OK(cescacs_engine_line_pv(engine, i, moves, 64, &n));
+        CHECK(n == lines[i].pv_len && n >= 1);
+    }
+    char text[8];
+    CHECK_RC(cescacs_engine_line_pv_text(engine, 3, text, sizeof text, NULL), CESCACS_RESULT_NOT_FOUND);
+    CHECK_ERROR_STARTS("the last search has 3 lines, not a line 3");
+    /* The line the search played is played back by its index. */
+    cescacs_move_list *list = NULL;
+    CHECK_OK(cescacs_game_legal_moves(game, &list));
+    CHECK_OK(cescacs_game_play(game, list, lines[0].first_index));
+    cescacs_move_list_free(list);
+    cescacs_outcome outcome;
+    CHECK_OK(cescacs_game_outcome(game, &outcome));
+    CHECK(outcome.termination == CESCACS_TERMINATION_CHECKMATE);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
 typedef struct {
     const cescacs_engine *engine;
     cescacs_result rc;
@@ -152,10 +213,89 @@ static void test_stop_from_another_thread(void) {
     cescacs_engine_free(engine);
 }
 
+static uint64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* Twenty plies of self-play at 3 s + 10 ms a move, each search charged its
+ * wall time: no clock runs out. */
+static void test_a_game_on_the_clock(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(8, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_search_limits none = {0, 0, 0};
+    cescacs_search_result r;
+    CHECK_RC(cescacs_engine_search_clock(engine, game, &none, NULL, &r), CESCACS_RESULT_NULL_POINTER);
+    int64_t left[2] = {3000, 3000};
+    for (int ply = 0; ply < 20; ply++) {
+        cescacs_clock clock = {(uint64_t)left[0], (uint64_t)left[1], 10, 10, 0};
+        uint64_t start = now_ms();
+        CHECK_OK(cescacs_engine_search_clock(engine, game, &none, &clock, &r));
+        int side = ply % 2;
+        left[side] -= (int64_t)(now_ms() - start);
+        CHECK(left[side] > 0);
+        left[side] += 10;
+        CHECK(r.has_move && r.pv_len >= 1);
+        CHECK_OK(cescacs_game_play_ctl(game, r.best_ctl));
+    }
+    /* A side with no time left still gets a searched move (the best root
+     * move of depth 1 searched before the clock's hard limit). */
+    cescacs_clock empty = {0, 0, 0, 0, 0};
+    CHECK_OK(cescacs_engine_search_clock(engine, game, &none, &empty, &r));
+    CHECK(r.has_move && r.pv_len >= 1);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
+/* In a child process with a 1 GiB address space, a 64 GiB table is
+ * OUT_OF_MEMORY, never an abort, and an engine keeps its table. */
+static void test_a_table_that_cannot_be_allocated(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(1, 1, &engine));
+    CHECK_RC(cescacs_engine_set_hash(engine, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_RC(cescacs_engine_set_hash(NULL, 1), CESCACS_RESULT_NULL_POINTER);
+    CHECK_OK(cescacs_engine_set_hash(engine, 2));
+    cescacs_engine_free(engine);
+#if defined(__SANITIZE_ADDRESS__)
+    /* AddressSanitizer reserves terabytes of address space: no limit fits. */
+    return;
+#else
+    fflush(NULL);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        struct rlimit limit = {1ul << 30, 1ul << 30};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(2);
+        cescacs_engine *e = NULL;
+        if (cescacs_engine_new(65536, 1, &e) != CESCACS_RESULT_OUT_OF_MEMORY || e != NULL) _exit(3);
+        if (strncmp(cescacs_last_error(), "cannot allocate a transposition table of 65536 MiB", 50) != 0) _exit(4);
+        if (cescacs_engine_new(4, 1, &e) != CESCACS_RESULT_OK) _exit(5);
+        if (cescacs_engine_set_hash(e, 65536) != CESCACS_RESULT_OUT_OF_MEMORY) _exit(6);
+        cescacs_game *g = NULL;
+        cescacs_search_limits depth2 = {2, 0, 0};
+        cescacs_search_result r;
+        if (cescacs_game_new(&g) != CESCACS_RESULT_OK || cescacs_engine_search(e, g, &depth2, &r) != CESCACS_RESULT_OK || !r.has_move) _exit(7);
+        cescacs_game_free(g);
+        cescacs_engine_free(e);
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) fprintf(stderr, "child status %d\n", status);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#endif
+}
+
 int main(void) {
     RUN(test_bad_arguments);
     RUN(test_mate_in_one_is_found_and_played_by_index);
     RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
+    RUN(test_multipv_lines);
     RUN(test_stop_from_another_thread);
+    RUN(test_a_game_on_the_clock);
+    RUN(test_a_table_that_cannot_be_allocated);
     return check_summary();
 }

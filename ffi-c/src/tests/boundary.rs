@@ -123,7 +123,8 @@ fn result_names_and_version() {
     assert_eq!(name(13), "CESCACS_RESULT_NOT_FOUND");
     assert_eq!(name(14), "CESCACS_RESULT_GAME_OVER");
     assert_eq!(name(15), "CESCACS_RESULT_BAD_ARGUMENT");
-    assert_eq!(name(16), "CESCACS_RESULT_UNKNOWN");
+    assert_eq!(name(16), "CESCACS_RESULT_OUT_OF_MEMORY");
+    assert_eq!(name(17), "CESCACS_RESULT_UNKNOWN");
     for (i, r) in crate::error::all_results().iter().enumerate() {
         assert_eq!(*r as usize, i);
     }

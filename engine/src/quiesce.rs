@@ -1,0 +1,112 @@
+//! Quiescence: the search past the horizon, until the position is quiet.
+//!
+//! It is bounded so that a search to depth 1 takes milliseconds on any
+//! position:
+//! - captures that can matter only: a capture that cannot lift the score
+//!   to alpha even by winning the piece (delta pruning), and a capture by a
+//!   piece worth more than its victim onto a defended hex, are skipped;
+//! - a side in check answers with every legal move only in the first
+//!   [`CHECK_PLIES`] plies of quiescence; deeper, it may stand on the
+//!   static score and answer with captures (a mate is still seen: no legal
+//!   move is checkmate at any ply);
+//! - after [`MAX_QUIESCENCE_PLIES`] plies the static score is returned.
+
+use cescacs::{Move, MoveList, Position};
+
+use crate::eval::evaluate;
+use crate::ordering::{is_tactical, Picker};
+use crate::score::{INFINITY, MAX_PLY};
+use crate::search::Searcher;
+
+/// Plies of quiescence in which a side in check searches every evasion.
+pub(crate) const CHECK_PLIES: usize = 1;
+/// The deepest quiescence, in plies past the horizon.
+pub(crate) const MAX_QUIESCENCE_PLIES: usize = 8;
+/// Margin of delta pruning, centipawns: what the static score may miss.
+const DELTA_MARGIN: i32 = 150;
+
+impl Searcher<'_> {
+    /// Quiescence of `pos` within (`alpha`, `beta`), `ply` plies from the
+    /// root and `qply` past the horizon; `parent_moves` is the legal move
+    /// count of the position before it (the mobility term).
+    pub(crate) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: usize, parent_moves: i32) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_seventyfive_moves() || pos.is_insufficient_material() {
+            return 0;
+        }
+        let last = ply >= MAX_PLY || qply >= MAX_QUIESCENCE_PLIES;
+        let evasions = pos.is_check() && qply < CHECK_PLIES && !last;
+        let cfg = &self.shared.cfg;
+        // Without the mobility term the static score needs no move list, so
+        // a stand-pat cut skips the generator (most of a node's cost). A
+        // stalemate or mate with nothing to capture is then seen one ply
+        // later, by the main search, as for any quiet move.
+        if !pos.is_check() && cfg.mobility == 0 {
+            let stand = evaluate(pos, cfg, 0);
+            if stand >= beta || last {
+                return stand;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return Self::no_moves(pos, ply);
+        }
+        let our_moves = moves.len() as i32;
+        let mut best = -INFINITY;
+        if !evasions {
+            best = evaluate(pos, cfg, our_moves - parent_moves);
+            if best >= beta || last {
+                return best;
+            }
+            alpha = alpha.max(best);
+            let stand = best;
+            let values = cfg.values;
+            moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, &values));
+        }
+        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply);
+        for m in picker {
+            let child = pos.after(m);
+            if !evasions && Self::losing(&m, &child, &self.shared.cfg.values) {
+                continue;
+            }
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, our_moves);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, &m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether winning the piece `m` takes (and its promotion) leaves the
+    /// static score `stand` short of `alpha` by more than the margin.
+    fn futile(m: &Move, stand: i32, alpha: i32, values: &[i32; 9]) -> bool {
+        let gain = m.captured().map_or(0, |r| values[r.index()]) + m.promotion().map_or(0, |r| values[r.index()] - values[0]);
+        stand + gain + DELTA_MARGIN <= alpha
+    }
+
+    /// Whether `m` (played, giving `child`) puts a piece worth more than the
+    /// one it takes on a hex the opponent attacks, without check or
+    /// promotion: the exchange loses material.
+    fn losing(m: &Move, child: &Position, values: &[i32; 9]) -> bool {
+        if m.promotion().is_some() || child.is_check() {
+            return false;
+        }
+        let victim = m.captured().map_or(0, |r| values[r.index()]);
+        values[m.role().index()] > victim + DELTA_MARGIN / 3 && child.is_attacked(m.to(), child.turn())
+    }
+}
