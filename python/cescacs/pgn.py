@@ -423,8 +423,8 @@ class BaseVisitor(Generic[ResultT]):
     def begin_game(self) -> None:
         """A game starts."""
 
-    def begin_headers(self) -> Optional[Headers]:
-        """The tags start."""
+    def begin_headers(self) -> Optional[MutableMapping[str, str]]:
+        """The tags start (python-chess returns the headers it fills)."""
         return None
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
@@ -530,7 +530,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._nodes: List[Any] = [self.game]
         self._starting_comment = ""
 
-    def begin_headers(self) -> Headers:
+    def begin_headers(self) -> MutableMapping[str, str]:
         return self.game.headers
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:

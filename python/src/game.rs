@@ -1,5 +1,5 @@
 //! `Game`: a game record (tags, start position, annotated main line with
-//! variations, result), and the root of its tree of `GameNode`s.
+//! variations, result), and the root of its tree of `GameNode` objects.
 
 use std::fmt::Write as _;
 
@@ -344,7 +344,7 @@ impl PyGame {
     }
 
     /// The first moves the record holds: the main line's first move, then
-    /// its alternatives in written order (`GameNode`s).
+    /// its alternatives in written order, as `GameNode` objects.
     #[getter]
     fn variations(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<PyGameNode>>> {
         root::variations(slf)

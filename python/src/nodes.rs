@@ -30,10 +30,13 @@ use crate::node_place::{extend, forks, At, Rel, Slot};
 /// A node's place; `None` once its move was removed.
 type Cell = Mutex<Option<At>>;
 
-/// The places of the live nodes of each game (by the address of the
-/// Python game object, which every node keeps alive), with the length at
-/// which the list is next pruned of dead nodes.
-static LIVE: Mutex<Option<HashMap<usize, (Vec<Weak<Cell>>, usize)>>> = Mutex::new(None);
+/// The places of a game's live nodes, with the length at which the list
+/// is next pruned of dead ones.
+type Places = (Vec<Weak<Cell>>, usize);
+
+/// The places of the live nodes of each game, by the address of the
+/// Python game object (which every node keeps alive).
+static LIVE: Mutex<Option<HashMap<usize, Places>>> = Mutex::new(None);
 
 /// A `GameNode` for move `at` of `game`.
 pub(crate) fn node(py: Python<'_>, game: &Py<PyGame>, at: At) -> PyResult<Py<PyGameNode>> {
