@@ -622,7 +622,9 @@ impl PyGameNode {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         let Ok(o) = other.cast::<PyGameNode>() else { return false };
         let o = o.get();
-        let (a, b) = (self.at.lock().expect("node lock").clone(), o.at.lock().expect("node lock").clone());
+        // One lock at a time: `other` may be this very node.
+        let a = self.at.lock().expect("node lock").clone();
+        let b = o.at.lock().expect("node lock").clone();
         self.game.is(&o.game) && matches!((a, b), (Some(a), Some(b)) if a.same(&b))
     }
 

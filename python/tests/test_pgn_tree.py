@@ -59,6 +59,7 @@ def test_a_tree_built_move_by_move_and_navigated() -> None:
     assert ctls(game.mainline()) == ["E7-E13", "E21-E15", "F8-F12"]
     assert repr(d) == "<GameNode 1. …, D22-D16>"
     assert len({first, main, first.variation(0), d}) == 3
+    assert d == d and d != first and d != "D22-D16"
     # Edits show in the text and in a re-read.
     again = cescacs.pgn.read_game(str(game))
     assert again == game and ctls(again.next().variations) == ["E21-E15", "D22-D16", "I23-I19"]
