@@ -345,3 +345,28 @@ def test_a_deep_nest_is_visited_and_built_on_a_small_stack() -> None:
         threading.stack_size(old)
     assert "error" not in out, out.get("error")
     assert out == {"counts": {"moves": depth + 1, "begin": depth, "end": depth}, "rebuilt": depth}
+
+
+def test_held_nodes_follow_their_moves_through_edits() -> None:
+    game = Game()
+    game.add_line(["E7-E13", "E21-E15", "F8-F12", "F20-F16"])
+    first = game.next()
+    later = first.next().next()
+    alt = first.add_variation("D22-D16")
+    deep = alt.add_line(["F8-F12", "F20-F16"])
+    deeper = deep.parent.add_variation("H22-H16")
+    alt.promote_to_main()
+    assert (deep.ctl, deep.ply(), deep.is_mainline()) == ("F20-F16", 4, True)
+    assert (later.ctl, later.is_mainline(), deeper.ctl, deeper.parent.ctl) == ("F8-F12", False, "H22-H16", "F8-F12")
+    first.add_main_variation("I23-I19")
+    assert ctls(first.variations) == ["I23-I19", "D22-D16", "E21-E15"]
+    assert (alt.is_mainline(), deep.ctl, deep.is_mainline(), later.ctl) == (False, "F20-F16", False, "F8-F12")
+    assert str(game) == (
+        "1. E7-E13, I23-I19\n(1. …, D22-D16\n.2. F8-F12, F20-F16\n.(2. …, H22-H16))\n"
+        "(1. …, E21-E15\n.2. F8-F12, F20-F16)\n*\n"
+    )
+    game.remove_variation(first)
+    assert str(game) == "*\n"
+    for node in (first, alt, deep, deeper, later):
+        with pytest.raises(ValueError, match="removed from its game"):
+            node.ply()
