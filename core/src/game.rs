@@ -472,6 +472,23 @@ impl Game {
         am
     }
 
+    /// The main line to change in place ([`crate::record_edit`]): its
+    /// comments and its moves' annotations and variations, never the moves
+    /// themselves (they are the history's).
+    pub(crate) fn mainline_mut(&mut self) -> &mut Line {
+        &mut self.mainline
+    }
+
+    /// Plays `am` at the end of the main line if it is legal, even after an
+    /// automatic draw: a line of the record put on the main line keeps its
+    /// moves as the reader keeps them ("records are facts").
+    pub(crate) fn push_recorded(&mut self, am: AnnotatedMove) -> Result<(), IllegalMoveError> {
+        self.history.push(am.mv)?;
+        self.mainline.moves.push(am);
+        self.record_changed();
+        Ok(())
+    }
+
     /// After a change of the main line: a stated result no longer applies.
     fn record_changed(&mut self) {
         self.stated_result = None;

@@ -37,14 +37,16 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import MutableMapping
-from typing import Any, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Union, overload
+import enum
+from typing import Any, Generic, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Type, TypeVar, Union, overload
 
 from ._cescacs import (
+    Board,
     Game,
     GameBatch,
     GameNode,
     InvalidPgnError,
-    Variation,
+    Move,
     _pgn_game_end,
     _pgn_read_batch,
     _pgn_read_game,
@@ -57,11 +59,16 @@ from ._cescacs import (
 )
 
 __all__ = [
+    "BaseVisitor",
+    "BoardBuilder",
     "Game",
+    "GameBuilder",
     "GameNode",
     "Headers",
     "InvalidPgnError",
-    "Variation",
+    "SKIP",
+    "SkipType",
+    "SkipVisitor",
     "read_game",
     "read_games",
     "read_batch",
@@ -231,8 +238,17 @@ def _read_chunk(handle: Any, state: _PgnStream, seekable: bool) -> Tuple[str, in
 _BLOCK = 1 << 12
 
 
-def read_game(handle: Source) -> Optional[Game]:
+@overload
+def read_game(handle: Source) -> Optional[Game]: ...
+@overload
+def read_game(handle: Source, *, Visitor: Type[BaseVisitor[ResultT]]) -> Optional[ResultT]: ...
+def read_game(handle: Source, *, Visitor: Any = None) -> Any:
     """The next game of ``handle``, or ``None`` when there is none left.
+
+    With ``Visitor`` (a :class:`BaseVisitor` subclass), the game read is
+    walked by ``Visitor()`` and its ``result()`` returned instead
+    (python-chess's ``read_game(handle, Visitor=...)``); the default,
+    :class:`GameBuilder`, returns the game itself.
 
     ``handle`` is a text stream (an open file, ``io.StringIO``) or a ``str``.
     A ``str`` must hold at most one game: a second one raises
@@ -266,14 +282,20 @@ def read_game(handle: Source) -> Optional[Game]:
     files.
     """
     if isinstance(handle, str):
-        return _pgn_read_game(handle)
-    state = _stream_state(handle)
-    if state is None and not _seekable(handle):
-        raise TypeError(
-            f"read_game keeps what it reads ahead of a non-seekable stream on the stream object, and a "
-            f"{type(handle).__name__} takes no attributes: read it with iter_games(handle) or read_games(handle)"
-        )
-    return _read_game(handle, state)
+        game = _pgn_read_game(handle)
+    else:
+        state = _stream_state(handle)
+        if state is None and not _seekable(handle):
+            raise TypeError(
+                f"read_game keeps what it reads ahead of a non-seekable stream on the stream object, and a "
+                f"{type(handle).__name__} takes no attributes: read it with iter_games(handle) or read_games(handle)"
+            )
+        game = _read_game(handle, state)
+    if game is None or Visitor is None or Visitor is GameBuilder:
+        return game
+    if not (isinstance(Visitor, type) and issubclass(Visitor, BaseVisitor)):
+        raise TypeError(f"Visitor must be a BaseVisitor subclass (the class, not an instance), got {Visitor!r}")
+    return game.accept(Visitor())
 
 
 def _read_game(handle: Any, state: Optional[_PgnStream]) -> Optional[Game]:
@@ -375,3 +397,233 @@ def read_batch(source: Union[str, "os.PathLike[str]", TextIO]) -> GameBatch:
     if isinstance(text, bytes):
         text = text.decode("utf-8")
     return _pgn_read_batch(text, is_path=False)
+
+
+# ----- visitors ------------------------------------------------------------------------
+
+
+class SkipType(enum.Enum):
+    """The type of :data:`SKIP`."""
+
+    SKIP = None
+
+
+#: Returned by :meth:`BaseVisitor.end_headers` to skip the game's moves, or
+#: by :meth:`BaseVisitor.begin_variation` to skip a variation.
+SKIP = SkipType.SKIP
+
+ResultT = TypeVar("ResultT")
+
+_MOVE, _NAG, _COMMENT, _BEGIN, _END = range(5)
+
+
+class BaseVisitor(Generic[ResultT]):
+    """Walks a game record, as python-chess's ``chess.pgn.BaseVisitor``:
+    :func:`read_game` (``Visitor=``) and ``Game.accept(visitor)`` call its
+    methods in record order and return :meth:`result`.
+
+    The order: ``begin_game``, ``begin_headers``, ``visit_header`` for each
+    tag, ``end_headers`` (return :data:`SKIP` to skip the moves),
+    ``visit_board`` with the start position, then for each move
+    ``visit_move(board, move)`` (``board`` before the move, not to be
+    changed), ``visit_board`` (after it), ``visit_nag`` (its assessment,
+    1 … 7), ``visit_comment``; after a move come the variations that replace
+    it, each between ``begin_variation`` (return :data:`SKIP` to skip it)
+    and ``end_variation``, a variation's starting comment right after
+    ``begin_variation``. Then ``visit_final_comment`` for each comment after
+    the result, ``visit_result`` and ``end_game``.
+
+    The game's opening comment is a ``visit_comment`` before the first
+    move. The walk is a loop: records nested any depth are walked on a
+    small stack. Every method does nothing by default; subclass and
+    override :meth:`result` (abstract).
+    """
+
+    def begin_game(self) -> None:
+        """A game starts."""
+
+    def begin_headers(self) -> Optional[MutableMapping[str, str]]:
+        """The tags start (python-chess returns the headers it fills)."""
+        return None
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        """A tag, in file order."""
+
+    def end_headers(self) -> Optional[SkipType]:
+        """The tags are over; return :data:`SKIP` to skip the moves."""
+        return None
+
+    def visit_board(self, board: Board) -> None:
+        """The start position, then the position after each move."""
+
+    def visit_move(self, board: Board, move: Move) -> None:
+        """A move, with the position before it."""
+
+    def visit_comment(self, comment: str) -> None:
+        """A comment: the game's opening one, a variation's starting one,
+        or the one after the move just visited."""
+
+    def visit_nag(self, nag: int) -> None:
+        """The assessment of the move just visited ($1 … $7)."""
+
+    def begin_variation(self) -> Optional[SkipType]:
+        """A variation of the move just visited starts (from the position
+        before it); return :data:`SKIP` to skip it."""
+        return None
+
+    def end_variation(self) -> None:
+        """The variation ends."""
+
+    def visit_final_comment(self, comment: str) -> None:
+        """A comment after the result line (CTL-PGN's final comments)."""
+
+    def visit_result(self, result: str) -> None:
+        """The game's result (``"3-0"``, ``"1-1"``, ``"*"`` …)."""
+
+    def end_game(self) -> None:
+        """The game is over."""
+
+    def result(self) -> ResultT:
+        """What the visitor made of the game."""
+        raise NotImplementedError("a visitor defines result()")
+
+
+def _accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
+    """Walks ``game`` with ``visitor`` (``Game.accept``)."""
+    visitor.begin_game()
+    visitor.begin_headers()
+    for name, value in game._tags():
+        visitor.visit_header(name, value)
+    if visitor.end_headers() is not SKIP:
+        _accept_moves(game, visitor)
+    for comment in game.final_comments:
+        visitor.visit_final_comment(comment)
+    visitor.visit_result(game.result)
+    visitor.end_game()
+    return visitor.result()
+
+
+def _accept_moves(game: Game, visitor: BaseVisitor[Any]) -> None:
+    """The moves of :func:`_accept`: one loop over the record's events,
+    with a stack of the boards the open variations return to."""
+    board = game.board()
+    visitor.visit_board(board)
+    boards: List[Board] = []
+    skipping = 0
+    for kind, value in game._events():
+        if skipping:
+            if kind == _BEGIN:
+                skipping += 1
+            elif kind == _END:
+                skipping -= 1
+                if not skipping:
+                    board = boards.pop()
+        elif kind == _MOVE:
+            visitor.visit_move(board, value)
+            board.push(value)
+            visitor.visit_board(board)
+        elif kind == _NAG:
+            visitor.visit_nag(value)
+        elif kind == _COMMENT:
+            visitor.visit_comment(value)
+        elif kind == _BEGIN:
+            boards.append(board)
+            board = board.copy()
+            board.pop()
+            if visitor.begin_variation() is SKIP:
+                skipping = 1
+        else:
+            visitor.end_variation()
+            board = boards.pop()
+
+
+class GameBuilder(BaseVisitor[Game]):
+    """Builds a :class:`Game` from the visit (python-chess's
+    ``GameBuilder``): the default of :func:`read_game`, which then returns
+    the game read without walking it. Subclass it to change what is kept;
+    a subclass builds the game through the visit, with the tree's editing
+    methods (variation labels are not kept)."""
+
+    def begin_game(self) -> None:
+        self.game = Game()
+        self._nodes: List[Any] = [self.game]
+        self._starting_comment = ""
+
+    def begin_headers(self) -> MutableMapping[str, str]:
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_board(self, board: Board) -> None:
+        if self._nodes == [self.game] and board.ply() == 0 and board.pdtl() != self.game.board().pdtl():
+            game = Game(board)
+            for name, value in self.game._tags():
+                game.headers[name] = value
+            self.game = self._nodes[0] = game
+
+    def visit_move(self, board: Board, move: Move) -> None:
+        node = self._nodes[-1].add_variation(move, starting_comment=self._starting_comment)
+        self._starting_comment, self._begun = "", False
+        self._nodes[-1] = node
+
+    def visit_comment(self, comment: str) -> None:
+        if self._begun:
+            self._starting_comment = comment
+        elif self._nodes[-1] is self.game:
+            self.game.comment = comment
+        else:
+            self._nodes[-1].comment = comment
+
+    def visit_nag(self, nag: int) -> None:
+        self._nodes[-1].nags = {nag}
+
+    def begin_variation(self) -> None:
+        self._nodes.append(self._nodes[-1].parent)
+        self._begun = True
+
+    def end_variation(self) -> None:
+        self._nodes.pop()
+
+    def visit_final_comment(self, comment: str) -> None:
+        self.game.final_comments = self.game.final_comments + [comment]
+
+    def visit_result(self, result: str) -> None:
+        if result != self.game.result:
+            self.game.result = result
+
+    def result(self) -> Game:
+        return self.game
+
+    _begun = False
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips the game's moves (python-chess's ``SkipVisitor``): ``result()``
+    is ``True``. ``read_game(handle, Visitor=SkipVisitor)`` steps over a
+    game."""
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
+
+
+class BoardBuilder(BaseVisitor[Board]):
+    """The position at the end of the main line, with its moves on the
+    stack (python-chess's ``BoardBuilder``); variations are skipped."""
+
+    def begin_game(self) -> None:
+        self._board: Optional[Board] = None
+
+    def visit_board(self, board: Board) -> None:
+        self._board = board
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> Board:
+        if self._board is None:
+            raise ValueError("the game's moves were not visited")
+        return self._board.copy()

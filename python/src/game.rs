@@ -1,6 +1,5 @@
-//! `Game`, `GameNode` and `Variation`: a game record (tags, start
-//! position, annotated main line with variations, result) and read-only
-//! snapshots of its moves.
+//! `Game`: a game record (tags, start position, annotated main line with
+//! variations, result), and the root of its tree of `GameNode` objects.
 
 use std::fmt::Write as _;
 
@@ -15,7 +14,7 @@ use crate::board::PyBoard;
 use crate::convert::{class_attr, outcome_obj};
 use crate::errors::{game_error, pdtl_error, pgn_error};
 use crate::moves::{new_move, new_moves, PyMove};
-use crate::nodes::{mainline_nodes, PyGameNode};
+use crate::nodes::{mainline_nodes, root, PyGameNode};
 
 static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
@@ -37,10 +36,6 @@ impl PyGame {
     /// A Python `Game` holding `game`.
     pub(crate) fn wrap(game: Game) -> PyGame {
         PyGame { game }
-    }
-
-    fn node_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
-        mainline_nodes(py, &self.game)
     }
 }
 
@@ -161,8 +156,8 @@ impl PyGame {
 
     /// The main line as `GameNode` objects (one per ply, with comments,
     /// assessment, indicator and variations).
-    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
-        self.node_list(py)
+    fn mainline(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<PyGameNode>>> {
+        mainline_nodes(slf)
     }
 
     /// The main line in canonical CTL-AN, one string per ply.
@@ -343,6 +338,127 @@ impl PyGame {
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, bool))> {
         let text = core_pgn::write_game(&self.game);
         Ok((class_attr::<PyGame>(py, "_restore")?, (text, self.game.start().castling_allowed())))
+    }
+
+    // ----- python-chess's tree, whose root the game is (see `nodes`) -----
+
+    /// The root has no parent: `None`.
+    #[getter]
+    fn parent(&self) -> Option<Py<PyAny>> {
+        None
+    }
+
+    /// The first moves the record holds: the main line's first move, then
+    /// its alternatives in written order, as `GameNode` objects.
+    #[getter]
+    fn variations(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<PyGameNode>>> {
+        root::variations(slf)
+    }
+
+    /// `variations[i]`; also by `Move` or CTL-AN text (`KeyError` if none).
+    fn variation(slf: &Bound<'_, Self>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyGameNode>> {
+        root::variation(slf, i)
+    }
+
+    /// Whether `i` (a `Move`, CTL-AN text or node) is one of the variations.
+    fn has_variation(slf: &Bound<'_, Self>, i: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match root::variation(slf, i) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(slf.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The main line's first node, `None` for a game without moves.
+    fn next(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyGameNode>>> {
+        Ok(mainline_nodes(slf)?.into_iter().next())
+    }
+
+    /// The main line's last node (the game itself when it has no move).
+    fn end(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        root::end(slf)
+    }
+
+    /// Whether the game has no move.
+    fn is_end(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// The root is on the main line: `True`.
+    fn is_mainline(&self) -> bool {
+        true
+    }
+
+    /// The root is the main variation: `True`.
+    fn is_main_variation(&self) -> bool {
+        true
+    }
+
+    /// Adds `move` (a `Move` or CTL-AN text) from the start as the last
+    /// variation (as the main line's first move if it has none) and returns
+    /// its node; `IllegalMoveError` if it is not legal there.
+    #[pyo3(signature = (r#move, *, comment = "", starting_comment = "", nags = None))]
+    fn add_variation(slf: &Bound<'_, Self>, r#move: Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+        root::add(slf, &[r#move], false, comment, starting_comment, nags)
+    }
+
+    /// Adds `move` from the start as the main line's first move (the old
+    /// main line becomes its first variation) and returns its node.
+    #[pyo3(signature = (r#move, *, comment = "", nags = None))]
+    fn add_main_variation(slf: &Bound<'_, Self>, r#move: Bound<'_, PyAny>, comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+        root::add(slf, &[r#move], true, comment, "", nags)
+    }
+
+    /// Adds `moves` from the start, one after the other (see
+    /// `GameNode.add_line`), and returns the last one's node.
+    #[pyo3(signature = (moves, *, comment = "", starting_comment = "", nags = None))]
+    fn add_line(slf: &Bound<'_, Self>, moves: &Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+        let moves: Vec<Bound<'_, PyAny>> = moves.try_iter()?.collect::<PyResult<_>>()?;
+        root::add(slf, &moves, false, comment, starting_comment, nags)
+    }
+
+    /// Makes the variation `child` (index, node, `Move` or CTL-AN text)
+    /// the main line's first move.
+    fn promote_to_main(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        root::reorder_child(slf, child, "promote_to_main")
+    }
+
+    /// Moves the variation `child` one place up.
+    fn promote(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        root::reorder_child(slf, child, "promote")
+    }
+
+    /// Moves the variation `child` one place down.
+    fn demote(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        root::reorder_child(slf, child, "demote")
+    }
+
+    /// Removes the variation `child` with everything after it.
+    fn remove_variation(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        root::reorder_child(slf, child, "remove")
+    }
+
+    /// The comments before the first move joined by newlines; setting it
+    /// replaces them with one comment (none for `""`).
+    #[getter]
+    fn comment(&self) -> String {
+        self.game.mainline().comments.join("\n")
+    }
+
+    #[setter]
+    fn set_comment(&mut self, comment: &str) {
+        *self.game.comments_mut() = if comment.is_empty() { Vec::new() } else { vec![comment.to_string()] };
+    }
+
+    /// Walks the record with `visitor` (a `cescacs.pgn.BaseVisitor`) and
+    /// returns its `result()`.
+    fn accept(slf: &Bound<'_, Self>, visitor: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Ok(slf.py().import("cescacs.pgn")?.getattr("_accept")?.call1((slf, visitor))?.unbind())
+    }
+
+    /// The record's events for the visitors (internal: `cescacs.pgn`).
+    fn _events(&self, py: Python<'_>) -> PyResult<Vec<(u8, Py<PyAny>)>> {
+        crate::visit::events(py, &self.game)
     }
 
     /// Rebuilds a pickled game (internal).

@@ -30,10 +30,12 @@ mod game;
 mod hex;
 mod hexset;
 mod moves;
+mod node_place;
 mod nodes;
 mod pgn;
 mod rows;
 mod vec_env;
+mod visit;
 mod work;
 
 use cescacs::HEX_COUNT;
@@ -42,7 +44,7 @@ use pyo3::prelude::*;
 use crate::board::PyBoard;
 use crate::errors::{GameOverError, IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError};
 use crate::game::PyGame;
-use crate::nodes::{PyGameNode, PyVariation};
+use crate::nodes::PyGameNode;
 use crate::hex::{PyHex, PyPiece};
 use crate::moves::{PyLegalMoves, PyMove};
 
@@ -57,7 +59,6 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyGameNode>()?;
-    m.add_class::<PyVariation>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyStop>()?;
     m.add("InvalidPgnError", py.get_type::<InvalidPgnError>())?;

@@ -104,8 +104,8 @@ def test_real_games_positions_equal_games_jsonl() -> None:
             assert board.ply() == ply
             checked += 1
         for node in game.mainline():
-            assert node.board().pdtl() == want[node.ply]
-            assert node.board_before().pdtl() == want[node.ply - 1]
+            assert node.board().pdtl() == want[node.ply()]
+            assert node.board_before().pdtl() == want[node.ply() - 1]
         with pytest.raises(IndexError, match=rf"ply {game.ply() + 1} out of range 0..={game.ply()}"):
             game.board_at(game.ply() + 1)
         with pytest.raises(IndexError):
@@ -139,12 +139,13 @@ def test_real_game_canonical_text_and_headers() -> None:
     nodes = game.mainline()
     assert [n.ctl for n in nodes[40:42]] == ["DE1×GE5", "KRD-DE"]
     castle = nodes[41]
-    assert (castle.ply, castle.move_number, castle.turn) == (42, 21, Color.BLACK)
+    assert (castle.ply(), castle.move_number, castle.turn) == (42, 21, Color.BLACK)
     assert castle.move.castling == "KRD-DE"
     assert castle.move.kind is cescacs.MoveKind.CASTLING
     assert repr(castle) == "<GameNode 21. …, KRD-DE>"
     assert (castle.comments, castle.comment, castle.variations, castle.assessment, castle.nag, castle.indicator) == (
-        [], "", [], None, None, None)
+        [], "", [nodes[42]], None, None, None)
+    assert castle.parent.variations == [castle]
 
 
 def test_check_result_reports_the_2020_07_20_tag() -> None:
@@ -253,31 +254,35 @@ def test_comments_and_nested_variations() -> None:
     assert [n.nag for n in nodes[:3]] == [6, 6, 6]
     # 4. EH4-H8 (ply 7): White's comment and the variation replacing it.
     n = nodes[6]
-    assert (n.ply, n.move_number, n.turn, n.ctl, n.assessment) == (7, 4, Color.WHITE, "EH4-H8", "??")
+    assert (n.ply(), n.move_number, n.turn, n.ctl, n.assessment) == (7, 4, Color.WHITE, "EH4-H8", "??")
     assert n.comments == ["Removing ~EH4 leaves ~K unattended"]
     assert n.comment == "Removing ~EH4 leaves ~K unattended"
-    [v] = n.variations
-    assert (v.label, v.comments, len(v)) == (None, [], 1)
-    assert v.board().pdtl() == game.board_at(6).pdtl()
-    [vn] = v.mainline()
-    assert (vn.ctl, vn.ply, vn.move_number, vn.comments) == ("GD2-F6", 7, 4, ["@W would avoid ~gL5-H6+^"])
-    assert [m.long() for m in v.mainline_moves()] == ["D2-F6"]
+    # The moves the record holds after ply 6: the main one, then the variation.
+    [main, vn] = n.parent.variations
+    assert main == n and main.is_main_variation() and main.is_mainline()
+    assert (vn.label, vn.starting_comment, vn.is_main_variation(), vn.is_mainline()) == (None, "", False, False)
+    assert vn.parent == nodes[5] and vn.next() is None and vn.variations == []
+    assert vn.board_before().pdtl() == game.board_at(6).pdtl()
+    assert (vn.ctl, vn.ply(), vn.move_number, vn.comments) == ("GD2-F6", 7, 4, ["@W would avoid ~gL5-H6+^"])
+    assert vn.move.long() == "D2-F6" and vn.mainline_moves() == []
     assert vn.board().ply() == 7
     assert vn.board().move_stack[:6] == game.mainline_moves()[:6]
     assert vn.board().move_stack[6] == cescacs.Move("D2", "F6")
     # 5. I5-I9 (ply 9): the labelled variation, with a nested one.
-    [v] = nodes[8].variations
+    [_, v] = nodes[7].variations
     assert v.label == "2"
-    assert repr(v) == "<Variation $[2] (5 moves)>"
-    vnodes = v.mainline()
+    assert repr(v) == "<GameNode 5. K4-K10>"
+    vnodes = [v] + v.mainline()
     assert [x.ctl for x in vnodes] == ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
-    assert [x.ply for x in vnodes] == [9, 10, 11, 12, 13]
+    assert [x.ply() for x in vnodes] == [9, 10, 11, 12, 13]
     assert vnodes[0].assessment == "??"
     assert vnodes[0].comments == ["Displacing P threatens ~gL5 with ~RI3"]
-    [nested] = vnodes[3].variations
-    [nn] = nested.mainline()
+    assert [x.is_mainline() for x in vnodes] == [False] * 5
+    assert vnodes[0].end() == vnodes[4]
+    [main, nn] = vnodes[2].variations
+    assert main == vnodes[3] and nn.parent == vnodes[2]
     assert (nn.ctl, nn.assessment, nn.turn, nn.move_number) == ("GH6-K12", "!", Color.BLACK, 6)
-    assert nested.board().pdtl() == vnodes[3].board_before().pdtl()
+    assert nn.board_before().pdtl() == vnodes[3].board_before().pdtl()
     assert nn.board().ply() == 12
     assert vnodes[4].board_before().pdtl() == vnodes[3].board().pdtl() != vnodes[4].board().pdtl()
     # Written in canonical form, stable.

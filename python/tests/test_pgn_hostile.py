@@ -51,19 +51,22 @@ def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_sta
         out["opens"] = text.count("(")
         again = cescacs.pgn.read_games(text)[0]
         out["equal"] = again == game
-        # Walk every level through the node API (each step costs one node:
-        # the views share the record and the moves leading to them).
-        node = game.mainline()[0]
-        for _ in range(depth):
-            (variation,) = node.variations
-            node = variation.mainline()[0]
+        # Every level's first move is a move playable from the start: the
+        # game's variations list them all (each node one link of a path
+        # shared with the nodes above it), the deepest last.
+        first = game.variations
+        out["moves"] = len(first)
+        node = first[-1]
         out["ctl"] = node.ctl
-        out["ply"] = node.ply
-        out["last"] = (len(node.variations), node.board().ply(), variation.board().ply(), node.move_number)
-        del node, variation, game, again
+        out["ply"] = node.ply()
+        out["last"] = (len(node.variations), node.board().ply(), node.board_before().ply(), node.move_number, node.parent is game)
+        # An edit at the deepest level, and back through the text.
+        node.add_variation("I23-I19", comment="deep")
+        out["edited"] = cescacs.pgn.read_games(str(game))[0] == game
+        del node, first, game, again
 
     out = on_small_stack(work)
-    assert out == {"opens": depth, "equal": True, "ctl": "H6-H12", "ply": 1, "last": (0, 1, 0, 1)}
+    assert out == {"opens": depth, "equal": True, "moves": depth + 1, "ctl": "H6-H12", "ply": 1, "last": (0, 1, 0, 1, True), "edited": True}
 
 
 def test_an_unclosed_deep_nest_is_an_invalid_pgn_error_at_the_innermost_paren() -> None:
