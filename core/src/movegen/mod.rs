@@ -26,6 +26,7 @@ mod counter;
 mod generate;
 mod king;
 mod king_safety;
+mod rank;
 mod sampler;
 mod sink;
 mod tables;
