@@ -217,12 +217,10 @@ fn ranks_round_trip_and_are_checked() {
     batch.extend(&SelfPlay::new(5).seed(12).max_plies(120).start(&start).run().unwrap());
     let ranks = batch.ranks(2);
     assert_eq!(ranks, batch.ranks(1));
-    // Rank k is the k-th smallest legal move index of the position.
+    // Rank k is the move whose rank the rules give it.
     let game = batch.game(0).unwrap();
     for (k, (pos, m)) in game.positions().zip(game.moves()).enumerate() {
-        let mut legal: Vec<usize> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap()).collect();
-        legal.sort_unstable();
-        assert_eq!(legal[ranks[k] as usize], action_index(m.id()).unwrap());
+        assert_eq!(usize::from(ranks[k]), pos.move_rank(&m));
     }
     let mut p = parts_of(&batch);
     p.moves = ranks.clone();
@@ -233,6 +231,51 @@ fn ranks_round_trip_and_are_checked() {
     match GameBatch::from_rank_parts(p, 0) {
         Err(BatchError::Rank { game: g, ply: k, rank: 400, .. }) => assert_eq!((g, k), (game, ply)),
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn ranks_of_the_initial_position_count_targets_piece_by_piece() {
+    // White's pieces by hex index: the Wyvern F0, Queen E1, Bishop F2 and
+    // Rooks C3, I3 reach no hex; the Pegasi D2 (B6, C7) and H2 (K6, I7)
+    // take ranks 0-3, the Knight E3 (C7, D8, A11, C13) 4-7, the Knight G3
+    // 8-11, the pawn B4 (B6, B8, B10) 12-14, ..., the Bishop F6 42-51
+    // (E9 first, L21 last), and the pawn F8 (E9, G9, F10, F12) 64-67.
+    let pos = Position::default();
+    let rank = |text: &str| pos.move_rank(&pos.find_move(text[..2].parse().unwrap(), text[3..].parse().unwrap(), None).unwrap());
+    let got: Vec<usize> = ["D2-B6", "H2-I7", "E3-C13", "B4-B6", "F6-E9", "F6-L21", "F8-E9", "F8-F12"].map(rank).to_vec();
+    assert_eq!(got, [0, 3, 7, 12, 42, 51, 64, 67]);
+    let mut all: Vec<usize> = pos.legal_moves().iter().map(|m| pos.move_rank(m)).collect();
+    all.sort_unstable();
+    assert_eq!(all, (0..68).collect::<Vec<_>>());
+    assert_eq!(pos.move_at_rank(68), None);
+}
+
+#[test]
+fn ranks_of_the_golden_games_round_trip() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/games/");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut batch = GameBatch::new();
+    for f in &files {
+        for g in cescacs::pgn::read_games(&std::fs::read_to_string(f).unwrap()).unwrap() {
+            batch.push_game(&g);
+        }
+    }
+    assert_eq!((files.len(), batch.len()), (5, 5));
+    let ranks = batch.ranks(1);
+    let mut p = parts_of(&batch);
+    p.moves = ranks.clone();
+    assert_eq!(GameBatch::from_rank_parts(p.clone(), 1).unwrap(), batch);
+    // A rank that names no legal move: one past the initial position's 68
+    // slots, and the largest rank of all.
+    for (at, bad) in [(0, 68), (1, u16::MAX)] {
+        let mut q = p.clone();
+        q.moves[at] = bad;
+        match GameBatch::from_rank_parts(q, 1) {
+            Err(BatchError::Rank { game: 0, ply, rank, legal }) => assert_eq!((ply, rank, legal > 0), (at, bad, true)),
+            other => panic!("{other:?}"),
+        }
     }
 }
 

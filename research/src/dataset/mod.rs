@@ -47,6 +47,7 @@ use crate::encode::{action_id, move_index};
 use cescacs::{workers, Game, GameResult, History, Move, Position, Termination};
 
 pub use ctl::CtlMoves;
+pub use rank::RANK_VERSION;
 pub use labels::{result_code, termination_code, termination_from_name, RESULTS, TERMINATIONS};
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
@@ -143,8 +144,8 @@ pub enum BatchError {
     /// A move is not legal where it is played.
     #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
     Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
-    /// A rank is not below the number of legal moves.
-    #[error("game {game}, ply {ply}: rank {rank} but the position has {legal} legal moves")]
+    /// A rank names no legal move ([`GameBatch::from_rank_parts`]).
+    #[error("game {game}, ply {ply}: rank {rank} names no legal move (the position has {legal} legal moves)")]
     Rank { game: usize, ply: usize, rank: u16, legal: usize },
     /// A game's stated termination is not the rules' one.
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
