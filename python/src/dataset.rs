@@ -5,7 +5,7 @@
 
 use cescacs::{Interrupted, Position, HEX_COUNT};
 use cescacs_research::dataset::{
-    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RESULTS, TERMINATIONS,
+    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RANK_VERSION, RESULTS, TERMINATIONS,
 };
 use cescacs_research::encode::{ACTIONS, PLANES};
 use numpy::ndarray::ArrayView1;
@@ -67,6 +67,14 @@ impl PyGameBatch {
     #[allow(non_snake_case)]
     fn RESULTS() -> Vec<&'static str> {
         RESULTS.iter().map(|r| r.as_str()).collect()
+    }
+
+    /// The version of the rank encoding `ranks` makes and `_from_parts`
+    /// reads (`to_arrow` records it in the schema's metadata).
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn RANK_VERSION() -> u32 {
+        RANK_VERSION
     }
 
     /// The values of `cescacs.Termination` by code (`None` for code 0).
@@ -278,9 +286,11 @@ impl PyGameBatch {
         Ok(d)
     }
 
-    /// `uint16`, like `moves`: each move's rank among its position's legal
-    /// moves ordered by move index (small numbers: the compact encoding
-    /// `write_parquet` stores). Rust, all cores (or `threads`), GIL released.
+    /// `uint16`, like `moves`: each move's rank (the rules crate's
+    /// `Position::move_rank`, version `RANK_VERSION`): a slot among the position's
+    /// pseudo-legal moves, the side's pieces by hex and each piece's targets
+    /// by hex; small numbers, the compact encoding `write_parquet` stores
+    /// with `moves="rank"`. Rust, all cores (or `threads`), GIL released.
     #[pyo3(signature = (*, threads = None))]
     fn ranks<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u16>> {
         let ranks = py.detach(|| self.batch.ranks(threads.unwrap_or(0)));
