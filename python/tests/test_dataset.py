@@ -346,6 +346,28 @@ def test_index_arrays_keep_the_seed_when_they_are_a_range() -> None:
     assert batch[mask] == batch[6:9] and batch[mask].first == 11
 
 
+def test_contiguous_selections_share_the_moves() -> None:
+    batch = cescacs.selfplay(600, max_plies=40, seed=8)
+    copied = GameBatch.from_games(list(batch)[10:500])
+    cut = batch[10:500]
+    assert np.shares_memory(cut.moves, batch.moves) and not np.shares_memory(copied.moves, batch.moves)
+    assert (cut.seed, cut.first, copied.seed) == (8, 10, None)
+    assert np.array_equal(cut.moves, copied.moves) and np.array_equal(cut.offsets, copied.offsets)
+    assert np.array_equal(cut.ranks(), copied.ranks()) and list(cut) == list(copied)
+    # An ascending run of indices or of a mask's flags shares too; other
+    # selections copy.
+    assert np.shares_memory(batch[[3, 4, 5]].moves, batch.moves)
+    assert np.shares_memory(batch[(np.arange(600) >= 20) & (np.arange(600) < 30)].moves, batch.moves)
+    assert not np.shares_memory(batch[[5, 3]].moves, batch.moves)
+    assert not np.shares_memory(batch[::2].moves, batch.moves)
+    # A view of a slice stays valid when the batch and the slice are gone.
+    expected = batch.moves[batch.offsets[10] : batch.offsets[500]].copy()
+    view = cut.moves
+    del batch, cut
+    gc.collect()
+    assert np.array_equal(view, expected)
+
+
 def test_bad_keys_say_what_to_give() -> None:
     batch = cescacs.selfplay(10, max_plies=20, seed=1)
     with pytest.raises(IndexError, match="game index 10 is out of range for 10 games"):

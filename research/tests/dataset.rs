@@ -312,3 +312,38 @@ fn ranges_keep_the_origin() {
     assert_eq!(batch.range(4..7), None);
     assert_eq!(batch.select(&[]).unwrap().origin(), None);
 }
+
+#[test]
+fn contiguous_selections_share_the_moves() {
+    let batch = SelfPlay::new(600).seed(8).max_plies(40).threads(1).run().unwrap();
+    let copied = GameBatch::from_games(&batch.games().skip(10).take(490).collect::<Vec<_>>());
+    let cut = batch.range(10..500).unwrap();
+    assert!(cut.shares_moves_with(&batch) && !copied.shares_moves_with(&batch));
+    assert_eq!(cut.moves().as_ptr(), batch.moves()[batch.offsets()[10] as usize..].as_ptr());
+    assert_eq!(cut.moves(), copied.moves());
+    assert_eq!(cut.offsets(), copied.offsets());
+    assert_eq!(cut.games().collect::<Vec<_>>(), copied.games().collect::<Vec<_>>());
+    assert_eq!(cut.ranks(1), copied.ranks(1));
+    assert_eq!(cut.origin(), Some(Origin { seed: 8, first: 10 }));
+    // A range of a range, and an ascending run of indices or of a mask,
+    // share the same buffer; other selections copy.
+    let inner = cut.range(5..7).unwrap();
+    assert!(inner.shares_moves_with(&batch));
+    assert_eq!(inner.game(1), batch.game(16));
+    let run = batch.take(&[3, 4, 5]).unwrap();
+    assert!(run.shares_moves_with(&batch) && run == batch.range(3..6).unwrap());
+    let mask: Vec<bool> = (0..600).map(|i| (20..30).contains(&i)).collect();
+    assert!(batch.filter(&mask).unwrap().shares_moves_with(&batch));
+    let picked = batch.take(&[5, 3]).unwrap();
+    assert!(!picked.shares_moves_with(&batch));
+    // Appending to a shared batch copies its moves first: the parent and
+    // the other ranges keep theirs.
+    let before = batch.moves().to_vec();
+    let mut grown = batch.range(0..2).unwrap();
+    grown.extend(&batch.range(598..600).unwrap());
+    assert!(!grown.shares_moves_with(&batch));
+    assert_eq!(batch.moves(), &before[..]);
+    assert_eq!(grown.games().collect::<Vec<_>>(), [0, 1, 598, 599].map(|i| batch.game(i).unwrap()));
+    let empty = batch.range(600..600).unwrap();
+    assert!(empty.is_empty() && empty.moves().is_empty());
+}
