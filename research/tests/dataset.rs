@@ -268,8 +268,15 @@ fn ranks_of_the_golden_games_round_trip() {
     p.moves = ranks.clone();
     assert_eq!(GameBatch::from_rank_parts(p.clone(), 1).unwrap(), batch);
     // A rank that names no legal move: one past the initial position's 68
-    // slots, and the largest rank of all.
-    for (at, bad) in [(0, 68), (1, u16::MAX)] {
+    // slots, the largest rank of all, and the first slot of the games whose
+    // move is not legal (a hole below the position's highest rank).
+    let holes = batch.game(0).unwrap().positions().cloned().enumerate().find_map(|(ply, pos)| {
+        let named: Vec<bool> = (0..300).map(|r| pos.move_at_rank(r).is_some()).collect();
+        let top = named.iter().rposition(|&n| n)?;
+        named[..top].iter().position(|&n| !n).map(|r| (ply, r as u16))
+    });
+    let hole = holes.expect("a pseudo-legal slot that is no legal move");
+    for (at, bad) in [(0, 68), (1, u16::MAX), hole] {
         let mut q = p.clone();
         q.moves[at] = bad;
         match GameBatch::from_rank_parts(q, 1) {
