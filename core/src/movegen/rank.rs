@@ -50,10 +50,16 @@ fn in_tail(m: &Move) -> bool {
 }
 
 impl Position {
-    /// The rank of `m`, a legal move of this position (see the module
-    /// docs of `movegen::rank`): the inverse of [`Position::move_at_rank`].
-    /// For a move that is not legal here the number names some other move
-    /// or none.
+    /// The rank of `m`, a legal move of this position: a small number
+    /// (below the count of pseudo-legal moves) that names it, counted from
+    /// attack sets without listing the legal moves; the inverse of
+    /// [`Position::move_at_rank`]. Slots go to the side's pieces other than
+    /// the King by hex, each piece's to the hexes it reaches by hex (a
+    /// promotion-zone hex of a pawn: no promotion, then each of
+    /// `Role::REGAINABLE`); after them the King's moves and the en passant
+    /// and scornful captures, by origin, destination, castling and
+    /// promotion; when an in-place promotion is forced, those alone. For a
+    /// move that is not legal here the number names some other move or none.
     ///
     /// ```
     /// use cescacs::Position;
