@@ -9,7 +9,7 @@ use std::ops::{Deref, Range};
 use std::sync::Arc;
 
 /// Moves shared between batches (see the module docs).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub(super) struct SharedMoves {
     buf: Arc<Vec<u16>>,
     range: Range<usize>,
@@ -57,5 +57,12 @@ impl Deref for SharedMoves {
 
     fn deref(&self) -> &[u16] {
         &self.buf[self.range.clone()]
+    }
+}
+
+impl std::fmt::Debug for SharedMoves {
+    /// The moves the batch holds (not the whole shared buffer).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
