@@ -213,6 +213,7 @@ class GameBatch:
 
     RESULTS: List[str]
     TERMINATIONS: List[Optional[str]]
+    RANK_VERSION: int
     def __len__(self) -> int: ...
     @overload
     def __getitem__(self, key: int) -> Game: ...

@@ -13,10 +13,14 @@ A table has one row per game:
   - ``list<uint16>``, ``moves="index"``: the ``cescacs.encode`` move index
     of each ply, the batch's own memory (no copy); the default of
     :func:`to_arrow`;
-  - or instead a ``ranks`` column, ``moves="rank"``, ``list<uint8>``
-    (``list<uint16>`` if a rank reaches 256): each move's rank among its
-    position's legal moves ordered by move index (``GameBatch.ranks``),
-    which Parquet stores in about a byte a ply;
+  - or instead a ``ranks_v2`` column, ``moves="rank"``, ``list<uint8>``
+    (``list<uint16>`` if a rank reaches 256): each move's rank
+    (``GameBatch.ranks``), a slot among its position's pseudo-legal moves,
+    which Parquet stores in about a byte a ply. The column's name carries
+    the rank encoding's version (``GameBatch.RANK_VERSION``), so that data
+    frames keep it; a ``ranks`` column (version 1) or one of another
+    version is refused with ``RankVersionError`` (its ranks would name
+    other moves);
 
 - ``result``, ``dictionary<int8, string>``: the result in C'escacs points,
   White's first: ``3-0`` (White mates), ``2-1`` (White stalemates),
@@ -56,7 +60,7 @@ import numpy as np
 
 from ._cescacs import GameBatch
 
-__all__ = ["MissingExtraError", "from_arrow", "read_parquet", "to_arrow", "write_parquet"]
+__all__ = ["MissingExtraError", "RankVersionError", "from_arrow", "read_parquet", "to_arrow", "write_parquet"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -76,6 +80,31 @@ def _pyarrow() -> Any:
 
 
 _ENCODINGS = ("ctl", "index", "rank")
+
+#: The name of the ranks column this cescacs writes and reads.
+_RANKS = f"ranks_v{GameBatch.RANK_VERSION}"
+
+
+class RankVersionError(ValueError):
+    """A table's ranks column is not of the rank encoding this cescacs
+    reads (``GameBatch.RANK_VERSION``, named by the column: ``ranks_v2``;
+    a ``ranks`` column is version 1): its ranks would name other moves."""
+
+
+def _ranks_column(names: Any) -> Optional[str]:
+    """The ranks column of a table with no ``moves`` column, if any;
+    ``RankVersionError`` if its version is not this cescacs's."""
+    if "moves" in names:
+        return None
+    found = [n for n in names if n == "ranks" or n.startswith("ranks_v")]
+    if not found or _RANKS in found:
+        return _RANKS if found else None
+    version = "1" if found[0] == "ranks" else found[0][len("ranks_v") :]
+    raise RankVersionError(
+        f"the {found[0]!r} column holds ranks of version {version}; this cescacs reads rank version "
+        f"{GameBatch.RANK_VERSION} only ({_RANKS!r}): write the games again with the cescacs that wrote them, "
+        "as moves='ctl' or 'index', which every version reads"
+    )
 
 
 def _list_column(pa: Any, offsets: Any, values: Any) -> Any:
@@ -100,7 +129,7 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
     """The games of ``batch`` as a ``pyarrow.Table`` (see the module docs):
     with ``moves="index"`` a ``moves`` column whose values are the batch's
     own memory (no copy), with ``moves="ctl"`` a ``moves`` column of CTL-AN
-    strings, with ``moves="rank"`` a ``ranks`` column."""
+    strings, with ``moves="rank"`` a ``ranks_v2`` column."""
     pa = _pyarrow()
     if moves == "index":
         name, values = "moves", pa.array(batch.moves)
@@ -108,7 +137,7 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
         name, values = "moves", _ctl_values(pa, batch)
     elif moves == "rank":
         ranks = batch.ranks()
-        name = "ranks"
+        name = _RANKS
         values = pa.array(ranks.astype(np.uint8) if len(ranks) == 0 or ranks.max() < 256 else ranks)
     else:
         raise ValueError(f"moves must be one of {', '.join(repr(e) for e in _ENCODINGS)}, not {moves!r}")
@@ -226,8 +255,9 @@ def from_arrow(table: Any) -> GameBatch:
     seed when every row has the same seed and consecutive indices."""
     pa = _pyarrow()
     table = _table(pa, table)
-    ranks = "moves" not in table.column_names and "ranks" in table.column_names
-    name = "ranks" if ranks else "moves"
+    ranks_name = _ranks_column(table.column_names)
+    ranks = ranks_name is not None
+    name = ranks_name or "moves"
     missing = [c for c in (name, "result", "termination", "start") if c not in table.column_names]
     if missing:
         raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")

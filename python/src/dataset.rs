@@ -5,7 +5,7 @@
 
 use cescacs::{Interrupted, Position, HEX_COUNT};
 use cescacs_research::dataset::{
-    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RESULTS, TERMINATIONS,
+    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RANK_VERSION, RESULTS, TERMINATIONS,
 };
 use cescacs_research::encode::{ACTIONS, PLANES};
 use numpy::ndarray::ArrayView1;
@@ -69,6 +69,14 @@ impl PyGameBatch {
         RESULTS.iter().map(|r| r.as_str()).collect()
     }
 
+    /// The version of the rank encoding `ranks` makes and `_from_parts`
+    /// reads (`to_arrow` records it in the schema's metadata).
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn RANK_VERSION() -> u32 {
+        RANK_VERSION
+    }
+
     /// The values of `cescacs.Termination` by code (`None` for code 0).
     #[classattr]
     #[allow(non_snake_case)]
@@ -129,7 +137,10 @@ impl PyGameBatch {
     /// `b[slice]`, `b[mask]` (a bool array, one flag per game) and
     /// `b[indices]` (a list or integer array, in any order, repeats and
     /// negative indices allowed): a new `GameBatch` of those games, made in
-    /// Rust in one pass (a slice of step 1 copies each column in one piece).
+    /// Rust in one pass. A slice of step 1 (or an ascending run of indices
+    /// or of a mask's flags) shares this batch's moves: its `moves` is a view
+    /// of the same memory (`np.shares_memory`), which stays valid while any
+    /// batch or array holds it.
     /// `IndexError` for an index out of range, `ValueError` for a mask of
     /// the wrong length or an array of another dtype, `TypeError` for a key
     /// of another type.
@@ -164,15 +175,18 @@ impl PyGameBatch {
     }
 
     /// Every game's move indices end to end, `uint16`, read-only: a view of
-    /// the batch's memory (no copy; the array keeps the batch alive).
+    /// the batch's memory (no copy; the array keeps the batch alive, and
+    /// the batch the moves buffer it shares with the batches cut from it).
     #[getter]
     fn moves<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u16>>> {
         let view = ArrayView1::from(slf.get().batch.moves());
-        // SAFETY: the array points into the `Vec<u16>` of a frozen
-        // `GameBatch`, which is never mutated or moved after construction,
-        // and the array holds a reference to that `GameBatch` (its NumPy
-        // base) for as long as it lives; it is made read-only below, before
-        // Python sees it.
+        // SAFETY: the array points into the moves buffer of a frozen
+        // `GameBatch`, which is never mutated after construction: the
+        // buffer sits behind an `Arc` that the batch holds (other batches
+        // cut from it may hold it too; none writes to a shared buffer), so
+        // it neither moves nor changes while the batch lives, and the array
+        // holds a reference to the batch (its NumPy base) for as long as it
+        // lives; it is made read-only below, before Python sees it.
         let array = unsafe { PyArray1::borrow_from_array(&view, slf.clone().into_any()) };
         let kwargs = PyDict::new(slf.py());
         kwargs.set_item("write", false)?;
@@ -228,7 +242,8 @@ impl PyGameBatch {
         self.batch.origin().map(|o| o.first)
     }
 
-    /// Bytes the batch holds (its buffers' capacity).
+    /// Bytes the batch holds (its buffers' capacity; the whole moves buffer
+    /// when it shares one with the batch it was cut from).
     #[getter]
     fn nbytes(&self) -> usize {
         self.batch.heap_bytes()
@@ -278,9 +293,11 @@ impl PyGameBatch {
         Ok(d)
     }
 
-    /// `uint16`, like `moves`: each move's rank among its position's legal
-    /// moves ordered by move index (small numbers: the compact encoding
-    /// `write_parquet` stores). Rust, all cores (or `threads`), GIL released.
+    /// `uint16`, like `moves`: each move's rank (the rules crate's
+    /// `Position::move_rank`, version `RANK_VERSION`): a slot among the position's
+    /// pseudo-legal moves, the side's pieces by hex and each piece's targets
+    /// by hex; small numbers, the compact encoding `write_parquet` stores
+    /// with `moves="rank"`. Rust, all cores (or `threads`), GIL released.
     #[pyo3(signature = (*, threads = None))]
     fn ranks<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u16>> {
         let ranks = py.detach(|| self.batch.ranks(threads.unwrap_or(0)));

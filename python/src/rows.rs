@@ -2,7 +2,8 @@
 //! boolean mask with one flag per game, or integer indices (a list, a
 //! tuple or an integer array, negative ones counting from the end). The
 //! key is read into Rust once; the research crate's `range`, `take` and
-//! `filter` build the new batch in one pass.
+//! `filter` build the new batch in one pass (a contiguous run of games
+//! shares the batch's moves instead).
 
 use cescacs_research::dataset::{GameBatch, TakeError};
 use numpy::PyReadonlyArray1;

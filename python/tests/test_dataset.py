@@ -218,19 +218,25 @@ def test_ranks() -> None:
     ranks = batch.ranks()
     assert ranks.dtype == np.uint16 and len(ranks) == len(batch.moves)
     assert np.array_equal(ranks, batch.ranks(threads=1))
-    board = cescacs.Board()
-    for k, move in enumerate(batch[0].mainline_moves()):
-        legal = sorted(cescacs.encode.move_index(m) for m in board.legal_moves)
-        assert legal[ranks[k]] == cescacs.encode.move_index(move)
-        board.push(move)
+    # The initial position's 68 moves take ranks 0-67: the Pegasi D2 and
+    # H2 two each (0-3), the Knight E3 four (4-7), ..., the pawn F8 last.
+    games = []
+    for text in ("D2-B6", "H2-I7", "E3-C13", "B4-B6", "F6-E9", "F6-L21", "F8-E9", "F8-F12"):
+        games.append(cescacs.Game())
+        games[-1].push(cescacs.Move.from_long(text))
+    assert GameBatch.from_games(games).ranks().tolist() == [0, 3, 7, 12, 42, 51, 64, 67]
     table = batch.to_arrow(moves="rank")
-    assert "moves" not in table.column_names
-    assert str(table.schema.field("ranks").type) == "list<item: uint8>"
+    assert "moves" not in table.column_names and GameBatch.RANK_VERSION == 2
+    assert str(table.schema.field("ranks_v2").type) == "list<item: uint8>"
     assert GameBatch.from_arrow(table) == batch
-    values = table.column("ranks").to_pylist()
-    values[1][0] = 200  # 68 legal moves in the initial position
-    with pytest.raises(ValueError, match="game 1, ply 0: rank 200 but the position has 68 legal moves"):
-        GameBatch.from_arrow(table.set_column(0, "ranks", pa.array(values, pa.list_(pa.uint8()))))
+    values = table.column("ranks_v2").to_pylist()
+    values[1][0] = 200  # 68 moves in the initial position
+    with pytest.raises(ValueError, match="game 1, ply 0: rank 200 names no legal move \\(the position has 68 legal moves\\)"):
+        GameBatch.from_arrow(table.set_column(0, "ranks_v2", pa.array(values, pa.list_(pa.uint8()))))
+    # Ranks of another version are refused, "ranks" being version 1.
+    for name, version in (("ranks", 1), ("ranks_v3", 3)):
+        with pytest.raises(cescacs.dataset.RankVersionError, match=f"ranks of version {version}; this cescacs reads rank version 2 only"):
+            GameBatch.from_arrow(table.rename_columns([name, *table.column_names[1:]]))
     with pytest.raises(ValueError, match="'ctl', 'index', 'rank'"):
         batch.to_arrow(moves="san")
 
@@ -338,6 +344,28 @@ def test_index_arrays_keep_the_seed_when_they_are_a_range() -> None:
     mask = np.zeros(10, dtype=bool)
     mask[6:9] = True
     assert batch[mask] == batch[6:9] and batch[mask].first == 11
+
+
+def test_contiguous_selections_share_the_moves() -> None:
+    batch = cescacs.selfplay(600, max_plies=40, seed=8)
+    copied = GameBatch.from_games(list(batch)[10:500])
+    cut = batch[10:500]
+    assert np.shares_memory(cut.moves, batch.moves) and not np.shares_memory(copied.moves, batch.moves)
+    assert (cut.seed, cut.first, copied.seed) == (8, 10, None)
+    assert np.array_equal(cut.moves, copied.moves) and np.array_equal(cut.offsets, copied.offsets)
+    assert np.array_equal(cut.ranks(), copied.ranks()) and list(cut) == list(copied)
+    # An ascending run of indices or of a mask's flags shares too; other
+    # selections copy.
+    assert np.shares_memory(batch[[3, 4, 5]].moves, batch.moves)
+    assert np.shares_memory(batch[(np.arange(600) >= 20) & (np.arange(600) < 30)].moves, batch.moves)
+    assert not np.shares_memory(batch[[5, 3]].moves, batch.moves)
+    assert not np.shares_memory(batch[::2].moves, batch.moves)
+    # A view of a slice stays valid when the batch and the slice are gone.
+    expected = batch.moves[batch.offsets[10] : batch.offsets[500]].copy()
+    view = cut.moves
+    del batch, cut
+    gc.collect()
+    assert np.array_equal(view, expected)
 
 
 def test_bad_keys_say_what_to_give() -> None:

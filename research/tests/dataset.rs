@@ -217,12 +217,10 @@ fn ranks_round_trip_and_are_checked() {
     batch.extend(&SelfPlay::new(5).seed(12).max_plies(120).start(&start).run().unwrap());
     let ranks = batch.ranks(2);
     assert_eq!(ranks, batch.ranks(1));
-    // Rank k is the k-th smallest legal move index of the position.
+    // Rank k is the move whose rank the rules give it.
     let game = batch.game(0).unwrap();
     for (k, (pos, m)) in game.positions().zip(game.moves()).enumerate() {
-        let mut legal: Vec<usize> = pos.legal_moves().iter().map(|m| action_index(m.id()).unwrap()).collect();
-        legal.sort_unstable();
-        assert_eq!(legal[ranks[k] as usize], action_index(m.id()).unwrap());
+        assert_eq!(usize::from(ranks[k]), pos.move_rank(&m));
     }
     let mut p = parts_of(&batch);
     p.moves = ranks.clone();
@@ -233,6 +231,58 @@ fn ranks_round_trip_and_are_checked() {
     match GameBatch::from_rank_parts(p, 0) {
         Err(BatchError::Rank { game: g, ply: k, rank: 400, .. }) => assert_eq!((g, k), (game, ply)),
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn ranks_of_the_initial_position_count_targets_piece_by_piece() {
+    // White's pieces by hex index: the Wyvern F0, Queen E1, Bishop F2 and
+    // Rooks C3, I3 reach no hex; the Pegasi D2 (B6, C7) and H2 (K6, I7)
+    // take ranks 0-3, the Knight E3 (C7, D8, A11, C13) 4-7, the Knight G3
+    // 8-11, the pawn B4 (B6, B8, B10) 12-14, ..., the Bishop F6 42-51
+    // (E9 first, L21 last), and the pawn F8 (E9, G9, F10, F12) 64-67.
+    let pos = Position::default();
+    let rank = |text: &str| pos.move_rank(&pos.find_move(text[..2].parse().unwrap(), text[3..].parse().unwrap(), None).unwrap());
+    let got: Vec<usize> = ["D2-B6", "H2-I7", "E3-C13", "B4-B6", "F6-E9", "F6-L21", "F8-E9", "F8-F12"].map(rank).to_vec();
+    assert_eq!(got, [0, 3, 7, 12, 42, 51, 64, 67]);
+    let mut all: Vec<usize> = pos.legal_moves().iter().map(|m| pos.move_rank(m)).collect();
+    all.sort_unstable();
+    assert_eq!(all, (0..68).collect::<Vec<_>>());
+    assert_eq!(pos.move_at_rank(68), None);
+}
+
+#[test]
+fn ranks_of_the_golden_games_round_trip() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/games/");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut batch = GameBatch::new();
+    for f in &files {
+        for g in cescacs::pgn::read_games(&std::fs::read_to_string(f).unwrap()).unwrap() {
+            batch.push_game(&g);
+        }
+    }
+    assert_eq!((files.len(), batch.len()), (5, 5));
+    let ranks = batch.ranks(1);
+    let mut p = parts_of(&batch);
+    p.moves = ranks.clone();
+    assert_eq!(GameBatch::from_rank_parts(p.clone(), 1).unwrap(), batch);
+    // A rank that names no legal move: one past the initial position's 68
+    // slots, the largest rank of all, and the first slot of the games whose
+    // move is not legal (a hole below the position's highest rank).
+    let holes = batch.game(0).unwrap().positions().cloned().enumerate().find_map(|(ply, pos)| {
+        let named: Vec<bool> = (0..300).map(|r| pos.move_at_rank(r).is_some()).collect();
+        let top = named.iter().rposition(|&n| n)?;
+        named[..top].iter().position(|&n| !n).map(|r| (ply, r as u16))
+    });
+    let hole = holes.expect("a pseudo-legal slot that is no legal move");
+    for (at, bad) in [(0, 68), (1, u16::MAX), hole] {
+        let mut q = p.clone();
+        q.moves[at] = bad;
+        match GameBatch::from_rank_parts(q, 1) {
+            Err(BatchError::Rank { game: 0, ply, rank, legal }) => assert_eq!((ply, rank, legal > 0), (at, bad, true)),
+            other => panic!("{other:?}"),
+        }
     }
 }
 
@@ -268,4 +318,39 @@ fn ranges_keep_the_origin() {
     assert_eq!(batch.range(6..6).unwrap(), SelfPlay::new(0).seed(2).first(9).run().unwrap());
     assert_eq!(batch.range(4..7), None);
     assert_eq!(batch.select(&[]).unwrap().origin(), None);
+}
+
+#[test]
+fn contiguous_selections_share_the_moves() {
+    let batch = SelfPlay::new(600).seed(8).max_plies(40).threads(1).run().unwrap();
+    let copied = GameBatch::from_games(&batch.games().skip(10).take(490).collect::<Vec<_>>());
+    let cut = batch.range(10..500).unwrap();
+    assert!(cut.shares_moves_with(&batch) && !copied.shares_moves_with(&batch));
+    assert_eq!(cut.moves().as_ptr(), batch.moves()[batch.offsets()[10] as usize..].as_ptr());
+    assert_eq!(cut.moves(), copied.moves());
+    assert_eq!(cut.offsets(), copied.offsets());
+    assert_eq!(cut.games().collect::<Vec<_>>(), copied.games().collect::<Vec<_>>());
+    assert_eq!(cut.ranks(1), copied.ranks(1));
+    assert_eq!(cut.origin(), Some(Origin { seed: 8, first: 10 }));
+    // A range of a range, and an ascending run of indices or of a mask,
+    // share the same buffer; other selections copy.
+    let inner = cut.range(5..7).unwrap();
+    assert!(inner.shares_moves_with(&batch));
+    assert_eq!(inner.game(1), batch.game(16));
+    let run = batch.take(&[3, 4, 5]).unwrap();
+    assert!(run.shares_moves_with(&batch) && run == batch.range(3..6).unwrap());
+    let mask: Vec<bool> = (0..600).map(|i| (20..30).contains(&i)).collect();
+    assert!(batch.filter(&mask).unwrap().shares_moves_with(&batch));
+    let picked = batch.take(&[5, 3]).unwrap();
+    assert!(!picked.shares_moves_with(&batch));
+    // Appending to a shared batch copies its moves first: the parent and
+    // the other ranges keep theirs.
+    let before = batch.moves().to_vec();
+    let mut grown = batch.range(0..2).unwrap();
+    grown.extend(&batch.range(598..600).unwrap());
+    assert!(!grown.shares_moves_with(&batch));
+    assert_eq!(batch.moves(), &before[..]);
+    assert_eq!(grown.games().collect::<Vec<_>>(), [0, 1, 598, 599].map(|i| batch.game(i).unwrap()));
+    let empty = batch.range(600..600).unwrap();
+    assert!(empty.is_empty() && empty.moves().is_empty());
 }

@@ -11,8 +11,9 @@
 //!
 //! The files: `tables` (step and ride tables), `king_safety` (checks and
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
-//! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter) and
-//! `sampler` (the random-move sampler). This file holds the public API.
+//! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter),
+//! `sampler` (the random-move sampler) and `rank` (a move's rank for storage,
+//! [`Position::move_rank`]). This file holds the public API.
 
 use arrayvec::ArrayVec;
 
@@ -26,6 +27,7 @@ mod counter;
 mod generate;
 mod king;
 mod king_safety;
+mod rank;
 mod sampler;
 mod sink;
 mod tables;

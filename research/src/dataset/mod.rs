@@ -38,15 +38,18 @@ mod pgn;
 mod rank;
 mod samples;
 mod selfplay;
+mod shared;
 mod take;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::encode::{action_id, move_index};
+use shared::SharedMoves;
 use cescacs::{workers, Game, GameResult, History, Move, Position, Termination};
 
 pub use ctl::CtlMoves;
+pub use rank::RANK_VERSION;
 pub use labels::{result_code, termination_code, termination_from_name, RESULTS, TERMINATIONS};
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
@@ -72,8 +75,9 @@ pub struct Origin {
 /// terminations) and the same [`Origin`], however their starts are stored.
 #[derive(Clone, Debug)]
 pub struct GameBatch {
-    /// Every game's move indices, end to end.
-    moves: Vec<u16>,
+    /// Every game's move indices, end to end (shared with the batches
+    /// cut from this one by [`GameBatch::range`], or with its parent).
+    moves: SharedMoves,
     /// Game `i` is `moves[offsets[i]..offsets[i + 1]]`; `len() + 1` entries.
     offsets: Vec<u64>,
     /// The distinct start positions.
@@ -88,7 +92,7 @@ pub struct GameBatch {
 
 impl PartialEq for GameBatch {
     fn eq(&self, other: &GameBatch) -> bool {
-        self.moves == other.moves
+        self.moves[..] == other.moves[..]
             && self.offsets == other.offsets
             && self.results == other.results
             && self.terminations == other.terminations
@@ -143,8 +147,8 @@ pub enum BatchError {
     /// A move is not legal where it is played.
     #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
     Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
-    /// A rank is not below the number of legal moves.
-    #[error("game {game}, ply {ply}: rank {rank} but the position has {legal} legal moves")]
+    /// A rank names no legal move ([`GameBatch::from_rank_parts`]).
+    #[error("game {game}, ply {ply}: rank {rank} names no legal move (the position has {legal} legal moves)")]
     Rank { game: usize, ply: usize, rank: u16, legal: usize },
     /// A game's stated termination is not the rules' one.
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
@@ -190,7 +194,7 @@ impl GameBatch {
     /// An empty batch.
     pub fn new() -> GameBatch {
         GameBatch {
-            moves: Vec::new(),
+            moves: SharedMoves::default(),
             offsets: vec![0],
             starts: Vec::new(),
             start_of: Vec::new(),
@@ -224,8 +228,11 @@ impl GameBatch {
     }
 
     fn push_raw(&mut self, moves: impl Iterator<Item = u16>, start: u32, result: GameResult, termination: Option<Termination>) {
-        self.moves.extend(moves);
-        self.offsets.push(self.moves.len() as u64);
+        let end = self.moves.edit(|v| {
+            v.extend(moves);
+            v.len()
+        });
+        self.offsets.push(end as u64);
         self.start_of.push(start);
         self.results.push(result);
         self.terminations.push(termination);
@@ -252,7 +259,7 @@ impl GameBatch {
     /// The batch of parts already checked (columns and every move).
     fn from_checked_parts(parts: BatchParts) -> GameBatch {
         GameBatch {
-            moves: parts.moves,
+            moves: SharedMoves::new(parts.moves),
             offsets: parts.offsets,
             starts: parts.starts,
             start_of: parts.start_of,
@@ -359,9 +366,16 @@ impl GameBatch {
         self.origin
     }
 
-    /// Bytes held by the batch's own buffers (capacity, not just length).
+    /// Whether this batch's moves and `other`'s are in one buffer (a
+    /// batch and the ranges cut from it, [`GameBatch::range`]).
+    pub fn shares_moves_with(&self, other: &GameBatch) -> bool {
+        self.moves.same_buffer(&other.moves)
+    }
+
+    /// Bytes held by the batch's buffers (capacity, not just length; the
+    /// whole moves buffer even when shared with other batches).
     pub fn heap_bytes(&self) -> usize {
-        self.moves.capacity() * 2
+        self.moves.buffer_bytes()
             + self.offsets.capacity() * 8
             + self.starts.capacity() * std::mem::size_of::<Position>()
             + self.start_of.capacity() * 4

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::shared::SharedMoves;
 use super::{GameBatch, Origin};
 use cescacs::{GameResult, Interrupted, MoveGroups, Position, Termination};
 use crate::selfplay::{play_random, Plan, Walk};
@@ -84,7 +85,7 @@ impl<'a> SelfPlay<'a> {
             out.results.push(outcome.map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o)));
             out.terminations.push(outcome.map(|o| o.termination));
         };
-        let mut filling = Filling { batch: GameBatch::new(), n };
+        let mut filling = Filling { batch: GameBatch::new(), moves: Vec::new(), n };
         let batch = &mut filling.batch;
         batch.offsets.reserve_exact(n);
         batch.results.reserve_exact(n);
@@ -92,8 +93,9 @@ impl<'a> SelfPlay<'a> {
         batch.start_of = vec![0; n];
         batch.starts = vec![self.plan.start.cloned().unwrap_or_default()];
         self.plan.play("self-play", scratch, play, |block| filling.append(block))?;
-        let mut batch = filling.batch;
-        batch.moves.shrink_to_fit();
+        let (mut batch, mut moves) = (filling.batch, filling.moves);
+        moves.shrink_to_fit();
+        batch.moves = SharedMoves::new(moves);
         batch.origin = Some(Origin { seed, first });
         Ok(batch)
     }
@@ -103,7 +105,10 @@ impl<'a> SelfPlay<'a> {
 /// from the workers' blocks: no copy of the whole run is ever held beside
 /// the batch, so the run's peak memory stays near the batch's size.
 struct Filling {
+    /// Every column but the moves.
     batch: GameBatch,
+    /// The moves, put in the batch at the end.
+    moves: Vec<u16>,
     /// The games of the run.
     n: usize,
 }
@@ -113,7 +118,7 @@ impl Filling {
     fn append(&mut self, block: Block) {
         self.reserve_moves(block.moves.len(), block.plies.len());
         let batch = &mut self.batch;
-        batch.moves.extend_from_slice(&block.moves);
+        self.moves.extend_from_slice(&block.moves);
         for p in block.plies {
             let end = batch.offsets.last().copied().unwrap_or(0) + u64::from(p);
             batch.offsets.push(end);
@@ -129,7 +134,7 @@ impl Filling {
     /// of one part in 16), which usually lasts to the end: the moves are
     /// not copied, nor left with half their room unused, at full size.
     fn reserve_moves(&mut self, more: usize, games: usize) {
-        let moves = &mut self.batch.moves;
+        let moves = &mut self.moves;
         if moves.capacity() - moves.len() >= more {
             return;
         }

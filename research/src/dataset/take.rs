@@ -1,5 +1,5 @@
 //! New batches of some of a batch's games, as array libraries pick rows:
-//! a range (its moves copied in one piece), indices in any order with
+//! a range (sharing the batch's moves), indices in any order with
 //! repeats, negative indices counting from the end, and boolean masks;
 //! and the games of another batch appended.
 
@@ -33,7 +33,7 @@ impl GameBatch {
             return self.range(first..first + indices.len());
         }
         let mut b = GameBatch::new();
-        b.moves.reserve(indices.iter().map(|&i| self.plies(i)).sum());
+        b.moves.edit(|v| v.reserve(indices.iter().map(|&i| self.plies(i)).sum()));
         b.start_of.reserve(indices.len());
         let mut remap: HashMap<u32, u32> = HashMap::new();
         for &i in indices {
@@ -86,8 +86,10 @@ impl GameBatch {
         Ok(self.select(&picked).expect("every index is in range"))
     }
 
-    /// A new batch of the games `range`; `None` if it does not fit. Its
-    /// columns are copied in one piece each, and it keeps the [`Origin`],
+    /// A new batch of the games `range`; `None` if it does not fit. It
+    /// shares this batch's moves (no copy: see
+    /// [`GameBatch::shares_moves_with`]), its other columns (a few bytes a
+    /// game) are copied in one piece each, and it keeps the [`Origin`],
     /// shifted, even when empty.
     pub fn range(&self, range: std::ops::Range<usize>) -> Option<GameBatch> {
         if range.start > range.end || range.end > self.len() {
@@ -95,7 +97,7 @@ impl GameBatch {
         }
         let (a, z) = (self.offsets[range.start], self.offsets[range.end]);
         let mut b = GameBatch::new();
-        b.moves = self.moves[a as usize..z as usize].to_vec();
+        b.moves = self.moves.share(a as usize..z as usize);
         b.offsets = self.offsets[range.start..=range.end].iter().map(|&o| o - a).collect();
         b.results = self.results[range.clone()].to_vec();
         b.terminations = self.terminations[range.clone()].to_vec();
