@@ -14,7 +14,7 @@
 //! (HexSet), `board` (Board's state; its Python methods in
 //! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
 //! (Game), `nodes` (GameNode, Variation: views of a record's lines), `pgn` (CTL-PGN reading and writing),
-//! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions) and
+//! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions), `study` (built-in matches and their statistics) and
 //! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
 #![deny(missing_docs)]
@@ -32,6 +32,7 @@ mod hexset;
 mod moves;
 mod nodes;
 mod pgn;
+mod study;
 mod vec_env;
 mod work;
 
@@ -91,5 +92,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(vec_env::_reward, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
+    m.add_function(wrap_pyfunction!(study::_study_match, m)?)?;
+    m.add_function(wrap_pyfunction!(study::_study_stats, m)?)?;
     Ok(())
 }
