@@ -1,135 +1,350 @@
-//! `cescacs match`: two engine settings play each other from seeded random
-//! openings (each opening with both colours) and the score is printed with
-//! its 95 % error bar.
+//! `cescacs match`: two sides play each other, each the built-in engine at
+//! some settings or an external UCI engine (`--engine`), from seeded random
+//! openings or a book (each opening with both colours), at fixed limits or
+//! under a clock; the score is printed with its 95 % error bar.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use cescacs::Position;
 use cescacs_engine::{EngineOptions, EvalConfig};
-use cescacs_study::{Abstain, Match, MatchResult, Player};
+use cescacs_study::stats::{report, Pentanomial, Sprt};
+use cescacs_study::{
+    Abstain, Adjudication, Contender, DrawRule, EngineSpec, Entrant, Match, MatchResult, Opening, Player, ResignRule,
+    SearchLimits, TimeControl, GameRecord,
+};
 
 /// The settings of `cescacs match`.
+#[derive(clap::Args)]
 pub struct MatchArgs {
-    pub depth: u32,
+    /// An external UCI engine, `cmd=COMMAND name=NAME dir=DIR option.NAME=VALUE …` (split as
+    /// a shell splits; quote a command with arguments: `cmd='cescacs uci'`). Once: A is the
+    /// engine, B the built-in one; twice: A, then B
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Vec<String>,
+    /// A's search depth (3 when no --tc, --movetime or --nodes is given)
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// B's search depth (default: A's minus one when both are built in, else A's)
+    #[arg(long)]
     pub vs_depth: Option<u32>,
-    pub pairs: usize,
+    /// Nodes a search, both sides
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Milliseconds a move, both sides (a move longer than this and --timemargin loses)
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Time control BASE+INC in seconds (`10+0.1`): the runner keeps both clocks by wall time
+    /// and sends `go wtime … btime … winc … binc …`; a side whose time runs out loses
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Latency allowed beyond a side's time (or --movetime) before it loses on time, ms
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub timemargin: u64,
+    /// Openings; each is played twice (2 × PAIRS games; 100 pairs by default)
+    #[arg(long, conflicts_with = "games")]
+    pub pairs: Option<usize>,
+    /// Games in all (even: each opening is played with both colours)
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Seed of the random openings (4 to 8 plies)
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    pub threads: usize,
+    /// Opening book: one PDTL a line, or CTL-PGN records (each record's start and moves), used
+    /// in order and from the first again when the pairs outnumber them
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Games played at once, each with its own engine processes (0: all cores)
+    #[arg(long, visible_alias = "threads", value_name = "N", default_value_t = 0)]
+    pub concurrency: usize,
+    /// A's evaluation: `default`, `material`, or changes like `mobility=0,king=8,pawn=6,values=reference`
+    #[arg(long, default_value = "default")]
     pub eval: String,
+    /// B's evaluation (same form)
+    #[arg(long, default_value = "default")]
     pub vs_eval: String,
+    /// A game still going after this many plies (after the opening) counts as a draw
+    #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+    /// Play without castling (RULES.md §4.8: no castling, leaps may not capture); built-in engine only
+    #[arg(long)]
     pub no_castling: bool,
+    /// Gaits A never plays (unless forced): `leaps`, `castling` or `both` (what they are worth)
+    #[arg(long, value_name = "GAITS")]
     pub abstain: Option<String>,
-    pub hash_mb: usize,
-    pub games_out: bool,
-    /// Where to write the games as CTL-PGN.
+    /// Transposition table per built-in engine, MiB
+    #[arg(long, default_value_t = 8)]
+    pub hash: usize,
+    /// Resign adjudication `movecount=N score=CP`: a side whose score is at or below -CP for N
+    /// of its moves in a row loses
+    #[arg(long, value_name = "RULE")]
+    pub resign: Option<String>,
+    /// Draw adjudication `movenumber=N movecount=N score=CP`: after move N, both scores within
+    /// CP of zero for N moves each (no capture or pawn move between) is a draw
+    #[arg(long, value_name = "RULE")]
+    pub draw: Option<String>,
+    /// Sequential probability ratio test `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05]` on the
+    /// pentanomial counts of the opening pairs: the match stops when H0 or H1 is accepted (at
+    /// most --pairs pairs; 50000 when neither --pairs nor --games is given)
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
+    /// Print each game's result before the summary
+    #[arg(long)]
+    pub list_games: bool,
+    /// Write every game to FILE as CTL-PGN (Round "pair.1" has A as White, "pair.2" as
+    /// Black; Result is the rules' result, 1-1 for a game cut at --max-plies, the match's
+    /// for a game lost by a fault or adjudicated, with a Termination tag)
+    #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
 }
 
+/// A match as the command line describes it, with the names of its sides.
+struct Described {
+    m: Match,
+    names: (String, String),
+}
+
 impl MatchArgs {
-    /// B's depth: `--vs-depth`, or A's minus one (at least 1).
-    fn b_depth(&self) -> u32 {
-        self.vs_depth.unwrap_or(self.depth.saturating_sub(1).max(1))
+    /// The opening pairs: `--pairs`, or half of `--games` (which must be even); 100 by default.
+    fn pairs(&self) -> Result<usize, String> {
+        match (self.games, self.pairs) {
+            (Some(g), _) if g % 2 == 1 => Err(format!("--games must be even (each opening is played with both colours), not {g}")),
+            (Some(g), _) => Ok(g / 2),
+            (None, Some(p)) => Ok(p),
+            (None, None) => Ok(if self.sprt.is_some() { 50_000 } else { 100 }),
+        }
     }
 
-    /// The match these settings describe.
-    fn to_match(&self) -> Result<Match, String> {
-        let eval_a: EvalConfig = self.eval.parse().map_err(|e| format!("--eval: {e}"))?;
-        let eval_b: EvalConfig = self.vs_eval.parse().map_err(|e| format!("--vs-eval: {e}"))?;
-        if self.depth == 0 || self.depth > 64 {
-            return Err("--depth must be 1..64".to_string());
-        }
-        let abstain = match self.abstain.as_deref() {
+    /// A's and B's bounds: `--depth`, `--nodes`, `--movetime`; with none of
+    /// them and no `--tc`, depth 3. B searches to `--vs-depth`, else (both
+    /// sides built in) A's depth minus one, else A's depth.
+    fn limits(&self) -> (SearchLimits, SearchLimits) {
+        let timed = self.tc.is_some() || self.movetime.is_some() || self.nodes.is_some();
+        let depth = self.depth.or(if timed { None } else { Some(3) });
+        let a = SearchLimits { depth, nodes: self.nodes, movetime: self.movetime.map(Duration::from_millis) };
+        let b_depth = match (self.vs_depth, depth) {
+            (Some(d), _) => Some(d),
+            (None, Some(d)) if self.engine.is_empty() => Some(d.saturating_sub(1).max(1)),
+            (None, d) => d,
+        };
+        (a.clone(), SearchLimits { depth: b_depth, ..a })
+    }
+
+    /// The built-in side's player, with its evaluation and (for A) abstentions.
+    fn player(&self, eval: &str, flag: &str, limits: &SearchLimits, abstain: Abstain) -> Result<Player, String> {
+        let eval: EvalConfig = eval.parse().map_err(|e| format!("{flag}: {e}"))?;
+        let options = EngineOptions { hash_mb: self.hash, threads: 1, eval };
+        Ok(Player { depth: limits.depth.unwrap_or(0), options, abstain })
+    }
+
+    fn abstain(&self) -> Result<Abstain, String> {
+        Ok(match self.abstain.as_deref() {
             None => Abstain::default(),
             Some("leaps") => Abstain { king_leaps: true, castling: false },
             Some("castling") => Abstain { king_leaps: false, castling: true },
             Some("both") => Abstain { king_leaps: true, castling: true },
             Some(other) => return Err(format!("--abstain takes leaps, castling or both, not {other:?}")),
-        };
-        let options = |eval| EngineOptions { hash_mb: self.hash_mb, threads: 1, eval };
-        let a = Player { depth: self.depth, options: options(eval_a), abstain };
-        let mut m = Match::new(a, Player::new(self.b_depth(), options(eval_b)), self.pairs);
-        m.seed = self.seed;
-        m.threads = self.threads;
-        m.max_plies = self.max_plies;
-        m.start.set_castling_allowed(!self.no_castling);
-        Ok(m)
+        })
     }
 
-    /// How the games name A and B.
-    fn names(&self) -> (String, String) {
-        let name = |depth: u32, eval: &str, abstain: Option<&str>| {
-            format!("depth {depth}, eval {eval}{}", abstain.map_or(String::new(), |a| format!(", abstains from {a}")))
+    /// One side: the `index`th `--engine`, or the built-in engine.
+    fn contender(&self, index: usize, limits: SearchLimits, eval: (&str, &str), abstain: Abstain) -> Result<(Contender, String), String> {
+        if let Some(text) = self.engine.get(index) {
+            if eval.0 != "default" || abstain != Abstain::default() {
+                return Err(format!("{} and --abstain set the built-in engine; side {} is --engine {text:?}", eval.1, ["A", "B"][index]));
+            }
+            let spec = EngineSpec::parse(text).map_err(|e| format!("--engine {text:?}: {e}"))?;
+            let name = spec.name.clone();
+            return Ok((Contender::external(spec, limits), name));
+        }
+        if limits.depth.is_some_and(|d| d == 0 || d > 64) {
+            return Err("--depth must be 1..64".to_string());
+        }
+        let player = self.player(eval.0, eval.1, &limits, abstain)?;
+        let name = builtin_name(&limits, eval.0, self.abstain.as_deref().filter(|_| abstain != Abstain::default()));
+        Ok((Contender { entrant: Entrant::Builtin(player), limits }, name))
+    }
+
+    /// The match these settings describe.
+    fn describe(&self) -> Result<Described, String> {
+        if self.engine.len() > 2 {
+            return Err("--engine is given once (A; B is the built-in engine) or twice (A, then B)".to_string());
+        }
+        let (la, lb) = self.limits();
+        let (a, a_name) = self.contender(0, la, (&self.eval, "--eval"), self.abstain()?)?;
+        let (b, b_name) = self.contender(1, lb, (&self.vs_eval, "--vs-eval"), Abstain::default())?;
+        let mut m = Match::new(a, b, self.pairs()?);
+        m.seed = self.seed;
+        m.threads = self.concurrency;
+        m.max_plies = self.max_plies;
+        m.start.set_castling_allowed(!self.no_castling);
+        m.tc = self.tc.as_deref().map(TimeControl::parse).transpose().map_err(|e| format!("--tc: {e}"))?;
+        m.margin = Duration::from_millis(self.timemargin);
+        m.adjudication = Adjudication {
+            resign: self.resign.as_deref().map(ResignRule::parse).transpose().map_err(|e| format!("--resign: {e}"))?,
+            draw: self.draw.as_deref().map(DrawRule::parse).transpose().map_err(|e| format!("--draw: {e}"))?,
         };
-        (name(self.depth, &self.eval, self.abstain.as_deref()), name(self.b_depth(), &self.vs_eval, None))
+        if let Some(path) = &self.openings {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {}: {e}", path.display()))?;
+            m.book = Some(Opening::read_book(&text).map_err(|e| format!("--openings {}: {e}", path.display()))?);
+        }
+        Ok(Described { m, names: (a_name, b_name) })
     }
 }
 
-/// Runs the match and prints its summary (and each game with `games_out`).
+/// How the games name a built-in side: `depth 3, eval default` (the
+/// bound it searches to, its evaluation, what it abstains from).
+fn builtin_name(limits: &SearchLimits, eval: &str, abstain: Option<&str>) -> String {
+    let bound = match (limits.depth, limits.nodes, limits.movetime) {
+        (Some(d), None, None) => format!("depth {d}"),
+        (None, None, None) => "built-in".to_string(),
+        _ => format!("built-in {}", limits.go_params()),
+    };
+    format!("{bound}, eval {eval}{}", abstain.map_or(String::new(), |a| format!(", abstains from {a}")))
+}
+
+/// The match so far, for the progress line and the SPRT: points, the
+/// pentanomial counts of the pairs played out, and A's share of the first
+/// game of each pair still under way.
+#[derive(Default)]
+struct Tally {
+    points: (u32, u32),
+    pairs: Pentanomial,
+    pending: HashMap<usize, f64>,
+}
+
+impl Tally {
+    /// Counts game `g`; whether it completed its pair.
+    fn add(&mut self, g: &GameRecord) -> bool {
+        self.points = (self.points.0 + u32::from(g.points.0), self.points.1 + u32::from(g.points.1));
+        let share = f64::from(g.points.0) / f64::from(g.points.0 + g.points.1);
+        match self.pending.remove(&g.pair) {
+            Some(first) => {
+                self.pairs.add_pair(first, share);
+                true
+            }
+            None => {
+                self.pending.insert(g.pair, share);
+                false
+            }
+        }
+    }
+}
+
+/// Runs the match and prints its summary (and each game with `list_games`),
+/// then the Elo, LOS and pentanomial lines, and the SPRT line last.
 pub fn run(args: &MatchArgs) -> Result<String, String> {
-    let m = args.to_match()?;
+    let Described { m, names } = args.describe()?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| format!("--sprt: {e}"))?;
     // Opened before the match so a bad path fails at once, not after it.
     let mut pgn_out = match &args.pgn {
         Some(path) => Some((path, io::BufWriter::new(std::fs::File::create(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?))),
         None => None,
     };
     let show = io::stderr().is_terminal();
-    let total = 2 * args.pairs;
+    let total = 2 * m.pairs;
     let clock = Instant::now();
-    let result = m.run(&|done| {
-        if show {
-            eprint!("\r{done}/{total} games");
-        }
-    });
+    let tally = Mutex::new(Tally::default());
+    let result = m
+        .run_until(&|g, done| {
+            let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+            let pair_done = t.add(g);
+            let decided = pair_done && sprt.as_ref().is_some_and(|s| s.decide(&t.pairs).is_some());
+            if show {
+                let llr = sprt.as_ref().map_or(String::new(), |s| format!(", {}", report::llr_line(s, &t.pairs)));
+                eprint!("\r{done}/{total} games, points {}-{}{llr}   ", t.points.0, t.points.1);
+            }
+            !decided
+        })
+        .map_err(|e| e.to_string())?;
     if show {
         eprintln!();
     }
     if let Some((path, file)) = &mut pgn_out {
-        write_pgn(file, path, &result, &m.start, &args.names())?;
+        write_pgn(file, path, &result, &m, &names)?;
     }
     let mut out = String::new();
-    if args.games_out {
-        for g in &result.games {
-            let cut = if g.finished { "" } else { " (cut)" };
-            out.push_str(&format!("pair {} A {} {}-{} {} plies{cut}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
-        }
+    if args.list_games {
+        out.push_str(&list(&result));
     }
-    out.push_str(&summary(args, &result, clock.elapsed().as_secs_f64()));
+    out.push_str(&summary(&names, args.max_plies, &result, clock.elapsed().as_secs_f64()));
+    let pairs = Pentanomial::from_points(result.games.iter().map(|g| (g.pair, g.points)));
+    for line in report::summary(&pairs, sprt.as_ref()) {
+        out.push('\n');
+        out.push_str(&line);
+    }
+    if sprt.is_some_and(|s| s.decide(&pairs).is_none()) {
+        out.push_str(" - no decision within the games played");
+    }
     Ok(out)
 }
 
+/// One line a game: `pair 0 A White 3-0 41 plies`, with how it ended
+/// when not by the rules.
+fn list(result: &MatchResult) -> String {
+    let mut out = String::new();
+    for g in &result.games {
+        let how = match g.ending {
+            cescacs_study::Ending::Rules => String::new(),
+            cescacs_study::Ending::MaxPlies => " (cut)".to_string(),
+            ref e => format!(" ({})", e.describe()),
+        };
+        out.push_str(&format!("pair {} A {} {}-{} {} plies{how}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
+    }
+    out
+}
+
 /// Writes every game as CTL-PGN: Round `pair.1` has A as White, `pair.2` as Black.
-fn write_pgn(file: &mut impl Write, path: &Path, result: &MatchResult, start: &Position, (a_name, b_name): &(String, String)) -> Result<(), String> {
+fn write_pgn(file: &mut impl Write, path: &Path, result: &MatchResult, m: &Match, (a_name, b_name): &(String, String)) -> Result<(), String> {
     let write_err = |e: io::Error| format!("--pgn {}: {e}", path.display());
+    let tc = m.tc.map(|tc| tc.to_string());
     for (i, g) in result.games.iter().enumerate() {
         let a_white = g.a_color == cescacs::Color::White;
         let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
         let (white, black) = if a_white { (a_name, b_name) } else { (b_name, a_name) };
-        let tags = [("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
-        let text = cescacs::pgn::write_game(&g.to_game(start, &tags));
+        let mut tags = vec![("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
+        if let Some(tc) = &tc {
+            tags.push(("TimeControl", tc));
+        }
+        let text = cescacs::pgn::write_game(&g.to_game(&tags));
         let sep = if i == 0 { "" } else { "\n" };
         write!(file, "{sep}{text}").map_err(write_err)?;
     }
     file.flush().map_err(write_err)
 }
 
+/// The games lost by faults, in words (`; 2 lost on time (A 1, B 1)`), or nothing.
+fn faults(result: &MatchResult) -> String {
+    use cescacs_study::Ending;
+    type Kind = fn(&Ending) -> bool;
+    let kinds: [(&str, Kind); 3] = [
+        ("lost on time", |e| matches!(e, Ending::TimeForfeit(_))),
+        ("lost by an illegal move", |e| matches!(e, Ending::IllegalMove(..))),
+        ("lost by a crash or silence", |e| matches!(e, Ending::Crashed(_) | Ending::Stalled(_))),
+    ];
+    let mut out = String::new();
+    for (words, kind) in kinds {
+        let games: Vec<_> = result.games.iter().filter(|g| kind(&g.ending)).collect();
+        if !games.is_empty() {
+            let by_a = games.iter().filter(|g| g.ending.loser() == Some(g.a_color)).count();
+            out.push_str(&format!("; {} {words} (A {by_a}, B {})", games.len(), games.len() - by_a));
+        }
+    }
+    out
+}
+
 /// The summary line: A's score with its error bar, White's, the cut games,
-/// the mean game length and the time taken.
-fn summary(args: &MatchArgs, result: &MatchResult, seconds: f64) -> String {
+/// the games lost by faults, the mean game length and the time taken.
+fn summary((a_name, b_name): &(String, String), max_plies: usize, result: &MatchResult, seconds: f64) -> String {
     let (w, d, l) = result.wins_draws_losses();
-    let cut = result.games.iter().filter(|g| !g.finished).count();
+    let cut = result.games.iter().filter(|g| g.ending == cescacs_study::Ending::MaxPlies).count();
     let plies: usize = result.games.iter().map(|g| g.plies).sum();
     format!(
-        "A (depth {}, eval {}{}) vs B (depth {}, eval {}): {} games, A +{w} ={d} -{l}, \
-         points {}-{}, A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} % ± {:.1} %; {cut} cut at {} plies; \
+        "A ({a_name}) vs B ({b_name}): {} games, A +{w} ={d} -{l}, \
+         points {}-{}, A scores {:.1} % ± {:.1} % (95 %) of the points; White {:.1} % ± {:.1} %; {cut} cut at {max_plies} plies{}; \
          {:.0} plies a game; {seconds:.1} s",
-        args.depth,
-        args.eval,
-        args.abstain.as_deref().map_or(String::new(), |a| format!(", abstains from {a}")),
-        args.b_depth(),
-        args.vs_eval,
         result.games.len(),
         result.points().0,
         result.points().1,
@@ -137,7 +352,7 @@ fn summary(args: &MatchArgs, result: &MatchResult, seconds: f64) -> String {
         100.0 * result.error_95(),
         100.0 * result.white_score(),
         100.0 * result.white_error_95(),
-        args.max_plies,
+        faults(result),
         plies as f64 / result.games.len().max(1) as f64,
     )
 }

@@ -8,7 +8,7 @@
 //! cescacs play [PDTL] MOVE...          play CTL-AN moves, print the PDTL
 //! cescacs pgn FILE... [--pdtl] [--write] [--max-errors N]  validate CTL-PGN game records
 //! cescacs uci                          the engine over the UCI protocol (PDTL for FEN)
-//! cescacs match [--depth D] [--pairs N] two engine settings play each other
+//! cescacs match [--engine SPEC]… [--tc B+I] two engines or settings play each other
 //! ```
 //!
 //! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
@@ -111,51 +111,25 @@ enum Command {
     /// Run the engine over the UCI protocol on stdin/stdout (`position startpos|pdtl <PDTL>
     /// [moves …]`, moves as `cescacs moves` prints them)
     Uci,
-    /// Play the engine against itself at two depths (or evaluations) from seeded random openings,
-    /// each opening with both colours; print A's share of the points with its 95 % error bar
-    Match {
-        /// A's search depth
-        #[arg(long, default_value_t = 3)]
-        depth: u32,
-        /// B's search depth (default: A's minus one)
-        #[arg(long)]
-        vs_depth: Option<u32>,
-        /// Openings; each is played twice (2 × PAIRS games)
-        #[arg(long, default_value_t = 100)]
-        pairs: usize,
-        /// Seed of the random openings (4 to 8 plies)
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Games played at once (0: all cores)
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// A's evaluation: `default`, `material`, or changes like `mobility=0,king=8,pawn=6,values=reference`
-        #[arg(long, default_value = "default")]
-        eval: String,
-        /// B's evaluation (same form)
-        #[arg(long, default_value = "default")]
-        vs_eval: String,
-        /// A game still going after this many plies (after the opening) counts as a draw
-        #[arg(long, default_value_t = 300)]
-        max_plies: usize,
-        /// Play without castling (RULES.md §4.8: no castling, leaps may not capture)
-        #[arg(long)]
-        no_castling: bool,
-        /// Gaits A never plays (unless forced): `leaps`, `castling` or `both` (what they are worth)
-        #[arg(long, value_name = "GAITS")]
-        abstain: Option<String>,
-        /// Transposition table per engine, MiB
-        #[arg(long, default_value_t = 8)]
-        hash: usize,
-        /// Print each game's result before the summary
-        #[arg(long)]
-        games: bool,
-        /// Write every game to FILE as CTL-PGN (Round "pair.1" has A as White, "pair.2" as
-        /// Black; Result is the rules' result, 1-1 for a game cut at --max-plies)
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<PathBuf>,
-    },
+    /// Play two sides against each other (the built-in engine at two settings, or external UCI
+    /// engines) from seeded random openings or a book, each opening with both colours; print A's
+    /// share of the points with its 95 % error bar
+    #[command(after_help = MATCH_HELP)]
+    Match(Box<arena::MatchArgs>),
 }
+
+const MATCH_HELP: &str = "\
+Engines speak this project's UCI dialect: `position startpos|pdtl <PDTL> moves <CTL-AN>…`, \
+`go wtime … btime … winc … binc …` (with --tc), `go movetime|depth|nodes …`. An engine that \
+answers an illegal move, runs out of time (beyond --timemargin), gives no move, or exits loses \
+that game; it is restarted for its next game and the match goes on. An --engine that does not \
+start, or does not answer `uci` with `uciok`, stops the command before any game.
+
+Examples:
+  cescacs match --depth 3 --pairs 100
+  cescacs match --engine \"cmd='target/release/cescacs uci' name=dev\" \\
+                --engine \"cmd='/opt/base/cescacs uci' name=base\" --tc 10+0.1 --games 200 \\
+                --concurrency 2 --openings book.ctl-pgn --pgn games.ctl-pgn";
 
 const PGN_HELP: &str = "\
 Output: one summary line per game, in file order (#1 is the first game of its file):
@@ -217,8 +191,7 @@ fn main() -> ExitCode {
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write, max_errors } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Match { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash, games, pgn } => {
-            let args = arena::MatchArgs { depth, vs_depth, pairs, seed, threads, eval, vs_eval, max_plies, no_castling, abstain, hash_mb: hash, games_out: games, pgn };
+        Command::Match(args) => {
             arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
         }
     };

@@ -1001,20 +1001,22 @@ fn pgn_reads_30_mb_of_games_within_64_mb() {
     }
 }
 
-/// `cescacs match --pgn`: every game is written, in the order `--games` lists them, and
+/// `cescacs match --pgn`: every game is written, in the order `--list-games` lists them, and
 /// replays to the result the match counted.
 #[test]
 fn match_writes_its_games_as_ctl_pgn() {
     let path = std::env::temp_dir().join(format!("cescacs-cli-{}-match.ctl-pgn", std::process::id()));
     let file = path.to_str().expect("a UTF-8 temporary path");
-    let r = run(&["match", "--depth", "2", "--vs-depth", "1", "--pairs", "2", "--max-plies", "12", "--threads", "2", "--games", "--pgn", file]);
+    let r = run(&["match", "--depth", "2", "--vs-depth", "1", "--pairs", "2", "--max-plies", "12", "--threads", "2", "--list-games", "--pgn", file]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let text = std::fs::read_to_string(&path).expect("the games file");
     std::fs::remove_file(&path).expect("remove the games file");
     let games = cescacs::pgn::read_games(&text).expect("the games read back");
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(games.len(), 4);
-    assert_eq!(lines.len(), 5, "{}", r.stdout);
+    // Four games, the summary, the Elo, LOS and pentanomial lines.
+    assert_eq!(lines.len(), 8, "{}", r.stdout);
+    assert_eq!(lines[7], "Ptnml(0-2): [0, 0, 2, 0, 0]");
     for (i, game) in games.iter().enumerate() {
         let (pair, a_white) = (i / 2, i % 2 == 0);
         assert_eq!(game.tag("Round"), Some(format!("{}.{}", pair + 1, if a_white { 1 } else { 2 }).as_str()));

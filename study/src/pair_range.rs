@@ -17,16 +17,18 @@ use std::sync::Mutex;
 
 use cescacs::workers;
 
-use crate::r#match::Match;
+use crate::r#match::{Match, MatchError};
 use crate::result::MatchResult;
 
 /// The multiplier of the opening index in [`cescacs::random::game_seed`].
 const STRIDE: u64 = 0xD1B5_4A32_D192_ED03;
 
 impl Match {
-    /// The match that plays only pair `k` of this one (its pair 0).
+    /// The match that plays only pair `k` of this one (its pair 0); with
+    /// a book, its one opening is the book's for pair `k`.
     fn pair_alone(&self, k: usize) -> Match {
-        Match { seed: self.seed ^ (k as u64).wrapping_mul(STRIDE), pairs: 1, threads: 1, ..self.clone() }
+        let book = self.book.as_ref().filter(|b| !b.is_empty()).map(|b| vec![b[k % b.len()].clone()]);
+        Match { seed: self.seed ^ (k as u64).wrapping_mul(STRIDE), pairs: 1, threads: 1, book, ..self.clone() }
     }
 
     /// Plays the pairs `pairs` of this match (its seeded random openings
@@ -34,7 +36,9 @@ impl Match {
     /// pairs at a time, and returns their games in the order
     /// [`Match::run`] gives them, numbered as in the whole match.
     /// `progress` is called after each pair with the count of games done.
-    pub fn run_pairs(&self, pairs: Range<usize>, progress: &(dyn Fn(usize) + Sync)) -> MatchResult {
+    /// External engines are [checked](Match::check) first.
+    pub fn run_pairs(&self, pairs: Range<usize>, progress: &(dyn Fn(usize) + Sync)) -> Result<MatchResult, MatchError> {
+        self.check()?;
         let next = AtomicUsize::new(pairs.start);
         let done = Mutex::new(Vec::with_capacity(2 * pairs.len()));
         let work = || loop {
@@ -42,7 +46,7 @@ impl Match {
             if k >= pairs.end {
                 return Ok::<(), std::convert::Infallible>(());
             }
-            let mut games = self.pair_alone(k).run(&|_| {}).games;
+            let mut games = self.pair_alone(k).play_checked(&|_, _| true).games;
             for g in &mut games {
                 g.pair = k;
             }
@@ -54,7 +58,7 @@ impl Match {
         let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
         // Stable: within a pair, A White (played first) stays first.
         games.sort_by_key(|g| g.pair);
-        MatchResult { games }
+        Ok(MatchResult { games })
     }
 }
 
@@ -83,10 +87,10 @@ mod tests {
     #[test]
     fn ranges_of_pairs_put_together_are_the_whole_match() {
         let m = small_match();
-        let whole = m.run(&|_| {}).games;
-        let mut parts = m.run_pairs(0..2, &|_| {}).games;
-        parts.extend(Match { threads: 2, ..m.clone() }.run_pairs(2..5, &|_| {}).games);
+        let whole = m.run(&|_| {}).unwrap().games;
+        let mut parts = m.run_pairs(0..2, &|_| {}).unwrap().games;
+        parts.extend(Match { threads: 2, ..m.clone() }.run_pairs(2..5, &|_| {}).unwrap().games);
         assert_eq!(parts, whole);
-        assert!(m.run_pairs(3..3, &|_| {}).games.is_empty());
+        assert!(m.run_pairs(3..3, &|_| {}).unwrap().games.is_empty());
     }
 }

@@ -26,7 +26,12 @@ impl Player {
     /// The limits of this player's search from `game`'s current position:
     /// its depth, and the root moves its abstaining leaves.
     pub fn limits(&self, game: &History) -> Limits {
-        let limits = Limits::depth(self.depth);
+        self.restrict(game, Limits::depth(self.depth))
+    }
+
+    /// `limits` with the root moves this player's abstaining leaves from
+    /// `game`'s current position.
+    pub fn restrict(&self, game: &History, limits: Limits) -> Limits {
         match self.abstain.root_moves(game.position()) {
             Some(moves) => limits.with_search_moves(moves),
             None => limits,

@@ -72,7 +72,7 @@ mod tests {
     use cescacs::Color;
 
     fn game(a_color: Color, points: (u8, u8)) -> GameRecord {
-        GameRecord { pair: 0, a_color, points, plies: 1, finished: true, moves: Vec::new(), opening: 0 }
+        GameRecord { pair: 0, a_color, points, plies: 1, ending: crate::record::Ending::Rules, start: cescacs::Position::default(), moves: Vec::new(), opening: 0, clocks: Vec::new() }
     }
 
     #[test]

@@ -48,10 +48,10 @@ fn an_abstaining_player_never_plays_a_gait_in_a_match() {
     m.opening_plies = (0, 0);
     m.max_plies = 8;
     m.threads = 2;
-    let result = m.run(&|_| {});
+    let result = m.run(&|_| {}).unwrap();
     assert_eq!(result.games.len(), 4);
     for g in &result.games {
-        let mut h = History::new(m.start.clone());
+        let mut h = History::new(g.start.clone());
         for &mv in &g.moves {
             if h.position().turn() == g.a_color {
                 assert!(!gait(&mv) || a.abstain.root_moves(h.position()).is_none(), "A played {}", h.position().ctl(&mv));
