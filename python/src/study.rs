@@ -4,7 +4,7 @@
 //! (`cescacs_study::stats`, fastchess's pentanomial Elo, LOS and SPRT).
 //! python/cescacs/study.py shapes them into a spec, tables and a summary.
 
-use cescacs::{Color, Position};
+use cescacs::Color;
 use cescacs_engine::{EngineOptions, EvalConfig};
 use cescacs_study::stats::{report, EloEstimate, Hypothesis, Pentanomial, Sprt};
 use cescacs_study::{Abstain, GameRecord, Match, Player};
@@ -44,15 +44,16 @@ fn build_match(depth: u32, vs_depth: u32, eval: &str, vs_eval: &str, seed: u64, 
     Ok(m)
 }
 
-/// A game in CTL-PGN as `cescacs match --pgn` writes it: Event `cescacs
-/// match`, Round `pair.1` (A White) or `pair.2` (A Black, pairs counted
-/// from 1), White and Black named by the caller, the match's Result.
-fn game_pgn(g: &GameRecord, start: &Position, a_name: &str, b_name: &str) -> String {
+/// A game in CTL-PGN as `cescacs match --pgn` writes it without a clock:
+/// Event `cescacs match`, Round `pair.1` (A White) or `pair.2` (A Black,
+/// pairs counted from 1), White and Black named by the caller, the match's
+/// Result.
+fn game_pgn(g: &GameRecord, a_name: &str, b_name: &str) -> String {
     let a_white = g.a_color == Color::White;
     let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
     let (white, black) = if a_white { (a_name, b_name) } else { (b_name, a_name) };
     let tags = [("Event", "cescacs match"), ("Round", round.as_str()), ("White", white), ("Black", black)];
-    cescacs::pgn::write_game(&g.to_game(start, &tags))
+    cescacs::pgn::write_game(&g.to_game(&tags))
 }
 
 /// Plays pairs `first_pair .. first_pair + pairs` of the built-in match a
@@ -81,8 +82,8 @@ pub(crate) fn _study_match(
 ) -> PyResult<Vec<GameRow>> {
     let m = build_match(depth, vs_depth, eval, vs_eval, seed, max_plies, threads, hash_mb, no_castling, abstain)?;
     let end = first_pair.checked_add(pairs).ok_or_else(|| PyValueError::new_err("first_pair + pairs overflows"))?;
-    let result = py.detach(|| m.run_pairs(first_pair..end, &|_| {}));
-    let row = |g: &GameRecord| (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished, g.opening, game_pgn(g, &m.start, a_name, b_name));
+    let result = py.detach(|| m.run_pairs(first_pair..end, &|_| {})).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let row = |g: &GameRecord| (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished(), g.opening, game_pgn(g, a_name, b_name));
     Ok(result.games.iter().map(row).collect())
 }
 

@@ -152,6 +152,20 @@ def test_stats_of_fixed_games_follow_the_published_formulas() -> None:
     assert none["pairs"] == 0 and math.isnan(none["elo"]) and none["sprt"] is None
 
 
+@pytest.mark.parametrize(
+    "golden, spec",
+    [
+        ("match-depth2-depth1-seed11.ctl-pgn", MatchSpec(depth=2, vs_depth=1, pairs=3, seed=11, max_plies=60, threads=2)),
+        ("match-abstain-seed3.ctl-pgn", MatchSpec(depth=2, vs_depth=2, eval="material", abstain="leaps", pairs=2, seed=3, max_plies=40)),
+    ],
+)
+def test_the_pgn_is_the_cli_golden_games(golden: str, spec: MatchSpec) -> None:
+    """The games `cescacs match` writes for the same settings
+    (cli/tests/match_runner.rs checks the binary against the same files)."""
+    want = (ROOT / "cli" / "tests" / "data" / golden).read_text(encoding="utf-8")
+    assert study.play(spec).pgn() == want
+
+
 def cli_binary() -> Optional[Path]:
     """The workspace's `cescacs` (CESCACS_BIN, or the newest of target/debug
     and target/release), None when it is not built."""
