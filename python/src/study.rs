@@ -94,8 +94,9 @@ pub(crate) fn _study_match(
 #[pyfunction]
 #[pyo3(signature = (points, sprt = None))]
 pub(crate) fn _study_stats<'py>(py: Python<'py>, points: Vec<(usize, u8, u8)>, sprt: Option<&str>) -> PyResult<Bound<'py, PyDict>> {
-    if let Some(&(pair, a, b)) = points.iter().find(|&&(_, a, b)| a + b == 0 || a > 3 || b > 3) {
-        return Err(PyValueError::new_err(format!("pair {pair}: {a}-{b} are not a game's points")));
+    let game_points = |a, b| matches!((a, b), (3, 0) | (2, 1) | (1, 1) | (1, 2) | (0, 3));
+    if let Some(&(pair, a, b)) = points.iter().find(|&&(_, a, b)| !game_points(a, b)) {
+        return Err(PyValueError::new_err(format!("pair {pair}: {a}-{b} are not a game's points (3-0, 2-1, 1-1, 1-2, 0-3)")));
     }
     let sprt = sprt.map(Sprt::parse).transpose().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let p = Pentanomial::from_points(points.iter().map(|&(pair, a, b)| (pair, (a, b))));

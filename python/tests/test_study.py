@@ -97,6 +97,8 @@ def test_bad_specs_raise_value_error() -> None:
         study.combine([one, MatchResult(MatchSpec(depth=2), [])])
     with pytest.raises(ValueError):
         study.stats([(0, 0, 0), (0, 1, 1)])
+    with pytest.raises(ValueError, match="not a game.s points"):
+        study.stats([(0, 2, 2)])
 
 
 # The published formulas (fastchess's elo_pentanomial.cpp), computed here.
