@@ -2,7 +2,12 @@
 # The engine's measured matches (docs/ENGINE.md) and the balance study
 # (docs/BALANCE.md), each a `cescacs match` run: 100 seeded random openings
 # (4 to 8 plies), each played with both colours, a game cut at 300 plies
-# counting as a draw. Prints one summary line per match.
+# counting as a draw. Prints each match's summary as `cescacs match` ends
+# it: the score line, then fastchess's `Elo: … +/- …, nElo: …`, `LOS: …`
+# and `Ptnml(0-2): […]` over the opening pairs (docs/ENGINE.md). Between
+# identical settings (the first-move matches of `balance`) every pair is a
+# game and its mirror, so those three lines only say so (Elo 0, all pairs
+# WL+DD): White's share is the figure there.
 #
 #   scripts/engine-study.sh [ladder|eval|balance|fit|all] [PAIRS] [THREADS]
 #

@@ -453,6 +453,24 @@ class _Splitter:
     def reset(self) -> None: ...
 def _pgn_write_game(game: Game) -> str: ...
 def _pgn_write_games(games: List[Game]) -> str: ...
+def _study_match(
+    *,
+    depth: int,
+    vs_depth: int,
+    eval: str,
+    vs_eval: str,
+    first_pair: int,
+    pairs: int,
+    seed: int,
+    max_plies: int,
+    threads: int,
+    hash_mb: int,
+    no_castling: bool,
+    abstain: Optional[str],
+    a_name: str,
+    b_name: str,
+) -> List[Tuple[int, bool, int, int, int, bool, int, str]]: ...
+def _study_stats(points: List[Tuple[int, int, int]], sprt: Optional[str] = None) -> Dict[str, Any]: ...
 def _reward(result: str, white: bool) -> float: ...
 
 class _VecEnv:

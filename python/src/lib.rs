@@ -14,7 +14,7 @@
 //! (HexSet), `board` (Board's state; its Python methods in
 //! `board/methods.rs`, above `moves`), `moves` (Move, LegalMoves), `game`
 //! (Game), `nodes` (GameNode, Variation: views of a record's lines), `pgn` (CTL-PGN reading and writing),
-//! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions) and
+//! `encode` (NumPy encodings), `engine` (the search), `dataset` (GameBatch, selfplay), `batch` (functions over many positions), `study` (built-in matches and their statistics) and
 //! `vec_env` (the games of `cescacs.env.VecEnv`, stepped together).
 
 #![deny(missing_docs)]
@@ -34,6 +34,7 @@ mod node_place;
 mod nodes;
 mod pgn;
 mod rows;
+mod study;
 mod vec_env;
 mod visit;
 mod work;
@@ -95,5 +96,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(vec_env::_reward, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
+    m.add_function(wrap_pyfunction!(study::_study_match, m)?)?;
+    m.add_function(wrap_pyfunction!(study::_study_stats, m)?)?;
     Ok(())
 }
