@@ -184,3 +184,16 @@ fn the_evaluation_is_symmetric_under_the_colour_swapped_mirror() {
     let black: Position = cescacs::INITIAL_PDTL.replace(" w ", " b ").parse().unwrap();
     assert_eq!(net.evaluate(&white), net.evaluate(&black));
 }
+
+/// The trainer's copy of the midline mirror (`scripts/nnue/mirror.txt`,
+/// hex index ↦ mirrored hex index, one a line) is the core's. With
+/// `CESCACS_WRITE_MIRROR=1` the test writes the file first.
+#[test]
+fn the_trainers_mirror_table_is_the_cores() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/nnue/mirror.txt");
+    let table: String = cescacs::Hex::all().map(|h| format!("{}\n", h.mirror().index())).collect();
+    if std::env::var_os("CESCACS_WRITE_MIRROR").is_some() {
+        std::fs::write(&path, &table).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), table);
+}
