@@ -2,7 +2,7 @@
 //! test (`engine/tests/fuzz_regressions.rs`): any bytes either read as a
 //! network or give a `FormatError`, never a panic or an allocation the
 //! header's bounded sizes do not allow; a network read writes back the very
-//! bytes it was read from, and evaluates positions (from scratch and through
+//! bytes it comes from, and evaluates positions (from scratch and through
 //! its accumulator, with the same result).
 //!
 //! Input layout: byte 0 flags (bit 0: replace the last four bytes with the
