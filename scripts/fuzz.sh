@@ -2,7 +2,8 @@
 # Coverage-guided fuzzing (cargo-fuzz / libFuzzer) of every target in fuzz/:
 #   pdtl, move_text, pgn, pgn_structured (CTL-PGN built from grammar pieces: deep nests,
 #   comments, tags), play (the rules), c_api (the C API, with leak detection) and batch (raw
-#   GameBatch columns: move indices or ranks, offsets, starts, results, terminations). The PGN
+#   GameBatch columns: move indices or ranks, offsets, starts, results, terminations) and nnue
+#   (network files: engine/src/nnue/format.rs). The PGN
 #   and C API targets take inputs up to 1 MiB and the token dictionary fuzz/pgn.dict.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
@@ -25,7 +26,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(pdtl move_text pgn pgn_structured play c_api batch)
+    targets=(pdtl move_text pgn pgn_structured play c_api batch nnue)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -47,6 +48,7 @@ max_len() {
         pgn | pgn_structured) echo 1048576 ;;
         play) echo 256 ;;
         c_api) echo 1048576 ;;
+        nnue) echo 16384 ;;
         *) echo 4096 ;;
     esac
 }

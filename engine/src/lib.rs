@@ -36,6 +36,7 @@ mod engine;
 mod eval;
 mod limits;
 mod multipv;
+pub mod nnue;
 mod options;
 mod ordering;
 mod quiesce;

@@ -33,6 +33,7 @@
 pub mod dataset;
 pub mod encode;
 pub mod episode;
+pub mod packed;
 pub mod selfplay;
 
 pub use dataset::GameBatch;

@@ -1,0 +1,86 @@
+//! The accumulators of both sides along a line of play: a stack with one
+//! entry per position, updated incrementally for each move and popped on
+//! undo.
+
+use cescacs::{Color, Position};
+
+use super::features::{feature, for_each_change};
+use super::network::Network;
+
+/// Both sides' accumulators (each side's in its own frame) for every
+/// position of a line: [`Accumulator::push`] a move's position,
+/// [`Accumulator::pop`] to undo it. The stack keeps its memory, so a search
+/// that pushes and pops allocates only when it goes deeper than before.
+#[derive(Clone, Debug)]
+pub struct Accumulator {
+    /// The accumulator size N.
+    n: usize,
+    /// Entries of 2N values (White's frame, then Black's), one per position.
+    stack: Vec<i16>,
+    /// The number of entries in use (at least 1).
+    len: usize,
+}
+
+impl Accumulator {
+    /// The accumulator of `pos`, summed from scratch.
+    pub fn new(net: &Network, pos: &Position) -> Accumulator {
+        let n = net.accumulator_size();
+        let mut acc = Accumulator { n, stack: vec![0; 2 * n], len: 1 };
+        acc.refresh(net, pos);
+        acc
+    }
+
+    /// Drops every entry and sums `pos`'s accumulator from scratch.
+    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+        self.len = 1;
+        for side in Color::ALL {
+            let a = &mut self.stack[side.index() * self.n..(side.index() + 1) * self.n];
+            a.copy_from_slice(&net.ft_bias);
+            net.add_features(pos, side, a);
+        }
+    }
+
+    /// Pushes the accumulator of `after`, a position one move (or any
+    /// number of moves) from `before`, the position on top: the top's
+    /// values plus the features `after` gained, minus those it lost.
+    pub fn push(&mut self, net: &Network, before: &Position, after: &Position) {
+        let w = 2 * self.n;
+        if self.stack.len() < (self.len + 1) * w {
+            self.stack.resize((self.len + 1) * w, 0);
+        }
+        let (done, next) = self.stack.split_at_mut(self.len * w);
+        let next = &mut next[..w];
+        next.copy_from_slice(&done[(self.len - 1) * w..]);
+        let (white, black) = next.split_at_mut(self.n);
+        for_each_change(before, after, |p, h, added| {
+            let (fw, fb) = (feature(Color::White, p, h), feature(Color::Black, p, h));
+            if added {
+                net.add_feature(fw, white);
+                net.add_feature(fb, black);
+            } else {
+                net.sub_feature(fw, white);
+                net.sub_feature(fb, black);
+            }
+        });
+        self.len += 1;
+    }
+
+    /// Drops the top entry (undoes a [`Accumulator::push`]); the first
+    /// entry stays.
+    pub fn pop(&mut self) {
+        if self.len > 1 {
+            self.len -= 1;
+        }
+    }
+
+    /// The number of positions on the stack.
+    pub fn depth(&self) -> usize {
+        self.len
+    }
+
+    /// The top position's accumulator in `side`'s frame.
+    pub fn side(&self, side: Color) -> &[i16] {
+        let top = (self.len - 1) * 2 * self.n;
+        &self.stack[top + side.index() * self.n..top + (side.index() + 1) * self.n]
+    }
+}

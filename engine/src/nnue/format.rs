@@ -1,0 +1,234 @@
+//! The network file: a versioned little-endian header, the quantized
+//! parameters, and a CRC-32 of everything before it.
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `CESNNUE\0` |
+//! | 2 | format version ([`VERSION`]) |
+//! | 2 | input kind ([`INPUT_KIND`]: hex × kind × colour, [`super::features`]) |
+//! | 4 | inputs (3,042 for input kind 1) |
+//! | 4 | accumulator size N (1 to [`MAX_ACCUMULATOR`]) |
+//! | 4 | hidden size H (1 to [`MAX_HIDDEN`]) |
+//! | 4 | output scale: centipawns of a network output of 1.0 (1 to [`MAX_SCALE`]) |
+//! | 2 N | accumulator biases, `i16` |
+//! | 2 × 3,042 N | accumulator weights, `i16`, feature-major (feature f's N weights together) |
+//! | 4 H | hidden biases, `i32` |
+//! | 2 N H | hidden weights, `i8`, row-major (unit j's 2N weights together: own side's half, then the opponent's) |
+//! | 4 | output bias, `i32` |
+//! | H | output weights, `i8` |
+//! | 4 | CRC-32 (IEEE, `zlib.crc32`) of all the bytes before it |
+//!
+//! Reading checks, in order: the magic, the version, the input kind, the
+//! sizes, the length (every size is bounded, so nothing larger than about
+//! 6.8 MB is ever allocated), then the checksum; any failure is a
+//! [`FormatError`], never a panic.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::checksum::crc32;
+use super::features::INPUTS;
+use super::network::Network;
+
+/// The first eight bytes of a network file.
+pub const MAGIC: [u8; 8] = *b"CESNNUE\0";
+/// The format version this engine reads and writes.
+pub const VERSION: u16 = 1;
+/// The input kind this engine knows: one feature per hex, piece kind and
+/// colour in each side's frame ([`super::features`]).
+pub const INPUT_KIND: u16 = 1;
+/// The largest accumulator (per side) a file may declare.
+pub const MAX_ACCUMULATOR: usize = 1024;
+/// The largest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 256;
+/// The largest output scale a file may declare.
+pub const MAX_SCALE: u32 = 100_000;
+/// The header's length in bytes.
+pub const HEADER_LEN: usize = 28;
+/// The largest file [`Network::load`] reads (the largest valid file).
+pub const MAX_FILE_LEN: usize = file_len(MAX_ACCUMULATOR, MAX_HIDDEN);
+
+/// Why bytes are not a network.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The data ends before the header or the parameters it declares.
+    #[error("truncated network file: it ends at byte {at}, {needed} bytes are needed")]
+    Truncated {
+        /// The data's length.
+        at: usize,
+        /// The length the header (or the header's own size) needs.
+        needed: usize,
+    },
+    /// The first eight bytes are not [`MAGIC`].
+    #[error("not a cescacs network file (wrong magic)")]
+    WrongMagic,
+    /// A format version other than [`VERSION`].
+    #[error("unsupported network format version {found} (this engine reads version {VERSION})")]
+    UnsupportedVersion {
+        /// The file's version.
+        found: u16,
+    },
+    /// An input kind other than [`INPUT_KIND`].
+    #[error("unknown network input kind {found} (this engine knows kind {INPUT_KIND})")]
+    UnknownInputKind {
+        /// The file's input kind.
+        found: u16,
+    },
+    /// Layer sizes out of range, or inputs that do not match the input kind.
+    #[error("wrong network sizes: {inputs} inputs (expected {INPUTS}), accumulator {accumulator} (1 to {MAX_ACCUMULATOR}), hidden {hidden} (1 to {MAX_HIDDEN})")]
+    WrongSizes {
+        /// Declared inputs.
+        inputs: u32,
+        /// Declared accumulator size.
+        accumulator: u32,
+        /// Declared hidden size.
+        hidden: u32,
+    },
+    /// An output scale of 0 or above [`MAX_SCALE`].
+    #[error("wrong network output scale {0} (1 to {MAX_SCALE})")]
+    WrongScale(u32),
+    /// Bytes after the checksum.
+    #[error("network file too long: {found} bytes, the header declares {expected}")]
+    TrailingBytes {
+        /// The length the header declares.
+        expected: usize,
+        /// The data's length.
+        found: usize,
+    },
+    /// The stored CRC-32 is not that of the bytes.
+    #[error("network file corrupt: checksum {stored:#010x} stored, {computed:#010x} computed")]
+    ChecksumMismatch {
+        /// The file's last four bytes.
+        stored: u32,
+        /// The CRC-32 of the bytes before them.
+        computed: u32,
+    },
+    /// The file could not be read.
+    #[error("cannot read network file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The length of a file with these sizes.
+pub const fn file_len(accumulator: usize, hidden: usize) -> usize {
+    HEADER_LEN + 2 * accumulator + 2 * INPUTS * accumulator + 4 * hidden + 2 * accumulator * hidden + 4 + hidden + 4
+}
+
+/// Reads little-endian fields from a slice whose length is checked.
+struct Cursor<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], FormatError> {
+        let end = self.at + n;
+        let bytes = self.data.get(self.at..end).ok_or(FormatError::Truncated { at: self.data.len(), needed: end })?;
+        self.at = end;
+        Ok(bytes)
+    }
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], FormatError> {
+        Ok(self.take(N)?.try_into().expect("N bytes"))
+    }
+    fn u16(&mut self) -> Result<u16, FormatError> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+    fn u32(&mut self) -> Result<u32, FormatError> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+    fn i32(&mut self) -> Result<i32, FormatError> {
+        Ok(i32::from_le_bytes(self.array()?))
+    }
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, FormatError> {
+        Ok(self.take(2 * n)?.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect())
+    }
+    fn i32s(&mut self, n: usize) -> Result<Vec<i32>, FormatError> {
+        Ok(self.take(4 * n)?.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+    fn i8s(&mut self, n: usize) -> Result<Vec<i8>, FormatError> {
+        Ok(self.take(n)?.iter().map(|&b| b as i8).collect())
+    }
+}
+
+/// The header's sizes, checked: (accumulator, hidden, scale).
+fn read_header(c: &mut Cursor<'_>) -> Result<(usize, usize, u32), FormatError> {
+    if c.array::<8>()? != MAGIC {
+        return Err(FormatError::WrongMagic);
+    }
+    let version = c.u16()?;
+    if version != VERSION {
+        return Err(FormatError::UnsupportedVersion { found: version });
+    }
+    let kind = c.u16()?;
+    if kind != INPUT_KIND {
+        return Err(FormatError::UnknownInputKind { found: kind });
+    }
+    let (inputs, accumulator, hidden, scale) = (c.u32()?, c.u32()?, c.u32()?, c.u32()?);
+    let in_range = |v: u32, max: usize| (1..=max).contains(&(v as usize));
+    if inputs as usize != INPUTS || !in_range(accumulator, MAX_ACCUMULATOR) || !in_range(hidden, MAX_HIDDEN) {
+        return Err(FormatError::WrongSizes { inputs, accumulator, hidden });
+    }
+    if scale == 0 || scale > MAX_SCALE {
+        return Err(FormatError::WrongScale(scale));
+    }
+    Ok((accumulator as usize, hidden as usize, scale))
+}
+
+impl Network {
+    /// Reads a network from the bytes of a file (see the module docs).
+    pub fn from_bytes(data: &[u8]) -> Result<Network, FormatError> {
+        let mut c = Cursor { data, at: 0 };
+        let (n, h, scale) = read_header(&mut c)?;
+        let expected = file_len(n, h);
+        if data.len() < expected {
+            return Err(FormatError::Truncated { at: data.len(), needed: expected });
+        }
+        if data.len() > expected {
+            return Err(FormatError::TrailingBytes { expected, found: data.len() });
+        }
+        let stored = u32::from_le_bytes(data[expected - 4..].try_into().expect("4 bytes"));
+        let computed = crc32(&data[..expected - 4]);
+        if stored != computed {
+            return Err(FormatError::ChecksumMismatch { stored, computed });
+        }
+        Ok(Network {
+            scale,
+            ft_bias: c.i16s(n)?,
+            ft_weights: c.i16s(INPUTS * n)?,
+            l1_bias: c.i32s(h)?,
+            l1_weights: c.i8s(2 * n * h)?,
+            l2_bias: c.i32()?,
+            l2_weights: c.i8s(h)?,
+        })
+    }
+
+    /// Reads a network file; a file longer than [`MAX_FILE_LEN`] is refused
+    /// as [`FormatError::TrailingBytes`] without being read whole.
+    pub fn load(path: impl AsRef<Path>) -> Result<Network, FormatError> {
+        let mut data = Vec::new();
+        std::fs::File::open(path)?.take(MAX_FILE_LEN as u64 + 1).read_to_end(&mut data)?;
+        if data.len() > MAX_FILE_LEN {
+            return Err(FormatError::TrailingBytes { expected: MAX_FILE_LEN, found: data.len() });
+        }
+        Network::from_bytes(&data)
+    }
+
+    /// The bytes of the network's file (read back by [`Network::from_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let (n, h) = (self.accumulator_size(), self.hidden_size());
+        let mut out = Vec::with_capacity(file_len(n, h));
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&INPUT_KIND.to_le_bytes());
+        for v in [INPUTS as u32, n as u32, h as u32, self.scale] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend(self.ft_bias.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
+        out.extend(self.l1_bias.iter().flat_map(|v| v.to_le_bytes()));
+        out.extend(self.l1_weights.iter().map(|&v| v as u8));
+        out.extend_from_slice(&self.l2_bias.to_le_bytes());
+        out.extend(self.l2_weights.iter().map(|&v| v as u8));
+        let crc = crc32(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+}

@@ -1,0 +1,199 @@
+//! The network: its file format reads back what it writes and refuses
+//! every wrong, truncated or corrupt file with its error; the incremental
+//! accumulator equals the from-scratch one after every move of the golden
+//! games, after every legal move of the development positions, and after
+//! undo.
+
+use std::path::Path;
+
+use cescacs::random::SplitMix64;
+use cescacs::{History, Position};
+use cescacs_engine::nnue::format::{file_len, FormatError, HEADER_LEN, MAX_FILE_LEN};
+use cescacs_engine::nnue::{Accumulator, Network};
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)).unwrap()
+}
+
+/// The games of `tests/data/games/`, as histories.
+fn golden_games() -> Vec<History> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games");
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for p in paths {
+        let (games, _) = cescacs::pgn::read_games_lenient(&std::fs::read_to_string(p).unwrap());
+        out.extend(games.into_iter().map(|g| g.history().clone()));
+    }
+    out
+}
+
+/// The positions of `tests/data/random-dev.jsonl` (their `pdtl` fields).
+fn dev_positions() -> Vec<Position> {
+    data("random-dev.jsonl")
+        .lines()
+        .map(|l| {
+            let start = l.find("\"pdtl\":\"").unwrap() + 8;
+            let end = start + l[start..].find('"').unwrap();
+            l[start..end].parse().unwrap()
+        })
+        .collect()
+}
+
+fn small_net() -> Network {
+    Network::seeded(8, 4, 11)
+}
+
+#[test]
+fn a_network_reads_back_what_it_writes() {
+    for (n, h, seed) in [(1, 1, 0), (8, 4, 11), (64, 32, 3)] {
+        let net = Network::seeded(n, h, seed);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_len(n, h));
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    }
+}
+
+#[test]
+fn header_errors_are_named() {
+    let bytes = small_net().to_bytes();
+    let with = |at: usize, v: &[u8]| {
+        let mut b = bytes.clone();
+        b[at..at + v.len()].copy_from_slice(v);
+        Network::from_bytes(&b).unwrap_err()
+    };
+    assert!(matches!(with(0, b"X"), FormatError::WrongMagic));
+    assert!(matches!(with(8, &2u16.to_le_bytes()), FormatError::UnsupportedVersion { found: 2 }));
+    assert!(matches!(with(10, &9u16.to_le_bytes()), FormatError::UnknownInputKind { found: 9 }));
+    assert!(matches!(with(12, &3041u32.to_le_bytes()), FormatError::WrongSizes { inputs: 3041, .. }));
+    assert!(matches!(with(16, &0u32.to_le_bytes()), FormatError::WrongSizes { accumulator: 0, .. }));
+    assert!(matches!(with(16, &u32::MAX.to_le_bytes()), FormatError::WrongSizes { .. }));
+    assert!(matches!(with(20, &257u32.to_le_bytes()), FormatError::WrongSizes { hidden: 257, .. }));
+    assert!(matches!(with(24, &0u32.to_le_bytes()), FormatError::WrongScale(0)));
+    // A header that declares a larger network than the bytes hold.
+    assert!(matches!(with(16, &9u32.to_le_bytes()), FormatError::Truncated { needed, .. } if needed == file_len(9, 4)));
+    let msg = with(8, &7u16.to_le_bytes()).to_string();
+    assert!(msg.contains("version 7"), "{msg}");
+}
+
+#[test]
+fn every_truncation_is_refused_at_its_length() {
+    let bytes = small_net().to_bytes();
+    for len in 0..bytes.len() {
+        match Network::from_bytes(&bytes[..len]) {
+            Err(FormatError::Truncated { at, needed }) => {
+                assert_eq!(at, len);
+                assert!(needed > len && needed <= bytes.len());
+                if len >= HEADER_LEN {
+                    assert_eq!(needed, bytes.len());
+                }
+            }
+            other => panic!("{len} bytes: {other:?}"),
+        }
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(Network::from_bytes(&longer), Err(FormatError::TrailingBytes { expected, found }) if expected == bytes.len() && found == bytes.len() + 1));
+}
+
+#[test]
+fn every_flipped_bit_of_the_parameters_or_checksum_is_a_checksum_mismatch() {
+    let bytes = small_net().to_bytes();
+    let mut rng = SplitMix64::new(5);
+    for at in HEADER_LEN..bytes.len() {
+        let mut b = bytes.clone();
+        b[at] ^= 1 << rng.below(8);
+        assert!(matches!(Network::from_bytes(&b), Err(FormatError::ChecksumMismatch { .. })), "byte {at}");
+    }
+}
+
+#[test]
+fn files_load_and_oversized_files_are_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("cescacs-nnue-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = small_net();
+    let path = dir.join("small.nnue");
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    assert_eq!(Network::load(&path).unwrap(), net);
+    let big = dir.join("big.nnue");
+    std::fs::write(&big, vec![0u8; MAX_FILE_LEN + 10]).unwrap();
+    assert!(matches!(Network::load(&big), Err(FormatError::TrailingBytes { found, .. }) if found == MAX_FILE_LEN + 1));
+    assert!(matches!(Network::load(dir.join("missing.nnue")), Err(FormatError::Io(_))));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The accumulator's evaluation equals the from-scratch one.
+fn assert_same(net: &Network, acc: &Accumulator, pos: &Position, what: &str) {
+    let fresh = Accumulator::new(net, pos);
+    for side in cescacs::Color::ALL {
+        assert_eq!(acc.side(side), fresh.side(side), "{what}: {side:?}'s accumulator");
+    }
+    assert_eq!(net.evaluate_accumulator(acc, pos.turn()), net.evaluate(pos), "{what}");
+}
+
+#[test]
+fn the_incremental_accumulator_follows_the_golden_games_and_their_undo() {
+    let net = Network::seeded(32, 8, 2);
+    let games = golden_games();
+    assert_eq!(games.len(), 5);
+    let (mut moves, mut values) = (0, std::collections::BTreeSet::new());
+    for (g, h) in games.iter().enumerate() {
+        let mut acc = Accumulator::new(&net, h.start());
+        for ply in 1..=h.len() {
+            acc.push(&net, h.position_at(ply - 1).unwrap(), h.position_at(ply).unwrap());
+            assert_same(&net, &acc, h.position_at(ply).unwrap(), &format!("game {g} ply {ply}"));
+            values.insert(net.evaluate(h.position_at(ply).unwrap()));
+            moves += 1;
+        }
+        for ply in (0..h.len()).rev() {
+            acc.pop();
+            assert_eq!(acc.depth(), ply + 1);
+            assert_same(&net, &acc, h.position_at(ply).unwrap(), &format!("game {g} undo to ply {ply}"));
+        }
+    }
+    assert!(moves > 480, "{moves} moves");
+    assert!(values.len() > 50, "the evaluation takes {} values", values.len());
+}
+
+#[test]
+fn the_incremental_accumulator_follows_every_legal_move_of_the_dev_positions() {
+    let net = Network::seeded(16, 4, 9);
+    let positions = dev_positions();
+    assert_eq!(positions.len(), 1000);
+    let mut checked = 0;
+    for (i, pos) in positions.iter().enumerate() {
+        let mut acc = Accumulator::new(&net, pos);
+        for m in pos.legal_moves() {
+            let after = pos.after(m);
+            acc.push(&net, pos, &after);
+            assert_same(&net, &acc, &after, &format!("position {i}, {m:?}"));
+            acc.pop();
+            assert_same(&net, &acc, pos, &format!("position {i}, undo {m:?}"));
+            checked += 1;
+        }
+    }
+    assert!(checked > 50_000, "{checked} moves");
+}
+
+#[test]
+fn the_evaluation_is_symmetric_under_the_colour_swapped_mirror() {
+    // The initial position is its own colour-swapped mirror: either side to
+    // move sees the same inputs.
+    let net = Network::seeded(32, 8, 4);
+    let white = Position::default();
+    let black: Position = cescacs::INITIAL_PDTL.replace(" w ", " b ").parse().unwrap();
+    assert_eq!(net.evaluate(&white), net.evaluate(&black));
+}
+
+/// The trainer's copy of the midline mirror (`scripts/nnue/mirror.txt`,
+/// hex index ↦ mirrored hex index, one a line) is the core's. With
+/// `CESCACS_WRITE_MIRROR=1` the test writes the file first.
+#[test]
+fn the_trainers_mirror_table_is_the_cores() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/nnue/mirror.txt");
+    let table: String = cescacs::Hex::all().map(|h| format!("{}\n", h.mirror().index())).collect();
+    if std::env::var_os("CESCACS_WRITE_MIRROR").is_some() {
+        std::fs::write(&path, &table).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), table);
+}
