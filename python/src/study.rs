@@ -45,8 +45,8 @@ fn row(g: &GameRecord, names: &(String, String), tc: Option<&str>) -> GameRow {
     let clocks: Vec<f64> = g.clocks.iter().map(Duration::as_secs_f64).collect();
     // The first engine move is White's when the start's mover is White after an even opening.
     let white_first = (g.start.turn() == Color::White) == (g.opening % 2 == 0);
-    let last = |first: bool| clocks.iter().skip(usize::from(!first)).step_by(2).last().copied();
-    let (white, black) = (last(white_first), last(!white_first));
+    let last = |parity: usize| (0..clocks.len()).rev().find(|i| i % 2 == parity).map(|i| clocks[i]);
+    let (white, black) = if white_first { (last(0), last(1)) } else { (last(1), last(0)) };
     (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished(), g.opening, game_pgn(g, names, tc), g.ending.termination_tag(), clocks, white, black)
 }
 

@@ -112,6 +112,9 @@ impl Settings {
         if self.engine.is_some() && self.vs_engine.is_some() && a_name == b_name {
             return Err(bad("vs_engine", format!("both sides are named {a_name:?}: give each engine its own name=NAME")));
         }
+        if self.no_castling && (self.engine.is_some() || self.vs_engine.is_some()) {
+            return Err(bad("no_castling", "a game without castling is for the built-in engine only (PDTL does not carry it)"));
+        }
         let mut m = Match::new(a, b, self.pairs);
         m.seed = self.seed;
         m.threads = self.threads;

@@ -81,6 +81,9 @@ def test_two_external_engines_under_a_clock() -> None:
         assert len(row.clocks) == row.plies > 0
         assert row.white_clock is not None and row.black_clock is not None
         assert 0 < row.white_clock <= 5.05 * 10 and 0 < row.black_clock <= 5.05 * 10
+        # The last engine ply (from the initial position, White first) is White's when its index is even.
+        white_last = (row.opening_plies + row.plies - 1) % 2 == 0
+        assert (row.white_clock, row.black_clock) == ((row.clocks[-1], row.clocks[-2]) if white_last else (row.clocks[-2], row.clocks[-1]))
     assert t["white_clock"] == [row.white_clock for row in r.rows]
     text = r.pgn()
     assert text.count('[TimeControl "5+0.05"]') == 2 and "[%clk 0:00:0" in text
@@ -129,6 +132,7 @@ def test_an_sprt_stops_the_match_at_its_decision() -> None:
         ({"engine": "cmd=x", "eval": "material"}, "eval"),
         ({"concurrency": 2, "threads": 3}, "concurrency"),
         ({"depth": 65}, "depth"),
+        ({"engine": "cmd=x", "no_castling": True}, "no_castling"),
     ],
 )
 def test_bad_specs_name_their_field(kwargs: Dict[str, Any], field: str) -> None:
