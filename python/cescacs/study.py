@@ -41,12 +41,12 @@ start, or does not answer ``uci``, raises :class:`EngineStartError`); in
 the games, one that answers an illegal move, oversteps its clock, falls
 silent or crashes loses that game (the table's ``termination`` says how)
 and is restarted for the next. A bad setting raises
-:class:`MatchSpecError` (a ``ValueError``) naming the field:
+:class:`MatchSpecValueError` (a ``ValueError``) naming the field:
 
 >>> study.play(study.MatchSpec(tc="fast", pairs=1))
 Traceback (most recent call last):
     ...
-cescacs.study.MatchSpecError: tc: ...
+cescacs.study.MatchSpecValueError: tc: ...
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tu
 from ._cescacs import Game, _study_match, _study_names, _study_stats
 from .pgn import read_games
 
-__all__ = ["MatchSpec", "MatchSpecError", "EngineStartError", "GameRow", "MatchResult", "play", "combine", "stats"]
+__all__ = ["MatchSpec", "MatchSpecValueError", "EngineStartError", "GameRow", "MatchResult", "play", "combine", "stats"]
 
 
-class MatchSpecError(ValueError):
+class MatchSpecValueError(ValueError):
     """A setting of a :class:`MatchSpec` that does not make a match:
     ``field`` names it, ``reason`` says what is wrong and what to give; the
     message is ``field: reason``."""
@@ -87,7 +87,7 @@ _T = TypeVar("_T")
 
 
 def _checked(call: Callable[[], _T]) -> _T:
-    """``call()``, with the Rust half's errors as :class:`MatchSpecError`
+    """``call()``, with the Rust half's errors as :class:`MatchSpecValueError`
     (a ``ValueError`` of field and reason) and :class:`EngineStartError`
     (a ``ChildProcessError`` of engine and reason)."""
     try:
@@ -96,7 +96,7 @@ def _checked(call: Callable[[], _T]) -> _T:
         raise EngineStartError(*e.args) from None
     except ValueError as e:
         if len(e.args) == 2 and all(isinstance(a, str) for a in e.args):
-            raise MatchSpecError(*e.args) from None
+            raise MatchSpecValueError(*e.args) from None
         raise
 
 
@@ -178,7 +178,7 @@ class MatchSpec:
         """How the games name A and B: an external engine by its
         ``name=``, a built-in side by its bound and evaluation (``depth 2,
         eval default``), as ``cescacs match`` names them. Raises
-        :class:`MatchSpecError` for a bad setting."""
+        :class:`MatchSpecValueError` for a bad setting."""
         return _checked(lambda: _study_names(self.settings()))
 
     def off_the_board(self) -> bool:
@@ -190,20 +190,20 @@ class MatchSpec:
     def settings(self) -> Dict[str, Any]:
         """The settings the study crate reads (``pairs`` from ``games``,
         ``threads`` from ``concurrency``, A's depth left to the runner
-        when it is the default); raises :class:`MatchSpecError` for a
+        when it is the default); raises :class:`MatchSpecValueError` for a
         setting of the wrong kind or two that disagree."""
         for name in _WHOLE:
             v = getattr(self, name)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-                raise MatchSpecError(name, f"give a whole number >= 0, not {v!r}")
+                raise MatchSpecValueError(name, f"give a whole number >= 0, not {v!r}")
         pairs, threads = self.pairs, self.threads
         if self.games is not None:
             if self.games % 2 or self.pairs not in (100, self.games // 2):
-                raise MatchSpecError("games", f"give an even number (each opening is played with both colours), and not with pairs={self.pairs}")
+                raise MatchSpecValueError("games", f"give an even number (each opening is played with both colours), and not with pairs={self.pairs}")
             pairs = self.games // 2
         if self.concurrency is not None:
             if self.threads not in (0, self.concurrency):
-                raise MatchSpecError("concurrency", f"give concurrency or threads, not both ({self.concurrency}, {self.threads})")
+                raise MatchSpecValueError("concurrency", f"give concurrency or threads, not both ({self.concurrency}, {self.threads})")
             threads = self.concurrency
         timed = any(v is not None for v in (self.tc, self.movetime, self.nodes))
         depth = None if isinstance(self.depth, _DefaultDepth) and timed else self.depth
@@ -346,7 +346,7 @@ def play(spec: MatchSpec, *, first_pair: int = 0, pairs: Optional[int] = None) -
     them, all of them (an SPRT needs the whole match). Runs in Rust with
     the GIL released; Ctrl-C stops a whole match once the games under way
     end, and raises ``KeyboardInterrupt``. A bad setting raises
-    :class:`MatchSpecError`, an external engine that does not start
+    :class:`MatchSpecValueError`, an external engine that does not start
     :class:`EngineStartError`, both before any game."""
     settings = spec.settings()
     whole = first_pair == 0 and pairs is None

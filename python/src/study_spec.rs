@@ -4,7 +4,7 @@
 //! `Opening::read_book`, the evaluation's) with the defaults of
 //! `cescacs match`, and the names the games give the two sides. A bad
 //! setting is a `ValueError` whose arguments are the field and what is
-//! wrong with it (python/cescacs/study.py raises it as `MatchSpecError`).
+//! wrong with it (python/cescacs/study.py raises it as `MatchSpecValueError`).
 
 use std::time::Duration;
 

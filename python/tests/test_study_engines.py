@@ -18,7 +18,7 @@ import pytest
 
 import cescacs
 import cescacs.study as study
-from cescacs.study import EngineStartError, MatchSpec, MatchSpecError
+from cescacs.study import EngineStartError, MatchSpec, MatchSpecValueError
 
 FAKE = Path(__file__).resolve().parent / "fake_uci.py"
 
@@ -136,7 +136,7 @@ def test_an_sprt_stops_the_match_at_its_decision() -> None:
     ],
 )
 def test_bad_specs_name_their_field(kwargs: Dict[str, Any], field: str) -> None:
-    with pytest.raises(MatchSpecError) as e:
+    with pytest.raises(MatchSpecValueError) as e:
         study.play(MatchSpec(pairs=1, **kwargs))
     assert e.value.field == field and isinstance(e.value, ValueError)
     assert str(e.value).startswith(f"{field}: ")
