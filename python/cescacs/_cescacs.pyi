@@ -453,23 +453,14 @@ class _Splitter:
     def reset(self) -> None: ...
 def _pgn_write_game(game: Game) -> str: ...
 def _pgn_write_games(games: List[Game]) -> str: ...
+def _study_names(settings: Dict[str, Any]) -> Tuple[str, str]: ...
 def _study_match(
+    settings: Dict[str, Any],
     *,
-    depth: int,
-    vs_depth: int,
-    eval: str,
-    vs_eval: str,
-    first_pair: int,
-    pairs: int,
-    seed: int,
-    max_plies: int,
-    threads: int,
-    hash_mb: int,
-    no_castling: bool,
-    abstain: Optional[str],
-    a_name: str,
-    b_name: str,
-) -> List[Tuple[int, bool, int, int, int, bool, int, str]]: ...
+    first_pair: int = 0,
+    pairs: Optional[int] = None,
+    sprt: Optional[str] = None,
+) -> List[Tuple[int, bool, int, int, int, bool, int, str, Optional[str], List[float], Optional[float], Optional[float]]]: ...
 def _study_stats(points: List[Tuple[int, int, int]], sprt: Optional[str] = None) -> Dict[str, Any]: ...
 def _reward(result: str, white: bool) -> float: ...
 

@@ -35,6 +35,7 @@ mod nodes;
 mod pgn;
 mod rows;
 mod study;
+mod study_spec;
 mod vec_env;
 mod visit;
 mod work;
@@ -97,6 +98,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_write_games, m)?)?;
     m.add_function(wrap_pyfunction!(study::_study_match, m)?)?;
+    m.add_function(wrap_pyfunction!(study::_study_names, m)?)?;
     m.add_function(wrap_pyfunction!(study::_study_stats, m)?)?;
     Ok(())
 }

@@ -1,90 +1,136 @@
-//! `cescacs.study`'s Rust half: the study crate's built-in matches
-//! (`cescacs_study::Match`, the engine at fixed depths against itself, as
-//! `cescacs match` plays them) and the match statistics
+//! `cescacs.study`'s Rust half: the study crate's matches
+//! (`cescacs_study::Match`, built-in settings and external UCI engines,
+//! as `cescacs match` plays them, the spec read by study_spec.rs) and the
+//! match statistics
 //! (`cescacs_study::stats`, fastchess's pentanomial Elo, LOS and SPRT).
 //! python/cescacs/study.py shapes them into a spec, tables and a summary.
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
 use cescacs::Color;
-use cescacs_engine::{EngineOptions, EvalConfig};
 use cescacs_study::stats::{report, EloEstimate, Hypothesis, Pentanomial, Sprt};
-use cescacs_study::{Abstain, GameRecord, Match, Player};
-use pyo3::exceptions::PyValueError;
+use cescacs_study::{GameRecord, Match, MatchError, MatchResult};
+use pyo3::exceptions::{PyChildProcessError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::study_spec::{bad, Described, Settings};
+
 /// One game as `_study_match` returns it: pair, whether A had White, A's
 /// and B's points, plies played (the opening's not counted), whether it
-/// ended by the rules, the opening's plies, the game in CTL-PGN.
-type GameRow = (usize, bool, u8, u8, usize, bool, usize, String);
+/// ended by the rules, the opening's plies, the game in CTL-PGN, its
+/// `Termination` tag (a game decided off the board), and under a clock
+/// the mover's time left after each engine move and White's and Black's
+/// time left at the end, in seconds.
+type GameRow = (usize, bool, u8, u8, usize, bool, usize, String, Option<&'static str>, Vec<f64>, Option<f64>, Option<f64>);
 
-/// The match of a spec (the arguments of `cescacs match`).
-#[allow(clippy::too_many_arguments)]
-fn build_match(depth: u32, vs_depth: u32, eval: &str, vs_eval: &str, seed: u64, max_plies: usize, threads: usize, hash_mb: usize, no_castling: bool, abstain: Option<&str>) -> PyResult<Match> {
-    let bad = |e: String| PyValueError::new_err(e);
-    let eval_a: EvalConfig = eval.parse().map_err(|e| bad(format!("eval: {e}")))?;
-    let eval_b: EvalConfig = vs_eval.parse().map_err(|e| bad(format!("vs_eval: {e}")))?;
-    if !(1..=64).contains(&depth) || !(1..=64).contains(&vs_depth) {
-        return Err(bad("depth and vs_depth must be 1..64".to_string()));
-    }
-    let abstain = match abstain {
-        None => Abstain::default(),
-        Some("leaps") => Abstain { king_leaps: true, castling: false },
-        Some("castling") => Abstain { king_leaps: false, castling: true },
-        Some("both") => Abstain { king_leaps: true, castling: true },
-        Some(other) => return Err(bad(format!("abstain takes 'leaps', 'castling' or 'both', not {other:?}"))),
-    };
-    let options = |eval| EngineOptions { hash_mb, threads: 1, eval };
-    options(eval_a).validate().map_err(|e| bad(e.to_string()))?;
-    let a = Player { depth, options: options(eval_a), abstain };
-    let mut m = Match::new(a, Player::new(vs_depth, options(eval_b)), 0);
-    m.seed = seed;
-    m.threads = threads;
-    m.max_plies = max_plies;
-    m.start.set_castling_allowed(!no_castling);
-    Ok(m)
-}
-
-/// A game in CTL-PGN as `cescacs match --pgn` writes it without a clock:
-/// Event `cescacs match`, Round `pair.1` (A White) or `pair.2` (A Black,
-/// pairs counted from 1), White and Black named by the caller, the match's
-/// Result.
-fn game_pgn(g: &GameRecord, a_name: &str, b_name: &str) -> String {
+/// A game in CTL-PGN as `cescacs match --pgn` writes it: Event `cescacs
+/// match`, Round `pair.1` (A White) or `pair.2` (A Black, pairs counted
+/// from 1), White and Black, the time control if any, the match's Result
+/// and Termination, the clock after each engine move.
+fn game_pgn(g: &GameRecord, (a_name, b_name): &(String, String), tc: Option<&str>) -> String {
     let a_white = g.a_color == Color::White;
     let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
     let (white, black) = if a_white { (a_name, b_name) } else { (b_name, a_name) };
-    let tags = [("Event", "cescacs match"), ("Round", round.as_str()), ("White", white), ("Black", black)];
+    let mut tags = vec![("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
+    tags.extend(tc.map(|tc| ("TimeControl", tc)));
     cescacs::pgn::write_game(&g.to_game(&tags))
 }
 
-/// Plays pairs `first_pair .. first_pair + pairs` of the built-in match a
-/// spec describes (the games `cescacs match` plays for them, numbered as
-/// in the whole match), `threads` games at a time (0: every core), with
-/// the GIL released. A and B name the players in the CTL-PGN.
+/// The row of a game.
+fn row(g: &GameRecord, names: &(String, String), tc: Option<&str>) -> GameRow {
+    let clocks: Vec<f64> = g.clocks.iter().map(Duration::as_secs_f64).collect();
+    // The first engine move is White's when the start's mover is White after an even opening.
+    let white_first = (g.start.turn() == Color::White) == (g.opening % 2 == 0);
+    let last = |parity: usize| (0..clocks.len()).rev().find(|i| i % 2 == parity).map(|i| clocks[i]);
+    let (white, black) = if white_first { (last(0), last(1)) } else { (last(1), last(0)) };
+    (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished(), g.opening, game_pgn(g, names, tc), g.ending.termination_tag(), clocks, white, black)
+}
+
+/// The names the games of a spec give A and B (the settings checked, no
+/// engine started).
 #[pyfunction]
-#[pyo3(signature = (*, depth, vs_depth, eval, vs_eval, first_pair, pairs, seed, max_plies, threads, hash_mb, no_castling, abstain, a_name, b_name))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn _study_match(
-    py: Python<'_>,
-    depth: u32,
-    vs_depth: u32,
-    eval: &str,
-    vs_eval: &str,
-    first_pair: usize,
-    pairs: usize,
-    seed: u64,
-    max_plies: usize,
-    threads: usize,
-    hash_mb: usize,
-    no_castling: bool,
-    abstain: Option<&str>,
-    a_name: &str,
-    b_name: &str,
-) -> PyResult<Vec<GameRow>> {
-    let m = build_match(depth, vs_depth, eval, vs_eval, seed, max_plies, threads, hash_mb, no_castling, abstain)?;
-    let end = first_pair.checked_add(pairs).ok_or_else(|| PyValueError::new_err("first_pair + pairs overflows"))?;
-    let result = py.detach(|| m.run_pairs(first_pair..end, &|_| {})).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let row = |g: &GameRecord| (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished(), g.opening, game_pgn(g, a_name, b_name));
-    Ok(result.games.iter().map(row).collect())
+pub(crate) fn _study_names(settings: Settings) -> PyResult<(String, String)> {
+    Ok(settings.describe()?.names)
+}
+
+/// The error of a match that could not start: an engine that did not
+/// start is a `ChildProcessError` of (engine name, what went wrong).
+fn match_error(e: MatchError) -> PyErr {
+    match e {
+        MatchError::EngineStart { name, error } => PyChildProcessError::new_err((name, error)),
+        MatchError::Settings(s) => PyValueError::new_err(("engine", s)),
+    }
+}
+
+/// Plays the match a spec's `settings` describe, with the GIL released:
+/// with `pairs` the range `first_pair .. first_pair + pairs` of its pairs
+/// (the whole match's games for them), otherwise the whole match, stopped
+/// when `sprt` (`elo0=0,elo1=5[,alpha=0.05,beta=0.05]`) accepts H0 or H1
+/// after a pair. Ctrl-C stops a whole match after the games under way
+/// (then `KeyboardInterrupt` is raised). External engines are started once
+/// before any game.
+#[pyfunction]
+#[pyo3(signature = (settings, *, first_pair = 0, pairs = None, sprt = None))]
+pub(crate) fn _study_match(py: Python<'_>, settings: Settings, first_pair: usize, pairs: Option<usize>, sprt: Option<&str>) -> PyResult<Vec<GameRow>> {
+    let Described { m, names } = settings.describe()?;
+    let sprt = sprt.map(Sprt::parse).transpose().map_err(|e| bad("sprt", format!("{e} (give \"elo0=E0,elo1=E1[,alpha=A,beta=B]\")")))?;
+    let tc = m.tc.map(|tc| tc.to_string());
+    let result = match pairs {
+        Some(n) => {
+            let end = first_pair.checked_add(n).ok_or_else(|| PyValueError::new_err("first_pair + pairs overflows"))?;
+            py.detach(|| m.run_pairs(first_pair..end, &|_| {})).map_err(match_error)?
+        }
+        None => run_whole(py, &m, sprt.as_ref())?,
+    };
+    Ok(result.games.iter().map(|g| row(g, &names, tc.as_deref())).collect())
+}
+
+/// Plays a whole match on its own thread while this one, the GIL
+/// released, looks for Ctrl-C every 50 ms; the match stops (after the
+/// games under way) at an SPRT decision or an interrupt.
+fn run_whole(py: Python<'_>, m: &Match, sprt: Option<&Sprt>) -> PyResult<MatchResult> {
+    let stop = AtomicBool::new(false);
+    let tally = Mutex::new((Pentanomial::default(), HashMap::new()));
+    let on_game = |g: &GameRecord, _done: usize| {
+        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+        let (pairs, pending) = &mut *t;
+        let share = f64::from(g.points.0) / f64::from(g.points.0 + g.points.1);
+        let decided = match pending.remove(&g.pair) {
+            Some(first) => {
+                pairs.add_pair(first, share);
+                sprt.is_some_and(|s| s.decide(pairs).is_some())
+            }
+            None => {
+                pending.insert(g.pair, share);
+                false
+            }
+        };
+        !decided && !stop.load(Ordering::Relaxed)
+    };
+    let mut interrupt = None;
+    let result = py.detach(|| {
+        std::thread::scope(|s| {
+            let runner = s.spawn(|| m.run_until(&on_game));
+            while !runner.is_finished() {
+                std::thread::sleep(Duration::from_millis(50));
+                if interrupt.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        stop.store(true, Ordering::Relaxed);
+                        interrupt = Some(e);
+                    }
+                }
+            }
+            runner.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+        })
+    });
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    result.map_err(match_error)
 }
 
 /// The statistics of a match's games, each given as (pair, A's points,
