@@ -1,5 +1,5 @@
 //! An efficiently updatable neural network (NNUE) evaluation: its inputs
-//! ([`features`]), its file format ([`format`]), the network
+//! ([`features`]), its file format ([`mod@format`]), the network
 //! ([`Network`]) and the accumulators a search keeps along its line
 //! ([`Accumulator`]). The search does not use it yet; docs/NNUE.md says
 //! what exists and how the data and the trainer fit.
