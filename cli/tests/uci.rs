@@ -79,7 +79,7 @@ fn handshake_and_readiness() {
             "option name MultiPV type spin default 1 min 1 max 500",
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1000 min 1000 max 4000",
+            "option name UCI_Elo type spin default 1000 min 1000 max 1900",
             "uciok"
         ]
     );
@@ -248,12 +248,13 @@ fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
     // A weak level searches several lines, to its depth cap (2 at level 3).
     assert!(lines.iter().any(|l| l.contains(" multipv 4 ")) && !lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
     // UCI_Elo rules while UCI_LimitStrength is on.
-    uci.send("setoption name UCI_Elo value 1150");
+    let elo = cescacs_engine::SKILL_ELO[1];
+    uci.send(&format!("setoption name UCI_Elo value {elo}"));
     uci.send("setoption name UCI_LimitStrength value true");
     uci.send("ucinewgame");
     uci.send("go depth 6");
     let lines = uci.until("bestmove");
-    let want = weak(Skill::from_elo(1150).unwrap());
+    let want = weak(Skill::from_elo(elo).unwrap());
     assert_eq!(bestmove_of(lines.last().unwrap()), Position::default().ctl(&want.best_move.unwrap()), "{lines:?}");
     assert!(lines.iter().all(|l| !l.starts_with("info depth 2 ")), "level 1 searches depth 1: {lines:?}");
     // Off again: Skill Level 3's caps.

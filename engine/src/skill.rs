@@ -34,12 +34,12 @@ use crate::score::{Score, MATE};
 /// The full-strength level (the plain search).
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
-/// The measured ladder: the `UCI_Elo` of each level 0..=20 (level 0 is
-/// anchored at 1000 by convention; each step is the level's measured Elo
-/// over the level below, docs/ENGINE.md "Levels").
+/// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
+/// 1000 by convention; each level is 45 Elo above the one below, the mean
+/// of the measured steps between adjacent levels (docs/ENGINE.md, "Levels").
 pub const SKILL_ELO: [u32; 21] = [
-    1000, 1150, 1300, 1450, 1600, 1750, 1900, 2050, 2200, 2350, 2500, 2650, 2800, 2950, 3100, 3250, 3400, 3550, 3700,
-    3850, 4000,
+    1000, 1045, 1090, 1135, 1180, 1225, 1270, 1315, 1360, 1405, 1450,
+    1495, 1540, 1585, 1630, 1675, 1720, 1765, 1810, 1855, 1900,
 ];
 
 /// The lowest `UCI_Elo` [`Skill::from_elo`] accepts (level 0).
@@ -62,7 +62,7 @@ pub enum SkillError {
     #[error("Skill Level must be 0..20, not {0}")]
     Level(u32),
     /// An Elo outside [`MIN_ELO`]..=[`MAX_ELO`].
-    #[error("UCI_Elo must be 1000..4000, not {0}")]
+    #[error("UCI_Elo must be {min}..{max}, not {0}", min = MIN_ELO, max = MAX_ELO)]
     Elo(u32),
 }
 

@@ -418,7 +418,7 @@ class Engine:
     def configure(self, options: Mapping[str, Union[int, str, bool]]) -> None:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
         table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
-        (then ``UCI_Elo``, 1000 to 4000, sets the level) and ``UCI_Elo``.
+        (then ``UCI_Elo``, 1000 to 1900, sets the level) and ``UCI_Elo``.
         A value out of range raises ``ValueError`` and changes nothing.
         ``MultiPV`` is the ``multipv`` argument of :meth:`analyse` and
         :meth:`analysis`, as in python-chess."""
