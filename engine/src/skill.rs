@@ -36,7 +36,8 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 
 /// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
 /// 1000 by convention; each level is 45 Elo above the one below, the mean
-/// of the measured steps between adjacent levels (docs/ENGINE.md, "Levels").
+/// of the first 8 measured steps between adjacent levels (docs/ENGINE.md,
+/// "Levels", has all 20 and where this line departs from them).
 pub const SKILL_ELO: [u32; 21] = [
     1000, 1045, 1090, 1135, 1180, 1225, 1270, 1315, 1360, 1405, 1450,
     1495, 1540, 1585, 1630, 1675, 1720, 1765, 1810, 1855, 1900,
