@@ -97,6 +97,15 @@
 /// The most lines `cescacs_engine_set_multipv` takes (Stockfish's bound).
 #define CESCACS_MULTIPV_MAX 500
 
+/// The strongest level, `cescacs_engine_set_skill`'s default: the plain search.
+#define CESCACS_SKILL_MAX 20
+
+/// The lowest Elo `cescacs_engine_set_elo` takes (level 0).
+#define CESCACS_ELO_MIN 1000
+
+/// The highest Elo `cescacs_engine_set_elo` takes (level 20).
+#define CESCACS_ELO_MAX 1900
+
 /// The result of every fallible call.
 ///
 /// `CESCACS_RESULT_OK` (0) means success. Any other value means that nothing
@@ -1771,6 +1780,28 @@ cescacs_result cescacs_engine_line_pv(const struct cescacs_engine *engine, size_
 /// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
 /// needed length).
 cescacs_result cescacs_engine_line_pv_text(const struct cescacs_engine *engine, size_t line, char *buf, size_t len, size_t *out_len);
+
+/// Sets the engine's strength level for its next searches: 0 (weakest) to
+/// `CESCACS_SKILL_MAX` (full strength). A level below 20 searches several
+/// root lines under a depth and node cap and plays one of them with a
+/// random error, seeded by `seed` (the same seed, position and game replay
+/// the same moves from a new game on).
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
+cescacs_result cescacs_engine_set_skill(const struct cescacs_engine *engine, uint32_t level, uint64_t seed);
+
+/// Sets the engine's strength from an Elo (`CESCACS_ELO_MIN` to
+/// `CESCACS_ELO_MAX`): the strongest level whose Elo on the measured ladder
+/// (docs/ENGINE.md, "Levels") is at most `elo`, seeded as
+/// `cescacs_engine_set_skill` seeds it.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (an Elo out of range).
+cescacs_result cescacs_engine_set_elo(const struct cescacs_engine *engine, uint32_t elo, uint64_t seed);
+
+/// Writes the engine's strength level (0 to 20) to `*level_out`.
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_engine_skill(const struct cescacs_engine *engine, uint32_t *level_out);
 
 #ifdef __cplusplus
 }  // extern "C"

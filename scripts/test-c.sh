@@ -324,13 +324,35 @@ if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefi
     et="$session/engine-transcript.txt"
     if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
         <"$OLDPWD/examples/cpp/front/tests/engine-session.txt" >"$et" 2>&1); then r=yes; else r=no; fi
-    usage="usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64)"
+    usage="usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, or computer SIDE level L, L 0..20)"
     [[ $r == yes && "$(grep -cxF -- "$usage" "$et")" == 2 ]] &&
         grep -qE '^computer \(Black, depth 2, score mate 1\) plays [^ ]+#  pv [^ ]+#$' "$et" &&
         grep -qxF "game over: checkmate, Black wins (0-3)" "$et" &&
         grep -qxF "the game is over: the computer has no move to play" "$et" &&
         [[ "$(grep -cE '^computer \(White, depth 1, score cp -?[0-9]+\) plays ' "$et")" == 2 ]] && r=yes || r=no
     check "front end: the computer player (refuses bad settings, mates in one, answers at depth 1)" "$r" "see $et"
+    # Levels and clocks: the computer answers a move by hexes, one in CTL-AN and one chosen from
+    # a list; a level is set (21 and x refused); the clocks run, are shown and bound its search.
+    lt="$session/levels-clock-transcript.txt"
+    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
+        <"$OLDPWD/examples/cpp/front/tests/levels-clock-session.txt" >"$lt" 2>&1); then r=yes; else r=no; fi
+    # `answers LINE`: the computer (Black) plays after LINE, before the next prompt.
+    answers() {
+        awk -v m="$1" '$0 == m { f = 1; next } f && /^(White|Black)> / { exit }
+            f && /^computer \(Black, depth [0-9]+, score (cp|mate) -?[0-9]+\) plays / { print "y"; exit }' "$lt" | grep -q y
+    }
+    [[ $r == yes && "$(grep -cxF -- "$usage" "$lt")" == 2 ]] &&
+        grep -qxF "the computer plays black, 1000 ms a move, level 3" "$lt" &&
+        answers "played E7-E13" && answers "played H6-H12" && answers "played KRR-HIH" &&
+        [[ "$(grep -cE '^computer \(Black, depth [12], ' "$lt")" == 3 ]] && r=yes || r=no
+    check "front end: the computer at level 3 answers move, play and a choice from a list" "$r" "see $lt"
+    [[ $r == yes || -s "$lt" ]] &&
+        grep -qxF "clock 1+2: White* 1:00.0, Black 1:00.0" "$lt" &&
+        grep -qxF "the computer plays black, on the clock 1+2, level 20" "$lt" &&
+        grep -qE '^clock 1\+2: White 1:0[0-2]\.[0-9], Black\* 1:00\.0$' "$lt" &&
+        grep -qE '^clock 1\+2: White\* 1:0[0-2]\.[0-9], Black 0:[0-9]{2}\.[0-9]$|^clock 1\+2: White\* 1:0[0-2]\.[0-9], Black 1:0[01]\.[0-9]$' "$lt" &&
+        grep -qxF "no clock" "$lt" && r=yes || r=no
+    check "front end: clock 1+2 shown with the board, both clocks kept, the computer on its clock" "$r" "see $lt"
 else
     cat "$front_build.log"
     check "front end: CMake build" no "configure or build failed"

@@ -136,7 +136,7 @@ impl MatchArgs {
     /// The built-in side's player, with its evaluation and (for A) abstentions.
     fn player(&self, eval: &str, flag: &str, limits: &SearchLimits, abstain: Abstain) -> Result<Player, String> {
         let eval: EvalConfig = eval.parse().map_err(|e| format!("{flag}: {e}"))?;
-        let options = EngineOptions { hash_mb: self.hash, threads: 1, eval };
+        let options = EngineOptions { hash_mb: self.hash, threads: 1, eval, ..EngineOptions::default() };
         Ok(Player { depth: limits.depth.unwrap_or(0), options, abstain })
     }
 

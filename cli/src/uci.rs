@@ -7,7 +7,8 @@
 //! isready                  → readyok
 //! ucinewgame               clears the table
 //! setoption name Hash value MB | name Threads value N | name Move Overhead value MS | name Ponder value B
-//!    | name MultiPV value N
+//!    | name MultiPV value N | name Skill Level value 0..20
+//!    | name UCI_LimitStrength value B | name UCI_Elo value E
 //! position startpos|pdtl <PDTL> [moves M1 M2 …]
 //! go wtime MS btime MS winc MS binc MS movestogo N | movetime MS | depth N | nodes N
 //!    | infinite | ponder | searchmoves M1 M2 …   (combinable)
@@ -30,6 +31,9 @@
 //! word is answered with `info string warning: …` and the search runs
 //! without it. A command that cannot be read, or limits the engine
 //! refuses, is answered with `info string error: …` and changes nothing.
+//! `Skill Level` below 20 weakens the engine ([`cescacs_engine::Skill`]);
+//! with `UCI_LimitStrength` true, `UCI_Elo` picks the level instead, as in
+//! Stockfish.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,7 +42,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use cescacs::{History, Move, Position};
-use cescacs_engine::{Engine, EngineOptions, Info, Limits, MAX_HASH_MB, MAX_THREADS};
+use cescacs_engine::{Engine, EngineOptions, Info, Limits, Skill, MAX_ELO, MAX_HASH_MB, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
 
 /// Lines written whole, by either thread.
 #[derive(Clone)]
@@ -80,6 +84,23 @@ struct Session {
     move_overhead: u64,
     /// UCI `MultiPV`: the root lines each iteration reports.
     multipv: usize,
+    /// UCI `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    strength: Strength,
+}
+
+/// The strength options as set; [`Strength::skill`] is the level they ask for.
+#[derive(Copy, Clone)]
+struct Strength {
+    level: u32,
+    limit: bool,
+    elo: u32,
+}
+
+impl Strength {
+    /// `UCI_Elo`'s level when `UCI_LimitStrength` is on, else `Skill Level`'s.
+    fn skill(&self) -> Result<Skill, String> {
+        if self.limit { Skill::from_elo(self.elo) } else { Skill::new(self.level) }.map_err(|e| e.to_string())
+    }
 }
 
 /// The largest `Move Overhead`, milliseconds.
@@ -96,6 +117,7 @@ pub fn run() -> io::Result<()> {
         running: None,
         move_overhead: cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
         multipv: 1,
+        strength: Strength { level: MAX_SKILL_LEVEL, limit: false, elo: MIN_ELO },
     };
     let stdin = io::stdin();
     let mut line = String::new();
@@ -140,6 +162,9 @@ impl Session {
                 self.out.line(&format!("option name Move Overhead type spin default {overhead} min 0 max {MAX_MOVE_OVERHEAD}"));
                 self.out.line("option name Ponder type check default false");
                 self.out.line(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
+                self.out.line(&format!("option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"));
+                self.out.line("option name UCI_LimitStrength type check default false");
+                self.out.line(&format!("option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -231,6 +256,7 @@ impl Session {
                 }
                 self.multipv = lines;
             }
+            "skill level" | "uci_limitstrength" | "uci_elo" => self.set_strength(name.trim(), value.trim())?,
             "threads" => {
                 let threads = number("Threads")?;
                 EngineOptions { threads, ..current }.validate().map_err(|e| format!("Threads: {e}"))?;
@@ -238,6 +264,31 @@ impl Session {
             }
             other => return Err(format!("unknown option {other:?}")),
         }
+        Ok(())
+    }
+
+    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine's level
+    /// follows (an out-of-range value changes nothing).
+    fn set_strength(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut strength = self.strength;
+        let number = || value.parse::<u32>().map_err(|_| format!("{name} must be a number, not {value:?}"));
+        match name.to_ascii_lowercase().as_str() {
+            "skill level" => strength.level = number()?,
+            "uci_elo" => strength.elo = number()?,
+            _ => {
+                strength.limit = match value {
+                    "true" => true,
+                    "false" => false,
+                    other => return Err(format!("UCI_LimitStrength must be true or false, not {other:?}")),
+                }
+            }
+        }
+        // Each value is checked when set, even one not in force.
+        Skill::new(strength.level).map_err(|e| e.to_string())?;
+        Skill::from_elo(strength.elo).map_err(|e| e.to_string())?;
+        let skill = strength.skill()?;
+        self.engine_mut().set_skill(skill);
+        self.strength = strength;
         Ok(())
     }
 

@@ -77,6 +77,9 @@ fn handshake_and_readiness() {
             "option name Move Overhead type spin default 10 min 0 max 5000",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 500",
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1000 min 1000 max 1900",
             "uciok"
         ]
     );
@@ -215,6 +218,9 @@ fn bad_commands_are_answered_and_change_nothing() {
         "setoption name Ponder value maybe",
         "setoption name MultiPV value 0",
         "setoption name MultiPV value 501",
+        "setoption name Skill Level value 21",
+        "setoption name UCI_Elo value 999",
+        "setoption name UCI_LimitStrength value maybe",
         "frobnicate",
     ] {
         uci.send(bad);
@@ -226,6 +232,35 @@ fn bad_commands_are_answered_and_change_nothing() {
     let m = uci.until("bestmove").pop().unwrap();
     let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
     assert!(pos.parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    uci.quit();
+}
+
+#[test]
+fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
+    use cescacs_engine::{EngineOptions, Skill};
+    let weak = |skill: Skill| Engine::new(EngineOptions { skill, ..Default::default() }).search(&History::default(), &Limits::depth(6));
+    let mut uci = Uci::start();
+    uci.send("setoption name Skill Level value 3");
+    uci.send("go depth 6");
+    let lines = uci.until("bestmove");
+    let want = weak(Skill::new(3).unwrap());
+    assert_eq!(bestmove_of(lines.last().unwrap()), Position::default().ctl(&want.best_move.unwrap()), "{lines:?}");
+    // A weak level searches several lines, to its depth cap (2 at level 3).
+    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")) && !lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    // UCI_Elo rules while UCI_LimitStrength is on.
+    let elo = cescacs_engine::SKILL_ELO[1];
+    uci.send(&format!("setoption name UCI_Elo value {elo}"));
+    uci.send("setoption name UCI_LimitStrength value true");
+    uci.send("ucinewgame");
+    uci.send("go depth 6");
+    let lines = uci.until("bestmove");
+    let want = weak(Skill::from_elo(elo).unwrap());
+    assert_eq!(bestmove_of(lines.last().unwrap()), Position::default().ctl(&want.best_move.unwrap()), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.starts_with("info depth 2 ")), "level 1 searches depth 1: {lines:?}");
+    // Off again: Skill Level 3's caps.
+    uci.send("setoption name UCI_LimitStrength value false");
+    uci.send("go depth 6");
+    assert!(uci.until("bestmove").iter().any(|l| l.starts_with("info depth 2 ")));
     uci.quit();
 }
 

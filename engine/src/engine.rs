@@ -12,6 +12,7 @@ use crate::options::EngineOptions;
 use crate::ordering::{Heuristics, Picker};
 use crate::score::{Score, MAX_PLY};
 use crate::search::{Iteration, Searcher, Shared};
+use crate::skill::Skill;
 use crate::timeman::TimeControl;
 use crate::tt::{Table, TableAllocError};
 
@@ -77,6 +78,8 @@ pub struct SearchResult {
 pub struct Engine {
     options: EngineOptions,
     tt: Table,
+    /// Searches since the last new game (varies a weakened level's choices).
+    searches: u64,
 }
 
 impl Engine {
@@ -89,7 +92,7 @@ impl Engine {
     /// An engine with a cleared table of `options.hash_mb` MiB, or the
     /// error of a table that cannot be allocated.
     pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
-        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options })
+        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options, searches: 0 })
     }
 
     /// The options the engine searches with.
@@ -101,6 +104,7 @@ impl Engine {
     /// new engine) at a fixed depth on one thread is deterministic.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.searches = 0;
     }
 
     /// Resizes the table (which clears it). Panics when the table cannot
@@ -120,6 +124,11 @@ impl Engine {
     /// Searches on `threads` threads from the next search on (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.options.threads = threads.max(1);
+    }
+
+    /// Plays at `skill`'s level from the next search on.
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.options.skill = skill;
     }
 
     /// Evaluates with `eval` from the next search on.
@@ -160,7 +169,21 @@ impl Engine {
         self.run(game, limits, Some(stop), on_info)
     }
 
+    /// The plain search, or a weakened level's choice among its lines.
     fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let skill = self.options.skill;
+        if !skill.is_weakened() {
+            return self.run_plain(game, limits, extra_stop, on_info);
+        }
+        self.searches += 1;
+        let mut result = self.run_plain(game, &skill.limits(limits), extra_stop, on_info);
+        if result.depth == 0 && limits.nodes.is_none() && !stopped(limits, extra_stop) {
+            result = self.run_plain(game, &skill.first_iteration(limits), extra_stop, on_info);
+        }
+        skill.pick(result, game.position().zobrist_hash() ^ self.searches)
+    }
+
+    fn run_plain(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
         let root = game.position();
         let hashes = repetition_path(game);
@@ -211,6 +234,12 @@ impl Engine {
         };
         SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed(), lines }
     }
+}
+
+/// Whether the caller's stop flag (or the borrowed one) is set.
+fn stopped(limits: &Limits, extra_stop: Option<&AtomicBool>) -> bool {
+    let set = |f: &AtomicBool| f.load(Ordering::Relaxed);
+    limits.stop.as_deref().is_some_and(set) || extra_stop.is_some_and(set)
 }
 
 /// Runs the search on `threads` threads (the calling one the main thread)

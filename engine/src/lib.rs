@@ -26,7 +26,9 @@
 //!
 //! [`Limits::search_moves`] restricts the root to some moves (UCI
 //! `searchmoves`); [`Limits::multipv`] asks for the best N root moves, each
-//! with its score and PV ([`SearchResult::lines`], UCI `MultiPV`). The search knows nothing of games between engines:
+//! with its score and PV ([`SearchResult::lines`], UCI `MultiPV`).
+//! [`EngineOptions::skill`] weakens the engine ([`Skill`], UCI `Skill Level`
+//! and `UCI_Elo`). The search knows nothing of games between engines:
 //! matches, balance studies and fits are the `cescacs-study` crate's.
 
 #![forbid(unsafe_code)]
@@ -42,6 +44,7 @@ mod ordering;
 mod quiesce;
 mod score;
 mod search;
+mod skill;
 mod timeman;
 mod tt;
 
@@ -50,5 +53,6 @@ pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SIT
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
 pub use score::{Score, MAX_PLY};
+pub use skill::{Skill, SkillError, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO};
 pub use timeman::DEFAULT_MOVE_OVERHEAD;
 pub use tt::TableAllocError;

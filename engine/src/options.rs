@@ -2,6 +2,7 @@
 //! ranges a caller may ask for, checked here for every caller.
 
 use crate::eval::EvalConfig;
+use crate::skill::Skill;
 
 /// The largest transposition table [`EngineOptions::validate`] accepts, in MiB.
 pub const MAX_HASH_MB: usize = 65536;
@@ -17,11 +18,14 @@ pub struct EngineOptions {
     pub threads: usize,
     /// The evaluation's terms and piece values.
     pub eval: EvalConfig,
+    /// The strength level (UCI `Skill Level`): level 20, the default, is
+    /// the plain search.
+    pub skill: Skill,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default() }
+        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default() }
     }
 }
 

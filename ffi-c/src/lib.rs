@@ -39,6 +39,7 @@ mod types;
 // The engine last: its items follow the rules' in the header.
 mod engine;
 mod engine_lines;
+mod engine_skill;
 
 #[cfg(test)]
 mod tests;
@@ -64,3 +65,5 @@ pub use types::*;
 pub use engine::*;
 #[allow(unused_imports)]
 pub use engine_lines::*;
+#[allow(unused_imports)]
+pub use engine_skill::*;

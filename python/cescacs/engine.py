@@ -38,7 +38,10 @@ A won stalemate (RULES.md §6: 2-1) ``n`` plies away is ``Cp(20000 - n)``.
 ``play`` and ``analyse`` at module level use a fresh engine each call, so
 at a fixed depth they are deterministic. :class:`Engine` keeps its table
 between calls (faster over a game), may search on several threads, and
-streams an analysis (:meth:`Engine.analysis`).
+streams an analysis (:meth:`Engine.analysis`). Its strength is set as
+a UCI GUI sets Stockfish's: ``engine.configure({"Skill Level": 5})`` (0 to
+20, 20 the full strength), or ``{"UCI_LimitStrength": True, "UCI_Elo":
+1500}`` (the measured ladder's level for that Elo, docs/ENGINE.md).
 """
 
 from __future__ import annotations
@@ -364,7 +367,19 @@ def _stop_running_analyses() -> None:
 _KEY_FLAG = {"score": Info.SCORE, "pv": Info.PV}
 
 #: Options ``Engine.configure`` takes (UCI names, case-insensitive).
-_OPTIONS = ("Hash", "Threads")
+_OPTIONS = ("Hash", "Threads", "Skill Level", "UCI_LimitStrength", "UCI_Elo")
+
+#: The lowest ``UCI_Elo`` (the ladder's level 0), its default as in Stockfish.
+_MIN_ELO = 1000
+
+
+def _flag(name: str, value: Union[int, str, bool]) -> bool:
+    """A UCI check option's value: a bool, or ``"true"``/``"false"``."""
+    if isinstance(value, str):
+        if value.lower() not in ("true", "false"):
+            raise EngineError(f"{name} must be true or false, not {value!r}")
+        return value.lower() == "true"
+    return bool(value)
 
 
 class Engine:
@@ -381,7 +396,13 @@ class Engine:
         self._engine = _Engine(hash_mb, threads)
         self._analysis: Optional[AnalysisResult] = None
         self._closed = False
-        self.options: Dict[str, int] = {"Hash": hash_mb, "Threads": threads}
+        self.options: Dict[str, Union[int, bool]] = {
+            "Hash": hash_mb,
+            "Threads": threads,
+            "Skill Level": 20,
+            "UCI_LimitStrength": False,
+            "UCI_Elo": _MIN_ELO,
+        }
         self.id: Dict[str, str] = {"name": "cescacs", "author": "the cescacs authors"}
 
     def _ready(self) -> _Engine:
@@ -394,21 +415,34 @@ class Engine:
             self._analysis = None
         return self._engine
 
-    def configure(self, options: Mapping[str, Union[int, str]]) -> None:
+    def configure(self, options: Mapping[str, Union[int, str, bool]]) -> None:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
-        table) and ``Threads``. ``MultiPV`` is the ``multipv`` argument of
-        :meth:`analyse` and :meth:`analysis`, as in python-chess."""
+        table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
+        (then ``UCI_Elo``, 1000 to 1900, sets the level) and ``UCI_Elo``.
+        A value out of range raises ``ValueError`` and changes nothing.
+        ``MultiPV`` is the ``multipv`` argument of :meth:`analyse` and
+        :meth:`analysis`, as in python-chess."""
         engine = self._ready()
         for name, value in options.items():
             known = {o.lower(): o for o in _OPTIONS}.get(name.lower())
             if known is None:
                 raise EngineError(f"engine does not support option {name} (known: {', '.join(_OPTIONS)})")
-            number = int(value)
             if known == "Hash":
-                engine._set_hash(number)
+                engine._set_hash(int(value))
+            elif known == "Threads":
+                engine._set_threads(int(value))
             else:
-                engine._set_threads(number)
-            self.options[known] = number
+                self._set_strength(engine, known, value)
+                continue
+            self.options[known] = int(value)
+
+    def _set_strength(self, engine: _Engine, name: str, value: Union[int, str, bool]) -> None:
+        """``Skill Level``, ``UCI_LimitStrength`` or ``UCI_Elo``: each
+        value is checked when set; the level follows the three."""
+        wanted = dict(self.options)
+        wanted[name] = _flag(name, value) if name == "UCI_LimitStrength" else int(value)
+        engine._set_skill(int(wanted["Skill Level"]), int(wanted["UCI_Elo"]), bool(wanted["UCI_LimitStrength"]))
+        self.options = wanted
 
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cescacs::Move;
-use cescacs_engine::{ClockSeconds, Engine, EngineOptions, Info, Limits, Score};
+use cescacs_engine::{ClockSeconds, Engine, EngineOptions, Info, Limits, Score, Skill};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
@@ -124,6 +124,20 @@ impl PyEngine {
         let options = EngineOptions { threads, ..*self.engine.options() };
         options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.engine.set_threads(threads);
+        Ok(())
+    }
+
+    /// Plays at strength `level` (0..=20; 20 the plain search) from the
+    /// next search on, or, with `limit`, at the ladder's level for `elo`
+    /// (1000..=1900). Both are checked (`ValueError` out of range, and
+    /// nothing changes). `seed` seeds a weak level's choices.
+    #[pyo3(signature = (level = 20, elo = 1000, limit = false, seed = 0))]
+    fn _set_skill(&mut self, level: i64, elo: i64, limit: bool, seed: u64) -> PyResult<()> {
+        let as_u32 = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+        let bad = |e: cescacs_engine::SkillError| PyValueError::new_err(e.to_string());
+        let by_level = Skill::new(as_u32(level)).map_err(bad)?;
+        let by_elo = Skill::from_elo(as_u32(elo)).map_err(bad)?;
+        self.engine.set_skill(if limit { by_elo } else { by_level }.with_seed(seed));
         Ok(())
     }
 

@@ -128,5 +128,8 @@ mod tests {
         assert_eq!(EngineSpec::parse("cmd=/usr/bin/eng").unwrap().name, "eng");
         assert!(EngineSpec::parse("name=x").is_err());
         assert!(EngineSpec::parse("cmd=x colour=red").is_err());
+        // An option whose name has a space is quoted as one word.
+        let spec = EngineSpec::parse("cmd='cescacs uci' 'option.Skill Level=5'").unwrap();
+        assert_eq!(spec.options, [("Skill Level".to_string(), "5".to_string())]);
     }
 }

@@ -1,7 +1,7 @@
 /*
  * The engine from C: a search within limits, its best move (played back by
  * index), score and principal variation, determinism at a fixed depth, the
- * node limit, MultiPV's lines, a stop from another thread, a game on the
+ * node limit, MultiPV's lines, strength levels, a stop from another thread, a game on the
  * clock and a table that cannot be allocated. Run by scripts/test-c.sh plainly, under
  * valgrind and with -fsanitize=address,undefined.
  */
@@ -185,6 +185,57 @@ typedef struct {
     cescacs_result rc;
 } stopper;
 
+/* Levels: checked bounds; level 0 plays legal, varied first moves (one per
+ * seed), capped at depth 1; level 20 is the plain search; an Elo picks a level. */
+static void test_skill_levels(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(1, 1, &engine));
+    uint32_t level = 99;
+    CHECK_OK(cescacs_engine_skill(engine, &level));
+    CHECK(level == CESCACS_SKILL_MAX);
+    CHECK_RC(cescacs_engine_set_skill(engine, CESCACS_SKILL_MAX + 1, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("Skill Level must be 0..20, not 21");
+    CHECK_RC(cescacs_engine_set_elo(engine, CESCACS_ELO_MIN - 1, 0), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("UCI_Elo must be 1000..1900, not 999");
+    CHECK_RC(cescacs_engine_set_skill(NULL, 3, 0), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_skill(engine, NULL), CESCACS_RESULT_NULL_POINTER);
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    cescacs_search_limits limits = {6, 0, 0};
+    cescacs_search_result r;
+    size_t seen[64];
+    size_t distinct = 0;
+    for (uint64_t seed = 0; seed < 24; seed++) {
+        CHECK_OK(cescacs_engine_set_skill(engine, 0, seed));
+        CHECK_OK(cescacs_engine_new_game(engine));
+        CHECK_OK(cescacs_engine_search(engine, game, &limits, &r));
+        CHECK(r.has_move && r.depth == 1);
+        size_t k = 0;
+        while (k < distinct && seen[k] != r.best_index) k++;
+        if (k == distinct) seen[distinct++] = r.best_index;
+    }
+    CHECK(distinct >= 5);
+    /* Level 20: the plain search, node for node. */
+    cescacs_search_result plain;
+    CHECK_OK(cescacs_engine_set_skill(engine, CESCACS_SKILL_MAX, 0));
+    CHECK_OK(cescacs_engine_new_game(engine));
+    cescacs_search_limits three = {3, 0, 0};
+    CHECK_OK(cescacs_engine_search(engine, game, &three, &r));
+    cescacs_engine *fresh = NULL;
+    CHECK_OK(cescacs_engine_new(1, 1, &fresh));
+    CHECK_OK(cescacs_engine_search(fresh, game, &three, &plain));
+    CHECK(r.nodes == plain.nodes && r.best_index == plain.best_index && r.score == plain.score);
+    CHECK_OK(cescacs_engine_set_elo(engine, CESCACS_ELO_MIN, 0));
+    CHECK_OK(cescacs_engine_skill(engine, &level));
+    CHECK(level == 0);
+    CHECK_OK(cescacs_engine_set_elo(engine, CESCACS_ELO_MAX, 0));
+    CHECK_OK(cescacs_engine_skill(engine, &level));
+    CHECK(level == CESCACS_SKILL_MAX);
+    cescacs_engine_free(fresh);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
 static void *stop_later(void *arg) {
     stopper *s = arg;
     struct timespec t = {0, 200 * 1000 * 1000};
@@ -294,6 +345,7 @@ int main(void) {
     RUN(test_mate_in_one_is_found_and_played_by_index);
     RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
     RUN(test_multipv_lines);
+    RUN(test_skill_levels);
     RUN(test_stop_from_another_thread);
     RUN(test_a_game_on_the_clock);
     RUN(test_a_table_that_cannot_be_allocated);

@@ -5,7 +5,9 @@
 // the board, the moves of a piece (`pick G1`), plays by hexes (`move G1 H6`,
 // asking which move when several share the two hexes), shows threats, takes
 // moves back, loads and saves CTL-PGN records, and lets the computer play
-// either side (`computer black 2000`: two seconds a move). With a terminal it shows a
+// either side (`computer black 2000`: two seconds a move; `computer black level 5`:
+// a weaker player), answering every move however it is made, on the game's
+// clocks when there are some (`clock 5+3`). With a terminal it shows a
 // prompt; otherwise (a script) it echoes each command, so its output reads
 // as a transcript.
 //
@@ -27,6 +29,8 @@
 #include <vector>
 
 #include <cescacs.h>
+
+#include "clock.hpp"
 
 namespace cescacs {
 
@@ -212,6 +216,12 @@ public:
         check(cescacs_engine_search(engine_.get(), game.get(), &limits, &r));
         return r;
     }
+    cescacs_search_result search_clock(const Game &game, const cescacs_search_limits &limits, const cescacs_clock &clock) const {
+        cescacs_search_result r{};
+        check(cescacs_engine_search_clock(engine_.get(), game.get(), &limits, &clock, &r));
+        return r;
+    }
+    void set_skill(uint32_t level) const { check(cescacs_engine_set_skill(engine_.get(), level, 0)); }
     void new_game() const { check(cescacs_engine_new_game(engine_.get())); }
     std::string pv() const {
         return text([&](char *b, size_t n, size_t *out) { return cescacs_engine_pv_text(engine_.get(), b, n, out); });
@@ -251,7 +261,10 @@ const char *const HELP =
     "  svg FILE             draw the board as an SVG picture (from the hexes' plane geometry)\n"
     "  computer SIDE [MS]   the computer plays SIDE (white, black, both or off), MS\n"
     "                       milliseconds a move (default 1000); `computer SIDE depth N`\n"
-    "                       searches N plies instead (the same move every time)\n"
+    "                       searches N plies instead (the same move every time);\n"
+    "                       `computer SIDE level L` plays at level L (0 weakest .. 20 full)\n"
+    "  clock MIN+SEC        both sides' clocks (`clock 5+3`: 5 minutes, 3 s a move), shown\n"
+    "                       with the board; the computer spends its own; `clock off`\n"
     "  go                   the computer plays the side to move now\n"
     "  new [PDTL]           a new game, from the initial position or a PDTL position\n"
     "  pdtl                 the current position as PDTL\n"
@@ -381,6 +394,7 @@ private:
             }
             std::string last = game_.move_ctl(plies - 1);
             game_.undo();
+            clock_.restart_turn();
             std::cout << "took back " << last << "\n";
             show_board({}, {});
         } else if (command == "history") {
@@ -411,12 +425,15 @@ private:
             save(rest);
         } else if (command == "svg") {
             svg(rest);
+        } else if (command == "clock") {
+            clock(rest);
         } else if (command == "computer") {
             computer(rest);
         } else if (command == "go") {
             if (!computer_move()) std::cout << "the game is over: the computer has no move to play\n";
         } else if (command == "new") {
             game_ = rest.empty() ? Game() : Game::from_pdtl(rest);
+            clock_.reset();
             engine_.new_game();
             std::cout << "new game\n";
             show_board({}, {});
@@ -467,6 +484,7 @@ private:
     }
 
     void status() const {
+        if (clock_.on()) std::cout << clock_.show(game_.turn()) << "\n";
         cescacs_outcome o = game_.outcome();
         if (o.termination != CESCACS_TERMINATION_NONE) {
             static const char *const how[] = {"", "checkmate", "stalemate", "fivefold repetition",
@@ -541,10 +559,8 @@ private:
             }
             choice = k - 1;
         }
-        std::string played = choices.ctl(choice);
         game_.play(choices, choice);
-        std::cout << "played " << played << "\n";
-        show_board({}, {});
+        after_move();
     }
 
     // A few words on a move that shares its hexes with others.
@@ -563,7 +579,10 @@ private:
         }
     }
 
+    // Every move made at the board (`move`, a choice from its list, `play`)
+    // comes here: the clock, the board, then the computer's answer.
     void after_move() {
+        clock_.moved(other(game_.turn()));
         std::cout << "played " << game_.move_ctl(game_.plies() - 1) << "\n";
         show_board({}, {});
         // The computer answers (and, playing both sides, goes on to the end).
@@ -575,15 +594,22 @@ private:
         return c == CESCACS_COLOR_WHITE ? computer_white_ : computer_black_;
     }
 
-    // `computer white|black|both|off [MS]` or `computer SIDE depth N`.
+    static cescacs_color other(cescacs_color c) { return c == CESCACS_COLOR_WHITE ? CESCACS_COLOR_BLACK : CESCACS_COLOR_WHITE; }
+
+    // `computer white|black|both|off [MS]`, `computer SIDE depth N` or
+    // `computer SIDE level L`.
     void computer(const std::string &rest) {
         std::istringstream words(rest);
         std::string side, a, b, extra;
         words >> side >> a >> b >> extra;
         side = lower(side);
-        cescacs_search_limits limits{0, 0, 1000};
+        cescacs_search_limits limits = limits_;
         bool ok = side == "white" || side == "black" || side == "both" || side == "off";
-        if (ok && lower(a) == "depth") {
+        if (ok && lower(a) == "level") {
+            ok = is_number(b) && extra.empty() && std::stoul(b) <= CESCACS_SKILL_MAX;
+            if (ok) engine_.set_skill(static_cast<uint32_t>(std::stoul(b)));
+            if (ok) level_ = static_cast<uint32_t>(std::stoul(b));
+        } else if (ok && lower(a) == "depth") {
             ok = is_number(b) && extra.empty() && std::stoul(b) >= 1 && std::stoul(b) <= 64;
             if (ok) limits = cescacs_search_limits{static_cast<uint32_t>(std::stoul(b)), 0, 0};
         } else if (ok && !a.empty()) {
@@ -591,7 +617,8 @@ private:
             if (ok) limits = cescacs_search_limits{0, 0, static_cast<uint64_t>(std::stoul(a))};
         }
         if (!ok) {
-            std::cout << "usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64)\n";
+            std::cout << "usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, or computer SIDE "
+                         "level L, L 0..20)\n";
             return;
         }
         computer_white_ = side == "white" || side == "both";
@@ -602,11 +629,34 @@ private:
             return;
         }
         limits_ = limits;
-        std::cout << "the computer plays " << (side == "both" ? "both sides" : side) << ", "
-                  << (limits.depth ? std::to_string(limits.depth) + " plies deep" : std::to_string(limits.time_ms) + " ms a move")
-                  << "\n";
+        std::cout << "the computer plays " << (side == "both" ? "both sides" : side) << ", " << pace() << ", level "
+                  << level_ << "\n";
         while (computer_plays(game_.turn()) && computer_move()) {
         }
+    }
+
+    // How the computer's time is set: the clock, a depth or a time a move.
+    std::string pace() const {
+        if (clock_.on()) return "on the clock " + clock_.spec();
+        return limits_.depth ? std::to_string(limits_.depth) + " plies deep" : std::to_string(limits_.time_ms) + " ms a move";
+    }
+
+    // `clock MIN+SEC` (minutes, seconds a move) or `clock off`.
+    void clock(const std::string &rest) {
+        if (lower(rest) == "off") {
+            clock_.stop();
+            std::cout << "no clock\n";
+            return;
+        }
+        double minutes = 0, seconds = 0;
+        char plus = 0, tail = 0;
+        if (std::sscanf(rest.c_str(), "%lf %c %lf %c", &minutes, &plus, &seconds, &tail) != 3 || plus != '+' ||
+            !(minutes > 0 && minutes <= 600) || !(seconds >= 0 && seconds <= 600)) {
+            std::cout << "usage: clock MIN+SEC (e.g. clock 5+3: 5 minutes each, 3 seconds added a move) or clock off\n";
+            return;
+        }
+        clock_.start(static_cast<uint64_t>(minutes * 60000), static_cast<uint64_t>(seconds * 1000));
+        std::cout << clock_.show(game_.turn()) << "\n";
     }
 
     static bool is_number(const std::string &s) {
@@ -619,7 +669,13 @@ private:
     // The computer plays the side to move; false if the game is over.
     bool computer_move() {
         if (game_.outcome().termination != CESCACS_TERMINATION_NONE) return false;
-        cescacs_search_result r = engine_.search(game_, limits_);
+        cescacs_color mover = game_.turn();
+        if (clock_.flag_fell(mover, mover)) {
+            std::cout << color_name(mover) << "'s time is up: the computer does not play on\n";
+            return false;
+        }
+        cescacs_search_limits none{0, 0, 0};
+        cescacs_search_result r = clock_.on() ? engine_.search_clock(game_, none, clock_.limits(mover)) : engine_.search(game_, limits_);
         if (!r.has_move) return false;
         std::string score = r.score_kind == CESCACS_SCORE_KIND_MATE ? "mate " + std::to_string(r.score)
                                                                     : "cp " + std::to_string(r.score);
@@ -627,6 +683,7 @@ private:
                   << ") plays " << r.best_ctl << "  pv " << engine_.pv() << "\n";
         MoveList list = game_.legal_moves();
         game_.play(list, r.best_index);
+        clock_.moved(mover);
         show_board({}, {});
         return game_.outcome().termination == CESCACS_TERMINATION_NONE;
     }
@@ -784,6 +841,8 @@ private:
     bool computer_white_ = false;
     bool computer_black_ = false;
     cescacs_search_limits limits_{0, 0, 1000};
+    uint32_t level_ = CESCACS_SKILL_MAX;
+    GameClock clock_;
 };
 
 }  // namespace
