@@ -7,15 +7,11 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use cescacs_engine::{EngineOptions, EvalConfig};
 use crate::match_pgn::PgnSink;
 use cescacs_study::stats::{report, Pentanomial, Sprt};
-use cescacs_study::{
-    Abstain, Adjudication, Contender, DrawRule, EngineSpec, Entrant, Match, MatchResult, Opening, Player, ResignRule,
-    SearchLimits, TimeControl, GameRecord,
-};
+use cescacs_study::{Described, GameRecord, MatchResult, MatchSettings};
 
 /// The settings of `cescacs match`.
 #[derive(clap::Args)]
@@ -101,12 +97,6 @@ pub struct MatchArgs {
     pub pgn: Option<PathBuf>,
 }
 
-/// A match as the command line describes it, with the names of its sides.
-struct Described {
-    m: Match,
-    names: (String, String),
-}
-
 impl MatchArgs {
     /// The opening pairs: `--pairs`, or half of `--games` (which must be even); 100 by default.
     fn pairs(&self) -> Result<usize, String> {
@@ -118,95 +108,40 @@ impl MatchArgs {
         }
     }
 
-    /// A's and B's bounds: `--depth`, `--nodes`, `--movetime`; with none of
-    /// them and no `--tc`, depth 3. B searches to `--vs-depth`, else (both
-    /// sides built in) A's depth minus one, else A's depth.
-    fn limits(&self) -> (SearchLimits, SearchLimits) {
-        let timed = self.tc.is_some() || self.movetime.is_some() || self.nodes.is_some();
-        let depth = self.depth.or(if timed { None } else { Some(3) });
-        let a = SearchLimits { depth, nodes: self.nodes, movetime: self.movetime.map(Duration::from_millis) };
-        let b_depth = match (self.vs_depth, depth) {
-            (Some(d), _) => Some(d),
-            (None, Some(d)) if self.engine.is_empty() => Some(d.saturating_sub(1).max(1)),
-            (None, d) => d,
-        };
-        (a.clone(), SearchLimits { depth: b_depth, ..a })
-    }
-
-    /// The built-in side's player, with its evaluation and (for A) abstentions.
-    fn player(&self, eval: &str, flag: &str, limits: &SearchLimits, abstain: Abstain) -> Result<Player, String> {
-        let eval: EvalConfig = eval.parse().map_err(|e| format!("{flag}: {e}"))?;
-        let options = EngineOptions { hash_mb: self.hash, threads: 1, eval, ..EngineOptions::default() };
-        Ok(Player { depth: limits.depth.unwrap_or(0), options, abstain })
-    }
-
-    fn abstain(&self) -> Result<Abstain, String> {
-        Ok(match self.abstain.as_deref() {
-            None => Abstain::default(),
-            Some("leaps") => Abstain { king_leaps: true, castling: false },
-            Some("castling") => Abstain { king_leaps: false, castling: true },
-            Some("both") => Abstain { king_leaps: true, castling: true },
-            Some(other) => return Err(format!("--abstain takes leaps, castling or both, not {other:?}")),
-        })
-    }
-
-    /// One side: the `index`th `--engine`, or the built-in engine.
-    fn contender(&self, index: usize, limits: SearchLimits, eval: (&str, &str), abstain: Abstain) -> Result<(Contender, String), String> {
-        if let Some(text) = self.engine.get(index) {
-            if eval.0 != "default" || abstain != Abstain::default() {
-                return Err(format!("{} and --abstain set the built-in engine; side {} is --engine {text:?}", eval.1, ["A", "B"][index]));
-            }
-            let spec = EngineSpec::parse(text).map_err(|e| format!("--engine {text:?}: {e}"))?;
-            let name = spec.name.clone();
-            return Ok((Contender::external(spec, limits), name));
-        }
-        if limits.depth.is_some_and(|d| d == 0 || d > 64) {
-            return Err("--depth must be 1..64".to_string());
-        }
-        let player = self.player(eval.0, eval.1, &limits, abstain)?;
-        let name = builtin_name(&limits, eval.0, self.abstain.as_deref().filter(|_| abstain != Abstain::default()));
-        Ok((Contender { entrant: Entrant::Builtin(player), limits }, name))
-    }
-
-    /// The match these settings describe.
-    fn describe(&self) -> Result<Described, String> {
+    /// The settings these flags give.
+    fn settings(&self) -> Result<MatchSettings, String> {
         if self.engine.len() > 2 {
             return Err("--engine is given once (A; B is the built-in engine) or twice (A, then B)".to_string());
         }
-        let (la, lb) = self.limits();
-        let (a, a_name) = self.contender(0, la, (&self.eval, "--eval"), self.abstain()?)?;
-        let (b, b_name) = self.contender(1, lb, (&self.vs_eval, "--vs-eval"), Abstain::default())?;
-        if self.engine.len() == 2 && a_name == b_name {
-            return Err(format!("both sides are named {a_name:?}: give each --engine its own name=NAME"));
-        }
-        let mut m = Match::new(a, b, self.pairs()?);
-        m.seed = self.seed;
-        m.threads = self.concurrency;
-        m.max_plies = self.max_plies;
-        m.start.set_castling_allowed(!self.no_castling);
-        m.tc = self.tc.as_deref().map(TimeControl::parse).transpose().map_err(|e| format!("--tc: {e}"))?;
-        m.margin = Duration::from_millis(self.timemargin);
-        m.adjudication = Adjudication {
-            resign: self.resign.as_deref().map(ResignRule::parse).transpose().map_err(|e| format!("--resign: {e}"))?,
-            draw: self.draw.as_deref().map(DrawRule::parse).transpose().map_err(|e| format!("--draw: {e}"))?,
-        };
-        if let Some(path) = &self.openings {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {}: {e}", path.display()))?;
-            m.book = Some(Opening::read_book(&text).map_err(|e| format!("--openings {}: {e}", path.display()))?);
-        }
-        Ok(Described { m, names: (a_name, b_name) })
+        Ok(MatchSettings {
+            depth: self.depth,
+            vs_depth: self.vs_depth,
+            eval: self.eval.clone(),
+            vs_eval: self.vs_eval.clone(),
+            engine: self.engine.first().cloned(),
+            vs_engine: self.engine.get(1).cloned(),
+            tc: self.tc.clone(),
+            movetime: self.movetime,
+            nodes: self.nodes,
+            timemargin: self.timemargin,
+            openings: self.openings.clone(),
+            pairs: self.pairs()?,
+            seed: self.seed,
+            max_plies: self.max_plies,
+            threads: self.concurrency,
+            hash_mb: self.hash,
+            no_castling: self.no_castling,
+            abstain: self.abstain.clone(),
+            resign: self.resign.clone(),
+            draw: self.draw.clone(),
+        })
     }
-}
 
-/// How the games name a built-in side: `depth 3, eval default` (the
-/// bound it searches to, its evaluation, what it abstains from).
-fn builtin_name(limits: &SearchLimits, eval: &str, abstain: Option<&str>) -> String {
-    let bound = match (limits.depth, limits.nodes, limits.movetime) {
-        (Some(d), None, None) => format!("depth {d}"),
-        (None, None, None) => "built-in".to_string(),
-        _ => format!("built-in {}", limits.go_params()),
-    };
-    format!("{bound}, eval {eval}{}", abstain.map_or(String::new(), |a| format!(", abstains from {a}")))
+    /// The match these flags describe, with the names of its sides; a bad
+    /// setting is reported under its flag (`--vs-eval: …`).
+    fn describe(&self) -> Result<Described, String> {
+        self.settings()?.describe().map_err(|e| format!("{}: {}", e.field.flag(), e.message))
+    }
 }
 
 /// The match so far, for the progress line and the SPRT: points, the

@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use cescacs::Color;
 use cescacs_study::stats::{report, EloEstimate, Hypothesis, Pentanomial, Sprt};
-use cescacs_study::{GameRecord, Match, MatchError, MatchResult};
+use cescacs_study::{Described, GameRecord, Match, MatchError, MatchResult};
 use pyo3::exceptions::{PyChildProcessError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::study_spec::{bad, Described, Settings};
+use crate::study_spec::{bad, Settings};
 
 /// One game as `_study_match` returns it: pair, whether A had White, A's
 /// and B's points, plies played (the opening's not counted), whether it

@@ -45,6 +45,7 @@ mod record;
 mod result;
 mod scheduler;
 mod seat;
+mod settings;
 pub mod stats;
 mod uci_engine;
 
@@ -58,4 +59,5 @@ pub use player::Player;
 pub use r#match::{Match, MatchError};
 pub use record::{Ending, GameRecord};
 pub use result::MatchResult;
+pub use settings::{Described, Field, MatchSettings, SettingsError};
 pub use uci_engine::{info_score, BestMove, EngineError, UciEngine, HANDSHAKE_TIMEOUT};
