@@ -204,7 +204,7 @@ impl MatchSettings {
         (a.clone(), SearchLimits { depth: b_depth, ..a })
     }
 
-    fn abstain(&self) -> Result<Abstain, SettingsError> {
+    fn abstention(&self) -> Result<Abstain, SettingsError> {
         Ok(match self.abstain.as_deref() {
             None => Abstain::default(),
             Some("leaps") => Abstain { king_leaps: true, castling: false },
@@ -246,7 +246,7 @@ impl MatchSettings {
     /// opening book read), with the names the games give its sides.
     pub fn describe(&self) -> Result<Described, SettingsError> {
         let (la, lb) = self.limits();
-        let (a, a_name) = self.contender(false, la, self.abstain()?)?;
+        let (a, a_name) = self.contender(false, la, self.abstention()?)?;
         let (b, b_name) = self.contender(true, lb, Abstain::default())?;
         if self.engine.is_some() && self.vs_engine.is_some() && a_name == b_name {
             return Err(bad(Field::VsEngine, format!("both sides are named {a_name:?}: give each engine its own name=NAME")));
