@@ -42,13 +42,15 @@ pub mod nnue;
 mod options;
 mod ordering;
 mod quiesce;
+mod result;
 mod score;
 mod search;
 mod skill;
 mod timeman;
 mod tt;
 
-pub use engine::{Engine, Info, PvLine, SearchResult};
+pub use engine::{Engine, Info};
+pub use result::{PvLine, SearchResult};
 pub use eval::{EvalConfig, EvalConfigError, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};

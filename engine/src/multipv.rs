@@ -4,18 +4,10 @@
 //! moves of the lines already chosen at that depth; the lines are then
 //! ordered by score. With one line this is the plain search, node for node.
 
-use cescacs::{Move, Position};
+use cescacs::Position;
 
 use crate::score::INFINITY;
-use crate::search::{Iteration, Searcher};
-
-/// One root line: its score (the engine's internal scale, from the side to
-/// move's view) and its principal variation, the root move first.
-#[derive(Clone, Debug)]
-pub(crate) struct Line {
-    pub score: i32,
-    pub pv: Vec<Move>,
-}
+use crate::search::{Iteration, Line, Searcher};
 
 impl Searcher<'_> {
     /// One iteration at `depth` searching up to `lines` root lines (no more

@@ -22,11 +22,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use cescacs::{Move, MoveList, Position};
 
 use crate::eval::EvalConfig;
-use crate::multipv::Line;
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
 use crate::timeman::{Instability, TimeControl};
 use crate::tt::{move_code, Bound, Entry, Table};
+
+/// One root line: its score (the engine's internal scale, from the side to
+/// move's view) and its principal variation, the root move first.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {

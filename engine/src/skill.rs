@@ -27,7 +27,7 @@
 //! replayed from a new engine is replayed move for move, and different
 //! positions and seeds play different moves.
 
-use crate::engine::{PvLine, SearchResult};
+use crate::result::{PvLine, SearchResult};
 use crate::limits::Limits;
 use crate::score::{Score, MATE};
 

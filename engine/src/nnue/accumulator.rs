@@ -84,3 +84,11 @@ impl Accumulator {
         &self.stack[top + side.index() * self.n..top + (side.index() + 1) * self.n]
     }
 }
+
+impl Network {
+    /// The evaluation of the position `acc` holds, for `turn` to move: the
+    /// layers after the accumulator only.
+    pub fn evaluate_accumulator(&self, acc: &Accumulator, turn: Color) -> i32 {
+        self.propagate(acc.side(turn), acc.side(!turn))
+    }
+}

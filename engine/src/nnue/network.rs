@@ -19,7 +19,6 @@
 use cescacs::random::SplitMix64;
 use cescacs::{Color, Position};
 
-use super::accumulator::Accumulator;
 use super::features::{for_each_feature, INPUTS};
 
 /// The activation scale: an accumulator value of 127 is 1.0.
@@ -95,12 +94,6 @@ impl Network {
         self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()])
     }
 
-    /// The evaluation of the position `acc` holds, for `turn` to move: the
-    /// layers after the accumulator only.
-    pub fn evaluate_accumulator(&self, acc: &Accumulator, turn: Color) -> i32 {
-        self.propagate(acc.side(turn), acc.side(!turn))
-    }
-
     /// Adds the weights of `pos`'s features in `side`'s frame to `acc`.
     pub(super) fn add_features(&self, pos: &Position, side: Color, acc: &mut [i16]) {
         for_each_feature(pos, side, |f| self.add_feature(f, acc));
@@ -126,7 +119,7 @@ impl Network {
 
     /// The layers after the accumulator: centipawns for the side whose
     /// accumulator is `own`.
-    fn propagate(&self, own: &[i16], other: &[i16]) -> i32 {
+    pub(super) fn propagate(&self, own: &[i16], other: &[i16]) -> i32 {
         let clip = |v: i16| i32::from(v).clamp(0, QA);
         let n = own.len();
         let mut out = i64::from(self.l2_bias);
