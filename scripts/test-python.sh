@@ -19,12 +19,13 @@ PY="$VENV_BIN/python"
 # maturin's build backend runs the `maturin` of the venv: put it on PATH.
 export PATH="$VENV_BIN:$PATH"
 
-echo "== Python: installing maturin, pytest, mypy, numpy, the notebook runner, pyarrow, polars, ray, pettingzoo and gymnasium =="
+echo "== Python: installing maturin, pytest, mypy, numpy, the notebook runner, pyarrow, polars, pandas, ray, pettingzoo and gymnasium =="
 # pyarrow: the cescacs[arrow] extra (GameBatch to Arrow and Parquet); polars: the notebook's
-# statistics; ray[data]: examples/ray_selfplay.py, run by python/tests/test_ray.py;
+# statistics; pandas: the test that pandas reads the Parquet default; ray[data]:
+# examples/ray_selfplay.py, run by python/tests/test_ray.py;
 # pettingzoo and gymnasium: the cescacs[env] extra (test_env.py runs PettingZoo's own api_test).
 "$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7" "mypy>=1.10" "numpy>=1.21" \
-    nbclient nbformat ipykernel matplotlib "pyarrow>=14" polars "ray[data]" "pettingzoo>=1.24" "gymnasium>=1.1"
+    nbclient nbformat ipykernel matplotlib "pyarrow>=14" polars pandas "ray[data]" "pettingzoo>=1.24" "gymnasium>=1.1"
 
 echo "== Python: pip install ./python (release build of the abi3 extension) =="
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
