@@ -41,6 +41,7 @@ mod multipv;
 pub mod nnue;
 mod options;
 mod ordering;
+mod prune;
 mod quiesce;
 mod result;
 mod score;

@@ -113,6 +113,8 @@ pub(crate) struct Searcher<'a> {
     /// Root moves left out of this search of the root: the moves of the
     /// lines already chosen in this iteration (MultiPV).
     pub(crate) excluded: Vec<Move>,
+    /// Whether the move into each ply was a null move (`prune.rs`).
+    nulls: [bool; MAX_PLY + 2],
 }
 
 impl<'a> Searcher<'a> {
@@ -133,6 +135,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_score: -INFINITY,
             excluded: Vec::new(),
+            nulls: [false; MAX_PLY + 2],
         }
     }
 
@@ -249,6 +252,23 @@ impl<'a> Searcher<'a> {
         (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
     }
 
+    /// Whether the move into `ply` was a null move.
+    pub(crate) fn null_before(&self, ply: usize) -> bool {
+        self.nulls[ply]
+    }
+
+    /// Enters the position after a null move, `ply` from the root.
+    pub(crate) fn push_null(&mut self, hash: u64, ply: usize) {
+        self.path.push(hash);
+        self.nulls[ply] = true;
+    }
+
+    /// Leaves the position after a null move.
+    pub(crate) fn pop_null(&mut self, ply: usize) {
+        self.path.pop();
+        self.nulls[ply] = false;
+    }
+
     /// The score of a position without legal moves, `ply` from the root.
     pub(crate) fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
@@ -311,6 +331,11 @@ impl<'a> Searcher<'a> {
         }
         if ply > 0 && (pos.is_seventyfive_moves() || pos.is_insufficient_material()) {
             return 0;
+        }
+        if beta - alpha == 1 {
+            if let Some(score) = self.null_move_cut(pos, depth, beta, ply) {
+                return score;
+            }
         }
         let our_moves = moves.len() as i32;
         if ply == 0 {
