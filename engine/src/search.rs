@@ -324,6 +324,12 @@ impl<'a> Searcher<'a> {
         if let Some(score) = cut {
             return score;
         }
+        // Before the move generator: a null-move cut then costs no move list.
+        if beta - alpha == 1 {
+            if let Some(score) = self.null_move_cut(pos, depth, beta, ply) {
+                return score;
+            }
+        }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -331,11 +337,6 @@ impl<'a> Searcher<'a> {
         }
         if ply > 0 && (pos.is_seventyfive_moves() || pos.is_insufficient_material()) {
             return 0;
-        }
-        if beta - alpha == 1 {
-            if let Some(score) = self.null_move_cut(pos, depth, beta, ply) {
-                return score;
-            }
         }
         let our_moves = moves.len() as i32;
         if ply == 0 {
