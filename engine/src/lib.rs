@@ -43,6 +43,7 @@ mod options;
 mod ordering;
 mod prune;
 mod quiesce;
+mod reduce;
 mod result;
 mod score;
 mod search;

@@ -23,6 +23,7 @@ use cescacs::{Move, MoveList, Position};
 
 use crate::eval::EvalConfig;
 use crate::ordering::{is_tactical, Heuristics, Picker};
+use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
 use crate::timeman::{Instability, TimeControl};
 use crate::tt::{move_code, Bound, Entry, Table};
@@ -400,25 +401,18 @@ impl<'a> Searcher<'a> {
         let mut best_code = 0;
         let us = pos.turn();
         let picker = Picker::new(moves, &self.heur, us, hash_move, ply);
-        let mut first = true;
-        for m in picker {
+        let (in_check, pv_node) = (pos.is_check(), beta - alpha > 1);
+        for (rank, m) in picker.enumerate() {
             let child = pos.after(m);
             let child_hash = child.zobrist_hash();
             let gives_check = child.is_check();
             let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize);
-            let new_depth = depth - 1 + extend;
+            let quiet = !(in_check || gives_check || is_tactical(&m));
+            let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
+            let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
             self.path.push(child_hash);
-            let mut score;
-            if first {
-                score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
-            } else {
-                score = -self.negamax(&child, child_hash, new_depth, -alpha - 1, -alpha, ply + 1, our_moves);
-                if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
-                }
-            }
+            let score = self.search_child(&child, child_hash, node, r, rank == 0);
             self.path.pop();
-            first = false;
             if self.stopped {
                 return (0, 0);
             }
@@ -441,5 +435,24 @@ impl<'a> Searcher<'a> {
             }
         }
         (best, best_code)
+    }
+
+    /// The score of one child of a node (`node.depth` the child's full
+    /// depth): the first move with the node's window; a later one with a
+    /// null window, reduced by `r` plies, searched again to the full depth
+    /// when it beats alpha, and with the full window when it falls inside it.
+    fn search_child(&mut self, child: &Position, hash: u64, node: Node, r: i32, first: bool) -> i32 {
+        let Node { depth, alpha, beta, ply, our_moves } = node;
+        if first {
+            return -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
+        }
+        let mut score = -self.negamax(child, hash, depth - r, -alpha - 1, -alpha, ply + 1, our_moves);
+        if r > 0 && score > alpha && !self.stopped {
+            score = -self.negamax(child, hash, depth, -alpha - 1, -alpha, ply + 1, our_moves);
+        }
+        if score > alpha && score < beta && !self.stopped {
+            score = -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
+        }
+        score
     }
 }
