@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod aspiration;
 mod engine;
 mod eval;
 mod limits;

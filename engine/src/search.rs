@@ -161,7 +161,8 @@ impl<'a> Searcher<'a> {
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves) else { break };
+            let guess = last.as_ref().filter(|l| l.complete).map(|l| l.best().score);
+            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves, guess) else { break };
             if it.complete {
                 self.flush();
                 done(&it);
@@ -191,6 +192,18 @@ impl<'a> Searcher<'a> {
             out.push(m);
         }
         out
+    }
+
+    /// The root's principal variation as move codes.
+    pub(crate) fn root_pv_codes(&self) -> [u32; MAX_PLY + 1] {
+        self.pv[0]
+    }
+
+    /// Sets the root's principal variation (`len` codes of `pv`) and score.
+    pub(crate) fn restore_root_pv(&mut self, pv: &[u32; MAX_PLY + 1], len: usize, score: i32) {
+        self.pv[0] = *pv;
+        self.pv_len[0] = len;
+        self.root_score = score;
     }
 
     /// The root's hash (the last of the repetition path between searches).
