@@ -37,6 +37,7 @@
 mod aspiration;
 mod engine;
 mod eval;
+mod futility;
 mod limits;
 mod multipv;
 pub mod nnue;

@@ -10,7 +10,6 @@
 
 use cescacs::{Color, Piece, Position, Role};
 
-use crate::eval::evaluate;
 use crate::score::DECIDED;
 use crate::search::Searcher;
 
@@ -27,12 +26,12 @@ fn has_officers(pos: &Position, color: Color) -> bool {
 impl Searcher<'_> {
     /// The null-move test at a non-PV node (`beta` the null window's upper
     /// bound) `ply` plies from the root with `depth` left: `Some(beta)` to
-    /// cut the node, `None` to search it.
-    pub(crate) fn null_move_cut(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+    /// cut the node, `None` to search it; `eval` is the node's static score.
+    pub(crate) fn null_move_cut(&mut self, pos: &Position, eval: i32, depth: i32, beta: i32, ply: usize) -> Option<i32> {
         if depth < NULL_MIN_DEPTH || ply == 0 || self.null_before(ply) || pos.is_check() || beta.abs() >= DECIDED {
             return None;
         }
-        if !has_officers(pos, pos.turn()) || evaluate(pos, &self.shared.cfg, 0) < beta {
+        if !has_officers(pos, pos.turn()) || eval < beta {
             return None;
         }
         let r = if depth >= NULL_DEEP { 3 } else { 2 };

@@ -21,7 +21,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::eval::EvalConfig;
+use crate::eval::{evaluate, EvalConfig};
+use crate::futility;
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
@@ -338,9 +339,14 @@ impl<'a> Searcher<'a> {
         if let Some(score) = cut {
             return score;
         }
-        // Before the move generator: a null-move cut then costs no move list.
-        if beta - alpha == 1 {
-            if let Some(score) = self.null_move_cut(pos, depth, beta, ply) {
+        // Before the move generator: these cuts then cost no move list.
+        let pv_node = beta - alpha > 1;
+        let static_eval = (!pv_node && !pos.is_check()).then(|| evaluate(pos, &self.shared.cfg, 0));
+        if let Some(eval) = static_eval {
+            if let Some(score) = futility::reverse_cut(eval, depth, beta) {
+                return score;
+            }
+            if let Some(score) = self.null_move_cut(pos, eval, depth, beta, ply) {
                 return score;
             }
         }
@@ -357,7 +363,8 @@ impl<'a> Searcher<'a> {
             self.keep_root_moves(&mut moves);
         }
         let node = Node { depth, alpha, beta, ply, our_moves };
-        let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node);
+        let futile = static_eval.is_some_and(|eval| futility::quiets_futile(eval, depth, alpha));
+        let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node, futile);
         if self.stopped {
             return 0;
         }
@@ -408,7 +415,9 @@ impl<'a> Searcher<'a> {
     /// Searches each of `moves` (null windows after the first, check
     /// extension), best first by the picker; returns the best score and its
     /// move's code. After a stop the values mean nothing (`self.stopped`).
-    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node) -> (i32, u32) {
+    /// With `futile`, quiet moves that give no check are skipped after the
+    /// first move (`futility.rs`).
+    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node, futile: bool) -> (i32, u32) {
         let Node { depth, mut alpha, beta, ply, our_moves } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
@@ -421,6 +430,9 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let quiet = !(in_check || gives_check || is_tactical(&m));
+            if futile && quiet && rank > 0 {
+                continue;
+            }
             let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
             let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
             self.path.push(child_hash);
