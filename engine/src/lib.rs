@@ -34,14 +34,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod aspiration;
 mod engine;
 mod eval;
+mod futility;
 mod limits;
 mod multipv;
 pub mod nnue;
 mod options;
 mod ordering;
+mod prune;
 mod quiesce;
+mod reduce;
 mod result;
 mod score;
 mod search;

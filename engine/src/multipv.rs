@@ -14,15 +14,20 @@ impl Searcher<'_> {
     /// than the root has moves); `None` when stopped before a first root
     /// move was searched in full. Stopped during the first line, it keeps
     /// the best root move searched so far; stopped during a later line, it
-    /// keeps the lines already complete.
-    pub(crate) fn search_lines(&mut self, root: &Position, depth: u32, lines: usize, parent_moves: i32) -> Option<Iteration> {
+    /// keeps the lines already complete. One line is searched within
+    /// aspiration windows around `guess`, the last iteration's score.
+    pub(crate) fn search_lines(&mut self, root: &Position, depth: u32, lines: usize, parent_moves: i32, guess: Option<i32>) -> Option<Iteration> {
         let hash = self.root_hash();
         let mut found: Vec<Line> = Vec::with_capacity(lines);
         self.excluded.clear();
         while found.len() < lines {
             self.root_score = -INFINITY;
             self.pv_len[0] = 0;
-            let score = self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves);
+            let score = if lines == 1 {
+                self.aspirate(root, hash, depth, parent_moves, guess)
+            } else {
+                self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves)
+            };
             let pv = self.root_pv(root);
             if self.stopped {
                 if found.is_empty() && !pv.is_empty() {

@@ -21,8 +21,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::eval::EvalConfig;
+use crate::eval::{evaluate, EvalConfig};
+use crate::futility;
 use crate::ordering::{is_tactical, Heuristics, Picker};
+use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
 use crate::timeman::{Instability, TimeControl};
 use crate::tt::{move_code, Bound, Entry, Table};
@@ -113,6 +115,8 @@ pub(crate) struct Searcher<'a> {
     /// Root moves left out of this search of the root: the moves of the
     /// lines already chosen in this iteration (MultiPV).
     pub(crate) excluded: Vec<Move>,
+    /// Whether the move into each ply was a null move (`prune.rs`).
+    nulls: [bool; MAX_PLY + 2],
 }
 
 impl<'a> Searcher<'a> {
@@ -133,6 +137,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_score: -INFINITY,
             excluded: Vec::new(),
+            nulls: [false; MAX_PLY + 2],
         }
     }
 
@@ -157,7 +162,8 @@ impl<'a> Searcher<'a> {
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves) else { break };
+            let guess = last.as_ref().filter(|l| l.complete).map(|l| l.best().score);
+            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves, guess) else { break };
             if it.complete {
                 self.flush();
                 done(&it);
@@ -187,6 +193,18 @@ impl<'a> Searcher<'a> {
             out.push(m);
         }
         out
+    }
+
+    /// The root's principal variation as move codes.
+    pub(crate) fn root_pv_codes(&self) -> [u32; MAX_PLY + 1] {
+        self.pv[0]
+    }
+
+    /// Sets the root's principal variation (`len` codes of `pv`) and score.
+    pub(crate) fn restore_root_pv(&mut self, pv: &[u32; MAX_PLY + 1], len: usize, score: i32) {
+        self.pv[0] = *pv;
+        self.pv_len[0] = len;
+        self.root_score = score;
     }
 
     /// The root's hash (the last of the repetition path between searches).
@@ -249,6 +267,23 @@ impl<'a> Searcher<'a> {
         (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == hash)
     }
 
+    /// Whether the move into `ply` was a null move.
+    pub(crate) fn null_before(&self, ply: usize) -> bool {
+        self.nulls[ply]
+    }
+
+    /// Enters the position after a null move, `ply` from the root.
+    pub(crate) fn push_null(&mut self, hash: u64, ply: usize) {
+        self.path.push(hash);
+        self.nulls[ply] = true;
+    }
+
+    /// Leaves the position after a null move.
+    pub(crate) fn pop_null(&mut self, ply: usize) {
+        self.path.pop();
+        self.nulls[ply] = false;
+    }
+
     /// The score of a position without legal moves, `ply` from the root.
     pub(crate) fn no_moves(pos: &Position, ply: usize) -> i32 {
         if pos.is_check() {
@@ -304,6 +339,17 @@ impl<'a> Searcher<'a> {
         if let Some(score) = cut {
             return score;
         }
+        // Before the move generator: these cuts then cost no move list.
+        let pv_node = beta - alpha > 1;
+        let static_eval = (!pv_node && !pos.is_check()).then(|| evaluate(pos, &self.shared.cfg, 0));
+        if let Some(eval) = static_eval {
+            if let Some(score) = futility::reverse_cut(eval, depth, beta) {
+                return score;
+            }
+            if let Some(score) = self.null_move_cut(pos, eval, depth, beta, ply) {
+                return score;
+            }
+        }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -317,7 +363,8 @@ impl<'a> Searcher<'a> {
             self.keep_root_moves(&mut moves);
         }
         let node = Node { depth, alpha, beta, ply, our_moves };
-        let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node);
+        let futile = static_eval.is_some_and(|eval| futility::quiets_futile(eval, depth, alpha));
+        let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node, futile);
         if self.stopped {
             return 0;
         }
@@ -368,31 +415,29 @@ impl<'a> Searcher<'a> {
     /// Searches each of `moves` (null windows after the first, check
     /// extension), best first by the picker; returns the best score and its
     /// move's code. After a stop the values mean nothing (`self.stopped`).
-    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node) -> (i32, u32) {
+    /// With `futile`, quiet moves that give no check are skipped after the
+    /// first move (`futility.rs`).
+    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node, futile: bool) -> (i32, u32) {
         let Node { depth, mut alpha, beta, ply, our_moves } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
         let picker = Picker::new(moves, &self.heur, us, hash_move, ply);
-        let mut first = true;
-        for m in picker {
+        let (in_check, pv_node) = (pos.is_check(), beta - alpha > 1);
+        for (rank, m) in picker.enumerate() {
             let child = pos.after(m);
             let child_hash = child.zobrist_hash();
             let gives_check = child.is_check();
             let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize);
-            let new_depth = depth - 1 + extend;
-            self.path.push(child_hash);
-            let mut score;
-            if first {
-                score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
-            } else {
-                score = -self.negamax(&child, child_hash, new_depth, -alpha - 1, -alpha, ply + 1, our_moves);
-                if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, our_moves);
-                }
+            let quiet = !(in_check || gives_check || is_tactical(&m));
+            if futile && quiet && rank > 0 {
+                continue;
             }
+            let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
+            let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
+            self.path.push(child_hash);
+            let score = self.search_child(&child, child_hash, node, r, rank == 0);
             self.path.pop();
-            first = false;
             if self.stopped {
                 return (0, 0);
             }
@@ -415,5 +460,24 @@ impl<'a> Searcher<'a> {
             }
         }
         (best, best_code)
+    }
+
+    /// The score of one child of a node (`node.depth` the child's full
+    /// depth): the first move with the node's window; a later one with a
+    /// null window, reduced by `r` plies, searched again to the full depth
+    /// when it beats alpha, and with the full window when it falls inside it.
+    fn search_child(&mut self, child: &Position, hash: u64, node: Node, r: i32, first: bool) -> i32 {
+        let Node { depth, alpha, beta, ply, our_moves } = node;
+        if first {
+            return -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
+        }
+        let mut score = -self.negamax(child, hash, depth - r, -alpha - 1, -alpha, ply + 1, our_moves);
+        if r > 0 && score > alpha && !self.stopped {
+            score = -self.negamax(child, hash, depth, -alpha - 1, -alpha, ply + 1, our_moves);
+        }
+        if score > alpha && score < beta && !self.stopped {
+            score = -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
+        }
+        score
     }
 }

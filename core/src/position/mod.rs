@@ -482,4 +482,20 @@ impl Position {
         p.play_unchecked(m);
         p
     }
+
+    /// The position with the other side to move and nothing else changed
+    /// but the lapse of an en passant or scornful capture and the clocks:
+    /// a "null move", which no rule allows, for a search's null-move
+    /// pruning. `self` must not be in check.
+    pub fn after_null(&self) -> Position {
+        let mut p = self.clone();
+        p.special = SpecialCapture::None;
+        p.halfmove += 1;
+        if p.turn == Color::Black {
+            p.fullmove = p.fullmove.map(|n| n + 1);
+        }
+        p.turn = !p.turn;
+        p.hash ^= zobrist::turn_key();
+        p
+    }
 }
