@@ -3,8 +3,10 @@
 //! A C'escacs engine over the `cescacs` rules: iterative deepening with
 //! principal variation search, a shared transposition table keyed by the
 //! core's Zobrist hash, quiescence over captures and promotions, move
-//! ordering (hash move, MVV-LVA, killers, history), check extension and
-//! mate scores, and a time manager for games on the clock. The end of the game is the core's (checkmate, stalemate as
+//! ordering (hash move, MVV-LVA, killers, history), null-move pruning,
+//! late-move reductions, aspiration windows, reverse futility and futility
+//! pruning, check extension and mate scores, and a time manager for games
+//! on the clock. The end of the game is the core's (checkmate, stalemate as
 //! a win for the stalemating side, repetition, the 75-move rule,
 //! insufficient material).
 //!

@@ -1,7 +1,10 @@
 //! One thread's search: iterative deepening over principal variation
 //! search (negamax alpha-beta with null windows after the first move),
 //! a bounded quiescence over captures and promotions (`quiesce.rs`), check
-//! extension. With MultiPV each iteration searches the root once per line
+//! extension; near the horizon, nodes outside the principal variation are
+//! pruned (`futility.rs`, `prune.rs`) and late quiet moves reduced
+//! (`reduce.rs`); the root is searched in aspiration windows
+//! (`aspiration.rs`). With MultiPV each iteration searches the root once per line
 //! (`multipv.rs`).
 //!
 //! A search always answers with a searched move: a time limit or a stop

@@ -194,10 +194,10 @@ def test_an_engine_pv_is_stored_as_a_variation() -> None:
     assert end.ply() == 2 + len(pv) and not end.is_mainline()
     start = after_two.variations[-1]
     assert [n.move for n in [start] + start.mainline()] == pv
-    assert (repr(info["score"].relative), [m.long() for m in pv]) == ("Cp(+16)", ["F6-G9", "F22-I13", "G1-F6", "I13-E13", "G9-E15"])
+    assert (repr(info["score"].relative), [m.long() for m in pv]) == ("Cp(+13)", ["C5-C11", "D22-D16", "D6-D12"])
     assert movetext(game) == (
         "1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n"
-        "({ engine, depth 3 }\n.2. JF6-G9, JF22-I13\n.3. KG1-F6, JI13×E13\n.4. JG9×E15\n.{ @W: score Cp(+16) }\n)\n*\n"
+        "({ engine, depth 3 }\n.2. C5-C11, D22-D16\n.3. D6-D12\n.{ @W: score Cp(+13) }\n)\n*\n"
     )
     assert cescacs.pgn.read_game(str(game)) == game
 
