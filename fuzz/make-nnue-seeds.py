@@ -26,8 +26,8 @@ def main():
         "valid-1x1": b"\0" + one,
         "valid-2x1-checksum-recomputed": b"\1" + two[:-4] + b"\0\0\0\0",
         "corrupt-checksum": b"\0" + one[:-1] + bytes([one[-1] ^ 0x40]),
-        "header-only": b"\0" + one[:28],
-        "version-2": b"\0" + one[:8] + struct.pack("<H", 2) + one[10:],
+        "header-only": b"\0" + one[:64],
+        "version-1": b"\0" + one[:8] + struct.pack("<H", 1) + one[10:],
         "empty": b"",
     }
     for name, data in seeds.items():

@@ -1,45 +1,39 @@
 #!/usr/bin/env bash
-# Generates self-play positions, trains the network with the NumPy trainer and checks the
-# quantized file in the engine (docs/NNUE.md).
+# Generates self-play positions and trains the engine's network on them (docs/NNUE.md).
 #
 #   scripts/train-net.sh OUTDIR [POSITIONS] [NODES] [SEED] [EPOCHS]
-#   scripts/train-net.sh target/nnue 20000 1000 1 10
+#   scripts/train-net.sh target/nnue 6000000 1000 1 6     # the default network's run
 #
 # Writes OUTDIR/positions.bin (and positions.parquet when pyarrow is there), OUTDIR/net.nnue,
-# OUTDIR/net.nnue.json (arguments, losses per epoch) and OUTDIR/loss.png. Needs python3 with
-# numpy and matplotlib (PYTHON=... to choose the interpreter). Everything is seeded: the same
-# arguments give the same files.
+# OUTDIR/net.nnue.json (arguments, losses per epoch, the quantized network against the float
+# one, the static evaluations' held-out losses) and OUTDIR/loss.png (with matplotlib;
+# PYTHON=... to choose the interpreter). Everything is seeded: the same arguments give the
+# same files. TRAIN_ARGS passes more arguments to cescacs-train (`cescacs-train --help`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out="${1:?usage: scripts/train-net.sh OUTDIR [POSITIONS] [NODES] [SEED] [EPOCHS]}"
-positions="${2:-20000}"
+positions="${2:-200000}"
 nodes="${3:-1000}"
 seed="${4:-1}"
-epochs="${5:-10}"
+epochs="${5:-6}"
 python="${PYTHON:-python3}"
 mkdir -p "$out"
 
 echo "== train-net: $positions positions at $nodes nodes, seed $seed =="
-nice -n 10 cargo run --release -q -p cescacs-research --example gen_positions -- \
+cargo build --release -q -p cescacs-research --example gen_positions
+cargo build --release -q -p cescacs-train
+target/release/examples/gen_positions \
     --positions "$positions" --nodes "$nodes" --seed "$seed" --threads 2 --out "$out/positions.bin"
 if "$python" -c "import pyarrow" 2>/dev/null; then
     "$python" scripts/nnue/to_parquet.py "$out/positions.bin" "$out/positions.parquet"
 fi
 
 echo "== train-net: training, $epochs epochs =="
-nice -n 10 "$python" scripts/nnue/train.py --data "$out/positions.bin" --out "$out/net.nnue" \
-    --plot "$out/loss.png" --seed "$seed" --epochs "$epochs"
-
-echo "== train-net: the engine reads the file and evaluates as the float network =="
-nice -n 10 cargo run --release -q -p cescacs-engine --example nnue_eval -- "$out/net.nnue" "$out/positions.bin" 100 >"$out/net.nnue.engine-evals.txt"
-"$python" - "$out" <<'PY'
-import sys
-import numpy as np
-out = sys.argv[1]
-f = np.loadtxt(f"{out}/net.nnue.float-evals.txt")
-e = np.loadtxt(f"{out}/net.nnue.engine-evals.txt")
-d = np.abs(f - e)
-print(f"quantized vs float on 100 positions: mean |diff| {d.mean():.1f} cp, max {d.max():.0f} cp")
-PY
-echo "train-net: $out/net.nnue, $out/loss.png"
+# shellcheck disable=SC2086
+target/release/cescacs-train --data "$out/positions.bin" --out "$out/net.nnue" \
+    --seed "$seed" --epochs "$epochs" --threads 2 ${TRAIN_ARGS:-}
+if "$python" -c "import matplotlib" 2>/dev/null; then
+    "$python" scripts/nnue/plot_loss.py "$out/net.nnue.json" "$out/loss.png"
+fi
+echo "train-net: $out/net.nnue (use it: setoption name EvalFile value $out/net.nnue)"

@@ -46,8 +46,11 @@ const POSITIONS: [&str; 8] = [
 ];
 
 /// Searches every position to `depth` and prints each best move, then the
-/// total time, nodes and nodes per second.
-pub fn run(depth: u32, out: &mut dyn Write) -> io::Result<()> {
+/// total time, nodes and nodes per second; `use_nnue` chooses the
+/// evaluation (`None`: the engine's default).
+pub fn run(depth: u32, use_nnue: Option<bool>, out: &mut dyn Write) -> io::Result<()> {
+    let defaults = EngineOptions::default();
+    let use_nnue = use_nnue.unwrap_or(defaults.use_nnue);
     let positions: Vec<Position> = std::iter::once(Position::default())
         .chain(POSITIONS.iter().map(|p| p.parse::<Position>().expect("a bench position reads")))
         .collect();
@@ -55,7 +58,7 @@ pub fn run(depth: u32, out: &mut dyn Write) -> io::Result<()> {
     let mut time = Duration::ZERO;
     for (k, pos) in positions.iter().enumerate() {
         writeln!(out, "Position: {}/{} {}", k + 1, positions.len(), pos.to_pdtl())?;
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, ..EngineOptions::default() });
+        let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue, ..defaults });
         let start = Instant::now();
         let r = engine.search_position(pos, &Limits::depth(depth));
         time += start.elapsed();

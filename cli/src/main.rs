@@ -120,6 +120,10 @@ enum Command {
         /// Plies to search each position to
         #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
+        /// The evaluation: `nnue` (the built-in network) or `hand` (the hand-written terms)
+        /// [default: the engine's]
+        #[arg(long, value_parser = ["nnue", "hand"])]
+        eval: Option<String>,
     },
     /// Play two sides against each other (the built-in engine at two settings, or external UCI
     /// engines) from seeded random openings or a book, each opening with both colours; print A's
@@ -201,7 +205,7 @@ fn main() -> ExitCode {
         Command::Play { args } => play(&args),
         Command::Pgn { files, pdtl, write, max_errors } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Bench { depth } => bench::run(depth, &mut io::stdout().lock()).map_err(Failure::Io),
+        Command::Bench { depth, eval } => bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock()).map_err(Failure::Io),
         Command::Match(args) => {
             arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
         }

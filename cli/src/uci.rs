@@ -9,6 +9,7 @@
 //! setoption name Hash value MB | name Threads value N | name Move Overhead value MS | name Ponder value B
 //!    | name MultiPV value N | name Skill Level value 0..20
 //!    | name UCI_LimitStrength value B | name UCI_Elo value E
+//!    | name Use NNUE value B | name EvalFile value PATH|<default>
 //! position startpos|pdtl <PDTL> [moves M1 M2 …]
 //! go wtime MS btime MS winc MS binc MS movestogo N | movetime MS | depth N | nodes N
 //!    | infinite | ponder | searchmoves M1 M2 …   (combinable)
@@ -33,7 +34,10 @@
 //! refuses, is answered with `info string error: …` and changes nothing.
 //! `Skill Level` below 20 weakens the engine ([`cescacs_engine::Skill`]);
 //! with `UCI_LimitStrength` true, `UCI_Elo` picks the level instead, as in
-//! Stockfish.
+//! Stockfish. `Use NNUE` chooses the network or the hand-written
+//! evaluation; `EvalFile` loads a network file (`<default>`: the one built
+//! in), and a file that cannot be read is refused with its reason, the
+//! engine keeping its network.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,7 +46,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use cescacs::{History, Move, Position};
+use cescacs_engine::nnue::Network;
 use cescacs_engine::{Engine, EngineOptions, Info, Limits, Skill, MAX_ELO, MAX_HASH_MB, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
+
+/// `EvalFile`'s value for the network built into the engine.
+const DEFAULT_EVAL_FILE: &str = "<default>";
 
 /// Lines written whole, by either thread.
 #[derive(Clone)]
@@ -165,6 +173,8 @@ impl Session {
                 self.out.line(&format!("option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"));
                 self.out.line("option name UCI_LimitStrength type check default false");
                 self.out.line(&format!("option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"));
+                self.out.line(&format!("option name Use NNUE type check default {}", defaults.use_nnue));
+                self.out.line(&format!("option name EvalFile type string default {DEFAULT_EVAL_FILE}"));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -261,6 +271,19 @@ impl Session {
                 let threads = number("Threads")?;
                 EngineOptions { threads, ..current }.validate().map_err(|e| format!("Threads: {e}"))?;
                 self.engine_mut().set_threads(threads);
+            }
+            "use nnue" => match value.trim() {
+                "true" => self.engine_mut().set_use_nnue(true),
+                "false" => self.engine_mut().set_use_nnue(false),
+                other => return Err(format!("Use NNUE must be true or false, not {other:?}")),
+            },
+            "evalfile" => {
+                let path = value.trim();
+                if path == DEFAULT_EVAL_FILE || path.is_empty() {
+                    self.engine_mut().set_network(Network::default_network());
+                } else {
+                    self.engine_mut().load_network(path).map_err(|e| format!("EvalFile {path:?}: {e}; the network is unchanged"))?;
+                }
             }
             other => return Err(format!("unknown option {other:?}")),
         }

@@ -1,13 +1,16 @@
 //! The engine: a transposition table kept between searches, and the
 //! search call that runs one or more threads (Lazy SMP).
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cescacs::{History, Move, MoveList, Position};
 
 use crate::eval::{evaluate, EvalConfig};
 use crate::limits::Limits;
+use crate::nnue::{FormatError, Network};
 use crate::options::EngineOptions;
 use crate::ordering::{Heuristics, Picker};
 use crate::result::{PvLine, SearchResult};
@@ -42,6 +45,8 @@ pub struct Info {
 pub struct Engine {
     options: EngineOptions,
     tt: Table,
+    /// The network [`EngineOptions::use_nnue`] evaluates with.
+    network: Arc<Network>,
     /// Searches since the last new game (varies a weakened level's choices).
     searches: u64,
 }
@@ -56,7 +61,7 @@ impl Engine {
     /// An engine with a cleared table of `options.hash_mb` MiB, or the
     /// error of a table that cannot be allocated.
     pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
-        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options, searches: 0 })
+        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options, network: Network::default_network(), searches: 0 })
     }
 
     /// The options the engine searches with.
@@ -98,6 +103,42 @@ impl Engine {
     /// Evaluates with `eval` from the next search on.
     pub fn set_eval(&mut self, eval: EvalConfig) {
         self.options.eval = eval;
+    }
+
+    /// Evaluates with the network (`true`) or the hand-written terms from
+    /// the next search on (UCI `Use NNUE`).
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.options.use_nnue = on;
+    }
+
+    /// The network the engine evaluates with when
+    /// [`EngineOptions::use_nnue`] is on: the default network
+    /// ([`Network::default_network`]) unless another was set.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    /// Evaluates with `net` when [`EngineOptions::use_nnue`] is on.
+    pub fn set_network(&mut self, net: Arc<Network>) {
+        self.network = net;
+    }
+
+    /// Reads the network file at `path` and evaluates with it (UCI
+    /// `EvalFile`); on an error the engine keeps its network.
+    pub fn load_network(&mut self, path: impl AsRef<Path>) -> Result<(), FormatError> {
+        self.network = Arc::new(Network::load(path)?);
+        Ok(())
+    }
+
+    /// The static evaluation of `pos` (centipawns for its side to move) by
+    /// the evaluation the search uses: the network with
+    /// [`EngineOptions::use_nnue`], else the hand-written terms.
+    pub fn static_eval(&self, pos: &Position) -> i32 {
+        if self.options.use_nnue {
+            self.network.evaluate(pos)
+        } else {
+            evaluate(pos, &self.options.eval, 0)
+        }
     }
 
     /// The best move of the game's current position within `limits`.
@@ -155,6 +196,7 @@ impl Engine {
         let shared = Shared {
             tt: &self.tt,
             cfg: self.options.eval,
+            net: self.options.use_nnue.then_some(&*self.network),
             abort: AtomicBool::new(false),
             user_stop: limits.stop.as_deref(),
             extra_stop,
@@ -188,13 +230,13 @@ impl Engine {
             }
             None => {
                 let first = unsearched_choice(root, root_moves.as_deref(), &self.tt);
-                let score = unsearched_score(root, first.is_some(), &self.options.eval);
+                let score = unsearched_score(root, first.is_some(), self.static_eval(root));
                 (first.map(|m| PvLine { score, pv: vec![m] }).into_iter().collect(), 0, 0)
             }
         };
         let (best_move, score, pv) = match lines.first() {
             Some(l) => (l.pv.first().copied(), l.score, l.pv.clone()),
-            None => (None, unsearched_score(root, false, &self.options.eval), Vec::new()),
+            None => (None, unsearched_score(root, false, 0), Vec::new()),
         };
         SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed(), lines }
     }
@@ -218,7 +260,7 @@ fn search_threads(
     if threads == 1 {
         // No thread machinery for one thread (a C caller's main thread
         // then owns no lazily made thread handle of the Rust runtime).
-        return Searcher::new(shared, hashes.to_vec()).iterate(root, (1, max_depth), true, report);
+        return Searcher::new(shared, hashes.to_vec(), root).iterate(root, (1, max_depth), true, report);
     }
     std::thread::scope(|s| {
         for id in 1..threads {
@@ -227,11 +269,11 @@ fn search_threads(
                 // Helpers search the same tree, half of them one ply
                 // ahead, and fill the shared table; their results are
                 // not used.
-                let mut helper = Searcher::new(shared, hashes);
+                let mut helper = Searcher::new(shared, hashes, root);
                 helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |_| {});
             });
         }
-        let mut main = Searcher::new(shared, hashes.to_vec());
+        let mut main = Searcher::new(shared, hashes.to_vec(), root);
         let last = main.iterate(root, (1, max_depth), true, report);
         shared.abort.store(true, Ordering::Relaxed);
         last
@@ -254,11 +296,11 @@ fn unsearched_choice(root: &Position, root_moves: Option<&[Move]>, tt: &Table) -
 }
 
 /// The score of a root no root move of was searched: its static score
-/// with a move to play, else the end of the game (mated `Mate(0)`,
+/// `eval` with a move to play, else the end of the game (mated `Mate(0)`,
 /// stalemated `Cp(-20000)`).
-fn unsearched_score(root: &Position, has_move: bool, cfg: &EvalConfig) -> Score {
+fn unsearched_score(root: &Position, has_move: bool, eval: i32) -> Score {
     if has_move {
-        Score::Cp(evaluate(root, cfg, 0))
+        Score::Cp(eval)
     } else if root.is_check() {
         Score::Mate(0)
     } else {

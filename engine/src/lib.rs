@@ -39,6 +39,7 @@
 mod aspiration;
 mod engine;
 mod eval;
+mod evaluator;
 mod futility;
 mod limits;
 mod multipv;

@@ -21,11 +21,14 @@ pub struct EngineOptions {
     /// The strength level (UCI `Skill Level`): level 20, the default, is
     /// the plain search.
     pub skill: Skill,
+    /// Whether the search evaluates with the network (UCI `Use NNUE`,
+    /// `Engine::network`) rather than the hand-written terms of `eval`.
+    pub use_nnue: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default() }
+        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default(), use_nnue: false }
     }
 }
 

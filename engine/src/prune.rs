@@ -38,7 +38,9 @@ impl Searcher<'_> {
         let child = pos.after_null();
         let child_hash = child.zobrist_hash();
         self.push_null(child_hash, ply + 1);
+        self.eval.push(pos, &child);
         let score = -self.negamax(&child, child_hash, depth - 1 - r, -beta, -beta + 1, ply + 1, 0);
+        self.eval.pop();
         self.pop_null(ply + 1);
         (!self.stopped && score >= beta).then_some(beta)
     }

@@ -13,7 +13,6 @@
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::eval::evaluate;
 use crate::ordering::{is_tactical, Picker};
 use crate::score::{INFINITY, MAX_PLY};
 use crate::search::Searcher;
@@ -40,16 +39,17 @@ impl Searcher<'_> {
         }
         let last = ply >= MAX_PLY || qply >= MAX_QUIESCENCE_PLIES;
         let evasions = pos.is_check() && qply < CHECK_PLIES && !last;
-        let cfg = &self.shared.cfg;
         // Without the mobility term the static score needs no move list, so
         // a stand-pat cut skips the generator (most of a node's cost). A
         // stalemate or mate with nothing to capture is then seen one ply
         // later, by the main search, as for any quiet move.
-        if !pos.is_check() && cfg.mobility == 0 {
-            let stand = evaluate(pos, cfg, 0);
+        let mut early = None;
+        if !pos.is_check() && !self.eval.needs_mobility() {
+            let stand = self.eval.evaluate(pos, 0);
             if stand >= beta || last {
                 return stand;
             }
+            early = Some(stand);
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
@@ -59,13 +59,13 @@ impl Searcher<'_> {
         let our_moves = moves.len() as i32;
         let mut best = -INFINITY;
         if !evasions {
-            best = evaluate(pos, cfg, our_moves - parent_moves);
+            best = early.unwrap_or_else(|| self.eval.evaluate(pos, our_moves - parent_moves));
             if best >= beta || last {
                 return best;
             }
             alpha = alpha.max(best);
             let stand = best;
-            let values = cfg.values;
+            let values = self.shared.cfg.values;
             moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, &values));
         }
         let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply);
@@ -74,7 +74,9 @@ impl Searcher<'_> {
             if !evasions && Self::losing(&m, &child, &self.shared.cfg.values) {
                 continue;
             }
+            self.eval.push(pos, &child);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, our_moves);
+            self.eval.pop();
             if self.stopped {
                 return 0;
             }

@@ -24,8 +24,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::eval::{evaluate, EvalConfig};
+use crate::eval::EvalConfig;
+use crate::evaluator::Evaluator;
 use crate::futility;
+use crate::nnue::Network;
 use crate::ordering::{is_tactical, Heuristics, Picker};
 use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
@@ -44,6 +46,8 @@ pub(crate) struct Line {
 pub(crate) struct Shared<'a> {
     pub tt: &'a Table,
     pub cfg: EvalConfig,
+    /// The network the search evaluates with, `None` for the hand-written terms.
+    pub net: Option<&'a Network>,
     /// Set to end the search: by the main thread when it is done, or on a
     /// limit, or copied from the caller's flag.
     pub abort: AtomicBool,
@@ -120,12 +124,14 @@ pub(crate) struct Searcher<'a> {
     pub(crate) excluded: Vec<Move>,
     /// Whether the move into each ply was a null move (`prune.rs`).
     nulls: [bool; MAX_PLY + 2],
+    /// The static evaluation, its accumulators on the current line.
+    pub(crate) eval: Evaluator<'a>,
 }
 
 impl<'a> Searcher<'a> {
     /// `game` are the repetition hashes of the positions since the last
-    /// irreversible move, the root's last.
-    pub fn new(shared: &'a Shared<'a>, game: Vec<u64>) -> Searcher<'a> {
+    /// irreversible move, the root's last; `root` is the position searched.
+    pub fn new(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position) -> Searcher<'a> {
         Searcher {
             shared,
             heur: Heuristics::new(),
@@ -141,6 +147,7 @@ impl<'a> Searcher<'a> {
             root_score: -INFINITY,
             excluded: Vec::new(),
             nulls: [false; MAX_PLY + 2],
+            eval: Evaluator::new(shared.cfg, shared.net, root),
         }
     }
 
@@ -344,7 +351,7 @@ impl<'a> Searcher<'a> {
         }
         // Before the move generator: these cuts then cost no move list.
         let pv_node = beta - alpha > 1;
-        let static_eval = (!pv_node && !pos.is_check()).then(|| evaluate(pos, &self.shared.cfg, 0));
+        let static_eval = (!pv_node && !pos.is_check()).then(|| self.eval.evaluate(pos, 0));
         if let Some(eval) = static_eval {
             if let Some(score) = futility::reverse_cut(eval, depth, beta) {
                 return score;
@@ -439,7 +446,9 @@ impl<'a> Searcher<'a> {
             let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
             let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
             self.path.push(child_hash);
+            self.eval.push(pos, &child);
             let score = self.search_child(&child, child_hash, node, r, rank == 0);
+            self.eval.pop();
             self.path.pop();
             if self.stopped {
                 return (0, 0);

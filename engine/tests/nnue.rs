@@ -63,13 +63,15 @@ fn header_errors_are_named() {
         Network::from_bytes(&b).unwrap_err()
     };
     assert!(matches!(with(0, b"X"), FormatError::WrongMagic));
-    assert!(matches!(with(8, &2u16.to_le_bytes()), FormatError::UnsupportedVersion { found: 2 }));
+    assert!(matches!(with(8, &1u16.to_le_bytes()), FormatError::UnsupportedVersion { found: 1 }));
     assert!(matches!(with(10, &9u16.to_le_bytes()), FormatError::UnknownInputKind { found: 9 }));
     assert!(matches!(with(12, &3041u32.to_le_bytes()), FormatError::WrongSizes { inputs: 3041, .. }));
     assert!(matches!(with(16, &0u32.to_le_bytes()), FormatError::WrongSizes { accumulator: 0, .. }));
     assert!(matches!(with(16, &u32::MAX.to_le_bytes()), FormatError::WrongSizes { .. }));
     assert!(matches!(with(20, &257u32.to_le_bytes()), FormatError::WrongSizes { hidden: 257, .. }));
     assert!(matches!(with(24, &0u32.to_le_bytes()), FormatError::WrongScale(0)));
+    assert!(matches!(with(28, &20_001i32.to_le_bytes()), FormatError::WrongMaterial { kind: 0, value: 20_001 }));
+    assert!(matches!(with(28 + 4 * 8, &(-30_000i32).to_le_bytes()), FormatError::WrongMaterial { kind: 8, value: -30_000 }));
     // A header that declares a larger network than the bytes hold.
     assert!(matches!(with(16, &9u32.to_le_bytes()), FormatError::Truncated { needed, .. } if needed == file_len(9, 4)));
     let msg = with(8, &7u16.to_le_bytes()).to_string();
@@ -128,7 +130,7 @@ fn assert_same(net: &Network, acc: &Accumulator, pos: &Position, what: &str) {
     for side in cescacs::Color::ALL {
         assert_eq!(acc.side(side), fresh.side(side), "{what}: {side:?}'s accumulator");
     }
-    assert_eq!(net.evaluate_accumulator(acc, pos.turn()), net.evaluate(pos), "{what}");
+    assert_eq!(net.evaluate_accumulator(acc, pos), net.evaluate(pos), "{what}");
 }
 
 #[test]

@@ -42,7 +42,7 @@ pub fn check_nnue(data: &[u8]) {
     let m = start.legal_moves()[0];
     let after = start.after(m);
     acc.push(&net, &start, &after);
-    assert_eq!(net.evaluate_accumulator(&acc, after.turn()), net.evaluate(&after));
+    assert_eq!(net.evaluate_accumulator(&acc, &after), net.evaluate(&after));
     let cp = net.evaluate(&start);
     assert!(cp.abs() <= 20_000, "{cp} centipawns");
 }

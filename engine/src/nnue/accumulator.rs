@@ -86,9 +86,10 @@ impl Accumulator {
 }
 
 impl Network {
-    /// The evaluation of the position `acc` holds, for `turn` to move: the
-    /// layers after the accumulator only.
-    pub fn evaluate_accumulator(&self, acc: &Accumulator, turn: Color) -> i32 {
-        self.propagate(acc.side(turn), acc.side(!turn))
+    /// The evaluation of `pos`, the position `acc` holds: the layers
+    /// after the accumulator and the material balance.
+    pub fn evaluate_accumulator(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let turn = pos.turn();
+        self.propagate(acc.side(turn), acc.side(!turn), self.material_balance(pos))
     }
 }

@@ -10,6 +10,7 @@
 //! | 4 | accumulator size N (1 to [`MAX_ACCUMULATOR`]) |
 //! | 4 | hidden size H (1 to [`MAX_HIDDEN`]) |
 //! | 4 | output scale: centipawns of a network output of 1.0 (1 to [`MAX_SCALE`]) |
+//! | 4 × 9 | material: centipawns per piece by [`cescacs::Role::index`], `i32` (±[`MAX_MATERIAL`]), added to the layers' output |
 //! | 2 N | accumulator biases, `i16` |
 //! | 2 × 3,042 N | accumulator weights, `i16`, feature-major (feature f's N weights together) |
 //! | 4 H | hidden biases, `i32` |
@@ -33,7 +34,7 @@ use super::network::Network;
 /// The first eight bytes of a network file.
 pub const MAGIC: [u8; 8] = *b"CESNNUE\0";
 /// The format version this engine reads and writes.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// The input kind this engine knows: one feature per hex, piece kind and
 /// colour in each side's frame ([`super::features`]).
 pub const INPUT_KIND: u16 = 1;
@@ -43,8 +44,10 @@ pub const MAX_ACCUMULATOR: usize = 1024;
 pub const MAX_HIDDEN: usize = 256;
 /// The largest output scale a file may declare.
 pub const MAX_SCALE: u32 = 100_000;
+/// The largest material value (centipawns a piece) a file may declare.
+pub const MAX_MATERIAL: i32 = 20_000;
 /// The header's length in bytes.
-pub const HEADER_LEN: usize = 28;
+pub const HEADER_LEN: usize = 64;
 /// The largest file [`Network::load`] reads (the largest valid file).
 pub const MAX_FILE_LEN: usize = file_len(MAX_ACCUMULATOR, MAX_HIDDEN);
 
@@ -87,6 +90,14 @@ pub enum FormatError {
     /// An output scale of 0 or above [`MAX_SCALE`].
     #[error("wrong network output scale {0} (1 to {MAX_SCALE})")]
     WrongScale(u32),
+    /// A material value beyond ±[`MAX_MATERIAL`].
+    #[error("wrong network material value {value} for piece kind {kind} (at most {MAX_MATERIAL} in size)")]
+    WrongMaterial {
+        /// The piece kind ([`cescacs::Role::index`]).
+        kind: usize,
+        /// The value.
+        value: i32,
+    },
     /// Bytes after the checksum.
     #[error("network file too long: {found} bytes, the header declares {expected}")]
     TrailingBytes {
@@ -149,8 +160,16 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// The header's sizes, checked: (accumulator, hidden, scale).
-fn read_header(c: &mut Cursor<'_>) -> Result<(usize, usize, u32), FormatError> {
+/// The header's fields, checked.
+struct Header {
+    accumulator: usize,
+    hidden: usize,
+    scale: u32,
+    material: [i32; 9],
+}
+
+/// The header, checked.
+fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
     if c.array::<8>()? != MAGIC {
         return Err(FormatError::WrongMagic);
     }
@@ -170,14 +189,21 @@ fn read_header(c: &mut Cursor<'_>) -> Result<(usize, usize, u32), FormatError> {
     if scale == 0 || scale > MAX_SCALE {
         return Err(FormatError::WrongScale(scale));
     }
-    Ok((accumulator as usize, hidden as usize, scale))
+    let mut material = [0i32; 9];
+    for (kind, m) in material.iter_mut().enumerate() {
+        *m = c.i32()?;
+        if m.abs() > MAX_MATERIAL {
+            return Err(FormatError::WrongMaterial { kind, value: *m });
+        }
+    }
+    Ok(Header { accumulator: accumulator as usize, hidden: hidden as usize, scale, material })
 }
 
 impl Network {
     /// Reads a network from the bytes of a file (see the module docs).
     pub fn from_bytes(data: &[u8]) -> Result<Network, FormatError> {
         let mut c = Cursor { data, at: 0 };
-        let (n, h, scale) = read_header(&mut c)?;
+        let Header { accumulator: n, hidden: h, scale, material } = read_header(&mut c)?;
         let expected = file_len(n, h);
         if data.len() < expected {
             return Err(FormatError::Truncated { at: data.len(), needed: expected });
@@ -190,15 +216,8 @@ impl Network {
         if stored != computed {
             return Err(FormatError::ChecksumMismatch { stored, computed });
         }
-        Ok(Network {
-            scale,
-            ft_bias: c.i16s(n)?,
-            ft_weights: c.i16s(INPUTS * n)?,
-            l1_bias: c.i32s(h)?,
-            l1_weights: c.i8s(2 * n * h)?,
-            l2_bias: c.i32()?,
-            l2_weights: c.i8s(h)?,
-        })
+        let (ft_bias, ft_weights, l1_bias, l1_weights) = (c.i16s(n)?, c.i16s(INPUTS * n)?, c.i32s(h)?, c.i8s(2 * n * h)?);
+        Network::from_parameters(scale, material, ft_bias, ft_weights, l1_bias, l1_weights, c.i32()?, c.i8s(h)?)
     }
 
     /// Reads a network file; a file longer than [`MAX_FILE_LEN`] is refused
@@ -222,6 +241,7 @@ impl Network {
         for v in [INPUTS as u32, n as u32, h as u32, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        out.extend(self.material.iter().flat_map(|v| v.to_le_bytes()));
         out.extend(self.ft_bias.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
         out.extend(self.l1_bias.iter().flat_map(|v| v.to_le_bytes()));
         out.extend(self.l1_weights.iter().map(|&v| v as u8));

@@ -17,7 +17,7 @@
 //!    how many centipawns a float output of 1.0 is.
 
 use cescacs::random::SplitMix64;
-use cescacs::{Color, Position};
+use cescacs::{Color, Piece, Position, Role};
 
 use super::features::{for_each_feature, INPUTS};
 
@@ -30,10 +30,14 @@ pub const QB: i32 = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub(super) scale: u32,
+    /// Centipawns per piece kind, added to the layers' output.
+    pub(super) material: [i32; 9],
     pub(super) ft_bias: Vec<i16>,
     pub(super) ft_weights: Vec<i16>,
     pub(super) l1_bias: Vec<i32>,
     pub(super) l1_weights: Vec<i8>,
+    /// `l1_weights` widened to `i16` (what the dot products read).
+    pub(super) l1_wide: Vec<i16>,
     pub(super) l2_bias: i32,
     pub(super) l2_weights: Vec<i8>,
 }
@@ -46,15 +50,48 @@ impl Network {
         let (n, h) = (accumulator.clamp(1, super::MAX_ACCUMULATOR), hidden.clamp(1, super::MAX_HIDDEN));
         let mut rng = SplitMix64::new(seed);
         let mut draw = |span: u64| (rng.next_u64() % (2 * span + 1)) as i64 - span as i64;
-        Network {
-            scale: 400,
-            ft_bias: (0..n).map(|_| draw(32) as i16).collect(),
-            ft_weights: (0..INPUTS * n).map(|_| draw(24) as i16).collect(),
-            l1_bias: (0..h).map(|_| draw(2000) as i32).collect(),
-            l1_weights: (0..2 * n * h).map(|_| draw(40) as i8).collect(),
-            l2_bias: draw(2000) as i32,
-            l2_weights: (0..h).map(|_| draw(60) as i8).collect(),
+        let ft_bias = (0..n).map(|_| draw(32) as i16).collect();
+        let ft_weights = (0..INPUTS * n).map(|_| draw(24) as i16).collect();
+        let l1_bias = (0..h).map(|_| draw(2000) as i32).collect();
+        let l1_weights: Vec<i8> = (0..2 * n * h).map(|_| draw(40) as i8).collect();
+        let l2_bias = draw(2000) as i32;
+        let l2_weights = (0..h).map(|_| draw(60) as i8).collect();
+        let material = std::array::from_fn(|_| draw(500) as i32);
+        Network { scale: 400, material, ft_bias, ft_weights, l1_bias, l1_wide: widen(&l1_weights), l1_weights, l2_bias, l2_weights }
+    }
+
+    /// A network from its quantized parameters, in the file's layout
+    /// ([`super::format`]): accumulator biases `[N]`, weights `[3042][N]`
+    /// feature-major, hidden biases `[H]`, hidden weights `[H][2N]`, the
+    /// output bias and weights `[H]`. What a trainer writes; the sizes and
+    /// the scale are checked as a file's are.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parameters(
+        scale: u32,
+        material: [i32; 9],
+        ft_bias: Vec<i16>,
+        ft_weights: Vec<i16>,
+        l1_bias: Vec<i32>,
+        l1_weights: Vec<i8>,
+        l2_bias: i32,
+        l2_weights: Vec<i8>,
+    ) -> Result<Network, super::FormatError> {
+        let (n, h) = (ft_bias.len(), l1_bias.len());
+        let sizes_ok = (1..=super::MAX_ACCUMULATOR).contains(&n)
+            && (1..=super::MAX_HIDDEN).contains(&h)
+            && ft_weights.len() == INPUTS * n
+            && l1_weights.len() == 2 * n * h
+            && l2_weights.len() == h;
+        if !sizes_ok {
+            return Err(super::FormatError::WrongSizes { inputs: (ft_weights.len() / n.max(1)) as u32, accumulator: n as u32, hidden: h as u32 });
         }
+        if scale == 0 || scale > super::format::MAX_SCALE {
+            return Err(super::FormatError::WrongScale(scale));
+        }
+        if let Some((kind, &value)) = material.iter().enumerate().find(|(_, v)| v.abs() > super::format::MAX_MATERIAL) {
+            return Err(super::FormatError::WrongMaterial { kind, value });
+        }
+        Ok(Network { scale, material, ft_bias, ft_weights, l1_bias, l1_wide: widen(&l1_weights), l1_weights, l2_bias, l2_weights })
     }
 
     /// The accumulator size N (per side).
@@ -65,6 +102,25 @@ impl Network {
     /// The hidden layer's size H.
     pub fn hidden_size(&self) -> usize {
         self.l1_bias.len()
+    }
+
+    /// The material values, centipawns per piece kind ([`cescacs::Role::index`]).
+    pub fn material(&self) -> &[i32; 9] {
+        &self.material
+    }
+
+    /// The material balance of `pos` for its side to move, by the
+    /// network's values: the part of the evaluation the layers correct.
+    pub fn material_balance(&self, pos: &Position) -> i32 {
+        let us = pos.turn();
+        Role::ALL
+            .iter()
+            .map(|&r| {
+                let own = pos.pieces(Piece::new(us, r)).count() as i32;
+                let their = pos.pieces(Piece::new(!us, r)).count() as i32;
+                self.material[r.index()] * (own - their)
+            })
+            .sum()
     }
 
     /// The centipawns of a float output of 1.0.
@@ -91,7 +147,7 @@ impl Network {
         for side in Color::ALL {
             self.add_features(pos, side, &mut acc[side.index()]);
         }
-        self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()])
+        self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()], self.material_balance(pos))
     }
 
     /// Adds the weights of `pos`'s features in `side`'s frame to `acc`.
@@ -118,21 +174,45 @@ impl Network {
     }
 
     /// The layers after the accumulator: centipawns for the side whose
-    /// accumulator is `own`.
-    pub(super) fn propagate(&self, own: &[i16], other: &[i16]) -> i32 {
-        let clip = |v: i16| i32::from(v).clamp(0, QA);
+    /// accumulator is `own`. Each hidden unit is two dot products of the
+    /// clipped accumulators with its `i16`-widened weights, which the
+    /// compiler turns into vector multiply-adds.
+    pub(super) fn propagate(&self, own: &[i16], other: &[i16], material: i32) -> i32 {
         let n = own.len();
+        // The clipped input, once (on the stack for the usual sizes).
+        let mut small = [0i16; 2 * SMALL_ACCUMULATOR];
+        let mut large = Vec::new();
+        let x: &mut [i16] = if n <= SMALL_ACCUMULATOR {
+            &mut small[..2 * n]
+        } else {
+            large.resize(2 * n, 0);
+            &mut large
+        };
+        for (d, &v) in x.iter_mut().zip(own.iter().chain(other)) {
+            *d = v.clamp(0, QA as i16);
+        }
         let mut out = i64::from(self.l2_bias);
         for (j, (&b, &w2)) in self.l1_bias.iter().zip(&self.l2_weights).enumerate() {
-            let row = &self.l1_weights[j * 2 * n..(j + 1) * 2 * n];
-            let mut sum = i64::from(b);
-            for (&x, &w) in own.iter().chain(other).zip(row) {
-                sum += i64::from(clip(x)) * i64::from(w);
-            }
-            let h = (sum >> 6).clamp(0, i64::from(QA));
+            let row = &self.l1_wide[j * 2 * n..(j + 1) * 2 * n];
+            let h = ((i64::from(b) + i64::from(dot(x, row))) >> 6).clamp(0, i64::from(QA));
             out += h * i64::from(w2);
         }
-        let cp = out * i64::from(self.scale) / i64::from(QA * QB);
+        let cp = out * i64::from(self.scale) / i64::from(QA * QB) + i64::from(material);
         cp.clamp(-20_000, 20_000) as i32
     }
+}
+
+/// `Σ x_k · w_k` for inputs in 0..=127: at most 127 × 127 × 2,048 in
+/// size, so an `i32` holds it.
+#[inline]
+fn dot(x: &[i16], w: &[i16]) -> i32 {
+    x.iter().zip(w).map(|(&a, &b)| i32::from(a) * i32::from(b)).sum()
+}
+
+/// Accumulators up to this size clip their input into a stack buffer.
+const SMALL_ACCUMULATOR: usize = 256;
+
+/// The hidden weights as `i16`.
+pub(super) fn widen(w: &[i8]) -> Vec<i16> {
+    w.iter().map(|&v| i16::from(v)).collect()
 }

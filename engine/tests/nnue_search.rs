@@ -1,0 +1,18 @@
+//! The search with the network: its accumulators follow the line searched
+//! (the evaluator checks every incremental evaluation against one from
+//! scratch when debug assertions are on, as in the tests).
+
+use cescacs::History;
+use cescacs_engine::{Engine, EngineOptions, Limits};
+
+#[test]
+fn a_search_with_the_network_keeps_its_accumulators_in_step() {
+    let mut engine = Engine::new(EngineOptions { use_nnue: true, ..EngineOptions::default() });
+    let mut game = History::default();
+    for _ in 0..12 {
+        let r = engine.search(&game, &Limits::depth(4));
+        let Some(m) = r.best_move else { break };
+        game.push_unchecked(m);
+    }
+    assert_eq!(game.len(), 12);
+}
