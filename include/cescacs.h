@@ -1803,6 +1803,29 @@ cescacs_result cescacs_engine_set_elo(const struct cescacs_engine *engine, uint3
 /// Errors: `NULL_POINTER`.
 cescacs_result cescacs_engine_skill(const struct cescacs_engine *engine, uint32_t *level_out);
 
+/// Chooses the evaluation of the engine's next searches: the network
+/// (`use_nnue` true) or the hand-written terms (false, an engine's default).
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_engine_set_use_nnue(const struct cescacs_engine *engine, bool use_nnue);
+
+/// Reads the network file at `path` (a NUL-terminated file name) and makes
+/// it the engine's network; NULL restores the network built into the
+/// library. A file that is missing, of another format version, truncated
+/// or corrupt is refused (the message says which) and the engine keeps
+/// its network.
+///
+/// Errors: `NULL_POINTER` (engine), `INVALID_UTF8`, `BAD_ARGUMENT` (the
+/// file cannot be read as a network).
+cescacs_result cescacs_engine_load_network(const struct cescacs_engine *engine, const char *path);
+
+/// Writes the static evaluation of `game`'s current position, in
+/// centipawns for its side to move, to `*cp_out`: by the evaluation the
+/// engine searches with (`cescacs_engine_set_use_nnue`).
+///
+/// Errors: `NULL_POINTER`. `*cp_out` is written only on success.
+cescacs_result cescacs_engine_static_eval(const struct cescacs_engine *engine, const struct cescacs_game *game, int32_t *cp_out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -80,6 +80,8 @@ fn handshake_and_readiness() {
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1000 min 1000 max 1900",
+            "option name Use NNUE type check default false",
+            "option name EvalFile type string default <default>",
             "uciok"
         ]
     );
@@ -221,6 +223,8 @@ fn bad_commands_are_answered_and_change_nothing() {
         "setoption name Skill Level value 21",
         "setoption name UCI_Elo value 999",
         "setoption name UCI_LimitStrength value maybe",
+        "setoption name Use NNUE value maybe",
+        "setoption name EvalFile value /nonexistent/net.nnue",
         "frobnicate",
     ] {
         uci.send(bad);
@@ -232,6 +236,37 @@ fn bad_commands_are_answered_and_change_nothing() {
     let m = uci.until("bestmove").pop().unwrap();
     let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
     assert!(pos.parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    uci.quit();
+}
+
+#[test]
+fn use_nnue_searches_with_the_network_as_the_library_does() {
+    use cescacs_engine::EngineOptions;
+    let mut game = History::default();
+    game.push_ctl("E7-E13").unwrap();
+    let nnue = EngineOptions { use_nnue: true, ..EngineOptions::default() };
+    let want = Engine::new(nnue).search(&game, &Limits::depth(3));
+    let hand = Engine::new(EngineOptions::default()).search(&game, &Limits::depth(3));
+    assert_ne!(want.nodes, hand.nodes, "the two evaluations search different trees");
+    let mut uci = Uci::start();
+    uci.send("setoption name Use NNUE value true");
+    // A file that is not a network leaves the engine's network as it was.
+    uci.send("setoption name EvalFile value /nonexistent/net.nnue");
+    let error = uci.until("info string error: ").pop().unwrap();
+    assert!(error.contains("cannot read network file") && error.ends_with("the network is unchanged"), "{error}");
+    uci.send("position startpos moves E7-E13");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth 3")).unwrap();
+    assert!(last.contains(&format!(" nodes {} ", want.nodes)), "{last} vs {} nodes", want.nodes);
+    assert_eq!(game.position().parse_ctl(bestmove_of(lines.last().unwrap())).unwrap(), want.best_move.unwrap());
+    uci.send("setoption name EvalFile value <default>");
+    uci.send("setoption name Use NNUE value false");
+    uci.send("ucinewgame");
+    uci.send("position startpos moves E7-E13");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3") && l.contains(&format!(" nodes {} ", hand.nodes))), "{lines:?}");
     uci.quit();
 }
 

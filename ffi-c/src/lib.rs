@@ -40,6 +40,7 @@ mod types;
 mod engine;
 mod engine_lines;
 mod engine_skill;
+mod engine_eval;
 
 #[cfg(test)]
 mod tests;
@@ -67,3 +68,5 @@ pub use engine::*;
 pub use engine_lines::*;
 #[allow(unused_imports)]
 pub use engine_skill::*;
+#[allow(unused_imports)]
+pub use engine_eval::*;

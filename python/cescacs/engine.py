@@ -367,7 +367,10 @@ def _stop_running_analyses() -> None:
 _KEY_FLAG = {"score": Info.SCORE, "pv": Info.PV}
 
 #: Options ``Engine.configure`` takes (UCI names, case-insensitive).
-_OPTIONS = ("Hash", "Threads", "Skill Level", "UCI_LimitStrength", "UCI_Elo")
+_OPTIONS = ("Hash", "Threads", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Use NNUE", "EvalFile")
+
+#: ``EvalFile``'s value for the network built into the engine, as ``cescacs uci`` names it.
+_DEFAULT_EVAL_FILE = "<default>"
 
 #: The lowest ``UCI_Elo`` (the ladder's level 0), its default as in Stockfish.
 _MIN_ELO = 1000
@@ -396,12 +399,14 @@ class Engine:
         self._engine = _Engine(hash_mb, threads)
         self._analysis: Optional[AnalysisResult] = None
         self._closed = False
-        self.options: Dict[str, Union[int, bool]] = {
+        self.options: Dict[str, Union[int, bool, str]] = {
             "Hash": hash_mb,
             "Threads": threads,
             "Skill Level": 20,
             "UCI_LimitStrength": False,
             "UCI_Elo": _MIN_ELO,
+            "Use NNUE": False,
+            "EvalFile": _DEFAULT_EVAL_FILE,
         }
         self.id: Dict[str, str] = {"name": "cescacs", "author": "the cescacs authors"}
 
@@ -418,8 +423,11 @@ class Engine:
     def configure(self, options: Mapping[str, Union[int, str, bool]]) -> None:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
         table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
-        (then ``UCI_Elo``, 1000 to 1900, sets the level) and ``UCI_Elo``.
-        A value out of range raises ``ValueError`` and changes nothing.
+        (then ``UCI_Elo``, 1000 to 1900, sets the level), ``UCI_Elo``,
+        ``Use NNUE`` (the network rather than the hand-written evaluation)
+        and ``EvalFile`` (a network file; ``"<default>"`` the one built in).
+        A value out of range, or a file that is not a network, raises
+        ``ValueError`` and changes nothing.
         ``MultiPV`` is the ``multipv`` argument of :meth:`analyse` and
         :meth:`analysis`, as in python-chess."""
         engine = self._ready()
@@ -427,6 +435,16 @@ class Engine:
             known = {o.lower(): o for o in _OPTIONS}.get(name.lower())
             if known is None:
                 raise EngineError(f"engine does not support option {name} (known: {', '.join(_OPTIONS)})")
+            if known == "Use NNUE":
+                flag = _flag(known, value)
+                engine._set_use_nnue(flag)
+                self.options[known] = flag
+                continue
+            if known == "EvalFile":
+                path = str(value)
+                engine._load_network(None if path in ("", _DEFAULT_EVAL_FILE) else path)
+                self.options[known] = path or _DEFAULT_EVAL_FILE
+                continue
             if known == "Hash":
                 engine._set_hash(int(value))
             elif known == "Threads":
@@ -447,6 +465,13 @@ class Engine:
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""
         self._ready().new_game()
+
+    def evaluate(self, board: Board) -> int:
+        """The static evaluation of ``board`` in centipawns for its side
+        to move (positive: good for it), by the evaluation the engine
+        searches with: the network with ``Use NNUE``, else the hand-written
+        terms."""
+        return self._ready()._static_eval(board)
 
     def _search(self, board: Board, limit: Limit, multipv: int = 1) -> _Raw:
         limit = _check_limit(limit)

@@ -141,6 +141,30 @@ impl PyEngine {
         Ok(())
     }
 
+    /// Evaluates with the network (`true`) or the hand-written terms from
+    /// the next search on (UCI `Use NNUE`).
+    fn _set_use_nnue(&mut self, on: bool) {
+        self.engine.set_use_nnue(on);
+    }
+
+    /// Reads the network file at `path` (`None`: the network built in) and
+    /// evaluates with it (UCI `EvalFile`). A file that cannot be read as a
+    /// network raises `ValueError` saying why; the engine keeps its network.
+    #[pyo3(signature = (path = None))]
+    fn _load_network(&mut self, path: Option<std::path::PathBuf>) -> PyResult<()> {
+        match path {
+            None => self.engine.set_network(cescacs_engine::nnue::Network::default_network()),
+            Some(p) => self.engine.load_network(&p).map_err(|e| PyValueError::new_err(format!("{}: {e}; the network is unchanged", p.display())))?,
+        }
+        Ok(())
+    }
+
+    /// The static evaluation of `board`'s position in centipawns for its
+    /// side to move, by the evaluation the engine searches with.
+    fn _static_eval(&self, board: PyRef<'_, PyBoard>) -> PyResult<i32> {
+        Ok(self.engine.static_eval(board.hist()?.position()))
+    }
+
     /// Forgets what earlier searches learnt.
     fn new_game(&mut self) {
         self.engine.new_game();

@@ -1,13 +1,15 @@
 /*
  * The engine from C: a search within limits, its best move (played back by
  * index), score and principal variation, determinism at a fixed depth, the
- * node limit, MultiPV's lines, strength levels, a stop from another thread, a game on the
+ * node limit, MultiPV's lines, strength levels, the evaluations (hand-written, network, a
+ * network file refused), a stop from another thread, a game on the
  * clock and a table that cannot be allocated. Run by scripts/test-c.sh plainly, under
  * valgrind and with -fsanitize=address,undefined.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -236,6 +238,44 @@ static void test_skill_levels(void) {
     cescacs_engine_free(engine);
 }
 
+/* Evaluations: the hand-written one (an engine's default) and the network
+ * built in; a network file that cannot be read is refused and the engine
+ * keeps its network; NULL restores the built-in one. */
+static void test_evaluations(void) {
+    cescacs_engine *engine = NULL;
+    CHECK_OK(cescacs_engine_new(1, 1, &engine));
+    cescacs_game *game = NULL;
+    CHECK_OK(cescacs_game_new(&game));
+    int32_t hand = 1, net = 0, again = 1;
+    CHECK_OK(cescacs_engine_static_eval(engine, game, &hand));
+    CHECK(hand == 0); /* the initial position is symmetric */
+    CHECK_OK(cescacs_engine_set_use_nnue(engine, true));
+    CHECK_OK(cescacs_engine_static_eval(engine, game, &net));
+    CHECK(net > -200 && net < 200);
+    CHECK_RC(cescacs_engine_load_network(engine, "/nonexistent/net.nnue"), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK_ERROR_STARTS("/nonexistent/net.nnue: cannot read network file");
+    char path[] = "/tmp/cescacs-test-net-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    CHECK(write(fd, "CESNNUE", 8) == 8);
+    close(fd);
+    CHECK_RC(cescacs_engine_load_network(engine, path), CESCACS_RESULT_BAD_ARGUMENT);
+    CHECK(strstr(cescacs_last_error(), "truncated network file") != NULL);
+    unlink(path);
+    CHECK_OK(cescacs_engine_static_eval(engine, game, &again));
+    CHECK(again == net);
+    CHECK_OK(cescacs_engine_load_network(engine, NULL));
+    cescacs_search_limits two = {2, 0, 0};
+    cescacs_search_result r;
+    CHECK_OK(cescacs_engine_search(engine, game, &two, &r));
+    CHECK(r.has_move && r.depth == 2);
+    CHECK_RC(cescacs_engine_set_use_nnue(NULL, true), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_static_eval(engine, NULL, &net), CESCACS_RESULT_NULL_POINTER);
+    CHECK_RC(cescacs_engine_static_eval(engine, game, NULL), CESCACS_RESULT_NULL_POINTER);
+    cescacs_game_free(game);
+    cescacs_engine_free(engine);
+}
+
 static void *stop_later(void *arg) {
     stopper *s = arg;
     struct timespec t = {0, 200 * 1000 * 1000};
@@ -346,6 +386,7 @@ int main(void) {
     RUN(test_fixed_depth_is_deterministic_and_node_limit_exact);
     RUN(test_multipv_lines);
     RUN(test_skill_levels);
+    RUN(test_evaluations);
     RUN(test_stop_from_another_thread);
     RUN(test_a_game_on_the_clock);
     RUN(test_a_table_that_cannot_be_allocated);
