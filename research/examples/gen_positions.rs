@@ -14,10 +14,12 @@
 //! centipawns for the side to move, a mate as ±20,000), the result (`u8`:
 //! White's points 0–3, 255 when the game reached the ply cap unfinished),
 //! a zero byte, and the ply (`u16` little-endian). Positions in check are
-//! left out. The same arguments give the same file (one search thread per
-//! game, games in order).
+//! left out. The same arguments give the same file whatever the number of
+//! threads (one search thread per game, a fresh table each game, games
+//! written in order).
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use cescacs::random::{game_seed, SplitMix64};
@@ -106,27 +108,42 @@ fn main() {
     let started = Instant::now();
     let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).expect("the output file"));
     file.write_all(b"CESPOS1\0").unwrap();
-    let (mut written, mut games, mut next) = (0usize, 0u64, 0u64);
-    while written < args.positions {
-        let batch: Vec<u64> = (next..next + args.threads as u64).collect();
-        next += args.threads as u64;
-        let records: Vec<Vec<u8>> = std::thread::scope(|s| {
-            let handles: Vec<_> = batch
-                .iter()
-                .map(|&g| {
-                    let args = &args;
-                    s.spawn(move || play_game(&mut Engine::new(EngineOptions { hash_mb: 16, threads: 1, ..Default::default() }), args, g))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        for r in records {
-            let take = (r.len() / RECORD).min(args.positions - written);
-            file.write_all(&r[..take * RECORD]).unwrap();
-            written += take;
-            games += 1;
+    // Each thread takes the next game's index and plays it; the games are
+    // written in index order (those that finish early wait in `done`), so
+    // the file does not depend on the threads' timing.
+    let next = AtomicU64::new(0);
+    let enough = AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel::<(u64, Vec<u8>)>();
+    let (mut written, mut games) = (0usize, 0u64);
+    std::thread::scope(|s| {
+        for _ in 0..args.threads {
+            let (tx, args, next, enough) = (tx.clone(), &args, &next, &enough);
+            s.spawn(move || {
+                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, ..Default::default() });
+                while !enough.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if tx.send((g, play_game(&mut engine, args, g))).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-    }
+        drop(tx);
+        let mut done = std::collections::BTreeMap::new();
+        for (g, records) in rx.iter() {
+            done.insert(g, records);
+            while written < args.positions {
+                let Some(r) = done.remove(&games) else { break };
+                let take = (r.len() / RECORD).min(args.positions - written);
+                file.write_all(&r[..take * RECORD]).unwrap();
+                written += take;
+                games += 1;
+            }
+            if written >= args.positions {
+                enough.store(true, Ordering::Relaxed);
+            }
+        }
+    });
     file.flush().unwrap();
     let secs = started.elapsed().as_secs_f64();
     println!(
