@@ -28,6 +28,8 @@ from typing import List, Optional, Tuple
 import ray
 
 ROOT = Path(__file__).resolve().parents[1]
+# Where cargo builds: CARGO_TARGET_DIR (relative to the repository) or target/.
+TARGET = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
 RECORD = 64
 HEADER = b"CESPOS1\0"
 
@@ -54,7 +56,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--nodes", type=int, default=1000)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "examples" / "gen_positions"))
+    ap.add_argument("--binary", default=str(TARGET / "release" / "examples" / "gen_positions"))
     ap.add_argument("--address", default=None)
     ap.add_argument("--num-cpus", type=int, default=None)
     args = ap.parse_args(argv)

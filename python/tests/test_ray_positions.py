@@ -4,6 +4,7 @@ asked for."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "ray_positions.py"
-BINARY = ROOT / "target" / "release" / "examples" / "gen_positions"
+# Where cargo builds (scripts/test-python.sh sets CARGO_TARGET_DIR).
+BINARY = ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "release" / "examples" / "gen_positions"
 
 
 @pytest.mark.skipif(shutil.which("cargo") is None, reason="needs cargo to build the generator")
@@ -21,7 +23,7 @@ def test_ray_shards_are_the_generators_files(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "cescacs-research", "--example", "gen_positions"], cwd=ROOT, check=True)
     out = tmp_path / "positions"
-    args = ["--positions", "1001", "--shards", "3", "--seed", "4", "--nodes", "200", "--out", str(out), "--num-cpus", "2"]
+    args = ["--positions", "1001", "--shards", "3", "--seed", "4", "--nodes", "200", "--out", str(out), "--num-cpus", "2", "--binary", str(BINARY)]
     run = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "1001 positions in 3 shards" in run.stdout
