@@ -79,6 +79,22 @@ fn header_errors_are_named() {
 }
 
 #[test]
+fn parameters_of_the_wrong_sizes_or_values_are_refused() {
+    let (n, h) = (2, 3);
+    let make = |scale, material: [i32; 9], ft: usize, l1: usize| {
+        Network::from_parameters(scale, material, vec![0; n], vec![0; ft], vec![0; h], vec![0; l1], 0, vec![0; h])
+    };
+    let (ft, l1) = (3042 * n, 2 * n * h);
+    assert!(make(400, [0; 9], ft, l1).is_ok());
+    assert!(matches!(make(400, [0; 9], ft - 1, l1), Err(FormatError::WrongSizes { accumulator: 2, hidden: 3, .. })));
+    assert!(matches!(make(400, [0; 9], ft, l1 + 1), Err(FormatError::WrongSizes { .. })));
+    assert!(matches!(make(0, [0; 9], ft, l1), Err(FormatError::WrongScale(0))));
+    let mut material = [0; 9];
+    material[3] = 20_001;
+    assert!(matches!(make(400, material, ft, l1), Err(FormatError::WrongMaterial { kind: 3, value: 20_001 })));
+}
+
+#[test]
 fn every_truncation_is_refused_at_its_length() {
     let bytes = small_net().to_bytes();
     for len in 0..bytes.len() {

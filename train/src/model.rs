@@ -56,12 +56,8 @@ impl Shape {
         self.l2_w() + self.hidden
     }
     /// The number of parameters.
-    pub fn len(&self) -> usize {
+    pub fn parameters(&self) -> usize {
         self.l2_b() + 1
-    }
-    /// Whether the network has no parameters (never: N, H ≥ 1).
-    pub fn is_empty(&self) -> bool {
-        false
     }
 }
 
@@ -150,7 +146,7 @@ impl Params {
     /// and biases 0.1, the small layers scaled by their fan-in.
     pub fn init(shape: Shape, seed: u64) -> Params {
         let mut rng = SplitMix64::new(seed);
-        let mut v = vec![0.0f32; shape.len()];
+        let mut v = vec![0.0f32; shape.parameters()];
         for w in &mut v[shape.ft_w()..shape.ft_b()] {
             *w = 0.1 * normal(&mut rng);
         }
@@ -340,7 +336,7 @@ mod tests {
         let flip = black_frame();
         let inputs = Inputs { white: &white, black_to_move: false, flip: &flip, material: 0.25 };
         let mut scratch = Scratch::new(shape);
-        let mut grad = vec![0.0; shape.len()];
+        let mut grad = vec![0.0; shape.parameters()];
         p.forward(&inputs, &mut scratch);
         p.backward(&inputs, &mut scratch, 1.0, &mut grad);
         // Output derivative 1: the gradient is d(output)/d(parameter).

@@ -244,7 +244,8 @@ impl Network {
         out.extend(self.material.iter().flat_map(|v| v.to_le_bytes()));
         out.extend(self.ft_bias.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
         out.extend(self.l1_bias.iter().flat_map(|v| v.to_le_bytes()));
-        out.extend(self.l1_weights.iter().map(|&v| v as u8));
+        // Each in i8 range: from_parameters widened them from i8.
+        out.extend(self.l1_weights.iter().map(|&v| v as i8 as u8));
         out.extend_from_slice(&self.l2_bias.to_le_bytes());
         out.extend(self.l2_weights.iter().map(|&v| v as u8));
         let crc = crc32(&out);

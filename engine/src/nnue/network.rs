@@ -35,9 +35,9 @@ pub struct Network {
     pub(super) ft_bias: Vec<i16>,
     pub(super) ft_weights: Vec<i16>,
     pub(super) l1_bias: Vec<i32>,
-    pub(super) l1_weights: Vec<i8>,
-    /// `l1_weights` widened to `i16` (what the dot products read).
-    pub(super) l1_wide: Vec<i16>,
+    /// The hidden weights: `i8` values in the file, held as `i16`, the
+    /// width the dot products read.
+    pub(super) l1_weights: Vec<i16>,
     pub(super) l2_bias: i32,
     pub(super) l2_weights: Vec<i8>,
 }
@@ -53,11 +53,11 @@ impl Network {
         let ft_bias = (0..n).map(|_| draw(32) as i16).collect();
         let ft_weights = (0..INPUTS * n).map(|_| draw(24) as i16).collect();
         let l1_bias = (0..h).map(|_| draw(2000) as i32).collect();
-        let l1_weights: Vec<i8> = (0..2 * n * h).map(|_| draw(40) as i8).collect();
+        let l1_weights = (0..2 * n * h).map(|_| draw(40) as i16).collect();
         let l2_bias = draw(2000) as i32;
         let l2_weights = (0..h).map(|_| draw(60) as i8).collect();
         let material = std::array::from_fn(|_| draw(500) as i32);
-        Network { scale: 400, material, ft_bias, ft_weights, l1_bias, l1_wide: widen(&l1_weights), l1_weights, l2_bias, l2_weights }
+        Network { scale: 400, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights }
     }
 
     /// A network from its quantized parameters, in the file's layout
@@ -91,7 +91,8 @@ impl Network {
         if let Some((kind, &value)) = material.iter().enumerate().find(|(_, v)| v.abs() > super::format::MAX_MATERIAL) {
             return Err(super::FormatError::WrongMaterial { kind, value });
         }
-        Ok(Network { scale, material, ft_bias, ft_weights, l1_bias, l1_wide: widen(&l1_weights), l1_weights, l2_bias, l2_weights })
+        let l1_weights = l1_weights.into_iter().map(i16::from).collect();
+        Ok(Network { scale, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights })
     }
 
     /// The accumulator size N (per side).
@@ -193,7 +194,7 @@ impl Network {
         clip(other, x_other);
         let mut out = i64::from(self.l2_bias);
         for (j, (&b, &w2)) in self.l1_bias.iter().zip(&self.l2_weights).enumerate() {
-            let row = &self.l1_wide[j * 2 * n..(j + 1) * 2 * n];
+            let row = &self.l1_weights[j * 2 * n..(j + 1) * 2 * n];
             let h = ((i64::from(b) + i64::from(dot(x, row))) >> 6).clamp(0, i64::from(QA));
             out += h * i64::from(w2);
         }
@@ -228,8 +229,3 @@ fn clip(acc: &[i16], out: &mut [i16]) {
 
 /// Accumulators up to this size clip their input into a stack buffer.
 const SMALL_ACCUMULATOR: usize = 256;
-
-/// The hidden weights as `i16`.
-pub(super) fn widen(w: &[i8]) -> Vec<i16> {
-    w.iter().map(|&v| i16::from(v)).collect()
-}
