@@ -1,6 +1,7 @@
-//! The storage encodings of a self-play `GameBatch`, timed in Rust: move
-//! indices checked by replay (`from_parts`, what reading them costs),
-//! ranks and CTL-AN text made and read back.
+//! The storage encodings of a self-play `GameBatch`, timed in Rust: the
+//! self-play that makes the games (what a ply costs to play), move indices
+//! checked by replay (`from_parts`, what reading them costs), ranks and
+//! CTL-AN text made and read back.
 //!
 //! ```text
 //! cargo run --release -p cescacs-research --example encodings -- [GAMES] [THREADS]
@@ -38,8 +39,11 @@ fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
     let games = args.next().unwrap_or(2000);
     let threads = args.next().unwrap_or(1);
+    let start = Instant::now();
     let batch = SelfPlay::new(games).seed(1).max_plies(300).threads(threads).run().expect("no cancel flag is set");
     let plies = batch.moves().len();
+    let s = start.elapsed().as_secs_f64();
+    println!("{:>12}: {s:.3} s ({:.0} ns a ply)", "self-play", s * 1e9 / plies as f64);
     let cores = if threads == 0 { "all cores".to_string() } else { format!("{threads} thread(s)") };
     println!("{games} games, {plies} plies, {cores}");
     let back = time("index read", plies, || GameBatch::from_parts(parts(&batch, batch.moves().to_vec()), threads).unwrap());
