@@ -12,8 +12,9 @@
 //! The files: `tables` (step and ride tables), `king_safety` (checks and
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
 //! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter),
-//! `sampler` (the random-move sampler) and `rank` (a move's rank for storage,
-//! [`Position::move_rank`]). This file holds the public API.
+//! `sampler` (the random-move sampler), `tactical` (the captures and
+//! promotions alone, [`Position::tactical_moves_into`]) and `rank` (a move's
+//! rank for storage, [`Position::move_rank`]). This file holds the public API.
 
 use arrayvec::ArrayVec;
 
@@ -30,6 +31,7 @@ mod king_safety;
 mod rank;
 mod sampler;
 mod sink;
+mod tactical;
 mod tables;
 
 pub use sampler::MoveGroups;
