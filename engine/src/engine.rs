@@ -291,7 +291,7 @@ fn unsearched_choice(root: &Position, root_moves: Option<&[Move]>, tt: &Table) -
         None => root.legal_moves_into(&mut moves),
     }
     let hash_move = tt.probe(root.zobrist_hash()).map_or(0, |e| e.mv);
-    let first = Picker::new(&mut moves, &Heuristics::new(), root.turn(), hash_move, 0).next();
+    let first = Picker::new(&mut moves, &Heuristics::new(), root.turn(), hash_move, 0, 0).next();
     first
 }
 

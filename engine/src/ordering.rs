@@ -1,6 +1,7 @@
 //! Move ordering: the hash move first, then captures and promotions by
 //! MVV-LVA (most valuable victim, least valuable attacker), then the two
-//! killer moves of the ply, then quiet moves by their history score.
+//! killer moves of the ply, the countermove (the quiet move that last cut
+//! after the opponent's move), then quiet moves by their history score.
 //!
 //! Good ordering is what makes alpha-beta cut: moves are scored once and
 //! picked best-first ([`Picker`]), so a node that cuts on its first move
@@ -19,49 +20,79 @@ const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
 const KILLER_2: i32 = KILLER_1 - 1;
-/// History scores stay below the killers.
-const HISTORY_MAX: i32 = 1 << 26;
+const COUNTER: i32 = KILLER_2 - 1;
+/// History scores stay within ± this (far below the killers): each update
+/// moves a score by its bonus less the part that would overshoot.
+const HISTORY_MAX: i32 = 1 << 14;
+/// The largest history bonus (a cut deep in the tree).
+const BONUS_MAX: i32 = 1200;
 
 /// Whether `m` changes material: a capture or a promotion.
 pub(crate) fn is_tactical(m: &Move) -> bool {
     m.is_capture() || m.promotion().is_some()
 }
 
-/// Killer moves (quiet moves that cut at the same ply elsewhere) and the
-/// history table (how often a quiet from-to move cut, weighted by depth²).
+/// Killer moves (quiet moves that cut at the same ply elsewhere), the
+/// countermoves (by the destination of the opponent's last move) and the
+/// history table (whether a quiet from-to move cut, weighted by depth²:
+/// raised when it cut, lowered when it was tried before another quiet move
+/// that cut).
 pub(crate) struct Heuristics {
     killers: [[u32; 2]; MAX_PLY + 1],
+    counters: Box<[u32]>,
     history: Box<[i32]>,
+}
+
+/// The bonus of a cut with `depth` plies left.
+fn bonus(depth: i32) -> i32 {
+    (depth * depth * 4).min(BONUS_MAX)
+}
+
+/// `h` moved by `delta` toward ±[`HISTORY_MAX`], never past it.
+fn nudge(h: &mut i32, delta: i32) {
+    *h += delta - *h * delta.abs() / HISTORY_MAX;
 }
 
 impl Heuristics {
     pub fn new() -> Heuristics {
-        Heuristics { killers: [[0; 2]; MAX_PLY + 1], history: vec![0; 2 * HEX_COUNT * HEX_COUNT].into_boxed_slice() }
+        Heuristics {
+            killers: [[0; 2]; MAX_PLY + 1],
+            counters: vec![0; 2 * HEX_COUNT * HEX_COUNT].into_boxed_slice(),
+            history: vec![0; 2 * HEX_COUNT * HEX_COUNT].into_boxed_slice(),
+        }
+    }
+
+    /// The slot of the answer to the opponent's move `prev` (a move code, 0: none).
+    fn counter_index(color: Color, prev: u32) -> usize {
+        let (from, to) = ((prev & 0xFF) as usize, ((prev >> 8) & 0xFF) as usize);
+        (color.index() * HEX_COUNT + from) * HEX_COUNT + to
     }
 
     fn history_index(color: Color, m: &Move) -> usize {
         (color.index() * HEX_COUNT + m.from().index()) * HEX_COUNT + m.to().index()
     }
 
-    /// A quiet move cut at `ply` with `depth` left.
-    pub fn record_cut(&mut self, color: Color, m: &Move, ply: usize, depth: i32) {
+    /// A quiet move cut at `ply` with `depth` left, after the opponent's
+    /// move `prev` (its code, 0: none) and the quiet moves `tried` before it.
+    pub fn record_cut(&mut self, color: Color, m: &Move, prev: u32, tried: &[Move], ply: usize, depth: i32) {
         let code = move_code(m);
         let k = &mut self.killers[ply];
         if k[0] != code {
             k[1] = k[0];
             k[0] = code;
         }
-        let h = &mut self.history[Self::history_index(color, m)];
-        *h += depth * depth;
-        if *h >= HISTORY_MAX {
-            for v in self.history.iter_mut() {
-                *v /= 2;
-            }
+        if prev != 0 {
+            self.counters[Self::counter_index(color, prev)] = code;
+        }
+        let b = bonus(depth);
+        nudge(&mut self.history[Self::history_index(color, m)], b);
+        for t in tried {
+            nudge(&mut self.history[Self::history_index(color, t)], -b);
         }
     }
 
-    /// The ordering score of `m` at `ply`.
-    fn score(&self, color: Color, m: &Move, hash_move: u32, ply: usize) -> i32 {
+    /// The ordering score of `m` at `ply`, after the opponent's move `prev`.
+    fn score(&self, color: Color, m: &Move, hash_move: u32, ply: usize, prev: u32) -> i32 {
         let code = move_code(m);
         if code == hash_move {
             return HASH_MOVE;
@@ -76,6 +107,8 @@ impl Heuristics {
             KILLER_1
         } else if code == k[1] {
             KILLER_2
+        } else if prev != 0 && code == self.counters[Self::counter_index(color, prev)] {
+            COUNTER
         } else {
             self.history[Self::history_index(color, m)]
         }
@@ -91,8 +124,9 @@ pub(crate) struct Picker<'a> {
 }
 
 impl<'a> Picker<'a> {
-    pub fn new(moves: &'a mut MoveList, h: &Heuristics, color: Color, hash_move: u32, ply: usize) -> Picker<'a> {
-        let scores = moves.iter().map(|m| h.score(color, m, hash_move, ply)).collect();
+    /// `prev`: the code of the opponent's move into this node (0: none).
+    pub fn new(moves: &'a mut MoveList, h: &Heuristics, color: Color, hash_move: u32, ply: usize, prev: u32) -> Picker<'a> {
+        let scores = moves.iter().map(|m| h.score(color, m, hash_move, ply, prev)).collect();
         Picker { moves, scores, next: 0 }
     }
 }

@@ -68,7 +68,7 @@ impl Searcher<'_> {
             let values = self.shared.cfg.values;
             moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, &values));
         }
-        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply);
+        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply, 0);
         for m in picker {
             let child = pos.after(m);
             if !evasions && Self::losing(&m, &child, &self.shared.cfg.values) {

@@ -22,6 +22,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use arrayvec::ArrayVec;
 use cescacs::{Move, MoveList, Position};
 
 use crate::eval::EvalConfig;
@@ -64,6 +65,9 @@ pub(crate) struct Shared<'a> {
     /// Root lines the main thread reports (MultiPV, at least 1).
     pub multipv: usize,
 }
+
+/// The least depth at which a node without a table move is reduced.
+const IIR_DEPTH: i32 = 4;
 
 /// How many nodes a thread counts before it adds them to the shared total
 /// and looks at the clock and the stop flag.
@@ -124,6 +128,8 @@ pub(crate) struct Searcher<'a> {
     pub(crate) excluded: Vec<Move>,
     /// Whether the move into each ply was a null move (`prune.rs`).
     nulls: [bool; MAX_PLY + 2],
+    /// The code of the move into each ply (0: a null move or the root).
+    came_by: [u32; MAX_PLY + 2],
     /// The static evaluation, its accumulators on the current line.
     pub(crate) eval: Evaluator<'a>,
 }
@@ -147,6 +153,7 @@ impl<'a> Searcher<'a> {
             root_score: -INFINITY,
             excluded: Vec::new(),
             nulls: [false; MAX_PLY + 2],
+            came_by: [0; MAX_PLY + 2],
             eval: Evaluator::new(shared.cfg, shared.net, root),
         }
     }
@@ -286,6 +293,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn push_null(&mut self, hash: u64, ply: usize) {
         self.path.push(hash);
         self.nulls[ply] = true;
+        self.came_by[ply] = 0;
     }
 
     /// Leaves the position after a null move.
@@ -349,6 +357,9 @@ impl<'a> Searcher<'a> {
         if let Some(score) = cut {
             return score;
         }
+        // Internal iterative reduction: a node the table knows no move of
+        // is likely new and its ordering poor; search it a ply shallower.
+        let depth = if hash_move == 0 && depth >= IIR_DEPTH { depth - 1 } else { depth };
         // Before the move generator: these cuts then cost no move list.
         let pv_node = beta - alpha > 1;
         let static_eval = (!pv_node && !pos.is_check()).then(|| self.eval.evaluate(pos, 0));
@@ -432,8 +443,10 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
-        let picker = Picker::new(moves, &self.heur, us, hash_move, ply);
+        let prev = self.came_by[ply];
+        let picker = Picker::new(moves, &self.heur, us, hash_move, ply, prev);
         let (in_check, pv_node) = (pos.is_check(), beta - alpha > 1);
+        let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         for (rank, m) in picker.enumerate() {
             let child = pos.after(m);
             let child_hash = child.zobrist_hash();
@@ -447,6 +460,7 @@ impl<'a> Searcher<'a> {
             let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
             self.path.push(child_hash);
             self.eval.push(pos, &child);
+            self.came_by[ply + 1] = move_code(&m);
             let score = self.search_child(&child, child_hash, node, r, rank == 0);
             self.eval.pop();
             self.path.pop();
@@ -464,11 +478,14 @@ impl<'a> Searcher<'a> {
                     }
                     if alpha >= beta {
                         if !is_tactical(&m) {
-                            self.heur.record_cut(us, &m, ply, depth);
+                            self.heur.record_cut(us, &m, prev, &tried, ply, depth);
                         }
                         break;
                     }
                 }
+            }
+            if !is_tactical(&m) && !tried.is_full() {
+                tried.push(m);
             }
         }
         (best, best_code)
