@@ -26,9 +26,11 @@ fn has_officers(pos: &Position, color: Color) -> bool {
 impl Searcher<'_> {
     /// The null-move test at a non-PV node (`beta` the null window's upper
     /// bound) `ply` plies from the root with `depth` left: `Some(beta)` to
-    /// cut the node, `None` to search it; `eval` is the node's static score.
+    /// cut the node, `None` to search it; `eval` is the node's static score
+    /// (computed only out of check: the side to move is not in check).
     pub(crate) fn null_move_cut(&mut self, pos: &Position, eval: i32, depth: i32, beta: i32, ply: usize) -> Option<i32> {
-        if depth < NULL_MIN_DEPTH || ply == 0 || self.null_before(ply) || pos.is_check() || beta.abs() >= DECIDED {
+        debug_assert!(!pos.is_check(), "no null move out of check");
+        if depth < NULL_MIN_DEPTH || ply == 0 || self.null_before(ply) || beta.abs() >= DECIDED {
             return None;
         }
         if !has_officers(pos, pos.turn()) || eval < beta {

@@ -38,13 +38,14 @@ impl Searcher<'_> {
             return 0;
         }
         let last = ply >= MAX_PLY || qply >= MAX_QUIESCENCE_PLIES;
-        let evasions = pos.is_check() && qply < CHECK_PLIES && !last;
+        let in_check = pos.is_check();
+        let evasions = in_check && qply < CHECK_PLIES && !last;
         // Without the mobility term the static score needs no move list, so
         // a stand-pat cut skips the generator (most of a node's cost). A
         // stalemate or mate with nothing to capture is then seen one ply
         // later, by the main search, as for any quiet move.
         let mut early = None;
-        if !pos.is_check() && !self.eval.needs_mobility() {
+        if !in_check && !self.eval.needs_mobility() {
             let stand = self.eval.evaluate(pos, 0);
             if stand >= beta || last {
                 return stand;

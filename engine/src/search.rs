@@ -82,6 +82,8 @@ struct Node {
     beta: i32,
     ply: usize,
     our_moves: i32,
+    /// Whether the side to move is in check.
+    in_check: bool,
 }
 
 /// One iteration: completed, or stopped after its first root move was
@@ -362,7 +364,8 @@ impl<'a> Searcher<'a> {
         let depth = if hash_move == 0 && depth >= IIR_DEPTH { depth - 1 } else { depth };
         // Before the move generator: these cuts then cost no move list.
         let pv_node = beta - alpha > 1;
-        let static_eval = (!pv_node && !pos.is_check()).then(|| self.eval.evaluate(pos, 0));
+        let in_check = pos.is_check();
+        let static_eval = (!pv_node && !in_check).then(|| self.eval.evaluate(pos, 0));
         if let Some(eval) = static_eval {
             if let Some(score) = futility::reverse_cut(eval, depth, beta) {
                 return score;
@@ -383,7 +386,7 @@ impl<'a> Searcher<'a> {
         if ply == 0 {
             self.keep_root_moves(&mut moves);
         }
-        let node = Node { depth, alpha, beta, ply, our_moves };
+        let node = Node { depth, alpha, beta, ply, our_moves, in_check };
         let futile = static_eval.is_some_and(|eval| futility::quiets_futile(eval, depth, alpha));
         let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node, futile);
         if self.stopped {
@@ -439,13 +442,13 @@ impl<'a> Searcher<'a> {
     /// With `futile`, quiet moves that give no check are skipped after the
     /// first move (`futility.rs`).
     fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node, futile: bool) -> (i32, u32) {
-        let Node { depth, mut alpha, beta, ply, our_moves } = node;
+        let Node { depth, mut alpha, beta, ply, our_moves, in_check } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
         let prev = self.came_by[ply];
         let picker = Picker::new(moves, &self.heur, us, hash_move, ply, prev);
-        let (in_check, pv_node) = (pos.is_check(), beta - alpha > 1);
+        let pv_node = beta - alpha > 1;
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         for (rank, m) in picker.enumerate() {
             let child = pos.after(m);
@@ -457,7 +460,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
-            let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves };
+            let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves, in_check: gives_check };
             self.path.push(child_hash);
             self.eval.push(pos, &child);
             self.came_by[ply + 1] = move_code(&m);
@@ -496,7 +499,7 @@ impl<'a> Searcher<'a> {
     /// null window, reduced by `r` plies, searched again to the full depth
     /// when it beats alpha, and with the full window when it falls inside it.
     fn search_child(&mut self, child: &Position, hash: u64, node: Node, r: i32, first: bool) -> i32 {
-        let Node { depth, alpha, beta, ply, our_moves } = node;
+        let Node { depth, alpha, beta, ply, our_moves, .. } = node;
         if first {
             return -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
         }
