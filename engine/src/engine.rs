@@ -190,6 +190,7 @@ impl Engine {
 
     fn run_plain(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
+        self.tt.new_search();
         let root = game.position();
         let hashes = repetition_path(game);
         let root_moves = root_moves(root, limits);

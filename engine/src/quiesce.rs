@@ -41,21 +41,24 @@ impl Searcher<'_> {
         let in_check = pos.is_check();
         let evasions = in_check && qply < CHECK_PLIES && !last;
         // Without the mobility term the static score needs no move list, so
-        // a stand-pat cut skips the generator (most of a node's cost). A
-        // stalemate or mate with nothing to capture is then seen one ply
-        // later, by the main search, as for any quiet move.
+        // a stand-pat cut skips the generator (most of a node's cost), and
+        // out of check only the captures and promotions are generated. A
+        // stalemate with nothing to capture is then seen by the main search
+        // only, as a mate is one ply later.
         let mut early = None;
+        let mut moves = MoveList::new();
         if !in_check && !self.eval.needs_mobility() {
             let stand = self.eval.evaluate(pos, 0);
             if stand >= beta || last {
                 return stand;
             }
             early = Some(stand);
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return Self::no_moves(pos, ply);
+            pos.tactical_moves_into(&mut moves);
+        } else {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                return Self::no_moves(pos, ply);
+            }
         }
         let our_moves = moves.len() as i32;
         let mut best = -INFINITY;

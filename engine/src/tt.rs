@@ -4,8 +4,13 @@
 //! Threads share one table without locks: an entry is two atomic words,
 //! the key stored XOR the data, so a torn write (one word from each of two
 //! writers) reads as a miss rather than as another position's data.
+//!
+//! A position may sit in either entry of its bucket of two. A new position
+//! replaces the entry worth less: the shallower, counting each search since
+//! an entry was written as [`AGE_WEIGHT`] plies less (so that entries of
+//! moves long played give way).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use cescacs::Move;
 
@@ -40,12 +45,19 @@ pub(crate) fn move_code(m: &Move) -> u32 {
 }
 
 impl Entry {
-    fn pack(self) -> u64 {
+    /// The entry and the search `generation` that writes it, as one word.
+    fn pack(self, generation: u8) -> u64 {
         let bound = self.bound as u64;
         u64::from(self.mv)
             | u64::from(self.score as i16 as u16) << 25
             | u64::from(self.depth.clamp(0, 255) as u8) << 41
             | bound << 49
+            | u64::from(generation) << 51
+    }
+
+    /// The search generation of a packed entry.
+    fn generation(data: u64) -> u8 {
+        (data >> 51) as u8
     }
 
     fn unpack(data: u64) -> Option<Entry> {
@@ -73,9 +85,18 @@ pub struct TableAllocError {
     pub megabytes: usize,
 }
 
-/// A fixed-size table of entries (16 bytes each).
+/// How many plies of depth one search of age costs an entry when a new
+/// position looks for a place in its bucket.
+const AGE_WEIGHT: i32 = 4;
+
+/// Entries in a bucket.
+const WAYS: usize = 2;
+
+/// A fixed-size table of buckets of [`WAYS`] entries (16 bytes each).
 pub(crate) struct Table {
-    slots: Box<[[AtomicU64; 2]]>,
+    buckets: Box<[[[AtomicU64; 2]; WAYS]]>,
+    /// The current search's generation (it wraps).
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -84,52 +105,70 @@ impl Table {
     pub fn try_new(megabytes: usize) -> Result<Table, TableAllocError> {
         let fail = TableAllocError { megabytes };
         let bytes = megabytes.checked_mul(1 << 20).ok_or(fail.clone())?;
-        let n = (bytes / 16).max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| fail)?;
-        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
-        Ok(Table { slots: slots.into_boxed_slice() })
+        let n = (bytes / (16 * WAYS)).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|_| fail)?;
+        buckets.extend((0..n).map(|_| std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)])));
+        Ok(Table { buckets: buckets.into_boxed_slice(), generation: AtomicU8::new(0) })
     }
 
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]; WAYS] {
         // Multiply-shift: a uniform index for any table size.
-        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
+        &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
+    }
+
+    /// The packed data of `key`'s entry in `slot`, if it is that key's.
+    fn data_of(slot: &[AtomicU64; 2], key: u64) -> Option<u64> {
+        let data = slot[1].load(Ordering::Relaxed);
+        (slot[0].load(Ordering::Relaxed) ^ data == key).then_some(data)
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = self.slot(key);
-        let data = s[1].load(Ordering::Relaxed);
-        if s[0].load(Ordering::Relaxed) ^ data != key {
-            return None;
-        }
-        Entry::unpack(data)
+        self.bucket(key).iter().find_map(|slot| Self::data_of(slot, key)).and_then(Entry::unpack)
     }
 
-    /// Stores `e`, keeping a deeper entry of the same position unless `e`
-    /// is exact or has a move the old one lacks.
+    /// A new search begins: entries written before it age by one.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Stores `e`: in the entry of the same position, unless that one is
+    /// deeper and `e` neither exact nor with a move the old one lacks;
+    /// else in the entry of its bucket worth least (depth less age).
     pub fn store(&self, key: u64, mut e: Entry) {
-        let s = self.slot(key);
-        let old_data = s[1].load(Ordering::Relaxed);
-        if s[0].load(Ordering::Relaxed) ^ old_data == key {
-            if let Some(old) = Entry::unpack(old_data) {
-                if e.mv == 0 {
-                    e.mv = old.mv;
+        let bucket = self.bucket(key);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let slot = match bucket.iter().find(|slot| Self::data_of(slot, key).is_some()) {
+            Some(slot) => {
+                if let Some(old) = Self::data_of(slot, key).and_then(Entry::unpack) {
+                    if e.mv == 0 {
+                        e.mv = old.mv;
+                    }
+                    if old.depth > e.depth + 2 && e.bound != Bound::Exact {
+                        return;
+                    }
                 }
-                if old.depth > e.depth + 2 && e.bound != Bound::Exact {
-                    return;
-                }
+                slot
             }
-        }
-        let data = e.pack();
-        s[0].store(key ^ data, Ordering::Relaxed);
-        s[1].store(data, Ordering::Relaxed);
+            None => bucket
+                .iter()
+                .min_by_key(|slot| {
+                    let data = slot[1].load(Ordering::Relaxed);
+                    let age = i32::from(generation.wrapping_sub(Entry::generation(data)));
+                    Entry::unpack(data).map_or(i32::MIN, |old| old.depth - AGE_WEIGHT * age)
+                })
+                .expect("a bucket has entries"),
+        };
+        let data = e.pack(generation);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
+        for slot in self.buckets.iter().flatten() {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
         }
     }
 }
@@ -147,6 +186,24 @@ mod tests {
         assert_eq!(t.probe(43), None);
         t.clear();
         assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_deeper_entry_and_gives_way_with_age() {
+        // One bucket: every key lands in it.
+        let t = Table { buckets: vec![std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)])].into_boxed_slice(), generation: AtomicU8::new(0) };
+        let at = |depth| Entry { mv: 7, score: 10, depth, bound: Bound::Lower };
+        t.store(1, at(9));
+        t.store(2, at(3));
+        // A third position replaces the shallower of the two.
+        t.store(3, at(1));
+        assert_eq!((t.probe(1), t.probe(2), t.probe(3)), (Some(at(9)), None, Some(at(1))));
+        // Two searches later the deep entry is worth 9 - 8 = 1 < 5.
+        t.new_search();
+        t.new_search();
+        t.store(3, at(5));
+        t.store(4, at(2));
+        assert_eq!((t.probe(1), t.probe(3), t.probe(4)), (None, Some(at(5)), Some(at(2))));
     }
 
     #[test]
