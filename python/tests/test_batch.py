@@ -59,8 +59,11 @@ def test_perft_threads() -> None:
     assert cescacs.perft(pdtl, 2, threads=1) == cescacs.perft_many([pdtl], 2)[0]
 
 
+# The child restores Python's own SIGINT handler: a process started in the
+# background by a non-interactive shell inherits SIGINT ignored.
 _INTERRUPT_SCRIPT = """
-import sys, time, cescacs
+import signal, sys, time, cescacs
+signal.signal(signal.SIGINT, signal.default_int_handler)
 board = cescacs.Board()
 pdtls = [cescacs.Board().pdtl()] * 2
 call = {

@@ -129,12 +129,18 @@ def test_the_gil_is_released_while_searching():
 def test_ctrl_c_stops_an_unbounded_search():
     # SIGINT from a timer thread: the handler raises KeyboardInterrupt in
     # the main thread, which the search's wait loop checks every 0.1 s.
+    # Python's own handler, for the test's length: a background job inherits
+    # SIGINT ignored, and then raising the signal would do nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.4, lambda: signal.raise_signal(signal.SIGINT))
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        engine.analyse(cescacs.Board(), Limit())
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.analyse(cescacs.Board(), Limit())
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < 10
 
 

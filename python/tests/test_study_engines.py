@@ -151,7 +151,8 @@ def test_an_engine_that_does_not_start_fails_before_any_game() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_ctrl_c_stops_a_long_match() -> None:
-    code = "import cescacs.study as s; s.play(s.MatchSpec(depth=2, vs_depth=1, pairs=100000, max_plies=40, threads=1))"
+    # Python's own SIGINT handler first: a background job inherits SIGINT ignored.
+    code = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); import cescacs.study as s; s.play(s.MatchSpec(depth=2, vs_depth=1, pairs=100000, max_plies=40, threads=1))"
     child = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     child.send_signal(signal.SIGINT)
