@@ -21,12 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=1, seed=5, threads=1))
     # (pair, A White, A's points, B's points, plies, finished, opening plies)
-    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 149, True, 8), (0, False, 3, 0, 56, True, 8)]
+    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 149, True, 8), (0, False, 3, 0, 98, True, 8)]
     games = r.games()
     assert [g.headers["Round"] for g in games] == ["1.1", "1.2"]
     assert [g.headers["White"] for g in games] == ["depth 2, eval default", "depth 1, eval default"]
     assert [g.result for g in games] == ["3-0", "0-3"]
-    assert [g.ply() for g in games] == [157, 64]
+    assert [g.ply() for g in games] == [157, 106]
     # Both games open with the pair's 8 random plies.
     first = [m.long() for m in games[0].mainline_moves()]
     assert first[:8] == [m.long() for m in games[1].mainline_moves()][:8]
