@@ -33,7 +33,8 @@ pub(crate) fn is_tactical(m: &Move) -> bool {
 }
 
 /// Killer moves (quiet moves that cut at the same ply elsewhere), the
-/// countermoves (by the destination of the opponent's last move) and the
+/// countermoves (by the origin and destination of the opponent's last
+/// move) and the
 /// history table (whether a quiet from-to move cut, weighted by depth²:
 /// raised when it cut, lowered when it was tried before another quiet move
 /// that cut).

@@ -442,7 +442,7 @@ impl<'a> Searcher<'a> {
     /// With `futile`, quiet moves that give no check are skipped after the
     /// first move (`futility.rs`).
     fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node, futile: bool) -> (i32, u32) {
-        let Node { depth, mut alpha, beta, ply, our_moves, in_check } = node;
+        let Node { depth, mut alpha, beta, ply, in_check, .. } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
@@ -460,7 +460,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
-            let node = Node { depth: depth - 1 + extend, alpha, beta, ply, our_moves, in_check: gives_check };
+            let node = Node { depth: depth - 1 + extend, alpha, ..node };
             self.path.push(child_hash);
             self.eval.push(pos, &child);
             self.came_by[ply + 1] = move_code(&m);
@@ -487,6 +487,8 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+            // The quiet moves searched so far, for the history's malus (past
+            // 64 of them a node's later quiets go without it).
             if !is_tactical(&m) && !tried.is_full() {
                 tried.push(m);
             }

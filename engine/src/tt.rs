@@ -138,9 +138,9 @@ impl Table {
     pub fn store(&self, key: u64, mut e: Entry) {
         let bucket = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed);
-        let slot = match bucket.iter().find(|slot| Self::data_of(slot, key).is_some()) {
-            Some(slot) => {
-                if let Some(old) = Self::data_of(slot, key).and_then(Entry::unpack) {
+        let slot = match bucket.iter().find_map(|slot| Some((slot, Self::data_of(slot, key)?))) {
+            Some((slot, data)) => {
+                if let Some(old) = Entry::unpack(data) {
                     if e.mv == 0 {
                         e.mv = old.mv;
                     }
