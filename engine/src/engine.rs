@@ -12,7 +12,7 @@ use crate::eval::{evaluate, EvalConfig};
 use crate::limits::Limits;
 use crate::nnue::{FormatError, Network};
 use crate::options::EngineOptions;
-use crate::ordering::{Heuristics, Picker};
+use crate::ordering::{Heuristics, Order, Picker};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{Score, MAX_PLY};
 use crate::search::{Iteration, Searcher, Shared};
@@ -292,7 +292,8 @@ fn unsearched_choice(root: &Position, root_moves: Option<&[Move]>, tt: &Table) -
         None => root.legal_moves_into(&mut moves),
     }
     let hash_move = tt.probe(root.zobrist_hash()).map_or(0, |e| e.mv);
-    let first = Picker::new(&mut moves, &Heuristics::new(), root.turn(), hash_move, 0, 0).next();
+    let order = Order { pos: root, color: root.turn(), ply: 0, prev: 0, exchanges: None };
+    let first = Picker::new(&mut moves, &Heuristics::new(), &order, hash_move).next();
     first
 }
 

@@ -52,6 +52,7 @@ mod reduce;
 mod result;
 mod score;
 mod search;
+mod see;
 mod skill;
 mod timeman;
 mod tt;

@@ -1,16 +1,18 @@
 //! Move ordering: the hash move first, then captures and promotions by
 //! MVV-LVA (most valuable victim, least valuable attacker), then the two
 //! killer moves of the ply, the countermove (the quiet move that last cut
-//! after the opponent's move), then quiet moves by their history score.
+//! after the opponent's move), then quiet moves by their history score,
+//! and last the captures that lose material in the exchange (`see.rs`).
 //!
 //! Good ordering is what makes alpha-beta cut: moves are scored once and
 //! picked best-first ([`Picker`]), so a node that cuts on its first move
 //! never sorts the rest.
 
 use arrayvec::ArrayVec;
-use cescacs::{Color, Move, MoveList, HEX_COUNT};
+use cescacs::{Color, Move, MoveList, Position, HEX_COUNT};
 
 use crate::score::MAX_PLY;
+use crate::see::{may_lose, see};
 use crate::tt::move_code;
 
 /// Rough piece values for MVV-LVA only (ordering, not evaluation).
@@ -21,6 +23,9 @@ const TACTICAL: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
 const KILLER_2: i32 = KILLER_1 - 1;
 const COUNTER: i32 = KILLER_2 - 1;
+/// Below every quiet move: a capture that loses material in the exchange
+/// (plus its SEE, negative, so the least losing comes first).
+const LOSING: i32 = -(1 << 20);
 /// History scores stay within ± this (far below the killers): each update
 /// moves a score by its bonus less the part that would overshoot.
 const HISTORY_MAX: i32 = 1 << 14;
@@ -92,13 +97,22 @@ impl Heuristics {
         }
     }
 
-    /// The ordering score of `m` at `ply`, after the opponent's move `prev`.
-    fn score(&self, color: Color, m: &Move, hash_move: u32, ply: usize, prev: u32) -> i32 {
+    /// The ordering score of `m` at `ply`, after the opponent's move `prev`;
+    /// with `exchanges`, a capture that may lose material is checked by its
+    /// SEE in `pos` with the evaluation's `values`.
+    fn score(&self, order: &Order, m: &Move, hash_move: u32) -> i32 {
+        let Order { pos, color, ply, prev, exchanges } = *order;
         let code = move_code(m);
         if code == hash_move {
             return HASH_MOVE;
         }
         if is_tactical(m) {
+            if let Some(values) = exchanges.filter(|v| may_lose(m, v)) {
+                let gain = see(pos, m, values);
+                if gain < 0 {
+                    return LOSING + gain;
+                }
+            }
             let victim = m.captured().map_or(0, |r| ORDER_VALUE[r.index()]);
             let promo = m.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
             return TACTICAL + (victim + promo) * 64 - ORDER_VALUE[m.role().index()];
@@ -116,6 +130,22 @@ impl Heuristics {
     }
 }
 
+/// What the picker orders a node's moves by, besides the heuristics.
+#[derive(Clone, Copy)]
+pub(crate) struct Order<'p> {
+    /// The node's position.
+    pub pos: &'p Position,
+    /// Its side to move.
+    pub color: Color,
+    /// Its distance from the root.
+    pub ply: usize,
+    /// The code of the opponent's move into it (0: none).
+    pub prev: u32,
+    /// The evaluation's piece values, to put the captures that lose
+    /// material last (`None`: keep them among the captures).
+    pub exchanges: Option<&'p [i32; 9]>,
+}
+
 /// Hands out the moves of a list best-first (selection sort, one step per
 /// move taken), borrowing the list: no copy of it per node.
 pub(crate) struct Picker<'a> {
@@ -125,9 +155,9 @@ pub(crate) struct Picker<'a> {
 }
 
 impl<'a> Picker<'a> {
-    /// `prev`: the code of the opponent's move into this node (0: none).
-    pub fn new(moves: &'a mut MoveList, h: &Heuristics, color: Color, hash_move: u32, ply: usize, prev: u32) -> Picker<'a> {
-        let scores = moves.iter().map(|m| h.score(color, m, hash_move, ply, prev)).collect();
+    /// The moves of a node described by `order`, the table's move `hash_move` first.
+    pub fn new(moves: &'a mut MoveList, h: &Heuristics, order: &Order, hash_move: u32) -> Picker<'a> {
+        let scores = moves.iter().map(|m| h.score(order, m, hash_move)).collect();
         Picker { moves, scores, next: 0 }
     }
 }

@@ -3,8 +3,9 @@
 //! It is bounded so that a search to depth 1 takes milliseconds on any
 //! position:
 //! - captures that can matter only: a capture that cannot lift the score
-//!   to alpha even by winning the piece (delta pruning), and a capture by a
-//!   piece worth more than its victim onto a defended hex, are skipped;
+//!   to alpha even by winning the piece (delta pruning), and a capture that
+//!   loses material in the exchange on its hex (its SEE, `see.rs`, below
+//!   zero), are skipped;
 //! - a side in check answers with every legal move only in the first
 //!   [`CHECK_PLIES`] plies of quiescence; deeper, it may stand on the
 //!   static score and answer with captures (a mate is still seen: no legal
@@ -13,9 +14,10 @@
 
 use cescacs::{Move, MoveList, Position};
 
-use crate::ordering::{is_tactical, Picker};
+use crate::ordering::{is_tactical, Order, Picker};
 use crate::score::{INFINITY, MAX_PLY};
 use crate::search::Searcher;
+use crate::see::{may_lose, see};
 
 /// Plies of quiescence in which a side in check searches every evasion.
 pub(crate) const CHECK_PLIES: usize = 1;
@@ -69,15 +71,14 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(best);
             let stand = best;
-            let values = self.shared.cfg.values;
-            moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, &values));
+            let values = &self.shared.cfg.values;
+            moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, values) && !(may_lose(m, values) && see(pos, m, values) < 0));
         }
-        let picker = Picker::new(&mut moves, &self.heur, pos.turn(), 0, ply, 0);
+        // The captures left lose nothing in the exchange: the picker need not look again.
+        let order = Order { pos, color: pos.turn(), ply, prev: 0, exchanges: None };
+        let picker = Picker::new(&mut moves, &self.heur, &order, 0);
         for m in picker {
             let child = pos.after(m);
-            if !evasions && Self::losing(&m, &child, &self.shared.cfg.values) {
-                continue;
-            }
             self.eval.push(pos, &child);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, our_moves);
             self.eval.pop();
@@ -103,16 +104,5 @@ impl Searcher<'_> {
     fn futile(m: &Move, stand: i32, alpha: i32, values: &[i32; 9]) -> bool {
         let gain = m.captured().map_or(0, |r| values[r.index()]) + m.promotion().map_or(0, |r| values[r.index()] - values[0]);
         stand + gain + DELTA_MARGIN <= alpha
-    }
-
-    /// Whether `m` (played, giving `child`) puts a piece worth more than the
-    /// one it takes on a hex the opponent attacks, without check or
-    /// promotion: the exchange loses material.
-    fn losing(m: &Move, child: &Position, values: &[i32; 9]) -> bool {
-        if m.promotion().is_some() || child.is_check() {
-            return false;
-        }
-        let victim = m.captured().map_or(0, |r| values[r.index()]);
-        values[m.role().index()] > victim + DELTA_MARGIN / 3 && child.is_attacked(m.to(), child.turn())
     }
 }

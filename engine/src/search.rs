@@ -29,7 +29,7 @@ use crate::eval::EvalConfig;
 use crate::evaluator::Evaluator;
 use crate::futility;
 use crate::nnue::Network;
-use crate::ordering::{is_tactical, Heuristics, Picker};
+use crate::ordering::{is_tactical, Heuristics, Order, Picker};
 use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
 use crate::timeman::{Instability, TimeControl};
@@ -447,7 +447,8 @@ impl<'a> Searcher<'a> {
         let mut best_code = 0;
         let us = pos.turn();
         let prev = self.came_by[ply];
-        let picker = Picker::new(moves, &self.heur, us, hash_move, ply, prev);
+        let order = Order { pos, color: us, ply, prev, exchanges: Some(&self.shared.cfg.values) };
+        let picker = Picker::new(moves, &self.heur, &order, hash_move);
         let pv_node = beta - alpha > 1;
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         for (rank, m) in picker.enumerate() {
