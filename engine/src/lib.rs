@@ -2,8 +2,9 @@
 //!
 //! A C'escacs engine over the `cescacs` rules: iterative deepening with
 //! principal variation search, a shared transposition table keyed by the
-//! core's Zobrist hash, quiescence over captures and promotions, move
-//! ordering (hash move, MVV-LVA, killers, history), null-move pruning,
+//! core's Zobrist hash, quiescence over captures and promotions, static
+//! exchange evaluation, move ordering (hash move, MVV-LVA, killers,
+//! history, losing captures last), null-move pruning,
 //! late-move reductions, aspiration windows, reverse futility and futility
 //! pruning, check extension and mate scores, and a time manager for games
 //! on the clock. The end of the game is the core's (checkmate, stalemate as

@@ -373,7 +373,7 @@ impl Position {
         if let Some(k) = ignore {
             occupied.remove(k);
         }
-        self.scan_attackers_within(h, by, occupied, found)
+        self.scan_attackers_within::<false>(h, by, occupied, found)
     }
 
     /// The pieces of `by` that attack `h` when only the hexes of `occupied`
@@ -397,26 +397,33 @@ impl Position {
     /// ```
     pub fn attackers_within(&self, h: Hex, by: Color, occupied: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        self.scan_attackers_within(h, by, occupied, |s| {
+        self.scan_attackers_within::<true>(h, by, occupied, |s| {
             out.insert(s);
             false
         });
         out
     }
 
-    /// [`Position::scan_attackers`] on the board of `occupied` alone.
+    /// [`Position::scan_attackers`] with `occupied` the hexes that block;
+    /// with `MASKED`, also the only hexes whose pieces attack (without it,
+    /// the move generator's case, every piece of `by` on the board does).
     #[inline(always)]
-    fn scan_attackers_within(&self, h: Hex, by: Color, occupied: Bitboard, mut found: impl FnMut(Hex) -> bool) -> bool {
-        let theirs = self.by_color[by.index()] & occupied;
+    fn scan_attackers_within<const MASKED: bool>(&self, h: Hex, by: Color, occupied: Bitboard, mut found: impl FnMut(Hex) -> bool) -> bool {
+        let mut jumpers = JUMP_SETS[h.index()] & self.jumpers(by);
+        let [mut orthogonal, mut diagonal] = self.ray_attackers(h, by);
+        if MASKED {
+            jumpers &= occupied;
+            orthogonal &= occupied;
+            diagonal &= occupied;
+        }
         // Knight jumps (Knight, Pegasus, Wyvern).
-        for t in JUMP_SETS[h.index()] & self.jumpers(by) & theirs {
+        for t in jumpers {
             if found(t) {
                 return true;
             }
         }
         // Rays: the first piece met along each of the twelve directions,
         // skipping the rays without an attacker of their kind.
-        let [orthogonal, diagonal] = self.ray_attackers(h, by).map(|b| b & theirs);
         let mut dirs = rays_holding(h, orthogonal, diagonal);
         while dirs != 0 {
             let d = Dir::ALL[dirs.trailing_zeros() as usize];
