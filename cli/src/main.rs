@@ -207,7 +207,7 @@ fn main() -> ExitCode {
         Command::Uci => uci::run().map_err(Failure::Io),
         Command::Bench { depth, eval } => bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock()).map_err(Failure::Io),
         Command::Match(args) => {
-            arena::run(&args).map_err(Failure::Message).map(|text| println!("{text}"))
+            arena::run(&args).map_err(Failure::Message).and_then(|text| writeln!(io::stdout().lock(), "{text}").map_err(Failure::Io))
         }
     };
     match result {

@@ -258,3 +258,19 @@ fn openings_come_from_a_book_in_turn() {
     assert_eq!(odd.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&odd.stderr).contains("--games must be even"));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_match_quietly() {
+    // `cescacs match … | head -1`: the summary meets a closed pipe, which is
+    // no error of the match (no panic, exit 0, nothing on stderr).
+    let mut child = Command::new(BIN)
+        .args(["match", "--depth", "1", "--vs-depth", "1", "--pairs", "1", "--max-plies", "10"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -40,11 +40,14 @@ pub struct Info {
     pub multipv: usize,
 }
 
-/// A searching engine. Its table survives between searches (so a game's
-/// moves help each other); [`Engine::new_game`] clears it.
+/// A searching engine. Its table and its main thread's history of which
+/// moves cut survive between searches (so a game's moves help each
+/// other); [`Engine::new_game`] clears them.
 pub struct Engine {
     options: EngineOptions,
     tt: Table,
+    /// The main thread's move-ordering history (`None` while a search holds it).
+    heur: Option<Heuristics>,
     /// The network [`EngineOptions::use_nnue`] evaluates with.
     network: Arc<Network>,
     /// Searches since the last new game (varies a weakened level's choices).
@@ -61,7 +64,7 @@ impl Engine {
     /// An engine with a cleared table of `options.hash_mb` MiB, or the
     /// error of a table that cannot be allocated.
     pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
-        Ok(Engine { tt: Table::try_new(options.hash_mb)?, options, network: Network::default_network(), searches: 0 })
+        Ok(Engine { tt: Table::try_new(options.hash_mb)?, heur: None, options, network: Network::default_network(), searches: 0 })
     }
 
     /// The options the engine searches with.
@@ -73,6 +76,7 @@ impl Engine {
     /// new engine) at a fixed depth on one thread is deterministic.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.heur = None;
         self.searches = 0;
     }
 
@@ -221,7 +225,10 @@ impl Engine {
                 })
             }
         };
-        let last = search_threads(&shared, root, &hashes, (self.options.threads.max(1), max_depth), &mut report);
+        let mut heur = self.heur.take().unwrap_or_else(Heuristics::new);
+        heur.new_search();
+        let (last, heur) = search_threads(&shared, root, &hashes, (self.options.threads.max(1), max_depth), heur, &mut report);
+        self.heur = Some(heur);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let (lines, depth, seldepth) = match last {
             Some(it) => {
@@ -249,19 +256,26 @@ fn stopped(limits: &Limits, extra_stop: Option<&AtomicBool>) -> bool {
     limits.stop.as_deref().is_some_and(set) || extra_stop.is_some_and(set)
 }
 
-/// Runs the search on `threads` threads (the calling one the main thread)
-/// to `max_depth`; the main thread's last usable iteration.
+/// Runs the search on `threads` threads (the calling one the main thread,
+/// ordering by `heur` and leaving in it what it learnt) to `max_depth`;
+/// the main thread's last usable iteration, and its heuristics.
 fn search_threads(
     shared: &Shared<'_>,
     root: &Position,
     hashes: &[u64],
     (threads, max_depth): (usize, u32),
+    heur: Heuristics,
     report: &mut dyn FnMut(&Iteration),
-) -> Option<Iteration> {
+) -> (Option<Iteration>, Heuristics) {
+    let run_main = move || {
+        let mut main = Searcher::with_heuristics(shared, hashes.to_vec(), root, heur);
+        let last = main.iterate(root, (1, max_depth), true, report);
+        (last, main.heur)
+    };
     if threads == 1 {
         // No thread machinery for one thread (a C caller's main thread
         // then owns no lazily made thread handle of the Rust runtime).
-        return Searcher::new(shared, hashes.to_vec(), root).iterate(root, (1, max_depth), true, report);
+        return run_main();
     }
     std::thread::scope(|s| {
         for id in 1..threads {
@@ -274,8 +288,7 @@ fn search_threads(
                 helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |_| {});
             });
         }
-        let mut main = Searcher::new(shared, hashes.to_vec(), root);
-        let last = main.iterate(root, (1, max_depth), true, report);
+        let last = run_main();
         shared.abort.store(true, Ordering::Relaxed);
         last
     })

@@ -68,6 +68,13 @@ impl Heuristics {
         }
     }
 
+    /// Forgets the killers, which belong to the plies of one search; the
+    /// history and the countermoves, which describe moves, stay for the
+    /// next search of the game.
+    pub fn new_search(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+    }
+
     /// The slot of the answer to the opponent's move `prev` (a move code, 0: none).
     fn counter_index(color: Color, prev: u32) -> usize {
         let (from, to) = ((prev & 0xFF) as usize, ((prev >> 8) & 0xFF) as usize);

@@ -140,9 +140,14 @@ impl<'a> Searcher<'a> {
     /// `game` are the repetition hashes of the positions since the last
     /// irreversible move, the root's last; `root` is the position searched.
     pub fn new(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position) -> Searcher<'a> {
+        Searcher::with_heuristics(shared, game, root, Heuristics::new())
+    }
+
+    /// A searcher that orders by what `heur` learnt in earlier searches.
+    pub fn with_heuristics(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position, heur: Heuristics) -> Searcher<'a> {
         Searcher {
             shared,
-            heur: Heuristics::new(),
+            heur,
             path: game,
             local: 0,
             stopped: false,

@@ -21,16 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=1, seed=5, threads=1))
     # (pair, A White, A's points, B's points, plies, finished, opening plies)
-    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 171, True, 8), (0, False, 3, 0, 190, True, 8)]
+    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 133, True, 8), (0, False, 3, 0, 70, True, 8)]
     games = r.games()
     assert [g.headers["Round"] for g in games] == ["1.1", "1.2"]
     assert [g.headers["White"] for g in games] == ["depth 2, eval default", "depth 1, eval default"]
     assert [g.result for g in games] == ["3-0", "0-3"]
-    assert [g.ply() for g in games] == [179, 198]
+    assert [g.ply() for g in games] == [141, 78]
     # Both games open with the pair's 8 random plies.
     first = [m.long() for m in games[0].mainline_moves()]
     assert first[:8] == [m.long() for m in games[1].mainline_moves()][:8]
-    assert first[-1] == "E21-F22" and r.rows[0].pgn.splitlines()[-2] == "90. VE21-F22#"
+    assert first[-1] == "I19-E15" and r.rows[0].pgn.splitlines()[-2] == "71. DI19-E15#"
     s = r.summary()
     assert (s["games"], s["points"], s["points_share"], s["cut"]) == (2, (6, 0), 1.0, 0)
     assert s["pentanomial"] == [0.0, 0.0, 0.0, 0.0, 1.0]
