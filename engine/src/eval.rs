@@ -28,10 +28,14 @@ pub struct EvalConfig {
 pub const SITE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
 /// The reference evaluator's values (RULES.md §2.1): P 1, E 2, J 3, N 4, G 8, R 11, V 14, D 15.
 pub const REFERENCE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1100, 1400, 1500, 0];
+/// The values fitted to 569 distinct depth-5 engine games (docs/BALANCE.md): P 100, E 58,
+/// J 245, N 163, G 617, R 440, V 846, D 896. They beat the values fitted to depth-2 games
+/// ([`DEPTH2_VALUES`]) by +85 ± 39 Elo at 1 s + 10 ms a game (SPRT), so they are the default.
+pub const FITTED_VALUES: [i32; 9] = [100, 58, 245, 163, 617, 440, 846, 896, 0];
 /// The values fitted to 1,798 depth-2 engine games (docs/BALANCE.md, `scripts/engine-study.sh
-/// fit`): P 100, E 11, J 224, N 149, G 592, R 438, V 786, D 864. They beat the site's values
-/// in matches at depth 2, so they are the default.
-pub const FITTED_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
+/// fit`): P 100, E 11, J 224, N 149, G 592, R 438, V 786, D 864; the default network's
+/// material (docs/NNUE.md).
+pub const DEPTH2_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
 
 impl Default for EvalConfig {
     fn default() -> EvalConfig {
@@ -62,7 +66,7 @@ impl std::str::FromStr for EvalConfig {
     type Err = EvalConfigError;
 
     /// `default`, `material`, or comma-separated changes to the default:
-    /// `mobility=N`, `king=N`, `pawn=N`, `values=fitted|site|reference|P/E/J/N/G/R/V/D`
+    /// `mobility=N`, `king=N`, `pawn=N`, `values=fitted|depth2|site|reference|P/E/J/N/G/R/V/D`
     /// (centipawns), e.g. `king=0,values=reference`.
     fn from_str(text: &str) -> Result<EvalConfig, EvalConfigError> {
         let bad = |what: &str| EvalConfigError(format!("{what} in {text:?}"));
@@ -81,10 +85,11 @@ impl std::str::FromStr for EvalConfig {
                         "values" => {
                             cfg.values = match value {
                                 "fitted" => FITTED_VALUES,
+                                "depth2" => DEPTH2_VALUES,
                                 "site" => SITE_VALUES,
                                 "reference" => REFERENCE_VALUES,
                                 list => {
-                                    let v: Vec<i32> = list.split('/').map(|x| x.parse::<i32>()).collect::<Result<_, _>>().map_err(|_| bad("values must be site, reference or eight numbers P/E/J/N/G/R/V/D"))?;
+                                    let v: Vec<i32> = list.split('/').map(|x| x.parse::<i32>()).collect::<Result<_, _>>().map_err(|_| bad("values must be fitted, depth2, site, reference or eight numbers P/E/J/N/G/R/V/D"))?;
                                     if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
                                         return Err(bad("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D"));
                                     }
@@ -187,7 +192,7 @@ mod tests {
     fn material_counts_from_the_movers_view() {
         // White: King and Queen; Black: King and Rook. Black to move.
         let pos: Position = "/27:1k/25:r3/3:D3/1:1K/ b -- - 0 1".parse().unwrap();
-        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -(864 - 438));
+        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -(896 - 440));
         let site = EvalConfig { values: SITE_VALUES, ..EvalConfig::material_only() };
         assert_eq!(evaluate(&pos, &site, 0), -600);
     }
@@ -198,6 +203,7 @@ mod tests {
         assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0 });
         assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
         assert_eq!("values=site".parse::<EvalConfig>().unwrap().values, SITE_VALUES);
+        assert_eq!("values=depth2".parse::<EvalConfig>().unwrap().values, DEPTH2_VALUES);
         assert_eq!("values=fitted".parse::<EvalConfig>().unwrap(), EvalConfig::default());
         assert!("king=x".parse::<EvalConfig>().is_err());
         assert!("values=1/2".parse::<EvalConfig>().is_err());

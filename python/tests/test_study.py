@@ -21,16 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=1, seed=5, threads=1))
     # (pair, A White, A's points, B's points, plies, finished, opening plies)
-    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 133, True, 8), (0, False, 3, 0, 70, True, 8)]
+    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 129, True, 8), (0, False, 3, 0, 70, True, 8)]
     games = r.games()
     assert [g.headers["Round"] for g in games] == ["1.1", "1.2"]
     assert [g.headers["White"] for g in games] == ["depth 2, eval default", "depth 1, eval default"]
     assert [g.result for g in games] == ["3-0", "0-3"]
-    assert [g.ply() for g in games] == [141, 78]
+    assert [g.ply() for g in games] == [137, 78]
     # Both games open with the pair's 8 random plies.
     first = [m.long() for m in games[0].mainline_moves()]
     assert first[:8] == [m.long() for m in games[1].mainline_moves()][:8]
-    assert first[-1] == "I19-E15" and r.rows[0].pgn.splitlines()[-2] == "71. DI19-E15#"
+    assert first[-1] == "K20-B20" and r.rows[0].pgn.splitlines()[-2] == "69. GK20-B20#"
     s = r.summary()
     assert (s["games"], s["points"], s["points_share"], s["cut"]) == (2, (6, 0), 1.0, 0)
     assert s["pentanomial"] == [0.0, 0.0, 0.0, 0.0, 1.0]
@@ -47,17 +47,17 @@ def test_a_cut_match_with_an_sprt() -> None:
         (1, True, 1, 1, 60, False, 6),
         (1, False, 3, 0, 30, True, 6),
         (2, True, 1, 1, 60, False, 8),
-        (2, False, 1, 1, 60, False, 8),
+        (2, False, 3, 0, 48, True, 8),
         (3, True, 1, 1, 60, False, 4),
         (3, False, 1, 1, 60, False, 4),
     ]
     s = r.summary()
-    assert (s["points"], s["cut"], s["pentanomial"]) == ((10, 7), 7, [0.0, 0.0, 3.0, 1.0, 0.0])
-    # Pair scores 1/2, 1/2, 1/2, 3/4: mean 9/16, variance 3 (1/16)^2 / 4 + (3/16)^2 / 4 = 12/1024.
-    assert s["score"] == 9 / 16 and math.isclose(s["variance"], 12 / 1024)
-    assert math.isclose(s["elo"], -400 * math.log10(16 / 9 - 1))
+    assert (s["points"], s["cut"], s["pentanomial"]) == ((12, 6), 6, [0.0, 0.0, 2.0, 2.0, 0.0])
+    # Pair scores 1/2, 3/4, 3/4, 1/2: mean 5/8, variance 4 (1/8)^2 / 4 = 16/1024.
+    assert s["score"] == 5 / 8 and math.isclose(s["variance"], 16 / 1024)
+    assert math.isclose(s["elo"], -400 * math.log10(8 / 5 - 1))
     assert s["sprt"]["decision"] is None and s["sprt"]["llr"] > 0
-    assert r.lines()[2:] == ["Ptnml(0-2): [0, 0, 3, 1, 0]", "SPRT ([0.00, 5.00]) LLR: 0.03 [-2.94, 2.94]"]
+    assert r.lines()[2:] == ["Ptnml(0-2): [0, 0, 2, 2, 0]", "SPRT ([0.00, 5.00]) LLR: 0.04 [-2.94, 2.94]"]
     # The same games as two ranges of pairs put together, one on two threads.
     parts = [study.play(MatchSpec(**{**spec.__dict__, "threads": 2}), first_pair=2), study.play(spec, pairs=2)]
     assert study.combine(parts).rows == r.rows

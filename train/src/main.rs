@@ -64,7 +64,7 @@ struct Args {
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// Without the material balance beside the layers (by default the layers correct the
-    /// engine's fitted piece values).
+    /// piece values fitted to depth-2 games, `DEPTH2_VALUES`, as the default network does).
     #[arg(long)]
     no_material: bool,
     /// Keep the positions whose move was a capture (left out by default).
@@ -107,7 +107,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         lambda: args.lambda,
         scale: args.scale as f32,
         threads: args.threads,
-        material: if args.no_material { [0; 9] } else { cescacs_engine::FITTED_VALUES },
+        material: if args.no_material { [0; 9] } else { cescacs_engine::DEPTH2_VALUES },
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {
         eprintln!("epoch {}: train {:.6} validation {:.6} ({:.0} s)", e.epoch, e.train, e.validation, started.elapsed().as_secs_f64());
