@@ -13,9 +13,12 @@
 #
 # ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
 # eval:    the default evaluation against itself without each term, at depth 2
-# balance: at depth 2, identical engines with and without castling (RULES.md
-#          §4.8: White's share), then A abstaining from the King's Leaps /
-#          castling / both against B that uses them.
+# balance: at depth 5, A abstaining from the King's Leaps (seed 0) and from
+#          castling (seed 1) against B that uses them, written to
+#          target/balance/; then scripts/balance-shares.py: A's shares with
+#          error bars over the opening pairs, and White's share over both
+#          matches (the first move's advantage). docs/BALANCE.md ran
+#          `balance 300`.
 # fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
 #          against reference values, written to target/fit/games.ctl-pgn;
 #          the example `fit` of cescacs-study), then the fitted values against
@@ -43,9 +46,10 @@ if [[ $what == eval || $what == all ]]; then
     run --depth 2 --vs-depth 2 --eval mobility=4 --vs-eval mobility=0
 fi
 if [[ $what == balance || $what == all ]]; then
-    run --depth 2 --vs-depth 2
-    run --depth 2 --vs-depth 2 --no-castling
-    for gaits in leaps castling both; do run --depth 2 --vs-depth 2 --abstain "$gaits"; done
+    mkdir -p target/balance
+    run --depth 5 --vs-depth 5 --abstain leaps --seed 0 --pgn target/balance/leaps.ctl-pgn
+    run --depth 5 --vs-depth 5 --abstain castling --seed 1 --pgn target/balance/castling.ctl-pgn
+    python3 scripts/balance-shares.py target/balance/leaps.ctl-pgn target/balance/castling.ctl-pgn
 fi
 if [[ $what == fit || $what == all ]]; then
     mkdir -p target/fit
