@@ -17,8 +17,8 @@
 #          castling (seed 1) against B that uses them, written to
 #          target/balance/; then scripts/balance-shares.py: A's shares with
 #          error bars over the opening pairs, and White's share over both
-#          matches (the first move's advantage). docs/BALANCE.md ran
-#          `balance 300`.
+#          matches (the first move's advantage). docs/BALANCE.md's matches
+#          are those of `balance 300` (castling's first 220 pairs).
 # fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
 #          against reference values, written to target/fit/games.ctl-pgn;
 #          the example `fit` of cescacs-study), then the fitted values against
