@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Measures every strength level against the next (docs/ENGINE.md "Levels"):
 # `cescacs match` between `Skill Level L+1` (A) and `Skill Level L` (B),
-# for L = FROM..19, at --movetime MS, GAMES games a pair, one game at a time.
+# for L = FROM..19, at --movetime MS, GAMES games a pair, CONCURRENCY games
+# at a time (one search thread a side: at most one per core).
 # --timemargin is MARGIN ms (2000): on a loaded machine a capped level may
 # overrun 20 ms at depth 1, and a loss on time would measure the load.
-# Usage: scripts/skill-ladder.sh [BINARY] [MS] [GAMES] [FROM]
+# Games go to LADDER_DIR (target/ladder). scripts/ladder-elo.py reads the
+# output and derives SKILL_ELO.
+# Usage: scripts/skill-ladder.sh [BINARY] [MS] [GAMES] [FROM] [CONCURRENCY]
 set -euo pipefail
 bin=${1:-target/release/cescacs}
 ms=${2:-20}
 games=${3:-40}
 from=${4:-0}
+concurrency=${5:-1}
+out=${LADDER_DIR:-target/ladder}
+mkdir -p "$out"
 for ((low = from; low < 20; low++)); do
     high=$((low + 1))
     echo "== level $high vs level $low (load: $(cut -d' ' -f1-3 /proc/loadavg))"
     "$bin" match \
         --engine "cmd='$bin uci' name=L$high 'option.Skill Level=$high'" \
         --engine "cmd='$bin uci' name=L$low 'option.Skill Level=$low'" \
-        --movetime "$ms" --timemargin "${MARGIN:-2000}" --games "$games" --concurrency 1 --seed 33
+        --movetime "$ms" --timemargin "${MARGIN:-2000}" --games "$games" --concurrency "$concurrency" --seed 33 --pgn "$out/L$high-L$low.ctl-pgn"
 done
