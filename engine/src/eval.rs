@@ -1,10 +1,12 @@
 //! Static evaluation, in centipawns from the side to move's view.
 //!
-//! Four terms, each switchable so a match can measure it (see
+//! Five terms, each switchable so a match can measure it (see
 //! `cescacs match` and docs/ENGINE.md): material (RULES.md §2.1),
-//! mobility, King safety and pawn progress toward promotion.
+//! mobility, King safety, pawn progress toward promotion and passed pawns.
 
-use cescacs::{Color, Dir, Hex, Piece, Position, Role};
+use std::sync::OnceLock;
+
+use cescacs::{Bitboard, Color, Dir, Hex, Piece, Position, Role};
 
 /// The weights of the evaluation. `Default` is the engine's play.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -22,6 +24,10 @@ pub struct EvalConfig {
     /// Scale of the bonus for pawns near promotion (quadratic in the steps
     /// made toward it); 0 turns it off.
     pub pawn_progress: i32,
+    /// Scale of the extra bonus for a passed pawn (no enemy pawn ahead of
+    /// it on its own or a neighbouring column): `passed × (2 + s²/4)` for
+    /// `s` steps made; 0 turns it off.
+    pub passed: i32,
 }
 
 /// The rules site's values (RULES.md §2.1): P 1, E 2, J 3, N 4, G 8, R 10, V 15, D 16.
@@ -39,14 +45,14 @@ pub const DEPTH2_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
 
 impl Default for EvalConfig {
     fn default() -> EvalConfig {
-        EvalConfig { values: FITTED_VALUES, mobility: 0, king_safety: 8, pawn_progress: 6 }
+        EvalConfig { values: FITTED_VALUES, mobility: 0, king_safety: 8, pawn_progress: 6, passed: 6 }
     }
 }
 
 impl EvalConfig {
     /// Material only.
     pub fn material_only() -> EvalConfig {
-        EvalConfig { mobility: 0, king_safety: 0, pawn_progress: 0, ..EvalConfig::default() }
+        EvalConfig { mobility: 0, king_safety: 0, pawn_progress: 0, passed: 0, ..EvalConfig::default() }
     }
 }
 
@@ -66,7 +72,7 @@ impl std::str::FromStr for EvalConfig {
     type Err = EvalConfigError;
 
     /// `default`, `material`, or comma-separated changes to the default:
-    /// `mobility=N`, `king=N`, `pawn=N`, `values=fitted|depth2|site|reference|P/E/J/N/G/R/V/D`
+    /// `mobility=N`, `king=N`, `pawn=N`, `passed=N`, `values=fitted|depth2|site|reference|P/E/J/N/G/R/V/D`
     /// (centipawns), e.g. `king=0,values=reference`.
     fn from_str(text: &str) -> Result<EvalConfig, EvalConfigError> {
         let bad = |what: &str| EvalConfigError(format!("{what} in {text:?}"));
@@ -82,6 +88,7 @@ impl std::str::FromStr for EvalConfig {
                         "mobility" => cfg.mobility = number()?,
                         "king" => cfg.king_safety = number()?,
                         "pawn" => cfg.pawn_progress = number()?,
+                        "passed" => cfg.passed = number()?,
                         "values" => {
                             cfg.values = match value {
                                 "fitted" => FITTED_VALUES,
@@ -121,6 +128,29 @@ fn steps_to_promotion(h: Hex, color: Color) -> i32 {
 /// centre column): the bonus counts steps made below this.
 const PAWN_START_STEPS: i32 = 10;
 
+/// The hexes ahead of a `color` pawn on each hex, on its own column and the
+/// two beside it: an enemy pawn there can block or take it (or be passed
+/// by an oblique step, which the bonus ignores).
+fn passed_spans(color: Color) -> &'static [Bitboard; 169] {
+    static SPANS: OnceLock<[[Bitboard; 169]; 2]> = OnceLock::new();
+    let spans = SPANS.get_or_init(|| {
+        let mut out = [[Bitboard::EMPTY; 169]; 2];
+        for h in Hex::all() {
+            for t in Hex::all() {
+                if (i32::from(t.column()) - i32::from(h.column())).abs() <= 1 {
+                    if t.line() > h.line() {
+                        out[0][h.index()].insert(t);
+                    } else if t.line() < h.line() {
+                        out[1][h.index()].insert(t);
+                    }
+                }
+            }
+        }
+        out
+    });
+    &spans[usize::from(color == Color::Black)]
+}
+
 /// `pos` seen by the side to move. `mobility` is the side to move's legal
 /// move count minus the opponent's a ply before (0 when unknown).
 pub(crate) fn evaluate(pos: &Position, cfg: &EvalConfig, mobility: i32) -> i32 {
@@ -139,14 +169,19 @@ fn white_view(pos: &Position, cfg: &EvalConfig) -> i32 {
             score += v * (w - b);
         }
     }
-    if cfg.pawn_progress != 0 {
+    if cfg.pawn_progress != 0 || cfg.passed != 0 {
         for color in Color::ALL {
-            let mut side = 0;
+            let enemy_pawns = pos.pieces(Piece::new(!color, Role::Pawn));
+            let spans = passed_spans(color);
+            let (mut side, mut passed) = (0, 0);
             for h in pos.pieces(Piece::new(color, Role::Pawn)) {
                 let made = (PAWN_START_STEPS - steps_to_promotion(h, color)).max(0);
                 side += made * made;
+                if (spans[h.index()] & enemy_pawns).is_empty() {
+                    passed += 8 + made * made;
+                }
             }
-            score += sign(color) * cfg.pawn_progress * side / 4;
+            score += sign(color) * (cfg.pawn_progress * side + cfg.passed * passed) / 4;
         }
     }
     if cfg.king_safety != 0 {
@@ -200,7 +235,8 @@ mod tests {
     #[test]
     fn settings_read_from_text() {
         let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500".parse().unwrap();
-        assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0 });
+        assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0, passed: 0 });
+        assert_eq!("passed=0".parse::<EvalConfig>().unwrap().passed, 0);
         assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
         assert_eq!("values=site".parse::<EvalConfig>().unwrap().values, SITE_VALUES);
         assert_eq!("values=depth2".parse::<EvalConfig>().unwrap().values, DEPTH2_VALUES);
@@ -208,6 +244,28 @@ mod tests {
         assert!("king=x".parse::<EvalConfig>().is_err());
         assert!("values=1/2".parse::<EvalConfig>().is_err());
         assert!("speed=3".parse::<EvalConfig>().is_err());
+    }
+
+    #[test]
+    fn a_passed_pawn_is_one_no_enemy_pawn_can_meet_ahead() {
+        let passed_only = EvalConfig { passed: 4, ..EvalConfig::material_only() };
+        // White pawn F8 against a Black pawn on G19 or I19.
+        let both: Position = "/27:1k/19:5p2/8:3P3/1:1K/ w -- - 0 1".parse().unwrap();
+        let one: Position = "/27:1k/19:4p3/8:3P3/1:1K/ w -- - 0 1".parse().unwrap();
+        assert_eq!(one.piece_at("G19".parse().unwrap()), Some(Piece::new(Color::Black, Role::Pawn)));
+        assert_eq!(both.piece_at("I19".parse().unwrap()), Some(Piece::new(Color::Black, Role::Pawn)));
+        let material = EvalConfig::material_only();
+        let bonus = |pos: &Position| evaluate(pos, &passed_only, 0) - evaluate(pos, &material, 0);
+        // Black's pawn on G19 stands on a column beside F: neither pawn is passed.
+        assert_eq!(bonus(&one), 0);
+        // On I19 they pass each other: each side gets 8 + s², s its steps made.
+        let made = |h: &str, c: Color| (PAWN_START_STEPS - steps_to_promotion(h.parse().unwrap(), c)).max(0);
+        let (w, b) = (made("F8", Color::White), made("I19", Color::Black));
+        assert_eq!(bonus(&both), 4 * ((8 + w * w) - (8 + b * b)) / 4);
+        // Pawns behind each other do not stop each other.
+        let behind: Position = "/27:1k/10:3P3/6:3p3/1:1K/ w -- - 0 1".parse().unwrap();
+        let (w, b) = (made("F10", Color::White), made("F6", Color::Black));
+        assert_eq!(bonus(&behind), 4 * ((8 + w * w) - (8 + b * b)) / 4);
     }
 
     #[test]

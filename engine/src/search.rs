@@ -32,6 +32,7 @@ use crate::nnue::Network;
 use crate::ordering::{is_tactical, Heuristics, Order, Picker};
 use crate::reduce::reduction;
 use crate::score::{from_tt, to_tt, INFINITY, MATE, MAX_PLY, STALEMATE};
+use crate::see;
 use crate::timeman::{Instability, TimeControl};
 use crate::tt::{move_code, Bound, Entry, Table};
 
@@ -460,7 +461,9 @@ impl<'a> Searcher<'a> {
             let child = pos.after(m);
             let child_hash = child.zobrist_hash();
             let gives_check = child.is_check();
-            let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            // A check that loses material in the exchange is not extended.
+            let values = &self.shared.cfg.values;
+            let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize && !(see::may_lose(&m, values) && see::see(pos, &m, values) < 0));
             let quiet = !(in_check || gives_check || is_tactical(&m));
             if futile && quiet && rank > 0 {
                 continue;

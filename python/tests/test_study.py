@@ -21,16 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=1, seed=5, threads=1))
     # (pair, A White, A's points, B's points, plies, finished, opening plies)
-    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 129, True, 8), (0, False, 3, 0, 70, True, 8)]
+    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 189, True, 8), (0, False, 3, 0, 178, True, 8)]
     games = r.games()
     assert [g.headers["Round"] for g in games] == ["1.1", "1.2"]
     assert [g.headers["White"] for g in games] == ["depth 2, eval default", "depth 1, eval default"]
     assert [g.result for g in games] == ["3-0", "0-3"]
-    assert [g.ply() for g in games] == [137, 78]
+    assert [g.ply() for g in games] == [197, 186]
     # Both games open with the pair's 8 random plies.
     first = [m.long() for m in games[0].mainline_moves()]
     assert first[:8] == [m.long() for m in games[1].mainline_moves()][:8]
-    assert first[-1] == "K20-B20" and r.rows[0].pgn.splitlines()[-2] == "69. GK20-B20#"
+    assert first[-1] == "P11-A7" and r.rows[0].pgn.splitlines()[-2] == "99. VP11-A7#"
     s = r.summary()
     assert (s["games"], s["points"], s["points_share"], s["cut"]) == (2, (6, 0), 1.0, 0)
     assert s["pentanomial"] == [0.0, 0.0, 0.0, 0.0, 1.0]
@@ -45,15 +45,15 @@ def test_a_cut_match_with_an_sprt() -> None:
         (0, True, 1, 1, 60, False, 7),
         (0, False, 1, 1, 60, False, 7),
         (1, True, 1, 1, 60, False, 6),
-        (1, False, 3, 0, 30, True, 6),
+        (1, False, 1, 1, 60, False, 6),
         (2, True, 1, 1, 60, False, 8),
-        (2, False, 3, 0, 48, True, 8),
+        (2, False, 3, 0, 42, True, 8),
         (3, True, 1, 1, 60, False, 4),
-        (3, False, 1, 1, 60, False, 4),
+        (3, False, 3, 0, 54, True, 4),
     ]
     s = r.summary()
     assert (s["points"], s["cut"], s["pentanomial"]) == ((12, 6), 6, [0.0, 0.0, 2.0, 2.0, 0.0])
-    # Pair scores 1/2, 3/4, 3/4, 1/2: mean 5/8, variance 4 (1/8)^2 / 4 = 16/1024.
+    # Pair scores 1/2, 1/2, 3/4, 3/4: mean 5/8, variance 4 (1/8)^2 / 4 = 16/1024.
     assert s["score"] == 5 / 8 and math.isclose(s["variance"], 16 / 1024)
     assert math.isclose(s["elo"], -400 * math.log10(8 / 5 - 1))
     assert s["sprt"]["decision"] is None and s["sprt"]["llr"] > 0
