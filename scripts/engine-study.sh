@@ -13,12 +13,13 @@
 #
 # ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
 # eval:    the default evaluation against itself without each term, at depth 2
-# balance: at depth 5, A abstaining from the King's Leaps (seed 0) and from
-#          castling (seed 1) against B that uses them, written to
-#          target/balance/; then scripts/balance-shares.py: A's shares with
-#          error bars over the opening pairs, and White's share over both
-#          matches (the first move's advantage). docs/BALANCE.md's matches
-#          are those of `balance 300` (castling's first 220 pairs).
+# balance: at depth 5, A abstaining from the King's Leaps (seed 0), from
+#          castling (seed 1) and from both (seed 2) against B that uses them,
+#          written to target/balance/; then scripts/balance-shares.py: A's
+#          shares with error bars over the opening pairs, and White's share
+#          over the three matches (the first move's advantage).
+#          docs/BALANCE.md's matches are those of `balance 300` (castling's
+#          first 220 pairs, both's first 200).
 # fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
 #          against reference values, written to target/fit/games.ctl-pgn;
 #          the example `fit` of cescacs-study), then the fitted values against
@@ -49,7 +50,8 @@ if [[ $what == balance || $what == all ]]; then
     mkdir -p target/balance
     run --depth 5 --vs-depth 5 --abstain leaps --seed 0 --pgn target/balance/leaps.ctl-pgn
     run --depth 5 --vs-depth 5 --abstain castling --seed 1 --pgn target/balance/castling.ctl-pgn
-    python3 scripts/balance-shares.py target/balance/leaps.ctl-pgn target/balance/castling.ctl-pgn
+    run --depth 5 --vs-depth 5 --abstain both --seed 2 --pgn target/balance/both.ctl-pgn
+    python3 scripts/balance-shares.py target/balance/leaps.ctl-pgn target/balance/castling.ctl-pgn target/balance/both.ctl-pgn
 fi
 if [[ $what == fit || $what == all ]]; then
     mkdir -p target/fit
