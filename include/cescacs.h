@@ -104,7 +104,7 @@
 #define CESCACS_ELO_MIN 1000
 
 /// The highest Elo `cescacs_engine_set_elo` takes (level 20).
-#define CESCACS_ELO_MAX 1900
+#define CESCACS_ELO_MAX 3214
 
 /// The result of every fallible call.
 ///

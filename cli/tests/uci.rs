@@ -79,7 +79,7 @@ fn handshake_and_readiness() {
             "option name MultiPV type spin default 1 min 1 max 500",
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1000 min 1000 max 1900",
+            "option name UCI_Elo type spin default 1000 min 1000 max 3214",
             "option name Use NNUE type check default false",
             "option name EvalFile type string default <default>",
             "uciok"

@@ -35,12 +35,13 @@ use crate::score::{Score, MATE};
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
 /// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
-/// 1000 by convention; each level is 45 Elo above the one below, the mean
-/// of the first 8 measured steps between adjacent levels (docs/ENGINE.md,
-/// "Levels", has all 20 and where this line departs from them).
+/// 1000 by convention; each level is the one below plus its measured step,
+/// the level's Elo over the one below in 100 games at 20 ms a move (a step
+/// below 10 counted as 10, so the ladder climbs): docs/ENGINE.md, "Levels",
+/// and `scripts/skill-ladder.sh` with `scripts/ladder-elo.py`.
 pub const SKILL_ELO: [u32; 21] = [
-    1000, 1045, 1090, 1135, 1180, 1225, 1270, 1315, 1360, 1405, 1450,
-    1495, 1540, 1585, 1630, 1675, 1720, 1765, 1810, 1855, 1900,
+    1000, 1096, 1354, 1410, 1533, 1641, 1679, 1742, 1791, 1938, 1948,
+    1958, 2032, 2151, 2255, 2297, 2355, 2466, 2557, 2638, 3214,
 ];
 
 /// The lowest `UCI_Elo` [`Skill::from_elo`] accepts (level 0).

@@ -14,7 +14,7 @@ pub const CESCACS_SKILL_MAX: u32 = 20;
 /// The lowest Elo `cescacs_engine_set_elo` takes (level 0).
 pub const CESCACS_ELO_MIN: u32 = 1000;
 /// The highest Elo `cescacs_engine_set_elo` takes (level 20).
-pub const CESCACS_ELO_MAX: u32 = 1900;
+pub const CESCACS_ELO_MAX: u32 = 3214;
 
 /// Sets the engine's strength level for its next searches: 0 (weakest) to
 /// `CESCACS_SKILL_MAX` (full strength). A level below 20 searches several

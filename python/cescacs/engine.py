@@ -423,7 +423,7 @@ class Engine:
     def configure(self, options: Mapping[str, Union[int, str, bool]]) -> None:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
         table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
-        (then ``UCI_Elo``, 1000 to 1900, sets the level), ``UCI_Elo``,
+        (then ``UCI_Elo``, 1000 to 3214, sets the level), ``UCI_Elo``,
         ``Use NNUE`` (the network rather than the hand-written evaluation)
         and ``EvalFile`` (a network file; ``"<default>"`` the one built in).
         A value out of range, or a file that is not a network, raises

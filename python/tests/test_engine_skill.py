@@ -40,7 +40,7 @@ def test_uci_elo_rules_while_limit_strength_is_on():
 def test_out_of_range_levels_raise_and_change_nothing():
     with engine.Engine(hash_mb=1) as e:
         e.configure({"Skill Level": 3})
-        for bad in ({"Skill Level": 21}, {"Skill Level": -1}, {"UCI_Elo": 999}, {"UCI_Elo": 1901}):
+        for bad in ({"Skill Level": 21}, {"Skill Level": -1}, {"UCI_Elo": 999}, {"UCI_Elo": 3215}):
             with pytest.raises(ValueError):
                 e.configure(bad)
         with pytest.raises(engine.EngineError):

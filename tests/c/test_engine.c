@@ -198,7 +198,7 @@ static void test_skill_levels(void) {
     CHECK_RC(cescacs_engine_set_skill(engine, CESCACS_SKILL_MAX + 1, 0), CESCACS_RESULT_BAD_ARGUMENT);
     CHECK_ERROR_STARTS("Skill Level must be 0..20, not 21");
     CHECK_RC(cescacs_engine_set_elo(engine, CESCACS_ELO_MIN - 1, 0), CESCACS_RESULT_BAD_ARGUMENT);
-    CHECK_ERROR_STARTS("UCI_Elo must be 1000..1900, not 999");
+    CHECK_ERROR_STARTS("UCI_Elo must be 1000..3214, not 999");
     CHECK_RC(cescacs_engine_set_skill(NULL, 3, 0), CESCACS_RESULT_NULL_POINTER);
     CHECK_RC(cescacs_engine_skill(engine, NULL), CESCACS_RESULT_NULL_POINTER);
     cescacs_game *game = NULL;
