@@ -4,7 +4,7 @@
 Reads the output (a file or stdin) and prints, per pair, the higher level's
 Elo over the lower one with its 95 % bar (fastchess's pentanomial line that
 `cescacs match` prints), its wins, draws and losses, its share of the points
-the games lost on time and the load when the pair started; then `SKILL_ELO`: level 0 at 1000 and
+and the games lost on time; then `SKILL_ELO`: level 0 at 1000 and
 each level the one below plus its measured step rounded, a step measured
 below MIN_STEP counted as MIN_STEP (the ladder climbs, so `UCI_Elo` maps
 onto levels in order and each level keeps an Elo of its own), and one
@@ -24,7 +24,7 @@ MIN_STEP = 10
 def parse(text):
     pairs = []
     for block in re.split(r"^== ", text, flags=re.M)[1:]:
-        head = re.match(r"level (\d+) vs level (\d+) \(load: ([\d.]+)", block)
+        head = re.match(r"level (\d+) vs level (\d+)", block)
         score = re.search(r"A \+(\d+) =(\d+) -(\d+), points (\d+)-(\d+), A scores ([\d.]+) %", block)
         timeouts = re.search(r"; (\d+) lost on time", block)
         elo = re.search(r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block, flags=re.M)
@@ -32,7 +32,6 @@ def parse(text):
             continue
         pairs.append({
             "level": int(head.group(1)),
-            "load": head.group(3),
             "wdl": tuple(int(score.group(i)) for i in (1, 2, 3)),
             "share": float(score.group(6)),
             "timeouts": int(timeouts.group(1)) if timeouts else 0,
@@ -47,12 +46,12 @@ def main():
     pairs = parse(text)
     if not pairs:
         sys.exit("no finished pair in the input")
-    print("| level | Elo over the level below (95 %) | its wins, draws, losses | its points | games lost on time | load |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| level | Elo over the level below (95 %) | its wins, draws, losses | its points | games lost on time |")
+    print("| --- | --- | --- | --- | --- |")
     for p in pairs:
         w, d, l = p["wdl"]
         elo = f"{p['elo']:+.0f} ± {float(p['bar']):.0f}" if math.isfinite(p["elo"]) else f"{p['elo']:+}"
-        print(f"| {p['level']} | {elo} | +{w} ={d} −{l} | {p['share']:.1f} % | {p['timeouts']} | {p['load']} |")
+        print(f"| {p['level']} | {elo} | +{w} ={d} −{l} | {p['share']:.1f} % | {p['timeouts']} |")
     steps = {p["level"]: max(-CAP, min(CAP, p["elo"])) for p in pairs}
     if sorted(steps) != list(range(1, 21)):
         print(f"levels measured: {sorted(steps)}; SKILL_ELO needs 1..20", file=sys.stderr)
