@@ -164,3 +164,22 @@ fn a_table_that_cannot_be_allocated_is_an_error_and_the_old_one_stays() {
     engine.try_set_hash_mb(1).unwrap();
     assert_eq!(engine.options().hash_mb, 1);
 }
+
+#[test]
+fn two_threads_find_the_mates_and_answer_with_a_legal_line_of_the_depth_asked() {
+    let mut engine = Engine::new(EngineOptions { threads: 2, ..Default::default() });
+    for (texts, depth, mate) in [(&MATES_IN_ONE, 1, 1), (&MATES_IN_TWO, 3, 2)] {
+        for text in texts {
+            let pos: Position = text.parse().unwrap();
+            let r = engine.search_position(&pos, &Limits::depth(depth));
+            assert_eq!((r.depth, r.score), (depth, Score::Mate(mate)), "{text}");
+            assert_eq!(r.best_move, r.pv.first().copied(), "{text}");
+            let mut line = pos.clone();
+            for m in &r.pv {
+                assert!(line.legal_moves().contains(m), "{text}: {}", line.ctl(m));
+                line.play_unchecked(*m);
+            }
+            assert!(line.is_checkmate(), "{text}");
+        }
+    }
+}

@@ -63,8 +63,12 @@ struct Args {
     scale: u32,
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Without the material balance beside the layers (by default the layers correct the
-    /// piece values fitted to depth-2 games, `DEPTH2_VALUES`, as the default network does).
+    /// The piece values whose material balance the layers correct, as `--eval values=…`
+    /// reads them: `depth2` (fitted to depth-2 games, the default network's), `fitted` (the
+    /// hand-written evaluation's), `reference`, `site` or eight numbers `P/E/J/N/G/R/V/D`.
+    #[arg(long, default_value = "depth2")]
+    values: String,
+    /// Without the material balance beside the layers (overrides `--values`).
     #[arg(long)]
     no_material: bool,
     /// Keep the positions whose move was a capture (left out by default).
@@ -90,6 +94,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if !(0.0..1.0).contains(&args.validation) {
         return Err("--validation must be in [0, 1)".into());
     }
+    let values = format!("values={}", args.values).parse::<cescacs_engine::EvalConfig>().map_err(|e| format!("--values {}: {e}", args.values))?.values;
     let started = Instant::now();
     let data = Dataset::read(&args.data, args.max_positions, !args.keep_captures)?;
     let held = ((data.len() as f64 * args.validation) as usize).clamp(1, data.len().saturating_sub(1).max(1));
@@ -107,7 +112,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         lambda: args.lambda,
         scale: args.scale as f32,
         threads: args.threads,
-        material: if args.no_material { [0; 9] } else { cescacs_engine::DEPTH2_VALUES },
+        material: if args.no_material { [0; 9] } else { values },
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {
         eprintln!("epoch {}: train {:.6} validation {:.6} ({:.0} s)", e.epoch, e.train, e.validation, started.elapsed().as_secs_f64());
