@@ -110,3 +110,24 @@ fn broken_files_are_refused_with_their_error() {
     assert!(matches!(err, DataError::BadRecord { record: 0, .. }), "{err}");
     assert!(matches!(Dataset::read(&temp("missing.bin"), 1, true), Err(DataError::Io { .. })));
 }
+
+#[test]
+fn the_command_writes_a_network_that_corrects_the_values_asked_and_refuses_unknown_ones() {
+    let (bytes, _) = positions_file(4);
+    let (data, out) = (temp("cli.bin"), temp("cli.nnue"));
+    std::fs::write(&data, bytes).unwrap();
+    let run = |values: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cescacs-train"))
+            .args(["--data", data.to_str().unwrap(), "--out", out.to_str().unwrap(), "--epochs", "1", "--acc", "8", "--hidden", "4"])
+            .args(["--values", values])
+            .output()
+            .unwrap()
+    };
+    let done = run("fitted");
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let net = cescacs_engine::nnue::Network::load(&out).unwrap();
+    assert_eq!(*net.material(), cescacs_engine::FITTED_VALUES);
+    let refused = run("heavy");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).starts_with("cescacs-train: --values heavy: "), "{}", String::from_utf8_lossy(&refused.stderr));
+}
