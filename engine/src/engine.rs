@@ -2,7 +2,7 @@
 //! search call that runs one or more threads (Lazy SMP).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -210,7 +210,6 @@ impl Engine {
             time: TimeControl::new(start, limits, root.turn()),
             root_moves: root_moves.as_deref(),
             multipv: limits.multipv.max(1),
-            main_depth: AtomicU32::new(0),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let mut report = |it: &Iteration| {
@@ -268,52 +267,31 @@ fn search_threads(
     heur: Heuristics,
     report: &mut dyn FnMut(&Iteration),
 ) -> (Option<Iteration>, Heuristics) {
-    let single_line = shared.multipv == 1;
+    let run_main = move || {
+        let mut main = Searcher::with_heuristics(shared, hashes.to_vec(), root, heur);
+        let last = main.iterate(root, (1, max_depth), true, report);
+        (last, main.heur)
+    };
     if threads == 1 {
         // No thread machinery for one thread (a C caller's main thread
         // then owns no lazily made thread handle of the Rust runtime).
-        let mut main = Searcher::with_heuristics(shared, hashes.to_vec(), root, heur);
-        let last = main.iterate(root, (1, max_depth), true, report);
-        return (last, main.heur);
+        return run_main();
     }
     std::thread::scope(|s| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let hashes = hashes.to_vec();
-                let heur = heur.clone();
-                s.spawn(move || {
-                    // Helpers search the same tree, half of them starting
-                    // one ply ahead, ordering by what the main thread has
-                    // learnt, and fill the shared table; each keeps its
-                    // last completed iteration.
-                    let mut helper = Searcher::with_heuristics(shared, hashes, root, heur);
-                    let mut completed: Option<Iteration> = None;
-                    helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |it| completed = Some(it.clone()));
-                    completed
-                })
-            })
-            .collect();
-        let mut main = Searcher::with_heuristics(shared, hashes.to_vec(), root, heur);
-        let mut last = main.iterate(root, (1, max_depth), true, report);
-        shared.abort.store(true, Ordering::Relaxed);
-        for helper in helpers {
-            let Ok(Some(done)) = helper.join() else { continue };
-            if single_line && better_helper(last.as_ref(), &done) {
-                last = Some(done);
-            }
+        for id in 1..threads {
+            let hashes = hashes.to_vec();
+            s.spawn(move || {
+                // Helpers search the same tree, half of them one ply
+                // ahead, and fill the shared table; their results are
+                // not used.
+                let mut helper = Searcher::new(shared, hashes, root);
+                helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |_| {});
+            });
         }
-        (last, main.heur)
+        let last = run_main();
+        shared.abort.store(true, Ordering::Relaxed);
+        last
     })
-}
-
-/// Whether a helper's completed iteration `done` answers instead of the
-/// main thread's `last`: it is deeper than the main thread's last usable
-/// depth, or as deep and scores better (a thread that searched deeper or
-/// saw more in the same time, as Stockfish chose among its threads).
-fn better_helper(last: Option<&Iteration>, done: &Iteration) -> bool {
-    let Some(main) = last else { return true };
-    let main_depth = if main.complete { main.depth } else { main.depth - 1 };
-    done.depth > main_depth || (done.depth == main_depth && done.best().score > main.best().score)
 }
 
 /// The move of a search stopped (by a node limit below what one root move
@@ -361,29 +339,4 @@ fn repetition_path(game: &History) -> Vec<u64> {
     let mut out = Vec::with_capacity(back + MAX_PLY + 2);
     out.extend((n - back..=n).map(|ply| game.position_at(ply).expect("a ply of the game").zobrist_hash()));
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::better_helper;
-    use crate::search::{Iteration, Line};
-
-    fn it(depth: u32, complete: bool, score: i32) -> Iteration {
-        Iteration { depth, complete, seldepth: depth, lines: vec![Line { score, pv: Vec::new() }] }
-    }
-
-    #[test]
-    fn a_helper_answers_when_as_deep_and_better() {
-        // Deeper than the main thread's last complete iteration, or as deep and better.
-        assert!(better_helper(Some(&it(6, true, 10)), &it(6, true, 11)));
-        assert!(better_helper(Some(&it(6, true, 10)), &it(7, true, 40)));
-        // A stopped main iteration counts one ply less.
-        assert!(better_helper(Some(&it(7, false, 10)), &it(6, true, 11)));
-        // Shallower, or not better: the main thread's answer stays.
-        assert!(!better_helper(Some(&it(7, true, 10)), &it(6, true, 90)));
-        assert!(!better_helper(Some(&it(6, true, 10)), &it(6, true, 10)));
-        assert!(better_helper(Some(&it(6, true, 10)), &it(7, true, -5)));
-        // A main thread with no iteration takes the helper's.
-        assert!(better_helper(None, &it(1, true, -300)));
-    }
 }

@@ -43,7 +43,6 @@ pub(crate) fn is_tactical(m: &Move) -> bool {
 /// history table (whether a quiet from-to move cut, weighted by depth²:
 /// raised when it cut, lowered when it was tried before another quiet move
 /// that cut).
-#[derive(Clone)]
 pub(crate) struct Heuristics {
     killers: [[u32; 2]; MAX_PLY + 1],
     counters: Box<[u32]>,

@@ -20,7 +20,7 @@
 //! irreversible move is scored a draw, as the side that could avoid the
 //! cycle chose it and can repeat it to the fifth time.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
 use cescacs::{Move, MoveList, Position};
@@ -65,9 +65,6 @@ pub(crate) struct Shared<'a> {
     pub root_moves: Option<&'a [Move]>,
     /// Root lines the main thread reports (MultiPV, at least 1).
     pub multipv: usize,
-    /// The depth of the main thread's iteration: a helper's next iteration
-    /// is deeper, so that it fills the table ahead of the main thread.
-    pub main_depth: AtomicU32,
 }
 
 /// The least depth at which a node without a table move is reduced.
@@ -141,9 +138,13 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher that orders by what `heur` learnt in earlier searches.
     /// `game` are the repetition hashes of the positions since the last
     /// irreversible move, the root's last; `root` is the position searched.
+    pub fn new(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position) -> Searcher<'a> {
+        Searcher::with_heuristics(shared, game, root, Heuristics::new())
+    }
+
+    /// A searcher that orders by what `heur` learnt in earlier searches.
     pub fn with_heuristics(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position, heur: Heuristics) -> Searcher<'a> {
         Searcher {
             shared,
@@ -183,11 +184,7 @@ impl<'a> Searcher<'a> {
         let parent_moves = root.legal_moves().len() as i32;
         let root_count = self.shared.root_moves.map_or(parent_moves as usize, <[Move]>::len);
         let lines = if main { self.shared.multipv.clamp(1, root_count.max(1)) } else { 1 };
-        let mut depth = start_depth;
-        while depth <= max_depth.min(MAX_PLY as u32 - 1) {
-            if main {
-                self.shared.main_depth.store(depth, Ordering::Relaxed);
-            }
+        for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             let guess = last.as_ref().filter(|l| l.complete).map(|l| l.best().score);
@@ -205,10 +202,6 @@ impl<'a> Searcher<'a> {
             last = Some(it);
             if self.stopped || (main && self.shared.time.past_soft(instability.factor())) {
                 break;
-            }
-            depth += 1;
-            if !main {
-                depth = depth.max(self.shared.main_depth.load(Ordering::Relaxed) + 1);
             }
         }
         self.flush();
