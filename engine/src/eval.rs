@@ -89,21 +89,7 @@ impl std::str::FromStr for EvalConfig {
                         "king" => cfg.king_safety = number()?,
                         "pawn" => cfg.pawn_progress = number()?,
                         "passed" => cfg.passed = number()?,
-                        "values" => {
-                            cfg.values = match value {
-                                "fitted" => FITTED_VALUES,
-                                "depth2" => DEPTH2_VALUES,
-                                "site" => SITE_VALUES,
-                                "reference" => REFERENCE_VALUES,
-                                list => {
-                                    let v: Vec<i32> = list.split('/').map(|x| x.parse::<i32>()).collect::<Result<_, _>>().map_err(|_| bad("values must be fitted, depth2, site, reference or eight numbers P/E/J/N/G/R/V/D"))?;
-                                    if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
-                                        return Err(bad("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D"));
-                                    }
-                                    [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], 0]
-                                }
-                            }
-                        }
+                        "values" => cfg.values = piece_values(value).map_err(|e| bad(&e.0))?,
                         _ => return Err(bad(&format!("unknown setting {key:?}"))),
                     }
                 }
@@ -111,6 +97,29 @@ impl std::str::FromStr for EvalConfig {
         }
         Ok(cfg)
     }
+}
+
+/// A set of piece values by name, `fitted`, `depth2`, `site` or
+/// `reference`, or as eight centipawn numbers `P/E/J/N/G/R/V/D` (0..3000;
+/// the King's value is 0): what `values=` reads in an [`EvalConfig`] text.
+pub fn piece_values(text: &str) -> Result<[i32; 9], EvalConfigError> {
+    Ok(match text {
+        "fitted" => FITTED_VALUES,
+        "depth2" => DEPTH2_VALUES,
+        "site" => SITE_VALUES,
+        "reference" => REFERENCE_VALUES,
+        list => {
+            let v: Vec<i32> = list
+                .split('/')
+                .map(|x| x.parse::<i32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| EvalConfigError("values must be fitted, depth2, site, reference or eight numbers P/E/J/N/G/R/V/D".into()))?;
+            if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
+                return Err(EvalConfigError("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D".into()));
+            }
+            [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], 0]
+        }
+    })
 }
 
 /// Pawn steps (two lines each) from `h` to `color`'s promotion hex of its column.
@@ -244,6 +253,16 @@ mod tests {
         assert!("king=x".parse::<EvalConfig>().is_err());
         assert!("values=1/2".parse::<EvalConfig>().is_err());
         assert!("speed=3".parse::<EvalConfig>().is_err());
+        assert_eq!("values=1/2".parse::<EvalConfig>().unwrap_err().0, "values must be eight numbers 0..3000 P/E/J/N/G/R/V/D in \"values=1/2\"");
+    }
+
+    #[test]
+    fn a_set_of_values_reads_alone() {
+        assert_eq!(piece_values("depth2"), Ok(DEPTH2_VALUES));
+        assert_eq!(piece_values("1/2/3/4/5/6/7/8"), Ok([1, 2, 3, 4, 5, 6, 7, 8, 0]));
+        // A whole evaluation text is not a set of values.
+        assert!(piece_values("fitted,king=0").is_err());
+        assert!(piece_values("1/2/3/4/5/6/7/3001").is_err());
     }
 
     #[test]

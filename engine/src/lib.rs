@@ -60,7 +60,7 @@ mod tt;
 
 pub use engine::{Engine, Info};
 pub use result::{PvLine, SearchResult};
-pub use eval::{EvalConfig, EvalConfigError, DEPTH2_VALUES, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
+pub use eval::{piece_values, EvalConfig, EvalConfigError, DEPTH2_VALUES, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
 pub use score::{Score, MAX_PLY};

@@ -94,7 +94,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if !(0.0..1.0).contains(&args.validation) {
         return Err("--validation must be in [0, 1)".into());
     }
-    let values = format!("values={}", args.values).parse::<cescacs_engine::EvalConfig>().map_err(|e| format!("--values {}: {e}", args.values))?.values;
+    let values = cescacs_engine::piece_values(&args.values).map_err(|e| format!("--values {}: {e}", args.values))?;
     let started = Instant::now();
     let data = Dataset::read(&args.data, args.max_positions, !args.keep_captures)?;
     let held = ((data.len() as f64 * args.validation) as usize).clamp(1, data.len().saturating_sub(1).max(1));
