@@ -22,12 +22,15 @@ def main():
     SEEDS.mkdir(parents=True, exist_ok=True)
     one = netfile.random_network(1, 1, seed=1)
     two = netfile.random_network(2, 1, seed=2, scale=100)
+    hand = netfile.random_network(2, 2, seed=3, base="hand")
     seeds = {
         "valid-1x1": b"\0" + one,
         "valid-2x1-checksum-recomputed": b"\1" + two[:-4] + b"\0\0\0\0",
         "corrupt-checksum": b"\0" + one[:-1] + bytes([one[-1] ^ 0x40]),
         "header-only": b"\0" + one[:64],
         "version-1": b"\0" + one[:8] + struct.pack("<H", 1) + one[10:],
+        "valid-2x2-hand-written-base": b"\0" + hand,
+        "unknown-base": b"\1" + hand[:64] + struct.pack("<I", 7) + hand[68:],
         "empty": b"",
     }
     for name, data in seeds.items():

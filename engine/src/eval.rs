@@ -50,6 +50,13 @@ impl Default for EvalConfig {
 }
 
 impl EvalConfig {
+    /// The hand-written evaluation of `pos` with these settings,
+    /// centipawns for its side to move, without the mobility term (which
+    /// needs the move counts a search keeps).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate(pos, self, 0)
+    }
+
     /// Material only.
     pub fn material_only() -> EvalConfig {
         EvalConfig { mobility: 0, king_safety: 0, pawn_progress: 0, passed: 0, ..EvalConfig::default() }

@@ -9,7 +9,8 @@ use std::path::Path;
 use cescacs::random::SplitMix64;
 use cescacs::{History, Position};
 use cescacs_engine::nnue::format::{file_len, FormatError, HEADER_LEN, MAX_FILE_LEN};
-use cescacs_engine::nnue::{Accumulator, Network};
+use cescacs_engine::nnue::{Accumulator, Base, Network};
+use cescacs_engine::EvalConfig;
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)).unwrap()
@@ -52,6 +53,32 @@ fn a_network_reads_back_what_it_writes() {
         assert_eq!(bytes.len(), file_len(n, h));
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
     }
+}
+
+#[test]
+fn a_network_over_the_hand_written_evaluation_is_version_3() {
+    let net = small_net().with_base(Base::HandWritten);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), file_len(8, 4) + 4);
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 3);
+    assert_eq!(bytes[HEADER_LEN..HEADER_LEN + 4], 1u32.to_le_bytes());
+    let read = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(read, net);
+    assert_eq!(read.base(), Base::HandWritten);
+    // Only the base differs: the layers' part of the evaluation is the same.
+    let plain = small_net();
+    assert_eq!(plain.to_bytes()[8..10], 2u16.to_le_bytes());
+    for pos in dev_positions().iter().take(50) {
+        let layers = plain.evaluate(pos) - plain.material_balance(pos);
+        assert_eq!(net.base_eval(pos), EvalConfig::default().evaluate(pos));
+        assert_eq!(net.evaluate(pos), (layers + EvalConfig::default().evaluate(pos)).clamp(-20_000, 20_000), "{pos}");
+    }
+    // A base the engine does not know, and a version-3 header cut short.
+    let mut b = bytes.clone();
+    b[HEADER_LEN..HEADER_LEN + 4].copy_from_slice(&2u32.to_le_bytes());
+    assert!(matches!(Network::from_bytes(&b), Err(FormatError::UnknownBase(2))));
+    assert!(matches!(Network::from_bytes(&bytes[..HEADER_LEN + 2]), Err(FormatError::Truncated { at: 66, needed: 68 })));
+    assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(FormatError::Truncated { needed, .. }) if needed == bytes.len()));
 }
 
 #[test]
@@ -151,11 +178,15 @@ fn assert_same(net: &Network, acc: &Accumulator, pos: &Position, what: &str) {
 
 #[test]
 fn the_incremental_accumulator_follows_the_golden_games_and_their_undo() {
-    let net = Network::seeded(32, 8, 2);
+    // With either base: the material the accumulator keeps, and the
+    // hand-written evaluation it does not.
     let games = golden_games();
     assert_eq!(games.len(), 5);
     let (mut moves, mut values) = (0, std::collections::BTreeSet::new());
-    for (g, h) in games.iter().enumerate() {
+    let plain = Network::seeded(32, 8, 2);
+    let nets = [plain.clone(), plain.with_base(Base::HandWritten)];
+    for (g, (net, h)) in nets.iter().flat_map(|n| games.iter().map(move |h| (n, h))).enumerate() {
+        let net = net.clone();
         let mut acc = Accumulator::new(&net, h.start());
         for ply in 1..=h.len() {
             acc.push(&net, h.position_at(ply - 1).unwrap(), h.position_at(ply).unwrap());
@@ -169,7 +200,7 @@ fn the_incremental_accumulator_follows_the_golden_games_and_their_undo() {
             assert_same(&net, &acc, h.position_at(ply).unwrap(), &format!("game {g} undo to ply {ply}"));
         }
     }
-    assert!(moves > 480, "{moves} moves");
+    assert!(moves > 960, "{moves} moves");
     assert!(values.len() > 50, "the evaluation takes {} values", values.len());
 }
 

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use cescacs::Color;
 use cescacs_engine::nnue::features::for_each_feature;
+use cescacs_engine::EvalConfig;
 use cescacs_research::packed::{unpack, UnpackError, MAX_PACKED};
 
 /// The first eight bytes of a positions file.
@@ -80,6 +81,9 @@ pub struct Dataset {
     record: Vec<u32>,
     /// Each position's piece count difference (White's minus Black's) by kind.
     balance: Vec<[i8; 9]>,
+    /// Each position's hand-written evaluation (default settings), for
+    /// its side to move.
+    hand: Vec<i16>,
 }
 
 impl Dataset {
@@ -115,6 +119,7 @@ impl Dataset {
             data.result.push(record[MAX_PACKED + 2]);
             data.record.push((index - 1) as u32);
             data.balance.push(balance(&pos));
+            data.hand.push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
         }
         if data.is_empty() {
             return Err(DataError::Empty { path: path.to_owned() });
@@ -159,6 +164,12 @@ impl Dataset {
     pub fn material(&self, i: usize, values: &[i32; 9]) -> i32 {
         let white: i32 = self.balance[i].iter().zip(values).map(|(&d, &v)| i32::from(d) * v).sum();
         if self.black_to_move[i] { -white } else { white }
+    }
+
+    /// Position `i`'s hand-written evaluation (default settings) for its
+    /// side to move.
+    pub fn hand(&self, i: usize) -> i32 {
+        i32::from(self.hand[i])
     }
 
     /// Position `i`'s record in the file.

@@ -13,6 +13,7 @@ use std::time::Instant;
 use cescacs_train::data::{read_positions, target, Dataset};
 use cescacs_train::model::{black_frame, Inputs, Scratch, Shape};
 use cescacs_train::trainer::{train, Settings};
+use cescacs_engine::nnue::Base;
 use clap::Parser;
 
 /// Trains the engine's evaluation network on CPU (docs/NNUE.md).
@@ -71,9 +72,20 @@ struct Args {
     /// Without the material balance beside the layers (overrides `--values`).
     #[arg(long)]
     no_material: bool,
+    /// What the layers correct: `material` (the balance by `--values`) or `hand` (the
+    /// hand-written evaluation with its default settings, whose own values then count).
+    #[arg(long, value_enum, default_value_t = BaseArg::Material)]
+    base: BaseArg,
     /// Keep the positions whose move was a capture (left out by default).
     #[arg(long)]
     keep_captures: bool,
+}
+
+/// `--base`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum BaseArg {
+    Material,
+    Hand,
 }
 
 fn main() -> ExitCode {
@@ -113,11 +125,15 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         scale: args.scale as f32,
         threads: args.threads,
         material: if args.no_material { [0; 9] } else { values },
+        base: match args.base {
+            BaseArg::Material => Base::Material,
+            BaseArg::Hand => Base::HandWritten,
+        },
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {
         eprintln!("epoch {}: train {:.6} validation {:.6} ({:.0} s)", e.epoch, e.train, e.validation, started.elapsed().as_secs_f64());
     });
-    let net = params.quantize(args.scale, settings.material)?;
+    let net = params.quantize(args.scale, settings.material)?.with_base(settings.base);
     std::fs::write(&args.out, net.to_bytes())?;
 
     // The quantized network against the float one on held-out positions.
@@ -127,7 +143,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     for (pos, _, _) in &positions {
         let mut white = Vec::new();
         cescacs_engine::nnue::features::for_each_feature(pos, cescacs::Color::White, |f| white.push(f as u16));
-        let material = net.material_balance(pos) as f32 / args.scale as f32;
+        let material = net.base_eval(pos) as f32 / args.scale as f32;
         let inputs = Inputs { white: &white, black_to_move: pos.turn() == cescacs::Color::Black, flip: &flip, material };
         let float_cp = f64::from(params.forward(&inputs, &mut scratch)) * f64::from(args.scale);
         diffs.push((float_cp.clamp(-20_000.0, 20_000.0) - f64::from(net.evaluate(pos))).abs());
@@ -155,7 +171,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "args": {
             "seed": args.seed, "epochs": args.epochs, "acc": args.acc, "hidden": args.hidden,
             "batch": args.batch, "lr": args.lr, "lr_decay": args.lr_decay, "hex_decay": args.hex_decay, "lambda": args.lambda,
-            "scale": args.scale, "material": settings.material, "validation": args.validation, "threads": args.threads,
+            "scale": args.scale, "material": settings.material, "base": format!("{:?}", args.base).to_lowercase(), "validation": args.validation, "threads": args.threads,
         },
         "curve": curve.iter().map(|e| serde_json::json!({"epoch": e.epoch, "train": e.train, "validation": e.validation})).collect::<Vec<_>>(),
         "quantized_vs_float": {"positions": diffs.len(), "mean_abs_cp": mean_diff, "max_abs_cp": max_diff},

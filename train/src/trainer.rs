@@ -8,6 +8,7 @@
 //! in order, so a run gives the same network whatever the machine's load.
 
 use cescacs::random::SplitMix64;
+use cescacs_engine::nnue::Base;
 
 use crate::data::Dataset;
 use crate::model::{black_frame, Inputs, Params, Scratch, Shape};
@@ -38,8 +39,12 @@ pub struct Settings {
     /// Threads that share each batch.
     pub threads: usize,
     /// Centipawns per piece kind of the material balance the layers
-    /// correct (all zero: the layers are the whole evaluation).
+    /// correct (all zero: the layers are the whole evaluation), when
+    /// `base` is [`Base::Material`].
     pub material: [i32; 9],
+    /// What the layers correct: the material balance, or the
+    /// hand-written evaluation.
+    pub base: Base,
 }
 
 /// One epoch's mean losses.
@@ -87,7 +92,11 @@ fn pass(p: &Params, data: &Dataset, idx: &[u32], settings: &Settings, flip: &[u1
     let mut loss = 0.0f64;
     for &i in idx {
         let i = i as usize;
-        let material = data.material(i, &settings.material) as f32 / settings.scale;
+        let base = match settings.base {
+            Base::Material => data.material(i, &settings.material),
+            Base::HandWritten => data.hand(i),
+        };
+        let material = base as f32 / settings.scale;
         let inputs = Inputs { white: data.features(i), black_to_move: data.black_to_move(i), flip, material };
         let out = p.forward(&inputs, &mut scratch);
         let s = 1.0 / (1.0 + (-out).exp());

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use cescacs::random::SplitMix64;
 use cescacs::Position;
+use cescacs_engine::nnue::Base;
 use cescacs_engine::{Engine, EngineOptions};
 use cescacs_research::packed::{pack_into, MAX_PACKED};
 use cescacs_train::data::{DataError, Dataset, MAGIC, RECORD};
@@ -60,6 +61,7 @@ fn settings(epochs: usize) -> Settings {
         scale: 400.0,
         threads: 2,
         material: [0; 9],
+        base: Base::Material,
     }
 }
 

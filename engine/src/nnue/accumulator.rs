@@ -5,7 +5,7 @@
 use cescacs::{Color, Position};
 
 use super::features::{feature, for_each_change};
-use super::network::Network;
+use super::network::{Base, Network};
 
 /// Both sides' accumulators (each side's in its own frame) for every
 /// position of a line: [`Accumulator::push`] a move's position,
@@ -17,6 +17,9 @@ pub struct Accumulator {
     n: usize,
     /// Entries of 2N values (White's frame, then Black's), one per position.
     stack: Vec<i16>,
+    /// White's material balance by the network's values, one per entry:
+    /// kept beside the accumulators, as it changes with the same pieces.
+    material: Vec<i32>,
     /// The number of entries in use (at least 1).
     len: usize,
 }
@@ -25,7 +28,7 @@ impl Accumulator {
     /// The accumulator of `pos`, summed from scratch.
     pub fn new(net: &Network, pos: &Position) -> Accumulator {
         let n = net.accumulator_size();
-        let mut acc = Accumulator { n, stack: vec![0; 2 * n], len: 1 };
+        let mut acc = Accumulator { n, stack: vec![0; 2 * n], material: vec![0], len: 1 };
         acc.refresh(net, pos);
         acc
     }
@@ -38,6 +41,7 @@ impl Accumulator {
             a.copy_from_slice(&net.ft_bias);
             net.add_features(pos, side, a);
         }
+        self.material[0] = net.material_balance_for(pos, Color::White);
     }
 
     /// Pushes the accumulator of `after`, a position one move (or any
@@ -47,13 +51,17 @@ impl Accumulator {
         let w = 2 * self.n;
         if self.stack.len() < (self.len + 1) * w {
             self.stack.resize((self.len + 1) * w, 0);
+            self.material.resize(self.len + 1, 0);
         }
+        let mut material = self.material[self.len - 1];
         let (done, next) = self.stack.split_at_mut(self.len * w);
         let next = &mut next[..w];
         next.copy_from_slice(&done[(self.len - 1) * w..]);
         let (white, black) = next.split_at_mut(self.n);
         for_each_change(before, after, |p, h, added| {
             let (fw, fb) = (feature(Color::White, p, h), feature(Color::Black, p, h));
+            let value = net.material[p.role.index()];
+            material += if (p.color == Color::White) == added { value } else { -value };
             if added {
                 net.add_feature(fw, white);
                 net.add_feature(fb, black);
@@ -62,6 +70,7 @@ impl Accumulator {
                 net.sub_feature(fb, black);
             }
         });
+        self.material[self.len] = material;
         self.len += 1;
     }
 
@@ -87,9 +96,16 @@ impl Accumulator {
 
 impl Network {
     /// The evaluation of `pos`, the position `acc` holds: the layers
-    /// after the accumulator and the material balance.
+    /// after the accumulator and their base ([`Network::base_eval`]).
     pub fn evaluate_accumulator(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let turn = pos.turn();
-        self.propagate(acc.side(turn), acc.side(!turn), self.material_balance(pos))
+        let base = match self.base {
+            Base::Material => {
+                let white = acc.material[acc.len - 1];
+                if turn == Color::White { white } else { -white }
+            }
+            Base::HandWritten => self.base_eval(pos),
+        };
+        self.propagate(acc.side(turn), acc.side(!turn), base)
     }
 }

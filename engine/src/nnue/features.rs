@@ -9,7 +9,7 @@
 //! sides see their own army at the bottom of the board, playing upwards.
 //! The King is a kind like the others (9 kinds, 3,042 features).
 
-use cescacs::{Color, Hex, Piece, Position, Role, HEX_COUNT};
+use cescacs::{Bitboard, Color, Hex, Piece, Position, Role, HEX_COUNT};
 
 /// Piece kinds per colour.
 pub const KINDS: usize = Role::ALL.len();
@@ -43,14 +43,20 @@ pub fn for_each_feature(pos: &Position, side: Color, mut f: impl FnMut(usize)) {
 /// destination, a capture, a castling rook, an en passant or scornful
 /// capture, a promotion), whatever the kind of move.
 pub fn for_each_change(before: &Position, after: &Position, mut f: impl FnMut(Piece, Hex, bool)) {
-    for color in Color::ALL {
-        for role in Role::ALL {
+    // Hexes whose colour changed: a piece of one kind taking one of the same
+    // kind leaves that kind's hexes as they were.
+    let recoloured = Color::ALL
+        .iter()
+        .fold(Bitboard::EMPTY, |m, &c| m | (before.occupied_by(c) ^ after.occupied_by(c)));
+    for role in Role::ALL {
+        let (b, a) = (before.pieces_of_role(role), after.pieces_of_role(role));
+        if ((a ^ b) | (recoloured & (a | b))).is_empty() {
+            continue;
+        }
+        for color in Color::ALL {
             let piece = Piece::new(color, role);
             let (b, a) = (before.pieces(piece), after.pieces(piece));
             let diff = a ^ b;
-            if diff.is_empty() {
-                continue;
-            }
             for h in b & diff {
                 f(piece, h, false);
             }

@@ -11,6 +11,7 @@
 //! | 4 | hidden size H (1 to [`MAX_HIDDEN`]) |
 //! | 4 | output scale: centipawns of a network output of 1.0 (1 to [`MAX_SCALE`]) |
 //! | 4 × 9 | material: centipawns per piece by [`cescacs::Role::index`], `i32` (±[`MAX_MATERIAL`]), added to the layers' output |
+//! | 4 | version 3 only: the base ([`Base`]), 0 the material above, 1 the hand-written evaluation |
 //! | 2 N | accumulator biases, `i16` |
 //! | 2 × 3,042 N | accumulator weights, `i16`, feature-major (feature f's N weights together) |
 //! | 4 H | hidden biases, `i32` |
@@ -19,8 +20,12 @@
 //! | H | output weights, `i8` |
 //! | 4 | CRC-32 (IEEE, `zlib.crc32`) of all the bytes before it |
 //!
+//! Version 3 adds the base field: what the layers' output is added to.
+//! A network whose base is material is written as version 2, byte for
+//! byte the file it was before the field existed.
+//!
 //! Reading checks, in order: the magic, the version, the input kind, the
-//! sizes, the length (every size is bounded, so nothing larger than about
+//! sizes, the base, the length (every size is bounded, so nothing larger than about
 //! 6.8 MB is ever allocated), then the checksum; any failure is a
 //! [`FormatError`], never a panic.
 
@@ -29,12 +34,15 @@ use std::path::Path;
 
 use super::checksum::crc32;
 use super::features::INPUTS;
-use super::network::Network;
+use super::network::{Base, Network};
 
 /// The first eight bytes of a network file.
 pub const MAGIC: [u8; 8] = *b"CESNNUE\0";
-/// The format version this engine reads and writes.
-pub const VERSION: u16 = 2;
+/// The newest format version, which this engine reads and writes (it
+/// reads and writes version 2 too: [`Base::Material`] networks).
+pub const VERSION: u16 = 3;
+/// The version without the base field: the layers correct material.
+pub const VERSION_MATERIAL: u16 = 2;
 /// The input kind this engine knows: one feature per hex, piece kind and
 /// colour in each side's frame ([`super::features`]).
 pub const INPUT_KIND: u16 = 1;
@@ -46,10 +54,11 @@ pub const MAX_HIDDEN: usize = 256;
 pub const MAX_SCALE: u32 = 100_000;
 /// The largest material value (centipawns a piece) a file may declare.
 pub const MAX_MATERIAL: i32 = 20_000;
-/// The header's length in bytes.
+/// The header's length in bytes in version 2 (version 3 adds the four
+/// bytes of the base).
 pub const HEADER_LEN: usize = 64;
 /// The largest file [`Network::load`] reads (the largest valid file).
-pub const MAX_FILE_LEN: usize = file_len(MAX_ACCUMULATOR, MAX_HIDDEN);
+pub const MAX_FILE_LEN: usize = file_len(MAX_ACCUMULATOR, MAX_HIDDEN) + 4;
 
 /// Why bytes are not a network.
 #[derive(Debug, thiserror::Error)]
@@ -65,8 +74,8 @@ pub enum FormatError {
     /// The first eight bytes are not [`MAGIC`].
     #[error("not a cescacs network file (wrong magic)")]
     WrongMagic,
-    /// A format version other than [`VERSION`].
-    #[error("unsupported network format version {found} (this engine reads version {VERSION})")]
+    /// A format version other than 2 and [`VERSION`].
+    #[error("unsupported network format version {found} (this engine reads versions {VERSION_MATERIAL} and {VERSION})")]
     UnsupportedVersion {
         /// The file's version.
         found: u16,
@@ -98,6 +107,9 @@ pub enum FormatError {
         /// The value.
         value: i32,
     },
+    /// A base other than 0 (material) and 1 (the hand-written evaluation).
+    #[error("unknown network base {0} (0: material, 1: the hand-written evaluation)")]
+    UnknownBase(u32),
     /// Bytes after the checksum.
     #[error("network file too long: {found} bytes, the header declares {expected}")]
     TrailingBytes {
@@ -119,7 +131,8 @@ pub enum FormatError {
     Io(#[from] std::io::Error),
 }
 
-/// The length of a file with these sizes.
+/// The length of a version-2 file with these sizes (a version-3 file is
+/// four bytes longer).
 pub const fn file_len(accumulator: usize, hidden: usize) -> usize {
     HEADER_LEN + 2 * accumulator + 2 * INPUTS * accumulator + 4 * hidden + 2 * accumulator * hidden + 4 + hidden + 4
 }
@@ -166,6 +179,9 @@ struct Header {
     hidden: usize,
     scale: u32,
     material: [i32; 9],
+    base: Base,
+    /// The header's length: [`HEADER_LEN`], or four more with the base.
+    len: usize,
 }
 
 /// The header, checked.
@@ -174,7 +190,7 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
         return Err(FormatError::WrongMagic);
     }
     let version = c.u16()?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_MATERIAL {
         return Err(FormatError::UnsupportedVersion { found: version });
     }
     let kind = c.u16()?;
@@ -196,15 +212,24 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
             return Err(FormatError::WrongMaterial { kind, value: *m });
         }
     }
-    Ok(Header { accumulator: accumulator as usize, hidden: hidden as usize, scale, material })
+    let base = if version == VERSION_MATERIAL {
+        Base::Material
+    } else {
+        match c.u32()? {
+            0 => Base::Material,
+            1 => Base::HandWritten,
+            other => return Err(FormatError::UnknownBase(other)),
+        }
+    };
+    Ok(Header { accumulator: accumulator as usize, hidden: hidden as usize, scale, material, base, len: c.at })
 }
 
 impl Network {
     /// Reads a network from the bytes of a file (see the module docs).
     pub fn from_bytes(data: &[u8]) -> Result<Network, FormatError> {
         let mut c = Cursor { data, at: 0 };
-        let Header { accumulator: n, hidden: h, scale, material } = read_header(&mut c)?;
-        let expected = file_len(n, h);
+        let Header { accumulator: n, hidden: h, scale, material, base, len } = read_header(&mut c)?;
+        let expected = file_len(n, h) - HEADER_LEN + len;
         if data.len() < expected {
             return Err(FormatError::Truncated { at: data.len(), needed: expected });
         }
@@ -217,7 +242,7 @@ impl Network {
             return Err(FormatError::ChecksumMismatch { stored, computed });
         }
         let (ft_bias, ft_weights, l1_bias, l1_weights) = (c.i16s(n)?, c.i16s(INPUTS * n)?, c.i32s(h)?, c.i8s(2 * n * h)?);
-        Network::from_parameters(scale, material, ft_bias, ft_weights, l1_bias, l1_weights, c.i32()?, c.i8s(h)?)
+        Ok(Network::from_parameters(scale, material, ft_bias, ft_weights, l1_bias, l1_weights, c.i32()?, c.i8s(h)?)?.with_base(base))
     }
 
     /// Reads a network file; a file longer than [`MAX_FILE_LEN`] is refused
@@ -234,14 +259,18 @@ impl Network {
     /// The bytes of the network's file (read back by [`Network::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let (n, h) = (self.accumulator_size(), self.hidden_size());
-        let mut out = Vec::with_capacity(file_len(n, h));
+        let mut out = Vec::with_capacity(file_len(n, h) + 4);
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if self.base == Base::Material { VERSION_MATERIAL } else { VERSION };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&INPUT_KIND.to_le_bytes());
         for v in [INPUTS as u32, n as u32, h as u32, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend(self.material.iter().flat_map(|v| v.to_le_bytes()));
+        if self.base == Base::HandWritten {
+            out.extend_from_slice(&1u32.to_le_bytes());
+        }
         out.extend(self.ft_bias.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
         out.extend(self.l1_bias.iter().flat_map(|v| v.to_le_bytes()));
         // Each in i8 range: from_parameters widened them from i8.

@@ -34,4 +34,4 @@ pub use accumulator::Accumulator;
 pub use checksum::crc32;
 pub use default::DEFAULT_NETWORK;
 pub use format::{FormatError, MAX_ACCUMULATOR, MAX_HIDDEN};
-pub use network::{Network, QA, QB};
+pub use network::{Base, Network, QA, QB};

@@ -20,16 +20,31 @@ use cescacs::random::SplitMix64;
 use cescacs::{Color, Piece, Position, Role};
 
 use super::features::{for_each_feature, INPUTS};
+use crate::eval::EvalConfig;
 
 /// The activation scale: an accumulator value of 127 is 1.0.
 pub const QA: i32 = 127;
 /// The weight scale of the two small layers: an `i8` weight of 64 is 1.0.
 pub const QB: i32 = 64;
 
+/// What a network's layers correct: their output is added to it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Base {
+    /// The material balance by the network's own values.
+    #[default]
+    Material,
+    /// The hand-written evaluation with its default settings
+    /// ([`EvalConfig::default`]): the network learns what it misses, and
+    /// keeps what it knows (passed pawns, the King's neighbours). The
+    /// network's material values are not used.
+    HandWritten,
+}
+
 /// A quantized evaluation network (file format: [`super::format`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub(super) scale: u32,
+    pub(super) base: Base,
     /// Centipawns per piece kind, added to the layers' output.
     pub(super) material: [i32; 9],
     pub(super) ft_bias: Vec<i16>,
@@ -57,7 +72,7 @@ impl Network {
         let l2_bias = draw(2000) as i32;
         let l2_weights = (0..h).map(|_| draw(60) as i8).collect();
         let material = std::array::from_fn(|_| draw(500) as i32);
-        Network { scale: 400, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights }
+        Network { scale: 400, base: Base::Material, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights }
     }
 
     /// A network from its quantized parameters, in the file's layout
@@ -92,7 +107,27 @@ impl Network {
             return Err(super::FormatError::WrongMaterial { kind, value });
         }
         let l1_weights = l1_weights.into_iter().map(i16::from).collect();
-        Ok(Network { scale, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights })
+        Ok(Network { scale, base: Base::Material, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights })
+    }
+
+    /// The network with its layers' output added to `base`.
+    pub fn with_base(self, base: Base) -> Network {
+        Network { base, ..self }
+    }
+
+    /// What the layers' output is added to.
+    pub fn base(&self) -> Base {
+        self.base
+    }
+
+    /// The part of `pos`'s evaluation the layers correct, centipawns for
+    /// its side to move: the material balance or the hand-written
+    /// evaluation ([`Network::base`]).
+    pub fn base_eval(&self, pos: &Position) -> i32 {
+        match self.base {
+            Base::Material => self.material_balance(pos),
+            Base::HandWritten => EvalConfig::default().evaluate(pos),
+        }
     }
 
     /// The accumulator size N (per side).
@@ -113,7 +148,11 @@ impl Network {
     /// The material balance of `pos` for its side to move, by the
     /// network's values: the part of the evaluation the layers correct.
     pub fn material_balance(&self, pos: &Position) -> i32 {
-        let us = pos.turn();
+        self.material_balance_for(pos, pos.turn())
+    }
+
+    /// The material balance of `pos` for `us`.
+    pub(super) fn material_balance_for(&self, pos: &Position, us: Color) -> i32 {
         Role::ALL
             .iter()
             .map(|&r| {
@@ -148,7 +187,7 @@ impl Network {
         for side in Color::ALL {
             self.add_features(pos, side, &mut acc[side.index()]);
         }
-        self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()], self.material_balance(pos))
+        self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()], self.base_eval(pos))
     }
 
     /// Adds the weights of `pos`'s features in `side`'s frame to `acc`.
@@ -204,15 +243,15 @@ impl Network {
 }
 
 /// `Σ x_k · w_k` for inputs in 0..=127: at most 127 × 127 × 2,048 in
-/// size, so an `i32` holds it. Eight lanes at a time, the shape of the
-/// vector multiply-add of pairs (`pmaddwd`).
+/// size, so an `i32` holds it. Sixteen lanes a step: the compiler sums
+/// them with the vector multiply-add of pairs (`pmaddwd`).
 #[inline]
 fn dot(x: &[i16], w: &[i16]) -> i32 {
-    let mut lanes = [0i32; 8];
-    let (xs, ws) = (x.chunks_exact(8), w.chunks_exact(8));
+    let mut lanes = [0i32; 16];
+    let (xs, ws) = (x.chunks_exact(16), w.chunks_exact(16));
     let tail: i32 = xs.remainder().iter().zip(ws.remainder()).map(|(&a, &b)| i32::from(a) * i32::from(b)).sum();
     for (xc, wc) in xs.zip(ws) {
-        for k in 0..8 {
+        for k in 0..16 {
             lanes[k] += i32::from(xc[k]) * i32::from(wc[k]);
         }
     }
