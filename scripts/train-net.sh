@@ -2,7 +2,10 @@
 # Generates self-play positions and trains the engine's network on them (docs/NNUE.md).
 #
 #   scripts/train-net.sh OUTDIR [POSITIONS] [NODES] [SEED] [EPOCHS]
-#   scripts/train-net.sh target/nnue 6000000 1000 1 6     # the default network's run
+#   scripts/train-net.sh target/nnue 4000000 1000 2 6     # the default network's data and settings
+#
+# (docs/NNUE.md gives the default network's exact commands: its training seed is 1, where this
+# script trains with the data's seed)
 #
 # Writes OUTDIR/positions.bin (and positions.parquet when pyarrow is there), OUTDIR/net.nnue,
 # OUTDIR/net.nnue.json (arguments, losses per epoch, the quantized network against the float

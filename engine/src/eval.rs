@@ -39,8 +39,7 @@ pub const REFERENCE_VALUES: [i32; 9] = [100, 200, 300, 400, 800, 1100, 1400, 150
 /// ([`DEPTH2_VALUES`]) by +85 ± 39 Elo at 1 s + 10 ms a game (SPRT), so they are the default.
 pub const FITTED_VALUES: [i32; 9] = [100, 58, 245, 163, 617, 440, 846, 896, 0];
 /// The values fitted to 1,798 depth-2 engine games (docs/BALANCE.md, `scripts/engine-study.sh
-/// fit`): P 100, E 11, J 224, N 149, G 592, R 438, V 786, D 864; the default network's
-/// material (docs/NNUE.md).
+/// fit`): P 100, E 11, J 224, N 149, G 592, R 438, V 786, D 864.
 pub const DEPTH2_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
 
 impl Default for EvalConfig {

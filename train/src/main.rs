@@ -65,16 +65,16 @@ struct Args {
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// The piece values whose material balance the layers correct, as `--eval values=…`
-    /// reads them: `depth2` (fitted to depth-2 games, the default network's), `fitted` (the
-    /// hand-written evaluation's), `reference`, `site` or eight numbers `P/E/J/N/G/R/V/D`.
-    #[arg(long, default_value = "depth2")]
+    /// reads them: `depth2` (fitted to depth-2 games), `fitted` (the hand-written
+    /// evaluation's), `reference`, `site` or eight numbers `P/E/J/N/G/R/V/D`.
+    #[arg(long, default_value = "fitted")]
     values: String,
     /// Without the material balance beside the layers (overrides `--values`).
     #[arg(long)]
     no_material: bool,
     /// What the layers correct: `material` (the balance by `--values`) or `hand` (the
     /// hand-written evaluation with its default settings, whose own values then count).
-    #[arg(long, value_enum, default_value_t = BaseArg::Material)]
+    #[arg(long, value_enum, default_value_t = BaseArg::Hand)]
     base: BaseArg,
     /// Keep the positions whose move was a capture (left out by default).
     #[arg(long)]

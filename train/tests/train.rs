@@ -114,22 +114,29 @@ fn broken_files_are_refused_with_their_error() {
 }
 
 #[test]
-fn the_command_writes_a_network_that_corrects_the_values_asked_and_refuses_unknown_ones() {
+fn the_command_writes_a_network_that_corrects_the_base_asked_and_refuses_unknown_values() {
     let (bytes, _) = positions_file(4);
     let (data, out) = (temp("cli.bin"), temp("cli.nnue"));
     std::fs::write(&data, bytes).unwrap();
-    let run = |values: &str| {
+    let run = |more: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_cescacs-train"))
             .args(["--data", data.to_str().unwrap(), "--out", out.to_str().unwrap(), "--epochs", "1", "--acc", "8", "--hidden", "4"])
-            .args(["--values", values])
+            .args(more)
             .output()
             .unwrap()
     };
-    let done = run("fitted");
+    // The defaults: the hand-written evaluation beside the layers (the default network's).
+    let done = run(&[]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     let net = cescacs_engine::nnue::Network::load(&out).unwrap();
+    assert_eq!(net.base(), Base::HandWritten);
     assert_eq!(*net.material(), cescacs_engine::FITTED_VALUES);
-    let refused = run("heavy");
+    let done = run(&["--base", "material", "--values", "depth2"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let net = cescacs_engine::nnue::Network::load(&out).unwrap();
+    assert_eq!(net.base(), Base::Material);
+    assert_eq!(*net.material(), cescacs_engine::DEPTH2_VALUES);
+    let refused = run(&["--values", "heavy"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).starts_with("cescacs-train: --values heavy: "), "{}", String::from_utf8_lossy(&refused.stderr));
 }
