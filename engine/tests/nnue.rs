@@ -99,6 +99,8 @@ fn header_errors_are_named() {
     assert!(matches!(with(24, &0u32.to_le_bytes()), FormatError::WrongScale(0)));
     assert!(matches!(with(28, &20_001i32.to_le_bytes()), FormatError::WrongMaterial { kind: 0, value: 20_001 }));
     assert!(matches!(with(28 + 4 * 8, &(-30_000i32).to_le_bytes()), FormatError::WrongMaterial { kind: 8, value: -30_000 }));
+    // The most negative i32 has no absolute value: refused, not overflowed.
+    assert!(matches!(with(28 + 4 * 4, &i32::MIN.to_le_bytes()), FormatError::WrongMaterial { kind: 4, value: i32::MIN }));
     // A header that declares a larger network than the bytes hold.
     assert!(matches!(with(16, &9u32.to_le_bytes()), FormatError::Truncated { needed, .. } if needed == file_len(9, 4)));
     let msg = with(8, &7u16.to_le_bytes()).to_string();
@@ -119,6 +121,8 @@ fn parameters_of_the_wrong_sizes_or_values_are_refused() {
     let mut material = [0; 9];
     material[3] = 20_001;
     assert!(matches!(make(400, material, ft, l1), Err(FormatError::WrongMaterial { kind: 3, value: 20_001 })));
+    material[3] = i32::MIN;
+    assert!(matches!(make(400, material, ft, l1), Err(FormatError::WrongMaterial { kind: 3, value: i32::MIN })));
 }
 
 #[test]

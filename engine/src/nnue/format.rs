@@ -208,7 +208,7 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
     let mut material = [0i32; 9];
     for (kind, m) in material.iter_mut().enumerate() {
         *m = c.i32()?;
-        if m.abs() > MAX_MATERIAL {
+        if !(-MAX_MATERIAL..=MAX_MATERIAL).contains(m) {
             return Err(FormatError::WrongMaterial { kind, value: *m });
         }
     }

@@ -103,7 +103,7 @@ impl Network {
         if scale == 0 || scale > super::format::MAX_SCALE {
             return Err(super::FormatError::WrongScale(scale));
         }
-        if let Some((kind, &value)) = material.iter().enumerate().find(|(_, v)| v.abs() > super::format::MAX_MATERIAL) {
+        if let Some((kind, &value)) = material.iter().enumerate().find(|(_, v)| !(-super::format::MAX_MATERIAL..=super::format::MAX_MATERIAL).contains(*v)) {
             return Err(super::FormatError::WrongMaterial { kind, value });
         }
         let l1_weights = l1_weights.into_iter().map(i16::from).collect();
