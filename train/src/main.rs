@@ -69,7 +69,8 @@ struct Args {
     /// evaluation's), `reference`, `site` or eight numbers `P/E/J/N/G/R/V/D`.
     #[arg(long, default_value = "fitted")]
     values: String,
-    /// Without the material balance beside the layers (overrides `--values`).
+    /// Nothing beside the layers: they are the whole evaluation (overrides `--base` and
+    /// `--values`).
     #[arg(long)]
     no_material: bool,
     /// What the layers correct: `material` (the balance by `--values`) or `hand` (the
@@ -126,6 +127,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         threads: args.threads,
         material: if args.no_material { [0; 9] } else { values },
         base: match args.base {
+            _ if args.no_material => Base::Material,
             BaseArg::Material => Base::Material,
             BaseArg::Hand => Base::HandWritten,
         },
@@ -171,7 +173,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "args": {
             "seed": args.seed, "epochs": args.epochs, "acc": args.acc, "hidden": args.hidden,
             "batch": args.batch, "lr": args.lr, "lr_decay": args.lr_decay, "hex_decay": args.hex_decay, "lambda": args.lambda,
-            "scale": args.scale, "material": settings.material, "base": format!("{:?}", args.base).to_lowercase(), "validation": args.validation, "threads": args.threads,
+            "scale": args.scale, "material": settings.material, "base": if settings.base == Base::Material { "material" } else { "hand" }, "validation": args.validation, "threads": args.threads,
         },
         "curve": curve.iter().map(|e| serde_json::json!({"epoch": e.epoch, "train": e.train, "validation": e.validation})).collect::<Vec<_>>(),
         "quantized_vs_float": {"positions": diffs.len(), "mean_abs_cp": mean_diff, "max_abs_cp": max_diff},

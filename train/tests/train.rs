@@ -136,6 +136,12 @@ fn the_command_writes_a_network_that_corrects_the_base_asked_and_refuses_unknown
     let net = cescacs_engine::nnue::Network::load(&out).unwrap();
     assert_eq!(net.base(), Base::Material);
     assert_eq!(*net.material(), cescacs_engine::DEPTH2_VALUES);
+    // Nothing beside the layers, whatever the base's default.
+    let done = run(&["--no-material"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let net = cescacs_engine::nnue::Network::load(&out).unwrap();
+    assert_eq!(net.base(), Base::Material);
+    assert_eq!(*net.material(), [0; 9]);
     let refused = run(&["--values", "heavy"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).starts_with("cescacs-train: --values heavy: "), "{}", String::from_utf8_lossy(&refused.stderr));
