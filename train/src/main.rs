@@ -127,9 +127,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         threads: args.threads,
         material: if args.no_material { [0; 9] } else { values },
         base: match args.base {
-            _ if args.no_material => Base::Material,
-            BaseArg::Material => Base::Material,
-            BaseArg::Hand => Base::HandWritten,
+            BaseArg::Hand if !args.no_material => Base::HandWritten,
+            BaseArg::Hand | BaseArg::Material => Base::Material,
         },
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {

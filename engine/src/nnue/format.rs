@@ -184,6 +184,16 @@ struct Header {
     len: usize,
 }
 
+/// Refuses a material value beyond ±[`MAX_MATERIAL`] (`i32::MIN` included,
+/// which has no absolute value).
+pub(super) fn check_material(kind: usize, value: i32) -> Result<(), FormatError> {
+    if (-MAX_MATERIAL..=MAX_MATERIAL).contains(&value) {
+        Ok(())
+    } else {
+        Err(FormatError::WrongMaterial { kind, value })
+    }
+}
+
 /// The header, checked.
 fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
     if c.array::<8>()? != MAGIC {
@@ -208,9 +218,7 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
     let mut material = [0i32; 9];
     for (kind, m) in material.iter_mut().enumerate() {
         *m = c.i32()?;
-        if !(-MAX_MATERIAL..=MAX_MATERIAL).contains(m) {
-            return Err(FormatError::WrongMaterial { kind, value: *m });
-        }
+        check_material(kind, *m)?;
     }
     let base = if version == VERSION_MATERIAL {
         Base::Material

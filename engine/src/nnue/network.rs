@@ -103,8 +103,8 @@ impl Network {
         if scale == 0 || scale > super::format::MAX_SCALE {
             return Err(super::FormatError::WrongScale(scale));
         }
-        if let Some((kind, &value)) = material.iter().enumerate().find(|(_, v)| !(-super::format::MAX_MATERIAL..=super::format::MAX_MATERIAL).contains(*v)) {
-            return Err(super::FormatError::WrongMaterial { kind, value });
+        for (kind, &value) in material.iter().enumerate() {
+            super::format::check_material(kind, value)?;
         }
         let l1_weights = l1_weights.into_iter().map(i16::from).collect();
         Ok(Network { scale, base: Base::Material, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights })
