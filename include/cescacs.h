@@ -1804,7 +1804,7 @@ cescacs_result cescacs_engine_set_elo(const struct cescacs_engine *engine, uint3
 cescacs_result cescacs_engine_skill(const struct cescacs_engine *engine, uint32_t *level_out);
 
 /// Chooses the evaluation of the engine's next searches: the network
-/// (`use_nnue` true) or the hand-written terms (false, an engine's default).
+/// (`use_nnue` true, an engine's default) or the hand-written terms (false).
 ///
 /// Errors: `NULL_POINTER`.
 cescacs_result cescacs_engine_set_use_nnue(const struct cescacs_engine *engine, bool use_nnue);

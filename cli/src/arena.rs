@@ -56,7 +56,7 @@ pub struct MatchArgs {
     /// Games played at once, each with its own engine processes (0: all cores)
     #[arg(long, visible_alias = "threads", value_name = "N", default_value_t = 0)]
     pub concurrency: usize,
-    /// A's evaluation: `default`, `material`, or changes like `mobility=0,king=8,pawn=6,values=reference`
+    /// A's evaluation: the hand-written one (`default`, `material`, or changes like `mobility=0,king=8,pawn=6,values=reference`) or `nnue`, the built-in network
     #[arg(long, default_value = "default")]
     pub eval: String,
     /// B's evaluation (same form)

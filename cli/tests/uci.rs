@@ -80,7 +80,7 @@ fn handshake_and_readiness() {
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1000 min 1000 max 3214",
-            "option name Use NNUE type check default false",
+            "option name Use NNUE type check default true",
             "option name EvalFile type string default <default>",
             "uciok"
         ]
@@ -244,9 +244,8 @@ fn use_nnue_searches_with_the_network_as_the_library_does() {
     use cescacs_engine::EngineOptions;
     let mut game = History::default();
     game.push_ctl("E7-E13").unwrap();
-    let nnue = EngineOptions { use_nnue: true, ..EngineOptions::default() };
-    let want = Engine::new(nnue).search(&game, &Limits::depth(3));
-    let hand = Engine::new(EngineOptions::default()).search(&game, &Limits::depth(3));
+    let want = Engine::new(EngineOptions::default()).search(&game, &Limits::depth(3));
+    let hand = Engine::new(EngineOptions { use_nnue: false, ..EngineOptions::default() }).search(&game, &Limits::depth(3));
     assert_ne!(want.nodes, hand.nodes, "the two evaluations search different trees");
     let mut uci = Uci::start();
     uci.send("setoption name Use NNUE value true");

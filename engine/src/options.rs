@@ -22,13 +22,14 @@ pub struct EngineOptions {
     /// the plain search.
     pub skill: Skill,
     /// Whether the search evaluates with the network (UCI `Use NNUE`,
-    /// `Engine::network`) rather than the hand-written terms of `eval`.
+    /// `Engine::network`; the default, as it plays stronger) rather than
+    /// the hand-written terms of `eval` alone.
     pub use_nnue: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default(), use_nnue: false }
+        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default(), use_nnue: true }
     }
 }
 

@@ -37,8 +37,9 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
 /// 1000 by convention; each level is the one below plus its measured step,
 /// the level's Elo over the one below in 100 games at 20 ms a move (a step
-/// below 10 counted as 10, so the ladder climbs): docs/ENGINE.md, "Levels",
-/// and `scripts/skill-ladder.sh` with `scripts/ladder-elo.py`.
+/// below 10 counted as 10, so the ladder climbs), both sides evaluating
+/// with the hand-written terms: docs/ENGINE.md, "Levels", and
+/// `scripts/skill-ladder.sh` with `scripts/ladder-elo.py`.
 pub const SKILL_ELO: [u32; 21] = [
     1000, 1096, 1354, 1410, 1533, 1641, 1679, 1742, 1791, 1938, 1948,
     1958, 2032, 2151, 2255, 2297, 2355, 2466, 2557, 2638, 3214,

@@ -13,7 +13,7 @@ use super::game::cescacs_game;
 use super::guard::{borrow, guard, guard_out, text_arg};
 
 /// Chooses the evaluation of the engine's next searches: the network
-/// (`use_nnue` true) or the hand-written terms (false, an engine's default).
+/// (`use_nnue` true, an engine's default) or the hand-written terms (false).
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]

@@ -405,7 +405,7 @@ class Engine:
             "Skill Level": 20,
             "UCI_LimitStrength": False,
             "UCI_Elo": _MIN_ELO,
-            "Use NNUE": False,
+            "Use NNUE": True,
             "EvalFile": _DEFAULT_EVAL_FILE,
         }
         self.id: Dict[str, str] = {"name": "cescacs", "author": "the cescacs authors"}
@@ -424,7 +424,7 @@ class Engine:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
         table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
         (then ``UCI_Elo``, 1000 to 3214, sets the level), ``UCI_Elo``,
-        ``Use NNUE`` (the network rather than the hand-written evaluation)
+        ``Use NNUE`` (the network, the default, rather than the hand-written evaluation)
         and ``EvalFile`` (a network file; ``"<default>"`` the one built in).
         A value out of range, or a file that is not a network, raises
         ``ValueError`` and changes nothing.

@@ -117,8 +117,9 @@ class MatchSpec:
     Sides: A is ``engine`` (an external UCI engine, ``"cmd=COMMAND
     name=NAME dir=DIR option.NAME=VALUE …"``, split as a shell splits, read
     by the study crate's ``EngineSpec::parse``) or else the built-in engine
-    with the evaluation ``eval`` (``default``, ``material``, or changes
-    such as ``mobility=0,king=8``), ``abstain`` (``leaps``, ``castling``
+    with the evaluation ``eval`` (the hand-written one: ``default``,
+    ``material``, or changes such as ``mobility=0,king=8``; or ``nnue``,
+    the built-in network), ``abstain`` (``leaps``, ``castling``
     or ``both``: the King's gaits A never plays) and ``hash_mb`` MiB of
     table; B is ``vs_engine`` or else the built-in engine with
     ``vs_eval``. ``no_castling`` plays without castling (RULES.md §4.8;

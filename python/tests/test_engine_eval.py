@@ -1,5 +1,5 @@
-"""The engine's evaluations from Python: the hand-written one (the default) and the
-network built in (``Use NNUE``), another network file (``EvalFile``) refused with its
+"""The engine's evaluations from Python: the network built in (``Use NNUE``, the default)
+and the hand-written one, another network file (``EvalFile``) refused with its
 reason when it is not one, and the static evaluation of a board."""
 import pytest
 
@@ -10,9 +10,6 @@ from cescacs.engine import Engine, Limit
 def test_the_static_evaluation_follows_use_nnue():
     board = cescacs.Board()
     with Engine(hash_mb=1) as engine:
-        assert engine.options["Use NNUE"] is False
-        assert engine.evaluate(board) == 0  # the initial position is symmetric
-        engine.configure({"Use NNUE": True})
         assert engine.options["Use NNUE"] is True
         net = engine.evaluate(board)
         assert -200 < net < 200
@@ -20,7 +17,10 @@ def test_the_static_evaluation_follows_use_nnue():
         # The side to move's view: Black's after White's move.
         assert engine.evaluate(board) != net
         engine.configure({"Use NNUE": "false"})
-        assert engine.evaluate(cescacs.Board()) == 0
+        assert engine.options["Use NNUE"] is False
+        assert engine.evaluate(cescacs.Board()) == 0  # the initial position is symmetric
+        engine.configure({"Use NNUE": True})
+        assert engine.evaluate(cescacs.Board()) == net
 
 
 def test_a_file_that_is_not_a_network_is_refused_and_the_network_stays(tmp_path):

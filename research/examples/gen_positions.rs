@@ -6,8 +6,14 @@
 //!
 //! ```text
 //! cargo run --release -p cescacs-research --example gen_positions -- \
-//!     --positions N --nodes K --seed S --out FILE [--threads T] [--opening-plies P]
+//!     --positions N --nodes K --seed S --out FILE [--threads T] [--opening-plies P] \
+//!     [--eval hand|nnue]
 //! ```
+//!
+//! `--eval` is the evaluation that plays and labels: `hand` (the default)
+//! the hand-written one, `nnue` the built-in network, so a network's games
+//! can label the data for the next one. It is named here rather than taken
+//! from the engine's default, so the same arguments keep giving the same file.
 //!
 //! The file: the 8 bytes `CESPOS1\0`, then 64-byte records: the packed
 //! position zero-padded to 58 bytes, the score (`i16` little-endian,
@@ -39,10 +45,11 @@ struct Args {
     out: String,
     threads: usize,
     opening_plies: usize,
+    use_nnue: bool,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8 };
+    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, use_nnue: false };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -54,6 +61,13 @@ fn parse_args() -> Args {
             "--out" => a.out = value.clone(),
             "--threads" => a.threads = num().max(1) as usize,
             "--opening-plies" => a.opening_plies = num() as usize,
+            "--eval" => {
+                a.use_nnue = match value.as_str() {
+                    "hand" => false,
+                    "nnue" => true,
+                    _ => panic!("--eval: hand or nnue, not {value}"),
+                }
+            }
             _ => panic!("unknown argument {flag}"),
         }
     }
@@ -119,7 +133,7 @@ fn main() {
         for _ in 0..args.threads {
             let (tx, args, next, enough) = (tx.clone(), &args, &next, &enough);
             s.spawn(move || {
-                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, ..Default::default() });
+                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue: args.use_nnue, ..Default::default() });
                 while !enough.load(Ordering::Relaxed) {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if tx.send((g, play_game(&mut engine, args, g))).is_err() {

@@ -21,7 +21,10 @@ pub struct MatchSettings {
     pub depth: Option<u32>,
     /// B's search depth (A's minus one when both sides are built in, else A's).
     pub vs_depth: Option<u32>,
-    /// A's evaluation: `default`, `material`, or changes like `mobility=0,king=8`.
+    /// A's evaluation: the hand-written one as `default`, `material`, or
+    /// changes like `mobility=0,king=8`; or `nnue`, the built-in network.
+    /// The hand-written `default` is this field's default, so a study of
+    /// evaluation terms compares like with like.
     pub eval: String,
     /// B's evaluation (same form).
     pub vs_eval: String,
@@ -234,8 +237,9 @@ impl MatchSettings {
         if limits.depth.is_some_and(|d| d == 0 || d > 64) {
             return Err(bad(depth_field, "give a depth in 1..64"));
         }
-        let config: EvalConfig = eval.parse().map_err(|e| bad(eval_field, format!("{e}")))?;
-        let options = EngineOptions { hash_mb: self.hash_mb, threads: 1, eval: config, ..EngineOptions::default() };
+        let use_nnue = eval == "nnue";
+        let config: EvalConfig = if use_nnue { EvalConfig::default() } else { eval.parse().map_err(|e| bad(eval_field, format!("{e}")))? };
+        let options = EngineOptions { hash_mb: self.hash_mb, threads: 1, eval: config, use_nnue, ..EngineOptions::default() };
         options.validate().map_err(|e| bad(Field::HashMb, e.to_string()))?;
         let player = Player { depth: limits.depth.unwrap_or(0), options, abstain };
         let name = builtin_name(&limits, eval, self.abstain.as_deref().filter(|_| abstain != Abstain::default()));
@@ -307,6 +311,16 @@ mod tests {
     fn abstaining_is_in_a_side_name() {
         let s = MatchSettings { depth: Some(2), abstain: Some("leaps".to_string()), ..Default::default() };
         assert_eq!(s.describe().unwrap().names.0, "depth 2, eval default, abstains from leaps");
+    }
+
+    #[test]
+    fn the_default_evaluation_is_hand_written_and_nnue_names_the_network() {
+        let s = MatchSettings { vs_eval: "nnue".to_string(), ..Default::default() };
+        let d = s.describe().unwrap();
+        assert_eq!(d.names.1, "depth 2, eval nnue");
+        let (Entrant::Builtin(a), Entrant::Builtin(b)) = (&d.m.a.entrant, &d.m.b.entrant) else { panic!("both sides are built in") };
+        assert!(!a.options.use_nnue);
+        assert!(b.options.use_nnue);
     }
 
     #[test]
