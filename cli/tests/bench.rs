@@ -26,7 +26,7 @@ fn bench_counts_the_same_nodes_every_run() {
     // beside its nodes per second. The default evaluation is the network;
     // `--eval hand` searches with the hand-written one.
     let (lines, nodes, nps) = bench(&[]);
-    assert_eq!(nodes, 74_966);
+    assert_eq!(nodes, 61_523);
     assert_eq!(bench(&["--eval", "nnue"]).1, nodes);
     assert_eq!(bench(&["4", "--eval", "hand"]).1, 71_996);
     assert!(nps > 0);

@@ -52,4 +52,4 @@ def test_nnue_notebook_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum("image/svg+xml" in o.get("data", {}) for o in outputs) == 1
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     # The default network's material: what one piece of each kind is worth to it.
-    assert "{'P': 97, 'E': 57, 'J': 253, 'N': 164, 'G': 610, 'R': 436, 'V': 799, 'D': 726}" in text
+    assert "{'P': 100, 'E': 53, 'J': 254, 'N': 162, 'G': 584, 'R': 439, 'V': 668, 'D': 695}" in text

@@ -194,10 +194,10 @@ def test_an_engine_pv_is_stored_as_a_variation() -> None:
     assert end.ply() == 2 + len(pv) and not end.is_mainline()
     start = after_two.variations[-1]
     assert [n.move for n in [start] + start.mainline()] == pv
-    assert (repr(info["score"].relative), [m.long() for m in pv]) == ("Cp(+9)", ["I5-I11", "H22-H16", "C5-C11"])
+    assert (repr(info["score"].relative), [m.long() for m in pv]) == ("Cp(+13)", ["C5-C11", "D22-D16", "E13-D16", "F22-D16"])
     assert movetext(game) == (
         "1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n"
-        "({ engine, depth 3 }\n.2. I5-I11, H22-H16\n.3. C5-C11\n.{ @W: score Cp(+9) }\n)\n*\n"
+        "({ engine, depth 3 }\n.2. C5-C11, D22-D16\n.3. E13×D16, JF22×D16\n.{ @B: score Cp(+13) }\n)\n*\n"
     )
     assert cescacs.pgn.read_game(str(game)) == game
 

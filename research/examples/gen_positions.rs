@@ -7,13 +7,15 @@
 //! ```text
 //! cargo run --release -p cescacs-research --example gen_positions -- \
 //!     --positions N --nodes K --seed S --out FILE [--threads T] [--opening-plies P] \
-//!     [--eval hand|nnue]
+//!     [--eval hand|nnue] [--eval-file NET]
 //! ```
 //!
 //! `--eval` is the evaluation that plays and labels: `hand` (the default)
-//! the hand-written one, `nnue` the built-in network, so a network's games
-//! can label the data for the next one. It is named here rather than taken
-//! from the engine's default, so the same arguments keep giving the same file.
+//! the hand-written one, `nnue` a network, so a network's games can label
+//! the data for the next one: the built-in network, or the file
+//! `--eval-file` names (which implies `nnue`). It is named here rather than
+//! taken from the engine's default, so the same arguments keep giving the
+//! same file.
 //!
 //! The file: the 8 bytes `CESPOS1\0`, then 64-byte records: the packed
 //! position zero-padded to 58 bytes, the score (`i16` little-endian,
@@ -26,10 +28,12 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use cescacs::random::{game_seed, SplitMix64};
 use cescacs::History;
+use cescacs_engine::nnue::Network;
 use cescacs_engine::{Engine, EngineOptions, Limits, Score};
 use cescacs_research::packed::{pack_into, MAX_PACKED};
 
@@ -46,10 +50,11 @@ struct Args {
     threads: usize,
     opening_plies: usize,
     use_nnue: bool,
+    eval_file: Option<String>,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, use_nnue: false };
+    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, use_nnue: false, eval_file: None };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -67,6 +72,10 @@ fn parse_args() -> Args {
                     "nnue" => true,
                     _ => panic!("--eval: hand or nnue, not {value}"),
                 }
+            }
+            "--eval-file" => {
+                a.use_nnue = true;
+                a.eval_file = Some(value.clone());
             }
             _ => panic!("unknown argument {flag}"),
         }
@@ -119,6 +128,9 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
 
 fn main() {
     let args = parse_args();
+    let network = args.eval_file.as_ref().map(|path| {
+        Arc::new(Network::load(path).unwrap_or_else(|e| panic!("--eval-file {path}: {e}")))
+    });
     let started = Instant::now();
     let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).expect("the output file"));
     file.write_all(b"CESPOS1\0").unwrap();
@@ -131,9 +143,12 @@ fn main() {
     let (mut written, mut games) = (0usize, 0u64);
     std::thread::scope(|s| {
         for _ in 0..args.threads {
-            let (tx, args, next, enough) = (tx.clone(), &args, &next, &enough);
+            let (tx, args, next, enough, network) = (tx.clone(), &args, &next, &enough, &network);
             s.spawn(move || {
                 let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue: args.use_nnue, ..Default::default() });
+                if let Some(net) = network {
+                    engine.set_network(Arc::clone(net));
+                }
                 while !enough.load(Ordering::Relaxed) {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if tx.send((g, play_game(&mut engine, args, g))).is_err() {
