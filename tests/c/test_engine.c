@@ -238,20 +238,23 @@ static void test_skill_levels(void) {
     cescacs_engine_free(engine);
 }
 
-/* Evaluations: the hand-written one (an engine's default) and the network
- * built in; a network file that cannot be read is refused and the engine
- * keeps its network; NULL restores the built-in one. */
+/* Evaluations: the network built in (an engine's default) and the
+ * hand-written one; a network file that cannot be read is refused and the
+ * engine keeps its network; NULL restores the built-in one. */
 static void test_evaluations(void) {
     cescacs_engine *engine = NULL;
     CHECK_OK(cescacs_engine_new(1, 1, &engine));
     cescacs_game *game = NULL;
     CHECK_OK(cescacs_game_new(&game));
     int32_t hand = 1, net = 0, again = 1;
+    CHECK_OK(cescacs_engine_static_eval(engine, game, &net));
+    CHECK(net > -200 && net < 200);
+    CHECK_OK(cescacs_engine_set_use_nnue(engine, false));
     CHECK_OK(cescacs_engine_static_eval(engine, game, &hand));
     CHECK(hand == 0); /* the initial position is symmetric */
     CHECK_OK(cescacs_engine_set_use_nnue(engine, true));
-    CHECK_OK(cescacs_engine_static_eval(engine, game, &net));
-    CHECK(net > -200 && net < 200);
+    CHECK_OK(cescacs_engine_static_eval(engine, game, &again));
+    CHECK(again == net);
     CHECK_RC(cescacs_engine_load_network(engine, "/nonexistent/net.nnue"), CESCACS_RESULT_BAD_ARGUMENT);
     CHECK_ERROR_STARTS("/nonexistent/net.nnue: cannot read network file");
     char path[] = "/tmp/cescacs-test-net-XXXXXX";
