@@ -49,12 +49,18 @@ struct Args {
     out: String,
     threads: usize,
     opening_plies: usize,
-    use_nnue: bool,
-    eval_file: Option<String>,
+    eval: Labeller,
+}
+
+/// The evaluation that plays and labels the games.
+enum Labeller {
+    HandWritten,
+    BuiltInNetwork,
+    NetworkFile(String),
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, use_nnue: false, eval_file: None };
+    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, eval: Labeller::HandWritten };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -67,16 +73,14 @@ fn parse_args() -> Args {
             "--threads" => a.threads = num().max(1) as usize,
             "--opening-plies" => a.opening_plies = num() as usize,
             "--eval" => {
-                a.use_nnue = match value.as_str() {
-                    "hand" => false,
-                    "nnue" => true,
+                a.eval = match (value.as_str(), &a.eval) {
+                    (_, Labeller::NetworkFile(_)) => panic!("--eval-file already chose the network"),
+                    ("hand", _) => Labeller::HandWritten,
+                    ("nnue", _) => Labeller::BuiltInNetwork,
                     _ => panic!("--eval: hand or nnue, not {value}"),
                 }
             }
-            "--eval-file" => {
-                a.use_nnue = true;
-                a.eval_file = Some(value.clone());
-            }
+            "--eval-file" => a.eval = Labeller::NetworkFile(value.clone()),
             _ => panic!("unknown argument {flag}"),
         }
     }
@@ -128,9 +132,11 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
 
 fn main() {
     let args = parse_args();
-    let network = args.eval_file.as_ref().map(|path| {
-        Arc::new(Network::load(path).unwrap_or_else(|e| panic!("--eval-file {path}: {e}")))
-    });
+    let network = match &args.eval {
+        Labeller::NetworkFile(path) => Some(Arc::new(Network::load(path).unwrap_or_else(|e| panic!("--eval-file {path}: {e}")))),
+        _ => None,
+    };
+    let use_nnue = !matches!(args.eval, Labeller::HandWritten);
     let started = Instant::now();
     let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).expect("the output file"));
     file.write_all(b"CESPOS1\0").unwrap();
@@ -145,7 +151,7 @@ fn main() {
         for _ in 0..args.threads {
             let (tx, args, next, enough, network) = (tx.clone(), &args, &next, &enough, &network);
             s.spawn(move || {
-                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue: args.use_nnue, ..Default::default() });
+                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue, ..Default::default() });
                 if let Some(net) = network {
                     engine.set_network(Arc::clone(net));
                 }
