@@ -14,10 +14,21 @@ use cescacs_study::{Contender, EngineSpec, Match, SearchLimits, TimeControl};
 const FAKE: &str = env!("CARGO_BIN_EXE_cescacs-fake-uci");
 
 fn main() {
-    let pairs = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(20);
-    let side = |name| Contender::external(EngineSpec::new(name, &[FAKE, "first"]), SearchLimits::default());
+    let pairs = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(20);
+    let side = |name| {
+        Contender::external(
+            EngineSpec::new(name, &[FAKE, "first"]),
+            SearchLimits::default(),
+        )
+    };
     let mut m = Match::new(side("one"), side("two"), pairs);
-    m.tc = Some(TimeControl { base: Duration::from_secs(100_000), increment: Duration::ZERO });
+    m.tc = Some(TimeControl {
+        base: Duration::from_secs(100_000),
+        increment: Duration::ZERO,
+    });
     m.check().expect("the fake engines start");
     let start = Instant::now();
     let result = m.run(&|_| {}).expect("the match runs");
@@ -30,7 +41,11 @@ fn main() {
         let base = m.tc.unwrap().base;
         let (mut white, mut black) = (base, base);
         for (i, &left) in g.clocks.iter().enumerate() {
-            let clock = if (g.opening + i) % 2 == 0 { &mut white } else { &mut black };
+            let clock = if (g.opening + i) % 2 == 0 {
+                &mut white
+            } else {
+                &mut black
+            };
             engines += *clock - left;
             *clock = left;
         }
@@ -38,5 +53,11 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let per_move = |d: Duration| d.as_secs_f64() * 1e6 / moves as f64;
     println!("{} games, {moves} moves in {:.3} s: {:.1} µs a move in all, {:.1} µs in the engines (and the pipes), {:.1} µs the runner's own", result.games.len(), wall.as_secs_f64(), per_move(wall), per_move(engines), per_move(wall - engines));
-    println!("load average: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    println!(
+        "load average: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
 }

@@ -3,9 +3,9 @@
 //! openings or a book (each opening with both colours), at fixed limits or
 //! under a clock; the score is printed with its 95 % error bar.
 
+use std::collections::HashMap;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -101,7 +101,9 @@ impl MatchArgs {
     /// The opening pairs: `--pairs`, or half of `--games` (which must be even); 100 by default.
     fn pairs(&self) -> Result<usize, String> {
         match (self.games, self.pairs) {
-            (Some(g), _) if g % 2 == 1 => Err(format!("--games must be even (each opening is played with both colours), not {g}")),
+            (Some(g), _) if g % 2 == 1 => Err(format!(
+                "--games must be even (each opening is played with both colours), not {g}"
+            )),
             (Some(g), _) => Ok(g / 2),
             (None, Some(p)) => Ok(p),
             (None, None) => Ok(if self.sprt.is_some() { 50_000 } else { 100 }),
@@ -111,7 +113,10 @@ impl MatchArgs {
     /// The settings these flags give.
     fn settings(&self) -> Result<MatchSettings, String> {
         if self.engine.len() > 2 {
-            return Err("--engine is given once (A; B is the built-in engine) or twice (A, then B)".to_string());
+            return Err(
+                "--engine is given once (A; B is the built-in engine) or twice (A, then B)"
+                    .to_string(),
+            );
         }
         Ok(MatchSettings {
             depth: self.depth,
@@ -140,7 +145,9 @@ impl MatchArgs {
     /// The match these flags describe, with the names of its sides; a bad
     /// setting is reported under its flag (`--vs-eval: …`).
     fn describe(&self) -> Result<Described, String> {
-        self.settings()?.describe().map_err(|e| format!("{}: {}", e.field.flag(), e.message))
+        self.settings()?
+            .describe()
+            .map_err(|e| format!("{}: {}", e.field.flag(), e.message))
     }
 }
 
@@ -157,7 +164,10 @@ struct Tally {
 impl Tally {
     /// Counts game `g`; whether it completed its pair.
     fn add(&mut self, g: &GameRecord) -> bool {
-        self.points = (self.points.0 + u32::from(g.points.0), self.points.1 + u32::from(g.points.1));
+        self.points = (
+            self.points.0 + u32::from(g.points.0),
+            self.points.1 + u32::from(g.points.1),
+        );
         let share = f64::from(g.points.0) / f64::from(g.points.0 + g.points.1);
         match self.pending.remove(&g.pair) {
             Some(first) => {
@@ -176,9 +186,18 @@ impl Tally {
 /// then the Elo, LOS and pentanomial lines, and the SPRT line last.
 pub fn run(args: &MatchArgs) -> Result<String, String> {
     let Described { m, names } = args.describe()?;
-    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| format!("--sprt: {e}"))?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(|e| format!("--sprt: {e}"))?;
     // Opened before the match so a bad path fails at once, not after it.
-    let sink = args.pgn.as_deref().map(|path| PgnSink::create(path, names.clone(), m.tc.map(|tc| tc.to_string()))).transpose()?;
+    let sink = args
+        .pgn
+        .as_deref()
+        .map(|path| PgnSink::create(path, names.clone(), m.tc.map(|tc| tc.to_string())))
+        .transpose()?;
     let sink = Mutex::new(sink);
     let show = io::stderr().is_terminal();
     let total = 2 * m.pairs;
@@ -193,8 +212,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             let pair_done = t.add(g);
             let decided = pair_done && sprt.as_ref().is_some_and(|s| s.decide(&t.pairs).is_some());
             if show {
-                let llr = sprt.as_ref().map_or(String::new(), |s| format!(", {}", report::llr_line(s, &t.pairs)));
-                eprint!("\r{done}/{total} games, points {}-{}{llr}   ", t.points.0, t.points.1);
+                let llr = sprt.as_ref().map_or(String::new(), |s| {
+                    format!(", {}", report::llr_line(s, &t.pairs))
+                });
+                eprint!(
+                    "\r{done}/{total} games, points {}-{}{llr}   ",
+                    t.points.0, t.points.1
+                );
             }
             !decided
         })
@@ -209,7 +233,12 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if args.list_games {
         out.push_str(&list(&result));
     }
-    out.push_str(&summary(&names, args.max_plies, &result, clock.elapsed().as_secs_f64()));
+    out.push_str(&summary(
+        &names,
+        args.max_plies,
+        &result,
+        clock.elapsed().as_secs_f64(),
+    ));
     let pairs = Pentanomial::from_points(result.games.iter().map(|g| (g.pair, g.points)));
     for line in report::summary(&pairs, sprt.as_ref()) {
         out.push('\n');
@@ -231,7 +260,10 @@ fn list(result: &MatchResult) -> String {
             cescacs_study::Ending::MaxPlies => " (cut)".to_string(),
             ref e => format!(" ({})", e.describe()),
         };
-        out.push_str(&format!("pair {} A {} {}-{} {} plies{how}\n", g.pair, g.a_color, g.points.0, g.points.1, g.plies));
+        out.push_str(&format!(
+            "pair {} A {} {}-{} {} plies{how}\n",
+            g.pair, g.a_color, g.points.0, g.points.1, g.plies
+        ));
     }
     out
 }
@@ -242,15 +274,26 @@ fn faults(result: &MatchResult) -> String {
     type Kind = fn(&Ending) -> bool;
     let kinds: [(&str, Kind); 3] = [
         ("lost on time", |e| matches!(e, Ending::TimeForfeit(_))),
-        ("lost by an illegal move", |e| matches!(e, Ending::IllegalMove(..))),
-        ("lost by a crash or silence", |e| matches!(e, Ending::Crashed(_) | Ending::Stalled(_))),
+        ("lost by an illegal move", |e| {
+            matches!(e, Ending::IllegalMove(..))
+        }),
+        ("lost by a crash or silence", |e| {
+            matches!(e, Ending::Crashed(_) | Ending::Stalled(_))
+        }),
     ];
     let mut out = String::new();
     for (words, kind) in kinds {
         let games: Vec<_> = result.games.iter().filter(|g| kind(&g.ending)).collect();
         if !games.is_empty() {
-            let by_a = games.iter().filter(|g| g.ending.loser() == Some(g.a_color)).count();
-            out.push_str(&format!("; {} {words} (A {by_a}, B {})", games.len(), games.len() - by_a));
+            let by_a = games
+                .iter()
+                .filter(|g| g.ending.loser() == Some(g.a_color))
+                .count();
+            out.push_str(&format!(
+                "; {} {words} (A {by_a}, B {})",
+                games.len(),
+                games.len() - by_a
+            ));
         }
     }
     out
@@ -258,9 +301,18 @@ fn faults(result: &MatchResult) -> String {
 
 /// The summary line: A's score with its error bar, White's, the cut games,
 /// the games lost by faults, the mean game length and the time taken.
-fn summary((a_name, b_name): &(String, String), max_plies: usize, result: &MatchResult, seconds: f64) -> String {
+fn summary(
+    (a_name, b_name): &(String, String),
+    max_plies: usize,
+    result: &MatchResult,
+    seconds: f64,
+) -> String {
     let (w, d, l) = result.wins_draws_losses();
-    let cut = result.games.iter().filter(|g| g.ending == cescacs_study::Ending::MaxPlies).count();
+    let cut = result
+        .games
+        .iter()
+        .filter(|g| g.ending == cescacs_study::Ending::MaxPlies)
+        .count();
     let plies: usize = result.games.iter().map(|g| g.plies).sum();
     format!(
         "A ({a_name}) vs B ({b_name}): {} games, A +{w} ={d} -{l}, \

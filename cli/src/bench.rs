@@ -52,24 +52,45 @@ pub fn run(depth: u32, use_nnue: Option<bool>, out: &mut dyn Write) -> io::Resul
     let defaults = EngineOptions::default();
     let use_nnue = use_nnue.unwrap_or(defaults.use_nnue);
     let positions: Vec<Position> = std::iter::once(Position::default())
-        .chain(POSITIONS.iter().map(|p| p.parse::<Position>().expect("a bench position reads")))
+        .chain(
+            POSITIONS
+                .iter()
+                .map(|p| p.parse::<Position>().expect("a bench position reads")),
+        )
         .collect();
     let mut nodes = 0u64;
     let mut time = Duration::ZERO;
     for (k, pos) in positions.iter().enumerate() {
-        writeln!(out, "Position: {}/{} {}", k + 1, positions.len(), pos.to_pdtl())?;
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue, ..defaults });
+        writeln!(
+            out,
+            "Position: {}/{} {}",
+            k + 1,
+            positions.len(),
+            pos.to_pdtl()
+        )?;
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            use_nnue,
+            ..defaults
+        });
         let start = Instant::now();
         let r = engine.search_position(pos, &Limits::depth(depth));
         time += start.elapsed();
         nodes += r.nodes;
-        let best = r.best_move.map_or_else(|| "(none)".to_string(), |m| pos.ctl(&m));
+        let best = r
+            .best_move
+            .map_or_else(|| "(none)".to_string(), |m| pos.ctl(&m));
         writeln!(out, "bestmove {best} score {} nodes {}", r.score, r.nodes)?;
     }
     let ms = time.as_millis().max(1);
     writeln!(out, "===========================")?;
     writeln!(out, "Total time (ms) : {ms}")?;
     writeln!(out, "Nodes searched  : {nodes}")?;
-    writeln!(out, "Nodes/second    : {}", (u128::from(nodes) * 1000 / ms) as u64)?;
+    writeln!(
+        out,
+        "Nodes/second    : {}",
+        (u128::from(nodes) * 1000 / ms) as u64
+    )?;
     Ok(())
 }

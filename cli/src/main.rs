@@ -24,8 +24,8 @@ use std::time::Instant;
 use cescacs::pgn::{write_game, GameEntry, Reader};
 use cescacs::PgnErrorKind;
 use cescacs::{
-    CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, ResolveMoveError,
-    PgnError, Position, ResultMismatch, ResultSource, SpecialCapture,
+    CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, PgnError, Position,
+    ResolveMoveError, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
 
@@ -203,12 +203,20 @@ fn main() -> ExitCode {
         } => perft_command(depth, pdtl.as_deref(), divide, threads),
         Command::Show { pdtl, ascii } => show(pdtl.as_deref(), !ascii),
         Command::Play { args } => play(&args),
-        Command::Pgn { files, pdtl, write, max_errors } => pgn(&files, pdtl, write, max_errors),
+        Command::Pgn {
+            files,
+            pdtl,
+            write,
+            max_errors,
+        } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Bench { depth, eval } => bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock()).map_err(Failure::Io),
-        Command::Match(args) => {
-            arena::run(&args).map_err(Failure::Message).and_then(|text| writeln!(io::stdout().lock(), "{text}").map_err(Failure::Io))
+        Command::Bench { depth, eval } => {
+            bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock())
+                .map_err(Failure::Io)
         }
+        Command::Match(args) => arena::run(&args)
+            .map_err(Failure::Message)
+            .and_then(|text| writeln!(io::stdout().lock(), "{text}").map_err(Failure::Io)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -288,8 +296,10 @@ fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool, threads: usize) -
     let bar = if io::stderr().is_terminal() && depth >= 2 {
         let bar = ProgressBar::new(pos.legal_moves().len() as u64);
         bar.set_style(
-            ProgressStyle::with_template("perft({msg}) [{elapsed_precise}] {wide_bar} {pos}/{len} root moves, ETA {eta}")
-                .expect("a valid template"),
+            ProgressStyle::with_template(
+                "perft({msg}) [{elapsed_precise}] {wide_bar} {pos}/{len} root moves, ETA {eta}",
+            )
+            .expect("a valid template"),
         );
         bar.set_message(depth.to_string());
         bar
@@ -305,7 +315,11 @@ fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool, threads: usize) -
         .map_err(|e| Failure::Message(e.to_string()))?;
     let elapsed = start.elapsed();
     bar.finish_and_clear();
-    let total = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    let total = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if divide {
         let mut split: Vec<(String, u64)> = split.into_iter().map(|(m, n)| (m.long(), n)).collect();
@@ -317,7 +331,11 @@ fn perft_command(depth: u32, pdtl: Option<&str>, divide: bool, threads: usize) -
     writeln!(out, "{total}")?;
     out.flush()?;
     let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 { total as f64 / secs } else { f64::INFINITY };
+    let rate = if secs > 0.0 {
+        total as f64 / secs
+    } else {
+        f64::INFINITY
+    };
     eprintln!("perft({depth}) = {total} in {secs:.3} s ({rate:.0} nodes/s)");
     Ok(())
 }
@@ -461,7 +479,9 @@ fn play(args: &[String]) -> CmdResult {
             ))
         };
         let m = pos.parse_ctl(text).map_err(|e| match e {
-            MoveTextError::Resolve(ResolveMoveError::Illegal { .. }) => fail("not a legal move here".to_string()),
+            MoveTextError::Resolve(ResolveMoveError::Illegal { .. }) => {
+                fail("not a legal move here".to_string())
+            }
             other => fail(other.to_string()),
         })?;
         pos.play(m).map_err(|e| fail(e.to_string()))?;
@@ -565,7 +585,16 @@ fn entry_verdict(entry: &GameEntry) -> (bool, String) {
 /// How many errors `errors` stands for: each one, plus those a
 /// [`PgnErrorKind::MoreErrors`] counts (the reader keeps a bounded list a game).
 fn error_count(errors: &[PgnError]) -> usize {
-    errors.iter().map(|e| if let PgnErrorKind::MoreErrors(n) = e.kind { n } else { 1 }).sum()
+    errors
+        .iter()
+        .map(|e| {
+            if let PgnErrorKind::MoreErrors(n) = e.kind {
+                n
+            } else {
+                1
+            }
+        })
+        .sum()
 }
 
 /// The reading errors of `cescacs pgn`: the first `max` are printed on stderr
@@ -581,12 +610,21 @@ struct ErrorPrinter {
 
 impl ErrorPrinter {
     fn new(max: usize) -> ErrorPrinter {
-        ErrorPrinter { max, printed: 0, hidden: 0, hidden_games: 0 }
+        ErrorPrinter {
+            max,
+            printed: 0,
+            hidden: 0,
+            hidden_games: 0,
+        }
     }
 
     /// Prints (or counts) the errors of one game of the file `name`.
     fn game(&mut self, name: &str, errors: &[PgnError]) -> io::Result<()> {
-        let room = if self.max == 0 { errors.len() } else { self.max - self.printed.min(self.max) };
+        let room = if self.max == 0 {
+            errors.len()
+        } else {
+            self.max - self.printed.min(self.max)
+        };
         let shown = room.min(errors.len());
         if shown > 0 {
             let mut err = io::stderr().lock();
@@ -607,8 +645,16 @@ impl ErrorPrinter {
         if self.hidden == 0 {
             return None;
         }
-        let errors = if self.hidden == 1 { "reading error" } else { "reading errors" };
-        let games = if self.hidden_games == 1 { "game" } else { "games" };
+        let errors = if self.hidden == 1 {
+            "reading error"
+        } else {
+            "reading errors"
+        };
+        let games = if self.hidden_games == 1 {
+            "game"
+        } else {
+            "games"
+        };
         Some(format!(
             "error: {} more {errors} in {} {games} not printed (--max-errors {})",
             self.hidden, self.hidden_games, self.max
@@ -686,7 +732,11 @@ impl PgnRun {
             all_ok &= ok;
             let verdict = if ok { "OK" } else { "BAD" };
             let tags = entry.game.as_ref().map(key_tags).unwrap_or_default();
-            writeln!(self.out.report, "{name} #{}: {verdict} — {words}{tags}", i + 1)?;
+            writeln!(
+                self.out.report,
+                "{name} #{}: {verdict} — {words}{tags}",
+                i + 1
+            )?;
             if let Some(game) = &entry.game {
                 if self.show_pdtl {
                     writeln!(self.out.report, "{}", game.position().to_pdtl())?;
@@ -709,7 +759,12 @@ impl PgnRun {
 }
 
 fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool, max_errors: usize) -> CmdResult {
-    let mut run = PgnRun { show_pdtl, write, out: PgnOutput::new(write), errors: ErrorPrinter::new(max_errors) };
+    let mut run = PgnRun {
+        show_pdtl,
+        write,
+        out: PgnOutput::new(write),
+        errors: ErrorPrinter::new(max_errors),
+    };
     let mut all_ok = true;
     for path in files {
         all_ok &= if path.as_os_str() == "-" {

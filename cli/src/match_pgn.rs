@@ -29,9 +29,21 @@ fn index(g: &GameRecord) -> usize {
 
 impl PgnSink {
     /// Creates the file (before the match, so that a bad path fails at once).
-    pub fn create(path: &Path, names: (String, String), time_control: Option<String>) -> Result<PgnSink, String> {
+    pub fn create(
+        path: &Path,
+        names: (String, String),
+        time_control: Option<String>,
+    ) -> Result<PgnSink, String> {
         let file = File::create(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
-        Ok(PgnSink { path: path.to_path_buf(), file: BufWriter::new(file), names, time_control, next: 0, waiting: BTreeMap::new(), error: None })
+        Ok(PgnSink {
+            path: path.to_path_buf(),
+            file: BufWriter::new(file),
+            names,
+            time_control,
+            next: 0,
+            waiting: BTreeMap::new(),
+            error: None,
+        })
     }
 
     /// Takes a game that ended; writes it and those waiting for it when its turn has come.
@@ -57,7 +69,9 @@ impl PgnSink {
         if let Err(e) = self.file.flush() {
             self.error.get_or_insert_with(|| e.to_string());
         }
-        self.error.map_or(Ok(()), |e| Err(format!("--pgn {}: {e}", self.path.display())))
+        self.error.map_or(Ok(()), |e| {
+            Err(format!("--pgn {}: {e}", self.path.display()))
+        })
     }
 
     /// Writes one game with its tags: Round `pair.1` has A as White, `pair.2` as Black.
@@ -66,7 +80,12 @@ impl PgnSink {
         let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
         let (a, b) = (&self.names.0, &self.names.1);
         let (white, black) = if a_white { (a, b) } else { (b, a) };
-        let mut tags = vec![("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
+        let mut tags = vec![
+            ("Event", "cescacs match"),
+            ("Round", round.as_str()),
+            ("White", white.as_str()),
+            ("Black", black.as_str()),
+        ];
         if let Some(tc) = &self.time_control {
             tags.push(("TimeControl", tc));
         }

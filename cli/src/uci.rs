@@ -47,7 +47,10 @@ use std::time::Duration;
 
 use cescacs::{History, Move, Position};
 use cescacs_engine::nnue::Network;
-use cescacs_engine::{Engine, EngineOptions, Info, Limits, Skill, MAX_ELO, MAX_HASH_MB, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
+use cescacs_engine::{
+    Engine, EngineOptions, Info, Limits, Skill, MAX_ELO, MAX_HASH_MB, MAX_SKILL_LEVEL, MAX_THREADS,
+    MIN_ELO,
+};
 
 /// `EvalFile`'s value for the network built into the engine.
 const DEFAULT_EVAL_FILE: &str = "<default>";
@@ -107,7 +110,12 @@ struct Strength {
 impl Strength {
     /// `UCI_Elo`'s level when `UCI_LimitStrength` is on, else `Skill Level`'s.
     fn skill(&self) -> Result<Skill, String> {
-        if self.limit { Skill::from_elo(self.elo) } else { Skill::new(self.level) }.map_err(|e| e.to_string())
+        if self.limit {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::new(self.level)
+        }
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -125,7 +133,11 @@ pub fn run() -> io::Result<()> {
         running: None,
         move_overhead: cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
         multipv: 1,
-        strength: Strength { level: MAX_SKILL_LEVEL, limit: false, elo: MIN_ELO },
+        strength: Strength {
+            level: MAX_SKILL_LEVEL,
+            limit: false,
+            elo: MIN_ELO,
+        },
     };
     let stdin = io::stdin();
     let mut line = String::new();
@@ -157,24 +169,43 @@ impl Session {
     /// Handles one command line; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
-        let Some(word) = words.next() else { return true };
+        let Some(word) = words.next() else {
+            return true;
+        };
         let rest: Vec<&str> = words.collect();
         match word {
             "uci" => {
-                self.out.line(concat!("id name cescacs ", env!("CARGO_PKG_VERSION")));
+                self.out
+                    .line(concat!("id name cescacs ", env!("CARGO_PKG_VERSION")));
                 self.out.line("id author the cescacs authors");
                 let defaults = EngineOptions::default();
-                self.out.line(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", defaults.hash_mb));
-                self.out.line(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", defaults.threads));
+                self.out.line(&format!(
+                    "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+                    defaults.hash_mb
+                ));
+                self.out.line(&format!(
+                    "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                    defaults.threads
+                ));
                 let overhead = cescacs_engine::DEFAULT_MOVE_OVERHEAD.as_millis();
                 self.out.line(&format!("option name Move Overhead type spin default {overhead} min 0 max {MAX_MOVE_OVERHEAD}"));
                 self.out.line("option name Ponder type check default false");
-                self.out.line(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
+                self.out.line(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 self.out.line(&format!("option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"));
-                self.out.line("option name UCI_LimitStrength type check default false");
-                self.out.line(&format!("option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"));
-                self.out.line(&format!("option name Use NNUE type check default {}", defaults.use_nnue));
-                self.out.line(&format!("option name EvalFile type string default {DEFAULT_EVAL_FILE}"));
+                self.out
+                    .line("option name UCI_LimitStrength type check default false");
+                self.out.line(&format!(
+                    "option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"
+                ));
+                self.out.line(&format!(
+                    "option name Use NNUE type check default {}",
+                    defaults.use_nnue
+                ));
+                self.out.line(&format!(
+                    "option name EvalFile type string default {DEFAULT_EVAL_FILE}"
+                ));
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -220,13 +251,18 @@ impl Session {
     }
 
     fn error(&self, message: &str) {
-        self.out.line(&format!("info string error: {}", message.replace('\n', " ")));
+        self.out.line(&format!(
+            "info string error: {}",
+            message.replace('\n', " ")
+        ));
     }
 
     /// The engine, waiting for the search under way first.
     fn engine_mut(&mut self) -> &mut Engine {
         self.finish();
-        self.engine.as_mut().expect("the engine is home when no search runs")
+        self.engine
+            .as_mut()
+            .expect("the engine is home when no search runs")
     }
 
     fn setoption(&mut self, words: &[&str]) -> Result<(), String> {
@@ -235,22 +271,33 @@ impl Session {
             .strip_prefix("name ")
             .and_then(|t| t.split_once(" value "))
             .ok_or_else(|| format!("expected `setoption name N value V`, got {text:?}"))?;
-        let number = |option: &str| value.trim().parse::<usize>().map_err(|_| format!("{option} must be a number, not {value:?}"));
+        let number = |option: &str| {
+            value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{option} must be a number, not {value:?}"))
+        };
         // The engine checks each option's range (before the search under
         // way is waited for: a refused option changes nothing).
         let current = EngineOptions::default();
         match name.trim().to_ascii_lowercase().as_str() {
             "hash" => {
                 let hash_mb = number("Hash")?;
-                EngineOptions { hash_mb, ..current }.validate().map_err(|e| format!("Hash: {e} (MiB)"))?;
+                EngineOptions { hash_mb, ..current }
+                    .validate()
+                    .map_err(|e| format!("Hash: {e} (MiB)"))?;
                 let engine = self.engine_mut();
                 let kept = engine.options().hash_mb;
-                engine.try_set_hash_mb(hash_mb).map_err(|e| format!("Hash: {e}; the table stays {kept} MiB"))?;
+                engine
+                    .try_set_hash_mb(hash_mb)
+                    .map_err(|e| format!("Hash: {e}; the table stays {kept} MiB"))?;
             }
             "move overhead" => {
                 let ms = number("Move Overhead")?;
                 if ms as u64 > MAX_MOVE_OVERHEAD {
-                    return Err(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD}, not {ms}"));
+                    return Err(format!(
+                        "Move Overhead must be 0..{MAX_MOVE_OVERHEAD}, not {ms}"
+                    ));
                 }
                 self.move_overhead = ms as u64;
             }
@@ -266,10 +313,14 @@ impl Session {
                 }
                 self.multipv = lines;
             }
-            "skill level" | "uci_limitstrength" | "uci_elo" => self.set_strength(name.trim(), value.trim())?,
+            "skill level" | "uci_limitstrength" | "uci_elo" => {
+                self.set_strength(name.trim(), value.trim())?
+            }
             "threads" => {
                 let threads = number("Threads")?;
-                EngineOptions { threads, ..current }.validate().map_err(|e| format!("Threads: {e}"))?;
+                EngineOptions { threads, ..current }
+                    .validate()
+                    .map_err(|e| format!("Threads: {e}"))?;
                 self.engine_mut().set_threads(threads);
             }
             "use nnue" => match value.trim() {
@@ -282,7 +333,9 @@ impl Session {
                 if path == DEFAULT_EVAL_FILE || path.is_empty() {
                     self.engine_mut().set_network(Network::default_network());
                 } else {
-                    self.engine_mut().load_network(path).map_err(|e| format!("EvalFile {path:?}: {e}; the network is unchanged"))?;
+                    self.engine_mut()
+                        .load_network(path)
+                        .map_err(|e| format!("EvalFile {path:?}: {e}; the network is unchanged"))?;
                 }
             }
             other => return Err(format!("unknown option {other:?}")),
@@ -294,7 +347,11 @@ impl Session {
     /// follows (an out-of-range value changes nothing).
     fn set_strength(&mut self, name: &str, value: &str) -> Result<(), String> {
         let mut strength = self.strength;
-        let number = || value.parse::<u32>().map_err(|_| format!("{name} must be a number, not {value:?}"));
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{name} must be a number, not {value:?}"))
+        };
         match name.to_ascii_lowercase().as_str() {
             "skill level" => strength.level = number()?,
             "uci_elo" => strength.elo = number()?,
@@ -302,7 +359,11 @@ impl Session {
                 strength.limit = match value {
                     "true" => true,
                     "false" => false,
-                    other => return Err(format!("UCI_LimitStrength must be true or false, not {other:?}")),
+                    other => {
+                        return Err(format!(
+                            "UCI_LimitStrength must be true or false, not {other:?}"
+                        ))
+                    }
                 }
             }
         }
@@ -316,7 +377,12 @@ impl Session {
     }
 
     fn go(&mut self, go: Go) {
-        let Go { mut limits, infinite, ponder, .. } = go;
+        let Go {
+            mut limits,
+            infinite,
+            ponder,
+            ..
+        } = go;
         let mut engine = self.engine_mut_taken();
         let stop = Arc::new(AtomicBool::new(false));
         let pondering = Arc::new(AtomicBool::new(ponder));
@@ -329,7 +395,9 @@ impl Session {
         let (flag, held) = (stop.clone(), pondering.clone());
         let thread = std::thread::spawn(move || {
             let root = game.position().clone();
-            let result = engine.search_with_info(&game, &limits, &mut |info| out.line(&info_line(&root, info)));
+            let result = engine.search_with_info(&game, &limits, &mut |info| {
+                out.line(&info_line(&root, info))
+            });
             // UCI: after `go infinite` the best move waits for `stop`, and
             // after `go ponder` for `ponderhit` or `stop`.
             while (infinite || held.load(Ordering::Relaxed)) && !flag.load(Ordering::Relaxed) {
@@ -338,12 +406,19 @@ impl Session {
             out.line(&bestmove_line(&root, &result.pv));
             engine
         });
-        self.running = Some(Running { stop, infinite, pondering, thread });
+        self.running = Some(Running {
+            stop,
+            infinite,
+            pondering,
+            thread,
+        });
     }
 
     fn engine_mut_taken(&mut self) -> Engine {
         self.finish();
-        self.engine.take().expect("the engine is home when no search runs")
+        self.engine
+            .take()
+            .expect("the engine is home when no search runs")
     }
 
     /// Stops the search under way, if any, and takes the engine back.
@@ -376,13 +451,17 @@ impl Session {
 
 /// `position startpos|pdtl <PDTL> [moves …]`.
 fn read_position(words: &[&str]) -> Result<History, String> {
-    let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let split = words
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(words.len());
     let (head, moves) = (&words[..split], words.get(split + 1..).unwrap_or(&[]));
     let start = match head {
         ["startpos"] => Position::default(),
         ["pdtl", pdtl @ ..] if !pdtl.is_empty() => {
             let text = pdtl.join(" ");
-            text.parse::<Position>().map_err(|e| format!("bad PDTL {text:?}: {e}"))?
+            text.parse::<Position>()
+                .map_err(|e| format!("bad PDTL {text:?}: {e}"))?
         }
         _ => return Err("expected `position startpos|pdtl <PDTL> [moves …]`".to_string()),
     };
@@ -395,12 +474,26 @@ fn read_position(words: &[&str]) -> Result<History, String> {
 
 /// A legal move of `pos` in CTL-AN or the long form.
 fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
-    pos.parse_ctl(text).or_else(|e| pos.parse_long(text).map_err(|_| format!("move {text}: {e}")))
+    pos.parse_ctl(text).or_else(|e| {
+        pos.parse_long(text)
+            .map_err(|_| format!("move {text}: {e}"))
+    })
 }
 
 /// The words that start a `go` parameter (and end a `searchmoves` list).
-const GO_PARAMETERS: [&str; 11] =
-    ["depth", "movetime", "nodes", "infinite", "searchmoves", "wtime", "btime", "winc", "binc", "movestogo", "ponder"];
+const GO_PARAMETERS: [&str; 11] = [
+    "depth",
+    "movetime",
+    "nodes",
+    "infinite",
+    "searchmoves",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "ponder",
+];
 
 /// A `go` command read: the limits, whether only `stop` ends it, whether
 /// it ponders, and the words it ignored.
@@ -418,13 +511,19 @@ struct Go {
 /// word, and what follows it up to the next parameter, is ignored with a
 /// warning. The engine checks the limits.
 fn read_go(words: &[&str], pos: &Position) -> Result<Go, String> {
-    let mut go = Go { limits: Limits::default(), infinite: false, ponder: false, warnings: Vec::new() };
+    let mut go = Go {
+        limits: Limits::default(),
+        infinite: false,
+        ponder: false,
+        warnings: Vec::new(),
+    };
     let limits = &mut go.limits;
     let mut it = words.iter().peekable();
     while let Some(&w) = it.next() {
         let mut number = || -> Result<u64, String> {
             let v = it.next().ok_or_else(|| format!("go {w} needs a number"))?;
-            v.parse::<u64>().map_err(|_| format!("go {w}: {v:?} is not a number"))
+            v.parse::<u64>()
+                .map_err(|_| format!("go {w}: {v:?} is not a number"))
         };
         let ms = |n: u64| Some(Duration::from_millis(n));
         match w {
@@ -446,9 +545,16 @@ fn read_go(words: &[&str], pos: &Position) -> Result<Go, String> {
                 limits.search_moves = Some(moves);
             }
             other => {
-                let skipped: Vec<&str> = std::iter::from_fn(|| it.next_if(|t| !GO_PARAMETERS.contains(t)).copied()).collect();
-                let what = if skipped.is_empty() { String::new() } else { format!(" (and {:?})", skipped.join(" ")) };
-                go.warnings.push(format!("unknown go parameter {other:?}{what} ignored"));
+                let skipped: Vec<&str> =
+                    std::iter::from_fn(|| it.next_if(|t| !GO_PARAMETERS.contains(t)).copied())
+                        .collect();
+                let what = if skipped.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (and {:?})", skipped.join(" "))
+                };
+                go.warnings
+                    .push(format!("unknown go parameter {other:?}{what} ignored"));
             }
         }
     }
@@ -475,7 +581,11 @@ fn bestmove_line(root: &Position, pv: &[Move]) -> String {
 /// the PV in CTL-AN.
 fn info_line(root: &Position, info: &Info) -> String {
     let ms = info.time.as_millis();
-    let nps = if info.time.as_secs_f64() > 0.0 { (info.nodes as f64 / info.time.as_secs_f64()) as u64 } else { 0 };
+    let nps = if info.time.as_secs_f64() > 0.0 {
+        (info.nodes as f64 / info.time.as_secs_f64()) as u64
+    } else {
+        0
+    };
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv {}",
         info.depth,

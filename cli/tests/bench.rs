@@ -7,11 +7,18 @@ const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 /// The summary lines' values: total time (ms), nodes searched, nodes/second.
 fn bench(args: &[&str]) -> (Vec<String>, u64, u64) {
     let out = Command::new(BIN).arg("bench").args(args).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     let value = |label: &str| -> u64 {
-        let line = lines.iter().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("no {label:?} in {text}"));
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label:?} in {text}"));
         line[label.len()..].trim().parse().unwrap()
     };
     let (nodes, nps) = (value("Nodes searched  : "), value("Nodes/second    : "));
@@ -30,13 +37,23 @@ fn bench_counts_the_same_nodes_every_run() {
     assert_eq!(bench(&["--eval", "nnue"]).1, nodes);
     assert_eq!(bench(&["4", "--eval", "hand"]).1, 71_996);
     assert!(nps > 0);
-    assert_eq!(lines.iter().filter(|l| l.starts_with("Position: ")).count(), 9);
-    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove ")).count(), 9);
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("Position: ")).count(),
+        9
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        9
+    );
     assert!(lines[0].starts_with("Position: 1/9 /"), "{lines:?}");
     assert_eq!(lines[lines.len() - 4], "===========================");
     assert!(lines[lines.len() - 3].starts_with("Total time (ms) : "));
     // Each position's count adds up to the total.
-    let sum: u64 = lines.iter().filter_map(|l| l.rsplit_once(" nodes ")).map(|(_, n)| n.parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines
+        .iter()
+        .filter_map(|l| l.rsplit_once(" nodes "))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, nodes);
     let (_, shallow, _) = bench(&["2"]);
     assert!(shallow < nodes);

@@ -289,10 +289,19 @@ fn perft_threads_give_the_same_output_and_no_progress_when_stderr_is_a_pipe() {
     assert_eq!(one.code, 0, "{}", one.stderr);
     for threads in ["2", "3", "0"] {
         let r = run(&["perft", "3", "--divide", "--threads", threads]);
-        assert_eq!((r.code, &r.stdout), (0, &one.stdout), "--threads {threads}: {}", r.stderr);
+        assert_eq!(
+            (r.code, &r.stdout),
+            (0, &one.stdout),
+            "--threads {threads}: {}",
+            r.stderr
+        );
         // stderr is a pipe here: only the summary line, no progress bar.
         assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
-        assert!(r.stderr.starts_with("perft(3) = 340385 in "), "{}", r.stderr);
+        assert!(
+            r.stderr.starts_with("perft(3) = 340385 in "),
+            "{}",
+            r.stderr
+        );
     }
     let r = run(&["perft", "2", "--threads", "x"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
@@ -820,7 +829,10 @@ fn pgn_write_output_reads_back_through_stdin() {
         .collect();
     assert_eq!(written.stderr, report);
     assert_eq!(
-        written.stdout.matches("\n\n[Variant \"C'escacs\"]\n[Event ").count(),
+        written
+            .stdout
+            .matches("\n\n[Variant \"C'escacs\"]\n[Event ")
+            .count(),
         4
     );
     assert!(written
@@ -882,20 +894,34 @@ fn pgn_write_follows_the_tag_rules_of_the_spec() {
     for (record, result) in records.iter().zip(["3-0", "*"]) {
         assert!(record.starts_with("[Variant \"C'escacs\"]\n"), "{record}");
         assert_eq!(tag_names(record)[1..8], roster, "{record}");
-        assert!(record.contains(&format!("\n[Result \"{result}\"]\n")), "{record}");
-        assert!(record.trim_end().ends_with(&format!("\n{result}")), "{record}");
+        assert!(
+            record.contains(&format!("\n[Result \"{result}\"]\n")),
+            "{record}"
+        );
+        assert!(
+            record.trim_end().ends_with(&format!("\n{result}")),
+            "{record}"
+        );
     }
     assert_eq!(tag_names(records[0])[8..], ["Annotator"]);
     assert!(records[0].contains("\n[White \"A\"]\n"));
     assert_eq!(tag_names(records[1]).last(), Some(&"PDTL"));
     assert!(records[1].contains("\n[Event \"study\"]\n"));
-    assert!(records[1].ends_with("\n20. RC3-C5\n*\n"), "standard letters: {}", records[1]);
+    assert!(
+        records[1].ends_with("\n20. RC3-C5\n*\n"),
+        "standard letters: {}",
+        records[1]
+    );
 
-    let r = run_with_input(&["pgn", "--write", "-"], Some("[Variant \"Chess\"]\n1. E7-E13\n*\n"));
+    let r = run_with_input(
+        &["pgn", "--write", "-"],
+        Some("[Variant \"Chess\"]\n1. E7-E13\n*\n"),
+    );
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, "");
     assert!(
-        r.stderr.starts_with("<stdin>:1:1: error: unsupported variant \"Chess\""),
+        r.stderr
+            .starts_with("<stdin>:1:1: error: unsupported variant \"Chess\""),
         "{}",
         r.stderr
     );
@@ -930,7 +956,12 @@ fn pgn_reads_a_million_nested_variations_and_writes_them_back() {
     text.push_str("\n*\n");
     let run = run_with_input(&["pgn", "--write", "-"], Some(&text));
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stderr.contains("<stdin> #1: OK — 1 ply, * (unfinished)"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("<stdin> #1: OK — 1 ply, * (unfinished)"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(run.stdout.matches('(').count(), depth);
     assert_eq!(run.stdout.matches(')').count(), depth);
 }
@@ -940,14 +971,20 @@ fn pgn_streams_games_and_reports_invalid_utf8_by_line() {
     let dir = std::env::temp_dir().join(format!("cescacs-cli-utf8-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("bad.ctl-pgn");
-    let mut bytes = b"\xEF\xBB\xBF[Event \"a\"]\r\n1. H6-H12\r\n*\r\n[Event \"b\"]\n1. E7-E13 {caf".to_vec();
+    let mut bytes =
+        b"\xEF\xBB\xBF[Event \"a\"]\r\n1. H6-H12\r\n*\r\n[Event \"b\"]\n1. E7-E13 {caf".to_vec();
     bytes.extend_from_slice(&[0xE9, b'}', b'\n', b'*', b'\n']);
     std::fs::write(&path, &bytes).expect("write");
     let run = run_with_input(&["pgn", path.to_str().expect("utf-8 path")], None);
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("#1: OK — 1 ply"), "{}", run.stdout);
     assert!(run.stdout.contains("#2: BAD"), "{}", run.stdout);
-    assert!(run.stderr.contains(":5:15: error: the text is not valid UTF-8 here"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains(":5:15: error: the text is not valid UTF-8 here"),
+        "{}",
+        run.stderr
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -959,7 +996,9 @@ fn pgn_streams_games_and_reports_invalid_utf8_by_line() {
 fn pgn_prints_a_bounded_list_of_errors_of_a_binary_file() {
     // 1,000 lines of control bytes and bytes that are not UTF-8: the first
     // line is also an unreadable move, so 1,001 errors in one game.
-    let bytes: Vec<u8> = (0..1000u32).flat_map(|i| [0x00, 0xFF, 0x80 + (i % 64) as u8, 0x01, b'\n']).collect();
+    let bytes: Vec<u8> = (0..1000u32)
+        .flat_map(|i| [0x00, 0xFF, 0x80 + (i % 64) as u8, 0x01, b'\n'])
+        .collect();
     let dir = std::env::temp_dir().join(format!("cescacs-cli-binary-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("binary.dat");
@@ -971,11 +1010,17 @@ fn pgn_prints_a_bounded_list_of_errors_of_a_binary_file() {
     let mut kept = first.clone();
     (1..=15).for_each(|line| kept += &utf8(line));
     kept += &format!("{name}:15:2: error: 985 more errors in this game were not reported\n");
-    let summary = format!("{name} #1: BAD — 0 plies read, 1001 reading errors, the first at line 1, column 1\n");
+    let summary = format!(
+        "{name} #1: BAD — 0 plies read, 1001 reading errors, the first at line 1, column 1\n"
+    );
 
     for args in [vec!["pgn", name], vec!["pgn", "--max-errors", "0", name]] {
         let r = run(&args);
-        assert_eq!((r.code, r.stdout.as_str()), (1, summary.as_str()), "{args:?}");
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (1, summary.as_str()),
+            "{args:?}"
+        );
         assert_eq!(r.stderr, kept, "{args:?}");
     }
 
@@ -983,7 +1028,10 @@ fn pgn_prints_a_bounded_list_of_errors_of_a_binary_file() {
     assert_eq!((r.code, r.stdout.as_str()), (1, summary.as_str()));
     let mut three = first.clone();
     (1..=2).for_each(|line| three += &utf8(line));
-    assert_eq!(r.stderr, three + "error: 998 more reading errors in 1 game not printed (--max-errors 3)\n");
+    assert_eq!(
+        r.stderr,
+        three + "error: 998 more reading errors in 1 game not printed (--max-errors 3)\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -992,16 +1040,26 @@ fn pgn_prints_a_bounded_list_of_errors_of_a_binary_file() {
 /// whose errors were not printed.
 #[test]
 fn pgn_stops_printing_errors_after_the_limit_across_games() {
-    let text: String = (1..=150).map(|n| format!("[Event \"{n}\"]\n1. F8-F13\n*\n\n")).collect();
+    let text: String = (1..=150)
+        .map(|n| format!("[Event \"{n}\"]\n1. F8-F13\n*\n\n"))
+        .collect();
     let file = TempFile::new("150-bad.ctl-pgn", &text);
     let name = file.path();
     let error = |n: usize| {
         format!("{name}:{}:4: error: move 1 of White: move \"F8-F13\": invalid hex \"F13\": not a hex of the board\n", 4 * n - 2)
     };
     let summaries: String = (1..=150)
-        .map(|n| format!("{name} #{n}: BAD — 0 plies read, reading error at line {}, column 4\n", 4 * n - 2))
+        .map(|n| {
+            format!(
+                "{name} #{n}: BAD — 0 plies read, reading error at line {}, column 4\n",
+                4 * n - 2
+            )
+        })
         .collect();
-    for (args, max) in [(vec!["pgn", name], 100), (vec!["pgn", "--max-errors", "3", name], 3)] {
+    for (args, max) in [
+        (vec!["pgn", name], 100),
+        (vec!["pgn", "--max-errors", "3", name], 3),
+    ] {
         let r = run(&args);
         assert_eq!(r.code, 1, "{args:?}");
         assert_eq!(r.stdout, summaries, "{args:?}");
@@ -1022,21 +1080,34 @@ fn pgn_stops_printing_errors_after_the_limit_across_games() {
 fn pgn_reads_30_mb_of_games_within_64_mb() {
     let games: Vec<(String, &str)> = GAME_SUMMARIES
         .iter()
-        .map(|(name, summary)| (std::fs::read_to_string(game_path(name)).expect("a real game"), *summary))
+        .map(|(name, summary)| {
+            (
+                std::fs::read_to_string(game_path(name)).expect("a real game"),
+                *summary,
+            )
+        })
         .collect();
     let mut text = String::new();
     let mut expected = Vec::new();
     while text.len() < 30_000_000 {
         for (game, summary) in &games {
             let n = expected.len();
-            text.push_str(&format!("[Event \"copy {n}\"]\n{}\n\n", game.trim_end_matches('\n')));
+            text.push_str(&format!(
+                "[Event \"copy {n}\"]\n{}\n\n",
+                game.trim_end_matches('\n')
+            ));
             expected.push(*summary);
         }
     }
     let file = TempFile::new("many.ctl-pgn", &text);
     drop(text);
     let out = Command::new("sh")
-        .args(["-c", "ulimit -v 65536 && exec \"$0\" pgn \"$1\"", BIN, file.path()])
+        .args([
+            "-c",
+            "ulimit -v 65536 && exec \"$0\" pgn \"$1\"",
+            BIN,
+            file.path(),
+        ])
         .output()
         .expect("sh runs");
     let run = finish(&["pgn", "(30 MB, ulimit -v 65536)"], out);
@@ -1046,7 +1117,10 @@ fn pgn_reads_30_mb_of_games_within_64_mb() {
     for (i, (line, summary)) in lines.iter().zip(&expected).enumerate() {
         let summary = summary.split("; Date").next().expect("a summary");
         let want = format!("{} #{}: ", file.path(), i + 1);
-        assert!(line.starts_with(&want) && line[want.len()..].starts_with(summary), "{line}");
+        assert!(
+            line.starts_with(&want) && line[want.len()..].starts_with(summary),
+            "{line}"
+        );
     }
 }
 
@@ -1054,16 +1128,35 @@ fn pgn_reads_30_mb_of_games_within_64_mb() {
 /// replays to the result the match counted.
 #[test]
 fn match_writes_its_games_as_ctl_pgn() {
-    let path = std::env::temp_dir().join(format!("cescacs-cli-{}-match.ctl-pgn", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("cescacs-cli-{}-match.ctl-pgn", std::process::id()));
     let file = path.to_str().expect("a UTF-8 temporary path");
-    let r = run(&["match", "--depth", "2", "--vs-depth", "1", "--pairs", "2", "--max-plies", "12", "--threads", "2", "--list-games", "--pgn", file]);
+    let r = run(&[
+        "match",
+        "--depth",
+        "2",
+        "--vs-depth",
+        "1",
+        "--pairs",
+        "2",
+        "--max-plies",
+        "12",
+        "--threads",
+        "2",
+        "--list-games",
+        "--pgn",
+        file,
+    ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let text = std::fs::read_to_string(&path).expect("the games file");
     std::fs::remove_file(&path).expect("remove the games file");
     let games = cescacs::pgn::read_games(&text).expect("the games read back");
     for record in text.split("\n\n") {
         let names = tag_names(record);
-        assert_eq!(names[..8], ["Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+        assert_eq!(
+            names[..8],
+            ["Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"]
+        );
     }
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(games.len(), 4);
@@ -1072,21 +1165,47 @@ fn match_writes_its_games_as_ctl_pgn() {
     assert_eq!(lines[7], "Ptnml(0-2): [0, 0, 2, 0, 0]");
     for (i, game) in games.iter().enumerate() {
         let (pair, a_white) = (i / 2, i % 2 == 0);
-        assert_eq!(game.tag("Round"), Some(format!("{}.{}", pair + 1, if a_white { 1 } else { 2 }).as_str()));
+        assert_eq!(
+            game.tag("Round"),
+            Some(format!("{}.{}", pair + 1, if a_white { 1 } else { 2 }).as_str())
+        );
         let (white, black) = ("depth 2, eval default", "depth 1, eval default");
-        let names = if a_white { (white, black) } else { (black, white) };
-        assert_eq!((game.tag("White"), game.tag("Black")), (Some(names.0), Some(names.1)));
+        let names = if a_white {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        assert_eq!(
+            (game.tag("White"), game.tag("Black")),
+            (Some(names.0), Some(names.1))
+        );
         // Every game is cut after 12 engine plies (4 to 8 opening plies before): 1-1.
         assert!((16..=20).contains(&game.len()), "{} plies", game.len());
         assert!(game.outcome().is_none());
         assert_eq!(game.tag("Result"), Some("1-1"));
         let colour = if a_white { "White" } else { "Black" };
-        assert_eq!(lines[i], format!("pair {pair} A {colour} 1-1 12 plies (cut)"));
+        assert_eq!(
+            lines[i],
+            format!("pair {pair} A {colour} 1-1 12 plies (cut)")
+        );
     }
     // The two games of a pair share their opening.
     let prefix = |g: &cescacs::Game| g.moves().take(4).collect::<Vec<_>>();
     assert_eq!(prefix(&games[0]), prefix(&games[1]));
-    let bad = run(&["match", "--depth", "1", "--pairs", "1", "--pgn", "/nonexistent-dir/games.ctl-pgn"]);
+    let bad = run(&[
+        "match",
+        "--depth",
+        "1",
+        "--pairs",
+        "1",
+        "--pgn",
+        "/nonexistent-dir/games.ctl-pgn",
+    ]);
     assert_eq!(bad.code, 1);
-    assert!(bad.stderr.starts_with("error: --pgn /nonexistent-dir/games.ctl-pgn: "), "{}", bad.stderr);
+    assert!(
+        bad.stderr
+            .starts_with("error: --pgn /nonexistent-dir/games.ctl-pgn: "),
+        "{}",
+        bad.stderr
+    );
 }

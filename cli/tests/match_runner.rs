@@ -9,7 +9,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use cescacs::Color;
-use cescacs_study::{Adjudication, Contender, Ending, EngineSpec, Match, MatchError, MatchResult, ResignRule, SearchLimits, TimeControl, Verdict};
+use cescacs_study::{
+    Adjudication, Contender, Ending, EngineSpec, Match, MatchError, MatchResult, ResignRule,
+    SearchLimits, TimeControl, Verdict,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 const FAKE: &str = env!("CARGO_BIN_EXE_cescacs-fake-uci");
@@ -23,7 +26,11 @@ fn fake(mode: &[&str]) -> EngineSpec {
 
 /// A match of `pairs` pairs between the random fake (A) and `b`.
 fn against_random(b: EngineSpec, limits: SearchLimits, pairs: usize) -> Match {
-    let mut m = Match::new(Contender::external(fake(&["random", "3"]), limits.clone()), Contender::external(b, limits), pairs);
+    let mut m = Match::new(
+        Contender::external(fake(&["random", "3"]), limits.clone()),
+        Contender::external(b, limits),
+        pairs,
+    );
     m.threads = 2;
     m.margin = Duration::from_millis(50);
     m
@@ -39,14 +46,19 @@ fn b_lost_every_game(result: &MatchResult, games: usize, ending: impl Fn(Color) 
         let text = cescacs::pgn::write_game(&g.to_game(&[("Event", "faults")]));
         let back = cescacs::pgn::read_game(&text).expect("the record reads back");
         assert_eq!(back.tag("Termination"), g.ending.termination_tag());
-        assert_eq!(back.tag("Result"), Some(if b == Color::White { "0-3" } else { "3-0" }));
+        assert_eq!(
+            back.tag("Result"),
+            Some(if b == Color::White { "0-3" } else { "3-0" })
+        );
     }
 }
 
 #[test]
 fn illegal_moves_lose_and_the_match_goes_on() {
     let m = against_random(fake(&["illegal-after", "2"]), SearchLimits::depth(1), 2);
-    b_lost_every_game(&m.run(&|_| {}).unwrap(), 4, |b| Ending::IllegalMove(b, "A1-A2".to_string()));
+    b_lost_every_game(&m.run(&|_| {}).unwrap(), 4, |b| {
+        Ending::IllegalMove(b, "A1-A2".to_string())
+    });
 }
 
 #[test]
@@ -59,7 +71,10 @@ fn overstepping_the_clock_loses_on_time() {
 #[test]
 fn silence_loses_on_time_under_a_movetime_and_stalls_without() {
     // Generous to the random mover on a loaded machine: 200 ms and the 50 ms margin.
-    let limits = SearchLimits { movetime: Some(Duration::from_millis(200)), ..SearchLimits::default() };
+    let limits = SearchLimits {
+        movetime: Some(Duration::from_millis(200)),
+        ..SearchLimits::default()
+    };
     let m = against_random(fake(&["silent-after", "1"]), limits, 1);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 2, Ending::TimeForfeit);
     let mut m = against_random(fake(&["silent-after", "1"]), SearchLimits::depth(1), 1);
@@ -74,7 +89,9 @@ fn a_crashed_engine_loses_and_is_restarted_for_its_next_game() {
     b_lost_every_game(&result, 4, Ending::Crashed);
     // Restarted each game, it answers its two moves each time.
     for g in &result.games {
-        let b_moves = (0..g.plies).filter(|i| (g.opening + i) % 2 == usize::from(g.a_color == Color::White)).count();
+        let b_moves = (0..g.plies)
+            .filter(|i| (g.opening + i) % 2 == usize::from(g.a_color == Color::White))
+            .count();
         assert_eq!(b_moves, 2, "{g:?}");
     }
 }
@@ -83,17 +100,47 @@ fn a_crashed_engine_loses_and_is_restarted_for_its_next_game() {
 fn an_engine_that_does_not_start_stops_the_match_before_any_game() {
     let mut m = against_random(fake(&["no-uciok"]), SearchLimits::depth(1), 1);
     m.startup = Duration::from_millis(300);
-    assert_eq!(m.run(&|_| panic!("no game is played")).unwrap_err(), MatchError::EngineStart { name: "no-uciok".to_string(), error: "no uciok in time".to_string() });
-    let out = Command::new(BIN).args(["match", "--engine", "cmd=/nonexistent/engine name=ghost", "--depth", "1", "--pairs", "1"]).output().unwrap();
+    assert_eq!(
+        m.run(&|_| panic!("no game is played")).unwrap_err(),
+        MatchError::EngineStart {
+            name: "no-uciok".to_string(),
+            error: "no uciok in time".to_string()
+        }
+    );
+    let out = Command::new(BIN)
+        .args([
+            "match",
+            "--engine",
+            "cmd=/nonexistent/engine name=ghost",
+            "--depth",
+            "1",
+            "--pairs",
+            "1",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: engine ghost: cannot start: /nonexistent/engine: "), "{err}");
+    assert!(
+        err.starts_with("error: engine ghost: cannot start: /nonexistent/engine: "),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_hopeless_score_resigns_by_adjudication() {
-    let mut m = Match::new(Contender::external(fake(&["score", "-700"]), SearchLimits::depth(1)), Contender::external(fake(&["score", "700"]), SearchLimits::depth(1)), 1);
-    m.adjudication = Adjudication { resign: Some(ResignRule { move_count: 3, score: 600 }), draw: None };
+    let mut m = Match::new(
+        Contender::external(fake(&["score", "-700"]), SearchLimits::depth(1)),
+        Contender::external(fake(&["score", "700"]), SearchLimits::depth(1)),
+        1,
+    );
+    m.adjudication = Adjudication {
+        resign: Some(ResignRule {
+            move_count: 3,
+            score: 600,
+        }),
+        draw: None,
+    };
     let result = m.run(&|_| {}).unwrap();
     for g in &result.games {
         assert_eq!(g.ending, Ending::Adjudicated(Verdict::Resign(g.a_color)));
@@ -106,13 +153,34 @@ fn a_hopeless_score_resigns_by_adjudication() {
 #[test]
 fn level_scores_draw_by_adjudication_after_the_move_number() {
     let pgn = temp("draw.ctl-pgn");
-    let (a, b) = (format!("cmd='{FAKE} score 0' name=zero"), format!("cmd='{FAKE} score -5' name=level"));
-    let out = cescacs(&["match", "--engine", &a, "--engine", &b, "--depth", "1", "--pairs", "2", "--draw", "movenumber=12 movecount=2 score=10", "--list-games", "--pgn", pgn.to_str().unwrap()]);
+    let (a, b) = (
+        format!("cmd='{FAKE} score 0' name=zero"),
+        format!("cmd='{FAKE} score -5' name=level"),
+    );
+    let out = cescacs(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--depth",
+        "1",
+        "--pairs",
+        "2",
+        "--draw",
+        "movenumber=12 movecount=2 score=10",
+        "--list-games",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     std::fs::remove_file(&pgn).unwrap();
     for (g, line) in games.iter().zip(out.lines()) {
         assert!(line.ends_with("(adjudicated a draw)"), "{out}");
-        assert_eq!((g.tag("Result"), g.tag("Termination")), (Some("1-1"), Some("adjudication")));
+        assert_eq!(
+            (g.tag("Result"), g.tag("Termination")),
+            (Some("1-1"), Some("adjudication"))
+        );
         assert!(g.len() >= 24, "{} plies", g.len());
     }
 }
@@ -125,8 +193,15 @@ fn go_lines(log: &str) -> Vec<Vec<(u64, u64)>> {
         match w.first().copied() {
             Some("ucinewgame") => games.push(Vec::new()),
             Some("go") => {
-                assert_eq!((w[1], w[3], w[5], w[6], w[7], w[8]), ("wtime", "btime", "winc", "250", "binc", "250"), "{line}");
-                games.last_mut().expect("a game").push((w[2].parse().unwrap(), w[4].parse().unwrap()));
+                assert_eq!(
+                    (w[1], w[3], w[5], w[6], w[7], w[8]),
+                    ("wtime", "btime", "winc", "250", "binc", "250"),
+                    "{line}"
+                );
+                games
+                    .last_mut()
+                    .expect("a game")
+                    .push((w[2].parse().unwrap(), w[4].parse().unwrap()));
             }
             _ => {}
         }
@@ -139,7 +214,11 @@ fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
     let log = std::env::temp_dir().join(format!("cescacs-fake-uci-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&log);
     let logger = fake(&["log", log.to_str().unwrap()]);
-    let mut m = Match::new(Contender::external(logger, SearchLimits::default()), Contender::external(fake(&["first"]), SearchLimits::default()), 1);
+    let mut m = Match::new(
+        Contender::external(logger, SearchLimits::default()),
+        Contender::external(fake(&["first"]), SearchLimits::default()),
+        1,
+    );
     m.tc = Some(TimeControl::parse("5+0.25").unwrap());
     m.max_plies = 20;
     let result = m.run(&|_| {}).unwrap();
@@ -150,19 +229,34 @@ fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
         assert_eq!(g.ending, Ending::MaxPlies);
         assert_eq!(g.clocks.len(), 20);
         // Each go line A reads shows the clocks after the moves before it, to the millisecond.
-        let first_mover = if g.opening % 2 == 0 { Color::White } else { Color::Black };
+        let first_mover = if g.opening % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let a_first = usize::from(first_mover != g.a_color);
         let own = |c: (u64, u64)| if g.a_color == Color::White { c.0 } else { c.1 };
         let other = |c: (u64, u64)| if g.a_color == Color::White { c.1 } else { c.0 };
         assert_eq!(sent.len(), 10);
         assert_eq!(own(sent[0]), 5000);
-        assert_eq!(other(sent[0]), if a_first == 1 { g.clocks[0].as_millis() as u64 } else { 5000 });
+        assert_eq!(
+            other(sent[0]),
+            if a_first == 1 {
+                g.clocks[0].as_millis() as u64
+            } else {
+                5000
+            }
+        );
         for (k, &c) in sent.iter().enumerate().skip(1) {
             assert_eq!(own(c), g.clocks[a_first + 2 * (k - 1)].as_millis() as u64);
             assert_eq!(other(c), g.clocks[a_first + 2 * k - 1].as_millis() as u64);
             // An instant answer costs well under 200 ms (even on a loaded machine); the increment is added.
             let before = own(sent[k - 1]);
-            assert!(own(c) <= before + 250 && own(c) + 200 >= before + 250, "{before} then {}", own(c));
+            assert!(
+                own(c) <= before + 250 && own(c) + 200 >= before + 250,
+                "{before} then {}",
+                own(c)
+            );
         }
         // The record carries each clock as a comment.
         let text = cescacs::pgn::write_game(&g.to_game(&[("TimeControl", "5+0.25")]));
@@ -173,9 +267,17 @@ fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
 /// Runs `cescacs` with `args`, expecting success; its stdout.
 fn cescacs(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).output().expect("cescacs runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // No progress line when stderr is not a terminal.
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -187,8 +289,42 @@ fn temp(name: &str) -> PathBuf {
 fn fixed_depth_builtin_matches_play_their_golden_games() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let cases: [(&str, &[&str]); 2] = [
-        ("match-depth2-depth1-seed11.ctl-pgn", &["--depth", "2", "--vs-depth", "1", "--pairs", "3", "--seed", "11", "--max-plies", "60", "--threads", "2"]),
-        ("match-abstain-seed3.ctl-pgn", &["--depth", "2", "--vs-depth", "2", "--eval", "material", "--abstain", "leaps", "--pairs", "2", "--seed", "3", "--max-plies", "40"]),
+        (
+            "match-depth2-depth1-seed11.ctl-pgn",
+            &[
+                "--depth",
+                "2",
+                "--vs-depth",
+                "1",
+                "--pairs",
+                "3",
+                "--seed",
+                "11",
+                "--max-plies",
+                "60",
+                "--threads",
+                "2",
+            ],
+        ),
+        (
+            "match-abstain-seed3.ctl-pgn",
+            &[
+                "--depth",
+                "2",
+                "--vs-depth",
+                "2",
+                "--eval",
+                "material",
+                "--abstain",
+                "leaps",
+                "--pairs",
+                "2",
+                "--seed",
+                "3",
+                "--max-plies",
+                "40",
+            ],
+        ),
     ];
     for (golden, args) in cases {
         let path = temp(golden);
@@ -197,7 +333,11 @@ fn fixed_depth_builtin_matches_play_their_golden_games() {
         cescacs(&all);
         let games = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(games, std::fs::read_to_string(format!("{data}{golden}")).unwrap(), "{golden}");
+        assert_eq!(
+            games,
+            std::fs::read_to_string(format!("{data}{golden}")).unwrap(),
+            "{golden}"
+        );
     }
 }
 
@@ -206,47 +346,136 @@ fn cescacs_uci_at_depth_2_beats_the_random_mover() {
     let pgn = temp("uci.ctl-pgn");
     let engine = format!("cmd='{BIN} uci' name=cescacs option.Hash=4");
     let random = format!("cmd='{FAKE} random 9' name=random");
-    let out = cescacs(&["match", "--engine", &engine, "--engine", &random, "--depth", "2", "--pairs", "2", "--concurrency", "2", "--list-games", "--pgn", pgn.to_str().unwrap()]);
+    let out = cescacs(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        &random,
+        "--depth",
+        "2",
+        "--pairs",
+        "2",
+        "--concurrency",
+        "2",
+        "--list-games",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     std::fs::remove_file(&pgn).unwrap();
     assert_eq!(games.len(), 4);
     for (i, g) in games.iter().enumerate() {
         // Complete games: the engine mates the random mover (no fault, no cut).
         let a_white = i % 2 == 0;
-        assert_eq!(g.tag("Result"), Some(if a_white { "3-0" } else { "0-3" }), "{out}");
+        assert_eq!(
+            g.tag("Result"),
+            Some(if a_white { "3-0" } else { "0-3" }),
+            "{out}"
+        );
         assert_eq!(g.tag("Termination"), None);
-        assert_eq!((g.tag("White"), g.tag("Black")), if a_white { (Some("cescacs"), Some("random")) } else { (Some("random"), Some("cescacs")) });
+        assert_eq!(
+            (g.tag("White"), g.tag("Black")),
+            if a_white {
+                (Some("cescacs"), Some("random"))
+            } else {
+                (Some("random"), Some("cescacs"))
+            }
+        );
     }
     assert!(out.contains("A +4 =0 -0"), "{out}");
-    assert!(out.lines().any(|l| l == "Ptnml(0-2): [0, 0, 0, 0, 2]"), "{out}");
+    assert!(
+        out.lines().any(|l| l == "Ptnml(0-2): [0, 0, 0, 0, 2]"),
+        "{out}"
+    );
 }
 
 #[test]
 fn the_sprt_accepts_the_engine_against_the_random_mover_within_a_few_dozen_games() {
     let engine = format!("cmd='{BIN} uci' name=cescacs option.Hash=4");
     let random = format!("cmd='{FAKE} random 11' name=random");
-    let out = cescacs(&["match", "--engine", &engine, "--engine", &random, "--depth", "2", "--sprt", "elo0=0,elo1=50", "--concurrency", "2"]);
+    let out = cescacs(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        &random,
+        "--depth",
+        "2",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--concurrency",
+        "2",
+    ]);
     let last = out.lines().last().unwrap();
-    assert!(last.starts_with("SPRT ([0.00, 50.00]) LLR: ") && last.ends_with(" - H1 was accepted"), "{out}");
-    let games: usize = out.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(
+        last.starts_with("SPRT ([0.00, 50.00]) LLR: ") && last.ends_with(" - H1 was accepted"),
+        "{out}"
+    );
+    let games: usize = out
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(games <= 40, "{out}");
 }
 
 #[test]
 fn openings_come_from_a_book_in_turn() {
     let book = temp("book.pdtl");
-    let starts = ["/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1", "/27:1k/25:r3/3:R2R/1:1K/ b RKRrk - 0 1"];
+    let starts = [
+        "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1",
+        "/27:1k/25:r3/3:R2R/1:1K/ b RKRrk - 0 1",
+    ];
     std::fs::write(&book, format!("{}\n{}\n", starts[0], starts[1])).unwrap();
     let pgn = temp("book.ctl-pgn");
-    cescacs(&["match", "--openings", book.to_str().unwrap(), "--depth", "1", "--games", "6", "--max-plies", "4", "--pgn", pgn.to_str().unwrap()]);
+    cescacs(&[
+        "match",
+        "--openings",
+        book.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--games",
+        "6",
+        "--max-plies",
+        "4",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     assert_eq!(games.len(), 6);
     for (i, g) in games.iter().enumerate() {
-        assert_eq!(g.start().to_pdtl(), starts[(i / 2) % 2].parse::<cescacs::Position>().unwrap().to_pdtl());
+        assert_eq!(
+            g.start().to_pdtl(),
+            starts[(i / 2) % 2]
+                .parse::<cescacs::Position>()
+                .unwrap()
+                .to_pdtl()
+        );
     }
     // A CTL-PGN book: each record's moves are the forced start of its pair's games.
-    std::fs::write(&book, "[Variant \"C'escacs\"]\n[Event \"book\"]\n1. E7-E13, E21-E15\n2. K4-K8\n*\n").unwrap();
-    cescacs(&["match", "--openings", book.to_str().unwrap(), "--depth", "1", "--pairs", "1", "--max-plies", "4", "--pgn", pgn.to_str().unwrap()]);
+    std::fs::write(
+        &book,
+        "[Variant \"C'escacs\"]\n[Event \"book\"]\n1. E7-E13, E21-E15\n2. K4-K8\n*\n",
+    )
+    .unwrap();
+    cescacs(&[
+        "match",
+        "--openings",
+        book.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--pairs",
+        "1",
+        "--max-plies",
+        "4",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     std::fs::remove_file(&pgn).unwrap();
     std::fs::remove_file(&book).unwrap();
@@ -254,7 +483,10 @@ fn openings_come_from_a_book_in_turn() {
         assert_eq!(g.ctl_moves()[..3], ["E7-E13", "E21-E15", "K4-K8"]);
         assert_eq!(g.len(), 7);
     }
-    let odd = Command::new(BIN).args(["match", "--games", "3"]).output().unwrap();
+    let odd = Command::new(BIN)
+        .args(["match", "--games", "3"])
+        .output()
+        .unwrap();
     assert_eq!(odd.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&odd.stderr).contains("--games must be even"));
 }
@@ -264,13 +496,32 @@ fn a_reader_that_stops_early_ends_the_match_quietly() {
     // `cescacs match … | head -1`: the summary meets a closed pipe, which is
     // no error of the match (no panic, exit 0, nothing on stderr).
     let mut child = Command::new(BIN)
-        .args(["match", "--depth", "1", "--vs-depth", "1", "--pairs", "1", "--max-plies", "10"])
+        .args([
+            "match",
+            "--depth",
+            "1",
+            "--vs-depth",
+            "1",
+            "--pairs",
+            "1",
+            "--max-plies",
+            "10",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -24,7 +24,11 @@ impl Uci {
     }
 
     fn spawn(command: &mut Command) -> Uci {
-        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
         let out = BufReader::new(child.stdout.take().unwrap());
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -34,7 +38,11 @@ impl Uci {
                 }
             }
         });
-        Uci { input: child.stdin.take(), child, lines }
+        Uci {
+            input: child.stdin.take(),
+            child,
+            lines,
+        }
     }
 
     fn send(&mut self, text: &str) {
@@ -47,7 +55,10 @@ impl Uci {
     fn until(&self, prefix: &str) -> Vec<String> {
         let mut out = Vec::new();
         loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no {prefix:?} after {out:?}"));
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no {prefix:?} after {out:?}"));
             let done = line.starts_with(prefix);
             out.push(line);
             if done {
@@ -96,7 +107,9 @@ fn go_depth_reports_each_iteration_and_the_engines_best_move() {
     game.push_ctl("E7-E13").unwrap();
     game.push_ctl("NG25-I21").unwrap();
     let mut infos = Vec::new();
-    let want = Engine::new(Default::default()).search_with_info(&game, &Limits::depth(3), &mut |i| infos.push(i.clone()));
+    let want =
+        Engine::new(Default::default())
+            .search_with_info(&game, &Limits::depth(3), &mut |i| infos.push(i.clone()));
     let mut uci = Uci::start();
     // CTL-AN and the long form are both read.
     uci.send("position startpos moves E7-E13 G25-I21");
@@ -105,11 +118,32 @@ fn go_depth_reports_each_iteration_and_the_engines_best_move() {
     assert_eq!(lines.len(), 4, "{lines:?}");
     let pos = game.position();
     let best = want.best_move.unwrap();
-    assert_eq!(lines[3], format!("bestmove {} ponder {}", pos.ctl(&best), pos.after(best).ctl(&want.pv[1])));
+    assert_eq!(
+        lines[3],
+        format!(
+            "bestmove {} ponder {}",
+            pos.ctl(&best),
+            pos.after(best).ctl(&want.pv[1])
+        )
+    );
     for (line, info) in lines.iter().zip(&infos) {
-        assert!(line.starts_with(&format!("info depth {} seldepth {} multipv 1 score {} nodes {} ", info.depth, info.seldepth, info.score, info.nodes)), "{line}");
+        assert!(
+            line.starts_with(&format!(
+                "info depth {} seldepth {} multipv 1 score {} nodes {} ",
+                info.depth, info.seldepth, info.score, info.nodes
+            )),
+            "{line}"
+        );
         let mut p = pos.clone();
-        let pv: Vec<String> = info.pv.iter().map(|&m| { let t = p.ctl(&m); p.play_unchecked(m); t }).collect();
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|&m| {
+                let t = p.ctl(&m);
+                p.play_unchecked(m);
+                t
+            })
+            .collect();
         assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
     }
     uci.quit();
@@ -121,7 +155,8 @@ fn multipv_reports_each_line_of_each_iteration_as_the_engine_finds_them() {
     game.push_ctl("E7-E13").unwrap();
     let mut infos = Vec::new();
     let limits = Limits::depth(3).with_multipv(3);
-    let want = Engine::new(Default::default()).search_with_info(&game, &limits, &mut |i| infos.push(i.clone()));
+    let want = Engine::new(Default::default())
+        .search_with_info(&game, &limits, &mut |i| infos.push(i.clone()));
     let mut uci = Uci::start();
     uci.send("setoption name MultiPV value 3");
     uci.send("position startpos moves E7-E13");
@@ -130,32 +165,61 @@ fn multipv_reports_each_line_of_each_iteration_as_the_engine_finds_them() {
     assert_eq!(lines.len(), 10, "{lines:?}");
     let pos = game.position();
     for (line, info) in lines.iter().zip(&infos) {
-        let head = format!("info depth {} seldepth {} multipv {} score {} nodes {} ", info.depth, info.seldepth, info.multipv, info.score, info.nodes);
+        let head = format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} ",
+            info.depth, info.seldepth, info.multipv, info.score, info.nodes
+        );
         assert!(line.starts_with(&head), "{line}");
-        assert!(format!("{line} ").contains(&format!(" pv {} ", pos.ctl(&info.pv[0]))), "{line}");
+        assert!(
+            format!("{line} ").contains(&format!(" pv {} ", pos.ctl(&info.pv[0]))),
+            "{line}"
+        );
     }
     let multipv: Vec<usize> = infos.iter().map(|i| i.multipv).collect();
     assert_eq!(multipv, [1, 2, 3, 1, 2, 3, 1, 2, 3]);
-    assert!(lines[9].starts_with(&format!("bestmove {} ", pos.ctl(&want.lines[0].pv[0]))), "{}", lines[9]);
+    assert!(
+        lines[9].starts_with(&format!("bestmove {} ", pos.ctl(&want.lines[0].pv[0]))),
+        "{}",
+        lines[9]
+    );
     // Back to one line: `multipv 1` only.
     uci.send("setoption name MultiPV value 1");
     uci.send("go depth 2");
     let lines = uci.until("bestmove");
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert!(lines[..2].iter().all(|l| l.contains(" multipv 1 ")), "{lines:?}");
+    assert!(
+        lines[..2].iter().all(|l| l.contains(" multipv 1 ")),
+        "{lines:?}"
+    );
     uci.quit();
 }
 
 #[test]
 fn a_mate_in_one_from_a_pdtl_scores_mate_1() {
-    let games = RandomGames::new(200).seed(0).max_plies(400).threads(1).run().unwrap();
-    let h = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).unwrap();
+    let games = RandomGames::new(200)
+        .seed(0)
+        .max_plies(400)
+        .threads(1)
+        .run()
+        .unwrap();
+    let h = games
+        .iter()
+        .map(|g| g.history())
+        .find(|h| {
+            h.outcome()
+                .is_some_and(|o| o.termination == Termination::Checkmate)
+        })
+        .unwrap();
     let pos = h.position_at(h.len() - 1).unwrap();
     let mut uci = Uci::start();
     uci.send(&format!("position pdtl {}", pos.to_pdtl()));
     uci.send("go depth 2");
     let lines = uci.until("bestmove");
-    assert!(lines[lines.len() - 2].starts_with("info depth 2 ") && lines[lines.len() - 2].contains(" score mate 1 "), "{lines:?}");
+    assert!(
+        lines[lines.len() - 2].starts_with("info depth 2 ")
+            && lines[lines.len() - 2].contains(" score mate 1 "),
+        "{lines:?}"
+    );
     let text = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     assert!(pos.after(pos.parse_ctl(text).unwrap()).is_checkmate());
     assert!(text.ends_with('#'));
@@ -169,7 +233,13 @@ fn go_nodes_stays_within_the_limit() {
     uci.send("go nodes 700");
     let lines = uci.until("bestmove");
     for line in &lines[..lines.len() - 1] {
-        let nodes: u64 = line.split(' ').skip_while(|&w| w != "nodes").nth(1).unwrap().parse().unwrap();
+        let nodes: u64 = line
+            .split(' ')
+            .skip_while(|&w| w != "nodes")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(nodes <= 700, "{line}");
     }
     let m = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
@@ -185,19 +255,30 @@ fn go_infinite_waits_for_stop() {
     std::thread::sleep(Duration::from_millis(300));
     uci.send("isready");
     let before = uci.until("readyok");
-    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
     uci.send("stop");
     let m = uci.until("bestmove").pop().unwrap();
-    assert!(Position::default().parse_ctl(bestmove_of(&m)).is_ok(), "{m}");
+    assert!(
+        Position::default().parse_ctl(bestmove_of(&m)).is_ok(),
+        "{m}"
+    );
     // With a clock too: `infinite` keeps searching past the clock's limits.
     uci.send("go wtime 50 btime 50 infinite");
     std::thread::sleep(Duration::from_millis(300));
     uci.send("isready");
     let before = uci.until("readyok");
-    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
     uci.send("stop");
     let lines = uci.until("bestmove");
-    assert!(Position::default().parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
+    assert!(Position::default()
+        .parse_ctl(bestmove_of(lines.last().unwrap()))
+        .is_ok());
     uci.quit();
 }
 
@@ -235,7 +316,10 @@ fn bad_commands_are_answered_and_change_nothing() {
     // Still after E7-E13: Black moves.
     let m = uci.until("bestmove").pop().unwrap();
     let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
-    assert!(pos.parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(), "{m}");
+    assert!(
+        pos.parse_ctl(m.strip_prefix("bestmove ").unwrap()).is_ok(),
+        "{m}"
+    );
     uci.quit();
 }
 
@@ -245,42 +329,84 @@ fn use_nnue_searches_with_the_network_as_the_library_does() {
     let mut game = History::default();
     game.push_ctl("E7-E13").unwrap();
     let want = Engine::new(EngineOptions::default()).search(&game, &Limits::depth(3));
-    let hand = Engine::new(EngineOptions { use_nnue: false, ..EngineOptions::default() }).search(&game, &Limits::depth(3));
-    assert_ne!(want.nodes, hand.nodes, "the two evaluations search different trees");
+    let hand = Engine::new(EngineOptions {
+        use_nnue: false,
+        ..EngineOptions::default()
+    })
+    .search(&game, &Limits::depth(3));
+    assert_ne!(
+        want.nodes, hand.nodes,
+        "the two evaluations search different trees"
+    );
     let mut uci = Uci::start();
     uci.send("setoption name Use NNUE value true");
     // A file that is not a network leaves the engine's network as it was.
     uci.send("setoption name EvalFile value /nonexistent/net.nnue");
     let error = uci.until("info string error: ").pop().unwrap();
-    assert!(error.contains("cannot read network file") && error.ends_with("the network is unchanged"), "{error}");
+    assert!(
+        error.contains("cannot read network file") && error.ends_with("the network is unchanged"),
+        "{error}"
+    );
     uci.send("position startpos moves E7-E13");
     uci.send("go depth 3");
     let lines = uci.until("bestmove");
-    let last = lines.iter().rev().find(|l| l.starts_with("info depth 3")).unwrap();
-    assert!(last.contains(&format!(" nodes {} ", want.nodes)), "{last} vs {} nodes", want.nodes);
-    assert_eq!(game.position().parse_ctl(bestmove_of(lines.last().unwrap())).unwrap(), want.best_move.unwrap());
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 3"))
+        .unwrap();
+    assert!(
+        last.contains(&format!(" nodes {} ", want.nodes)),
+        "{last} vs {} nodes",
+        want.nodes
+    );
+    assert_eq!(
+        game.position()
+            .parse_ctl(bestmove_of(lines.last().unwrap()))
+            .unwrap(),
+        want.best_move.unwrap()
+    );
     uci.send("setoption name EvalFile value <default>");
     uci.send("setoption name Use NNUE value false");
     uci.send("ucinewgame");
     uci.send("position startpos moves E7-E13");
     uci.send("go depth 3");
     let lines = uci.until("bestmove");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 3") && l.contains(&format!(" nodes {} ", hand.nodes))), "{lines:?}");
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("info depth 3") && l.contains(&format!(" nodes {} ", hand.nodes))
+        ),
+        "{lines:?}"
+    );
     uci.quit();
 }
 
 #[test]
 fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
     use cescacs_engine::{EngineOptions, Skill};
-    let weak = |skill: Skill| Engine::new(EngineOptions { skill, ..Default::default() }).search(&History::default(), &Limits::depth(6));
+    let weak = |skill: Skill| {
+        Engine::new(EngineOptions {
+            skill,
+            ..Default::default()
+        })
+        .search(&History::default(), &Limits::depth(6))
+    };
     let mut uci = Uci::start();
     uci.send("setoption name Skill Level value 3");
     uci.send("go depth 6");
     let lines = uci.until("bestmove");
     let want = weak(Skill::new(3).unwrap());
-    assert_eq!(bestmove_of(lines.last().unwrap()), Position::default().ctl(&want.best_move.unwrap()), "{lines:?}");
+    assert_eq!(
+        bestmove_of(lines.last().unwrap()),
+        Position::default().ctl(&want.best_move.unwrap()),
+        "{lines:?}"
+    );
     // A weak level searches several lines, to its depth cap (2 at level 3).
-    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")) && !lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" multipv 4 "))
+            && !lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
     // UCI_Elo rules while UCI_LimitStrength is on.
     let elo = cescacs_engine::SKILL_ELO[1];
     uci.send(&format!("setoption name UCI_Elo value {elo}"));
@@ -289,19 +415,41 @@ fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
     uci.send("go depth 6");
     let lines = uci.until("bestmove");
     let want = weak(Skill::from_elo(elo).unwrap());
-    assert_eq!(bestmove_of(lines.last().unwrap()), Position::default().ctl(&want.best_move.unwrap()), "{lines:?}");
-    assert!(lines.iter().all(|l| !l.starts_with("info depth 2 ")), "level 1 searches depth 1: {lines:?}");
+    assert_eq!(
+        bestmove_of(lines.last().unwrap()),
+        Position::default().ctl(&want.best_move.unwrap()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info depth 2 ")),
+        "level 1 searches depth 1: {lines:?}"
+    );
     // Off again: Skill Level 3's caps.
     uci.send("setoption name UCI_LimitStrength value false");
     uci.send("go depth 6");
-    assert!(uci.until("bestmove").iter().any(|l| l.starts_with("info depth 2 ")));
+    assert!(uci
+        .until("bestmove")
+        .iter()
+        .any(|l| l.starts_with("info depth 2 ")));
     uci.quit();
 }
 
 #[test]
 fn no_legal_move_gives_bestmove_none() {
-    let games = RandomGames::new(200).seed(0).max_plies(400).threads(1).run().unwrap();
-    let h = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).unwrap();
+    let games = RandomGames::new(200)
+        .seed(0)
+        .max_plies(400)
+        .threads(1)
+        .run()
+        .unwrap();
+    let h = games
+        .iter()
+        .map(|g| g.history())
+        .find(|h| {
+            h.outcome()
+                .is_some_and(|o| o.termination == Termination::Checkmate)
+        })
+        .unwrap();
     let mut uci = Uci::start();
     uci.send(&format!("position pdtl {}", h.position().to_pdtl()));
     uci.send("go depth 3");
@@ -314,25 +462,60 @@ fn go_searchmoves_chooses_among_the_listed_moves() {
     let mut game = History::default();
     game.push_ctl("E7-E13").unwrap();
     let pos = game.position().clone();
-    let free = Engine::new(Default::default()).search(&game, &Limits::depth(3)).best_move.unwrap();
-    let others: Vec<_> = pos.legal_moves().into_iter().filter(|&m| m != free).take(3).collect();
-    let want = Engine::new(Default::default()).search(&game, &Limits::depth(3).with_search_moves(others.clone())).best_move.unwrap();
+    let free = Engine::new(Default::default())
+        .search(&game, &Limits::depth(3))
+        .best_move
+        .unwrap();
+    let others: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| m != free)
+        .take(3)
+        .collect();
+    let want = Engine::new(Default::default())
+        .search(&game, &Limits::depth(3).with_search_moves(others.clone()))
+        .best_move
+        .unwrap();
     let mut uci = Uci::start();
     uci.send("position startpos moves E7-E13");
     let listed: Vec<String> = others.iter().map(|m| pos.ctl(m)).collect();
     // The list runs to the next parameter; the long form is read too.
-    uci.send(&format!("go searchmoves {} {} {} depth 3", listed[0], others[1].long(), listed[2]));
+    uci.send(&format!(
+        "go searchmoves {} {} {} depth 3",
+        listed[0],
+        others[1].long(),
+        listed[2]
+    ));
     let lines = uci.until("bestmove");
-    assert!(lines.last().unwrap().starts_with(&format!("bestmove {} ", pos.ctl(&want))), "{lines:?}");
-    assert!(lines[..lines.len() - 1].iter().all(|l| listed.iter().any(|m| l.contains(&format!(" pv {m}")))), "{lines:?}");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with(&format!("bestmove {} ", pos.ctl(&want))),
+        "{lines:?}"
+    );
+    assert!(
+        lines[..lines.len() - 1]
+            .iter()
+            .all(|l| listed.iter().any(|m| l.contains(&format!(" pv {m}")))),
+        "{lines:?}"
+    );
     uci.send(&format!("go depth 2 searchmoves {}", listed[1]));
-    assert!(uci.until("bestmove").last().unwrap().starts_with(&format!("bestmove {} ", listed[1])));
+    assert!(uci
+        .until("bestmove")
+        .last()
+        .unwrap()
+        .starts_with(&format!("bestmove {} ", listed[1])));
     uci.quit();
 }
 
 /// The move of a `bestmove M [ponder R]` line.
 fn bestmove_of(line: &str) -> &str {
-    line.strip_prefix("bestmove ").unwrap().split(' ').next().unwrap()
+    line.strip_prefix("bestmove ")
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
 }
 
 #[test]
@@ -341,13 +524,18 @@ fn go_on_the_clock_answers() {
     uci.send("position startpos moves E7-E13");
     uci.send("go wtime 1000 btime 1000 winc 10 binc 10");
     let lines = uci.until("bestmove");
-    assert!(lines.len() >= 2 && lines[0].starts_with("info depth 1 "), "{lines:?}");
+    assert!(
+        lines.len() >= 2 && lines[0].starts_with("info depth 1 "),
+        "{lines:?}"
+    );
     let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
     assert!(pos.parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
     // movestogo and a move overhead are read too.
     uci.send("setoption name Move Overhead value 50");
     uci.send("go btime 500 wtime 500 movestogo 5");
-    assert!(pos.parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
+    assert!(pos
+        .parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap()))
+        .is_ok());
     uci.quit();
 }
 
@@ -368,7 +556,10 @@ fn a_game_at_one_second_and_10_ms_a_move_is_answered_move_by_move() {
         }
         uci.send(&format!("position startpos moves {}", moves.join(" ")));
         let start = Instant::now();
-        uci.send(&format!("go wtime {} btime {} winc 10 binc 10", clocks[0], clocks[1]));
+        uci.send(&format!(
+            "go wtime {} btime {} winc 10 binc 10",
+            clocks[0], clocks[1]
+        ));
         let line = uci.until("bestmove").pop().unwrap();
         let side = ply % 2;
         clocks[side] = (clocks[side] - start.elapsed().as_millis() as i64).max(1) + 10;
@@ -385,12 +576,23 @@ fn an_unknown_go_word_is_reported_and_the_search_still_answers() {
     uci.send("position startpos");
     uci.send("go sideways depth 2");
     let lines = uci.until("bestmove");
-    assert_eq!(lines[0], "info string warning: unknown go parameter \"sideways\" ignored");
-    assert!(lines[lines.len() - 2].starts_with("info depth 2 "), "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string warning: unknown go parameter \"sideways\" ignored"
+    );
+    assert!(
+        lines[lines.len() - 2].starts_with("info depth 2 "),
+        "{lines:?}"
+    );
     uci.send("go mate 3 depth 1");
     let lines = uci.until("bestmove");
-    assert_eq!(lines[0], "info string warning: unknown go parameter \"mate\" (and \"3\") ignored");
-    assert!(Position::default().parse_ctl(bestmove_of(lines.last().unwrap())).is_ok());
+    assert_eq!(
+        lines[0],
+        "info string warning: unknown go parameter \"mate\" (and \"3\") ignored"
+    );
+    assert!(Position::default()
+        .parse_ctl(bestmove_of(lines.last().unwrap()))
+        .is_ok());
     uci.quit();
 }
 
@@ -403,7 +605,10 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     std::thread::sleep(Duration::from_millis(400));
     uci.send("isready");
     let before = uci.until("readyok");
-    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
     uci.send("ponderhit");
     let line = uci.until("bestmove").pop().unwrap();
     let pos = Position::default().after(Position::default().parse_ctl("E7-E13").unwrap());
@@ -412,7 +617,9 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     uci.send("go ponder wtime 100 btime 100");
     std::thread::sleep(Duration::from_millis(100));
     uci.send("stop");
-    assert!(pos.parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
+    assert!(pos
+        .parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap()))
+        .is_ok());
     uci.quit();
 }
 
@@ -429,6 +636,8 @@ fn a_table_that_cannot_be_allocated_keeps_the_old_one() {
     uci.send("setoption name Hash value 32");
     uci.send("position startpos");
     uci.send("go depth 2");
-    assert!(Position::default().parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap())).is_ok());
+    assert!(Position::default()
+        .parse_ctl(bestmove_of(uci.until("bestmove").last().unwrap()))
+        .is_ok());
     uci.quit();
 }

@@ -13,10 +13,16 @@ const KINGS_AND_ROOKS: &str = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1";
 
 fn legal_moves(c: &mut Criterion) {
     let mut g = c.benchmark_group("legal_moves");
-    for (name, pdtl) in [("initial", cescacs::INITIAL_PDTL), ("middle-game", MIDDLE_GAME), ("kings-rooks", KINGS_AND_ROOKS)] {
+    for (name, pdtl) in [
+        ("initial", cescacs::INITIAL_PDTL),
+        ("middle-game", MIDDLE_GAME),
+        ("kings-rooks", KINGS_AND_ROOKS),
+    ] {
         let pos: Position = pdtl.parse().unwrap();
         g.throughput(Throughput::Elements(pos.legal_moves().len() as u64));
-        g.bench_function(name, |b| b.iter(|| std::hint::black_box(&pos).legal_moves()));
+        g.bench_function(name, |b| {
+            b.iter(|| std::hint::black_box(&pos).legal_moves())
+        });
     }
     g.finish();
 }
@@ -31,7 +37,9 @@ fn perft_bench(c: &mut Criterion) {
         ("middle-game/3", MIDDLE_GAME.parse().unwrap(), 3, 2_890_661),
     ] {
         g.throughput(Throughput::Elements(leaves));
-        g.bench_function(name, |b| b.iter(|| assert_eq!(perft(std::hint::black_box(&pos), depth), leaves)));
+        g.bench_function(name, |b| {
+            b.iter(|| assert_eq!(perft(std::hint::black_box(&pos), depth), leaves))
+        });
     }
     g.finish();
 }
@@ -97,5 +105,11 @@ fn game_push_outcome(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, legal_moves, perft_bench, notation, game_push_outcome);
+criterion_group!(
+    benches,
+    legal_moves,
+    perft_bench,
+    notation,
+    game_push_outcome
+);
 criterion_main!(benches);

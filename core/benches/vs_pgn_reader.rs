@@ -88,7 +88,11 @@ impl Visitor for Validator {
 fn read_orthodox(path: &Path) -> Tally {
     let mut t = Tally::default();
     let mut reader = BufferedReader::new(File::open(path).expect("the generated file"));
-    let mut v = Validator { pos: Chess::default(), ok: true, plies: 0 };
+    let mut v = Validator {
+        pos: Chess::default(),
+        ok: true,
+        plies: 0,
+    };
     while let Some((ok, plies)) = reader.read_game(&mut v).expect("readable") {
         t.games += 1;
         t.plies += plies;
@@ -100,9 +104,15 @@ fn read_orthodox(path: &Path) -> Tally {
 /// The C'escacs collection: copies of the real games until `bytes`.
 fn write_cescacs(path: &Path, bytes: u64) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir).expect("tests/data/games").map(|e| e.expect("entry").path()).collect();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/data/games")
+        .map(|e| e.expect("entry").path())
+        .collect();
     names.sort();
-    let games: Vec<String> = names.iter().map(|p| std::fs::read_to_string(p).expect("a game")).collect();
+    let games: Vec<String> = names
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("a game"))
+        .collect();
     let mut out = BufWriter::new(File::create(path).expect("writable"));
     let (mut size, mut n) = (0u64, 0u64);
     while size < bytes {
@@ -180,20 +190,31 @@ fn report(name: &str, path: &Path, (t, d): (Tally, Duration)) -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let mb: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(30);
-    let only = args.iter().find(|a| matches!(a.as_str(), "cescacs" | "orthodox")).cloned();
+    let only = args
+        .iter()
+        .find(|a| matches!(a.as_str(), "cescacs" | "orthodox"))
+        .cloned();
     let dir = std::env::temp_dir().join("cescacs-pgn-bench");
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let (ctl, pgn) = (dir.join(format!("cescacs-{mb}.ctl-pgn")), dir.join(format!("orthodox-{mb}.pgn")));
+    let (ctl, pgn) = (
+        dir.join(format!("cescacs-{mb}.ctl-pgn")),
+        dir.join(format!("orthodox-{mb}.pgn")),
+    );
     if !ctl.exists() {
         write_cescacs(&ctl, mb * 1_000_000);
     }
     if !pgn.exists() {
         write_orthodox(&pgn, mb * 1_000_000);
     }
-    let ours = (only.as_deref() != Some("orthodox")).then(|| report("cescacs pgn::Reader", &ctl, best(|| read_cescacs(&ctl))));
-    let theirs = (only.as_deref() != Some("cescacs")).then(|| report("pgn-reader + shakmaty", &pgn, best(|| read_orthodox(&pgn))));
+    let ours = (only.as_deref() != Some("orthodox"))
+        .then(|| report("cescacs pgn::Reader", &ctl, best(|| read_cescacs(&ctl))));
+    let theirs = (only.as_deref() != Some("cescacs"))
+        .then(|| report("pgn-reader + shakmaty", &pgn, best(|| read_orthodox(&pgn))));
     if let (Some(a), Some(b)) = (ours, theirs) {
         println!("ratio cescacs/pgn-reader (plies/s): {:.2}", a / b);
     }

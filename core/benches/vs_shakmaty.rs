@@ -39,7 +39,15 @@ fn main() {
     let (n_chess, t_chess) = best(|| shakmaty::perft(black_box(&chess), chess_depth));
     let (n_cescacs, t_cescacs) = best(|| cescacs::perft(black_box(&pos), cescacs_depth));
     let (r_chess, r_cescacs) = (rate(n_chess, t_chess), rate(n_cescacs, t_cescacs));
-    println!("shakmaty perft {chess_depth}: {n_chess} leaves in {:.3} s = {:.1} M leaves/s", t_chess.as_secs_f64(), r_chess / 1e6);
-    println!("cescacs  perft {cescacs_depth}: {n_cescacs} leaves in {:.3} s = {:.1} M leaves/s", t_cescacs.as_secs_f64(), r_cescacs / 1e6);
+    println!(
+        "shakmaty perft {chess_depth}: {n_chess} leaves in {:.3} s = {:.1} M leaves/s",
+        t_chess.as_secs_f64(),
+        r_chess / 1e6
+    );
+    println!(
+        "cescacs  perft {cescacs_depth}: {n_cescacs} leaves in {:.3} s = {:.1} M leaves/s",
+        t_cescacs.as_secs_f64(),
+        r_cescacs / 1e6
+    );
     println!("ratio cescacs/shakmaty: {:.2}", r_cescacs / r_chess);
 }

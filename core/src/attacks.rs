@@ -33,7 +33,9 @@ impl Position {
     /// assert!(pos.attacked_hexes(Color::White).contains("F16".parse().unwrap()));
     /// ```
     pub fn attacks(&self, h: Hex) -> Bitboard {
-        let Some(piece) = self.piece_at(h) else { return Bitboard::EMPTY };
+        let Some(piece) = self.piece_at(h) else {
+            return Bitboard::EMPTY;
+        };
         let mut out = Bitboard::EMPTY;
         if piece.role.jumps() {
             let jl = &JUMP_LIST;
@@ -66,7 +68,8 @@ impl Position {
     /// its pieces (hexes holding `by`'s own pieces included, as they are
     /// defended).
     pub fn attacked_hexes(&self, by: Color) -> Bitboard {
-        self.occupied_by(by).fold(Bitboard::EMPTY, |acc, h| acc | self.attacks(h))
+        self.occupied_by(by)
+            .fold(Bitboard::EMPTY, |acc, h| acc | self.attacks(h))
     }
 
     /// If the piece of `color` on `h` is pinned to its King (moving off the

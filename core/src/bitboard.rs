@@ -135,7 +135,11 @@ impl Bitboard {
     /// `self` without the hexes of `o` (no complement of the board needed).
     #[inline(always)]
     pub(crate) const fn without(self, o: Bitboard) -> Bitboard {
-        Bitboard([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+        Bitboard([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+        ])
     }
 }
 
@@ -161,7 +165,10 @@ impl Iterator for Bitboard {
         let mut acc = init;
         for (i, mut w) in self.0.into_iter().enumerate() {
             while w != 0 {
-                acc = f(acc, Hex::from_u8((i as u32 * 64 + w.trailing_zeros()) as u8));
+                acc = f(
+                    acc,
+                    Hex::from_u8((i as u32 * 64 + w.trailing_zeros()) as u8),
+                );
                 w &= w - 1;
             }
         }

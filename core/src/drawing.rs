@@ -86,7 +86,8 @@ impl Hex {
         // Flat-topped hexagon of circumradius 1 (with a hair of slack for
         // points computed on an edge).
         let eps = 1e-9;
-        (dy <= HALF_SQRT3 + eps && 2.0 * HALF_SQRT3 * dx + dy <= 2.0 * HALF_SQRT3 + eps).then_some(nearest)
+        (dy <= HALF_SQRT3 + eps && 2.0 * HALF_SQRT3 * dx + dy <= 2.0 * HALF_SQRT3 + eps)
+            .then_some(nearest)
     }
 }
 
@@ -129,7 +130,15 @@ mod tests {
         // Orthogonal neighbours share two corners exactly (same arithmetic).
         let f14: Hex = "F14".parse().unwrap();
         let g15: Hex = "G15".parse().unwrap();
-        let shared = f14.corners().iter().filter(|c| g15.corners().iter().any(|d| close(c.0, d.0) && close(c.1, d.1))).count();
+        let shared = f14
+            .corners()
+            .iter()
+            .filter(|c| {
+                g15.corners()
+                    .iter()
+                    .any(|d| close(c.0, d.0) && close(c.1, d.1))
+            })
+            .count();
         assert_eq!(shared, 2);
     }
 
@@ -146,7 +155,10 @@ mod tests {
         assert!(close(f0.center().1, -14.0 * 3f64.sqrt() / 2.0));
         assert!(close(f28.center().1, 14.0 * 3f64.sqrt() / 2.0));
         let g1: Hex = "G1".parse().unwrap();
-        assert!(g1.center().0 > 0.0 && g1.center().1 < 0.0, "White's King stands right of centre, at the bottom");
+        assert!(
+            g1.center().0 > 0.0 && g1.center().1 < 0.0,
+            "White's King stands right of centre, at the bottom"
+        );
     }
 
     #[test]
@@ -156,7 +168,11 @@ mod tests {
             assert_eq!(Hex::at_point(x, y), Some(h));
             // Points well inside, towards each corner.
             for (cx, cy) in h.corners() {
-                assert_eq!(Hex::at_point(x + 0.9 * (cx - x), y + 0.9 * (cy - y)), Some(h), "{h}");
+                assert_eq!(
+                    Hex::at_point(x + 0.9 * (cx - x), y + 0.9 * (cy - y)),
+                    Some(h),
+                    "{h}"
+                );
             }
         }
         assert_eq!(Hex::at_point(0.0, 20.0), None);

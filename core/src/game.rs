@@ -181,15 +181,28 @@ impl Game {
     /// A record of `history`'s moves, kept even if some follow an automatic
     /// draw (like the moves of a record read from CTL-PGN).
     pub fn from_history(history: History) -> Game {
-        let mainline = Line { comments: Vec::new(), moves: history.moves().map(AnnotatedMove::new).collect() };
-        let mut game = Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new(), result_tag_read: ReadNote::default() };
+        let mainline = Line {
+            comments: Vec::new(),
+            moves: history.moves().map(AnnotatedMove::new).collect(),
+        };
+        let mut game = Game {
+            tags: Vec::new(),
+            history,
+            mainline,
+            stated_result: None,
+            final_comments: Vec::new(),
+            result_tag_read: ReadNote::default(),
+        };
         game.tags = crate::pgn::tags::read(&[], game.result());
         game
     }
 
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets a tag as an editor of a record may (NOTATION.md §6): the name
@@ -217,13 +230,17 @@ impl Game {
             return Err(TagError::Reserved(name.to_string()));
         }
         if value.contains(['\n', '\r']) {
-            return Err(TagError::Value { name: name.to_string(), value: value.to_string() });
+            return Err(TagError::Value {
+                name: name.to_string(),
+                value: value.to_string(),
+            });
         }
         if name == "Variant" && value != crate::pgn::VARIANT {
             return Err(TagError::Variant(value.to_string()));
         }
         if name == "Result" {
-            let result = GameResult::parse(value).ok_or_else(|| TagError::Result(value.to_string()))?;
+            let result =
+                GameResult::parse(value).ok_or_else(|| TagError::Result(value.to_string()))?;
             self.set_tag(name, result.as_str());
             self.set_result(result);
         } else {
@@ -275,7 +292,10 @@ impl Game {
     /// assert!(game.assessment_mut(1).is_none());
     /// ```
     pub fn assessment_mut(&mut self, ply: usize) -> Option<&mut Option<Assessment>> {
-        self.mainline.moves.get_mut(ply).map(|am| &mut am.assessment)
+        self.mainline
+            .moves
+            .get_mut(ply)
+            .map(|am| &mut am.assessment)
     }
 
     /// Variation `index` of the move at `ply` of the main line as a game of
@@ -436,7 +456,11 @@ impl Game {
             self.refuse_if_over()?;
         }
         if !moves.contains(&am.mv) {
-            return Err(IllegalMoveError { mv: am.mv.long(), pdtl: self.position().to_pdtl() }.into());
+            return Err(IllegalMoveError {
+                mv: am.mv.long(),
+                pdtl: self.position().to_pdtl(),
+            }
+            .into());
         }
         self.history.push_unchecked(am.mv);
         self.mainline.moves.push(am);
@@ -450,10 +474,24 @@ impl Game {
     /// A record read from text whose main line `moves` was played into
     /// `history` as it was read.
     pub(crate) fn from_read(mut history: History, moves: Vec<AnnotatedMove>) -> Game {
-        debug_assert_eq!(history.len(), moves.len(), "the history holds the moves read");
+        debug_assert_eq!(
+            history.len(),
+            moves.len(),
+            "the history holds the moves read"
+        );
         history.shrink_to_fit();
-        let mainline = Line { comments: Vec::new(), moves };
-        Game { tags: Vec::new(), history, mainline, stated_result: None, final_comments: Vec::new(), result_tag_read: ReadNote::default() }
+        let mainline = Line {
+            comments: Vec::new(),
+            moves,
+        };
+        Game {
+            tags: Vec::new(),
+            history,
+            mainline,
+            stated_result: None,
+            final_comments: Vec::new(),
+            result_tag_read: ReadNote::default(),
+        }
     }
 
     fn refuse_if_over(&self) -> Result<(), GameError> {
@@ -507,7 +545,8 @@ impl Game {
     /// The result the rules give: from [`Game::outcome`], `*` while the
     /// game goes on.
     pub fn rules_result(&self) -> GameResult {
-        self.outcome().map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o))
+        self.outcome()
+            .map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o))
     }
 
     /// The result the record states where the rules say otherwise (a
@@ -544,12 +583,19 @@ impl Game {
     pub(crate) fn state_read_result(&mut self, line: Option<GameResult>, tag: Option<&str>) {
         self.set_stated_result(line.or_else(|| tag.and_then(GameResult::parse)));
         let result = self.result();
-        self.result_tag_read = ReadNote(tag.filter(|t| GameResult::parse(t) != Some(result)).map(str::to_string));
+        self.result_tag_read = ReadNote(
+            tag.filter(|t| GameResult::parse(t) != Some(result))
+                .map(str::to_string),
+        );
     }
 
     /// The main line in canonical CTL-AN, one string per ply.
     pub fn ctl_moves(&self) -> Vec<String> {
-        self.history.positions().zip(self.moves()).map(|(pos, m)| pos.ctl(&m)).collect()
+        self.history
+            .positions()
+            .zip(self.moves())
+            .map(|(pos, m)| pos.ctl(&m))
+            .collect()
     }
 
     /// Checks the stated results against the final position: the `Result`
@@ -571,16 +617,26 @@ impl Game {
             None => !matches!(r, GameResult::WhiteStalemates | GameResult::BlackStalemates),
         };
         let mut out = Vec::new();
-        let tag = self.tag("Result").map(|t| self.result_tag_read.0.as_deref().unwrap_or(t));
+        let tag = self
+            .tag("Result")
+            .map(|t| self.result_tag_read.0.as_deref().unwrap_or(t));
         if let Some(t) = tag {
             if !GameResult::parse(t).is_some_and(consistent) {
-                out.push(ResultMismatch { source: ResultSource::Tag, stated: t.to_string(), outcome });
+                out.push(ResultMismatch {
+                    source: ResultSource::Tag,
+                    stated: t.to_string(),
+                    outcome,
+                });
             }
         }
         let result = self.result();
         let same_as_tag = tag.and_then(GameResult::parse) == Some(result);
         if !same_as_tag && !consistent(result) {
-            out.push(ResultMismatch { source: ResultSource::Movetext, stated: result.to_string(), outcome });
+            out.push(ResultMismatch {
+                source: ResultSource::Movetext,
+                stated: result.to_string(),
+                outcome,
+            });
         }
         out
     }

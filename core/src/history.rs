@@ -59,7 +59,10 @@ impl Plies {
     fn new(start: Ply, capacity: usize) -> Plies {
         let mut first = Vec::with_capacity(capacity.clamp(1, Self::CHUNK));
         first.push(start);
-        Plies { chunks: vec![first], len: 1 }
+        Plies {
+            chunks: vec![first],
+            len: 1,
+        }
     }
 
     fn len(&self) -> usize {
@@ -92,7 +95,12 @@ impl Plies {
             self.chunks.push(Vec::with_capacity(Self::CHUNK));
         }
         let last = self.chunks.last_mut().expect("a chunk");
-        last.push(Ply { position: after.clone(), mv: Some(m), hash: 0, repetitions: 0 });
+        last.push(Ply {
+            position: after.clone(),
+            mv: Some(m),
+            hash: 0,
+            repetitions: 0,
+        });
         self.len += 1;
     }
 
@@ -196,7 +204,19 @@ impl History {
     pub fn with_capacity(start: Position, moves: usize) -> History {
         let hash = start.zobrist_hash();
         let draw = automatic_draw(&start, 1).map(|o| (0, o));
-        History { plies: Plies::new(Ply { position: start, mv: None, hash, repetitions: 1 }, moves + 1), draw, mate: OnceLock::new() }
+        History {
+            plies: Plies::new(
+                Ply {
+                    position: start,
+                    mv: None,
+                    hash,
+                    repetitions: 1,
+                },
+                moves + 1,
+            ),
+            draw,
+            mate: OnceLock::new(),
+        }
     }
 
     /// The position before the first move.
@@ -231,7 +251,11 @@ impl History {
 
     /// The moves, oldest first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        (1..self.plies.len()).map(|i| self.plies[i].mv.expect("every ply after the start has its move"))
+        (1..self.plies.len()).map(|i| {
+            self.plies[i]
+                .mv
+                .expect("every ply after the start has its move")
+        })
     }
 
     /// The move that led to ply `ply` (1-based: ply 1 is the first move).
@@ -288,11 +312,20 @@ impl History {
 
     /// Gives back the room reserved beyond the plies held.
     pub(crate) fn shrink_to_fit(&mut self) {
-        self.plies.chunks.last_mut().expect("a chunk").shrink_to_fit();
+        self.plies
+            .chunks
+            .last_mut()
+            .expect("a chunk")
+            .shrink_to_fit();
     }
 
     fn push_position(&mut self, m: Move, position: Position) {
-        self.plies.push(Ply { position, mv: Some(m), hash: 0, repetitions: 0 });
+        self.plies.push(Ply {
+            position,
+            mv: Some(m),
+            hash: 0,
+            repetitions: 0,
+        });
         self.record_last();
     }
 
@@ -307,7 +340,13 @@ impl History {
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
         let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = occurrences(hash, (ply - window..ply).rev().map(|i| &self.plies[i]).map(|p| (p.hash, p.repetitions)));
+        let repetitions = occurrences(
+            hash,
+            (ply - window..ply)
+                .rev()
+                .map(|i| &self.plies[i])
+                .map(|p| (p.hash, p.repetitions)),
+        );
         if self.draw.is_none() {
             self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
         }
@@ -358,7 +397,10 @@ impl History {
         let last = self.len();
         match self.draw {
             Some((ply, o)) if ply < last => Some((ply, o)),
-            draw => match *self.mate.get_or_init(|| checkmate_or_stalemate(self.position())) {
+            draw => match *self
+                .mate
+                .get_or_init(|| checkmate_or_stalemate(self.position()))
+            {
                 Some(o) => Some((last, o)),
                 None => draw,
             },
@@ -387,7 +429,9 @@ impl History {
     /// over. (A claim announced together with the move that produces the
     /// repetition is not modelled: play the move, then ask.)
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
-        [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves].into_iter().find(|&c| self.can_claim(c))
+        [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves]
+            .into_iter()
+            .find(|&c| self.can_claim(c))
     }
 
     /// Whether a draw may be claimed now (threefold repetition or halfmove
@@ -485,10 +529,18 @@ pub(crate) fn automatic_draw(pos: &Position, repetitions: u32) -> Option<Outcome
     } else {
         return None;
     };
-    Some(Outcome { termination, winner: None })
+    Some(Outcome {
+        termination,
+        winner: None,
+    })
 }
 
 /// Checkmate or stalemate of `pos`: the side to move has no legal move.
 pub(crate) fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
-    pos.outcome().filter(|o| matches!(o.termination, Termination::Checkmate | Termination::Stalemate))
+    pos.outcome().filter(|o| {
+        matches!(
+            o.termination,
+            Termination::Checkmate | Termination::Stalemate
+        )
+    })
 }

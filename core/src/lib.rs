@@ -27,10 +27,10 @@
 
 mod attacks;
 mod bitboard;
+mod drawing;
 mod gaits;
 mod game;
 mod geometry;
-mod drawing;
 mod history;
 mod line_view;
 mod movegen;
@@ -52,20 +52,30 @@ pub mod workers;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use gaits::{Castling, CastlingRights, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME};
-pub use geometry::{column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL, HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL};
-pub use movegen::MoveGroups;
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use notation::{CheckKind, Ctl, MoveId, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError, Separator};
-pub use outcome::{Outcome, Termination};
-pub use pdtl::{PdtlError, Setup};
+pub use gaits::{
+    Castling, CastlingRights, CastlingRooks, KING_HOME, KING_ROOK_HOME, LEAP_HEXES, QUEEN_ROOK_HOME,
+};
 pub use game::{Game, GameError, TagError};
+pub use geometry::{
+    column_from_letter, Dir, Direction, Hex, HexColor, ParseHexError, COLUMN_LETTERS, DIAGONAL,
+    HEX_COUNT, KNIGHT_JUMPS, ORTHOGONAL,
+};
 pub use history::{DrawClaim, History, RecentHashes};
 pub use line_view::LineView;
-pub use record_edit::{EditError, Fork};
-pub use record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch, ResultSource, Variation};
+pub use movegen::MoveGroups;
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use notation::{
+    CheckKind, Ctl, MoveId, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError, Separator,
+};
+pub use outcome::{Outcome, Termination};
+pub use pdtl::{PdtlError, Setup};
 pub use perft::{perft, perft_divide, Interrupted, PerftJob, PerftProgress};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use piece::{Color, Piece, Role};
 pub use position::{IllegalMoveError, Position, INITIAL_PDTL};
+pub use record::{
+    AnnotatedMove, Assessment, GameResult, Indicator, Line, ParseResultError, ResultMismatch,
+    ResultSource, Variation,
+};
+pub use record_edit::{EditError, Fork};
 pub use special_capture::SpecialCapture;

@@ -31,7 +31,10 @@ enum Place {
     Main,
     /// A variation (its label and a share of its line), with the position
     /// before each of its moves and the one after its last.
-    Variation { variation: Variation, positions: Vec<Position> },
+    Variation {
+        variation: Variation,
+        positions: Vec<Position>,
+    },
 }
 
 impl Place {
@@ -115,7 +118,13 @@ pub struct LineView {
 impl LineView {
     /// The main line of `record`. This copies nothing.
     pub fn mainline(record: Arc<Game>) -> LineView {
-        LineView { record, place: Place::Main, path: None, depth: 0, start_ply: 0 }
+        LineView {
+            record,
+            place: Place::Main,
+            path: None,
+            depth: 0,
+            start_ply: 0,
+        }
     }
 
     /// The record this view reads.
@@ -211,11 +220,18 @@ impl LineView {
         // A variation of the first move starts where this line does.
         let path = match index {
             0 => self.path.clone(),
-            count => Some(Arc::new(PathStep { up: self.path.clone(), line: self.place.shared_line(), count })),
+            count => Some(Arc::new(PathStep {
+                up: self.path.clone(),
+                line: self.place.shared_line(),
+                count,
+            })),
         };
         Some(LineView {
             record: Arc::clone(&self.record),
-            place: Place::Variation { variation: variation.clone(), positions },
+            place: Place::Variation {
+                variation: variation.clone(),
+                positions,
+            },
             path,
             depth: self.depth + 1,
             start_ply: self.start_ply + index,
@@ -235,7 +251,11 @@ impl LineView {
             segments.push(&line.moves[..step.count]);
             at = step.up.as_deref();
         }
-        segments.iter().rev().flat_map(|s| s.iter().map(|am| am.mv)).collect()
+        segments
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().map(|am| am.mv))
+            .collect()
     }
 
     /// A copy of the line as a game of its own ([`Game::from_line`]): from

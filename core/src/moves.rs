@@ -45,8 +45,21 @@ pub struct Move {
 
 impl Move {
     #[inline(always)]
-    pub(crate) const fn new(from: Hex, to: Hex, role: Role, captured: Option<Role>, kind: MoveKind) -> Move {
-        Move { from, to, role, captured, promotion: None, kind }
+    pub(crate) const fn new(
+        from: Hex,
+        to: Hex,
+        role: Role,
+        captured: Option<Role>,
+        kind: MoveKind,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            captured,
+            promotion: None,
+            kind,
+        }
     }
 
     /// Origin hex (the King's home for castlings; the pawn's hex for a forced promotion).

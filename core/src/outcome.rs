@@ -75,7 +75,13 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(c) => write!(f, "{} ({} wins by {})", self.result(), c, self.termination.name()),
+            Some(c) => write!(
+                f,
+                "{} ({} wins by {})",
+                self.result(),
+                c,
+                self.termination.name()
+            ),
             None => write!(f, "{} (draw by {})", self.result(), self.termination.name()),
         }
     }
@@ -116,11 +122,15 @@ impl Position {
                 None => true,
                 Some(h) => {
                     others.count() == 1
-                        && matches!(self.piece_at(h).map(|p| p.role), Some(Role::Knight | Role::Bishop | Role::Elephant))
+                        && matches!(
+                            self.piece_at(h).map(|p| p.role),
+                            Some(Role::Knight | Role::Bishop | Role::Elephant)
+                        )
                 }
             }
         };
-        (count(Color::White) == 1 && weak(Color::Black)) || (count(Color::Black) == 1 && weak(Color::White))
+        (count(Color::White) == 1 && weak(Color::Black))
+            || (count(Color::Black) == 1 && weak(Color::White))
     }
 
     /// The outcome if the game is over in this position, in the order of
@@ -130,16 +140,28 @@ impl Position {
         let us = self.turn();
         if self.legal_moves().is_empty() {
             return Some(if self.is_check() {
-                Outcome { termination: Termination::Checkmate, winner: Some(!us) }
+                Outcome {
+                    termination: Termination::Checkmate,
+                    winner: Some(!us),
+                }
             } else {
-                Outcome { termination: Termination::Stalemate, winner: Some(!us) }
+                Outcome {
+                    termination: Termination::Stalemate,
+                    winner: Some(!us),
+                }
             });
         }
         if self.is_seventyfive_moves() {
-            return Some(Outcome { termination: Termination::SeventyFiveMoves, winner: None });
+            return Some(Outcome {
+                termination: Termination::SeventyFiveMoves,
+                winner: None,
+            });
         }
         if self.is_insufficient_material() {
-            return Some(Outcome { termination: Termination::InsufficientMaterial, winner: None });
+            return Some(Outcome {
+                termination: Termination::InsufficientMaterial,
+                winner: None,
+            });
         }
         None
     }

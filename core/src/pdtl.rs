@@ -12,9 +12,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::gaits::CastlingRights;
 use crate::geometry::{column_from_letter, parse_hex_prefix, Hex, HexColor};
 use crate::piece::{Color, Piece, Role};
-use crate::gaits::CastlingRights;
 use crate::position::{Position, SpecialCapture};
 
 /// Why a PDTL string was rejected. Every variant names the field and the
@@ -129,13 +129,18 @@ fn parse_placement(field: &str) -> Result<Position, PdtlError> {
     let mut pos = Position::empty();
     let mut seen = [false; 29];
     for record in field[1..field.len() - 1].split('/') {
-        let bad = |reason| PdtlError::Record { record: record.to_string(), reason };
+        let bad = |reason| PdtlError::Record {
+            record: record.to_string(),
+            reason,
+        };
         if record.is_empty() {
             return Err(bad("empty record (two '/' in a row)"));
         }
         let mut parts = record.split(':');
         let (Some(num), Some(content), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(bad("expected exactly one ':' between line number and content"));
+            return Err(bad(
+                "expected exactly one ':' between line number and content",
+            ));
         };
         if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) || num.len() > 2 {
             return Err(bad("line number must be 0..28"));
@@ -161,14 +166,21 @@ fn parse_placement(field: &str) -> Result<Position, PdtlError> {
             } else {
                 let piece = Piece::from_char(ch)
                     .filter(|_| ch.is_ascii_alphabetic())
-                    .ok_or(PdtlError::UnknownPiece { record: record.to_string(), letter: ch })?;
+                    .ok_or(PdtlError::UnknownPiece {
+                        record: record.to_string(),
+                        letter: ch,
+                    })?;
                 if i < hexes.len() {
                     pos.put(hexes[i], piece);
                 }
                 i += 1;
             }
             if i > hexes.len() {
-                return Err(PdtlError::Overflow { record: record.to_string(), line, hexes: hexes.len() });
+                return Err(PdtlError::Overflow {
+                    record: record.to_string(),
+                    line,
+                    hexes: hexes.len(),
+                });
             }
         }
     }
@@ -191,16 +203,35 @@ fn material_problems(pos: &Position) -> Vec<PdtlError> {
     for color in Color::ALL {
         let kings = pos.pieces(Piece::new(color, Role::King)).count();
         if kings != 1 {
-            out.push(PdtlError::KingCount { color, count: kings });
+            out.push(PdtlError::KingCount {
+                color,
+                count: kings,
+            });
         }
-        for role in [Role::Queen, Role::Wyvern, Role::Rook, Role::Pegasus, Role::Knight, Role::Elephant, Role::Pawn] {
+        for role in [
+            Role::Queen,
+            Role::Wyvern,
+            Role::Rook,
+            Role::Pegasus,
+            Role::Knight,
+            Role::Elephant,
+            Role::Pawn,
+        ] {
             let count = pos.pieces(Piece::new(color, role)).count();
             if count > role.initial_count() as u32 {
-                out.push(PdtlError::TooMany { color, role, count, max: role.initial_count() });
+                out.push(PdtlError::TooMany {
+                    color,
+                    role,
+                    count,
+                    max: role.initial_count(),
+                });
             }
         }
         for colour in HexColor::ALL {
-            let n = pos.pieces(Piece::new(color, Role::Bishop)).filter(|h| h.color() == colour).count();
+            let n = pos
+                .pieces(Piece::new(color, Role::Bishop))
+                .filter(|h| h.color() == colour)
+                .count();
             if n > 1 {
                 out.push(PdtlError::BishopColour { color, colour });
             }
@@ -307,7 +338,10 @@ impl Setup {
 /// Reads the castling field: canonical (`RKR-`, `--`, `RKRrkr`) and the
 /// reference's forms (`RKR`, `rkr`, `-`), NOTATION.md §5.3.
 fn parse_castling(field: &str) -> Result<[CastlingRights; 2], PdtlError> {
-    let err = |reason| PdtlError::Castling { field: field.to_string(), reason };
+    let err = |reason| PdtlError::Castling {
+        field: field.to_string(),
+        reason,
+    };
     if field == "-" || field == "--" {
         return Ok([CastlingRights::NONE; 2]);
     }
@@ -316,23 +350,35 @@ fn parse_castling(field: &str) -> Result<[CastlingRights; 2], PdtlError> {
             return Ok(CastlingRights::NONE);
         }
         let Some(kpos) = s.find(k) else {
-            return Err(err("a side's part must contain its King letter (K/k) or be '-'"));
+            return Err(err(
+                "a side's part must contain its King letter (K/k) or be '-'",
+            ));
         };
         let (before, after) = (&s[..kpos], &s[kpos + 1..]);
         let ok = |x: &str| x.is_empty() || x.len() == 1 && x.starts_with(r);
         if !ok(before) || !ok(after) {
-            return Err(err("expected RKR, RK, KR, K or - per side (lowercase for Black)"));
+            return Err(err(
+                "expected RKR, RK, KR, K or - per side (lowercase for Black)",
+            ));
         }
-        Ok(CastlingRights::new(true, !before.is_empty(), !after.is_empty()))
+        Ok(CastlingRights::new(
+            true,
+            !before.is_empty(),
+            !after.is_empty(),
+        ))
     };
     // White's part: uppercase letters, or one '-', or nothing (reference form).
-    let split = field.find(|c: char| c.is_ascii_lowercase() || c == '-').unwrap_or(field.len());
+    let split = field
+        .find(|c: char| c.is_ascii_lowercase() || c == '-')
+        .unwrap_or(field.len());
     let (white, black) = if split == 0 && field.starts_with('-') {
         ("-", &field[1..])
     } else {
         (&field[..split], &field[split..])
     };
-    if white.chars().any(|c| !matches!(c, 'R' | 'K' | '-')) || black.chars().any(|c| !matches!(c, 'r' | 'k' | '-')) {
+    if white.chars().any(|c| !matches!(c, 'R' | 'K' | '-'))
+        || black.chars().any(|c| !matches!(c, 'r' | 'k' | '-'))
+    {
         return Err(err("unexpected character (allowed: R K r k -)"));
     }
     if black.len() > 1 && black.contains('-') {
@@ -380,8 +426,12 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
         let candidates = SpecialCapture::scornful_capturers(pos, first, us);
         return match candidates.as_slice() {
             [c] => SpecialCapture::scornful_in(pos, *c, first, us).map_err(err),
-            [] => Err(err(format!("no {us} pawn can capture a scornful pawn on {first}"))),
-            _ => Err(err("two pawns could capture: write CAPTURER@SCORNFUL".into())),
+            [] => Err(err(format!(
+                "no {us} pawn can capture a scornful pawn on {first}"
+            ))),
+            _ => Err(err(
+                "two pawns could capture: write CAPTURER@SCORNFUL".into()
+            )),
         };
     }
     let Some(rest) = rest.strip_prefix('@') else {
@@ -410,7 +460,12 @@ fn parse_special(pos: &Position, field: &str) -> Result<SpecialCapture, PdtlErro
 
 /// The reference's en passant form, `P@E9[E11]` or `P@E9,11[E13]` (`rest`
 /// follows `P@` in `field`).
-fn reference_en_passant(pos: &Position, field: &str, rest: &str, mover: Color) -> Result<SpecialCapture, PdtlError> {
+fn reference_en_passant(
+    pos: &Position,
+    field: &str,
+    rest: &str,
+    mover: Color,
+) -> Result<SpecialCapture, PdtlError> {
     let err = |reason: String| special_error(field, reason);
     let (targets_text, pawn_text) = rest
         .strip_suffix(']')
@@ -447,7 +502,10 @@ fn reference_en_passant(pos: &Position, field: &str, rest: &str, mover: Color) -
 
 /// An error in the special-capture field `field`.
 fn special_error(field: &str, reason: String) -> PdtlError {
-    PdtlError::Special { field: field.to_string(), reason }
+    PdtlError::Special {
+        field: field.to_string(),
+        reason,
+    }
 }
 
 /// The hex at the start of `s`, a part of the special-capture field `field`.
@@ -457,7 +515,10 @@ fn special_hex(field: &str, s: &str) -> Result<(Hex, usize), PdtlError> {
 
 /// A line number (0–28) in the special-capture field `field`.
 fn special_line(field: &str, s: &str) -> Result<u8, PdtlError> {
-    s.parse::<u8>().ok().filter(|l| *l <= 28).ok_or_else(|| special_error(field, format!("bad line number {s:?}")))
+    s.parse::<u8>()
+        .ok()
+        .filter(|l| *l <= 28)
+        .ok_or_else(|| special_error(field, format!("bad line number {s:?}")))
 }
 
 fn write_special(pos: &Position, out: &mut String) {
@@ -465,7 +526,12 @@ fn write_special(pos: &Position, out: &mut String) {
     match pos.special_capture() {
         SpecialCapture::None => out.push('-'),
         SpecialCapture::EnPassant { pawn, .. } => {
-            let mut lines: Vec<u8> = pos.special_capture().en_passant_targets(!pos.turn()).iter().map(|h| h.line()).collect();
+            let mut lines: Vec<u8> = pos
+                .special_capture()
+                .en_passant_targets(!pos.turn())
+                .iter()
+                .map(|h| h.line())
+                .collect();
             lines.sort_unstable();
             let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
             let _ = write!(out, "{pawn}@{}", lines.join("-"));
@@ -513,12 +579,10 @@ impl Position {
         };
         pos.fullmove = match fields.get(5) {
             None | Some(&"?") | Some(&"-") => None,
-            Some(f) if f.bytes().all(|b| b.is_ascii_digit()) => {
-                match f.parse::<u32>() {
-                    Ok(n) if n >= 1 => Some(n),
-                    _ => return Err(PdtlError::Fullmove(f.to_string())),
-                }
-            }
+            Some(f) if f.bytes().all(|b| b.is_ascii_digit()) => match f.parse::<u32>() {
+                Ok(n) if n >= 1 => Some(n),
+                _ => return Err(PdtlError::Fullmove(f.to_string())),
+            },
             Some(f) => return Err(PdtlError::Fullmove(f.to_string())),
         };
         pos.hash = pos.base_hash_from_scratch();

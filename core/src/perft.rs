@@ -101,7 +101,13 @@ impl Position {
     /// A perft run of `depth` plies from this position, on all available
     /// cores unless [`PerftJob::threads`] says otherwise.
     pub fn perft_job(&self, depth: u32) -> PerftJob<'_> {
-        PerftJob { pos: self, depth, threads: 0, cancel: None, progress: None }
+        PerftJob {
+            pos: self,
+            depth,
+            threads: 0,
+            cancel: None,
+            progress: None,
+        }
     }
 }
 
@@ -128,7 +134,11 @@ impl<'a> PerftJob<'a> {
     /// The number of leaves (1 at depth 0).
     pub fn run(&self) -> Result<u64, Interrupted> {
         if self.depth == 0 {
-            return if self.cancelled() { Err(Interrupted) } else { Ok(1) };
+            return if self.cancelled() {
+                Err(Interrupted)
+            } else {
+                Ok(1)
+            };
         }
         Ok(self.divide()?.iter().map(|(_, n)| n).sum())
     }
@@ -158,14 +168,21 @@ impl<'a> PerftJob<'a> {
             }
         }
         let sums: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
-        let done = AtomicUsize::new(remaining.iter().filter(|r| r.load(Ordering::Relaxed) == 0).count());
+        let done = AtomicUsize::new(
+            remaining
+                .iter()
+                .filter(|r| r.load(Ordering::Relaxed) == 0)
+                .count(),
+        );
         let next = AtomicUsize::new(0);
         let total = roots.len();
 
         let work = || -> Result<(), Interrupted> {
             loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(i, reply)) = items.get(k) else { return Ok(()) };
+                let Some(&(i, reply)) = items.get(k) else {
+                    return Ok(());
+                };
                 if self.cancelled() {
                     return Err(Interrupted);
                 }
@@ -182,8 +199,16 @@ impl<'a> PerftJob<'a> {
                 }
             }
         };
-        workers::run(workers::worker_count(self.threads, items.len()), "perft", work)?;
-        Ok(roots.into_iter().zip(sums).map(|(m, n)| (m, n.into_inner())).collect())
+        workers::run(
+            workers::worker_count(self.threads, items.len()),
+            "perft",
+            work,
+        )?;
+        Ok(roots
+            .into_iter()
+            .zip(sums)
+            .map(|(m, n)| (m, n.into_inner()))
+            .collect())
     }
 
     fn cancelled(&self) -> bool {

@@ -227,7 +227,11 @@ impl Piece {
 
     /// The piece of a PDTL letter.
     pub const fn from_char(ch: char) -> Option<Piece> {
-        let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         match Role::from_letter(ch.to_ascii_uppercase()) {
             Some(role) => Some(Piece { color, role }),
             None => None,

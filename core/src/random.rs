@@ -36,4 +36,3 @@ impl SplitMix64 {
 pub fn game_seed(seed: u64, i: u64) -> u64 {
     SplitMix64::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
-

@@ -107,9 +107,13 @@ impl Indicator {
 
     /// The indicator written `s`, if it is one.
     pub fn from_symbol(s: &str) -> Option<Indicator> {
-        [Indicator::DrawOffer, Indicator::LastMove, Indicator::DrawOfferLastMove]
-            .into_iter()
-            .find(|i| i.symbol() == s)
+        [
+            Indicator::DrawOffer,
+            Indicator::LastMove,
+            Indicator::DrawOfferLastMove,
+        ]
+        .into_iter()
+        .find(|i| i.symbol() == s)
     }
 }
 
@@ -173,7 +177,8 @@ impl GameResult {
     /// the other side's, over 3 (mate ±1, stalemate ±1/3, a draw and `*`
     /// 0). Never negative zero.
     pub fn reward(self, side: crate::piece::Color) -> f32 {
-        self.points().map_or(0.0, |points| crate::outcome::reward(points, side))
+        self.points()
+            .map_or(0.0, |points| crate::outcome::reward(points, side))
     }
 
     /// The result the rules give to a finished game.
@@ -242,7 +247,13 @@ pub struct AnnotatedMove {
 impl AnnotatedMove {
     /// The move without annotations.
     pub fn new(mv: Move) -> AnnotatedMove {
-        AnnotatedMove { mv, assessment: None, indicator: None, comments: Vec::new(), variations: Vec::new() }
+        AnnotatedMove {
+            mv,
+            assessment: None,
+            indicator: None,
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
     }
 }
 
@@ -303,7 +314,11 @@ impl fmt::Display for ResultMismatch {
         };
         match &self.outcome {
             Some(o) => write!(f, "{source} says {:?}, but the game ended {o}", self.stated),
-            None => write!(f, "{source} says {:?}, which the final position cannot have (no stalemate)", self.stated),
+            None => write!(
+                f,
+                "{source} says {:?}, which the final position cannot have (no stalemate)",
+                self.stated
+            ),
         }
     }
 }

@@ -115,14 +115,23 @@ pub enum EditError {
 
 /// Move `index` of `line`, reached after `depth` forks.
 fn move_of(line: &Line, depth: usize, index: usize) -> Result<&AnnotatedMove, EditError> {
-    line.moves.get(index).ok_or(EditError::NoMove { depth, index, len: line.moves.len() })
+    line.moves.get(index).ok_or(EditError::NoMove {
+        depth,
+        index,
+        len: line.moves.len(),
+    })
 }
 
 /// The variation `fork` names in `line`, reached after `depth` forks.
 fn variation_of(line: &Line, depth: usize, fork: Fork) -> Result<&Variation, EditError> {
     let am = move_of(line, depth, fork.index)?;
     let count = am.variations.len();
-    am.variations.get(fork.rank).ok_or(EditError::NoVariation { depth, index: fork.index, rank: fork.rank, count })
+    am.variations.get(fork.rank).ok_or(EditError::NoVariation {
+        depth,
+        index: fork.index,
+        rank: fork.rank,
+        count,
+    })
 }
 
 /// `moves` played from `pos`, each checked, as a line without annotations.
@@ -154,9 +163,14 @@ impl Game {
         let mut line = self.mainline();
         let mut pos: Option<Position> = None;
         let advance = |pos: Option<Position>, line: &Line, count: usize| match pos {
-            None => self.position_at(count).expect("a ply of the main line").clone(),
+            None => self
+                .position_at(count)
+                .expect("a ply of the main line")
+                .clone(),
             Some(mut p) => {
-                line.moves[..count].iter().for_each(|am| p.play_unchecked(am.mv));
+                line.moves[..count]
+                    .iter()
+                    .for_each(|am| p.play_unchecked(am.mv));
                 p
             }
         };
@@ -166,7 +180,11 @@ impl Game {
             line = next;
         }
         if index > line.moves.len() {
-            return Err(EditError::NoMove { depth: path.len(), index, len: line.moves.len() });
+            return Err(EditError::NoMove {
+                depth: path.len(),
+                index,
+                len: line.moves.len(),
+            });
         }
         Ok(advance(pos, line, index))
     }
@@ -182,7 +200,11 @@ impl Game {
             line = next;
         }
         if index > line.moves.len() {
-            return Err(EditError::NoMove { depth: path.len(), index, len: line.moves.len() });
+            return Err(EditError::NoMove {
+                depth: path.len(),
+                index,
+                len: line.moves.len(),
+            });
         }
         out.extend(line.moves[..index].iter().map(|am| am.mv));
         Ok(out)
@@ -208,7 +230,12 @@ impl Game {
     /// Replaces the moves of the line at `path` from `index` on with `new`
     /// (already checked) and returns the moves replaced. The main line's
     /// history follows.
-    fn swap_tail(&mut self, path: &[Fork], index: usize, new: Vec<AnnotatedMove>) -> Result<Vec<AnnotatedMove>, EditError> {
+    fn swap_tail(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        new: Vec<AnnotatedMove>,
+    ) -> Result<Vec<AnnotatedMove>, EditError> {
         if !path.is_empty() {
             let line = self.line_mut(path)?;
             let old = line.moves.split_off(index);
@@ -230,11 +257,22 @@ impl Game {
     /// alternative to that move, from the position before it, made of
     /// `moves` (each checked). It comes after the move's other variations;
     /// returns its rank.
-    pub fn add_variation(&mut self, path: &[Fork], index: usize, moves: &[Move]) -> Result<usize, EditError> {
+    pub fn add_variation(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        moves: &[Move],
+    ) -> Result<usize, EditError> {
         move_of(self.line_at(path)?, path.len(), index)?;
         let new = checked_line(self.position_in(path, index)?, moves)?;
         let am = &mut self.line_mut(path)?.moves[index];
-        am.variations.push(Variation { label: None, line: Arc::new(Line { comments: Vec::new(), moves: new }) });
+        am.variations.push(Variation {
+            label: None,
+            line: Arc::new(Line {
+                comments: Vec::new(),
+                moves: new,
+            }),
+        });
         Ok(am.variations.len() - 1)
     }
 
@@ -264,7 +302,12 @@ impl Game {
     /// variation 0, followed by the variations the old move had. At the
     /// end of the line (`index` = its length) this is
     /// [`Game::extend_line`].
-    pub fn add_main_variation(&mut self, path: &[Fork], index: usize, moves: &[Move]) -> Result<(), EditError> {
+    pub fn add_main_variation(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        moves: &[Move],
+    ) -> Result<(), EditError> {
         let len = self.line_at(path)?.moves.len();
         if index == len {
             return self.extend_line(path, moves);
@@ -273,7 +316,16 @@ impl Game {
         let mut new = checked_line(self.position_in(path, index)?, moves)?;
         let mut old = self.swap_tail(path, index, Vec::new())?;
         let mut variations = std::mem::take(&mut old[0].variations);
-        variations.insert(0, Variation { label: None, line: Arc::new(Line { comments: Vec::new(), moves: old }) });
+        variations.insert(
+            0,
+            Variation {
+                label: None,
+                line: Arc::new(Line {
+                    comments: Vec::new(),
+                    moves: old,
+                }),
+            },
+        );
         new[0].variations = variations;
         self.swap_tail(path, index, new)?;
         Ok(())
@@ -285,14 +337,28 @@ impl Game {
     /// the move's other variations in their order (then the variations the
     /// promoted line's first move had). The promoted variation's label and
     /// opening comments go (a continuation has neither).
-    pub fn promote_to_main(&mut self, path: &[Fork], index: usize, rank: usize) -> Result<(), EditError> {
+    pub fn promote_to_main(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        rank: usize,
+    ) -> Result<(), EditError> {
         variation_of(self.line_at(path)?, path.len(), Fork { index, rank })?;
         let am = &mut self.line_mut(path)?.moves[index];
         let mut chosen = am.variations.remove(rank);
         let mut others = std::mem::take(&mut am.variations);
         let mut new = std::mem::take(&mut Arc::make_mut(&mut chosen.line).moves);
         let old = self.swap_tail(path, index, Vec::new())?;
-        others.insert(0, Variation { label: None, line: Arc::new(Line { comments: Vec::new(), moves: old }) });
+        others.insert(
+            0,
+            Variation {
+                label: None,
+                line: Arc::new(Line {
+                    comments: Vec::new(),
+                    moves: old,
+                }),
+            },
+        );
         others.append(&mut new[0].variations);
         new[0].variations = others;
         // The promoted moves were legal where they stood: this cannot fail.
@@ -303,30 +369,49 @@ impl Game {
     /// Moves variation `rank` of move `index` of the line at `path` one
     /// place up; variation 0 goes up to the main continuation (it swaps
     /// with the line's moves from `index` on, [`Game::promote_to_main`]).
-    pub fn promote_variation(&mut self, path: &[Fork], index: usize, rank: usize) -> Result<(), EditError> {
+    pub fn promote_variation(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        rank: usize,
+    ) -> Result<(), EditError> {
         variation_of(self.line_at(path)?, path.len(), Fork { index, rank })?;
         if rank == 0 {
             return self.promote_to_main(path, index, 0);
         }
-        self.line_mut(path)?.moves[index].variations.swap(rank - 1, rank);
+        self.line_mut(path)?.moves[index]
+            .variations
+            .swap(rank - 1, rank);
         Ok(())
     }
 
     /// Moves variation `rank` of move `index` of the line at `path` one
     /// place down; the last one stays where it is.
-    pub fn demote_variation(&mut self, path: &[Fork], index: usize, rank: usize) -> Result<(), EditError> {
+    pub fn demote_variation(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        rank: usize,
+    ) -> Result<(), EditError> {
         let line = self.line_at(path)?;
         variation_of(line, path.len(), Fork { index, rank })?;
         let count = line.moves[index].variations.len();
         if rank + 1 < count {
-            self.line_mut(path)?.moves[index].variations.swap(rank, rank + 1);
+            self.line_mut(path)?.moves[index]
+                .variations
+                .swap(rank, rank + 1);
         }
         Ok(())
     }
 
     /// Removes variation `rank` of move `index` of the line at `path`
     /// (with everything nested in it) and returns it.
-    pub fn remove_variation(&mut self, path: &[Fork], index: usize, rank: usize) -> Result<Variation, EditError> {
+    pub fn remove_variation(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        rank: usize,
+    ) -> Result<Variation, EditError> {
         variation_of(self.line_at(path)?, path.len(), Fork { index, rank })?;
         Ok(self.line_mut(path)?.moves[index].variations.remove(rank))
     }
@@ -335,7 +420,11 @@ impl Game {
     /// has no more) and returns the moves cut. A variation keeps at least
     /// one move ([`EditError::EmptyVariation`]); the main line may be cut
     /// to its start.
-    pub fn truncate_line(&mut self, path: &[Fork], len: usize) -> Result<Vec<AnnotatedMove>, EditError> {
+    pub fn truncate_line(
+        &mut self,
+        path: &[Fork],
+        len: usize,
+    ) -> Result<Vec<AnnotatedMove>, EditError> {
         let have = self.line_at(path)?.moves.len();
         if len == 0 && !path.is_empty() {
             return Err(EditError::EmptyVariation);
@@ -355,7 +444,12 @@ impl Game {
     /// before reordering them.
     pub fn flatten_variations(&mut self, path: &[Fork], index: usize) -> Result<(), EditError> {
         let am = move_of(self.line_at(path)?, path.len(), index)?;
-        let nested = |v: &Variation| v.line.moves.first().is_some_and(|first| !first.variations.is_empty());
+        let nested = |v: &Variation| {
+            v.line
+                .moves
+                .first()
+                .is_some_and(|first| !first.variations.is_empty())
+        };
         if !am.variations.iter().any(nested) {
             return Ok(());
         }
@@ -367,7 +461,11 @@ impl Game {
                 stack.pop();
                 continue;
             };
-            let inner = if nested(&v) { std::mem::take(&mut Arc::make_mut(&mut v.line).moves[0].variations) } else { Vec::new() };
+            let inner = if nested(&v) {
+                std::mem::take(&mut Arc::make_mut(&mut v.line).moves[0].variations)
+            } else {
+                Vec::new()
+            };
             flat.push(v);
             if !inner.is_empty() {
                 stack.push(inner.into_iter());
@@ -379,28 +477,47 @@ impl Game {
 
     /// Sets the comments on move `index` of the line at `path` (without
     /// their `@W:` / `@B:` prefix).
-    pub fn set_comments(&mut self, path: &[Fork], index: usize, comments: Vec<String>) -> Result<(), EditError> {
+    pub fn set_comments(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        comments: Vec<String>,
+    ) -> Result<(), EditError> {
         self.move_mut(path, index)?.comments = comments;
         Ok(())
     }
 
     /// Sets the comments before the first move of the line at `path` (for
     /// the main line: the game's opening comments).
-    pub fn set_line_comments(&mut self, path: &[Fork], comments: Vec<String>) -> Result<(), EditError> {
+    pub fn set_line_comments(
+        &mut self,
+        path: &[Fork],
+        comments: Vec<String>,
+    ) -> Result<(), EditError> {
         self.line_mut(path)?.comments = comments;
         Ok(())
     }
 
     /// Sets or clears the assessment (`!`, `?` … `$1` … `$7`) of move
     /// `index` of the line at `path`.
-    pub fn set_assessment(&mut self, path: &[Fork], index: usize, assessment: Option<Assessment>) -> Result<(), EditError> {
+    pub fn set_assessment(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        assessment: Option<Assessment>,
+    ) -> Result<(), EditError> {
         self.move_mut(path, index)?.assessment = assessment;
         Ok(())
     }
 
     /// Sets or clears the indicator (`(=)`, `:`, `(=):`) of move `index` of
     /// the line at `path`.
-    pub fn set_indicator(&mut self, path: &[Fork], index: usize, indicator: Option<Indicator>) -> Result<(), EditError> {
+    pub fn set_indicator(
+        &mut self,
+        path: &[Fork],
+        index: usize,
+        indicator: Option<Indicator>,
+    ) -> Result<(), EditError> {
         self.move_mut(path, index)?.indicator = indicator;
         Ok(())
     }

@@ -23,7 +23,11 @@ impl Drop for Line {
         let mut pending: Vec<Line> = Vec::new();
         let detach = |line: &mut Line, pending: &mut Vec<Line>| {
             for am in line.moves.iter_mut().filter(|am| !am.variations.is_empty()) {
-                pending.extend(am.variations.drain(..).filter_map(|v: Variation| Arc::into_inner(v.line)));
+                pending.extend(
+                    am.variations
+                        .drain(..)
+                        .filter_map(|v: Variation| Arc::into_inner(v.line)),
+                );
             }
         };
         detach(self, &mut pending);
@@ -77,9 +81,15 @@ impl fmt::Debug for Line {
     /// .. variations: [Variation { label: .., line: Line { .. } }] }] }`),
     /// always on one line, written without recursion.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let open = |f: &mut fmt::Formatter<'_>, line: &Line| write!(f, "Line {{ comments: {:?}, moves: [", line.comments);
+        let open = |f: &mut fmt::Formatter<'_>, line: &Line| {
+            write!(f, "Line {{ comments: {:?}, moves: [", line.comments)
+        };
         open(f, self)?;
-        let mut stack = vec![DebugFrame { line: self, mv: 0, var: 0 }];
+        let mut stack = vec![DebugFrame {
+            line: self,
+            mv: 0,
+            var: 0,
+        }];
         while let Some(top) = stack.last_mut() {
             let Some(am) = top.line.moves.get(top.mv) else {
                 f.write_str("] }")?;
@@ -107,7 +117,11 @@ impl fmt::Debug for Line {
                     top.var += 1;
                     write!(f, "Variation {{ label: {:?}, line: ", v.label)?;
                     open(f, &v.line)?;
-                    stack.push(DebugFrame { line: &v.line, mv: 0, var: 0 });
+                    stack.push(DebugFrame {
+                        line: &v.line,
+                        mv: 0,
+                        var: 0,
+                    });
                 }
                 None => {
                     f.write_str("] }")?;

@@ -48,13 +48,20 @@ fn cores() -> usize {
 /// Runs `work` on `workers` scoped threads (on this thread when there is
 /// one) and returns the first error; `work` takes its jobs itself. A
 /// worker's panic is passed on (`what` names the work in the message).
-pub fn run<E: Send>(workers: usize, what: &str, work: impl Fn() -> Result<(), E> + Sync) -> Result<(), E> {
+pub fn run<E: Send>(
+    workers: usize,
+    what: &str,
+    work: impl Fn() -> Result<(), E> + Sync,
+) -> Result<(), E> {
     if workers <= 1 {
         return work();
     }
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers).map(|_| s.spawn(&work)).collect();
-        handles.into_iter().try_for_each(|h| h.join().unwrap_or_else(|_| panic!("{what} worker panicked")))
+        handles.into_iter().try_for_each(|h| {
+            h.join()
+                .unwrap_or_else(|_| panic!("{what} worker panicked"))
+        })
     })
 }
 

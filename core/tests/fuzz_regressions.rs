@@ -4,10 +4,10 @@
 //! very checks the cargo-fuzz targets run (`fuzz/checks/rules.rs`).
 //! The fuzzing itself is `scripts/fuzz.sh` (nightly features).
 
-#[path = "../../fuzz/checks/rules.rs"]
-mod rules;
 #[path = "../../fuzz/checks/replay.rs"]
 mod replay;
+#[path = "../../fuzz/checks/rules.rs"]
+mod rules;
 
 use replay::replay;
 
@@ -38,7 +38,9 @@ fn structured_pgn_inputs() {
     assert_eq!(text.matches('(').count(), 200 * 64);
     rules::check_pgn(text.as_bytes());
     for seed in 0u8..=255 {
-        let data: Vec<u8> = (0..200u16).map(|i| (i as u8).wrapping_mul(seed).wrapping_add(seed / 3)).collect();
+        let data: Vec<u8> = (0..200u16)
+            .map(|i| (i as u8).wrapping_mul(seed).wrapping_add(seed / 3))
+            .collect();
         rules::check_pgn(rules::structured_pgn(&data).as_bytes());
     }
 }

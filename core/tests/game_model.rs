@@ -14,8 +14,8 @@ use std::path::PathBuf;
 
 use cescacs::pgn::{read_game, read_game_entries, write_game, PgnErrorKind, Reader, Splitter};
 use cescacs::{
-    Ctl, DrawClaim, Game, GameError, GameResult, History, MoveTextError, Outcome, ParseMoveError, Position,
-    ResolveMoveError, Termination,
+    Ctl, DrawClaim, Game, GameError, GameResult, History, MoveTextError, Outcome, ParseMoveError,
+    Position, ResolveMoveError, Termination,
 };
 
 const GAME_FILES: [&str; 5] = [
@@ -27,11 +27,14 @@ const GAME_FILES: [&str; 5] = [
 ];
 
 fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name)
 }
 
 fn read_file(name: &str) -> String {
-    fs::read_to_string(data_path(&format!("games/{name}"))).unwrap_or_else(|e| panic!("{name}: {e}"))
+    fs::read_to_string(data_path(&format!("games/{name}")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// A small deterministic generator (xorshift64*), so that the random games
@@ -57,13 +60,24 @@ fn brute_end(positions: &[Position]) -> Option<(usize, Outcome)> {
     for (ply, pos) in positions.iter().enumerate() {
         if ply == last {
             if let Some(o) = pos.outcome() {
-                if matches!(o.termination, Termination::Checkmate | Termination::Stalemate) {
+                if matches!(
+                    o.termination,
+                    Termination::Checkmate | Termination::Stalemate
+                ) {
                     return Some((ply, o));
                 }
             }
         }
         let count = hashes[..=ply].iter().filter(|&&h| h == hashes[ply]).count();
-        let draw = |termination| Some((ply, Outcome { termination, winner: None }));
+        let draw = |termination| {
+            Some((
+                ply,
+                Outcome {
+                    termination,
+                    winner: None,
+                },
+            ))
+        };
         if count >= 5 {
             return draw(Termination::FivefoldRepetition);
         }
@@ -91,9 +105,18 @@ fn random_walk(h: &mut History, rng: &mut Rng, plies: usize) -> usize {
         // Mostly undo the side's previous move when that is a legal
         // reversible move, so that positions come back (and fivefold
         // repetition is reached); otherwise any move.
-        let back = h.len().checked_sub(1).and_then(|p| h.move_at(p)).and_then(|prev| {
-            moves.iter().copied().find(|m| !m.is_zeroing() && m.from() == prev.to() && m.to() == prev.from() && m.castling().is_none())
-        });
+        let back = h
+            .len()
+            .checked_sub(1)
+            .and_then(|p| h.move_at(p))
+            .and_then(|prev| {
+                moves.iter().copied().find(|m| {
+                    !m.is_zeroing()
+                        && m.from() == prev.to()
+                        && m.to() == prev.from()
+                        && m.castling().is_none()
+                })
+            });
         let captures: Vec<_> = moves.iter().copied().filter(|m| m.is_capture()).collect();
         let m = match back {
             Some(b) if rng.below(10) < 8 => b,
@@ -109,7 +132,12 @@ fn random_walk(h: &mut History, rng: &mut Rng, plies: usize) -> usize {
         let hashes: Vec<u64> = positions.iter().map(Position::zobrist_hash).collect();
         let last = *hashes.last().unwrap();
         assert_eq!(h.zobrist_hash(), last);
-        assert_eq!(h.repetition_count(), hashes.iter().filter(|&&x| x == last).count(), "{}", h.position());
+        assert_eq!(
+            h.repetition_count(),
+            hashes.iter().filter(|&&x| x == last).count(),
+            "{}",
+            h.position()
+        );
         assert_eq!(h.end(), brute_end(&positions), "{}", h.position());
         assert_eq!(h.len() + 1, positions.len());
         checked += 1;
@@ -142,7 +170,11 @@ fn history_answers_equal_brute_force_on_random_games() {
     }
     assert!(checked > 5_000, "{checked}");
     // The walks reach the automatic draws, so those paths are exercised.
-    for t in [Termination::FivefoldRepetition, Termination::SeventyFiveMoves, Termination::InsufficientMaterial] {
+    for t in [
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoves,
+        Termination::InsufficientMaterial,
+    ] {
         assert!(ends.contains(&t), "no random game ended by {t:?}: {ends:?}");
     }
 }
@@ -162,34 +194,60 @@ fn no_move_after_the_end_in_a_game_record_but_a_history_takes_them() {
     let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 150 80".parse().unwrap();
     let mut game = Game::from_position(start.clone());
     let o = game.outcome().unwrap();
-    assert_eq!((o.termination, o.winner), (Termination::SeventyFiveMoves, None));
+    assert_eq!(
+        (o.termination, o.winner),
+        (Termination::SeventyFiveMoves, None)
+    );
     let m = start.parse_ctl("RC3-C5").unwrap();
     assert_eq!(game.push(m), Err(GameError::GameOver(o)));
-    assert!(matches!(game.push_ctl("RC3-C5"), Err(GameError::GameOver(_))));
+    assert!(matches!(
+        game.push_ctl("RC3-C5"),
+        Err(GameError::GameOver(_))
+    ));
     assert!(game.is_empty(), "a refused move changes nothing");
     assert_eq!(game.result(), GameResult::Draw);
     let mut history = History::new(start);
     history.push(m).unwrap();
-    assert_eq!(history.end(), Some((0, o)), "the first end stays the outcome");
+    assert_eq!(
+        history.end(),
+        Some((0, o)),
+        "the first end stays the outcome"
+    );
 
     // Fivefold repetition: refused, until a move is taken back.
     let mut game = Game::new();
     knight_shuffle(&mut game, 4);
     let o = game.outcome().unwrap();
     assert_eq!(o.termination, Termination::FivefoldRepetition);
-    assert!(matches!(game.push_ctl("NG3-I7"), Err(GameError::GameOver(_))));
+    assert!(matches!(
+        game.push_ctl("NG3-I7"),
+        Err(GameError::GameOver(_))
+    ));
     assert_eq!(game.len(), 16);
-    assert_eq!(game.pop().map(|am| am.mv.long()), Some("I21-G25".to_string()));
+    assert_eq!(
+        game.pop().map(|am| am.mv.long()),
+        Some("I21-G25".to_string())
+    );
     assert_eq!(game.outcome(), None);
-    assert_eq!(game.repetition_count(), 4, "the position after NI7-G3, for the fourth time");
+    assert_eq!(
+        game.repetition_count(),
+        4,
+        "the position after NI7-G3, for the fourth time"
+    );
     game.push_ctl("NI21-G25").unwrap();
-    assert_eq!(game.outcome().unwrap().termination, Termination::FivefoldRepetition);
+    assert_eq!(
+        game.outcome().unwrap().termination,
+        Termination::FivefoldRepetition
+    );
 
     // Checkmate: the record of a real game refuses more (no legal move
     // anyway, but the error says why).
     let mut mated = read_game(&read_file("2023-09-11.ctl-pgn")).unwrap();
     assert_eq!(mated.outcome().unwrap().termination, Termination::Checkmate);
-    assert!(matches!(mated.push_ctl("E7-E9"), Err(GameError::GameOver(_))));
+    assert!(matches!(
+        mated.push_ctl("E7-E9"),
+        Err(GameError::GameOver(_))
+    ));
 
     // A record read with moves after an automatic draw keeps them (records
     // are facts), ends where the draw was, and takes no more.
@@ -198,8 +256,14 @@ fn no_move_after_the_end_in_a_game_record_but_a_history_takes_them() {
                 [PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 149 80\"]\n80. RC3-C5, RC25-C23\n81. RC5-C7\n1-1\n";
     let mut late = read_game(text).unwrap();
     assert_eq!(late.len(), 3);
-    assert_eq!(late.end().map(|(ply, o)| (ply, o.termination)), Some((1, Termination::SeventyFiveMoves)));
-    assert!(matches!(late.push_ctl("RC23-C21"), Err(GameError::GameOver(_))));
+    assert_eq!(
+        late.end().map(|(ply, o)| (ply, o.termination)),
+        Some((1, Termination::SeventyFiveMoves))
+    );
+    assert!(matches!(
+        late.push_ctl("RC23-C21"),
+        Err(GameError::GameOver(_))
+    ));
     assert_eq!(write_game(&late), text);
     // Taken back to before the draw, it goes on again.
     for _ in 0..3 {
@@ -207,7 +271,10 @@ fn no_move_after_the_end_in_a_game_record_but_a_history_takes_them() {
     }
     assert_eq!(late.outcome(), None);
     late.push_ctl("RC3-C5").unwrap();
-    assert_eq!(late.outcome().map(|o| o.termination), Some(Termination::SeventyFiveMoves));
+    assert_eq!(
+        late.outcome().map(|o| o.termination),
+        Some(Termination::SeventyFiveMoves)
+    );
 }
 
 #[test]
@@ -218,14 +285,20 @@ fn every_real_record_is_taken_back_to_its_start() {
         let moves: Vec<_> = game.moves().collect();
         let start_pdtl = game.start().to_pdtl();
         for ply in (0..moves.len()).rev() {
-            let am = game.pop().unwrap_or_else(|| panic!("{file}: nothing to take back at ply {ply}"));
+            let am = game
+                .pop()
+                .unwrap_or_else(|| panic!("{file}: nothing to take back at ply {ply}"));
             assert_eq!(am.mv, moves[ply], "{file} ply {ply}");
             assert_eq!(game.position(), &replayed[ply], "{file} ply {ply}");
             assert_eq!(game.len(), ply);
         }
         assert!(game.pop().is_none(), "{file}");
         assert_eq!(game.position().to_pdtl(), start_pdtl, "{file}");
-        assert_eq!(game.result(), GameResult::Unfinished, "{file}: an empty record states no result");
+        assert_eq!(
+            game.result(),
+            GameResult::Unfinished,
+            "{file}: an empty record states no result"
+        );
         // And played forward again, it is the same record.
         for m in &moves {
             game.push(*m).unwrap();
@@ -279,7 +352,12 @@ fn draw_claims_come_from_the_history() {
     assert_eq!(game.claimable_draw(), Some(DrawClaim::ThreefoldRepetition));
     assert!(!game.can_claim(DrawClaim::FiftyMoves));
     let h = game.history();
-    assert_eq!((0..=8).map(|p| h.repetition_count_at(p).unwrap()).collect::<Vec<_>>(), [1, 1, 1, 1, 2, 2, 2, 2, 3]);
+    assert_eq!(
+        (0..=8)
+            .map(|p| h.repetition_count_at(p).unwrap())
+            .collect::<Vec<_>>(),
+        [1, 1, 1, 1, 2, 2, 2, 2, 3]
+    );
     let start: Position = "/27:1k/25:r3/3:R2R/1:1K/ w -- - 99 80".parse().unwrap();
     let mut game = Game::from_position(start);
     assert!(!game.can_claim_draw());
@@ -290,10 +368,17 @@ fn draw_claims_come_from_the_history() {
 #[test]
 fn a_game_record_of_a_board_history_keeps_its_moves() {
     let mut h = History::default();
-    for m in ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"].iter().cycle().take(20) {
+    for m in ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"]
+        .iter()
+        .cycle()
+        .take(20)
+    {
         h.push_ctl(m).unwrap();
     }
-    assert_eq!(h.end().map(|(ply, o)| (ply, o.termination)), Some((16, Termination::FivefoldRepetition)));
+    assert_eq!(
+        h.end().map(|(ply, o)| (ply, o.termination)),
+        Some((16, Termination::FivefoldRepetition))
+    );
     let game = Game::from_history(h.clone());
     assert_eq!(game.len(), 20);
     assert_eq!(game.end(), h.end());
@@ -315,8 +400,14 @@ fn reader_streams_games_with_their_spans() {
     let games: Vec<&Game> = entries.iter().map(|e| e.game.as_ref().unwrap()).collect();
     assert_eq!(games.len(), 5, "{entries:?}");
     assert!(entries.iter().all(|e| e.errors.is_empty()), "{entries:?}");
-    assert_eq!(games.iter().map(|g| g.len()).collect::<Vec<_>>(), [3, 1, 1, 1, 1]);
-    assert_eq!(games[1].mainline().moves[0].comments, ["a [bracket] in a comment\n[not a tag]"]);
+    assert_eq!(
+        games.iter().map(|g| g.len()).collect::<Vec<_>>(),
+        [3, 1, 1, 1, 1]
+    );
+    assert_eq!(
+        games[1].mainline().moves[0].comments,
+        ["a [bracket] in a comment\n[not a tag]"]
+    );
     assert_eq!(games[2].tag("Event"), Some("three"));
     assert_eq!(games[2].final_comments, ["final"]);
     let spans: Vec<&str> = entries.iter().map(|e| &text[e.span.clone()]).collect();
@@ -368,14 +459,19 @@ fn reader_over_a_file_of_every_real_game() {
 
 #[test]
 fn reader_errors_count_lines_from_the_start_of_the_input() {
-    let text = "[Event \"a\"]\n1. E7-E13\n*\n[Event \"b\"]\n1. E7-E15\n*\n[Event \"c\"]\n1. H6-H12\n*\n";
+    let text =
+        "[Event \"a\"]\n1. E7-E13\n*\n[Event \"b\"]\n1. E7-E15\n*\n[Event \"c\"]\n1. H6-H12\n*\n";
     let entries: Vec<_> = Reader::new(text.as_bytes()).collect();
     assert_eq!(entries.len(), 3);
     assert!(entries[0].errors.is_empty() && entries[2].errors.is_empty());
     let e = &entries[1].errors[0];
     assert_eq!((e.line, e.column), (5, 4), "{e}");
     assert!(matches!(e.kind, PgnErrorKind::Move { .. }), "{e}");
-    assert_eq!(entries[1].game.as_ref().unwrap().len(), 0, "the moves before the error are kept");
+    assert_eq!(
+        entries[1].game.as_ref().unwrap().len(),
+        0,
+        "the moves before the error are kept"
+    );
 
     // Bytes that are not UTF-8: reported where they are, reading goes on.
     let mut bytes = b"[Event \"a\"]\n1. E7-E13 {caf".to_vec();
@@ -384,7 +480,10 @@ fn reader_errors_count_lines_from_the_start_of_the_input() {
     let entries: Vec<_> = Reader::new(&bytes[..]).collect();
     assert_eq!(entries.len(), 2);
     let e = &entries[0].errors[0];
-    assert_eq!((e.line, e.column, &e.kind), (2, 15, &PgnErrorKind::InvalidUtf8));
+    assert_eq!(
+        (e.line, e.column, &e.kind),
+        (2, 15, &PgnErrorKind::InvalidUtf8)
+    );
     assert!(entries[1].errors.is_empty());
 }
 
@@ -416,14 +515,32 @@ fn ctl_is_read_once_and_resolved_against_a_position() {
         assert_eq!(ctl.to_move(&rooks), Ok(m));
     }
     // Syntax errors need no position; resolution errors depend on it.
-    assert!(matches!(Ctl::parse("E7-"), Err(ParseMoveError::BadHex { .. })));
-    assert!(matches!(Ctl::parse("RC3-NC23"), Err(ParseMoveError::Syntax { .. })));
-    assert!(matches!("E7-E15".parse::<Ctl>().unwrap().to_move(&pos), Err(ResolveMoveError::Illegal { .. })));
-    assert!(matches!(pos.parse_ctl("E7-"), Err(MoveTextError::Syntax(_))));
-    assert!(matches!(pos.parse_ctl("E7-E15"), Err(MoveTextError::Resolve(_))));
+    assert!(matches!(
+        Ctl::parse("E7-"),
+        Err(ParseMoveError::BadHex { .. })
+    ));
+    assert!(matches!(
+        Ctl::parse("RC3-NC23"),
+        Err(ParseMoveError::Syntax { .. })
+    ));
+    assert!(matches!(
+        "E7-E15".parse::<Ctl>().unwrap().to_move(&pos),
+        Err(ResolveMoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        pos.parse_ctl("E7-"),
+        Err(MoveTextError::Syntax(_))
+    ));
+    assert!(matches!(
+        pos.parse_ctl("E7-E15"),
+        Err(MoveTextError::Resolve(_))
+    ));
     // Errors name the text as written.
     let e = pos.parse_ctl("RE3-E5 ?!").unwrap_err();
-    assert_eq!(e.to_string(), "move \"RE3-E5 ?!\": no rook of the side to move on E3");
+    assert_eq!(
+        e.to_string(),
+        "move \"RE3-E5 ?!\": no rook of the side to move on E3"
+    );
 }
 
 #[test]
@@ -443,26 +560,62 @@ fn points_and_rewards_come_from_the_result() {
     let table = [
         (GameResult::WhiteWins, Some((3, 0)), 1.0, -1.0),
         (GameResult::BlackWins, Some((0, 3)), -1.0, 1.0),
-        (GameResult::WhiteStalemates, Some((2, 1)), 1.0 / 3.0, -1.0 / 3.0),
-        (GameResult::BlackStalemates, Some((1, 2)), -1.0 / 3.0, 1.0 / 3.0),
+        (
+            GameResult::WhiteStalemates,
+            Some((2, 1)),
+            1.0 / 3.0,
+            -1.0 / 3.0,
+        ),
+        (
+            GameResult::BlackStalemates,
+            Some((1, 2)),
+            -1.0 / 3.0,
+            1.0 / 3.0,
+        ),
         (GameResult::Draw, Some((1, 1)), 0.0, 0.0),
         (GameResult::Unfinished, None, 0.0, 0.0),
     ];
     for (result, points, white, black) in table {
         assert_eq!(result.points(), points, "{result}");
-        assert_eq!((result.reward(Color::White), result.reward(Color::Black)), (white, black), "{result}");
+        assert_eq!(
+            (result.reward(Color::White), result.reward(Color::Black)),
+            (white, black),
+            "{result}"
+        );
     }
     // A draw is +0.0 for both sides, never -0.0.
     assert!(GameResult::Draw.reward(Color::Black).is_sign_positive());
     let outcomes = [
-        (Outcome { termination: Termination::Checkmate, winner: Some(Color::Black) }, GameResult::BlackWins),
-        (Outcome { termination: Termination::Stalemate, winner: Some(Color::White) }, GameResult::WhiteStalemates),
-        (Outcome { termination: Termination::FivefoldRepetition, winner: None }, GameResult::Draw),
+        (
+            Outcome {
+                termination: Termination::Checkmate,
+                winner: Some(Color::Black),
+            },
+            GameResult::BlackWins,
+        ),
+        (
+            Outcome {
+                termination: Termination::Stalemate,
+                winner: Some(Color::White),
+            },
+            GameResult::WhiteStalemates,
+        ),
+        (
+            Outcome {
+                termination: Termination::FivefoldRepetition,
+                winner: None,
+            },
+            GameResult::Draw,
+        ),
     ];
     for (outcome, result) in outcomes {
         assert_eq!(GameResult::from_outcome(&outcome), result);
         for side in [Color::White, Color::Black] {
-            assert_eq!(outcome.reward(side).to_bits(), result.reward(side).to_bits(), "{outcome} {side:?}");
+            assert_eq!(
+                outcome.reward(side).to_bits(),
+                result.reward(side).to_bits(),
+                "{outcome} {side:?}"
+            );
         }
     }
 }

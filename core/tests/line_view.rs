@@ -17,7 +17,11 @@ const CYCLE: [&str; 4] = ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"];
 fn two_plies(ply: usize) -> String {
     let (number, next) = (ply / 2 + 1, ply / 2 + 2);
     let (a, b) = (CYCLE[ply % 4], CYCLE[(ply + 1) % 4]);
-    if ply % 2 == 0 { format!("{number}. {a}, {b}") } else { format!("{number}. …, {a} {next}. {b}") }
+    if ply % 2 == 0 {
+        format!("{number}. {a}, {b}")
+    } else {
+        format!("{number}. …, {a} {next}. {b}")
+    }
 }
 
 /// A record of `levels` variations, each of two moves and nested on the
@@ -47,17 +51,30 @@ fn a_view_reads_the_record_it_was_made_from_while_the_game_changes() {
     changed.comments_mut().push("changed".into());
     assert!(!std::ptr::eq(Arc::as_ptr(&game), record));
     assert!(std::ptr::eq(Arc::as_ptr(main.record()), record));
-    assert_eq!((main.ctl(1).unwrap().as_str(), main.line().comments.len()), ("E21-E15", 0));
+    assert_eq!(
+        (main.ctl(1).unwrap().as_str(), main.line().comments.len()),
+        ("E21-E15", 0)
+    );
     assert_eq!(game.mainline().moves[1].mv.long(), "E21-E17");
     // The copy shares the variation's line with the view: nothing below
     // the main line was copied.
-    assert!(std::ptr::eq(alternative.line(), &*game.mainline().moves[0].variations[0].line));
+    assert!(std::ptr::eq(
+        alternative.line(),
+        &*game.mainline().moves[0].variations[0].line
+    ));
     assert_eq!((alternative.label(), alternative.len()), (Some("1"), 2));
     // A view outlives every other holder of the record.
     drop((game, main));
     let deeper = alternative.variation(1, 0).unwrap();
     drop(alternative);
-    assert_eq!(deeper.moves_before(1).iter().map(Move::long).collect::<Vec<_>>(), ["H6-H12", "E21-E15"]);
+    assert_eq!(
+        deeper
+            .moves_before(1)
+            .iter()
+            .map(Move::long)
+            .collect::<Vec<_>>(),
+        ["H6-H12", "E21-E15"]
+    );
 }
 
 #[test]
@@ -66,13 +83,18 @@ fn the_path_to_a_deep_line_goes_through_every_line_above() {
     let game = read_game(&staircase(levels)).unwrap();
     let mut line = LineView::mainline(Arc::new(game));
     for k in 1..=levels {
-        line = line.variation(1, 0).expect("a variation on the second move");
+        line = line
+            .variation(1, 0)
+            .expect("a variation on the second move");
         assert_eq!((line.depth(), line.start_ply(), line.len()), (k, k, 2));
     }
     let path = line.moves_before(2);
     assert_eq!(path.len(), levels + 2);
     // The long form leaves out the piece letter.
-    assert!(path.iter().enumerate().all(|(p, m)| m.long() == CYCLE[p % 4][1..]));
+    assert!(path
+        .iter()
+        .enumerate()
+        .all(|(p, m)| m.long() == CYCLE[p % 4][1..]));
     // The view's positions are those of the game its moves make.
     let mut replayed = History::new(Position::default());
     path.iter().for_each(|&m| replayed.push_unchecked(m));

@@ -15,12 +15,17 @@ use random_play::random_game;
 fn golden_positions() -> Vec<Position> {
     let mut out = Vec::new();
     for name in ["probes.jsonl", "random-dev.jsonl", "castling.jsonl"] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name);
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/data")
+            .join(name);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
             if let Some(pdtl) = v["pdtl"].as_str() {
-                out.push(pdtl.parse().unwrap_or_else(|e| panic!("{name}: {pdtl}: {e}")));
+                out.push(
+                    pdtl.parse()
+                        .unwrap_or_else(|e| panic!("{name}: {pdtl}: {e}")),
+                );
             }
         }
     }
@@ -35,14 +40,27 @@ fn check(positions: &[Position]) -> usize {
         for h in Hex::all() {
             let expected: Vec<_> = all.iter().filter(|m| m.from() == h).copied().collect();
             let got = pos.legal_moves_from(h);
-            assert_eq!(got.as_slice(), expected.as_slice(), "{} from {h}", pos.to_pdtl());
+            assert_eq!(
+                got.as_slice(),
+                expected.as_slice(),
+                "{} from {h}",
+                pos.to_pdtl()
+            );
             moves += got.len();
         }
         // `find_move` looks at one origin and destination: the first legal
         // move with that identity, none for a castling's hexes.
         for m in all.iter().filter(|m| m.castling().is_none()) {
-            let first = all.iter().find(|o| o.castling().is_none() && (o.from(), o.to(), o.promotion()) == (m.from(), m.to(), m.promotion()));
-            assert_eq!(pos.find_move(m.from(), m.to(), m.promotion()).as_ref(), first, "{}", pos.to_pdtl());
+            let first = all.iter().find(|o| {
+                o.castling().is_none()
+                    && (o.from(), o.to(), o.promotion()) == (m.from(), m.to(), m.promotion())
+            });
+            assert_eq!(
+                pos.find_move(m.from(), m.to(), m.promotion()).as_ref(),
+                first,
+                "{}",
+                pos.to_pdtl()
+            );
         }
         // Every origin of the mover to every hex: a piece's one move to a
         // hex is tested rather than generated, so the moves that are not
@@ -54,8 +72,17 @@ fn check(positions: &[Position]) -> usize {
         }
         for from in Hex::all().filter(|&h| pos.piece_at(h).is_some_and(|p| p.color == pos.turn())) {
             for to in Hex::all() {
-                let first = all.iter().find(|o| o.castling().is_none() && o.promotion().is_none() && (o.from(), o.to()) == (from, to));
-                assert_eq!(pos.find_move(from, to, None).as_ref(), first, "{} {from}-{to}", pos.to_pdtl());
+                let first = all.iter().find(|o| {
+                    o.castling().is_none()
+                        && o.promotion().is_none()
+                        && (o.from(), o.to()) == (from, to)
+                });
+                assert_eq!(
+                    pos.find_move(from, to, None).as_ref(),
+                    first,
+                    "{} {from}-{to}",
+                    pos.to_pdtl()
+                );
             }
         }
     }
@@ -81,10 +108,20 @@ fn moves_from_one_origin_in_random_games() {
     assert_eq!(check(&positions), total);
     // With the golden positions, the sample holds the special gaits this generator treats apart.
     positions.extend(golden_positions());
-    let kinds: Vec<MoveKind> = positions.iter().flat_map(|p| p.legal_moves()).map(|m| m.kind()).collect();
-    for kind in [MoveKind::ForcedPromotion, MoveKind::EnPassant, MoveKind::KingLeap] {
+    let kinds: Vec<MoveKind> = positions
+        .iter()
+        .flat_map(|p| p.legal_moves())
+        .map(|m| m.kind())
+        .collect();
+    for kind in [
+        MoveKind::ForcedPromotion,
+        MoveKind::EnPassant,
+        MoveKind::KingLeap,
+    ] {
         assert!(kinds.contains(&kind), "no {kind:?} in the sample");
     }
-    assert!(positions.iter().any(|p| p.legal_moves().iter().any(|m| m.castling().is_some())));
+    assert!(positions
+        .iter()
+        .any(|p| p.legal_moves().iter().any(|m| m.castling().is_some())));
     assert!(positions.iter().any(|p| p.is_check()));
 }

@@ -21,7 +21,9 @@
 
 use std::collections::BTreeSet;
 
-use cescacs::{Castling, CastlingRooks, Color, Hex, Move, MoveKind, Piece, Position, Role, SpecialCapture};
+use cescacs::{
+    Castling, CastlingRooks, Color, Hex, Move, MoveKind, Piece, Position, Role, SpecialCapture,
+};
 
 // ----- board model ---------------------------------------------------------
 
@@ -30,7 +32,10 @@ type Coord = (i32, i32);
 /// RULES.md §1.2: columns 0..=14, lines 0..=28, column + line odd, within
 /// the hexagon.
 fn on_board((c, l): Coord) -> bool {
-    (0..=14).contains(&c) && (0..=28).contains(&l) && (c + l) % 2 == 1 && (c - 7).abs() + (l - 14).abs() <= 14
+    (0..=14).contains(&c)
+        && (0..=28).contains(&l)
+        && (c + l) % 2 == 1
+        && (c - 7).abs() + (l - 14).abs() <= 14
 }
 
 fn add((c, l): Coord, (dc, dl): Coord) -> Coord {
@@ -41,12 +46,33 @@ fn add((c, l): Coord, (dc, dl): Coord) -> Coord {
 const ORTHOGONAL: [Coord; 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 const DIAGONAL: [Coord; 6] = [(2, 0), (-2, 0), (1, 3), (1, -3), (-1, 3), (-1, -3)];
 /// §1.5.
-const JUMPS: [Coord; 12] =
-    [(3, 1), (3, -1), (2, 4), (1, 5), (2, -4), (1, -5), (-3, 1), (-3, -1), (-2, 4), (-1, 5), (-2, -4), (-1, -5)];
+const JUMPS: [Coord; 12] = [
+    (3, 1),
+    (3, -1),
+    (2, 4),
+    (1, 5),
+    (2, -4),
+    (1, -5),
+    (-3, 1),
+    (-3, -1),
+    (-2, 4),
+    (-1, 5),
+    (-2, -4),
+    (-1, -5),
+];
 /// §4.2, White; Black mirrors the line.
 const LEAPS_WHITE: [Coord; 5] = [(10, 5), (9, 6), (7, 6), (6, 5), (5, 2)];
 /// §3.7.2, White; Black mirrors the line.
-const TRIPLE_WHITE: [Coord; 8] = [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];
+const TRIPLE_WHITE: [Coord; 8] = [
+    (3, 4),
+    (4, 5),
+    (5, 6),
+    (6, 7),
+    (8, 7),
+    (9, 6),
+    (10, 5),
+    (11, 4),
+];
 
 fn mirror_if(color: Color, (c, l): Coord) -> Coord {
     if color == Color::White {
@@ -115,10 +141,15 @@ impl Board {
         self.cells[c as usize][l as usize] = p;
     }
     fn pieces(&self) -> impl Iterator<Item = (Coord, Piece)> + '_ {
-        (0..15).flat_map(move |c| (0..29).filter_map(move |l| self.cells[c][l].map(|p| ((c as i32, l as i32), p))))
+        (0..15).flat_map(move |c| {
+            (0..29).filter_map(move |l| self.cells[c][l].map(|p| ((c as i32, l as i32), p)))
+        })
     }
     fn king(&self, color: Color) -> Coord {
-        self.pieces().find(|(_, p)| *p == Piece::new(color, Role::King)).expect("a King").0
+        self.pieces()
+            .find(|(_, p)| *p == Piece::new(color, Role::King))
+            .expect("a King")
+            .0
     }
     fn count(&self, p: Piece) -> usize {
         self.pieces().filter(|(_, q)| *q == p).count()
@@ -177,14 +208,24 @@ impl Board {
     }
 
     fn attacked(&self, x: Coord, by: Color) -> bool {
-        self.pieces().any(|(h, p)| p.color == by && self.attacks_of(h, p).contains(&x))
+        self.pieces()
+            .any(|(h, p)| p.color == by && self.attacks_of(h, p).contains(&x))
     }
 
     /// §3.7.7: the kinds `color` may promote to on `h`.
     fn regainable(&self, color: Color, h: Coord) -> Vec<Role> {
-        let initial = [(Role::Queen, 1), (Role::Wyvern, 1), (Role::Rook, 2), (Role::Pegasus, 2), (Role::Knight, 2)];
-        let mut out: Vec<Role> =
-            initial.iter().filter(|(r, n)| self.count(Piece::new(color, *r)) < *n).map(|(r, _)| *r).collect();
+        let initial = [
+            (Role::Queen, 1),
+            (Role::Wyvern, 1),
+            (Role::Rook, 2),
+            (Role::Pegasus, 2),
+            (Role::Knight, 2),
+        ];
+        let mut out: Vec<Role> = initial
+            .iter()
+            .filter(|(r, n)| self.count(Piece::new(color, *r)) < *n)
+            .map(|(r, _)| *r)
+            .collect();
         let bishop_there = self
             .pieces()
             .any(|(b, p)| p == Piece::new(color, Role::Bishop) && hex_colour(b) == hex_colour(h));
@@ -218,9 +259,20 @@ struct Oracle<'a> {
 }
 
 impl Oracle<'_> {
-    fn push(&mut self, from: Coord, to: Coord, promotion: Option<Role>, castling: Option<usize>, edits: Vec<(Coord, Option<Piece>)>) {
+    fn push(
+        &mut self,
+        from: Coord,
+        to: Coord,
+        promotion: Option<Role>,
+        castling: Option<usize>,
+        edits: Vec<(Coord, Option<Piece>)>,
+    ) {
         let king_move = self.board.get(from).map(|p| p.role) == Some(Role::King);
-        self.out.push(Candidate { id: (hex(from), hex(to), promotion, castling), edits, king_move });
+        self.out.push(Candidate {
+            id: (hex(from), hex(to), promotion, castling),
+            edits,
+            king_move,
+        });
     }
 
     /// An ordinary move of the piece on `from` to `to` (capturing whatever
@@ -250,7 +302,11 @@ impl Oracle<'_> {
 
     /// Empty, or an enemy piece other than the King (§3.1).
     fn may_land(&self, t: Coord) -> bool {
-        on_board(t) && self.board.get(t).is_none_or(|q| q.color != self.us && q.role != Role::King)
+        on_board(t)
+            && self
+                .board
+                .get(t)
+                .is_none_or(|q| q.color != self.us && q.role != Role::King)
     }
     fn empty(&self, t: Coord) -> bool {
         on_board(t) && self.board.get(t).is_none()
@@ -373,7 +429,9 @@ impl Oracle<'_> {
                     }
                     for dc in [1, -1] {
                         let from = add(target, (dc, -3 * f));
-                        if on_board(from) && self.board.get(from) == Some(Piece::new(us, Role::Pawn)) {
+                        if on_board(from)
+                            && self.board.get(from) == Some(Piece::new(us, Role::Pawn))
+                        {
                             self.simple(from, target, Some(victim));
                         }
                     }
@@ -398,7 +456,10 @@ impl Oracle<'_> {
         let them = !us;
         let rights = self.pos.castling_rights(us);
         let home = king_home(us);
-        if !rights.king() || self.board.get(home) != Some(Piece::new(us, Role::King)) || self.board.attacked(home, them) {
+        if !rights.king()
+            || self.board.get(home) != Some(Piece::new(us, Role::King))
+            || self.board.attacked(home, them)
+        {
             return;
         }
         for t in leap_hexes(us) {
@@ -407,7 +468,9 @@ impl Oracle<'_> {
             }
             match self.board.get(t) {
                 None => self.simple(home, t, None),
-                Some(_) if self.pos.castling_allowed() && self.may_land(t) => self.simple(home, t, None),
+                Some(_) if self.pos.castling_allowed() && self.may_land(t) => {
+                    self.simple(home, t, None)
+                }
                 Some(_) => {}
             }
         }
@@ -430,7 +493,8 @@ impl Oracle<'_> {
             for (rf, rt) in c.rook_moves(us) {
                 let (rf, rt) = (coord(rf), coord(rt));
                 assert!(rf == queen_rook_home(us) || rf == king_rook_home(us));
-                ok &= self.board.get(rf) == Some(Piece::new(us, Role::Rook)) && self.rook_path_empty(rf, rt);
+                ok &= self.board.get(rf) == Some(Piece::new(us, Role::Rook))
+                    && self.rook_path_empty(rf, rt);
                 edits.push((rf, None));
                 placed.push((rt, Some(Piece::new(us, Role::Rook))));
             }
@@ -464,7 +528,12 @@ fn oracle_moves(pos: &Position) -> Vec<(Id, Board)> {
     let us = pos.turn();
     let them = !us;
     let in_check = board.attacked(board.king(us), them);
-    let mut o = Oracle { pos, board: board.clone(), us, out: Vec::new() };
+    let mut o = Oracle {
+        pos,
+        board: board.clone(),
+        us,
+        out: Vec::new(),
+    };
 
     // §3.7.8: forced in-place promotions.
     if !in_check {
@@ -492,7 +561,11 @@ fn oracle_moves(pos: &Position) -> Vec<(Id, Board)> {
 
     // §5.2: the unmoved enemy King's leap hexes are closed to our King.
     let enemy_unmoved = pos.castling_rights(them).king();
-    let closed = if enemy_unmoved { leap_hexes(them) } else { Vec::new() };
+    let closed = if enemy_unmoved {
+        leap_hexes(them)
+    } else {
+        Vec::new()
+    };
     let mut out = Vec::new();
     for c in o.out {
         let mut after = board.clone();
@@ -511,7 +584,12 @@ fn oracle_moves(pos: &Position) -> Vec<(Id, Board)> {
 }
 
 fn id_of(m: &Move) -> Id {
-    (m.from(), m.to(), m.promotion(), m.castling().map(|c| c.index()))
+    (
+        m.from(),
+        m.to(),
+        m.promotion(),
+        m.castling().map(|c| c.index()),
+    )
 }
 
 /// How often the rare kinds of move were met (so that a test can show it
@@ -533,12 +611,26 @@ struct Seen {
 fn check(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     let fast: Vec<Move> = pos.legal_moves().to_vec();
     let fast_ids: BTreeSet<Id> = fast.iter().map(id_of).collect();
-    assert_eq!(fast_ids.len(), fast.len(), "duplicate moves in {}", pos.to_pdtl());
+    assert_eq!(
+        fast_ids.len(),
+        fast.len(),
+        "duplicate moves in {}",
+        pos.to_pdtl()
+    );
     let oracle = oracle_moves(pos);
     let oracle_ids: BTreeSet<Id> = oracle.iter().map(|(id, _)| *id).collect();
-    assert_eq!(oracle_ids.len(), oracle.len(), "oracle duplicates in {}", pos.to_pdtl());
+    assert_eq!(
+        oracle_ids.len(),
+        oracle.len(),
+        "oracle duplicates in {}",
+        pos.to_pdtl()
+    );
     if fast_ids != oracle_ids {
-        let show = |s: &BTreeSet<Id>| -> Vec<String> { s.iter().map(|(f, t, p, c)| format!("{f}-{t} {p:?} {c:?}")).collect() };
+        let show = |s: &BTreeSet<Id>| -> Vec<String> {
+            s.iter()
+                .map(|(f, t, p, c)| format!("{f}-{t} {p:?} {c:?}"))
+                .collect()
+        };
         panic!(
             "{}\n  fast only:   {:?}\n  oracle only: {:?}",
             pos.to_pdtl(),
@@ -546,7 +638,12 @@ fn check(pos: &Position, seen: &mut Seen) -> Vec<Move> {
             show(&oracle_ids.difference(&fast_ids).copied().collect())
         );
     }
-    assert_eq!(pos.count_legal_moves(), fast.len(), "count vs list in {}", pos.to_pdtl());
+    assert_eq!(
+        pos.count_legal_moves(),
+        fast.len(),
+        "count vs list in {}",
+        pos.to_pdtl()
+    );
     seen.positions += 1;
     seen.check += pos.is_check() as usize;
     for m in &fast {
@@ -562,7 +659,12 @@ fn check(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     for m in &fast {
         let after = pos.after(*m);
         let (_, want) = oracle.iter().find(|(id, _)| *id == id_of(m)).unwrap();
-        assert!(Board::from_position(&after) == *want, "placement after {} in {}", m.long(), pos.to_pdtl());
+        assert!(
+            Board::from_position(&after) == *want,
+            "placement after {} in {}",
+            m.long(),
+            pos.to_pdtl()
+        );
     }
     fast
 }
@@ -614,7 +716,10 @@ fn pdtl(pieces: &[(Coord, Piece)], turn: Color, rights: &str) -> String {
             out += &format!("{l}:{text}/");
         }
     }
-    format!("{out} {} {rights} - 0 1", if turn == Color::White { 'w' } else { 'b' })
+    format!(
+        "{out} {} {rights} - 0 1",
+        if turn == Color::White { 'w' } else { 'b' }
+    )
 }
 
 fn random_hex(rng: &mut Rng, taken: &[(Coord, Piece)]) -> Coord {
@@ -651,7 +756,10 @@ fn random_setup(rng: &mut Rng) -> Option<Position> {
         let mut queen_rook = false;
         let mut king_rook = false;
         if unmoved {
-            for (home, flag) in [(queen_rook_home(color), &mut queen_rook), (king_rook_home(color), &mut king_rook)] {
+            for (home, flag) in [
+                (queen_rook_home(color), &mut queen_rook),
+                (king_rook_home(color), &mut king_rook),
+            ] {
                 if rng.chance(75) && !pieces.iter().any(|(h, _)| *h == home) {
                     pieces.push((home, Piece::new(color, Role::Rook)));
                     *flag = rng.chance(85);
@@ -669,11 +777,19 @@ fn random_setup(rng: &mut Rng) -> Option<Position> {
         } else {
             side.push('-');
         }
-        rights += &if color == Color::White { side } else { side.to_lowercase() };
+        rights += &if color == Color::White {
+            side
+        } else {
+            side.to_lowercase()
+        };
     }
     let extra = 2 + rng.below(10);
     for _ in 0..extra {
-        let color = if rng.chance(50) { Color::White } else { Color::Black };
+        let color = if rng.chance(50) {
+            Color::White
+        } else {
+            Color::Black
+        };
         let role = [
             Role::Pawn,
             Role::Pawn,
@@ -691,7 +807,11 @@ fn random_setup(rng: &mut Rng) -> Option<Position> {
         if role == Role::Pawn && rng.chance(50) {
             // Near its promotion edge, on it, or facing an enemy pawn.
             let c = rng.below(15) as i32;
-            let edge = if color == Color::White { 28 - (c - 7).abs() } else { (c - 7).abs() };
+            let edge = if color == Color::White {
+                28 - (c - 7).abs()
+            } else {
+                (c - 7).abs()
+            };
             let back = [0, 1, 2, 3, 4][rng.below(5)];
             let cand = (c, edge - fwd(color) * back);
             if on_board(cand) && !pieces.iter().any(|(t, _)| *t == cand) {
@@ -708,7 +828,11 @@ fn random_setup(rng: &mut Rng) -> Option<Position> {
     }
     // Whatever the PDTL reader rejects (a side not to move in check, …) is
     // skipped by the caller.
-    let turn = if rng.chance(50) { Color::White } else { Color::Black };
+    let turn = if rng.chance(50) {
+        Color::White
+    } else {
+        Color::Black
+    };
     let text = pdtl(&pieces, turn, &rights);
     let mut pos: Position = text.parse().ok()?;
     if rng.chance(10) {
@@ -729,9 +853,18 @@ fn playout(rng: &mut Rng, start: Position, plies: usize, seen: &mut Seen) {
         // Prefer the rare kinds so that they are met often.
         let special: Vec<&Move> = moves
             .iter()
-            .filter(|m| m.is_capture() || m.promotion().is_some() || m.role() == Role::Pawn || m.role() == Role::King)
+            .filter(|m| {
+                m.is_capture()
+                    || m.promotion().is_some()
+                    || m.role() == Role::Pawn
+                    || m.role() == Role::King
+            })
             .collect();
-        let m = if !special.is_empty() && rng.chance(50) { *special[rng.below(special.len())] } else { moves[rng.below(moves.len())] };
+        let m = if !special.is_empty() && rng.chance(50) {
+            *special[rng.below(special.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
         pos.play_unchecked(m);
     }
 }
@@ -743,12 +876,19 @@ fn fast_generator_matches_the_oracle_from_the_initial_position() {
     for _ in 0..50 {
         playout(&mut rng, Position::default(), 120, &mut seen);
     }
-    assert!(seen.positions > 5_000 && seen.en_passant > 0 && seen.scornful > 0 && seen.castling > 0, "{seen:?}");
+    assert!(
+        seen.positions > 5_000 && seen.en_passant > 0 && seen.scornful > 0 && seen.castling > 0,
+        "{seen:?}"
+    );
 }
 
 #[test]
 fn fast_generator_matches_the_oracle_on_golden_positions() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/random-dev.jsonl")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/random-dev.jsonl"
+    ))
+    .unwrap();
     let mut rng = Rng(0x5eed_0002);
     let mut seen = Seen::default();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -756,7 +896,10 @@ fn fast_generator_matches_the_oracle_on_golden_positions() {
         let pos: Position = v["pdtl"].as_str().unwrap().parse().unwrap();
         playout(&mut rng, pos, 6, &mut seen);
     }
-    assert!(seen.positions > 5_000 && seen.en_passant > 0 && seen.promotion > 0, "{seen:?}");
+    assert!(
+        seen.positions > 5_000 && seen.en_passant > 0 && seen.promotion > 0,
+        "{seen:?}"
+    );
 }
 
 #[test]
@@ -765,12 +908,20 @@ fn fast_generator_matches_the_oracle_on_random_setups() {
     let mut seen = Seen::default();
     let mut setups = 0;
     while setups < 600 {
-        let Some(pos) = random_setup(&mut rng) else { continue };
+        let Some(pos) = random_setup(&mut rng) else {
+            continue;
+        };
         setups += 1;
         playout(&mut rng, pos, 30, &mut seen);
     }
     eprintln!("random set-ups: {seen:?}");
     assert!(seen.positions > 10_000, "{seen:?}");
-    assert!(seen.castling > 100 && seen.leap > 100 && seen.promotion > 100 && seen.forced > 10, "{seen:?}");
-    assert!(seen.en_passant > 0 && seen.scornful > 10 && seen.check > 500, "{seen:?}");
+    assert!(
+        seen.castling > 100 && seen.leap > 100 && seen.promotion > 100 && seen.forced > 10,
+        "{seen:?}"
+    );
+    assert!(
+        seen.en_passant > 0 && seen.scornful > 10 && seen.check > 500,
+        "{seen:?}"
+    );
 }

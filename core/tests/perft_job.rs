@@ -12,15 +12,27 @@ use serde_json::Value;
 type Entry = (String, Position, Vec<(u32, u64)>);
 
 fn perft_file() -> Vec<Entry> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/perft.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/perft.json"
+    ))
+    .unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     v["positions"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| {
-            let counts = p["perft"].as_object().unwrap().iter().map(|(k, n)| (k.parse().unwrap(), n.as_u64().unwrap()));
-            (p["name"].as_str().unwrap().to_string(), p["pdtl"].as_str().unwrap().parse().unwrap(), counts.collect())
+            let counts = p["perft"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, n)| (k.parse().unwrap(), n.as_u64().unwrap()));
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["pdtl"].as_str().unwrap().parse().unwrap(),
+                counts.collect(),
+            )
         })
         .collect()
 }
@@ -31,7 +43,11 @@ fn every_thread_count_gives_the_golden_counts() {
         assert_eq!(pos.perft_job(0).threads(3).run(), Ok(1), "{name}");
         for (depth, want) in counts.into_iter().filter(|&(d, _)| d <= 3) {
             for threads in [1, 2, 3, 0] {
-                assert_eq!(pos.perft_job(depth).threads(threads).run(), Ok(want), "{name} depth {depth} threads {threads}");
+                assert_eq!(
+                    pos.perft_job(depth).threads(threads).run(),
+                    Ok(want),
+                    "{name} depth {depth} threads {threads}"
+                );
             }
         }
     }
@@ -42,7 +58,11 @@ fn divide_matches_the_one_thread_divide_in_order() {
     for (name, pos, _) in perft_file() {
         for depth in 0..=3 {
             let want = perft_divide(&pos, depth);
-            assert_eq!(pos.perft_job(depth).threads(2).divide(), Ok(want), "{name} depth {depth}");
+            assert_eq!(
+                pos.perft_job(depth).threads(2).divide(),
+                Ok(want),
+                "{name} depth {depth}"
+            );
         }
     }
 }

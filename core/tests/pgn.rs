@@ -21,11 +21,14 @@ const GAME_FILES: [&str; 5] = [
 ];
 
 fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name)
 }
 
 fn read_file(name: &str) -> String {
-    fs::read_to_string(data_path(&format!("games/{name}"))).unwrap_or_else(|e| panic!("{name}: {e}"))
+    fs::read_to_string(data_path(&format!("games/{name}")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The tags written for a record without tags of its own (NOTATION.md
@@ -46,7 +49,10 @@ fn golden_positions() -> HashMap<String, HashMap<usize, String>> {
         let source = r["source"].as_str().unwrap();
         let rest = source.strip_prefix("game:").expect("game source");
         let (file, ply) = rest.split_once("#ply").expect("#plyN");
-        out.entry(file.to_string()).or_default().insert(ply.parse().unwrap(), r["pdtl"].as_str().unwrap().to_string());
+        out.entry(file.to_string()).or_default().insert(
+            ply.parse().unwrap(),
+            r["pdtl"].as_str().unwrap().to_string(),
+        );
     }
     out
 }
@@ -81,7 +87,11 @@ fn real_games_positions_equal_games_jsonl() {
         let game = read_game(&read_file(file)).unwrap();
         let want = &golden[file];
         let positions: Vec<&Position> = game.positions().collect();
-        assert_eq!(positions.len(), want.len(), "{file}: one record per position");
+        assert_eq!(
+            positions.len(),
+            want.len(),
+            "{file}: one record per position"
+        );
         for (ply, pos) in positions.iter().enumerate() {
             assert_eq!(pos.to_pdtl(), want[&ply], "{file} ply {ply}");
             assert_eq!(game.position_at(ply), Some(*pos));
@@ -133,18 +143,30 @@ fn result_check_reports_the_2020_07_20_tag() {
             assert_eq!(issues[0].source, ResultSource::Tag);
             assert_eq!(issues[0].stated, "0-3");
             let o = issues[0].outcome.unwrap();
-            assert_eq!((o.termination, o.winner), (Termination::Checkmate, Some(Color::White)));
+            assert_eq!(
+                (o.termination, o.winner),
+                (Termination::Checkmate, Some(Color::White))
+            );
             assert_eq!(
                 issues[0].to_string(),
                 "the Result tag says \"0-3\", but the game ended 3-0 (White wins by checkmate)"
             );
-            assert_eq!(game.result(), GameResult::BlackWins, "the record's statement is kept");
+            assert_eq!(
+                game.result(),
+                GameResult::BlackWins,
+                "the record's statement is kept"
+            );
         } else {
             assert_eq!(issues, vec![], "{file}");
         }
     }
     // The twin record states the right result.
-    assert_eq!(read_game(&read_file("2022-08-14.2.ctl-pgn")).unwrap().result(), GameResult::WhiteWins);
+    assert_eq!(
+        read_game(&read_file("2022-08-14.2.ctl-pgn"))
+            .unwrap()
+            .result(),
+        GameResult::WhiteWins
+    );
 }
 
 const FOOLS_MATE_V: &str = "[Variant \"C'escacs\"]
@@ -177,12 +199,18 @@ fn comments_and_nested_variations() {
     let game = read_game(FOOLS_MATE_V).unwrap();
     assert_eq!(game.len(), 12);
     assert_eq!(game.tag("Title"), Some("Fool's mate"));
-    assert_eq!(game.mainline().comments, vec!["Rules site example,\n  with its variations".to_string()]);
+    assert_eq!(
+        game.mainline().comments,
+        vec!["Rules site example,\n  with its variations".to_string()]
+    );
     assert_eq!(game.final_comments, vec!["final comment".to_string()]);
     assert_eq!(game.result(), GameResult::BlackWins);
     let m = &game.mainline().moves;
     // 4. EH4-H8 is ply 6: White's comment and the variation replacing it.
-    assert_eq!(m[6].comments, vec!["Removing ~EH4 leaves ~K unattended".to_string()]);
+    assert_eq!(
+        m[6].comments,
+        vec!["Removing ~EH4 leaves ~K unattended".to_string()]
+    );
     assert_eq!(m[6].variations.len(), 1);
     let v = &m[6].variations[0];
     assert_eq!(v.label, None);
@@ -190,24 +218,41 @@ fn comments_and_nested_variations() {
     let before = game.position_at(6).unwrap();
     assert_eq!(before.ctl(&v.line.moves[0].mv), "GD2-F6");
     // Without a prefix the comment belongs to the last move.
-    assert_eq!(v.line.moves[0].comments, vec!["@W would avoid ~gL5-H6+^".to_string()]);
+    assert_eq!(
+        v.line.moves[0].comments,
+        vec!["@W would avoid ~gL5-H6+^".to_string()]
+    );
     assert!(m[7].comments.is_empty() && m[7].variations.is_empty());
     // 5. I5-I9 (ply 8) has the labelled variation with a nested one.
     let v = &m[8].variations[0];
     assert_eq!(v.label.as_deref(), Some("2"));
     assert_eq!(v.line.moves.len(), 5);
-    assert_eq!(v.line.moves[0].assessment, Some(cescacs::Assessment::Blunder));
-    assert_eq!(v.line.moves[0].comments, vec!["Displacing P threatens ~gL5 with ~RI3".to_string()]);
+    assert_eq!(
+        v.line.moves[0].assessment,
+        Some(cescacs::Assessment::Blunder)
+    );
+    assert_eq!(
+        v.line.moves[0].comments,
+        vec!["Displacing P threatens ~gL5 with ~RI3".to_string()]
+    );
     let nested = &v.line.moves[3].variations;
     assert_eq!(nested.len(), 1, "(6. …, GH6-K12) replaces Black's 6th move");
     assert_eq!(nested[0].line.moves.len(), 1);
-    assert_eq!(nested[0].line.moves[0].assessment, Some(cescacs::Assessment::Good));
+    assert_eq!(
+        nested[0].line.moves[0].assessment,
+        Some(cescacs::Assessment::Good)
+    );
     let mut pos = game.position_at(8).unwrap().clone();
-    let ctl: Vec<String> = v.line.moves.iter().map(|am| {
-        let s = pos.ctl(&am.mv);
-        pos.play_unchecked(am.mv);
-        s
-    }).collect();
+    let ctl: Vec<String> = v
+        .line
+        .moves
+        .iter()
+        .map(|am| {
+            let s = pos.ctl(&am.mv);
+            pos.play_unchecked(am.mv);
+            s
+        })
+        .collect();
     assert_eq!(ctl, ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]);
 
     let canonical = "[Variant \"C'escacs\"]
@@ -280,7 +325,8 @@ fn deeper_nesting_and_comment_sides() {
     assert_eq!(m[3].indicator, Some(cescacs::Indicator::DrawOffer));
     assert_eq!(m[4].indicator, Some(cescacs::Indicator::DrawOfferLastMove));
     assert_eq!(game.result(), GameResult::Unfinished);
-    let canonical = default_tags("*") + "1. E7-E13, E21-E15
+    let canonical = default_tags("*")
+        + "1. E7-E13, E21-E15
 { @W: a classic start }
 { @B: symmetric }
 (1. …, D22-D16
@@ -303,13 +349,32 @@ fn variation_moves_are_validated_against_the_replaced_position() {
     let text = "1. H6-H12, I23-I19\n2. JF6-C15, GH26-Z11\n(2. …, GZ11-L5)\n*\n";
     let err = read_game(text).unwrap_err();
     assert_eq!((err.line, err.column), (3, 8));
-    assert!(matches!(err.kind, PgnErrorKind::Move { number: 2, color: Color::Black, .. }), "{err}");
+    assert!(
+        matches!(
+            err.kind,
+            PgnErrorKind::Move {
+                number: 2,
+                color: Color::Black,
+                ..
+            }
+        ),
+        "{err}"
+    );
     // A variation naming a move that is not there.
     let err = read_game("1. H6-H12, I23-I19\n(2. JF6-C15)\n*\n").unwrap_err();
     assert_eq!((err.line, err.column), (2, 2));
-    assert_eq!(err.kind, PgnErrorKind::NoVariationTarget { number: 2, color: Color::White });
+    assert_eq!(
+        err.kind,
+        PgnErrorKind::NoVariationTarget {
+            number: 2,
+            color: Color::White
+        }
+    );
     let err = read_game("1. H6-H12, I23-I19\n()\n*\n").unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (2, 2, PgnErrorKind::EmptyVariation));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (2, 2, PgnErrorKind::EmptyVariation)
+    );
 }
 
 /// NOTATION.md §7.4, castling field corrected to `RKrkr`, continued to the
@@ -350,14 +415,22 @@ fn pdtl_tag_fragment_with_unknown_move_number() {
     assert_eq!(game.start().turn(), Color::Black);
     assert_eq!(game.start().fullmove_number(), None);
     assert_eq!(game.len(), 30);
-    assert_eq!(game.tag("PDTL"), None, "the PDTL tag became the start position");
+    assert_eq!(
+        game.tag("PDTL"),
+        None,
+        "the PDTL tag became the start position"
+    );
     // Every position equals the real game's from ply 39 on, but for the
     // unknown move number.
     let golden = &golden_positions()["2020-07-20.ctl-pgn"];
     for (k, pos) in game.positions().enumerate() {
         let pdtl = pos.to_pdtl();
         assert!(pdtl.ends_with(" ?"), "{pdtl}");
-        assert_eq!(without_move_number(&pdtl), without_move_number(&golden[&(39 + k)]), "ply {k}");
+        assert_eq!(
+            without_move_number(&pdtl),
+            without_move_number(&golden[&(39 + k)]),
+            "ply {k}"
+        );
     }
     assert!(game.position().is_checkmate());
     assert_eq!(game.move_number(0), 1);
@@ -375,14 +448,24 @@ fn pdtl_tag_fragment_with_unknown_move_number() {
     // The page's own spelling `DPTL` and its literal castling field `KRrkr`
     // (the reference's bug): read literally, White keeps only its King's
     // right, because the king's rook is not on I3.
-    let page = FRAGMENT.replace("[PDTL", "[DPTL").replace(" b RKrkr - 2", " b KRrkr - 2");
+    let page = FRAGMENT
+        .replace("[PDTL", "[DPTL")
+        .replace(" b RKrkr - 2", " b KRrkr - 2");
     let g = read_game(&page).unwrap();
     assert_eq!(g.len(), 30);
     assert_eq!(g.start().to_pdtl().split(' ').nth(2), Some("Krkr"));
     // Numbered from the PDTL when it has a number.
-    let numbered = FRAGMENT.replace(" b RKrkr - 2\"]", " b RKrkr - 2 20\"]").replace("1? …", "20. …");
+    let numbered = FRAGMENT
+        .replace(" b RKrkr - 2\"]", " b RKrkr - 2 20\"]")
+        .replace("1? …", "20. …");
     let err = read_game(&numbered).unwrap_err();
-    assert_eq!(err.kind, PgnErrorKind::MoveNumber { expected: 21, found: 2 });
+    assert_eq!(
+        err.kind,
+        PgnErrorKind::MoveNumber {
+            expected: 21,
+            found: 2
+        }
+    );
     assert_eq!((err.line, err.column), (10, 1));
 }
 
@@ -419,8 +502,14 @@ fn redefined_letters_are_translated() {
     assert_eq!(game.start(), &Position::default());
     assert_eq!(game.len(), 42);
     let real = read_game(&read_file("2020-07-20.ctl-pgn")).unwrap();
-    assert_eq!(game.moves().collect::<Vec<_>>(), real.moves().take(42).collect::<Vec<_>>());
-    assert_eq!(game.position().to_pdtl(), golden_positions()["2020-07-20.ctl-pgn"][&42]);
+    assert_eq!(
+        game.moves().collect::<Vec<_>>(),
+        real.moves().take(42).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        game.position().to_pdtl(),
+        golden_positions()["2020-07-20.ctl-pgn"][&42]
+    );
     // Written back in standard letters, without the Redefine tag.
     let text = write_game(&game);
     assert!(text.starts_with(&format!("{}1. E7-E13, E21-E15\n", default_tags("*"))));
@@ -431,7 +520,8 @@ fn redefined_letters_are_translated() {
     // letters in the castling field.
     let alt = "[Redefine \"T@R\"]\n[PDTL \"/27:1k/25:t3/6:P6/3:T2T/1:1K/ w TKTtk - 0 1\"]\n\
                1. KTK-HIO, TC25-C21\n2. T6-T8, TC21×TC3\n*\n";
-    let std = default_tags("*") + "[PDTL \"/27:1k/25:r3/6:P6/3:R2R/1:1K/ w RKRrk - 0 1\"]\n\
+    let std = default_tags("*")
+        + "[PDTL \"/27:1k/25:r3/6:P6/3:R2R/1:1K/ w RKRrk - 0 1\"]\n\
                1. KRK-HIO, RC25-C21\n2. T6-T8, RC21×RC3\n*\n";
     let a = read_game(alt).unwrap();
     assert_eq!(a, read_game(&std).unwrap());
@@ -439,21 +529,40 @@ fn redefined_letters_are_translated() {
 
     // FAN is refused, undeclared or disallowed pairs too.
     let err = read_game("[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n1. E7-E13\n*\n").unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (2, 1, PgnErrorKind::FanNotSupported));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (2, 1, PgnErrorKind::FanNotSupported)
+    );
     let err = read_game("[Redefine \"A@J, X@D\"]\n1. E7-E13\n*\n").unwrap_err();
     assert_eq!((err.line, err.column), (1, 1));
-    assert!(matches!(&err.kind, PgnErrorKind::BadRedefine { pair, .. } if pair == "X@D"), "{err}");
+    assert!(
+        matches!(&err.kind, PgnErrorKind::BadRedefine { pair, .. } if pair == "X@D"),
+        "{err}"
+    );
     // Without the tag, `AF6` is no bishop move.
     let err = read_game("1. H6-H12, I23-I19\n2. AF6-C15\n*\n").unwrap_err();
     assert_eq!((err.line, err.column), (2, 4));
-    assert!(matches!(err.kind, PgnErrorKind::Move { number: 2, color: Color::White, .. }), "{err}");
+    assert!(
+        matches!(
+            err.kind,
+            PgnErrorKind::Move {
+                number: 2,
+                color: Color::White,
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
 fn other_variant_is_refused() {
     let err = read_game("[Variant \"Grand C'escacs\"]\n1. E7-E13\n*\n").unwrap_err();
     assert_eq!((err.line, err.column), (1, 1));
-    assert_eq!(err.kind, PgnErrorKind::UnsupportedVariant("Grand C'escacs".into()));
+    assert_eq!(
+        err.kind,
+        PgnErrorKind::UnsupportedVariant("Grand C'escacs".into())
+    );
 }
 
 #[test]
@@ -470,27 +579,56 @@ fn move_number_forms_and_results() {
     let games = read_games(text).unwrap();
     assert_eq!(games.len(), 3);
     assert_eq!((games[0].len(), games[0].result()), (2, GameResult::Draw));
-    assert_eq!((games[1].len(), games[1].result()), (3, GameResult::Unfinished));
-    assert_eq!((games[2].len(), games[2].result()), (1, GameResult::WhiteWins));
+    assert_eq!(
+        (games[1].len(), games[1].result()),
+        (3, GameResult::Unfinished)
+    );
+    assert_eq!(
+        (games[2].len(), games[2].result()),
+        (1, GameResult::WhiteWins)
+    );
     assert_eq!(games[2].final_comments, vec!["resigned".to_string()]);
     assert!(write_game(&games[0]).ends_with("\n1. …, E21-E15\n2. F8-F12\n1-1\n"));
     let second = default_tags("*") + "1. E7-E13, E21-E15\n2. F8-F12\n*\n";
     assert_eq!(write_game(&games[1]), second);
-    let third = default_tags("3-0").replace("\"?\"]\n[Site", "\"third\"]\n[Site") + "1. H6-H12 ?!\n3-0\n{ resigned }\n";
-    assert_eq!(cescacs::pgn::write_games(&games[1..]), format!("{second}\n{third}"));
+    let third = default_tags("3-0").replace("\"?\"]\n[Site", "\"third\"]\n[Site")
+        + "1. H6-H12 ?!\n3-0\n{ resigned }\n";
+    assert_eq!(
+        cescacs::pgn::write_games(&games[1..]),
+        format!("{second}\n{third}")
+    );
     let err = read_game(text).unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (4, 1, PgnErrorKind::SecondGame));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (4, 1, PgnErrorKind::SecondGame)
+    );
     let err = read_game(" \n").unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (1, 1, PgnErrorKind::NoGame));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (1, 1, PgnErrorKind::NoGame)
+    );
     assert_eq!(read_games(""), Ok(vec![]));
     for r in ["3-0", "0-3", "2-1", "1-2", "1-1", "*"] {
         assert_eq!(r.parse::<GameResult>().unwrap().to_string(), r);
     }
-    assert_eq!("2 ‐ 1".parse::<GameResult>(), Ok(GameResult::WhiteStalemates));
+    assert_eq!(
+        "2 ‐ 1".parse::<GameResult>(),
+        Ok(GameResult::WhiteStalemates)
+    );
     assert!("3-1".parse::<GameResult>().is_err());
     // A wrong number.
     let err = read_game("1. E7-E13, E21-E15\n3. F8-F12\n").unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (2, 1, PgnErrorKind::MoveNumber { expected: 2, found: 3 }));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (
+            2,
+            1,
+            PgnErrorKind::MoveNumber {
+                expected: 2,
+                found: 3
+            }
+        )
+    );
     // White's move missing.
     let err = read_game("1. E7-E13, E21-E15\n2. …, F20-F16\n").unwrap_err();
     assert_eq!((err.line, err.column), (2, 4));
@@ -516,7 +654,11 @@ fn damaged(from: &str, to: &str) -> (Vec<Game>, Vec<cescacs::PgnError>) {
     let text = TWO_GAMES.replacen(from, to, 1);
     let (games, errors) = read_games_lenient(&text);
     let strict = read_games(&text).unwrap_err();
-    assert_eq!(Some(&strict), errors.first(), "strict reading stops at the first error");
+    assert_eq!(
+        Some(&strict),
+        errors.first(),
+        "strict reading stops at the first error"
+    );
     let second = games.last().unwrap();
     assert_eq!(second.tag("Event"), Some("second"));
     assert_eq!(second.len(), 2);
@@ -530,8 +672,15 @@ fn damaged_illegal_move() {
     assert_eq!(errors.len(), 1);
     let e = &errors[0];
     assert_eq!((e.line, e.column), (4, 12));
-    assert!(matches!(&e.kind, PgnErrorKind::Move { number: 2, color: Color::Black, source: cescacs::MoveTextError::Resolve(cescacs::ResolveMoveError::Illegal { text, .. }) } if text == "F20-F14"), "{e}");
-    assert!(e.to_string().starts_with("line 4, column 12: move 2 of Black: move \"F20-F14\" is not legal"), "{e}");
+    assert!(
+        matches!(&e.kind, PgnErrorKind::Move { number: 2, color: Color::Black, source: cescacs::MoveTextError::Resolve(cescacs::ResolveMoveError::Illegal { text, .. }) } if text == "F20-F14"),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("line 4, column 12: move 2 of Black: move \"F20-F14\" is not legal"),
+        "{e}"
+    );
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].len(), 3, "the moves before the error are kept");
     assert_eq!(games[0].tag("Event"), Some("first"));
@@ -542,7 +691,17 @@ fn damaged_bad_hex_and_syntax() {
     let (games, errors) = damaged("F8-F12, F20", "F8-F12, F21");
     assert_eq!(errors.len(), 1);
     assert_eq!((errors[0].line, errors[0].column), (4, 12));
-    assert!(matches!(errors[0].kind, PgnErrorKind::Move { source: cescacs::MoveTextError::Syntax(cescacs::ParseMoveError::BadHex { .. }), .. }), "{}", errors[0]);
+    assert!(
+        matches!(
+            errors[0].kind,
+            PgnErrorKind::Move {
+                source: cescacs::MoveTextError::Syntax(cescacs::ParseMoveError::BadHex { .. }),
+                ..
+            }
+        ),
+        "{}",
+        errors[0]
+    );
     assert_eq!(games[0].len(), 3);
     let (_, errors) = damaged("F8-F12, F20", "F8-F12, F2O");
     assert_eq!(
@@ -551,7 +710,13 @@ fn damaged_bad_hex_and_syntax() {
     );
     let (games, errors) = damaged("F8-F12, F20", "F8-F12,, F20");
     assert_eq!((errors[0].line, errors[0].column), (4, 11));
-    assert_eq!(errors[0].kind, PgnErrorKind::Unexpected { found: ",".into(), expected: "a comma separates White's and Black's moves" });
+    assert_eq!(
+        errors[0].kind,
+        PgnErrorKind::Unexpected {
+            found: ",".into(),
+            expected: "a comma separates White's and Black's moves"
+        }
+    );
     assert_eq!(games[0].len(), 3);
 }
 
@@ -568,11 +733,17 @@ fn damaged_truncated() {
     assert_eq!(games[0].result(), GameResult::Unfinished);
     // Cut inside a move number's line.
     let err = read_games("1. E7-E13, E21-E15\n2. ").unwrap_err();
-    assert_eq!((err.line, err.column, err.kind), (2, 4, PgnErrorKind::Truncated { after: "2.".into() }));
+    assert_eq!(
+        (err.line, err.column, err.kind),
+        (2, 4, PgnErrorKind::Truncated { after: "2.".into() })
+    );
     // Cut inside a tag.
     let err = read_games("[Variant \"C'escacs\"]\n[Event \"cu").unwrap_err();
     assert_eq!((err.line, err.column), (2, 11));
-    assert_eq!(err.kind, PgnErrorKind::TagSyntax("the tag value has no closing '\"' on its line"));
+    assert_eq!(
+        err.kind,
+        PgnErrorKind::TagSyntax("the tag value has no closing '\"' on its line")
+    );
 }
 
 /// Tag values: `\"` and `\\` are escapes, any other backslash is itself,
@@ -590,17 +761,39 @@ fn tag_value_escapes() {
 #[test]
 fn lexical_errors_name_the_token() {
     let cases: [(&str, (usize, usize), &str, &str); 5] = [
-        ("1. E7-E13 ($x 1. H6-H12)\n*\n", (1, 12), "$x", "a variation label is '$' and a number, or '$[' number ']'"),
+        (
+            "1. E7-E13 ($x 1. H6-H12)\n*\n",
+            (1, 12),
+            "$x",
+            "a variation label is '$' and a number, or '$[' number ']'",
+        ),
         ("0. E7-E13\n*\n", (1, 1), "0.", "move numbers start at 1"),
-        ("1. E7-E13 3-5\n", (1, 11), "3-5", "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *"),
+        (
+            "1. E7-E13 3-5\n",
+            (1, 11),
+            "3-5",
+            "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *",
+        ),
         ("1. E7-E13 ]\n*\n", (1, 11), "]", "']' only closes a tag"),
-        ("1. E7-E13 12x\n*\n", (1, 11), "12x", "a move number (\"12.\", \"1?\") or a result (\"3-0\")"),
+        (
+            "1. E7-E13 12x\n*\n",
+            (1, 11),
+            "12x",
+            "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
+        ),
     ];
     for (text, at, found, expected) in cases {
         let (_, errors) = read_games_lenient(text);
         assert_eq!(errors.len(), 1, "{text:?}");
         assert_eq!((errors[0].line, errors[0].column), at, "{text:?}");
-        assert_eq!(errors[0].kind, PgnErrorKind::Unexpected { found: found.to_string(), expected }, "{text:?}");
+        assert_eq!(
+            errors[0].kind,
+            PgnErrorKind::Unexpected {
+                found: found.to_string(),
+                expected
+            },
+            "{text:?}"
+        );
     }
 }
 
@@ -609,15 +802,25 @@ fn damaged_tag_syntax() {
     let (games, errors) = damaged("[Event \"first\"]", "[Event first]");
     assert_eq!(errors.len(), 1);
     assert_eq!((errors[0].line, errors[0].column), (2, 8));
-    assert_eq!(errors[0].kind, PgnErrorKind::TagSyntax("the tag value must be in double quotes"));
+    assert_eq!(
+        errors[0].kind,
+        PgnErrorKind::TagSyntax("the tag value must be in double quotes")
+    );
     // Only the bad tag is lost.
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].tags, read_game("1. E7-E13\n3-0\n").unwrap().tags, "no tag but the defaults");
+    assert_eq!(
+        games[0].tags,
+        read_game("1. E7-E13\n3-0\n").unwrap().tags,
+        "no tag but the defaults"
+    );
     assert_eq!(games[0].len(), 4);
     assert_eq!(games[0].result(), GameResult::WhiteWins);
     let (_, errors) = damaged("[Event \"first\"]", "[Event \"first\"");
     assert_eq!((errors[0].line, errors[0].column), (2, 15));
-    assert_eq!(errors[0].kind, PgnErrorKind::TagSyntax("expected ']' after the tag value"));
+    assert_eq!(
+        errors[0].kind,
+        PgnErrorKind::TagSyntax("expected ']' after the tag value")
+    );
     let (_, errors) = damaged("[Event \"first\"]", "[ \"first\"]");
     assert_eq!((errors[0].line, errors[0].column), (2, 3));
     // A malformed first tag of a game after a game without result line.
@@ -627,7 +830,10 @@ fn damaged_tag_syntax() {
     assert_eq!((errors[0].line, errors[0].column), (2, 8));
     assert_eq!(games.len(), 2);
     assert_eq!((games[0].len(), games[1].len()), (1, 1));
-    assert_eq!((games[1].tag("Event"), games[1].tag("Site")), (Some("?"), Some("here")));
+    assert_eq!(
+        (games[1].tag("Event"), games[1].tag("Site")),
+        (Some("?"), Some("here"))
+    );
 }
 
 #[test]
@@ -635,14 +841,20 @@ fn damaged_braces() {
     // A stray '}' loses nothing.
     let (games, errors) = damaged("2. F8-F12, F20-F16\n", "2. F8-F12, F20-F16\n}\n");
     assert_eq!(errors.len(), 1);
-    assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (5, 1, PgnErrorKind::UnexpectedCloseBrace));
+    assert_eq!(
+        (errors[0].line, errors[0].column, errors[0].kind.clone()),
+        (5, 1, PgnErrorKind::UnexpectedCloseBrace)
+    );
     assert_eq!(games[0].len(), 4);
     assert_eq!(games[0].result(), GameResult::WhiteWins);
     // An unclosed '{' swallows the rest of the text.
     let text = "1. E7-E13, E21-E15\n{ @B: unclosed\n2. F8-F12\n*\n[Event \"lost\"]\n1. H6-H12\n*\n";
     let (games, errors) = read_games_lenient(text);
     assert_eq!(errors.len(), 1);
-    assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (2, 1, PgnErrorKind::UnterminatedComment));
+    assert_eq!(
+        (errors[0].line, errors[0].column, errors[0].kind.clone()),
+        (2, 1, PgnErrorKind::UnterminatedComment)
+    );
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].len(), 2);
 }
@@ -652,12 +864,21 @@ fn damaged_parentheses() {
     // A stray ')' loses nothing.
     let (games, errors) = damaged("2. F8-F12, F20-F16\n", "2. F8-F12, F20-F16)\n");
     assert_eq!(errors.len(), 1);
-    assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (4, 19, PgnErrorKind::UnexpectedCloseParen));
+    assert_eq!(
+        (errors[0].line, errors[0].column, errors[0].kind.clone()),
+        (4, 19, PgnErrorKind::UnexpectedCloseParen)
+    );
     assert_eq!(games[0].len(), 4);
     // An unclosed '(' is reported where it opens; the partial variation is kept.
-    let (games, errors) = damaged("2. F8-F12, F20-F16\n", "2. F8-F12, F20-F16\n(2. …, D22-D16\n.3. G7-G13\n");
+    let (games, errors) = damaged(
+        "2. F8-F12, F20-F16\n",
+        "2. F8-F12, F20-F16\n(2. …, D22-D16\n.3. G7-G13\n",
+    );
     assert_eq!(errors.len(), 1);
-    assert_eq!((errors[0].line, errors[0].column, errors[0].kind.clone()), (5, 1, PgnErrorKind::UnterminatedVariation));
+    assert_eq!(
+        (errors[0].line, errors[0].column, errors[0].kind.clone()),
+        (5, 1, PgnErrorKind::UnterminatedVariation)
+    );
     let first = &games[0];
     assert_eq!(first.len(), 4);
     assert_eq!(first.mainline().moves[3].variations[0].line.moves.len(), 2);
@@ -686,9 +907,15 @@ fn threefold_is_claimable_and_fivefold_ends_the_game() {
     assert!(game.is_repetition(5));
     assert!(!game.can_claim_draw(), "the game is over, nothing to claim");
     let (ply, o) = game.end().unwrap();
-    assert_eq!((ply, o.termination, o.winner), (16, Termination::FivefoldRepetition, None));
+    assert_eq!(
+        (ply, o.termination, o.winner),
+        (16, Termination::FivefoldRepetition, None)
+    );
     assert_eq!(o.result(), "1-1");
-    assert!(matches!(game.push_ctl("NG3-I7"), Err(cescacs::GameError::GameOver(_))));
+    assert!(matches!(
+        game.push_ctl("NG3-I7"),
+        Err(cescacs::GameError::GameOver(_))
+    ));
     assert_eq!(game.len(), 16);
 
     // Claimable after the second cycle (threefold), not before.
@@ -699,7 +926,10 @@ fn threefold_is_claimable_and_fivefold_ends_the_game() {
     }
     assert_eq!(game.repetition_count(), 3);
     assert!(game.is_repetition(3) && !game.is_repetition(4));
-    assert_eq!(game.claimable_draw(), Some(cescacs::DrawClaim::ThreefoldRepetition));
+    assert_eq!(
+        game.claimable_draw(),
+        Some(cescacs::DrawClaim::ThreefoldRepetition)
+    );
     assert_eq!(game.outcome(), None);
     // Intermediate positions repeat too: after ply 1 and ply 5.
     assert_eq!(game.history().repetition_count_at(5), Some(2));
@@ -713,19 +943,29 @@ fn threefold_is_claimable_and_fivefold_ends_the_game() {
     // occurrence, the game still ended at ply 16.
     let mut text = String::new();
     for n in 0..9 {
-        let (w, b) = if n % 2 == 0 { (SHUFFLE[0], SHUFFLE[1]) } else { (SHUFFLE[2], SHUFFLE[3]) };
+        let (w, b) = if n % 2 == 0 {
+            (SHUFFLE[0], SHUFFLE[1])
+        } else {
+            (SHUFFLE[2], SHUFFLE[3])
+        };
         text.push_str(&format!("{}. {w}, {b}\n", n + 1));
     }
     let game = read_game(&text).unwrap();
     assert_eq!(game.len(), 18);
     let (ply, o) = game.end().unwrap();
     assert_eq!((ply, o.termination), (16, Termination::FivefoldRepetition));
-    assert_eq!(game.result(), GameResult::Draw, "no result line: the rules' result");
+    assert_eq!(
+        game.result(),
+        GameResult::Draw,
+        "no result line: the rules' result"
+    );
 }
 
 #[test]
 fn fifty_and_seventy_five_move_rules() {
-    let start = |clock: u32| Position::from_pdtl(&format!("/27:1k/25:r3/3:R2R/1:1K/ w -- - {clock} 80")).unwrap();
+    let start = |clock: u32| {
+        Position::from_pdtl(&format!("/27:1k/25:r3/3:R2R/1:1K/ w -- - {clock} 80")).unwrap()
+    };
     // 98 + 2 quiet plies: 100, claimable.
     let mut game = Game::from_position(start(98));
     game.push_ctl("RC3-C5").unwrap();
@@ -747,12 +987,22 @@ fn fifty_and_seventy_five_move_rules() {
     assert!(game.can_claim_draw());
     game.push_ctl("RC25-C23").unwrap();
     let (ply, o) = game.end().unwrap();
-    assert_eq!((ply, o.termination, o.winner), (2, Termination::SeventyFiveMoves, None));
-    assert!(matches!(game.push_ctl("RC5-C7"), Err(cescacs::GameError::GameOver(_))));
+    assert_eq!(
+        (ply, o.termination, o.winner),
+        (2, Termination::SeventyFiveMoves, None)
+    );
+    assert!(matches!(
+        game.push_ctl("RC5-C7"),
+        Err(cescacs::GameError::GameOver(_))
+    ));
     // Written and read back as a record with a high clock.
     game.set_result(GameResult::from_outcome(&o));
     let text = write_game(&game);
-    assert_eq!(text, default_tags("1-1") + "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 148 80\"]\n80. RC3-C5, RC25-C23\n1-1\n");
+    assert_eq!(
+        text,
+        default_tags("1-1")
+            + "[PDTL \"/27:1k/25:r3/3:R2R/1:1K/ w -- - 148 80\"]\n80. RC3-C5, RC25-C23\n1-1\n"
+    );
     let again = read_game(&text).unwrap();
     assert_eq!(again, game);
     assert!(again.check_result().is_empty());
@@ -760,7 +1010,10 @@ fn fifty_and_seventy_five_move_rules() {
     let wrong = read_game(&text.replace("\n1-1\n", "\n3-0\n")).unwrap();
     let issues = wrong.check_result();
     assert_eq!(issues.len(), 1);
-    assert_eq!((issues[0].source, issues[0].stated.as_str()), (ResultSource::Movetext, "3-0"));
+    assert_eq!(
+        (issues[0].source, issues[0].stated.as_str()),
+        (ResultSource::Movetext, "3-0")
+    );
 }
 
 #[test]
@@ -774,7 +1027,10 @@ fn each_draw_claim_is_told_apart() {
     for m in cycle {
         game.push_ctl(m).unwrap();
     }
-    assert_eq!((game.repetition_count(), game.position().halfmove_clock()), (2, 96));
+    assert_eq!(
+        (game.repetition_count(), game.position().halfmove_clock()),
+        (2, 96)
+    );
     assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
     for m in &cycle[..2] {
         game.push_ctl(m).unwrap();
@@ -784,17 +1040,27 @@ fn each_draw_claim_is_told_apart() {
     for m in &cycle[2..] {
         game.push_ctl(m).unwrap();
     }
-    assert_eq!((game.repetition_count(), game.position().halfmove_clock()), (3, 100));
+    assert_eq!(
+        (game.repetition_count(), game.position().halfmove_clock()),
+        (3, 100)
+    );
     assert!(game.can_claim(ThreefoldRepetition));
     assert!(game.can_claim(FiftyMoves));
-    assert_eq!(game.claimable_draw(), Some(ThreefoldRepetition), "claimable_draw names the repetition first");
+    assert_eq!(
+        game.claimable_draw(),
+        Some(ThreefoldRepetition),
+        "claimable_draw names the repetition first"
+    );
     // Once the game is over (fivefold repetition) nothing can be claimed.
     for _ in 0..2 {
         for m in cycle {
             game.push_ctl(m).unwrap();
         }
     }
-    assert_eq!(game.outcome().map(|o| o.termination), Some(Termination::FivefoldRepetition));
+    assert_eq!(
+        game.outcome().map(|o| o.termination),
+        Some(Termination::FivefoldRepetition)
+    );
     assert!(!game.can_claim(ThreefoldRepetition) && !game.can_claim(FiftyMoves));
 }
 
@@ -802,14 +1068,23 @@ fn each_draw_claim_is_told_apart() {
 fn insufficient_material_and_stalemate_results() {
     // King and Knight against King: over before any move.
     let game = Game::from_position(Position::from_pdtl("/27:1k/3:1N2/1:1K/ w -- - 0 1").unwrap());
-    assert_eq!(game.outcome().map(|o| o.termination), Some(Termination::InsufficientMaterial));
+    assert_eq!(
+        game.outcome().map(|o| o.termination),
+        Some(Termination::InsufficientMaterial)
+    );
     // A stalemate result on a game that is not over is inconsistent.
     let game = read_game("[Result \"2-1\"]\n1. E7-E13\n2-1\n").unwrap();
     let issues = game.check_result();
     assert_eq!(issues.len(), 1);
-    assert_eq!((issues[0].source, issues[0].outcome), (ResultSource::Tag, None));
+    assert_eq!(
+        (issues[0].source, issues[0].outcome),
+        (ResultSource::Tag, None)
+    );
     // Resignation results are fine.
-    assert!(read_game("[Result \"0-3\"]\n1. E7-E13\n0-3\n").unwrap().check_result().is_empty());
+    assert!(read_game("[Result \"0-3\"]\n1. E7-E13\n0-3\n")
+        .unwrap()
+        .check_result()
+        .is_empty());
 }
 
 #[test]
@@ -817,7 +1092,11 @@ fn reading_never_panics_on_damaged_text() {
     // Every prefix and every one-character deletion / substitution of a
     // record with tags, comments, nested variations and annotations: the
     // lenient reader returns, and each error has a position inside the text.
-    let samples = [FOOLS_MATE_V.to_string(), FRAGMENT.to_string(), TWO_GAMES.to_string()];
+    let samples = [
+        FOOLS_MATE_V.to_string(),
+        FRAGMENT.to_string(),
+        TWO_GAMES.to_string(),
+    ];
     let mut reads = 0;
     for text in &samples {
         let chars: Vec<char> = text.chars().collect();
@@ -826,25 +1105,45 @@ fn reading_never_panics_on_damaged_text() {
         for k in 0..chars.len() {
             variants.push(chars[..k].iter().collect::<String>());
             variants.push(chars[..k].iter().chain(&chars[k + 1..]).collect::<String>());
-            for c in ['(', ')', '{', '}', '[', ',', '.', '…', '?', '$', '9', 'K', '=', '@', '\n'] {
-                variants.push(chars[..k].iter().chain(std::iter::once(&c)).chain(&chars[k + 1..]).collect::<String>());
+            for c in [
+                '(', ')', '{', '}', '[', ',', '.', '…', '?', '$', '9', 'K', '=', '@', '\n',
+            ] {
+                variants.push(
+                    chars[..k]
+                        .iter()
+                        .chain(std::iter::once(&c))
+                        .chain(&chars[k + 1..])
+                        .collect::<String>(),
+                );
             }
         }
         for v in &variants {
             let (games, errors) = read_games_lenient(v);
             for e in &errors {
-                assert!(e.line >= 1 && e.line <= lines && e.column >= 1, "{e} in {v:?}");
+                assert!(
+                    e.line >= 1 && e.line <= lines && e.column >= 1,
+                    "{e} in {v:?}"
+                );
             }
             for g in &games {
                 // Whatever was kept is a consistent game that writes and reads back.
                 let text = write_game(g);
-                assert_eq!(&read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}")), g);
+                assert_eq!(
+                    &read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}")),
+                    g
+                );
             }
             reads += 1;
         }
     }
     // A prefix, a deletion and 15 substitutions per character.
-    assert_eq!(reads, samples.iter().map(|t| t.chars().count() * 17).sum::<usize>());
+    assert_eq!(
+        reads,
+        samples
+            .iter()
+            .map(|t| t.chars().count() * 17)
+            .sum::<usize>()
+    );
 }
 
 #[test]
@@ -853,17 +1152,30 @@ fn variations_as_games_and_comments_added_to_moves() {
     // 5. I5-I9 (ply 8) has the labelled variation of five moves.
     let v = game.variation(8, 0).unwrap();
     assert_eq!(v.start(), game.position_at(8).unwrap());
-    assert_eq!(v.ctl_moves(), ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]);
-    assert_eq!(v.mainline().moves[0].comments, ["Displacing P threatens ~gL5 with ~RI3"]);
+    assert_eq!(
+        v.ctl_moves(),
+        ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
+    );
+    assert_eq!(
+        v.mainline().moves[0].comments,
+        ["Displacing P threatens ~gL5 with ~RI3"]
+    );
     // Its nested variation replaces its fourth move, Black's 6. … GH6×RI3.
     let nested = v.variation(3, 0).unwrap();
     assert_eq!(nested.ctl_moves(), ["GH6-K12"]);
-    assert!(game.variation(8, 1).is_none() && game.variation(7, 0).is_none() && game.variation(99, 0).is_none());
+    assert!(
+        game.variation(8, 1).is_none()
+            && game.variation(7, 0).is_none()
+            && game.variation(99, 0).is_none()
+    );
     // A comment added to a move is written after its line and read back.
     game.move_comments_mut(11).unwrap().push("mate".to_string());
     assert!(game.move_comments_mut(12).is_none());
     let text = write_game(&game);
-    assert!(text.contains("6. K4-K10 ??, GL5-H6#\n{ @B: mate }\n"), "{text}");
+    assert!(
+        text.contains("6. K4-K10 ??, GL5-H6#\n{ @B: mate }\n"),
+        "{text}"
+    );
     assert_eq!(read_game(&text).unwrap(), game);
 }
 
@@ -879,7 +1191,11 @@ fn move_comment_with_leading_whitespace_round_trips() {
         game.move_comments_mut(0).unwrap().push(comment.to_string());
         let text = write_game(&game);
         let again = read_game(&text).unwrap_or_else(|e| panic!("{comment:?}: {e}\n{text}"));
-        assert_eq!(write_game(&again), text, "{comment:?}: write → read → write");
+        assert_eq!(
+            write_game(&again),
+            text,
+            "{comment:?}: write → read → write"
+        );
     }
 }
 
@@ -897,12 +1213,23 @@ fn variations_on_every_move_start_from_the_right_position() {
     for (j, m) in played.moves().enumerate() {
         let before = played.position_at(j).unwrap();
         let legal = before.legal_moves();
-        let alt = legal.iter().copied().filter(|o| *o != m).nth(j % 7).unwrap_or(m);
+        let alt = legal
+            .iter()
+            .copied()
+            .filter(|o| *o != m)
+            .nth(j % 7)
+            .unwrap_or(m);
         let reply = before.after(alt).legal_moves().first().copied();
         let mut am = AnnotatedMove::new(m);
-        let mut line = Line { comments: Vec::new(), moves: vec![AnnotatedMove::new(alt)] };
+        let mut line = Line {
+            comments: Vec::new(),
+            moves: vec![AnnotatedMove::new(alt)],
+        };
         line.moves.extend(reply.map(AnnotatedMove::new));
-        am.variations.push(Variation { label: None, line: Arc::new(line) });
+        am.variations.push(Variation {
+            label: None,
+            line: Arc::new(line),
+        });
         game.push_annotated(am).unwrap();
         alternatives.push((alt, reply));
     }

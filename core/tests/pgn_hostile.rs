@@ -9,7 +9,12 @@ use cescacs::Game;
 /// Runs `f` on a thread with a small stack: recursion per nesting level
 /// would overflow it within a few thousand levels.
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(256 * 1024).spawn(f).expect("spawn").join().expect("no panic")
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .expect("spawn")
+        .join()
+        .expect("no panic")
 }
 
 /// `1. H6-H12 (1. H6-H12 (1. H6-H12 … ))) *`: each variation replaces the
@@ -82,7 +87,9 @@ fn a_million_stray_parens_give_a_bounded_list_of_errors() {
     assert_eq!(entries.len(), 1);
     let errors = &entries[0].errors;
     assert_eq!(errors.len(), 17, "sixteen kept and one count of the rest");
-    assert!(errors[..16].iter().all(|e| e.kind == PgnErrorKind::UnexpectedCloseParen));
+    assert!(errors[..16]
+        .iter()
+        .all(|e| e.kind == PgnErrorKind::UnexpectedCloseParen));
     assert_eq!(errors[16].kind, PgnErrorKind::MoreErrors(1_000_000 - 16));
     assert_eq!(entries[0].game.as_ref().expect("the game is kept").len(), 1);
 }
@@ -150,7 +157,11 @@ fn many_variations_on_the_first_move_of_a_long_line_read_in_linear_time() {
     let (plies, variations) = (40_000, 40_000);
     let mut text = String::new();
     for n in 1..=plies / 2 {
-        let (w, b) = if n % 2 == 1 { ("NG3-I7", "NG25-I21") } else { ("NI7-G3", "NI21-G25") };
+        let (w, b) = if n % 2 == 1 {
+            ("NG3-I7", "NG25-I21")
+        } else {
+            ("NI7-G3", "NI21-G25")
+        };
         text.push_str(&format!("{n}. {w}, {b}\n"));
     }
     for _ in 0..variations {
@@ -161,8 +172,13 @@ fn many_variations_on_the_first_move_of_a_long_line_read_in_linear_time() {
     assert_eq!(game.len(), plies);
     let first = &game.mainline().moves[0];
     assert_eq!(first.variations.len(), variations);
-    assert!(first.variations.iter().all(|v| v.line.moves.len() == 1 && v.line.moves[0].mv.long() == "G3-I13"));
-    assert!(game.mainline().moves[1..].iter().all(|am| am.variations.is_empty()));
+    assert!(first
+        .variations
+        .iter()
+        .all(|v| v.line.moves.len() == 1 && v.line.moves[0].mv.long() == "G3-I13"));
+    assert!(game.mainline().moves[1..]
+        .iter()
+        .all(|am| am.variations.is_empty()));
 }
 
 #[test]
@@ -175,11 +191,34 @@ fn a_binary_stream_gives_a_bounded_list_of_errors() {
     }
     let entries: Vec<_> = Reader::new(&bytes[..]).collect();
     let errors: Vec<_> = entries.iter().flat_map(|e| &e.errors).collect();
-    assert!(errors.len() <= 17 * entries.len(), "{} errors in {} entries", errors.len(), entries.len());
-    let utf8 = errors.iter().filter(|e| e.kind == PgnErrorKind::InvalidUtf8).count();
-    let more: usize = errors.iter().map(|e| if let PgnErrorKind::MoreErrors(n) = e.kind { n } else { 0 }).sum();
+    assert!(
+        errors.len() <= 17 * entries.len(),
+        "{} errors in {} entries",
+        errors.len(),
+        entries.len()
+    );
+    let utf8 = errors
+        .iter()
+        .filter(|e| e.kind == PgnErrorKind::InvalidUtf8)
+        .count();
+    let more: usize = errors
+        .iter()
+        .map(|e| {
+            if let PgnErrorKind::MoreErrors(n) = e.kind {
+                n
+            } else {
+                0
+            }
+        })
+        .sum();
     // Every line that is not UTF-8 is reported or counted, once.
     assert!(utf8 + more >= 10_000, "{utf8} reported and {more} counted");
-    let first = entries.iter().find(|e| !e.errors.is_empty()).expect("errors");
-    assert!(first.errors.iter().any(|e| (e.line, e.column, &e.kind) == (1, 1, &PgnErrorKind::InvalidUtf8)));
+    let first = entries
+        .iter()
+        .find(|e| !e.errors.is_empty())
+        .expect("errors");
+    assert!(first
+        .errors
+        .iter()
+        .any(|e| (e.line, e.column, &e.kind) == (1, 1, &PgnErrorKind::InvalidUtf8)));
 }

@@ -4,7 +4,9 @@
 //! `PDTL` last; and the reader's side: a foreign `Variant` is refused with
 //! its place, a record without tags is read.
 
-use cescacs::pgn::{read_game, read_games, write_game, write_games, PgnErrorKind, SEVEN_TAG_ROSTER};
+use cescacs::pgn::{
+    read_game, read_games, write_game, write_games, PgnErrorKind, SEVEN_TAG_ROSTER,
+};
 use cescacs::{Game, GameResult, Position, ResultSource};
 
 /// The tag lines of a written record (`(name, value)`, in order) and the
@@ -13,11 +15,20 @@ use cescacs::{Game, GameResult, Position, ResultSource};
 fn minimal_read(text: &str) -> (Vec<(String, String)>, String) {
     let mut tags = Vec::new();
     for line in text.lines().take_while(|l| l.starts_with('[')) {
-        let (name, rest) = line[1..].split_once(' ').expect("a tag is [Name \"value\"]");
-        let value = rest.strip_prefix('"').and_then(|r| r.strip_suffix("\"]")).expect("a quoted value");
+        let (name, rest) = line[1..]
+            .split_once(' ')
+            .expect("a tag is [Name \"value\"]");
+        let value = rest
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix("\"]"))
+            .expect("a quoted value");
         tags.push((name.to_string(), value.to_string()));
     }
-    let result = text.lines().rev().find(|l| !l.starts_with('{') && !l.ends_with('}')).expect("a result line");
+    let result = text
+        .lines()
+        .rev()
+        .find(|l| !l.starts_with('{') && !l.ends_with('}'))
+        .expect("a result line");
     (tags, result.to_string())
 }
 
@@ -27,13 +38,24 @@ fn check_written(text: &str) -> Vec<(String, String)> {
     assert!(text.starts_with("[Variant \"C'escacs\"]\n"), "{text}");
     let (tags, result) = minimal_read(text);
     let names: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names[1..8], ["Event", "Site", "Date", "Round", "White", "Black", "Result"], "{text}");
-    assert_eq!(tags[7].1, result, "the Result tag is the result line: {text}");
+    assert_eq!(
+        names[1..8],
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"],
+        "{text}"
+    );
+    assert_eq!(
+        tags[7].1, result,
+        "the Result tag is the result line: {text}"
+    );
     assert!(GameResult::parse(&result).is_some(), "{result}");
     if let Some(k) = names.iter().position(|&n| n == "PDTL") {
         assert_eq!(k, names.len() - 1, "PDTL is the last tag: {text}");
     }
-    assert_eq!(names.iter().filter(|&&n| n == "Variant").count(), 1, "{text}");
+    assert_eq!(
+        names.iter().filter(|&&n| n == "Variant").count(),
+        1,
+        "{text}"
+    );
     tags[8..].to_vec()
 }
 
@@ -55,15 +77,30 @@ fn a_new_game_is_written_with_variant_and_the_roster() {
 #[test]
 fn the_roster_comes_first_in_its_order_whatever_order_the_tags_were_set_in() {
     let mut game = Game::new();
-    for (name, value) in [("Annotator", "Cescacs"), ("Black", "Ros, Xus"), ("Lang", "ca"), ("Event", "CG"), ("Date", "2022-08-14")] {
+    for (name, value) in [
+        ("Annotator", "Cescacs"),
+        ("Black", "Ros, Xus"),
+        ("Lang", "ca"),
+        ("Event", "CG"),
+        ("Date", "2022-08-14"),
+    ] {
         game.try_set_tag(name, value).unwrap();
     }
     game.try_set_tag("Variant", "C'escacs").unwrap();
     let text = write_game(&game);
     let others = check_written(&text);
     let (tags, _) = minimal_read(&text);
-    assert_eq!((tags[1].1.as_str(), tags[3].1.as_str(), tags[6].1.as_str()), ("CG", "2022-08-14", "Ros, Xus"));
-    assert_eq!(others, [("Annotator".to_string(), "Cescacs".to_string()), ("Lang".to_string(), "ca".to_string())]);
+    assert_eq!(
+        (tags[1].1.as_str(), tags[3].1.as_str(), tags[6].1.as_str()),
+        ("CG", "2022-08-14", "Ros, Xus")
+    );
+    assert_eq!(
+        others,
+        [
+            ("Annotator".to_string(), "Cescacs".to_string()),
+            ("Lang".to_string(), "ca".to_string())
+        ]
+    );
     assert_eq!(read_game(&text).unwrap(), game);
 }
 
@@ -71,19 +108,28 @@ fn the_roster_comes_first_in_its_order_whatever_order_the_tags_were_set_in() {
 fn the_result_tag_is_the_games_result() {
     // A mate: the rules' result, in the tag and the result line.
     let mut mated = Game::new();
-    for m in ["H6-H12", "I23-I19", "JF6-C15", "GH26-Z11", "L5-L7", "NG25-L17", "EH4-H8", "GZ11-L5", "I5-I9", "NL17-G9", "K4-K10", "GL5-H6"] {
+    for m in [
+        "H6-H12", "I23-I19", "JF6-C15", "GH26-Z11", "L5-L7", "NG25-L17", "EH4-H8", "GZ11-L5",
+        "I5-I9", "NL17-G9", "K4-K10", "GL5-H6",
+    ] {
         mated.push_ctl(m).unwrap();
     }
     let text = write_game(&mated);
     check_written(&text);
-    assert!(text.contains("[Result \"0-3\"]\n") && text.ends_with("\n0-3\n"), "{text}");
+    assert!(
+        text.contains("[Result \"0-3\"]\n") && text.ends_with("\n0-3\n"),
+        "{text}"
+    );
     // A resignation states it.
     let mut resigned = Game::new();
     resigned.push_ctl("E7-E13").unwrap();
     resigned.set_result(GameResult::WhiteWins);
     let text = write_game(&resigned);
     check_written(&text);
-    assert!(text.contains("[Result \"3-0\"]\n") && text.ends_with("\n3-0\n"), "{text}");
+    assert!(
+        text.contains("[Result \"3-0\"]\n") && text.ends_with("\n3-0\n"),
+        "{text}"
+    );
     // A record read without a Result tag gets its result line's.
     let game = read_game("1. E7-E13\n1-1\n").unwrap();
     assert_eq!(game.tag("Result"), Some("1-1"));
@@ -100,15 +146,27 @@ fn a_result_tag_and_a_result_line_that_disagree_keep_the_result_line() {
     assert_eq!(game.tag("Result"), Some("0-3"));
     let issues = game.check_result();
     assert_eq!(issues.len(), 1);
-    assert_eq!((issues[0].source, issues[0].stated.as_str()), (ResultSource::Tag, "2-1"));
+    assert_eq!(
+        (issues[0].source, issues[0].stated.as_str()),
+        (ResultSource::Tag, "2-1")
+    );
     let written = write_game(&game);
-    assert!(written.contains("[Result \"0-3\"]\n") && written.ends_with("\n0-3\n"), "{written}");
+    assert!(
+        written.contains("[Result \"0-3\"]\n") && written.ends_with("\n0-3\n"),
+        "{written}"
+    );
     let again = read_game(&written).unwrap();
     assert_eq!(again, game);
-    assert!(again.check_result().is_empty(), "the text written states one result");
+    assert!(
+        again.check_result().is_empty(),
+        "the text written states one result"
+    );
     // An unreadable tag states nothing, and is reported.
     let game = read_game("[Result \"x\"]\n1. E7-E13\n").unwrap();
-    assert_eq!((game.result(), game.tag("Result")), (GameResult::Unfinished, Some("*")));
+    assert_eq!(
+        (game.result(), game.tag("Result")),
+        (GameResult::Unfinished, Some("*"))
+    );
     assert_eq!(game.check_result()[0].stated, "x");
 }
 
@@ -120,7 +178,13 @@ fn a_game_from_a_pdtl_start_has_pdtl_last() {
     game.push_ctl("RC3-C5").unwrap();
     let text = write_game(&game);
     let others = check_written(&text);
-    assert_eq!(others.last().unwrap(), &("PDTL".to_string(), "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20".to_string()));
+    assert_eq!(
+        others.last().unwrap(),
+        &(
+            "PDTL".to_string(),
+            "/27:1k/25:r3/3:R2R/1:1K/ w -- - 0 20".to_string()
+        )
+    );
     assert_eq!(read_game(&text).unwrap(), game);
     // Read with Redefine and PDTL in another order, written in standard
     // letters with PDTL last.
@@ -134,21 +198,39 @@ fn a_game_from_a_pdtl_start_has_pdtl_last() {
 fn a_foreign_variant_is_refused_where_it_is() {
     for (text, at) in [
         ("[Variant \"Grand C'escacs\"]\n1. E7-E13\n*\n", (1, 1)),
-        ("[Event \"x\"]\n  [Variant \"Chess\"]\n1. E7-E13\n*\n", (2, 3)),
+        (
+            "[Event \"x\"]\n  [Variant \"Chess\"]\n1. E7-E13\n*\n",
+            (2, 3),
+        ),
         // Every Variant tag is checked.
-        ("[Variant \"C'escacs\"]\n[Variant \"Chess\"]\n1. E7-E13\n*\n", (2, 1)),
+        (
+            "[Variant \"C'escacs\"]\n[Variant \"Chess\"]\n1. E7-E13\n*\n",
+            (2, 1),
+        ),
     ] {
         let err = read_game(text).unwrap_err();
         assert_eq!((err.line, err.column), at, "{text:?}");
-        let variant = if text.contains("Grand") { "Grand C'escacs" } else { "Chess" };
+        let variant = if text.contains("Grand") {
+            "Grand C'escacs"
+        } else {
+            "Chess"
+        };
         assert_eq!(err.kind, PgnErrorKind::UnsupportedVariant(variant.into()));
     }
     // Without a Variant tag (real files have no tags at all), or with
     // blanks around the name, the record is read as C'escacs, and written
     // with one Variant tag.
-    for text in ["1. E7-E13\n*\n", "[Variant \" C'escacs \"]\n1. E7-E13\n*\n", "[Variant \"C'escacs\"]\n[Variant \"C'escacs\"]\n1. E7-E13\n*\n"] {
+    for text in [
+        "1. E7-E13\n*\n",
+        "[Variant \" C'escacs \"]\n1. E7-E13\n*\n",
+        "[Variant \"C'escacs\"]\n[Variant \"C'escacs\"]\n1. E7-E13\n*\n",
+    ] {
         let game = read_game(text).unwrap();
-        assert_eq!(game.tags.iter().filter(|(n, _)| n == "Variant").count(), 1, "{text:?}");
+        assert_eq!(
+            game.tags.iter().filter(|(n, _)| n == "Variant").count(),
+            1,
+            "{text:?}"
+        );
         let written = write_game(&game);
         assert!(check_written(&written).is_empty(), "{written}");
         assert_eq!(read_game(&written).unwrap(), game);

@@ -9,14 +9,18 @@ use std::path::PathBuf;
 use cescacs::Position;
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name);
     fs::read_to_string(path).unwrap()
 }
 
 /// Every prefix, every one-character deletion, and each position replaced
 /// by a few characters that matter to the grammars.
 fn mutations(text: &str) -> Vec<String> {
-    const SUBSTITUTES: [char; 14] = ['/', ':', '9', '0', '-', '@', '×', '=', 'K', 'k', 'J', ' ', '+', 'Ω'];
+    const SUBSTITUTES: [char; 14] = [
+        '/', ':', '9', '0', '-', '@', '×', '=', 'K', 'k', 'J', ' ', '+', 'Ω',
+    ];
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     for i in 0..chars.len() {
@@ -39,7 +43,11 @@ fn pdtl_reader_never_panics_and_accepted_mutants_round_trip() {
     let mut accepted = 0;
     let random = data("random-dev.jsonl");
     let sample = random.lines().step_by(50);
-    for line in data("probes.jsonl").lines().chain(data("castling.jsonl").lines()).chain(sample) {
+    for line in data("probes.jsonl")
+        .lines()
+        .chain(data("castling.jsonl").lines())
+        .chain(sample)
+    {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         let pdtl = record["pdtl"].as_str().unwrap();
         for text in mutations(pdtl) {
@@ -48,7 +56,10 @@ fn pdtl_reader_never_panics_and_accepted_mutants_round_trip() {
                 accepted += 1;
                 // Whatever is accepted is a consistent position: it writes a
                 // PDTL that reads back to itself, and its moves generate.
-                let again: Position = pos.to_pdtl().parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+                let again: Position = pos
+                    .to_pdtl()
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{text:?}: {e}"));
                 assert_eq!(again.to_pdtl(), pos.to_pdtl(), "{text:?}");
                 let _ = pos.legal_moves();
             }

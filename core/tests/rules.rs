@@ -2,7 +2,10 @@
 //! (derived by hand from the spec's tables and examples), and the error
 //! paths of the text readers.
 
-use cescacs::{Castling, Color, MoveKind, MoveTextError, ParseMoveError, PdtlError, Position, ResolveMoveError, SpecialCapture, Termination};
+use cescacs::{
+    Castling, Color, MoveKind, MoveTextError, ParseMoveError, PdtlError, Position,
+    ResolveMoveError, SpecialCapture, Termination,
+};
 
 fn pos(pdtl: &str) -> Position {
     pdtl.parse().unwrap_or_else(|e| panic!("{pdtl}: {e}"))
@@ -40,16 +43,20 @@ fn play(p: &mut Position, ctl: &str) {
 
 // Slides and jumps from F14 on an otherwise empty board (RULES.md §1.4, §1.5).
 const ORTHO_F14: &[&str] = &[
-    "A19", "A9", "B10", "B18", "C11", "C17", "D12", "D16", "E13", "E15", "F0", "F10", "F12", "F16", "F18", "F2",
-    "F20", "F22", "F24", "F26", "F28", "F4", "F6", "F8", "G13", "G15", "H12", "H16", "I11", "I17", "K10", "K18",
-    "L19", "L9", "P21", "P7", "T20", "T8", "X20", "X8", "Z21", "Z7",
+    "A19", "A9", "B10", "B18", "C11", "C17", "D12", "D16", "E13", "E15", "F0", "F10", "F12", "F16",
+    "F18", "F2", "F20", "F22", "F24", "F26", "F28", "F4", "F6", "F8", "G13", "G15", "H12", "H16",
+    "I11", "I17", "K10", "K18", "L19", "L9", "P21", "P7", "T20", "T8", "X20", "X8", "Z21", "Z7",
 ];
 const DIAG_F14: &[&str] = &[
-    "B14", "C23", "C5", "D14", "D20", "D8", "E11", "E17", "G11", "G17", "H14", "H20", "H8", "I23", "I5", "K14",
-    "T14", "X14",
+    "B14", "C23", "C5", "D14", "D20", "D8", "E11", "E17", "G11", "G17", "H14", "H20", "H8", "I23",
+    "I5", "K14", "T14", "X14",
 ];
-const JUMPS_F14: &[&str] = &["C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15"];
-const RIDES_F14: &[&str] = &["B22", "B6", "D24", "D4", "H24", "H4", "K22", "K6", "T12", "T16", "X12", "X16"];
+const JUMPS_F14: &[&str] = &[
+    "C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15",
+];
+const RIDES_F14: &[&str] = &[
+    "B22", "B6", "D24", "D4", "H24", "H4", "K22", "K6", "T12", "T16", "X12", "X16",
+];
 
 /// A piece on F14 with the Kings out of its way (Black P15, White Z13).
 fn on_f14(letter: char) -> Position {
@@ -92,7 +99,11 @@ fn knight_ride_needs_an_empty_intermediate_and_never_captures() {
     // a black pawn on K22 (a ride target) cannot be captured by riding.
     let p = pos("/22:5p1/15:k4P2/14:3N3/13:7K/ w -- - 0 1");
     let jumps: Vec<&str> = JUMPS_F14.iter().copied().filter(|h| *h != "I15").collect();
-    let rides: Vec<&str> = RIDES_F14.iter().copied().filter(|h| *h != "X16" && *h != "K22").collect();
+    let rides: Vec<&str> = RIDES_F14
+        .iter()
+        .copied()
+        .filter(|h| *h != "X16" && *h != "K22")
+        .collect();
     assert_eq!(dests(&p, "F14"), union(&jumps, &rides));
 }
 
@@ -110,7 +121,10 @@ fn sliders_stop_at_the_first_piece() {
 fn king_steps_to_twelve_neighbours() {
     // From G1 on an empty board: 7 steps (RULES.md §3.2).
     let p = pos("/28:k/1:1K/ w -- - 0 1");
-    assert_eq!(dests(&p, "G1"), sorted(&["E1", "F0", "F2", "F4", "G3", "H2", "H4"]));
+    assert_eq!(
+        dests(&p, "G1"),
+        sorted(&["E1", "F0", "F2", "F4", "G3", "H2", "H4"])
+    );
 }
 
 #[test]
@@ -127,10 +141,16 @@ fn king_may_not_step_onto_attacked_hexes_or_next_to_the_other_king() {
 fn elephant_moves_white_and_black() {
     // RULES.md §3.5 examples: White E5 → E7, E9, F8, D8, F2, D2.
     let p = pos("/28:k/5:2E3/1:1K/ w -- - 0 1");
-    assert_eq!(dests(&p, "E5"), sorted(&["D2", "D8", "E7", "E9", "F2", "F8"]));
+    assert_eq!(
+        dests(&p, "E5"),
+        sorted(&["D2", "D8", "E7", "E9", "F2", "F8"])
+    );
     // Black E23 → E21, E19, F20, D20, F26, D26.
     let p = pos("/28:k/23:2e3/1:1K/ b -- - 0 1");
-    assert_eq!(dests(&p, "E23"), sorted(&["D20", "D26", "E19", "E21", "F20", "F26"]));
+    assert_eq!(
+        dests(&p, "E23"),
+        sorted(&["D20", "D26", "E19", "E21", "F20", "F26"])
+    );
 }
 
 #[test]
@@ -147,7 +167,10 @@ fn pawn_steps_double_triple_and_oblique() {
     assert_eq!(dests(&p, "E7"), sorted(&["D8", "E11", "E13", "E9", "F8"]));
     // Black E21: E19, E17, E15, F20, D20.
     let p = pos("/28:k/21:3p4/1:1K/ b -- - 0 1");
-    assert_eq!(dests(&p, "E21"), sorted(&["D20", "E15", "E17", "E19", "F20"]));
+    assert_eq!(
+        dests(&p, "E21"),
+        sorted(&["D20", "E15", "E17", "E19", "F20"])
+    );
     // F8 is not a triple-step hex: no F14.
     let p = pos("/28:k/8:3P3/1:1K/ w -- - 0 1");
     assert_eq!(dests(&p, "F8"), sorted(&["E9", "F10", "F12", "G9"]));
@@ -160,7 +183,10 @@ fn pawn_steps_double_triple_and_oblique() {
 fn pawn_captures_on_its_forward_diagonals_only() {
     // Black knights on D10 and F10 are captured; nothing else changes.
     let p = pos("/28:k/10:2nn3/7:3P4/1:1K/ w -- - 0 1");
-    assert_eq!(dests(&p, "E7"), sorted(&["D10", "D8", "E11", "E13", "E9", "F10", "F8"]));
+    assert_eq!(
+        dests(&p, "E7"),
+        sorted(&["D10", "D8", "E11", "E13", "E9", "F10", "F8"])
+    );
     let m = p.parse_ctl("E7×NF10").unwrap();
     assert_eq!(m.captured(), Some(cescacs::Role::Knight));
 }
@@ -169,7 +195,13 @@ fn pawn_captures_on_its_forward_diagonals_only() {
 fn en_passant_after_a_triple_step_on_the_far_hex() {
     let mut p = pos("/28:k/12:3p3/7:4P3/1:1K/ w -- - 0 1");
     play(&mut p, "G7-G13");
-    assert_eq!(p.special_capture(), SpecialCapture::EnPassant { pawn: "G13".parse().unwrap(), steps: 3 });
+    assert_eq!(
+        p.special_capture(),
+        SpecialCapture::EnPassant {
+            pawn: "G13".parse().unwrap(),
+            steps: 3
+        }
+    );
     assert!(p.to_pdtl().contains(" G13@9-11 "));
     assert_eq!(dests(&p, "F12"), sorted(&["E11", "F10", "F8", "G11", "G9"]));
     let ep = p.parse_ctl("F12@@G9").unwrap();
@@ -224,12 +256,20 @@ fn promotion_only_to_regainable_pieces_with_the_bishop_colour_rule() {
 fn promotion_is_mandatory_with_one_move_per_available_piece() {
     let p = pos("/27:1k/21:1P6/1:1K/ w -- - 0 1");
     let all = ["D", "V", "R", "G", "N", "J"];
-    let mut want: Vec<String> = all.iter().flat_map(|r| [format!("A23={r}"), format!("T22={r}")]).collect();
+    let mut want: Vec<String> = all
+        .iter()
+        .flat_map(|r| [format!("A23={r}"), format!("T22={r}")])
+        .collect();
     want.sort();
     want.push("B22".to_string()); // the oblique step to B22 does not reach the edge
     want.sort();
     assert_eq!(dests(&p, "A21"), want);
-    assert!(matches!(p.parse_ctl("A21-A23"), Err(MoveTextError::Resolve(ResolveMoveError::PromotionRequired { .. }))));
+    assert!(matches!(
+        p.parse_ctl("A21-A23"),
+        Err(MoveTextError::Resolve(
+            ResolveMoveError::PromotionRequired { .. }
+        ))
+    ));
 }
 
 #[test]
@@ -242,7 +282,10 @@ fn forced_in_place_promotion_is_the_only_move() {
     let m = p.parse_ctl("D26=R").unwrap();
     assert_eq!(m.kind(), MoveKind::ForcedPromotion);
     p.play(m).unwrap();
-    assert_eq!(p.to_pdtl(), "/27:1k/26:R2/3:RNNr/2:GJG/1:DK/0:V/ b -- - 0 31");
+    assert_eq!(
+        p.to_pdtl(),
+        "/27:1k/26:R2/3:RNNr/2:GJG/1:DK/0:V/ b -- - 0 31"
+    );
 }
 
 #[test]
@@ -267,7 +310,11 @@ fn all_five_leaps_and_24_castlings() {
         },
         sorted(&["G1-D2", "G1-E5", "G1-F6", "G1-H6", "G1-I5"])
     );
-    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    let mut names: Vec<&str> = p
+        .castlings()
+        .iter()
+        .map(|m| m.castling().unwrap().name())
+        .collect();
     names.sort();
     let mut all: Vec<&str> = Castling::ALL.iter().map(|c| c.name()).collect();
     all.sort();
@@ -275,7 +322,10 @@ fn all_five_leaps_and_24_castlings() {
     let double = p.parse_ctl("KRR-HIH").unwrap();
     assert_eq!(double.long(), "G1-H6+C3-H8+I3-I7");
     let after = p.after(double);
-    assert_eq!(after.to_pdtl(), "/27:1k/25:r3/8:4R2/7:5R2/6:4K2/ b -rk - 1 1");
+    assert_eq!(
+        after.to_pdtl(),
+        "/27:1k/25:r3/8:4R2/7:5R2/6:4K2/ b -rk - 1 1"
+    );
 }
 
 #[test]
@@ -284,7 +334,11 @@ fn castling_destination_attacked_or_rook_opening_a_line() {
     // line A5-B4-C3-D2, so the two D castlings are illegal; the Rook on I25
     // watches I5, so no I leap or I castling (RULES.md §4.3, §4.6).
     let p = pos("/27:1k/25:r2r/5:v5/3:R2R/1:1K/ w RKRrkr - 0 1");
-    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    let mut names: Vec<&str> = p
+        .castlings()
+        .iter()
+        .map(|m| m.castling().unwrap().name())
+        .collect();
     names.sort();
     let mut want: Vec<&str> = Castling::ALL
         .iter()
@@ -341,12 +395,29 @@ fn leap_zone_of_an_unmoved_king_is_closed_to_the_other_king() {
 fn outcomes_mate_stalemate_and_draws() {
     let mate = pos("/28:v/27:dk/26:gj1/25:rn1r/24:pejep/23:ppee1p/22:2pjp2/21:3pp3/20:3p3/19:5p2/15:2J5/12:4P2/10:5P1/9:4nP2/8:3PE2/7:3PP1P1/6:2P1g2/5:PPEE2/4:PEJ2/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 1 7");
     let o = mate.outcome().unwrap();
-    assert_eq!((o.termination, o.winner, o.result()), (Termination::Checkmate, Some(Color::Black), "0-3".to_string()));
+    assert_eq!(
+        (o.termination, o.winner, o.result()),
+        (
+            Termination::Checkmate,
+            Some(Color::Black),
+            "0-3".to_string()
+        )
+    );
     let stale = pos("/28:k/24:2K2/ b -- - 0 1");
     let o = stale.outcome().unwrap();
-    assert_eq!((o.termination, o.winner, o.result()), (Termination::Stalemate, Some(Color::White), "2-1".to_string()));
+    assert_eq!(
+        (o.termination, o.winner, o.result()),
+        (
+            Termination::Stalemate,
+            Some(Color::White),
+            "2-1".to_string()
+        )
+    );
     let bare = pos("/28:k/1:1K/ w -- - 0 1");
-    assert_eq!(bare.outcome().unwrap().termination, Termination::InsufficientMaterial);
+    assert_eq!(
+        bare.outcome().unwrap().termination,
+        Termination::InsufficientMaterial
+    );
     assert_eq!(bare.outcome().unwrap().result(), "1-1");
     assert!(pos("/28:k/8:3N3/1:1K/ w -- - 0 1").is_insufficient_material());
     assert!(pos("/28:k/8:3E3/1:1K/ w -- - 0 1").is_insufficient_material());
@@ -354,7 +425,10 @@ fn outcomes_mate_stalemate_and_draws() {
     assert!(!pos("/28:k/20:3n3/8:3N3/1:1K/ w -- - 0 1").is_insufficient_material());
     assert!(!pos("/28:k/8:3P3/1:1K/ w -- - 0 1").is_insufficient_material());
     let clock = pos("/28:k/8:2R4/1:1K/ w -- - 150 90");
-    assert_eq!(clock.outcome().unwrap().termination, Termination::SeventyFiveMoves);
+    assert_eq!(
+        clock.outcome().unwrap().termination,
+        Termination::SeventyFiveMoves
+    );
     assert_eq!(pos("/28:k/8:2R4/1:1K/ w -- - 149 90").outcome(), None);
 }
 
@@ -369,7 +443,10 @@ fn pdtl_reads_the_reference_forms_and_writes_canonical() {
         // A King off its home hex has moved, whatever the field says.
         ("/27:1k/25:r2r/3:R2R/2:2K/ w RKRrkr - 0 1", "-rkr - 0 1"),
         // Reference special-capture forms.
-        ("/28:k/13:4P3/1:1K/ b -- P@G9,11[G13] 0 1", "-- G13@9-11 0 1"),
+        (
+            "/28:k/13:4P3/1:1K/ b -- P@G9,11[G13] 0 1",
+            "-- G13@9-11 0 1",
+        ),
         ("/28:k/13:4P3/1:1K/ b -- G13@11-9 0 1", "-- G13@9-11 0 1"),
         ("/28:k/16:3P3/1:1K/ b -- P@F15[F16] 0 1", "-- - 0 1"),
     ] {
@@ -387,27 +464,99 @@ fn malformed_pdtl_is_a_typed_error_naming_the_problem() {
     let cases: Vec<Case> = vec![
         ("".into(), |e| matches!(e, PdtlError::Empty)),
         (k.into(), |e| matches!(e, PdtlError::FieldCount(1))),
-        (format!("{k} w -- - 0 1 extra"), |e| matches!(e, PdtlError::FieldCount(7))),
-        ("27:1k/1:1K/ w".into(), |e| matches!(e, PdtlError::PlacementSlashes(_))),
-        ("/27:1k/1:1Q/ w".into(), |e| matches!(e, PdtlError::UnknownPiece { letter: 'Q', .. })),
-        ("/27:1k/1:M1/ w".into(), |e| matches!(e, PdtlError::UnknownPiece { letter: 'M', .. })),
-        ("/27:1k/1:1K1K/ w".into(), |e| matches!(e, PdtlError::Overflow { line: 1, hexes: 2, .. })),
-        ("/29:k/1:1K/ w".into(), |e| matches!(e, PdtlError::Record { .. })),
-        ("/27:1k/1:1K:1/ w".into(), |e| matches!(e, PdtlError::Record { .. })),
-        ("/27:1k//1:1K/ w".into(), |e| matches!(e, PdtlError::Record { .. })),
-        ("/27:1k/1:1K/27:1k/ w".into(), |e| matches!(e, PdtlError::DuplicateLine(27))),
-        ("/27:kk/1:1K/ w".into(), |e| matches!(e, PdtlError::KingCount { color: Color::Black, count: 2 })),
-        ("/1:1K/ w".into(), |e| matches!(e, PdtlError::KingCount { color: Color::Black, count: 0 })),
-        ("/27:1k/3:RRRR/1:1K/ w".into(), |e| matches!(e, PdtlError::TooMany { role: cescacs::Role::Rook, count: 4, .. })),
-        ("/27:1k/7:JJ6/1:1K/ w".into(), |e| matches!(e, PdtlError::BishopColour { color: Color::White, .. })),
+        (format!("{k} w -- - 0 1 extra"), |e| {
+            matches!(e, PdtlError::FieldCount(7))
+        }),
+        ("27:1k/1:1K/ w".into(), |e| {
+            matches!(e, PdtlError::PlacementSlashes(_))
+        }),
+        ("/27:1k/1:1Q/ w".into(), |e| {
+            matches!(e, PdtlError::UnknownPiece { letter: 'Q', .. })
+        }),
+        ("/27:1k/1:M1/ w".into(), |e| {
+            matches!(e, PdtlError::UnknownPiece { letter: 'M', .. })
+        }),
+        ("/27:1k/1:1K1K/ w".into(), |e| {
+            matches!(
+                e,
+                PdtlError::Overflow {
+                    line: 1,
+                    hexes: 2,
+                    ..
+                }
+            )
+        }),
+        ("/29:k/1:1K/ w".into(), |e| {
+            matches!(e, PdtlError::Record { .. })
+        }),
+        ("/27:1k/1:1K:1/ w".into(), |e| {
+            matches!(e, PdtlError::Record { .. })
+        }),
+        ("/27:1k//1:1K/ w".into(), |e| {
+            matches!(e, PdtlError::Record { .. })
+        }),
+        ("/27:1k/1:1K/27:1k/ w".into(), |e| {
+            matches!(e, PdtlError::DuplicateLine(27))
+        }),
+        ("/27:kk/1:1K/ w".into(), |e| {
+            matches!(
+                e,
+                PdtlError::KingCount {
+                    color: Color::Black,
+                    count: 2
+                }
+            )
+        }),
+        ("/1:1K/ w".into(), |e| {
+            matches!(
+                e,
+                PdtlError::KingCount {
+                    color: Color::Black,
+                    count: 0
+                }
+            )
+        }),
+        ("/27:1k/3:RRRR/1:1K/ w".into(), |e| {
+            matches!(
+                e,
+                PdtlError::TooMany {
+                    role: cescacs::Role::Rook,
+                    count: 4,
+                    ..
+                }
+            )
+        }),
+        ("/27:1k/7:JJ6/1:1K/ w".into(), |e| {
+            matches!(
+                e,
+                PdtlError::BishopColour {
+                    color: Color::White,
+                    ..
+                }
+            )
+        }),
         (format!("{k} x"), |e| matches!(e, PdtlError::Turn(_))),
-        (format!("{k} w RKX"), |e| matches!(e, PdtlError::Castling { .. })),
-        (format!("{k} w RR"), |e| matches!(e, PdtlError::Castling { .. })),
-        (format!("{k} w -- Q9"), |e| matches!(e, PdtlError::Special { .. })),
-        (format!("{k} w -- E13@9-11"), |e| matches!(e, PdtlError::Special { .. })),
-        (format!("{k} w -- - x"), |e| matches!(e, PdtlError::Halfmove(_))),
-        (format!("{k} w -- - 0 0"), |e| matches!(e, PdtlError::Fullmove(_))),
-        ("/27:1k/21:4R3/1:1K/ w".into(), |e| matches!(e, PdtlError::OppositeCheck(Color::Black))),
+        (format!("{k} w RKX"), |e| {
+            matches!(e, PdtlError::Castling { .. })
+        }),
+        (format!("{k} w RR"), |e| {
+            matches!(e, PdtlError::Castling { .. })
+        }),
+        (format!("{k} w -- Q9"), |e| {
+            matches!(e, PdtlError::Special { .. })
+        }),
+        (format!("{k} w -- E13@9-11"), |e| {
+            matches!(e, PdtlError::Special { .. })
+        }),
+        (format!("{k} w -- - x"), |e| {
+            matches!(e, PdtlError::Halfmove(_))
+        }),
+        (format!("{k} w -- - 0 0"), |e| {
+            matches!(e, PdtlError::Fullmove(_))
+        }),
+        ("/27:1k/21:4R3/1:1K/ w".into(), |e| {
+            matches!(e, PdtlError::OppositeCheck(Color::Black))
+        }),
     ];
     for (text, check) in cases {
         match text.parse::<Position>() {
@@ -419,7 +568,10 @@ fn malformed_pdtl_is_a_typed_error_naming_the_problem() {
         }
     }
     // Messages say what and where.
-    let e = "/27:1k/1:1Q/ w".parse::<Position>().unwrap_err().to_string();
+    let e = "/27:1k/1:1Q/ w"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("1:1Q") && e.contains("'Q'"), "{e}");
 }
 
@@ -429,17 +581,51 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
     let before = p.to_pdtl();
     type Case = (&'static str, fn(&MoveTextError) -> bool);
     let cases: Vec<Case> = vec![
-        ("", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Empty))),
-        ("Z99-Z9", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))),
-        ("NF3-A11", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))),
-        ("KRK-ZZ", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::UnknownCastling { .. }))),
-        ("KRK-HIO", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))),
-        ("RE3-E5", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. }))),
-        ("E7×E9", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Separator { .. }))),
-        ("E7E9", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))),
-        ("E7-E9x", |e| matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))),
-        ("E7-E15", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))),
-        ("E25-E23", |e| matches!(e, MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. }))),
+        ("", |e| {
+            matches!(e, MoveTextError::Syntax(ParseMoveError::Empty))
+        }),
+        ("Z99-Z9", |e| {
+            matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))
+        }),
+        ("NF3-A11", |e| {
+            matches!(e, MoveTextError::Syntax(ParseMoveError::BadHex { .. }))
+        }),
+        ("KRK-ZZ", |e| {
+            matches!(
+                e,
+                MoveTextError::Syntax(ParseMoveError::UnknownCastling { .. })
+            )
+        }),
+        ("KRK-HIO", |e| {
+            matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))
+        }),
+        ("RE3-E5", |e| {
+            matches!(
+                e,
+                MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. })
+            )
+        }),
+        ("E7×E9", |e| {
+            matches!(
+                e,
+                MoveTextError::Resolve(ResolveMoveError::Separator { .. })
+            )
+        }),
+        ("E7E9", |e| {
+            matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+        }),
+        ("E7-E9x", |e| {
+            matches!(e, MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+        }),
+        ("E7-E15", |e| {
+            matches!(e, MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))
+        }),
+        ("E25-E23", |e| {
+            matches!(
+                e,
+                MoveTextError::Resolve(ResolveMoveError::NoSuchPiece { .. })
+            )
+        }),
     ];
     for (text, check) in cases {
         let e = p.parse_ctl(text).unwrap_err();
@@ -447,11 +633,22 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
         assert!(e.to_string().contains(text) || text.is_empty(), "{e}");
     }
     let rooks = pos("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
-    assert!(matches!(rooks.parse_ctl("RC3×NC25"), Err(MoveTextError::Resolve(ResolveMoveError::CapturedPiece { .. }))));
+    assert!(matches!(
+        rooks.parse_ctl("RC3×NC25"),
+        Err(MoveTextError::Resolve(
+            ResolveMoveError::CapturedPiece { .. }
+        ))
+    ));
     assert!(rooks.parse_ctl("RC3×RC25").is_ok());
-    assert!(matches!(rooks.parse_ctl("RC3-NC23"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
+    assert!(matches!(
+        rooks.parse_ctl("RC3-NC23"),
+        Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+    ));
     assert!(rooks.parse_ctl("RC3*C25").is_ok());
-    assert!(rooks.parse_ctl("KRK‐HIO+∞").is_ok(), "U+2010 hyphen and a check mark");
+    assert!(
+        rooks.parse_ctl("KRK‐HIO+∞").is_ok(),
+        "U+2010 hyphen and a check mark"
+    );
     // An illegal move given to play() leaves the position as it was.
     let mut q = p.clone();
     let m = rooks.parse_ctl("RC3×RC25").unwrap();
@@ -462,11 +659,26 @@ fn malformed_or_illegal_ctl_is_a_typed_error_and_leaves_the_position_untouched()
 #[test]
 fn long_form_errors() {
     let p = Position::default();
-    assert!(matches!(p.parse_long("E7-E15"), Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))));
-    assert!(matches!(p.parse_long("E7+E9"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
-    assert!(matches!(p.parse_long("E7E9"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
-    assert!(matches!(p.parse_long("E7-E9=Q"), Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))));
-    assert!(matches!(p.parse_long("G1-H6+I3-I5"), Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))));
+    assert!(matches!(
+        p.parse_long("E7-E15"),
+        Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))
+    ));
+    assert!(matches!(
+        p.parse_long("E7+E9"),
+        Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+    ));
+    assert!(matches!(
+        p.parse_long("E7E9"),
+        Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+    ));
+    assert!(matches!(
+        p.parse_long("E7-E9=Q"),
+        Err(MoveTextError::Syntax(ParseMoveError::Syntax { .. }))
+    ));
+    assert!(matches!(
+        p.parse_long("G1-H6+I3-I5"),
+        Err(MoveTextError::Resolve(ResolveMoveError::Illegal { .. }))
+    ));
     assert_eq!(p.parse_long("E7-E13").unwrap().kind(), MoveKind::TripleStep);
 }
 
@@ -478,23 +690,69 @@ fn a_king_standing_on_a_leap_hex_is_never_captured() {
     // unmoved King's steps and leaps minus the enemy King's hex and its 12
     // neighbours (which it attacks).
     let cases: [(&str, &str, &[&str]); 10] = [
-        ("/5:4k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "E5", "F0", "F2", "F4", "F6", "G3"]),
-        ("/6:4k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "E5", "F0", "F2", "F4", "H2"]),
-        ("/6:3k/1:1K/ w K- - 0 1", "G1", &["D2", "E1", "F0", "F2", "H2", "H4", "I5"]),
-        ("/5:2k/1:1K/ w K- - 0 1", "G1", &["E1", "F0", "G3", "H2", "H4", "H6", "I5"]),
-        ("/2:k/1:1K/ w K- - 0 1", "G1", &["F0", "F4", "F6", "G3", "H2", "H4", "H6", "I5"]),
-        ("/27:1k/23:4K/ b -k - 0 1", "G27", &["D26", "E23", "E27", "F22", "F24", "F26", "F28", "G25"]),
-        ("/27:1k/22:4K/ b -k - 0 1", "G27", &["D26", "E23", "E27", "F24", "F26", "F28", "H26"]),
-        ("/27:1k/22:3K3/ b -k - 0 1", "G27", &["D26", "E27", "F26", "F28", "H24", "H26", "I23"]),
-        ("/27:1k/23:2K/ b -k - 0 1", "G27", &["E27", "F28", "G25", "H22", "H24", "H26", "I23"]),
-        ("/27:1k/26:K/ b -k - 0 1", "G27", &["F22", "F24", "F28", "G25", "H22", "H24", "H26", "I23"]),
+        (
+            "/5:4k/1:1K/ w K- - 0 1",
+            "G1",
+            &["D2", "E1", "E5", "F0", "F2", "F4", "F6", "G3"],
+        ),
+        (
+            "/6:4k/1:1K/ w K- - 0 1",
+            "G1",
+            &["D2", "E1", "E5", "F0", "F2", "F4", "H2"],
+        ),
+        (
+            "/6:3k/1:1K/ w K- - 0 1",
+            "G1",
+            &["D2", "E1", "F0", "F2", "H2", "H4", "I5"],
+        ),
+        (
+            "/5:2k/1:1K/ w K- - 0 1",
+            "G1",
+            &["E1", "F0", "G3", "H2", "H4", "H6", "I5"],
+        ),
+        (
+            "/2:k/1:1K/ w K- - 0 1",
+            "G1",
+            &["F0", "F4", "F6", "G3", "H2", "H4", "H6", "I5"],
+        ),
+        (
+            "/27:1k/23:4K/ b -k - 0 1",
+            "G27",
+            &["D26", "E23", "E27", "F22", "F24", "F26", "F28", "G25"],
+        ),
+        (
+            "/27:1k/22:4K/ b -k - 0 1",
+            "G27",
+            &["D26", "E23", "E27", "F24", "F26", "F28", "H26"],
+        ),
+        (
+            "/27:1k/22:3K3/ b -k - 0 1",
+            "G27",
+            &["D26", "E27", "F26", "F28", "H24", "H26", "I23"],
+        ),
+        (
+            "/27:1k/23:2K/ b -k - 0 1",
+            "G27",
+            &["E27", "F28", "G25", "H22", "H24", "H26", "I23"],
+        ),
+        (
+            "/27:1k/26:K/ b -k - 0 1",
+            "G27",
+            &["F22", "F24", "F28", "G25", "H22", "H24", "H26", "I23"],
+        ),
     ];
     for (pdtl, home, want) in cases {
         let p = pos(pdtl);
         assert!(!p.is_check(), "{pdtl}");
         let enemy_king = p.king(!p.turn());
-        assert!(p.legal_moves().iter().all(|m| m.to() != enemy_king), "{pdtl}");
-        assert!(p.king_leaps().iter().all(|m| m.to() != enemy_king), "{pdtl}");
+        assert!(
+            p.legal_moves().iter().all(|m| m.to() != enemy_king),
+            "{pdtl}"
+        );
+        assert!(
+            p.king_leaps().iter().all(|m| m.to() != enemy_king),
+            "{pdtl}"
+        );
         assert_eq!(dests(&p, home), sorted(want), "{pdtl}");
         assert_eq!(p.legal_moves().len(), want.len(), "{pdtl}");
     }
@@ -505,14 +763,34 @@ fn no_castling_ends_on_the_enemy_king() {
     // The Black King (moved) stands on H6: the castlings to H6 are out (the
     // destination is not empty), and so are those to I5 and F6, next to it.
     let p = pos("/6:4k/3:R2R/1:1K/ w RKR- - 0 1");
-    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    let mut names: Vec<&str> = p
+        .castlings()
+        .iter()
+        .map(|m| m.castling().unwrap().name())
+        .collect();
     names.sort();
-    assert_eq!(names, vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]);
-    assert_eq!(dests(&p, "G1"), sorted(&["D2", "E1", "E5", "F0", "F2", "F4", "H2"]));
+    assert_eq!(
+        names,
+        vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]
+    );
+    assert_eq!(
+        dests(&p, "G1"),
+        sorted(&["D2", "E1", "E5", "F0", "F2", "F4", "H2"])
+    );
     // Black's mirror image.
     let p = pos("/27:1k/25:r2r/22:4K/ b -rkr - 0 1");
-    let mut names: Vec<&str> = p.castlings().iter().map(|m| m.castling().unwrap().name()).collect();
+    let mut names: Vec<&str> = p
+        .castlings()
+        .iter()
+        .map(|m| m.castling().unwrap().name())
+        .collect();
     names.sort();
-    assert_eq!(names, vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]);
-    assert!(p.legal_moves().iter().all(|m| m.to() != p.king(Color::White)));
+    assert_eq!(
+        names,
+        vec!["KRD-DD", "KRD-DE", "KRD-ED", "KRD-EF", "KRK-EE", "KRK-EF", "KRR-EEF"]
+    );
+    assert!(p
+        .legal_moves()
+        .iter()
+        .all(|m| m.to() != p.king(Color::White)));
 }

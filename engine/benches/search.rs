@@ -18,7 +18,12 @@ use cescacs_engine::{Engine, EngineOptions, Limits};
 fn positions() -> Vec<Position> {
     let mut h = History::default();
     let mut out = vec![h.position().clone()];
-    for (i, text) in ["E7-E13", "E21-E15", "NG3-I7", "NG25-I21", "F8-F12", "F20-F16"].iter().enumerate() {
+    for (i, text) in [
+        "E7-E13", "E21-E15", "NG3-I7", "NG25-I21", "F8-F12", "F20-F16",
+    ]
+    .iter()
+    .enumerate()
+    {
         h.push_ctl(text).expect("a legal move of the line");
         if i % 2 == 1 {
             out.push(h.position().clone());
@@ -28,7 +33,10 @@ fn positions() -> Vec<Position> {
 }
 
 fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg").map_or_else(|_| "?".into(), |s| s.split(' ').take(3).collect::<Vec<_>>().join(" "))
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "?".into(),
+        |s| s.split(' ').take(3).collect::<Vec<_>>().join(" "),
+    )
 }
 
 /// Seconds this thread has run on a CPU (Linux `/proc/thread-self/schedstat`):
@@ -52,7 +60,11 @@ fn search_all(threads: usize, depth: u32) -> (f64, f64, f64) {
     let (mut nodes, mut secs, mut cpu) = (0, 0.0, 0.0);
     for pos in positions() {
         // The table is made (and zeroed) outside the timing.
-        let mut e = Engine::new(EngineOptions { threads, hash_mb: 16, ..Default::default() });
+        let mut e = Engine::new(EngineOptions {
+            threads,
+            hash_mb: 16,
+            ..Default::default()
+        });
         let (start, cpu0) = (Instant::now(), thread_cpu());
         nodes += e.search_position(&pos, &Limits::depth(depth)).nodes;
         secs += start.elapsed().as_secs_f64();
@@ -62,7 +74,10 @@ fn search_all(threads: usize, depth: u32) -> (f64, f64, f64) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().filter(|a| !a.starts_with('-')).skip(1).collect();
+    let args: Vec<String> = std::env::args()
+        .filter(|a| !a.starts_with('-'))
+        .skip(1)
+        .collect();
     let runs: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(3);
     let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(6);
     println!("load before: {}", load());
@@ -84,20 +99,56 @@ fn main() {
     let show = |name: &str, v: &mut Vec<f64>, unit: f64, what: &str| {
         let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = v.iter().copied().fold(0.0, f64::max);
-        println!("{name}: median {:.3} {what} (range {:.3}–{:.3}, {} runs)", median(v) / unit, lo / unit, hi / unit, v.len());
+        println!(
+            "{name}: median {:.3} {what} (range {:.3}–{:.3}, {} runs)",
+            median(v) / unit,
+            lo / unit,
+            hi / unit,
+            v.len()
+        );
     };
     let ratio: Vec<f64> = one_cpu.iter().zip(&perft_cpu).map(|(s, p)| s / p).collect();
     let mut r = ratio.clone();
-    println!("search nodes per perft leaf, per CPU second of the same run: median {:.5}", median(&mut r));
+    println!(
+        "search nodes per perft leaf, per CPU second of the same run: median {:.5}",
+        median(&mut r)
+    );
     show("perft(4) one thread", &mut perft_rate, 1e6, "M leaves/s");
-    show("perft(4) one thread, per CPU second", &mut perft_cpu, 1e6, "M leaves/s");
-    show(&format!("search depth {depth}, one thread"), &mut one, 1e6, "M nodes/s");
-    show(&format!("search depth {depth}, one thread, per CPU second"), &mut one_cpu, 1e6, "M nodes/s");
-    show(&format!("search depth {depth}, two threads (all nodes)"), &mut two, 1e6, "M nodes/s");
+    show(
+        "perft(4) one thread, per CPU second",
+        &mut perft_cpu,
+        1e6,
+        "M leaves/s",
+    );
+    show(
+        &format!("search depth {depth}, one thread"),
+        &mut one,
+        1e6,
+        "M nodes/s",
+    );
+    show(
+        &format!("search depth {depth}, one thread, per CPU second"),
+        &mut one_cpu,
+        1e6,
+        "M nodes/s",
+    );
+    show(
+        &format!("search depth {depth}, two threads (all nodes)"),
+        &mut two,
+        1e6,
+        "M nodes/s",
+    );
     show("time to depth, one thread", &mut one_t, 1.0, "s");
     show("time to depth, two threads", &mut two_t, 1.0, "s");
     let speedup: Vec<f64> = one_t.iter().zip(&two_t).map(|(a, b)| a / b).collect();
     let mut s = speedup.clone();
-    println!("two threads: time-to-depth speed-up median {:.2}× (per run {:?})", median(&mut s), speedup.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>());
+    println!(
+        "two threads: time-to-depth speed-up median {:.2}× (per run {:?})",
+        median(&mut s),
+        speedup
+            .iter()
+            .map(|x| format!("{x:.2}"))
+            .collect::<Vec<_>>()
+    );
     println!("load after: {}", load());
 }

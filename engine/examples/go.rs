@@ -10,11 +10,32 @@ fn main() {
         None | Some("-") => Position::default(),
         Some(p) => p.parse().expect("a valid PDTL"),
     };
-    let eval = args.get(3).map_or_else(Default::default, |e| e.parse().expect("an evaluation setting"));
-    let mut engine = Engine::new(EngineOptions { eval, ..Default::default() });
-    let r = engine.search_with_info(&History::new(pos.clone()), &Limits::depth(depth), &mut |i| {
-        let pv: Vec<String> = i.pv.iter().map(|m| m.long()).collect();
-        println!("depth {} seldepth {} score {} nodes {} time {:?} nps {:.0} pv {}", i.depth, i.seldepth, i.score, i.nodes, i.time, i.nodes as f64 / i.time.as_secs_f64(), pv.join(" "));
+    let eval = args.get(3).map_or_else(Default::default, |e| {
+        e.parse().expect("an evaluation setting")
     });
-    println!("bestmove {}", r.best_move.map_or("none".into(), |m| pos.ctl(&m)));
+    let mut engine = Engine::new(EngineOptions {
+        eval,
+        ..Default::default()
+    });
+    let r = engine.search_with_info(
+        &History::new(pos.clone()),
+        &Limits::depth(depth),
+        &mut |i| {
+            let pv: Vec<String> = i.pv.iter().map(|m| m.long()).collect();
+            println!(
+                "depth {} seldepth {} score {} nodes {} time {:?} nps {:.0} pv {}",
+                i.depth,
+                i.seldepth,
+                i.score,
+                i.nodes,
+                i.time,
+                i.nodes as f64 / i.time.as_secs_f64(),
+                pv.join(" ")
+            );
+        },
+    );
+    println!(
+        "bestmove {}",
+        r.best_move.map_or("none".into(), |m| pos.ctl(&m))
+    );
 }

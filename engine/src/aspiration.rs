@@ -22,9 +22,17 @@ impl Searcher<'_> {
     /// last iteration's score, `None` for the whole range). A search
     /// stopped after a fail-high keeps the move that failed high as its
     /// best when the re-search has not found one.
-    pub(crate) fn aspirate(&mut self, root: &Position, hash: u64, depth: u32, parent_moves: i32, guess: Option<i32>) -> i32 {
+    pub(crate) fn aspirate(
+        &mut self,
+        root: &Position,
+        hash: u64,
+        depth: u32,
+        parent_moves: i32,
+        guess: Option<i32>,
+    ) -> i32 {
         let d = depth as i32;
-        let Some(guess) = guess.filter(|g| g.abs() < DECIDED && depth >= ASPIRATION_MIN_DEPTH) else {
+        let Some(guess) = guess.filter(|g| g.abs() < DECIDED && depth >= ASPIRATION_MIN_DEPTH)
+        else {
             return self.negamax(root, hash, d, -INFINITY, INFINITY, 0, parent_moves);
         };
         let mut delta = ASPIRATION_DELTA;

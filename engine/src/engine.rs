@@ -64,7 +64,13 @@ impl Engine {
     /// An engine with a cleared table of `options.hash_mb` MiB, or the
     /// error of a table that cannot be allocated.
     pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
-        Ok(Engine { tt: Table::try_new(options.hash_mb)?, heur: None, options, network: Network::default_network(), searches: 0 })
+        Ok(Engine {
+            tt: Table::try_new(options.hash_mb)?,
+            heur: None,
+            options,
+            network: Network::default_network(),
+            searches: 0,
+        })
     }
 
     /// The options the engine searches with.
@@ -156,13 +162,23 @@ impl Engine {
     }
 
     /// [`Engine::search`], calling `on_info` after each completed iteration.
-    pub fn search_with_info(&mut self, game: &History, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    pub fn search_with_info(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         self.run(game, limits, None, on_info)
     }
 
     /// [`Engine::search`], also stopped by a borrowed flag (for callers
     /// whose stop flag is not an `Arc`, such as a binding's Ctrl-C check).
-    pub fn search_until(&mut self, game: &History, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+    pub fn search_until(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
         self.run(game, limits, Some(stop), &mut |_| {})
     }
 
@@ -179,7 +195,13 @@ impl Engine {
     }
 
     /// The plain search, or a weakened level's choice among its lines.
-    fn run(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    fn run(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        extra_stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let skill = self.options.skill;
         if !skill.is_weakened() {
             return self.run_plain(game, limits, extra_stop, on_info);
@@ -192,7 +214,13 @@ impl Engine {
         skill.pick(result, game.position().zobrist_hash() ^ self.searches)
     }
 
-    fn run_plain(&mut self, game: &History, limits: &Limits, extra_stop: Option<&AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    fn run_plain(
+        &mut self,
+        game: &History,
+        limits: &Limits,
+        extra_stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
         let root = game.position();
@@ -227,26 +255,56 @@ impl Engine {
         };
         let mut heur = self.heur.take().unwrap_or_else(Heuristics::new);
         heur.new_search();
-        let (last, heur) = search_threads(&shared, root, &hashes, (self.options.threads.max(1), max_depth), heur, &mut report);
+        let (last, heur) = search_threads(
+            &shared,
+            root,
+            &hashes,
+            (self.options.threads.max(1), max_depth),
+            heur,
+            &mut report,
+        );
         self.heur = Some(heur);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let (lines, depth, seldepth) = match last {
             Some(it) => {
                 let depth = if it.complete { it.depth } else { it.depth - 1 };
-                let lines: Vec<PvLine> = it.lines.into_iter().map(|l| PvLine { score: Score::from_internal(l.score), pv: l.pv }).collect();
+                let lines: Vec<PvLine> = it
+                    .lines
+                    .into_iter()
+                    .map(|l| PvLine {
+                        score: Score::from_internal(l.score),
+                        pv: l.pv,
+                    })
+                    .collect();
                 (lines, depth, it.seldepth)
             }
             None => {
                 let first = unsearched_choice(root, root_moves.as_deref(), &self.tt);
                 let score = unsearched_score(root, first.is_some(), self.static_eval(root));
-                (first.map(|m| PvLine { score, pv: vec![m] }).into_iter().collect(), 0, 0)
+                (
+                    first
+                        .map(|m| PvLine { score, pv: vec![m] })
+                        .into_iter()
+                        .collect(),
+                    0,
+                    0,
+                )
             }
         };
         let (best_move, score, pv) = match lines.first() {
             Some(l) => (l.pv.first().copied(), l.score, l.pv.clone()),
             None => (None, unsearched_score(root, false, 0), Vec::new()),
         };
-        SearchResult { best_move, score, pv, depth, seldepth, nodes, time: start.elapsed(), lines }
+        SearchResult {
+            best_move,
+            score,
+            pv,
+            depth,
+            seldepth,
+            nodes,
+            time: start.elapsed(),
+            lines,
+        }
     }
 }
 
@@ -305,7 +363,13 @@ fn unsearched_choice(root: &Position, root_moves: Option<&[Move]>, tt: &Table) -
         None => root.legal_moves_into(&mut moves),
     }
     let hash_move = tt.probe(root.zobrist_hash()).map_or(0, |e| e.mv);
-    let order = Order { pos: root, color: root.turn(), ply: 0, prev: 0, exchanges: None };
+    let order = Order {
+        pos: root,
+        color: root.turn(),
+        ply: 0,
+        prev: 0,
+        exchanges: None,
+    };
     let first = Picker::new(&mut moves, &Heuristics::new(), &order, hash_move).next();
     first
 }
@@ -327,7 +391,11 @@ fn unsearched_score(root: &Position, has_move: bool, eval: i32) -> Score {
 /// `None` searches every legal move.
 fn root_moves(root: &Position, limits: &Limits) -> Option<Vec<Move>> {
     let wanted = limits.search_moves.as_ref()?;
-    let kept: Vec<Move> = root.legal_moves().into_iter().filter(|m| wanted.contains(m)).collect();
+    let kept: Vec<Move> = root
+        .legal_moves()
+        .into_iter()
+        .filter(|m| wanted.contains(m))
+        .collect();
     (!kept.is_empty()).then_some(kept)
 }
 
@@ -337,6 +405,10 @@ fn repetition_path(game: &History) -> Vec<u64> {
     let n = game.len();
     let back = (game.position().halfmove_clock() as usize).min(n);
     let mut out = Vec::with_capacity(back + MAX_PLY + 2);
-    out.extend((n - back..=n).map(|ply| game.position_at(ply).expect("a ply of the game").zobrist_hash()));
+    out.extend((n - back..=n).map(|ply| {
+        game.position_at(ply)
+            .expect("a ply of the game")
+            .zobrist_hash()
+    }));
     out
 }

@@ -44,7 +44,13 @@ pub const DEPTH2_VALUES: [i32; 9] = [100, 11, 224, 149, 592, 438, 786, 864, 0];
 
 impl Default for EvalConfig {
     fn default() -> EvalConfig {
-        EvalConfig { values: FITTED_VALUES, mobility: 0, king_safety: 8, pawn_progress: 6, passed: 6 }
+        EvalConfig {
+            values: FITTED_VALUES,
+            mobility: 0,
+            king_safety: 8,
+            pawn_progress: 6,
+            passed: 6,
+        }
     }
 }
 
@@ -58,7 +64,13 @@ impl EvalConfig {
 
     /// Material only.
     pub fn material_only() -> EvalConfig {
-        EvalConfig { mobility: 0, king_safety: 0, pawn_progress: 0, passed: 0, ..EvalConfig::default() }
+        EvalConfig {
+            mobility: 0,
+            king_safety: 0,
+            pawn_progress: 0,
+            passed: 0,
+            ..EvalConfig::default()
+        }
     }
 }
 
@@ -89,7 +101,15 @@ impl std::str::FromStr for EvalConfig {
                 None if part == "material" => cfg = EvalConfig::material_only(),
                 None => return Err(bad(&format!("unknown word {part:?}"))),
                 Some((key, value)) => {
-                    let number = || value.parse::<i32>().ok().filter(|v| v.abs() <= 10_000).ok_or_else(|| bad(&format!("{key} needs a number up to 10000, not {value:?}")));
+                    let number = || {
+                        value
+                            .parse::<i32>()
+                            .ok()
+                            .filter(|v| v.abs() <= 10_000)
+                            .ok_or_else(|| {
+                                bad(&format!("{key} needs a number up to 10000, not {value:?}"))
+                            })
+                    };
                     match key {
                         "mobility" => cfg.mobility = number()?,
                         "king" => cfg.king_safety = number()?,
@@ -121,7 +141,9 @@ pub fn piece_values(text: &str) -> Result<[i32; 9], EvalConfigError> {
                 .collect::<Result<_, _>>()
                 .map_err(|_| EvalConfigError("values must be fitted, depth2, site, reference or eight numbers P/E/J/N/G/R/V/D".into()))?;
             if v.len() != 8 || v.iter().any(|&x| !(0..=3000).contains(&x)) {
-                return Err(EvalConfigError("values must be eight numbers 0..3000 P/E/J/N/G/R/V/D".into()));
+                return Err(EvalConfigError(
+                    "values must be eight numbers 0..3000 P/E/J/N/G/R/V/D".into(),
+                ));
             }
             [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], 0]
         }
@@ -170,7 +192,11 @@ fn passed_spans(color: Color) -> &'static [Bitboard; 169] {
 /// move count minus the opponent's a ply before (0 when unknown).
 pub(crate) fn evaluate(pos: &Position, cfg: &EvalConfig, mobility: i32) -> i32 {
     let white = white_view(pos, cfg);
-    let own = if pos.turn() == Color::White { white } else { -white };
+    let own = if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    };
     own + cfg.mobility * mobility
 }
 
@@ -234,7 +260,10 @@ mod tests {
     fn the_initial_position_is_level_and_symmetric_terms_cancel() {
         let pos = Position::default();
         assert_eq!(evaluate(&pos, &EvalConfig::default(), 0), 0);
-        let with_mobility = EvalConfig { mobility: 4, ..EvalConfig::default() };
+        let with_mobility = EvalConfig {
+            mobility: 4,
+            ..EvalConfig::default()
+        };
         assert_eq!(evaluate(&pos, &with_mobility, 3), 12);
     }
 
@@ -242,30 +271,65 @@ mod tests {
     fn material_counts_from_the_movers_view() {
         // White: King and Queen; Black: King and Rook. Black to move.
         let pos: Position = "/27:1k/25:r3/3:D3/1:1K/ b -- - 0 1".parse().unwrap();
-        assert_eq!(evaluate(&pos, &EvalConfig::material_only(), 0), -(896 - 440));
-        let site = EvalConfig { values: SITE_VALUES, ..EvalConfig::material_only() };
+        assert_eq!(
+            evaluate(&pos, &EvalConfig::material_only(), 0),
+            -(896 - 440)
+        );
+        let site = EvalConfig {
+            values: SITE_VALUES,
+            ..EvalConfig::material_only()
+        };
         assert_eq!(evaluate(&pos, &site, 0), -600);
     }
 
     #[test]
     fn settings_read_from_text() {
-        let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500".parse().unwrap();
-        assert_eq!(c, EvalConfig { values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0], mobility: 0, king_safety: 3, pawn_progress: 0, passed: 0 });
+        let c: EvalConfig = "material,king=3,values=100/200/300/400/700/1000/1400/1500"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            c,
+            EvalConfig {
+                values: [100, 200, 300, 400, 700, 1000, 1400, 1500, 0],
+                mobility: 0,
+                king_safety: 3,
+                pawn_progress: 0,
+                passed: 0
+            }
+        );
         assert_eq!("passed=0".parse::<EvalConfig>().unwrap().passed, 0);
-        assert_eq!("values=reference".parse::<EvalConfig>().unwrap().values, REFERENCE_VALUES);
-        assert_eq!("values=site".parse::<EvalConfig>().unwrap().values, SITE_VALUES);
-        assert_eq!("values=depth2".parse::<EvalConfig>().unwrap().values, DEPTH2_VALUES);
-        assert_eq!("values=fitted".parse::<EvalConfig>().unwrap(), EvalConfig::default());
+        assert_eq!(
+            "values=reference".parse::<EvalConfig>().unwrap().values,
+            REFERENCE_VALUES
+        );
+        assert_eq!(
+            "values=site".parse::<EvalConfig>().unwrap().values,
+            SITE_VALUES
+        );
+        assert_eq!(
+            "values=depth2".parse::<EvalConfig>().unwrap().values,
+            DEPTH2_VALUES
+        );
+        assert_eq!(
+            "values=fitted".parse::<EvalConfig>().unwrap(),
+            EvalConfig::default()
+        );
         assert!("king=x".parse::<EvalConfig>().is_err());
         assert!("values=1/2".parse::<EvalConfig>().is_err());
         assert!("speed=3".parse::<EvalConfig>().is_err());
-        assert_eq!("values=1/2".parse::<EvalConfig>().unwrap_err().0, "values must be eight numbers 0..3000 P/E/J/N/G/R/V/D in \"values=1/2\"");
+        assert_eq!(
+            "values=1/2".parse::<EvalConfig>().unwrap_err().0,
+            "values must be eight numbers 0..3000 P/E/J/N/G/R/V/D in \"values=1/2\""
+        );
     }
 
     #[test]
     fn a_set_of_values_reads_alone() {
         assert_eq!(piece_values("depth2"), Ok(DEPTH2_VALUES));
-        assert_eq!(piece_values("1/2/3/4/5/6/7/8"), Ok([1, 2, 3, 4, 5, 6, 7, 8, 0]));
+        assert_eq!(
+            piece_values("1/2/3/4/5/6/7/8"),
+            Ok([1, 2, 3, 4, 5, 6, 7, 8, 0])
+        );
         // A whole evaluation text is not a set of values.
         assert!(piece_values("fitted,king=0").is_err());
         assert!(piece_values("1/2/3/4/5/6/7/3001").is_err());
@@ -273,18 +337,29 @@ mod tests {
 
     #[test]
     fn a_passed_pawn_is_one_no_enemy_pawn_can_meet_ahead() {
-        let passed_only = EvalConfig { passed: 4, ..EvalConfig::material_only() };
+        let passed_only = EvalConfig {
+            passed: 4,
+            ..EvalConfig::material_only()
+        };
         // White pawn F8 against a Black pawn on G19 or I19.
         let both: Position = "/27:1k/19:5p2/8:3P3/1:1K/ w -- - 0 1".parse().unwrap();
         let one: Position = "/27:1k/19:4p3/8:3P3/1:1K/ w -- - 0 1".parse().unwrap();
-        assert_eq!(one.piece_at("G19".parse().unwrap()), Some(Piece::new(Color::Black, Role::Pawn)));
-        assert_eq!(both.piece_at("I19".parse().unwrap()), Some(Piece::new(Color::Black, Role::Pawn)));
+        assert_eq!(
+            one.piece_at("G19".parse().unwrap()),
+            Some(Piece::new(Color::Black, Role::Pawn))
+        );
+        assert_eq!(
+            both.piece_at("I19".parse().unwrap()),
+            Some(Piece::new(Color::Black, Role::Pawn))
+        );
         let material = EvalConfig::material_only();
         let bonus = |pos: &Position| evaluate(pos, &passed_only, 0) - evaluate(pos, &material, 0);
         // Black's pawn on G19 stands on a column beside F: neither pawn is passed.
         assert_eq!(bonus(&one), 0);
         // On I19 they pass each other: each side gets 8 + s², s its steps made.
-        let made = |h: &str, c: Color| (PAWN_START_STEPS - steps_to_promotion(h.parse().unwrap(), c)).max(0);
+        let made = |h: &str, c: Color| {
+            (PAWN_START_STEPS - steps_to_promotion(h.parse().unwrap(), c)).max(0)
+        };
         let (w, b) = (made("F8", Color::White), made("I19", Color::Black));
         assert_eq!(bonus(&both), 4 * ((8 + w * w) - (8 + b * b)) / 4);
         // Pawns behind each other do not stop each other.

@@ -22,7 +22,10 @@ impl<'a> Evaluator<'a> {
     /// The hand-written evaluation `cfg`, or `net` when given, for a
     /// search from `root`.
     pub fn new(cfg: EvalConfig, net: Option<&'a Network>, root: &Position) -> Evaluator<'a> {
-        Evaluator { cfg, net: net.map(|n| (n, Accumulator::new(n, root))) }
+        Evaluator {
+            cfg,
+            net: net.map(|n| (n, Accumulator::new(n, root))),
+        }
     }
 
     /// Whether the score takes the mobility term (the hand-written
@@ -39,7 +42,11 @@ impl<'a> Evaluator<'a> {
         match &self.net {
             Some((net, acc)) => {
                 let v = net.evaluate_accumulator(acc, pos);
-                debug_assert_eq!(v, net.evaluate(pos), "the accumulator has drifted from the position");
+                debug_assert_eq!(
+                    v,
+                    net.evaluate(pos),
+                    "the accumulator has drifted from the position"
+                );
                 v
             }
             None => evaluate(pos, &self.cfg, mobility),

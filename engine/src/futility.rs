@@ -19,7 +19,8 @@ const MARGINS: [i32; 3] = [0, 150, 300];
 /// The score that cuts a node with `depth` left whose static score is
 /// `eval` against `beta`, if reverse futility cuts it.
 pub(crate) fn reverse_cut(eval: i32, depth: i32, beta: i32) -> Option<i32> {
-    let cuts = depth <= REVERSE_DEPTH && beta.abs() < DECIDED && eval - REVERSE_MARGIN * depth >= beta;
+    let cuts =
+        depth <= REVERSE_DEPTH && beta.abs() < DECIDED && eval - REVERSE_MARGIN * depth >= beta;
     cuts.then_some(eval)
 }
 

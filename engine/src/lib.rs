@@ -59,10 +59,13 @@ mod timeman;
 mod tt;
 
 pub use engine::{Engine, Info};
-pub use result::{PvLine, SearchResult};
-pub use eval::{piece_values, EvalConfig, EvalConfigError, DEPTH2_VALUES, FITTED_VALUES, REFERENCE_VALUES, SITE_VALUES};
+pub use eval::{
+    piece_values, EvalConfig, EvalConfigError, DEPTH2_VALUES, FITTED_VALUES, REFERENCE_VALUES,
+    SITE_VALUES,
+};
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
 pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
+pub use result::{PvLine, SearchResult};
 pub use score::{Score, MAX_PLY};
 pub use skill::{Skill, SkillError, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO};
 pub use timeman::DEFAULT_MOVE_OVERHEAD;

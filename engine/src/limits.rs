@@ -119,21 +119,35 @@ pub enum LimitsError {
 impl Limits {
     /// A search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth: Some(depth), ..Limits::default() }
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
     }
 
     /// A search of at most `nodes` nodes.
     pub fn nodes(nodes: u64) -> Limits {
-        Limits { nodes: Some(nodes), ..Limits::default() }
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
     }
 
     /// A search of at most `time` on the clock.
     pub fn time(time: Duration) -> Limits {
-        Limits { time: Some(time), ..Limits::default() }
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
     }
 
     /// A search on the clock: each side's time left and increment.
-    pub fn clock(white: Duration, black: Duration, white_inc: Duration, black_inc: Duration) -> Limits {
+    pub fn clock(
+        white: Duration,
+        black: Duration,
+        white_inc: Duration,
+        black_inc: Duration,
+    ) -> Limits {
         Limits {
             white_time: Some(white),
             black_time: Some(black),
@@ -173,8 +187,17 @@ impl Limits {
 
     /// Limits from the numbers a binding or a command line reads (`None`:
     /// no such limit), time in seconds, checked by [`Limits::validate`].
-    pub fn checked(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> Result<Limits, LimitsError> {
-        let limits = Limits { depth, nodes, time: duration(seconds)?, ..Limits::default() };
+    pub fn checked(
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+    ) -> Result<Limits, LimitsError> {
+        let limits = Limits {
+            depth,
+            nodes,
+            time: duration(seconds)?,
+            ..Limits::default()
+        };
         limits.validate()?;
         Ok(limits)
     }
@@ -215,7 +238,9 @@ impl Limits {
 /// A number of seconds as a duration: finite, 0 or more, below [`MAX_SECONDS`].
 fn duration(seconds: Option<f64>) -> Result<Option<Duration>, LimitsError> {
     match seconds {
-        Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => Err(LimitsError::BadTime(s)),
+        Some(s) if !(s.is_finite() && (0.0..MAX_SECONDS).contains(&s)) => {
+            Err(LimitsError::BadTime(s))
+        }
         s => Ok(s.map(Duration::from_secs_f64)),
     }
 }
@@ -228,24 +253,89 @@ mod tests {
     fn validation_names_the_bad_limit() {
         assert_eq!(Limits::depth(0).validate(), Err(LimitsError::ZeroDepth));
         assert_eq!(Limits::nodes(0).validate(), Err(LimitsError::ZeroNodes));
-        assert_eq!(Limits::default().with_search_moves(Vec::new()).validate(), Err(LimitsError::NoSearchMoves));
-        assert_eq!(Limits::checked(None, None, Some(-0.5)).unwrap_err().to_string(), "time must be a number of seconds >= 0, not -0.5");
+        assert_eq!(
+            Limits::default().with_search_moves(Vec::new()).validate(),
+            Err(LimitsError::NoSearchMoves)
+        );
+        assert_eq!(
+            Limits::checked(None, None, Some(-0.5))
+                .unwrap_err()
+                .to_string(),
+            "time must be a number of seconds >= 0, not -0.5"
+        );
         for bad in [f64::NAN, f64::INFINITY, MAX_SECONDS] {
-            assert!(matches!(Limits::checked(None, None, Some(bad)), Err(LimitsError::BadTime(_))), "{bad}");
+            assert!(
+                matches!(
+                    Limits::checked(None, None, Some(bad)),
+                    Err(LimitsError::BadTime(_))
+                ),
+                "{bad}"
+            );
         }
-        assert_eq!(Limits::checked(Some(0), None, None).unwrap_err().to_string(), "depth must be at least 1");
+        assert_eq!(
+            Limits::checked(Some(0), None, None)
+                .unwrap_err()
+                .to_string(),
+            "depth must be at least 1"
+        );
         let ok = Limits::checked(Some(3), Some(10), Some(0.25)).unwrap();
-        assert_eq!((ok.depth, ok.nodes, ok.time), (Some(3), Some(10), Some(Duration::from_millis(250))));
+        assert_eq!(
+            (ok.depth, ok.nodes, ok.time),
+            (Some(3), Some(10), Some(Duration::from_millis(250)))
+        );
         assert!(Limits::default().validate().is_ok());
         assert_eq!(Limits::default().multipv, 1);
-        assert_eq!(Limits::depth(2).with_multipv(0).validate().unwrap_err().to_string(), "multipv must be at least 1");
-        let clock = ClockSeconds { white: Some(60.0), black_inc: Some(-1.0), ..ClockSeconds::default() };
-        assert_eq!(Limits::default().with_clock_seconds(clock).unwrap_err(), LimitsError::BadTime(-1.0));
-        let clock = ClockSeconds { white: Some(60.0), black: Some(0.5), moves_to_go: Some(3), ..ClockSeconds::default() };
+        assert_eq!(
+            Limits::depth(2)
+                .with_multipv(0)
+                .validate()
+                .unwrap_err()
+                .to_string(),
+            "multipv must be at least 1"
+        );
+        let clock = ClockSeconds {
+            white: Some(60.0),
+            black_inc: Some(-1.0),
+            ..ClockSeconds::default()
+        };
+        assert_eq!(
+            Limits::default().with_clock_seconds(clock).unwrap_err(),
+            LimitsError::BadTime(-1.0)
+        );
+        let clock = ClockSeconds {
+            white: Some(60.0),
+            black: Some(0.5),
+            moves_to_go: Some(3),
+            ..ClockSeconds::default()
+        };
         let l = Limits::depth(2).with_clock_seconds(clock).unwrap();
-        assert_eq!((l.depth, l.white_time, l.black_time, l.white_inc, l.moves_to_go), (Some(2), Some(Duration::from_secs(60)), Some(Duration::from_millis(500)), None, Some(3)));
-        assert!(l.is_bounded(cescacs::Color::Black) && !Limits::default().is_bounded(cescacs::Color::White));
-        let only_black = Limits { black_time: Some(Duration::from_secs(1)), ..Limits::default() };
-        assert!(only_black.is_bounded(cescacs::Color::Black) && !only_black.is_bounded(cescacs::Color::White));
+        assert_eq!(
+            (
+                l.depth,
+                l.white_time,
+                l.black_time,
+                l.white_inc,
+                l.moves_to_go
+            ),
+            (
+                Some(2),
+                Some(Duration::from_secs(60)),
+                Some(Duration::from_millis(500)),
+                None,
+                Some(3)
+            )
+        );
+        assert!(
+            l.is_bounded(cescacs::Color::Black)
+                && !Limits::default().is_bounded(cescacs::Color::White)
+        );
+        let only_black = Limits {
+            black_time: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        assert!(
+            only_black.is_bounded(cescacs::Color::Black)
+                && !only_black.is_bounded(cescacs::Color::White)
+        );
     }
 }

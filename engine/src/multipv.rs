@@ -16,7 +16,14 @@ impl Searcher<'_> {
     /// the best root move searched so far; stopped during a later line, it
     /// keeps the lines already complete. One line is searched within
     /// aspiration windows around `guess`, the last iteration's score.
-    pub(crate) fn search_lines(&mut self, root: &Position, depth: u32, lines: usize, parent_moves: i32, guess: Option<i32>) -> Option<Iteration> {
+    pub(crate) fn search_lines(
+        &mut self,
+        root: &Position,
+        depth: u32,
+        lines: usize,
+        parent_moves: i32,
+        guess: Option<i32>,
+    ) -> Option<Iteration> {
         let hash = self.root_hash();
         let mut found: Vec<Line> = Vec::with_capacity(lines);
         self.excluded.clear();
@@ -26,12 +33,23 @@ impl Searcher<'_> {
             let score = if lines == 1 {
                 self.aspirate(root, hash, depth, parent_moves, guess)
             } else {
-                self.negamax(root, hash, depth as i32, -INFINITY, INFINITY, 0, parent_moves)
+                self.negamax(
+                    root,
+                    hash,
+                    depth as i32,
+                    -INFINITY,
+                    INFINITY,
+                    0,
+                    parent_moves,
+                )
             };
             let pv = self.root_pv(root);
             if self.stopped {
                 if found.is_empty() && !pv.is_empty() {
-                    found.push(Line { score: self.root_score, pv });
+                    found.push(Line {
+                        score: self.root_score,
+                        pv,
+                    });
                 }
                 break;
             }
@@ -46,7 +64,12 @@ impl Searcher<'_> {
         // move sees other transpositions): the best first, ties in search order.
         found.sort_by_key(|l| -l.score);
         let complete = !self.stopped;
-        (!found.is_empty()).then_some(Iteration { depth, complete, seldepth: self.seldepth as u32, lines: found })
+        (!found.is_empty()).then_some(Iteration {
+            depth,
+            complete,
+            seldepth: self.seldepth as u32,
+            lines: found,
+        })
     }
 }
 

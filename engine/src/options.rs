@@ -29,7 +29,13 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 16, threads: 1, eval: EvalConfig::default(), skill: Skill::default(), use_nnue: true }
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            eval: EvalConfig::default(),
+            skill: Skill::default(),
+            use_nnue: true,
+        }
     }
 }
 
@@ -65,10 +71,23 @@ mod tests {
     #[test]
     fn validation_names_the_bad_option() {
         assert!(EngineOptions::default().validate().is_ok());
-        let with = |hash_mb, threads| EngineOptions { hash_mb, threads, ..EngineOptions::default() }.validate();
-        assert_eq!(with(0, 1).unwrap_err().to_string(), "hash_mb must be 1..65536, not 0");
+        let with = |hash_mb, threads| {
+            EngineOptions {
+                hash_mb,
+                threads,
+                ..EngineOptions::default()
+            }
+            .validate()
+        };
+        assert_eq!(
+            with(0, 1).unwrap_err().to_string(),
+            "hash_mb must be 1..65536, not 0"
+        );
         assert_eq!(with(MAX_HASH_MB + 1, 1), Err(OptionsError::HashSize(65537)));
-        assert_eq!(with(1, 0).unwrap_err().to_string(), "threads must be 1..256, not 0");
+        assert_eq!(
+            with(1, 0).unwrap_err().to_string(),
+            "threads must be 1..256, not 0"
+        );
         assert_eq!(with(1, 257), Err(OptionsError::Threads(257)));
         assert!(with(MAX_HASH_MB, MAX_THREADS).is_ok());
     }

@@ -87,7 +87,15 @@ impl Heuristics {
 
     /// A quiet move cut at `ply` with `depth` left, after the opponent's
     /// move `prev` (its code, 0: none) and the quiet moves `tried` before it.
-    pub fn record_cut(&mut self, color: Color, m: &Move, prev: u32, tried: &[Move], ply: usize, depth: i32) {
+    pub fn record_cut(
+        &mut self,
+        color: Color,
+        m: &Move,
+        prev: u32,
+        tried: &[Move],
+        ply: usize,
+        depth: i32,
+    ) {
         let code = move_code(m);
         let k = &mut self.killers[ply];
         if k[0] != code {
@@ -108,7 +116,13 @@ impl Heuristics {
     /// with `exchanges`, a capture that may lose material is checked by its
     /// SEE in `pos` with the evaluation's `values`.
     fn score(&self, order: &Order, m: &Move, hash_move: u32) -> i32 {
-        let Order { pos, color, ply, prev, exchanges } = *order;
+        let Order {
+            pos,
+            color,
+            ply,
+            prev,
+            exchanges,
+        } = *order;
         let code = move_code(m);
         if code == hash_move {
             return HASH_MOVE;
@@ -163,9 +177,18 @@ pub(crate) struct Picker<'a> {
 
 impl<'a> Picker<'a> {
     /// The moves of a node described by `order`, the table's move `hash_move` first.
-    pub fn new(moves: &'a mut MoveList, h: &Heuristics, order: &Order, hash_move: u32) -> Picker<'a> {
+    pub fn new(
+        moves: &'a mut MoveList,
+        h: &Heuristics,
+        order: &Order,
+        hash_move: u32,
+    ) -> Picker<'a> {
         let scores = moves.iter().map(|m| h.score(order, m, hash_move)).collect();
-        Picker { moves, scores, next: 0 }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
     }
 }
 

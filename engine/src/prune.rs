@@ -20,7 +20,10 @@ const NULL_DEEP: i32 = 6;
 
 /// Whether `color` has a piece other than its King, pawns and Elephants.
 fn has_officers(pos: &Position, color: Color) -> bool {
-    Role::ALL.iter().filter(|r| !matches!(r, Role::Pawn | Role::Elephant | Role::King)).any(|&r| !pos.pieces(Piece::new(color, r)).is_empty())
+    Role::ALL
+        .iter()
+        .filter(|r| !matches!(r, Role::Pawn | Role::Elephant | Role::King))
+        .any(|&r| !pos.pieces(Piece::new(color, r)).is_empty())
 }
 
 impl Searcher<'_> {
@@ -28,7 +31,14 @@ impl Searcher<'_> {
     /// bound) `ply` plies from the root with `depth` left: `Some(beta)` to
     /// cut the node, `None` to search it; `eval` is the node's static score
     /// (computed only out of check: the side to move is not in check).
-    pub(crate) fn null_move_cut(&mut self, pos: &Position, eval: i32, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+    pub(crate) fn null_move_cut(
+        &mut self,
+        pos: &Position,
+        eval: i32,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
         debug_assert!(!pos.is_check(), "no null move out of check");
         if depth < NULL_MIN_DEPTH || ply == 0 || self.null_before(ply) || beta.abs() >= DECIDED {
             return None;
@@ -41,7 +51,15 @@ impl Searcher<'_> {
         let child_hash = child.zobrist_hash();
         self.push_null(child_hash, ply + 1);
         self.eval.push(pos, &child);
-        let score = -self.negamax(&child, child_hash, depth - 1 - r, -beta, -beta + 1, ply + 1, 0);
+        let score = -self.negamax(
+            &child,
+            child_hash,
+            depth - 1 - r,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            0,
+        );
         self.eval.pop();
         self.pop_null(ply + 1);
         (!self.stopped && score >= beta).then_some(beta)

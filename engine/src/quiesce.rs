@@ -30,7 +30,15 @@ impl Searcher<'_> {
     /// Quiescence of `pos` within (`alpha`, `beta`), `ply` plies from the
     /// root and `qply` past the horizon; `parent_moves` is the legal move
     /// count of the position before it (the mobility term).
-    pub(crate) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: usize, parent_moves: i32) -> i32 {
+    pub(crate) fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+        parent_moves: i32,
+    ) -> i32 {
         if !self.enter() {
             return 0;
         }
@@ -72,10 +80,20 @@ impl Searcher<'_> {
             alpha = alpha.max(best);
             let stand = best;
             let values = &self.shared.cfg.values;
-            moves.retain(|m| is_tactical(m) && !Self::futile(m, stand, alpha, values) && !(may_lose(m, values) && see(pos, m, values) < 0));
+            moves.retain(|m| {
+                is_tactical(m)
+                    && !Self::futile(m, stand, alpha, values)
+                    && !(may_lose(m, values) && see(pos, m, values) < 0)
+            });
         }
         // The captures left lose nothing in the exchange: the picker need not look again.
-        let order = Order { pos, color: pos.turn(), ply, prev: 0, exchanges: None };
+        let order = Order {
+            pos,
+            color: pos.turn(),
+            ply,
+            prev: 0,
+            exchanges: None,
+        };
         let picker = Picker::new(&mut moves, &self.heur, &order, 0);
         for m in picker {
             let child = pos.after(m);
@@ -102,7 +120,8 @@ impl Searcher<'_> {
     /// Whether winning the piece `m` takes (and its promotion) leaves the
     /// static score `stand` short of `alpha` by more than the margin.
     fn futile(m: &Move, stand: i32, alpha: i32, values: &[i32; 9]) -> bool {
-        let gain = m.captured().map_or(0, |r| values[r.index()]) + m.promotion().map_or(0, |r| values[r.index()] - values[0]);
+        let gain = m.captured().map_or(0, |r| values[r.index()])
+            + m.promotion().map_or(0, |r| values[r.index()] - values[0]);
         stand + gain + DELTA_MARGIN <= alpha
     }
 }

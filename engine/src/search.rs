@@ -145,7 +145,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// A searcher that orders by what `heur` learnt in earlier searches.
-    pub fn with_heuristics(shared: &'a Shared<'a>, game: Vec<u64>, root: &Position, heur: Heuristics) -> Searcher<'a> {
+    pub fn with_heuristics(
+        shared: &'a Shared<'a>,
+        game: Vec<u64>,
+        root: &Position,
+        heur: Heuristics,
+    ) -> Searcher<'a> {
         Searcher {
             shared,
             heur,
@@ -182,13 +187,22 @@ impl<'a> Searcher<'a> {
         let mut last: Option<Iteration> = None;
         let mut instability = Instability::default();
         let parent_moves = root.legal_moves().len() as i32;
-        let root_count = self.shared.root_moves.map_or(parent_moves as usize, <[Move]>::len);
-        let lines = if main { self.shared.multipv.clamp(1, root_count.max(1)) } else { 1 };
+        let root_count = self
+            .shared
+            .root_moves
+            .map_or(parent_moves as usize, <[Move]>::len);
+        let lines = if main {
+            self.shared.multipv.clamp(1, root_count.max(1))
+        } else {
+            1
+        };
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             let guess = last.as_ref().filter(|l| l.complete).map(|l| l.best().score);
-            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves, guess) else { break };
+            let Some(mut it) = self.search_lines(root, depth, lines, parent_moves, guess) else {
+                break;
+            };
             if it.complete {
                 self.flush();
                 done(&it);
@@ -213,7 +227,9 @@ impl<'a> Searcher<'a> {
         let mut pos = root.clone();
         let mut out = Vec::new();
         for &code in &self.pv[0][..self.pv_len[0]] {
-            let Some(m) = pos.legal_moves().into_iter().find(|m| move_code(m) == code) else { break };
+            let Some(m) = pos.legal_moves().into_iter().find(|m| move_code(m) == code) else {
+                break;
+            };
             pos.play_unchecked(m);
             out.push(m);
         }
@@ -321,7 +337,11 @@ impl<'a> Searcher<'a> {
 
     pub(crate) fn update_pv(&mut self, ply: usize, m: &Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
         head[ply][0] = move_code(m);
         head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
         self.pv_len[ply] = child_len + 1;
@@ -367,7 +387,11 @@ impl<'a> Searcher<'a> {
         }
         // Internal iterative reduction: a node the table knows no move of
         // is likely new and its ordering poor; search it a ply shallower.
-        let depth = if hash_move == 0 && depth >= IIR_DEPTH { depth - 1 } else { depth };
+        let depth = if hash_move == 0 && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         // Before the move generator: these cuts then cost no move list.
         let pv_node = beta - alpha > 1;
         let in_check = pos.is_check();
@@ -392,7 +416,14 @@ impl<'a> Searcher<'a> {
         if ply == 0 {
             self.keep_root_moves(&mut moves);
         }
-        let node = Node { depth, alpha, beta, ply, our_moves, in_check };
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            our_moves,
+            in_check,
+        };
         let futile = static_eval.is_some_and(|eval| futility::quiets_futile(eval, depth, alpha));
         let (best, best_code) = self.search_moves(pos, &mut moves, hash_move, node, futile);
         if self.stopped {
@@ -408,7 +439,15 @@ impl<'a> Searcher<'a> {
         // A root searched without some of its moves (MultiPV's later
         // lines) leaves the table's root entry to the full search.
         if ply > 0 || self.excluded.is_empty() {
-            self.shared.tt.store(hash, Entry { mv: best_code, score: to_tt(best, ply), depth, bound });
+            self.shared.tt.store(
+                hash,
+                Entry {
+                    mv: best_code,
+                    score: to_tt(best, ply),
+                    depth,
+                    bound,
+                },
+            );
         }
         best
     }
@@ -416,8 +455,17 @@ impl<'a> Searcher<'a> {
     /// The table's move for `hash` (0 for none) and, away from the root and
     /// outside the principal variation, the score its entry settles the
     /// node with when deep and bounded enough.
-    fn probe(&self, hash: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> (u32, Option<i32>) {
-        let Some(e) = self.shared.tt.probe(hash) else { return (0, None) };
+    fn probe(
+        &self,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (u32, Option<i32>) {
+        let Some(e) = self.shared.tt.probe(hash) else {
+            return (0, None);
+        };
         let pv_node = beta - alpha > 1;
         if ply == 0 || pv_node || e.depth < depth {
             return (e.mv, None);
@@ -447,13 +495,33 @@ impl<'a> Searcher<'a> {
     /// move's code. After a stop the values mean nothing (`self.stopped`).
     /// With `futile`, quiet moves that give no check are skipped after the
     /// first move (`futility.rs`).
-    fn search_moves(&mut self, pos: &Position, moves: &mut MoveList, hash_move: u32, node: Node, futile: bool) -> (i32, u32) {
-        let Node { depth, mut alpha, beta, ply, in_check, .. } = node;
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &mut MoveList,
+        hash_move: u32,
+        node: Node,
+        futile: bool,
+    ) -> (i32, u32) {
+        let Node {
+            depth,
+            mut alpha,
+            beta,
+            ply,
+            in_check,
+            ..
+        } = node;
         let mut best = -INFINITY;
         let mut best_code = 0;
         let us = pos.turn();
         let prev = self.came_by[ply];
-        let order = Order { pos, color: us, ply, prev, exchanges: Some(&self.shared.cfg.values) };
+        let order = Order {
+            pos,
+            color: us,
+            ply,
+            prev,
+            exchanges: Some(&self.shared.cfg.values),
+        };
         let picker = Picker::new(moves, &self.heur, &order, hash_move);
         let pv_node = beta - alpha > 1;
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
@@ -463,13 +531,25 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             // A check that loses material in the exchange is not extended.
             let values = &self.shared.cfg.values;
-            let extend = i32::from(gives_check && ply < 2 * self.root_depth as usize && !(see::may_lose(&m, values) && see::see(pos, &m, values) < 0));
+            let extend = i32::from(
+                gives_check
+                    && ply < 2 * self.root_depth as usize
+                    && !(see::may_lose(&m, values) && see::see(pos, &m, values) < 0),
+            );
             let quiet = !(in_check || gives_check || is_tactical(&m));
             if futile && quiet && rank > 0 {
                 continue;
             }
-            let r = if quiet { reduction(depth, rank, pv_node) } else { 0 };
-            let node = Node { depth: depth - 1 + extend, alpha, ..node };
+            let r = if quiet {
+                reduction(depth, rank, pv_node)
+            } else {
+                0
+            };
+            let node = Node {
+                depth: depth - 1 + extend,
+                alpha,
+                ..node
+            };
             self.path.push(child_hash);
             self.eval.push(pos, &child);
             self.came_by[ply + 1] = move_code(&m);
@@ -509,12 +589,34 @@ impl<'a> Searcher<'a> {
     /// depth): the first move with the node's window; a later one with a
     /// null window, reduced by `r` plies, searched again to the full depth
     /// when it beats alpha, and with the full window when it falls inside it.
-    fn search_child(&mut self, child: &Position, hash: u64, node: Node, r: i32, first: bool) -> i32 {
-        let Node { depth, alpha, beta, ply, our_moves, .. } = node;
+    fn search_child(
+        &mut self,
+        child: &Position,
+        hash: u64,
+        node: Node,
+        r: i32,
+        first: bool,
+    ) -> i32 {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            our_moves,
+            ..
+        } = node;
         if first {
             return -self.negamax(child, hash, depth, -beta, -alpha, ply + 1, our_moves);
         }
-        let mut score = -self.negamax(child, hash, depth - r, -alpha - 1, -alpha, ply + 1, our_moves);
+        let mut score = -self.negamax(
+            child,
+            hash,
+            depth - r,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            our_moves,
+        );
         if r > 0 && score > alpha && !self.stopped {
             score = -self.negamax(child, hash, depth, -alpha - 1, -alpha, ply + 1, our_moves);
         }

@@ -27,8 +27,8 @@
 //! replayed from a new engine is replayed move for move, and different
 //! positions and seeds play different moves.
 
-use crate::result::{PvLine, SearchResult};
 use crate::limits::Limits;
+use crate::result::{PvLine, SearchResult};
 use crate::score::{Score, MATE};
 
 /// The full-strength level (the plain search).
@@ -41,8 +41,8 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// with the hand-written terms: docs/ENGINE.md, "Levels", and
 /// `scripts/skill-ladder.sh` with `scripts/ladder-elo.py`.
 pub const SKILL_ELO: [u32; 21] = [
-    1000, 1096, 1354, 1410, 1533, 1641, 1679, 1742, 1791, 1938, 1948,
-    1958, 2032, 2151, 2255, 2297, 2355, 2466, 2557, 2638, 3214,
+    1000, 1096, 1354, 1410, 1533, 1641, 1679, 1742, 1791, 1938, 1948, 1958, 2032, 2151, 2255, 2297,
+    2355, 2466, 2557, 2638, 3214,
 ];
 
 /// The lowest `UCI_Elo` [`Skill::from_elo`] accepts (level 0).
@@ -72,7 +72,10 @@ pub enum SkillError {
 impl Default for Skill {
     /// Full strength (level 20), seed 0.
     fn default() -> Skill {
-        Skill { level: MAX_SKILL_LEVEL, seed: 0 }
+        Skill {
+            level: MAX_SKILL_LEVEL,
+            seed: 0,
+        }
     }
 }
 
@@ -128,7 +131,9 @@ impl Skill {
         Limits {
             depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
-            multipv: limits.multipv.max(4 + (MAX_SKILL_LEVEL - level) as usize / 4),
+            multipv: limits
+                .multipv
+                .max(4 + (MAX_SKILL_LEVEL - level) as usize / 4),
             ..limits.clone()
         }
     }
@@ -136,7 +141,13 @@ impl Skill {
     /// [`Skill::limits`] for a rerun of a first iteration the node cap
     /// cut: depth 1, no node cap (a caller's own node limit stays).
     pub(crate) fn first_iteration(&self, limits: &Limits) -> Limits {
-        Limits { depth: Some(1), ..self.limits(&Limits { nodes: limits.nodes.or(Some(u64::MAX)), ..limits.clone() }) }
+        Limits {
+            depth: Some(1),
+            ..self.limits(&Limits {
+                nodes: limits.nodes.or(Some(u64::MAX)),
+                ..limits.clone()
+            })
+        }
     }
 
     /// The result of a weakened search: the line picked by the random
@@ -149,7 +160,8 @@ impl Skill {
         let mut rng = SplitMix(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let chosen = choose(&result.lines, self.level, &mut rng);
         let line = &result.lines[chosen];
-        (result.best_move, result.score, result.pv) = (line.pv.first().copied(), line.score, line.pv.clone());
+        (result.best_move, result.score, result.pv) =
+            (line.pv.first().copied(), line.score, line.pv.clone());
         result
     }
 }
@@ -200,14 +212,26 @@ mod tests {
     #[test]
     fn levels_and_elos_are_checked() {
         assert_eq!(Skill::new(21), Err(SkillError::Level(21)));
-        assert_eq!(Skill::new(21).unwrap_err().to_string(), "Skill Level must be 0..20, not 21");
-        assert_eq!(Skill::from_elo(MIN_ELO - 1), Err(SkillError::Elo(MIN_ELO - 1)));
-        assert_eq!(Skill::from_elo(MAX_ELO + 1), Err(SkillError::Elo(MAX_ELO + 1)));
+        assert_eq!(
+            Skill::new(21).unwrap_err().to_string(),
+            "Skill Level must be 0..20, not 21"
+        );
+        assert_eq!(
+            Skill::from_elo(MIN_ELO - 1),
+            Err(SkillError::Elo(MIN_ELO - 1))
+        );
+        assert_eq!(
+            Skill::from_elo(MAX_ELO + 1),
+            Err(SkillError::Elo(MAX_ELO + 1))
+        );
         assert_eq!(Skill::from_elo(MIN_ELO).unwrap().level(), 0);
         assert_eq!(Skill::from_elo(MAX_ELO).unwrap().level(), 20);
         assert_eq!(Skill::from_elo(SKILL_ELO[7] + 1).unwrap().level(), 7);
         assert!(!Skill::default().is_weakened() && Skill::new(19).unwrap().is_weakened());
-        assert!(SKILL_ELO.windows(2).all(|w| w[0] < w[1]), "the ladder climbs");
+        assert!(
+            SKILL_ELO.windows(2).all(|w| w[0] < w[1]),
+            "the ladder climbs"
+        );
     }
 
     #[test]

@@ -49,10 +49,19 @@ pub(crate) struct Budget {
 /// The budget of a move with `left` on the clock, `inc` added after it,
 /// `moves_to_go` to the next time control (`None` or 0: the rest of the
 /// game) and `overhead` lost per move.
-pub(crate) fn budget(left: Duration, inc: Duration, moves_to_go: Option<u32>, overhead: Duration) -> Budget {
+pub(crate) fn budget(
+    left: Duration,
+    inc: Duration,
+    moves_to_go: Option<u32>,
+    overhead: Duration,
+) -> Budget {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let (left, inc, overhead) = (ms(left), ms(inc), ms(overhead));
-    let mtg = f64::from(moves_to_go.filter(|&m| m > 0).map_or(HORIZON, |m| m.min(HORIZON)));
+    let mtg = f64::from(
+        moves_to_go
+            .filter(|&m| m > 0)
+            .map_or(HORIZON, |m| m.min(HORIZON)),
+    );
     // The time of the moves ahead: what is left, the increments of all but
     // this move, less the overhead of each (and two spare).
     let pool = (left + inc * (mtg - 1.0) - overhead * (mtg + 2.0)).max(1.0);
@@ -62,7 +71,10 @@ pub(crate) fn budget(left: Duration, inc: Duration, moves_to_go: Option<u32>, ov
     let soft = (pool / mtg).min(left * share).min(ceiling).max(0.1);
     let hard = (soft * HARD_PER_SOFT).min(ceiling).max(soft);
     let d = |v: f64| Duration::from_secs_f64(v / 1000.0);
-    Budget { soft: d(soft), hard: d(hard) }
+    Budget {
+        soft: d(soft),
+        hard: d(hard),
+    }
 }
 
 /// How much the best move moved between iterations: a decaying count of
@@ -106,8 +118,15 @@ impl TimeControl {
             Color::Black => (limits.black_time, limits.black_inc),
         };
         let overhead = limits.move_overhead.unwrap_or(DEFAULT_MOVE_OVERHEAD);
-        let budget = left.map(|left| budget(left, inc.unwrap_or_default(), limits.moves_to_go, overhead));
-        TimeControl { start, movetime: limits.time, budget, pondering: limits.ponder.clone(), hit: OnceLock::new() }
+        let budget =
+            left.map(|left| budget(left, inc.unwrap_or_default(), limits.moves_to_go, overhead));
+        TimeControl {
+            start,
+            movetime: limits.time,
+            budget,
+            pondering: limits.ponder.clone(),
+            hit: OnceLock::new(),
+        }
     }
 
     /// When the clock started: `None` while pondering.
@@ -121,7 +140,9 @@ impl TimeControl {
 
     /// Whether the search must stop now (`movetime` or the hard limit).
     pub fn past_hard(&self) -> bool {
-        let Some(origin) = self.origin() else { return false };
+        let Some(origin) = self.origin() else {
+            return false;
+        };
         let spent = origin.elapsed();
         self.movetime.is_some_and(|t| spent >= t) || self.budget.is_some_and(|b| spent >= b.hard)
     }
@@ -129,13 +150,17 @@ impl TimeControl {
     /// Whether the clock's hard limit is past (the limit that applies
     /// before depth 1 is complete).
     pub fn past_clock_hard(&self) -> bool {
-        let (Some(origin), Some(b)) = (self.origin(), self.budget) else { return false };
+        let (Some(origin), Some(b)) = (self.origin(), self.budget) else {
+            return false;
+        };
         origin.elapsed() >= b.hard
     }
 
     /// Whether no new iteration should start, the soft limit scaled by `factor`.
     pub fn past_soft(&self, factor: f64) -> bool {
-        let (Some(origin), Some(b)) = (self.origin(), self.budget) else { return false };
+        let (Some(origin), Some(b)) = (self.origin(), self.budget) else {
+            return false;
+        };
         let target = b.soft.mul_f64(factor * NEW_ITERATION_SHARE).min(b.hard);
         origin.elapsed() >= target
     }
@@ -156,7 +181,10 @@ mod tests {
                 for mtg in [None, Some(1), Some(2), Some(40)] {
                     let b = budget(ms(left), ms(inc), mtg, DEFAULT_MOVE_OVERHEAD);
                     assert!(b.soft <= b.hard, "{left} {inc} {mtg:?}: {b:?}");
-                    assert!(b.hard <= ms(left).mul_f64(HARD_SHARE).max(ms(1)), "{left} {inc} {mtg:?}: {b:?}");
+                    assert!(
+                        b.hard <= ms(left).mul_f64(HARD_SHARE).max(ms(1)),
+                        "{left} {inc} {mtg:?}: {b:?}"
+                    );
                     assert!(b.soft > Duration::ZERO);
                 }
             }

@@ -108,8 +108,13 @@ impl Table {
         let n = (bytes / (16 * WAYS)).max(1);
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(n).map_err(|_| fail)?;
-        buckets.extend((0..n).map(|_| std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)])));
-        Ok(Table { buckets: buckets.into_boxed_slice(), generation: AtomicU8::new(0) })
+        buckets.extend(
+            (0..n).map(|_| std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)])),
+        );
+        Ok(Table {
+            buckets: buckets.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        })
     }
 
     fn bucket(&self, key: u64) -> &[[AtomicU64; 2]; WAYS] {
@@ -124,7 +129,10 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.bucket(key).iter().find_map(|slot| Self::data_of(slot, key)).and_then(Entry::unpack)
+        self.bucket(key)
+            .iter()
+            .find_map(|slot| Self::data_of(slot, key))
+            .and_then(Entry::unpack)
     }
 
     /// A new search begins: entries written before it age by one.
@@ -138,7 +146,10 @@ impl Table {
     pub fn store(&self, key: u64, mut e: Entry) {
         let bucket = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed);
-        let slot = match bucket.iter().find_map(|slot| Some((slot, Self::data_of(slot, key)?))) {
+        let slot = match bucket
+            .iter()
+            .find_map(|slot| Some((slot, Self::data_of(slot, key)?)))
+        {
             Some((slot, data)) => {
                 if let Some(old) = Entry::unpack(data) {
                     if e.mv == 0 {
@@ -180,7 +191,12 @@ mod tests {
     #[test]
     fn entries_round_trip_and_other_keys_miss() {
         let t = Table::try_new(1).unwrap();
-        let e = Entry { mv: 0x1AB_CDEF & ((1 << 25) - 1), score: -30_990, depth: 17, bound: Bound::Lower };
+        let e = Entry {
+            mv: 0x1AB_CDEF & ((1 << 25) - 1),
+            score: -30_990,
+            depth: 17,
+            bound: Bound::Lower,
+        };
         t.store(42, e);
         assert_eq!(t.probe(42), Some(e));
         assert_eq!(t.probe(43), None);
@@ -191,25 +207,45 @@ mod tests {
     #[test]
     fn a_bucket_keeps_the_deeper_entry_and_gives_way_with_age() {
         // One bucket: every key lands in it.
-        let t = Table { buckets: vec![std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)])].into_boxed_slice(), generation: AtomicU8::new(0) };
-        let at = |depth| Entry { mv: 7, score: 10, depth, bound: Bound::Lower };
+        let t = Table {
+            buckets: vec![std::array::from_fn(|_| {
+                [AtomicU64::new(0), AtomicU64::new(0)]
+            })]
+            .into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        };
+        let at = |depth| Entry {
+            mv: 7,
+            score: 10,
+            depth,
+            bound: Bound::Lower,
+        };
         t.store(1, at(9));
         t.store(2, at(3));
         // A third position replaces the shallower of the two.
         t.store(3, at(1));
-        assert_eq!((t.probe(1), t.probe(2), t.probe(3)), (Some(at(9)), None, Some(at(1))));
+        assert_eq!(
+            (t.probe(1), t.probe(2), t.probe(3)),
+            (Some(at(9)), None, Some(at(1)))
+        );
         // Two searches later the deep entry is worth 9 - 8 = 1 < 5.
         t.new_search();
         t.new_search();
         t.store(3, at(5));
         t.store(4, at(2));
-        assert_eq!((t.probe(1), t.probe(3), t.probe(4)), (None, Some(at(5)), Some(at(2))));
+        assert_eq!(
+            (t.probe(1), t.probe(3), t.probe(4)),
+            (None, Some(at(5)), Some(at(2)))
+        );
     }
 
     #[test]
     fn a_table_beyond_the_address_space_is_an_error() {
         for mb in [usize::MAX, usize::MAX >> 20, usize::MAX >> 21] {
-            assert_eq!(Table::try_new(mb).err(), Some(TableAllocError { megabytes: mb }));
+            assert_eq!(
+                Table::try_new(mb).err(),
+                Some(TableAllocError { megabytes: mb })
+            );
         }
     }
 }

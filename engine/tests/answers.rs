@@ -33,7 +33,11 @@ const MATES_IN_TWO: [&str; 4] = [
 ];
 
 fn search(pos: &Position, limits: &Limits) -> cescacs_engine::SearchResult {
-    Engine::new(EngineOptions { hash_mb: 4, ..Default::default() }).search_position(pos, limits)
+    Engine::new(EngineOptions {
+        hash_mb: 4,
+        ..Default::default()
+    })
+    .search_position(pos, limits)
 }
 
 fn mates_in(pos: &Position, m: cescacs::Move, moves: u32) -> bool {
@@ -42,7 +46,13 @@ fn mates_in(pos: &Position, m: cescacs::Move, moves: u32) -> bool {
         return after.is_checkmate();
     }
     let replies = after.legal_moves();
-    !replies.is_empty() && replies.into_iter().all(|r| { let p = after.after(r); p.legal_moves().into_iter().any(|m| mates_in(&p, m, moves - 1)) })
+    !replies.is_empty()
+        && replies.into_iter().all(|r| {
+            let p = after.after(r);
+            p.legal_moves()
+                .into_iter()
+                .any(|m| mates_in(&p, m, moves - 1))
+        })
 }
 
 #[test]
@@ -52,10 +62,22 @@ fn depth_1_of_the_runaway_position_is_a_few_thousand_nodes_and_finds_the_mate() 
     assert_eq!((r.depth, r.score, r.nodes), (1, Score::Mate(1), 512));
     assert_eq!(pos.ctl(&r.best_move.unwrap()), "GH18-L17#");
     // The hand-written evaluation orders and prunes differently.
-    let hand = Engine::new(EngineOptions { hash_mb: 4, use_nnue: false, ..Default::default() }).search_position(&pos, &Limits::depth(1));
-    assert_eq!((hand.depth, hand.score, hand.nodes), (1, Score::Mate(1), 618));
+    let hand = Engine::new(EngineOptions {
+        hash_mb: 4,
+        use_nnue: false,
+        ..Default::default()
+    })
+    .search_position(&pos, &Limits::depth(1));
+    assert_eq!(
+        (hand.depth, hand.score, hand.nodes),
+        (1, Score::Mate(1), 618)
+    );
     assert_eq!(hand.best_move, r.best_move);
-    assert!(pos.after(r.best_move.unwrap()).is_checkmate(), "{}", pos.ctl(&r.best_move.unwrap()));
+    assert!(
+        pos.after(r.best_move.unwrap()).is_checkmate(),
+        "{}",
+        pos.ctl(&r.best_move.unwrap())
+    );
     // 200,000 nodes: several iterations, the mate kept.
     let r = search(&pos, &Limits::nodes(200_000));
     assert_eq!(r.score, Score::Mate(1));
@@ -65,7 +87,10 @@ fn depth_1_of_the_runaway_position_is_a_few_thousand_nodes_and_finds_the_mate() 
 
 #[test]
 fn depth_1_is_cheap_on_every_position_of_random_games() {
-    let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..Default::default() });
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 1,
+        ..Default::default()
+    });
     let mut most = 0;
     for seed in 0..6 {
         let mut rng = SplitMix64::new(seed);
@@ -94,7 +119,12 @@ fn mates_in_one_are_found_under_any_limit_that_allows_depth_1() {
             // Depth 1 is completed before a time limit or a stop ends the search.
             Limits::time(Duration::ZERO),
             Limits::default().with_stop(stopped.clone()),
-            Limits::clock(Duration::from_secs(60), Duration::from_secs(60), Duration::ZERO, Duration::ZERO),
+            Limits::clock(
+                Duration::from_secs(60),
+                Duration::from_secs(60),
+                Duration::ZERO,
+                Duration::ZERO,
+            ),
             Limits::nodes(depth_1.nodes),
             Limits::nodes(50_000),
         ] {
@@ -112,7 +142,11 @@ fn mates_in_two_are_found_at_depth_3() {
         let pos: Position = text.parse().unwrap();
         let r = search(&pos, &Limits::depth(3));
         assert_eq!(r.score, Score::Mate(2), "{text}");
-        assert!(mates_in(&pos, r.best_move.unwrap(), 2), "{text}: {}", pos.ctl(&r.best_move.unwrap()));
+        assert!(
+            mates_in(&pos, r.best_move.unwrap(), 2),
+            "{text}: {}",
+            pos.ctl(&r.best_move.unwrap())
+        );
         assert_eq!(r.pv.len(), 3, "{text}");
         let r = search(&pos, &Limits::nodes(300_000));
         assert_eq!(r.score, Score::Mate(2), "{text}");
@@ -123,7 +157,11 @@ fn mates_in_two_are_found_at_depth_3() {
 fn a_stopped_search_answers_with_a_searched_move() {
     let pos = Position::default();
     let mut infos = Vec::new();
-    let full = Engine::new(Default::default()).search_with_info(&History::new(pos.clone()), &Limits::depth(4), &mut |i| infos.push(i.clone()));
+    let full = Engine::new(Default::default()).search_with_info(
+        &History::new(pos.clone()),
+        &Limits::depth(4),
+        &mut |i| infos.push(i.clone()),
+    );
     assert_eq!(full.depth, 4);
     // A node limit anywhere inside depths 2 to 4: the answer is the last
     // completed iteration's, or the stopped one's once its first root move
@@ -139,7 +177,10 @@ fn a_stopped_search_answers_with_a_searched_move() {
             assert_eq!(r.best_move, r.pv.first().copied());
             if r.pv != before.pv {
                 // The stopped iteration's: searched a ply deeper than the last one.
-                assert!(r.pv.len() > before.pv.len() || r.score != before.score, "{limit}: {r:?}");
+                assert!(
+                    r.pv.len() > before.pv.len() || r.score != before.score,
+                    "{limit}: {r:?}"
+                );
             } else {
                 assert_eq!(r.score, before.score);
             }
@@ -155,13 +196,29 @@ fn a_stopped_search_answers_with_a_searched_move() {
 #[test]
 fn a_table_that_cannot_be_allocated_is_an_error_and_the_old_one_stays() {
     let huge = usize::MAX >> 20;
-    let options = EngineOptions { hash_mb: huge, ..Default::default() };
-    assert_eq!(Engine::try_new(options).err().map(|e| e.megabytes), Some(huge));
-    let mut engine = Engine::try_new(EngineOptions { hash_mb: 2, ..Default::default() }).unwrap();
+    let options = EngineOptions {
+        hash_mb: huge,
+        ..Default::default()
+    };
+    assert_eq!(
+        Engine::try_new(options).err().map(|e| e.megabytes),
+        Some(huge)
+    );
+    let mut engine = Engine::try_new(EngineOptions {
+        hash_mb: 2,
+        ..Default::default()
+    })
+    .unwrap();
     let pos = Position::default();
     let first = engine.search_position(&pos, &Limits::depth(3));
-    assert_eq!(engine.try_set_hash_mb(huge), Err(TableAllocError { megabytes: huge }));
-    assert_eq!(engine.try_set_hash_mb(huge).unwrap_err().to_string(), format!("cannot allocate a transposition table of {huge} MiB: out of memory"));
+    assert_eq!(
+        engine.try_set_hash_mb(huge),
+        Err(TableAllocError { megabytes: huge })
+    );
+    assert_eq!(
+        engine.try_set_hash_mb(huge).unwrap_err().to_string(),
+        format!("cannot allocate a transposition table of {huge} MiB: out of memory")
+    );
     assert_eq!(engine.options().hash_mb, 2);
     // The table kept its contents: the same search again is cheaper.
     assert!(engine.search_position(&pos, &Limits::depth(3)).nodes < first.nodes);
@@ -171,7 +228,10 @@ fn a_table_that_cannot_be_allocated_is_an_error_and_the_old_one_stays() {
 
 #[test]
 fn two_threads_find_the_mates_and_answer_with_a_legal_line_of_the_depth_asked() {
-    let mut engine = Engine::new(EngineOptions { threads: 2, ..Default::default() });
+    let mut engine = Engine::new(EngineOptions {
+        threads: 2,
+        ..Default::default()
+    });
     for (texts, depth, mate) in [(&MATES_IN_ONE, 1, 1), (&MATES_IN_TWO, 3, 2)] {
         for text in texts {
             let pos: Position = text.parse().unwrap();

@@ -15,15 +15,24 @@ use cescacs_engine::{Engine, EngineOptions, Limits};
 /// arithmetic in `timeman`'s tests and by timed matches, never here);
 /// every search answers with a move searched to depth 1 or more.
 fn play_on_the_clock(start: Duration, inc: Duration, plies: usize) -> usize {
-    let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..Default::default() });
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 8,
+        ..Default::default()
+    });
     let mut h = History::default();
     let mut clocks = [start, start];
     while h.outcome().is_none() && h.len() < plies {
         let limits = Limits::clock(clocks[0], clocks[1], inc, inc);
-        let side = match h.position().turn() { Color::White => 0, Color::Black => 1 };
+        let side = match h.position().turn() {
+            Color::White => 0,
+            Color::Black => 1,
+        };
         let t = Instant::now();
         let r = engine.search(&h, &limits);
-        clocks[side] = clocks[side].saturating_sub(t.elapsed()).max(Duration::from_millis(1)) + inc;
+        clocks[side] = clocks[side]
+            .saturating_sub(t.elapsed())
+            .max(Duration::from_millis(1))
+            + inc;
         assert!(r.depth >= 1, "ply {}: depth {}", h.len(), r.depth);
         h.push(r.best_move.unwrap()).unwrap();
     }
@@ -33,7 +42,10 @@ fn play_on_the_clock(start: Duration, inc: Duration, plies: usize) -> usize {
 #[test]
 fn a_game_at_two_seconds_and_10_ms_a_move_answers_every_move() {
     // Faster than 1 minute + 0.01 s: the same manager, a tighter clock.
-    assert_eq!(play_on_the_clock(Duration::from_secs(2), Duration::from_millis(10), 60), 60);
+    assert_eq!(
+        play_on_the_clock(Duration::from_secs(2), Duration::from_millis(10), 60),
+        60
+    );
 }
 
 #[test]
@@ -43,9 +55,17 @@ fn a_nearly_empty_clock_still_answers_with_a_searched_move() {
     let h = History::default();
     let full = Engine::new(Default::default()).search(&h, &Limits::depth(1));
     for left in [0, 1, 5, 20] {
-        let limits = Limits::clock(Duration::from_millis(left), Duration::from_millis(left), Duration::ZERO, Duration::ZERO);
+        let limits = Limits::clock(
+            Duration::from_millis(left),
+            Duration::from_millis(left),
+            Duration::ZERO,
+            Duration::ZERO,
+        );
         let r = Engine::new(Default::default()).search(&h, &limits);
-        assert!(r.best_move.is_some() && r.pv.first() == r.best_move.as_ref(), "{left} ms: {r:?}");
+        assert!(
+            r.best_move.is_some() && r.pv.first() == r.best_move.as_ref(),
+            "{left} ms: {r:?}"
+        );
         assert!(r.depth >= 1 || r.nodes < full.nodes, "{left} ms: {r:?}");
     }
 }
@@ -54,8 +74,16 @@ fn a_nearly_empty_clock_still_answers_with_a_searched_move() {
 fn the_clock_of_the_side_to_move_is_used() {
     // White with 10 ms, Black with an hour, to depth 5: White's search
     // stops early, Black's reaches the depth.
-    let clock = Limits::clock(Duration::from_millis(10), Duration::from_secs(3600), Duration::ZERO, Duration::ZERO);
-    let limits = Limits { depth: Some(5), ..clock };
+    let clock = Limits::clock(
+        Duration::from_millis(10),
+        Duration::from_secs(3600),
+        Duration::ZERO,
+        Duration::ZERO,
+    );
+    let limits = Limits {
+        depth: Some(5),
+        ..clock
+    };
     let mut h = History::default();
     let white = Engine::new(Default::default()).search(&h, &limits);
     assert!(white.depth < 5, "{white:?}");
@@ -67,7 +95,15 @@ fn the_clock_of_the_side_to_move_is_used() {
 #[test]
 fn pondering_holds_the_clock_until_ponderhit() {
     let ponder = Arc::new(AtomicBool::new(true));
-    let limits = Limits { ponder: Some(ponder.clone()), ..Limits::clock(Duration::from_millis(50), Duration::from_millis(50), Duration::ZERO, Duration::ZERO) };
+    let limits = Limits {
+        ponder: Some(ponder.clone()),
+        ..Limits::clock(
+            Duration::from_millis(50),
+            Duration::from_millis(50),
+            Duration::ZERO,
+            Duration::ZERO,
+        )
+    };
     let hit = {
         let ponder = ponder.clone();
         std::thread::spawn(move || {

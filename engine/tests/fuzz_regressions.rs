@@ -20,5 +20,12 @@ fn nnue_corpus() {
         .filter(|(_, d)| nnue::accepts(d))
         .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(accepted, ["valid-1x1", "valid-2x1-checksum-recomputed", "valid-2x2-hand-written-base"]);
+    assert_eq!(
+        accepted,
+        [
+            "valid-1x1",
+            "valid-2x1-checksum-recomputed",
+            "valid-2x2-hand-written-base"
+        ]
+    );
 }

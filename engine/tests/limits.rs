@@ -28,7 +28,10 @@ fn a_fixed_depth_search_on_one_thread_is_deterministic() {
         engine.search_position(&Position::default(), &Limits::depth(3));
         engine.new_game();
         let b = engine.search_position(&pos, &Limits::depth(4));
-        assert_eq!((a.best_move, a.score, &a.pv, a.depth, a.nodes), (b.best_move, b.score, &b.pv, b.depth, b.nodes));
+        assert_eq!(
+            (a.best_move, a.score, &a.pv, a.depth, a.nodes),
+            (b.best_move, b.score, &b.pv, b.depth, b.nodes)
+        );
         assert_eq!(a.depth, 4);
         assert!(a.nodes > 1000);
     }
@@ -37,7 +40,8 @@ fn a_fixed_depth_search_on_one_thread_is_deterministic() {
 #[test]
 fn the_node_limit_is_exact_on_one_thread() {
     for limit in [1, 100, 5_000, 50_000] {
-        let r = Engine::new(Default::default()).search_position(&Position::default(), &Limits::nodes(limit));
+        let r = Engine::new(Default::default())
+            .search_position(&Position::default(), &Limits::nodes(limit));
         assert_eq!(r.nodes, limit);
         assert!(r.best_move.is_some());
     }
@@ -56,10 +60,18 @@ fn the_stop_flag_stops_an_infinite_search_from_another_thread() {
             })
         };
         let start = Instant::now();
-        let r = Engine::new(EngineOptions { threads, ..Default::default() }).search_position(&Position::default(), &Limits { ..limits });
+        let r = Engine::new(EngineOptions {
+            threads,
+            ..Default::default()
+        })
+        .search_position(&Position::default(), &Limits { ..limits });
         setter.join().unwrap();
         assert!(start.elapsed() >= Duration::from_millis(200));
-        assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            start.elapsed()
+        );
         assert!(r.best_move.is_some());
         assert!(r.depth >= 1 && (r.depth as usize) < MAX_PLY);
     }
@@ -68,7 +80,10 @@ fn the_stop_flag_stops_an_infinite_search_from_another_thread() {
 #[test]
 fn the_time_limit_ends_the_search() {
     let start = Instant::now();
-    let r = Engine::new(Default::default()).search_position(&Position::default(), &Limits::time(Duration::from_millis(300)));
+    let r = Engine::new(Default::default()).search_position(
+        &Position::default(),
+        &Limits::time(Duration::from_millis(300)),
+    );
     assert!(start.elapsed() >= Duration::from_millis(300));
     assert!(start.elapsed() < Duration::from_secs(10));
     assert!(r.best_move.is_some());
@@ -95,7 +110,11 @@ fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
     let free = search(&Limits::depth(3));
     let best = free.best_move.unwrap();
     assert_eq!(best.long(), "C3-C25");
-    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != best).collect();
+    let others: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| m != best)
+        .collect();
     let without = search(&Limits::depth(3).with_search_moves(others.clone()));
     let m = without.best_move.unwrap();
     assert!(others.contains(&m) && m != best, "{}", pos.ctl(&m));
@@ -118,7 +137,10 @@ fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
     let elsewhere = Position::default().legal_moves()[0];
     assert!(!pos.legal_moves().contains(&elsewhere));
     let r = search(&Limits::depth(3).with_search_moves(vec![elsewhere]));
-    assert_eq!((r.best_move, r.score, r.nodes), (free.best_move, free.score, free.nodes));
+    assert_eq!(
+        (r.best_move, r.score, r.nodes),
+        (free.best_move, free.score, free.nodes)
+    );
 }
 
 #[test]
@@ -128,6 +150,9 @@ fn listing_every_root_move_is_the_same_search_as_listing_none() {
         let free = Engine::new(Default::default()).search_position(&pos, &Limits::depth(3));
         let all = Limits::depth(3).with_search_moves(pos.legal_moves().to_vec());
         let listed = Engine::new(Default::default()).search_position(&pos, &all);
-        assert_eq!((free.best_move, free.score, &free.pv, free.nodes), (listed.best_move, listed.score, &listed.pv, listed.nodes));
+        assert_eq!(
+            (free.best_move, free.score, &free.pv, free.nodes),
+            (listed.best_move, listed.score, &listed.pv, listed.nodes)
+        );
     }
 }

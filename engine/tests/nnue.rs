@@ -13,13 +13,21 @@ use cescacs_engine::nnue::{Accumulator, Base, Network};
 use cescacs_engine::EvalConfig;
 
 fn data(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)).unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/data")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// The games of `tests/data/games/`, as histories.
 fn golden_games() -> Vec<History> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games");
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     let mut out = Vec::new();
     for p in paths {
@@ -71,14 +79,26 @@ fn a_network_over_the_hand_written_evaluation_is_version_3() {
     for pos in dev_positions().iter().take(50) {
         let layers = plain.evaluate(pos) - plain.material_balance(pos);
         assert_eq!(net.base_eval(pos), EvalConfig::default().evaluate(pos));
-        assert_eq!(net.evaluate(pos), (layers + EvalConfig::default().evaluate(pos)).clamp(-20_000, 20_000), "{pos}");
+        assert_eq!(
+            net.evaluate(pos),
+            (layers + EvalConfig::default().evaluate(pos)).clamp(-20_000, 20_000),
+            "{pos}"
+        );
     }
     // A base the engine does not know, and a version-3 header cut short.
     let mut b = bytes.clone();
     b[HEADER_LEN..HEADER_LEN + 4].copy_from_slice(&2u32.to_le_bytes());
-    assert!(matches!(Network::from_bytes(&b), Err(FormatError::UnknownBase(2))));
-    assert!(matches!(Network::from_bytes(&bytes[..HEADER_LEN + 2]), Err(FormatError::Truncated { at: 66, needed: 68 })));
-    assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(FormatError::Truncated { needed, .. }) if needed == bytes.len()));
+    assert!(matches!(
+        Network::from_bytes(&b),
+        Err(FormatError::UnknownBase(2))
+    ));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..HEADER_LEN + 2]),
+        Err(FormatError::Truncated { at: 66, needed: 68 })
+    ));
+    assert!(
+        matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(FormatError::Truncated { needed, .. }) if needed == bytes.len())
+    );
 }
 
 #[test]
@@ -90,19 +110,60 @@ fn header_errors_are_named() {
         Network::from_bytes(&b).unwrap_err()
     };
     assert!(matches!(with(0, b"X"), FormatError::WrongMagic));
-    assert!(matches!(with(8, &1u16.to_le_bytes()), FormatError::UnsupportedVersion { found: 1 }));
-    assert!(matches!(with(10, &9u16.to_le_bytes()), FormatError::UnknownInputKind { found: 9 }));
-    assert!(matches!(with(12, &3041u32.to_le_bytes()), FormatError::WrongSizes { inputs: 3041, .. }));
-    assert!(matches!(with(16, &0u32.to_le_bytes()), FormatError::WrongSizes { accumulator: 0, .. }));
-    assert!(matches!(with(16, &u32::MAX.to_le_bytes()), FormatError::WrongSizes { .. }));
-    assert!(matches!(with(20, &257u32.to_le_bytes()), FormatError::WrongSizes { hidden: 257, .. }));
-    assert!(matches!(with(24, &0u32.to_le_bytes()), FormatError::WrongScale(0)));
-    assert!(matches!(with(28, &20_001i32.to_le_bytes()), FormatError::WrongMaterial { kind: 0, value: 20_001 }));
-    assert!(matches!(with(28 + 4 * 8, &(-30_000i32).to_le_bytes()), FormatError::WrongMaterial { kind: 8, value: -30_000 }));
+    assert!(matches!(
+        with(8, &1u16.to_le_bytes()),
+        FormatError::UnsupportedVersion { found: 1 }
+    ));
+    assert!(matches!(
+        with(10, &9u16.to_le_bytes()),
+        FormatError::UnknownInputKind { found: 9 }
+    ));
+    assert!(matches!(
+        with(12, &3041u32.to_le_bytes()),
+        FormatError::WrongSizes { inputs: 3041, .. }
+    ));
+    assert!(matches!(
+        with(16, &0u32.to_le_bytes()),
+        FormatError::WrongSizes { accumulator: 0, .. }
+    ));
+    assert!(matches!(
+        with(16, &u32::MAX.to_le_bytes()),
+        FormatError::WrongSizes { .. }
+    ));
+    assert!(matches!(
+        with(20, &257u32.to_le_bytes()),
+        FormatError::WrongSizes { hidden: 257, .. }
+    ));
+    assert!(matches!(
+        with(24, &0u32.to_le_bytes()),
+        FormatError::WrongScale(0)
+    ));
+    assert!(matches!(
+        with(28, &20_001i32.to_le_bytes()),
+        FormatError::WrongMaterial {
+            kind: 0,
+            value: 20_001
+        }
+    ));
+    assert!(matches!(
+        with(28 + 4 * 8, &(-30_000i32).to_le_bytes()),
+        FormatError::WrongMaterial {
+            kind: 8,
+            value: -30_000
+        }
+    ));
     // The most negative i32 has no absolute value: refused, not overflowed.
-    assert!(matches!(with(28 + 4 * 4, &i32::MIN.to_le_bytes()), FormatError::WrongMaterial { kind: 4, value: i32::MIN }));
+    assert!(matches!(
+        with(28 + 4 * 4, &i32::MIN.to_le_bytes()),
+        FormatError::WrongMaterial {
+            kind: 4,
+            value: i32::MIN
+        }
+    ));
     // A header that declares a larger network than the bytes hold.
-    assert!(matches!(with(16, &9u32.to_le_bytes()), FormatError::Truncated { needed, .. } if needed == file_len(9, 4)));
+    assert!(
+        matches!(with(16, &9u32.to_le_bytes()), FormatError::Truncated { needed, .. } if needed == file_len(9, 4))
+    );
     let msg = with(8, &7u16.to_le_bytes()).to_string();
     assert!(msg.contains("version 7"), "{msg}");
 }
@@ -111,18 +172,52 @@ fn header_errors_are_named() {
 fn parameters_of_the_wrong_sizes_or_values_are_refused() {
     let (n, h) = (2, 3);
     let make = |scale, material: [i32; 9], ft: usize, l1: usize| {
-        Network::from_parameters(scale, material, vec![0; n], vec![0; ft], vec![0; h], vec![0; l1], 0, vec![0; h])
+        Network::from_parameters(
+            scale,
+            material,
+            vec![0; n],
+            vec![0; ft],
+            vec![0; h],
+            vec![0; l1],
+            0,
+            vec![0; h],
+        )
     };
     let (ft, l1) = (3042 * n, 2 * n * h);
     assert!(make(400, [0; 9], ft, l1).is_ok());
-    assert!(matches!(make(400, [0; 9], ft - 1, l1), Err(FormatError::WrongSizes { accumulator: 2, hidden: 3, .. })));
-    assert!(matches!(make(400, [0; 9], ft, l1 + 1), Err(FormatError::WrongSizes { .. })));
-    assert!(matches!(make(0, [0; 9], ft, l1), Err(FormatError::WrongScale(0))));
+    assert!(matches!(
+        make(400, [0; 9], ft - 1, l1),
+        Err(FormatError::WrongSizes {
+            accumulator: 2,
+            hidden: 3,
+            ..
+        })
+    ));
+    assert!(matches!(
+        make(400, [0; 9], ft, l1 + 1),
+        Err(FormatError::WrongSizes { .. })
+    ));
+    assert!(matches!(
+        make(0, [0; 9], ft, l1),
+        Err(FormatError::WrongScale(0))
+    ));
     let mut material = [0; 9];
     material[3] = 20_001;
-    assert!(matches!(make(400, material, ft, l1), Err(FormatError::WrongMaterial { kind: 3, value: 20_001 })));
+    assert!(matches!(
+        make(400, material, ft, l1),
+        Err(FormatError::WrongMaterial {
+            kind: 3,
+            value: 20_001
+        })
+    ));
     material[3] = i32::MIN;
-    assert!(matches!(make(400, material, ft, l1), Err(FormatError::WrongMaterial { kind: 3, value: i32::MIN })));
+    assert!(matches!(
+        make(400, material, ft, l1),
+        Err(FormatError::WrongMaterial {
+            kind: 3,
+            value: i32::MIN
+        })
+    ));
 }
 
 #[test]
@@ -142,7 +237,9 @@ fn every_truncation_is_refused_at_its_length() {
     }
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(matches!(Network::from_bytes(&longer), Err(FormatError::TrailingBytes { expected, found }) if expected == bytes.len() && found == bytes.len() + 1));
+    assert!(
+        matches!(Network::from_bytes(&longer), Err(FormatError::TrailingBytes { expected, found }) if expected == bytes.len() && found == bytes.len() + 1)
+    );
 }
 
 #[test]
@@ -152,7 +249,13 @@ fn every_flipped_bit_of_the_parameters_or_checksum_is_a_checksum_mismatch() {
     for at in HEADER_LEN..bytes.len() {
         let mut b = bytes.clone();
         b[at] ^= 1 << rng.below(8);
-        assert!(matches!(Network::from_bytes(&b), Err(FormatError::ChecksumMismatch { .. })), "byte {at}");
+        assert!(
+            matches!(
+                Network::from_bytes(&b),
+                Err(FormatError::ChecksumMismatch { .. })
+            ),
+            "byte {at}"
+        );
     }
 }
 
@@ -166,8 +269,13 @@ fn files_load_and_oversized_files_are_refused_unread() {
     assert_eq!(Network::load(&path).unwrap(), net);
     let big = dir.join("big.nnue");
     std::fs::write(&big, vec![0u8; MAX_FILE_LEN + 10]).unwrap();
-    assert!(matches!(Network::load(&big), Err(FormatError::TrailingBytes { found, .. }) if found == MAX_FILE_LEN + 1));
-    assert!(matches!(Network::load(dir.join("missing.nnue")), Err(FormatError::Io(_))));
+    assert!(
+        matches!(Network::load(&big), Err(FormatError::TrailingBytes { found, .. }) if found == MAX_FILE_LEN + 1)
+    );
+    assert!(matches!(
+        Network::load(dir.join("missing.nnue")),
+        Err(FormatError::Io(_))
+    ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -175,9 +283,17 @@ fn files_load_and_oversized_files_are_refused_unread() {
 fn assert_same(net: &Network, acc: &Accumulator, pos: &Position, what: &str) {
     let fresh = Accumulator::new(net, pos);
     for side in cescacs::Color::ALL {
-        assert_eq!(acc.side(side), fresh.side(side), "{what}: {side:?}'s accumulator");
+        assert_eq!(
+            acc.side(side),
+            fresh.side(side),
+            "{what}: {side:?}'s accumulator"
+        );
     }
-    assert_eq!(net.evaluate_accumulator(acc, pos), net.evaluate(pos), "{what}");
+    assert_eq!(
+        net.evaluate_accumulator(acc, pos),
+        net.evaluate(pos),
+        "{what}"
+    );
 }
 
 #[test]
@@ -189,23 +305,45 @@ fn the_incremental_accumulator_follows_the_golden_games_and_their_undo() {
     let (mut moves, mut values) = (0, std::collections::BTreeSet::new());
     let plain = Network::seeded(32, 8, 2);
     let nets = [plain.clone(), plain.with_base(Base::HandWritten)];
-    for (g, (net, h)) in nets.iter().flat_map(|n| games.iter().map(move |h| (n, h))).enumerate() {
+    for (g, (net, h)) in nets
+        .iter()
+        .flat_map(|n| games.iter().map(move |h| (n, h)))
+        .enumerate()
+    {
         let net = net.clone();
         let mut acc = Accumulator::new(&net, h.start());
         for ply in 1..=h.len() {
-            acc.push(&net, h.position_at(ply - 1).unwrap(), h.position_at(ply).unwrap());
-            assert_same(&net, &acc, h.position_at(ply).unwrap(), &format!("game {g} ply {ply}"));
+            acc.push(
+                &net,
+                h.position_at(ply - 1).unwrap(),
+                h.position_at(ply).unwrap(),
+            );
+            assert_same(
+                &net,
+                &acc,
+                h.position_at(ply).unwrap(),
+                &format!("game {g} ply {ply}"),
+            );
             values.insert(net.evaluate(h.position_at(ply).unwrap()));
             moves += 1;
         }
         for ply in (0..h.len()).rev() {
             acc.pop();
             assert_eq!(acc.depth(), ply + 1);
-            assert_same(&net, &acc, h.position_at(ply).unwrap(), &format!("game {g} undo to ply {ply}"));
+            assert_same(
+                &net,
+                &acc,
+                h.position_at(ply).unwrap(),
+                &format!("game {g} undo to ply {ply}"),
+            );
         }
     }
     assert!(moves > 960, "{moves} moves");
-    assert!(values.len() > 50, "the evaluation takes {} values", values.len());
+    assert!(
+        values.len() > 50,
+        "the evaluation takes {} values",
+        values.len()
+    );
 }
 
 #[test]
@@ -244,7 +382,9 @@ fn the_evaluation_is_symmetric_under_the_colour_swapped_mirror() {
 #[test]
 fn the_trainers_mirror_table_is_the_cores() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/nnue/mirror.txt");
-    let table: String = cescacs::Hex::all().map(|h| format!("{}\n", h.mirror().index())).collect();
+    let table: String = cescacs::Hex::all()
+        .map(|h| format!("{}\n", h.mirror().index()))
+        .collect();
     if std::env::var_os("CESCACS_WRITE_MIRROR").is_some() {
         std::fs::write(&path, &table).unwrap();
     }

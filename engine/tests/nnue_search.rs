@@ -7,7 +7,10 @@ use cescacs_engine::{Engine, EngineOptions, Limits};
 
 #[test]
 fn a_search_with_the_network_keeps_its_accumulators_in_step() {
-    let mut engine = Engine::new(EngineOptions { use_nnue: true, ..EngineOptions::default() });
+    let mut engine = Engine::new(EngineOptions {
+        use_nnue: true,
+        ..EngineOptions::default()
+    });
     let mut game = History::default();
     for _ in 0..12 {
         let r = engine.search(&game, &Limits::depth(4));

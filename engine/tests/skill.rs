@@ -7,7 +7,11 @@ use cescacs::{History, Position};
 use cescacs_engine::{Engine, EngineOptions, Limits, Skill};
 
 fn engine(skill: Skill) -> Engine {
-    Engine::new(EngineOptions { hash_mb: 1, skill, ..Default::default() })
+    Engine::new(EngineOptions {
+        hash_mb: 1,
+        skill,
+        ..Default::default()
+    })
 }
 
 #[test]
@@ -16,23 +20,40 @@ fn level_0_plays_legal_varied_first_moves() {
     let legal = start.legal_moves();
     let mut seen = HashSet::new();
     for seed in 0..40 {
-        let r = engine(Skill::new(0).unwrap().with_seed(seed)).search(&History::default(), &Limits::default());
+        let r = engine(Skill::new(0).unwrap().with_seed(seed))
+            .search(&History::default(), &Limits::default());
         let m = r.best_move.expect("a move");
         assert!(legal.contains(&m), "seed {seed}: illegal {m:?}");
         assert_eq!(r.pv.first(), Some(&m));
-        assert!(r.nodes <= 50_000 && r.depth <= 1, "seed {seed}: level 0 is capped ({} nodes, depth {})", r.nodes, r.depth);
+        assert!(
+            r.nodes <= 50_000 && r.depth <= 1,
+            "seed {seed}: level 0 is capped ({} nodes, depth {})",
+            r.nodes,
+            r.depth
+        );
         seen.insert(m);
     }
     eprintln!("level 0: {} distinct first moves", seen.len());
-    assert!(seen.len() >= 6, "level 0 played only {} distinct first moves", seen.len());
+    assert!(
+        seen.len() >= 6,
+        "level 0 played only {} distinct first moves",
+        seen.len()
+    );
 }
 
 #[test]
 fn level_20_is_the_plain_search_node_for_node() {
     let limits = Limits::depth(4);
-    let plain = Engine::new(EngineOptions { hash_mb: 1, ..Default::default() }).search(&History::default(), &limits);
+    let plain = Engine::new(EngineOptions {
+        hash_mb: 1,
+        ..Default::default()
+    })
+    .search(&History::default(), &limits);
     let full = engine(Skill::new(20).unwrap().with_seed(7)).search(&History::default(), &limits);
-    assert_eq!((full.best_move, full.score, full.nodes, &full.pv), (plain.best_move, plain.score, plain.nodes, &plain.pv));
+    assert_eq!(
+        (full.best_move, full.score, full.nodes, &full.pv),
+        (plain.best_move, plain.score, plain.nodes, &plain.pv)
+    );
 }
 
 #[test]
@@ -41,7 +62,12 @@ fn a_weak_level_is_reproducible_and_caps_its_search() {
     let a = engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits);
     let b = engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits);
     assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
-    assert!(a.depth <= 3 && a.nodes <= 200_000, "depth {} nodes {}", a.depth, a.nodes);
+    assert!(
+        a.depth <= 3 && a.nodes <= 200_000,
+        "depth {} nodes {}",
+        a.depth,
+        a.nodes
+    );
     assert!(a.lines.len() >= 4, "a weak level searches several lines");
 }
 
@@ -57,10 +83,15 @@ fn a_weak_level_still_mates_in_one() {
             game = History::default();
             continue;
         }
-        if moves.iter().any(|m| { let after = pos.after(*m); after.is_check() && after.legal_moves().is_empty() }) {
+        if moves.iter().any(|m| {
+            let after = pos.after(*m);
+            after.is_check() && after.legal_moves().is_empty()
+        }) {
             break;
         }
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         game.push_unchecked(moves[(seed >> 33) as usize % moves.len()]);
         if game.len() > 300 {
             game = History::default();
@@ -69,6 +100,12 @@ fn a_weak_level_still_mates_in_one() {
     for level in [0, 10] {
         let r = engine(Skill::new(level).unwrap()).search(&game, &Limits::default());
         let after = game.position().after(r.best_move.unwrap());
-        assert!(after.is_check() && after.legal_moves().is_empty(), "level {level} missed the mate in one: {} nodes, depth {}, lines {:?}", r.nodes, r.depth, r.lines.iter().map(|l| l.score).collect::<Vec<_>>());
+        assert!(
+            after.is_check() && after.legal_moves().is_empty(),
+            "level {level} missed the mate in one: {} nodes, depth {}, lines {:?}",
+            r.nodes,
+            r.depth,
+            r.lines.iter().map(|l| l.score).collect::<Vec<_>>()
+        );
     }
 }

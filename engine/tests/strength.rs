@@ -11,10 +11,18 @@ fn mate_in_one_positions(n: usize) -> Vec<Position> {
     let mut out = Vec::new();
     let mut seed = 0;
     while out.len() < n {
-        let games = RandomGames::new(200).seed(seed).max_plies(400).threads(2).run().unwrap();
+        let games = RandomGames::new(200)
+            .seed(seed)
+            .max_plies(400)
+            .threads(2)
+            .run()
+            .unwrap();
         for g in games {
             let h = g.history();
-            if h.outcome().is_some_and(|o| o.termination == Termination::Checkmate) && out.len() < n {
+            if h.outcome()
+                .is_some_and(|o| o.termination == Termination::Checkmate)
+                && out.len() < n
+            {
                 out.push(h.position_at(h.len() - 1).unwrap().clone());
             }
         }
@@ -28,19 +36,34 @@ fn every_mate_in_one_of_fifty_random_games_is_found_at_depth_2() {
     let positions = mate_in_one_positions(50);
     assert_eq!(positions.len(), 50);
     for pos in positions {
-        let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..Default::default() });
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..Default::default()
+        });
         let r = engine.search_position(&pos, &Limits::depth(2));
         let m = r.best_move.expect("a move");
-        assert!(pos.after(m).is_checkmate(), "{} is not mate in {}", pos.ctl(&m), pos.to_pdtl());
+        assert!(
+            pos.after(m).is_checkmate(),
+            "{} is not mate in {}",
+            pos.ctl(&m),
+            pos.to_pdtl()
+        );
         assert_eq!(r.score, Score::Mate(1), "{}", pos.to_pdtl());
     }
 }
 
 #[test]
 fn depth_3_wins_every_game_against_a_random_mover() {
-    let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..Default::default() });
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 4,
+        ..Default::default()
+    });
     for game in 0..20u64 {
-        let engine_side = if game % 2 == 0 { Color::White } else { Color::Black };
+        let engine_side = if game % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut rng = SplitMix64::new(game);
         let mut h = History::default();
         engine.new_game();
@@ -54,6 +77,11 @@ fn depth_3_wins_every_game_against_a_random_mover() {
             h.push_unchecked(m);
         }
         let outcome = h.outcome();
-        assert_eq!(outcome.and_then(|o| o.winner), Some(engine_side), "game {game}: {outcome:?} after {} plies", h.len());
+        assert_eq!(
+            outcome.and_then(|o| o.winner),
+            Some(engine_side),
+            "game {game}: {outcome:?} after {} plies",
+            h.len()
+        );
     }
 }

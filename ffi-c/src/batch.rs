@@ -46,7 +46,10 @@ impl cescacs_game_batch {
         } else {
             Err(Error::new(
                 cescacs_result::IndexOutOfRange,
-                format!("game {index} is out of range: the batch has {} games", self.batch.len()),
+                format!(
+                    "game {index} is out of range: the batch has {} games",
+                    self.batch.len()
+                ),
             ))
         }
     }
@@ -154,7 +157,8 @@ pub unsafe extern "C" fn cescacs_game_batch_read_pgn(
         // SAFETY: `reader` is NULL or a live reader used by this call alone
         // (the header's contract).
         let r = unsafe { borrow_mut(reader) }?;
-        let batch = GameBatch::from_pgn_entries(r.entries(), max_games).map_err(|e| Error::pgn(&e))?;
+        let batch =
+            GameBatch::from_pgn_entries(r.entries(), max_games).map_err(|e| Error::pgn(&e))?;
         // SAFETY: checked not NULL above; writable (the header's contract).
         unsafe { batch_out.write(boxed(batch)) };
         Ok(())
@@ -171,7 +175,11 @@ pub unsafe extern "C" fn cescacs_game_batch_len(
 ) -> cescacs_result {
     // SAFETY: `batch` is NULL or a live handle and `len_out` NULL or
     // writable (the header's contract).
-    unsafe { guard_out("cescacs_game_batch_len", len_out, "len_out", || Ok(borrow(batch)?.batch.len())) }
+    unsafe {
+        guard_out("cescacs_game_batch_len", len_out, "len_out", || {
+            Ok(borrow(batch)?.batch.len())
+        })
+    }
 }
 
 /// Lends every game's move indices, end to end: writes a pointer to them to
@@ -279,7 +287,9 @@ pub unsafe extern "C" fn cescacs_game_batch_game(
         guard_out("cescacs_game_batch_game", game_out, "game_out", || {
             let b = borrow(batch)?;
             let i = b.game_index(index)?;
-            Ok(cescacs_game::boxed(b.batch.game(i).expect("the index is in range")))
+            Ok(cescacs_game::boxed(
+                b.batch.game(i).expect("the index is in range"),
+            ))
         })
     }
 }
@@ -299,10 +309,12 @@ pub unsafe extern "C" fn cescacs_game_batch_origin(
         out_ptr(seed_out, "seed_out")?;
         out_ptr(first_out, "first_out")?;
         // SAFETY: `batch` is NULL or a live handle (the header's contract).
-        let origin = unsafe { borrow(batch) }?
-            .batch
-            .origin()
-            .ok_or_else(|| Error::new(cescacs_result::NotFound, "the batch was not made by self-play: it has no seed"))?;
+        let origin = unsafe { borrow(batch) }?.batch.origin().ok_or_else(|| {
+            Error::new(
+                cescacs_result::NotFound,
+                "the batch was not made by self-play: it has no seed",
+            )
+        })?;
         // SAFETY: both checked not NULL above; writable (the header's
         // contract).
         unsafe {

@@ -9,8 +9,8 @@ use rules::Hex;
 
 use super::cescacs_result;
 use super::error::Error;
-use super::guard::{borrow, guard, guard_out, guard_text, out_ptr};
 use super::game::cescacs_game;
+use super::guard::{borrow, guard, guard_out, guard_text, out_ptr};
 use super::types::{cescacs_color, cescacs_hex, cescacs_role};
 
 /// The number of corners of a hex: `cescacs_hex_corners` writes this many

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use search::{Engine, EngineOptions, Limits, Score, SearchResult, TableAllocError};
 use rules::Position;
+use search::{Engine, EngineOptions, Limits, Score, SearchResult, TableAllocError};
 
 use super::cescacs_result;
 use super::error::Error;
-use super::guard::{borrow, guard, guard_out, guard_text, out_ptr, Handle};
 use super::game::cescacs_game;
+use super::guard::{borrow, guard, guard_out, guard_text, out_ptr, Handle};
 use super::types::{cescacs_move, CESCACS_MOVE_TEXT_MAX};
 
 /// A searching engine with its transposition table. Make it with
@@ -143,12 +143,22 @@ pub unsafe extern "C" fn cescacs_engine_new(
     // SAFETY: `engine_out` is NULL or writable (the header's contract).
     unsafe {
         guard_out("cescacs_engine_new", engine_out, "engine_out", || {
-            let options = EngineOptions { hash_mb, threads: threads as usize, ..EngineOptions::default() };
-            options.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
+            let options = EngineOptions {
+                hash_mb,
+                threads: threads as usize,
+                ..EngineOptions::default()
+            };
+            options
+                .validate()
+                .map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             let engine = Engine::try_new(options).map_err(out_of_memory)?;
             Ok(Box::into_raw(Box::new(cescacs_engine {
                 stop: Arc::new(AtomicBool::new(false)),
-                inner: Mutex::new(Inner { engine, last: None, multipv: 1 }),
+                inner: Mutex::new(Inner {
+                    engine,
+                    last: None,
+                    multipv: 1,
+                }),
             })))
         })
     }
@@ -166,14 +176,23 @@ fn out_of_memory(e: TableAllocError) -> Error {
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a size out of range),
 /// `OUT_OF_MEMORY`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_set_hash(engine: *const cescacs_engine, hash_mb: usize) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_set_hash(
+    engine: *const cescacs_engine,
+    hash_mb: usize,
+) -> cescacs_result {
     guard("cescacs_engine_set_hash", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
-        EngineOptions { hash_mb, ..EngineOptions::default() }
-            .validate()
-            .map_err(|err| Error::new(cescacs_result::BadArgument, err.to_string()))?;
-        e.lock().engine.try_set_hash_mb(hash_mb).map_err(out_of_memory)
+        EngineOptions {
+            hash_mb,
+            ..EngineOptions::default()
+        }
+        .validate()
+        .map_err(|err| Error::new(cescacs_result::BadArgument, err.to_string()))?;
+        e.lock()
+            .engine
+            .try_set_hash_mb(hash_mb)
+            .map_err(out_of_memory)
     })
 }
 
@@ -217,7 +236,16 @@ pub unsafe extern "C" fn cescacs_engine_search(
     result_out: *mut cescacs_search_result,
 ) -> cescacs_result {
     // SAFETY: forwarded under the same contract, with no clock.
-    unsafe { search_with("cescacs_engine_search", engine, game, limits, None, result_out) }
+    unsafe {
+        search_with(
+            "cescacs_engine_search",
+            engine,
+            game,
+            limits,
+            None,
+            result_out,
+        )
+    }
 }
 
 /// `cescacs_engine_search` on the clock: `clock` (not NULL) gives each
@@ -236,7 +264,16 @@ pub unsafe extern "C" fn cescacs_engine_search_clock(
     result_out: *mut cescacs_search_result,
 ) -> cescacs_result {
     // SAFETY: forwarded under the same contract.
-    unsafe { search_with("cescacs_engine_search_clock", engine, game, limits, Some(clock), result_out) }
+    unsafe {
+        search_with(
+            "cescacs_engine_search_clock",
+            engine,
+            game,
+            limits,
+            Some(clock),
+            result_out,
+        )
+    }
 }
 
 /// The body of both search calls: `clock` is `None` for a search without
@@ -271,7 +308,9 @@ unsafe fn search_with(
             limits.multipv = inner.multipv;
             // The engine is the one judge of limits (0 reads as "no limit",
             // which it accepts); a refusal would be BAD_ARGUMENT.
-            limits.validate().map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
+            limits
+                .validate()
+                .map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             let history = g.record.history();
             let result = inner.engine.search(history, &limits);
             let root = history.position().clone();
@@ -283,7 +322,11 @@ unsafe fn search_with(
 }
 
 /// The engine's limits from the C structs (0: no such limit).
-fn engine_limits(l: &cescacs_search_limits, clock: Option<&cescacs_clock>, stop: Arc<AtomicBool>) -> Limits {
+fn engine_limits(
+    l: &cescacs_search_limits,
+    clock: Option<&cescacs_clock>,
+    stop: Arc<AtomicBool>,
+) -> Limits {
     let ms = |v: u64| (v > 0).then(|| Duration::from_millis(v));
     let mut limits = Limits {
         depth: (l.depth > 0).then_some(l.depth),
@@ -312,7 +355,10 @@ fn c_result(root: &Position, r: &SearchResult) -> cescacs_search_result {
         Some(m) => {
             let text = root.ctl(&m);
             // CTL-AN is at most 17 bytes: it fits with its NUL.
-            for (slot, &b) in best_ctl.iter_mut().zip(text.as_bytes().iter().take(CESCACS_MOVE_TEXT_MAX - 1)) {
+            for (slot, &b) in best_ctl
+                .iter_mut()
+                .zip(text.as_bytes().iter().take(CESCACS_MOVE_TEXT_MAX - 1))
+            {
                 *slot = b as c_char;
             }
             let index = root.legal_moves().iter().position(|x| *x == m).unwrap_or(0);
@@ -381,7 +427,10 @@ pub unsafe extern "C" fn cescacs_engine_pv(
         if r.pv.len() > len {
             return Err(Error::new(
                 cescacs_result::BufferTooSmall,
-                format!("the PV has {} moves, the array has room for {len}", r.pv.len()),
+                format!(
+                    "the PV has {} moves, the array has room for {len}",
+                    r.pv.len()
+                ),
             ));
         }
         for (i, &m) in r.pv.iter().enumerate() {

@@ -17,7 +17,10 @@ use super::guard::{borrow, guard, guard_out, text_arg};
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_set_use_nnue(engine: *const cescacs_engine, use_nnue: bool) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_set_use_nnue(
+    engine: *const cescacs_engine,
+    use_nnue: bool,
+) -> cescacs_result {
     guard("cescacs_engine_set_use_nnue", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
@@ -35,7 +38,10 @@ pub unsafe extern "C" fn cescacs_engine_set_use_nnue(engine: *const cescacs_engi
 /// Errors: `NULL_POINTER` (engine), `INVALID_UTF8`, `BAD_ARGUMENT` (the
 /// file cannot be read as a network).
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_load_network(engine: *const cescacs_engine, path: *const c_char) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_load_network(
+    engine: *const cescacs_engine,
+    path: *const c_char,
+) -> cescacs_result {
     guard("cescacs_engine_load_network", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
@@ -45,10 +51,12 @@ pub unsafe extern "C" fn cescacs_engine_load_network(engine: *const cescacs_engi
         }
         // SAFETY: not NULL, so a NUL-terminated string (the header's contract).
         let path = unsafe { text_arg(path, "path") }?;
-        e.lock()
-            .engine
-            .load_network(path)
-            .map_err(|err| Error::new(cescacs_result::BadArgument, format!("{path}: {err}; the network is unchanged")))
+        e.lock().engine.load_network(path).map_err(|err| {
+            Error::new(
+                cescacs_result::BadArgument,
+                format!("{path}: {err}; the network is unchanged"),
+            )
+        })
     })
 }
 

@@ -4,8 +4,8 @@
 
 use std::ffi::c_char;
 
-use search::{PvLine, Score};
 use rules::Position;
+use search::{PvLine, Score};
 
 use super::cescacs_result;
 use super::engine::{cescacs_engine, cescacs_score_kind, no_search};
@@ -45,12 +45,18 @@ pub struct cescacs_pv_line {
 ///
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (0 or above the maximum).
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_set_multipv(engine: *const cescacs_engine, lines: u32) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_set_multipv(
+    engine: *const cescacs_engine,
+    lines: u32,
+) -> cescacs_result {
     guard("cescacs_engine_set_multipv", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
         if !(1..=CESCACS_MULTIPV_MAX).contains(&lines) {
-            return Err(Error::new(cescacs_result::BadArgument, format!("multipv must be 1..{CESCACS_MULTIPV_MAX}, not {lines}")));
+            return Err(Error::new(
+                cescacs_result::BadArgument,
+                format!("multipv must be 1..{CESCACS_MULTIPV_MAX}, not {lines}"),
+            ));
         }
         e.lock().multipv = lines as usize;
         Ok(())
@@ -86,7 +92,10 @@ pub unsafe extern "C" fn cescacs_engine_lines(
         if r.lines.len() > len {
             return Err(Error::new(
                 cescacs_result::BufferTooSmall,
-                format!("the search has {} lines, the array has room for {len}", r.lines.len()),
+                format!(
+                    "the search has {} lines, the array has room for {len}",
+                    r.lines.len()
+                ),
             ));
         }
         let legal = root.legal_moves();
@@ -108,21 +117,43 @@ fn c_line(root: &Position, legal: &[rules::Move], line: &PvLine) -> cescacs_pv_l
     let first = line.pv[0];
     let mut first_ctl = [0 as c_char; CESCACS_MOVE_TEXT_MAX];
     // CTL-AN is at most 17 bytes: it fits with its NUL.
-    for (slot, &b) in first_ctl.iter_mut().zip(root.ctl(&first).as_bytes().iter().take(CESCACS_MOVE_TEXT_MAX - 1)) {
+    for (slot, &b) in first_ctl.iter_mut().zip(
+        root.ctl(&first)
+            .as_bytes()
+            .iter()
+            .take(CESCACS_MOVE_TEXT_MAX - 1),
+    ) {
         *slot = b as c_char;
     }
     let first_index = legal.iter().position(|x| *x == first).unwrap_or(0);
-    cescacs_pv_line { first_move: first.into(), first_index, first_ctl, score_kind, score, pv_len: line.pv.len() }
+    cescacs_pv_line {
+        first_move: first.into(),
+        first_index,
+        first_ctl,
+        score_kind,
+        score,
+        pv_len: line.pv.len(),
+    }
 }
 
 /// Line `line` (0 for the best) of the engine's last search.
-fn line_of<T>(engine: *const cescacs_engine, line: usize, read: impl FnOnce(&Position, &PvLine) -> T) -> Result<T, Error> {
+fn line_of<T>(
+    engine: *const cescacs_engine,
+    line: usize,
+    read: impl FnOnce(&Position, &PvLine) -> T,
+) -> Result<T, Error> {
     // SAFETY: `engine` is NULL or a live handle (the callers' contract).
     let e = unsafe { borrow(engine) }?;
     let inner = e.lock();
     let (root, r) = inner.last.as_ref().ok_or_else(no_search)?;
     let l = r.lines.get(line).ok_or_else(|| {
-        Error::new(cescacs_result::NotFound, format!("the last search has {} lines, not a line {line}", r.lines.len()))
+        Error::new(
+            cescacs_result::NotFound,
+            format!(
+                "the last search has {} lines, not a line {line}",
+                r.lines.len()
+            ),
+        )
     })?;
     Ok(read(root, l))
 }
@@ -150,7 +181,13 @@ pub unsafe extern "C" fn cescacs_engine_line_pv(
         // SAFETY: not NULL (checked above), so writable (the header's contract).
         unsafe { count_out.write(pv.len()) };
         if pv.len() > len {
-            return Err(Error::new(cescacs_result::BufferTooSmall, format!("the PV has {} moves, the array has room for {len}", pv.len())));
+            return Err(Error::new(
+                cescacs_result::BufferTooSmall,
+                format!(
+                    "the PV has {} moves, the array has room for {len}",
+                    pv.len()
+                ),
+            ));
         }
         for (i, &m) in pv.iter().enumerate() {
             // SAFETY: `i` < `len` and `buf` is not NULL, so entry `i` is writable.

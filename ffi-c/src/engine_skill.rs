@@ -24,7 +24,11 @@ pub const CESCACS_ELO_MAX: u32 = 3214;
 ///
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_set_skill(engine: *const cescacs_engine, level: u32, seed: u64) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_set_skill(
+    engine: *const cescacs_engine,
+    level: u32,
+    seed: u64,
+) -> cescacs_result {
     guard("cescacs_engine_set_skill", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
@@ -41,7 +45,11 @@ pub unsafe extern "C" fn cescacs_engine_set_skill(engine: *const cescacs_engine,
 ///
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (an Elo out of range).
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_set_elo(engine: *const cescacs_engine, elo: u32, seed: u64) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_set_elo(
+    engine: *const cescacs_engine,
+    elo: u32,
+    seed: u64,
+) -> cescacs_result {
     guard("cescacs_engine_set_elo", || {
         // SAFETY: `engine` is NULL or a live handle (the header's contract).
         let e = unsafe { borrow(engine) }?;
@@ -55,7 +63,10 @@ pub unsafe extern "C" fn cescacs_engine_set_elo(engine: *const cescacs_engine, e
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_engine_skill(engine: *const cescacs_engine, level_out: *mut u32) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_engine_skill(
+    engine: *const cescacs_engine,
+    level_out: *mut u32,
+) -> cescacs_result {
     // SAFETY: `level_out` is NULL or writable (the header's contract).
     unsafe {
         guard_out("cescacs_engine_skill", level_out, "level_out", || {
@@ -76,6 +87,9 @@ mod tests {
     #[test]
     fn the_c_bounds_are_the_engines() {
         assert_eq!(super::CESCACS_SKILL_MAX, search::MAX_SKILL_LEVEL);
-        assert_eq!((super::CESCACS_ELO_MIN, super::CESCACS_ELO_MAX), (search::MIN_ELO, search::MAX_ELO));
+        assert_eq!(
+            (super::CESCACS_ELO_MIN, super::CESCACS_ELO_MAX),
+            (search::MIN_ELO, search::MAX_ELO)
+        );
     }
 }

@@ -32,41 +32,41 @@ mod move_list;
 mod pgn_reader;
 // After the reader: a batch is read from one.
 mod batch;
-mod record;
 mod line;
+mod record;
 mod threats;
 mod types;
 // The engine last: its items follow the rules' in the header.
 mod engine;
+mod engine_eval;
 mod engine_lines;
 mod engine_skill;
-mod engine_eval;
 
 #[cfg(test)]
 mod tests;
 
 #[allow(unused_imports)]
-pub use board::*;
-#[allow(unused_imports)]
 pub use batch::*;
+#[allow(unused_imports)]
+pub use board::*;
 pub use error::*;
 pub use game::*;
+#[allow(unused_imports)]
+pub use line::*;
 pub use move_list::*;
 #[allow(unused_imports)]
 pub use pgn_reader::*;
 #[allow(unused_imports)]
 pub use record::*;
-#[allow(unused_imports)]
-pub use line::*;
 // (Unused where benches/ffi_overhead.rs compiles this file as a module.)
 #[allow(unused_imports)]
-pub use threats::*;
-pub use types::*;
-#[allow(unused_imports)]
 pub use engine::*;
+#[allow(unused_imports)]
+pub use engine_eval::*;
 #[allow(unused_imports)]
 pub use engine_lines::*;
 #[allow(unused_imports)]
 pub use engine_skill::*;
 #[allow(unused_imports)]
-pub use engine_eval::*;
+pub use threats::*;
+pub use types::*;

@@ -53,13 +53,18 @@ impl cescacs_line {
     /// The position before move `index` (0 ≤ `index` ≤ the move count; the
     /// count gives the position after the last move).
     fn position(&self, index: usize) -> Result<&Position, Error> {
-        self.view.position(index).ok_or_else(|| index_error("position", index, self.view.len() + 1))
+        self.view
+            .position(index)
+            .ok_or_else(|| index_error("position", index, self.view.len() + 1))
     }
 
     /// The handle of variation `rank` of move `index`.
     fn enter(&self, index: usize, rank: usize) -> Result<cescacs_line, Error> {
         let count = self.annotated(index)?.variations.len();
-        let view = self.view.variation(index, rank).ok_or_else(|| index_error("variation", rank, count))?;
+        let view = self
+            .view
+            .variation(index, rank)
+            .ok_or_else(|| index_error("variation", rank, count))?;
         Ok(cescacs_line { view })
     }
 }
@@ -81,7 +86,9 @@ pub unsafe extern "C" fn cescacs_game_mainline(
     unsafe {
         guard_out("cescacs_game_mainline", line_out, "line_out", || {
             let g = borrow(game)?;
-            Ok(Box::into_raw(Box::new(cescacs_line { view: LineView::mainline(Arc::clone(&g.record)) })))
+            Ok(Box::into_raw(Box::new(cescacs_line {
+                view: LineView::mainline(Arc::clone(&g.record)),
+            })))
         })
     }
 }
@@ -129,10 +136,17 @@ pub unsafe extern "C" fn cescacs_line_free(line: *mut cescacs_line) {
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_line_depth(line: *const cescacs_line, depth_out: *mut usize) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_line_depth(
+    line: *const cescacs_line,
+    depth_out: *mut usize,
+) -> cescacs_result {
     // SAFETY: `line` is NULL or a live handle and `depth_out` NULL or
     // writable (the header's contract).
-    unsafe { guard_out("cescacs_line_depth", depth_out, "depth_out", || Ok(borrow(line)?.view.depth())) }
+    unsafe {
+        guard_out("cescacs_line_depth", depth_out, "depth_out", || {
+            Ok(borrow(line)?.view.depth())
+        })
+    }
 }
 
 /// Writes to `*ply_out` the number of plies from the game's start to the
@@ -143,10 +157,17 @@ pub unsafe extern "C" fn cescacs_line_depth(line: *const cescacs_line, depth_out
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_line_start_ply(line: *const cescacs_line, ply_out: *mut usize) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_line_start_ply(
+    line: *const cescacs_line,
+    ply_out: *mut usize,
+) -> cescacs_result {
     // SAFETY: `line` is NULL or a live handle and `ply_out` NULL or
     // writable (the header's contract).
-    unsafe { guard_out("cescacs_line_start_ply", ply_out, "ply_out", || Ok(borrow(line)?.view.start_ply())) }
+    unsafe {
+        guard_out("cescacs_line_start_ply", ply_out, "ply_out", || {
+            Ok(borrow(line)?.view.start_ply())
+        })
+    }
 }
 
 /// Writes to `*count_out` the number of moves of `line`. They are read by
@@ -156,11 +177,16 @@ pub unsafe extern "C" fn cescacs_line_start_ply(line: *const cescacs_line, ply_o
 ///
 /// Errors: `NULL_POINTER`.
 #[no_mangle]
-pub unsafe extern "C" fn cescacs_line_ply_count(line: *const cescacs_line, count_out: *mut usize) -> cescacs_result {
+pub unsafe extern "C" fn cescacs_line_ply_count(
+    line: *const cescacs_line,
+    count_out: *mut usize,
+) -> cescacs_result {
     // SAFETY: `line` is NULL or a live handle and `count_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_line_ply_count", count_out, "count_out", || Ok(borrow(line)?.view.len()))
+        guard_out("cescacs_line_ply_count", count_out, "count_out", || {
+            Ok(borrow(line)?.view.len())
+        })
     }
 }
 
@@ -177,7 +203,9 @@ pub unsafe extern "C" fn cescacs_line_move_at(
     // SAFETY: `line` is NULL or a live handle and `move_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_line_move_at", move_out, "move_out", || Ok(borrow(line)?.annotated(index)?.mv.into()))
+        guard_out("cescacs_line_move_at", move_out, "move_out", || {
+            Ok(borrow(line)?.annotated(index)?.mv.into())
+        })
     }
 }
 
@@ -230,7 +258,9 @@ pub unsafe extern "C" fn cescacs_line_pdtl_at(
     // SAFETY: `line` is NULL or a live handle, `buf` NULL or `len` bytes,
     // `out_len` NULL or writable (the header's contract).
     unsafe {
-        guard_text("cescacs_line_pdtl_at", buf, len, out_len, || Ok(borrow(line)?.position(index)?.to_pdtl()))
+        guard_text("cescacs_line_pdtl_at", buf, len, out_len, || {
+            Ok(borrow(line)?.position(index)?.to_pdtl())
+        })
     }
 }
 
@@ -272,9 +302,12 @@ pub unsafe extern "C" fn cescacs_line_opening_comment_count(
     // SAFETY: `line` is NULL or a live handle and `count_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_line_opening_comment_count", count_out, "count_out", || {
-            Ok(borrow(line)?.view.line().comments.len())
-        })
+        guard_out(
+            "cescacs_line_opening_comment_count",
+            count_out,
+            "count_out",
+            || Ok(borrow(line)?.view.line().comments.len()),
+        )
     }
 }
 
@@ -347,7 +380,12 @@ pub unsafe extern "C" fn cescacs_line_comment(
     // `out_len` NULL or writable (the header's contract).
     unsafe {
         guard_text("cescacs_line_comment", buf, len, out_len, || {
-            Ok(nth(&borrow(line)?.annotated(index)?.comments, comment, "comment")?.as_str())
+            Ok(nth(
+                &borrow(line)?.annotated(index)?.comments,
+                comment,
+                "comment",
+            )?
+            .as_str())
         })
     }
 }
@@ -367,7 +405,10 @@ pub unsafe extern "C" fn cescacs_line_assessment(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_line_assessment", nag_out, "nag_out", || {
-            Ok(borrow(line)?.annotated(index)?.assessment.map_or(0, |a| a.nag()))
+            Ok(borrow(line)?
+                .annotated(index)?
+                .assessment
+                .map_or(0, |a| a.nag()))
         })
     }
 }
@@ -386,9 +427,12 @@ pub unsafe extern "C" fn cescacs_line_variation_count(
     // SAFETY: `line` is NULL or a live handle and `count_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_line_variation_count", count_out, "count_out", || {
-            Ok(borrow(line)?.annotated(index)?.variations.len())
-        })
+        guard_out(
+            "cescacs_line_variation_count",
+            count_out,
+            "count_out",
+            || Ok(borrow(line)?.annotated(index)?.variations.len()),
+        )
     }
 }
 
@@ -411,10 +455,12 @@ pub unsafe extern "C" fn cescacs_line_game(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_line_game", game_out, "game_out", || {
-            let game = borrow(line)?
-                .view
-                .to_game()
-                .ok_or_else(|| Error::new(cescacs_result::IllegalMove, "the line holds an illegal move"))?;
+            let game = borrow(line)?.view.to_game().ok_or_else(|| {
+                Error::new(
+                    cescacs_result::IllegalMove,
+                    "the line holds an illegal move",
+                )
+            })?;
             Ok(cescacs_game::boxed(game))
         })
     }

@@ -10,8 +10,8 @@ use rules::pgn::{GameEntry, Reader};
 
 use super::cescacs_result;
 use super::error::Error;
-use super::guard::{borrow_mut, guard, guard_out, out_ptr, text_arg, Handle};
 use super::game::cescacs_game;
+use super::guard::{borrow_mut, guard, guard_out, out_ptr, text_arg, Handle};
 
 /// A CTL-PGN reader: from `cescacs_pgn_reader_open` (a file) or
 /// `cescacs_pgn_reader_from_text` (a text, copied); each
@@ -35,7 +35,10 @@ impl cescacs_pgn_reader {
 }
 
 fn boxed(src: Box<dyn BufRead + Send>) -> *mut cescacs_pgn_reader {
-    Box::into_raw(Box::new(cescacs_pgn_reader { games: Reader::new(src), read: 0 }))
+    Box::into_raw(Box::new(cescacs_pgn_reader {
+        games: Reader::new(src),
+        read: 0,
+    }))
 }
 
 /// Opens the CTL-PGN file at `path` (a NUL-terminated file name) for
@@ -57,8 +60,12 @@ pub unsafe extern "C" fn cescacs_pgn_reader_open(
             }
             // Not NULL, and NUL-terminated (the header's contract).
             let name = CStr::from_ptr(path).to_string_lossy().into_owned();
-            let file = File::open(&name)
-                .map_err(|e| Error::new(cescacs_result::BadArgument, format!("cannot open {name:?}: {e}")))?;
+            let file = File::open(&name).map_err(|e| {
+                Error::new(
+                    cescacs_result::BadArgument,
+                    format!("cannot open {name:?}: {e}"),
+                )
+            })?;
             Ok(boxed(Box::new(BufReader::with_capacity(1 << 16, file))))
         })
     }
@@ -77,10 +84,15 @@ pub unsafe extern "C" fn cescacs_pgn_reader_from_text(
     // SAFETY: `text` is NULL or a NUL-terminated string and `reader_out`
     // NULL or writable (the header's contract).
     unsafe {
-        guard_out("cescacs_pgn_reader_from_text", reader_out, "reader_out", || {
-            let text = text_arg(text, "text")?;
-            Ok(boxed(Box::new(Cursor::new(text.as_bytes().to_vec()))))
-        })
+        guard_out(
+            "cescacs_pgn_reader_from_text",
+            reader_out,
+            "reader_out",
+            || {
+                let text = text_arg(text, "text")?;
+                Ok(boxed(Box::new(Cursor::new(text.as_bytes().to_vec()))))
+            },
+        )
     }
 }
 
@@ -106,7 +118,10 @@ pub unsafe extern "C" fn cescacs_pgn_reader_next(
         // (the header's contract).
         let r = unsafe { borrow_mut(reader) }?;
         let Some(entry) = r.games.next() else {
-            return Err(Error::new(cescacs_result::NotFound, format!("no game is left after game {}", r.read)));
+            return Err(Error::new(
+                cescacs_result::NotFound,
+                format!("no game is left after game {}", r.read),
+            ));
         };
         r.read += 1;
         if let Some(e) = entry.errors.first() {

@@ -17,8 +17,8 @@ use rules::Game;
 
 use super::cescacs_result;
 use super::error::Error;
-use super::guard::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg};
 use super::game::cescacs_game;
+use super::guard::{borrow, borrow_mut, guard, guard_out, guard_text, text_arg};
 
 pub(crate) fn index_error(what: &str, index: usize, count: usize) -> Error {
     Error::new(
@@ -30,12 +30,16 @@ pub(crate) fn index_error(what: &str, index: usize, count: usize) -> Error {
 /// The annotated move at `ply` of the main line.
 fn annotated(record: &Game, ply: usize) -> Result<&rules::AnnotatedMove, Error> {
     let moves = &record.mainline().moves;
-    moves.get(ply).ok_or_else(|| index_error("ply", ply, moves.len()))
+    moves
+        .get(ply)
+        .ok_or_else(|| index_error("ply", ply, moves.len()))
 }
 
 /// Entry `index` of `items`, or `INDEX_OUT_OF_RANGE` naming `what`.
 pub(crate) fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Result<&'a T, Error> {
-    items.get(index).ok_or_else(|| index_error(what, index, items.len()))
+    items
+        .get(index)
+        .ok_or_else(|| index_error(what, index, items.len()))
 }
 
 /// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
@@ -137,7 +141,9 @@ pub unsafe extern "C" fn cescacs_game_set_tag(
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
         // The rules of a tag are the core's (Game::try_set_tag).
-        g.record_mut().try_set_tag(name, value).map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))
+        g.record_mut()
+            .try_set_tag(name, value)
+            .map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))
     })
 }
 
@@ -238,9 +244,15 @@ pub unsafe extern "C" fn cescacs_game_comment(
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
-        comment_text("cescacs_game_comment", game, index, buf, len, out_len, |r| {
-            Ok(&annotated(r, ply)?.comments)
-        })
+        comment_text(
+            "cescacs_game_comment",
+            game,
+            index,
+            buf,
+            len,
+            out_len,
+            |r| Ok(&annotated(r, ply)?.comments),
+        )
     }
 }
 
@@ -279,9 +291,15 @@ pub unsafe extern "C" fn cescacs_game_opening_comment(
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
-        comment_text("cescacs_game_opening_comment", game, index, buf, len, out_len, |r| {
-            Ok(&r.mainline().comments)
-        })
+        comment_text(
+            "cescacs_game_opening_comment",
+            game,
+            index,
+            buf,
+            len,
+            out_len,
+            |r| Ok(&r.mainline().comments),
+        )
     }
 }
 
@@ -316,9 +334,15 @@ pub unsafe extern "C" fn cescacs_game_final_comment(
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
     unsafe {
-        comment_text("cescacs_game_final_comment", game, index, buf, len, out_len, |r| {
-            Ok(&r.final_comments)
-        })
+        comment_text(
+            "cescacs_game_final_comment",
+            game,
+            index,
+            buf,
+            len,
+            out_len,
+            |r| Ok(&r.final_comments),
+        )
     }
 }
 
@@ -342,7 +366,8 @@ pub unsafe extern "C" fn cescacs_game_add_comment(
     unsafe {
         add_comment("cescacs_game_add_comment", game, text, |r| {
             let count = r.len();
-            r.move_comments_mut(ply).ok_or_else(|| index_error("ply", ply, count))
+            r.move_comments_mut(ply)
+                .ok_or_else(|| index_error("ply", ply, count))
         })
     }
 }
@@ -360,7 +385,11 @@ pub unsafe extern "C" fn cescacs_game_add_opening_comment(
     text: *const c_char,
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
-    unsafe { add_comment("cescacs_game_add_opening_comment", game, text, |r| Ok(r.comments_mut())) }
+    unsafe {
+        add_comment("cescacs_game_add_opening_comment", game, text, |r| {
+            Ok(r.comments_mut())
+        })
+    }
 }
 
 /// Adds the comment `text` (NUL-terminated UTF-8, without braces) after
@@ -374,7 +403,11 @@ pub unsafe extern "C" fn cescacs_game_add_final_comment(
     text: *const c_char,
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
-    unsafe { add_comment("cescacs_game_add_final_comment", game, text, |r| Ok(&mut r.final_comments)) }
+    unsafe {
+        add_comment("cescacs_game_add_final_comment", game, text, |r| {
+            Ok(&mut r.final_comments)
+        })
+    }
 }
 
 /// Writes to `*nag_out` the assessment of the move at `ply` (0 ≤ `ply` <
@@ -393,7 +426,9 @@ pub unsafe extern "C" fn cescacs_game_assessment(
     // writable (the header's contract).
     unsafe {
         guard_out("cescacs_game_assessment", nag_out, "nag_out", || {
-            Ok(annotated(&borrow(game)?.record, ply)?.assessment.map_or(0, |a| a.nag()))
+            Ok(annotated(&borrow(game)?.record, ply)?
+                .assessment
+                .map_or(0, |a| a.nag()))
         })
     }
 }
@@ -415,14 +450,19 @@ pub unsafe extern "C" fn cescacs_game_set_assessment(
         let assessment = match nag {
             0 => None,
             n => Some(rules::Assessment::from_nag(n).ok_or_else(|| {
-                Error::new(cescacs_result::BadArgument, format!("no assessment glyph ${n} (1 … 7, or 0 for none)"))
+                Error::new(
+                    cescacs_result::BadArgument,
+                    format!("no assessment glyph ${n} (1 … 7, or 0 for none)"),
+                )
             })?),
         };
         // SAFETY: `game` is NULL or a live handle used by this call alone
         // (the header's contract).
         let g = unsafe { borrow_mut(game) }?;
         let count = g.record.len();
-        *g.record_mut().assessment_mut(ply).ok_or_else(|| index_error("ply", ply, count))? = assessment;
+        *g.record_mut()
+            .assessment_mut(ply)
+            .ok_or_else(|| index_error("ply", ply, count))? = assessment;
         Ok(())
     })
 }
@@ -444,9 +484,12 @@ pub unsafe extern "C" fn cescacs_game_variation_count(
     // SAFETY: `game` is NULL or a live handle and `count_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_game_variation_count", count_out, "count_out", || {
-            Ok(annotated(&borrow(game)?.record, ply)?.variations.len())
-        })
+        guard_out(
+            "cescacs_game_variation_count",
+            count_out,
+            "count_out",
+            || Ok(annotated(&borrow(game)?.record, ply)?.variations.len()),
+        )
     }
 }
 
@@ -470,7 +513,10 @@ fn variation(g: &cescacs_game, ply: usize, index: usize) -> Result<Game, Error> 
 fn variation_ctl(g: &cescacs_game, ply: usize, index: usize) -> Result<String, Error> {
     let v = nth(&annotated(&g.record, ply)?.variations, index, "variation")?;
     let illegal = || {
-        Error::new(cescacs_result::IllegalMove, format!("variation {index} of ply {ply} holds an illegal move"))
+        Error::new(
+            cescacs_result::IllegalMove,
+            format!("variation {index} of ply {ply} holds an illegal move"),
+        )
     };
     let mut pos = g.record.position_at(ply).ok_or_else(illegal)?.clone();
     let mut moves = Vec::with_capacity(v.line.moves.len());
@@ -506,7 +552,9 @@ pub unsafe extern "C" fn cescacs_game_variation_ctl(
     // SAFETY: `game` is NULL or a live handle, `buf` NULL or `len` bytes,
     // `out_len` NULL or writable (the header's contract).
     unsafe {
-        guard_text("cescacs_game_variation_ctl", buf, len, out_len, || variation_ctl(borrow(game)?, ply, index))
+        guard_text("cescacs_game_variation_ctl", buf, len, out_len, || {
+            variation_ctl(borrow(game)?, ply, index)
+        })
     }
 }
 
@@ -531,7 +579,10 @@ pub unsafe extern "C" fn cescacs_game_variation_label(
     unsafe {
         guard_text("cescacs_game_variation_label", buf, len, out_len, || {
             let variations = &annotated(&borrow(game)?.record, ply)?.variations;
-            Ok(nth(variations, index, "variation")?.label.as_deref().unwrap_or(""))
+            Ok(nth(variations, index, "variation")?
+                .label
+                .as_deref()
+                .unwrap_or(""))
         })
     }
 }

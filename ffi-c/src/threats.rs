@@ -33,11 +33,16 @@ pub unsafe extern "C" fn cescacs_game_is_attacked(
     // SAFETY: `game` is NULL or a live handle and `attacked_out` NULL or
     // writable (the header's contract).
     unsafe {
-        guard_out("cescacs_game_is_attacked", attacked_out, "attacked_out", || {
-            let g = borrow(game)?;
-            let by = cescacs_color::arg(by, "by")?;
-            Ok(g.position.is_attacked(hex.to_core()?, by))
-        })
+        guard_out(
+            "cescacs_game_is_attacked",
+            attacked_out,
+            "attacked_out",
+            || {
+                let g = borrow(game)?;
+                let by = cescacs_color::arg(by, "by")?;
+                Ok(g.position.is_attacked(hex.to_core()?, by))
+            },
+        )
     }
 }
 

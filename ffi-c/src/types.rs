@@ -305,7 +305,11 @@ type CastlingParts = (cescacs_move_kind, [cescacs_rook_move; 2], u8);
 /// first, unused entries zero). Built on first use: the core gives the rook
 /// moves as a `Vec`, an allocation per castling otherwise.
 static CASTLING_PARTS: LazyLock<[[CastlingParts; 24]; 2]> = LazyLock::new(|| {
-    let mut table = [[(cescacs_move_kind::SimpleCastling, [cescacs_rook_move::default(); 2], 0); 24]; 2];
+    let mut table = [[(
+        cescacs_move_kind::SimpleCastling,
+        [cescacs_rook_move::default(); 2],
+        0,
+    ); 24]; 2];
     for (color, row) in [Color::White, Color::Black].into_iter().zip(&mut table) {
         for (c, entry) in Castling::ALL.into_iter().zip(row.iter_mut()) {
             if c.is_double() {

@@ -53,11 +53,22 @@ pub use types::*;
 mod c_api;
 
 fn inputs(dir: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz").join(dir).join("c_api");
-    let Ok(entries) = fs::read_dir(root) else { return Vec::new() };
-    let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz")
+        .join(dir)
+        .join("c_api");
+    let Ok(entries) = fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
     paths.sort();
-    paths.into_iter().map(|p| (p.clone(), fs::read(p).unwrap())).collect()
+    paths
+        .into_iter()
+        .map(|p| (p.clone(), fs::read(p).unwrap()))
+        .collect()
 }
 
 #[test]
@@ -68,9 +79,14 @@ fn inputs(dir: &str) -> Vec<(PathBuf, Vec<u8>)> {
 fn c_api_corpus() {
     let api = linked_api!(crate).unwrap();
     let mut total = c_api::CStats::default();
-    let inputs: Vec<_> = inputs("seeds").into_iter().chain(inputs("regressions")).collect();
+    let inputs: Vec<_> = inputs("seeds")
+        .into_iter()
+        .chain(inputs("regressions"))
+        .collect();
     for (path, data) in &inputs {
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c_api::check_c_api(&api, data)));
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            c_api::check_c_api(&api, data)
+        }));
         match run {
             Ok(s) => {
                 total.calls += s.calls;
@@ -85,7 +101,10 @@ fn c_api_corpus() {
                 total.lines += s.lines;
             }
             Err(e) => {
-                let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                let msg = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
                 panic!("{}: {}", path.display(), msg.unwrap_or_default());
             }
         }
@@ -95,10 +114,16 @@ fn c_api_corpus() {
     // finished game refuses moves (GAME_OVER); games_from_pgn reads games,
     // and one read from CTL-PGN is taken back to its start.
     assert!(total.calls > 1000 && total.played > 20, "{total:?}");
-    assert!(total.game_over > 0 && total.games_read > 0 && total.undone_to_start > 0, "{total:?}");
+    assert!(
+        total.game_over > 0 && total.games_read > 0 && total.undone_to_start > 0,
+        "{total:?}"
+    );
     // Move texts are read without playing, a variation is opened as a
     // game, tags are set and comments added (and the game reads back).
-    assert!(total.parsed > 0 && total.variations > 0 && total.annotated > 0, "{total:?}");
+    assert!(
+        total.parsed > 0 && total.variations > 0 && total.annotated > 0,
+        "{total:?}"
+    );
     // Batches are made by self-play and read from CTL-PGN, and their games
     // checked.
     assert!(total.batch_games > 0, "{total:?}");

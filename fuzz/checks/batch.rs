@@ -43,7 +43,11 @@ pub fn batch_parts(data: &[u8]) -> Option<(BatchParts, bool)> {
     if flags & 2 != 0 {
         starts.push(SMALL.parse().expect("a valid PDTL"));
     }
-    let mut parts = BatchParts { starts, offsets: vec![0], ..BatchParts::default() };
+    let mut parts = BatchParts {
+        starts,
+        offsets: vec![0],
+        ..BatchParts::default()
+    };
     for g in header.chunks(4) {
         let end = parts.offsets.last().copied().unwrap_or(0) + u64::from(g[0] % 128);
         parts.offsets.push(end);
@@ -51,9 +55,15 @@ pub fn batch_parts(data: &[u8]) -> Option<(BatchParts, bool)> {
         parts.terminations.push(TERMINATIONS[usize::from(g[2]) % 6]);
         parts.start_of.push(u32::from(g[3] % 3));
     }
-    parts.moves = rest[4 * n..].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+    parts.moves = rest[4 * n..]
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
     if flags & 4 != 0 {
-        parts.origin = Some(Origin { seed: u64::from(flags), first: n as u64 });
+        parts.origin = Some(Origin {
+            seed: u64::from(flags),
+            first: n as u64,
+        });
     }
     Some((parts, flags & 1 != 0))
 }
@@ -61,15 +71,25 @@ pub fn batch_parts(data: &[u8]) -> Option<(BatchParts, bool)> {
 /// Whether the input makes a batch.
 pub fn accepts(data: &[u8]) -> bool {
     batch_parts(data).is_some_and(|(parts, ranks)| {
-        if ranks { GameBatch::from_rank_parts(parts, 1).is_ok() } else { GameBatch::from_parts(parts, 1).is_ok() }
+        if ranks {
+            GameBatch::from_rank_parts(parts, 1).is_ok()
+        } else {
+            GameBatch::from_parts(parts, 1).is_ok()
+        }
     })
 }
 
 /// Panics if the property fails (see the module docs).
 pub fn check_batch(data: &[u8]) {
-    let Some((parts, ranks)) = batch_parts(data) else { return };
+    let Some((parts, ranks)) = batch_parts(data) else {
+        return;
+    };
     let input = parts.clone();
-    let made = if ranks { GameBatch::from_rank_parts(parts, 2) } else { GameBatch::from_parts(parts, 2) };
+    let made = if ranks {
+        GameBatch::from_rank_parts(parts, 2)
+    } else {
+        GameBatch::from_parts(parts, 2)
+    };
     let Ok(batch) = made else { return };
     assert_eq!(batch.len(), input.start_of.len());
     assert_eq!(batch.offsets(), &input.offsets[..]);
@@ -85,12 +105,24 @@ pub fn check_batch(data: &[u8]) {
         assert_eq!(game.len(), batch.plies(i));
         assert_eq!(game.start(), batch.start(i));
         assert_eq!(game.result(), batch.results()[i]);
-        assert_eq!(game.outcome().map(|o| o.termination), batch.terminations()[i]);
-        assert_eq!(GameBatch::from_games([&game]).game_moves(0), batch.game_moves(i));
+        assert_eq!(
+            game.outcome().map(|o| o.termination),
+            batch.terminations()[i]
+        );
+        assert_eq!(
+            GameBatch::from_games([&game]).game_moves(0),
+            batch.game_moves(i)
+        );
     }
     let kinds = batch.move_kinds(2);
     assert_eq!(kinds.len(), batch.moves().len());
-    let s = batch.samples(&SampleSpec { legal: true, threads: 2, ..SampleSpec::default() }).expect("every ply");
+    let s = batch
+        .samples(&SampleSpec {
+            legal: true,
+            threads: 2,
+            ..SampleSpec::default()
+        })
+        .expect("every ply");
     assert_eq!(s.played, batch.moves());
     assert_eq!(s.legal_offsets.len(), batch.moves().len() + 1);
 }

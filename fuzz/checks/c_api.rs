@@ -339,7 +339,10 @@ fn valid_hexes(api: &Api) -> &'static [Hex] {
 
 /// The centre of a hex by the formula of `cescacs_hex_center`.
 fn center_of(h: Hex) -> (f64, f64) {
-    (1.5 * (f64::from(h.column) - 7.0), 3f64.sqrt() / 2.0 * (f64::from(h.line) - 14.0))
+    (
+        1.5 * (f64::from(h.column) - 7.0),
+        3f64.sqrt() / 2.0 * (f64::from(h.line) - 14.0),
+    )
 }
 
 /// What a run did (the fuzz target prints the totals).
@@ -449,7 +452,9 @@ fn c_str(p: *const c_char) -> String {
     assert!(!p.is_null(), "NULL string");
     // SAFETY: the library returns NUL-terminated strings.
     let s = unsafe { CStr::from_ptr(p) };
-    s.to_str().unwrap_or_else(|_| panic!("not UTF-8: {s:?}")).to_string()
+    s.to_str()
+        .unwrap_or_else(|_| panic!("not UTF-8: {s:?}"))
+        .to_string()
 }
 
 impl Driver<'_> {
@@ -459,7 +464,12 @@ impl Driver<'_> {
         self.stats.calls += 1;
         assert!(rc <= LAST_RESULT, "{what}: unknown result code {rc}");
         // SAFETY: plain calls without arguments.
-        let (name, message) = unsafe { (c_str((self.api.cescacs_result_name)(rc)), c_str((self.api.cescacs_last_error)())) };
+        let (name, message) = unsafe {
+            (
+                c_str((self.api.cescacs_result_name)(rc)),
+                c_str((self.api.cescacs_last_error)()),
+            )
+        };
         assert_ne!(rc, PANIC, "{what}: {name}: {message}");
         if rc != OK {
             assert!(!message.is_empty(), "{what}: {name} without a message");
@@ -468,11 +478,15 @@ impl Driver<'_> {
     }
 
     fn game(&self, slot: usize) -> *mut Game {
-        self.games[slot % SLOTS].as_ref().map_or(null_mut(), |g| g.game)
+        self.games[slot % SLOTS]
+            .as_ref()
+            .map_or(null_mut(), |g| g.game)
     }
 
     fn list(&self, slot: usize) -> *mut List {
-        self.lists[slot % SLOTS].as_ref().map_or(null_mut(), |l| l.list)
+        self.lists[slot % SLOTS]
+            .as_ref()
+            .map_or(null_mut(), |l| l.list)
     }
 
     fn free_game(&mut self, slot: usize) {
@@ -506,7 +520,11 @@ impl Driver<'_> {
         for ply in 0..plies {
             let m = self.move_at(game, ply).expect("a ply below the count");
             before.push(self.pdtl_at(game, ply));
-            assert_ne!(m.captured, ROLE_KING, "{}: ply {ply} of a game read from CTL-PGN takes a King: {m:?}", before[ply]);
+            assert_ne!(
+                m.captured, ROLE_KING,
+                "{}: ply {ply} of a game read from CTL-PGN takes a King: {m:?}",
+                before[ply]
+            );
         }
         before
     }
@@ -517,15 +535,34 @@ impl Driver<'_> {
     fn undo_to_start(&mut self, game: *mut Game, mut undo: Vec<String>) {
         while let Some(before) = undo.pop() {
             // SAFETY: a live handle of this run.
-            assert_eq!(self.rc("undo to start", unsafe { (self.api.cescacs_game_undo)(game) }), OK);
-            assert_eq!(self.pdtl(game), before, "undo to the start: {} moves left", undo.len());
+            assert_eq!(
+                self.rc("undo to start", unsafe {
+                    (self.api.cescacs_game_undo)(game)
+                }),
+                OK
+            );
+            assert_eq!(
+                self.pdtl(game),
+                before,
+                "undo to the start: {} moves left",
+                undo.len()
+            );
             self.stats.undone_to_start += 1;
         }
         // SAFETY: a live handle of this run.
-        assert_eq!(self.rc("undo at the start", unsafe { (self.api.cescacs_game_undo)(game) }), NOTHING_TO_UNDO);
+        assert_eq!(
+            self.rc("undo at the start", unsafe {
+                (self.api.cescacs_game_undo)(game)
+            }),
+            NOTHING_TO_UNDO
+        );
         // SAFETY: as above; `out` is a local.
         let plies = self.count(|api, out| unsafe { (api.cescacs_game_ply_count)(game, out) });
-        assert_eq!((plies, self.history_len(game)), (0, 0), "undo to the start left moves");
+        assert_eq!(
+            (plies, self.history_len(game)),
+            (0, 0),
+            "undo to the start left moves"
+        );
     }
 
     fn keep_list(&mut self, slot: usize, list: *mut List, pdtl: Option<String>) {
@@ -558,15 +595,28 @@ impl Driver<'_> {
     /// fuzzer picks: NULL with length 0 (asks for the length), NULL with a
     /// length (refused), a small buffer or a large one, `out_len` NULL or
     /// not. Checks the writer's contract and returns the text it wrote.
-    fn text_out(&mut self, what: &str, b: &mut Bytes, f: impl Fn(*mut c_char, usize, *mut usize) -> u32) -> Result<String, u32> {
+    fn text_out(
+        &mut self,
+        what: &str,
+        b: &mut Bytes,
+        f: impl Fn(*mut c_char, usize, *mut usize) -> u32,
+    ) -> Result<String, u32> {
         let shape = b.byte();
         let mut out_len = usize::MAX;
-        let out_ptr: *mut usize = if shape & 0x80 != 0 { null_mut() } else { &mut out_len };
+        let out_ptr: *mut usize = if shape & 0x80 != 0 {
+            null_mut()
+        } else {
+            &mut out_len
+        };
         match shape & 0x7F {
             0 => {
                 let rc = self.rc(what, f(null_mut(), 0, out_ptr));
                 if rc == BUFFER_TOO_SMALL && !out_ptr.is_null() {
-                    assert_ne!(out_len, usize::MAX, "{what}: the needed length was not written");
+                    assert_ne!(
+                        out_len,
+                        usize::MAX,
+                        "{what}: the needed length was not written"
+                    );
                 }
                 // The empty text fits in no buffer either (it needs its NUL).
                 assert_ne!(rc, OK, "{what}: wrote into a NULL buffer");
@@ -583,22 +633,38 @@ impl Driver<'_> {
                 let rc = self.rc(what, f(buf.as_mut_ptr().cast(), len, out_ptr));
                 match rc {
                     OK => {
-                        let nul = buf.iter().position(|&c| c == 0).unwrap_or_else(|| panic!("{what}: no NUL"));
+                        let nul = buf
+                            .iter()
+                            .position(|&c| c == 0)
+                            .unwrap_or_else(|| panic!("{what}: no NUL"));
                         if !out_ptr.is_null() {
                             assert_eq!(out_len, nul, "{what}: reported length");
                         }
-                        assert!(buf[nul + 1..].iter().all(|&c| c == SENTINEL), "{what}: wrote past the NUL");
-                        Ok(String::from_utf8(buf[..nul].to_vec()).unwrap_or_else(|_| panic!("{what}: not UTF-8")))
+                        assert!(
+                            buf[nul + 1..].iter().all(|&c| c == SENTINEL),
+                            "{what}: wrote past the NUL"
+                        );
+                        Ok(String::from_utf8(buf[..nul].to_vec())
+                            .unwrap_or_else(|_| panic!("{what}: not UTF-8")))
                     }
                     BUFFER_TOO_SMALL => {
-                        assert!(buf.iter().all(|&c| c == SENTINEL), "{what}: touched a too-small buffer");
+                        assert!(
+                            buf.iter().all(|&c| c == SENTINEL),
+                            "{what}: touched a too-small buffer"
+                        );
                         if !out_ptr.is_null() {
-                            assert!(out_len >= len, "{what}: {out_len} bytes and its NUL fit in {len}");
+                            assert!(
+                                out_len >= len,
+                                "{what}: {out_len} bytes and its NUL fit in {len}"
+                            );
                         }
                         Err(rc)
                     }
                     rc => {
-                        assert!(buf.iter().all(|&c| c == SENTINEL), "{what}: wrote on failure");
+                        assert!(
+                            buf.iter().all(|&c| c == SENTINEL),
+                            "{what}: wrote on failure"
+                        );
                         Err(rc)
                     }
                 }
@@ -611,7 +677,9 @@ impl Driver<'_> {
         let mut buf = vec![0u8; 4096];
         let mut n = 0;
         // SAFETY: a live game, a buffer of the stated length.
-        let rc = unsafe { (self.api.cescacs_game_pdtl)(game, buf.as_mut_ptr().cast(), buf.len(), &mut n) };
+        let rc = unsafe {
+            (self.api.cescacs_game_pdtl)(game, buf.as_mut_ptr().cast(), buf.len(), &mut n)
+        };
         assert_eq!(self.rc("pdtl", rc), OK);
         String::from_utf8(buf[..n].to_vec()).expect("UTF-8 PDTL")
     }
@@ -621,7 +689,9 @@ impl Driver<'_> {
         let mut buf = vec![0u8; 4096];
         let mut n = 0;
         // SAFETY: a live game, a buffer of the stated length.
-        let rc = unsafe { (self.api.cescacs_game_pdtl_at)(game, ply, buf.as_mut_ptr().cast(), buf.len(), &mut n) };
+        let rc = unsafe {
+            (self.api.cescacs_game_pdtl_at)(game, ply, buf.as_mut_ptr().cast(), buf.len(), &mut n)
+        };
         assert_eq!(self.rc("pdtl_at", rc), OK);
         String::from_utf8(buf[..n].to_vec()).expect("UTF-8 PDTL")
     }
@@ -634,7 +704,9 @@ impl Driver<'_> {
         assert_eq!(self.rc("write_pgn(size)", rc), BUFFER_TOO_SMALL);
         let mut buf = vec![0u8; n + 1];
         // SAFETY: a live game, a buffer of the stated length.
-        let rc = unsafe { (self.api.cescacs_game_write_pgn)(game, buf.as_mut_ptr().cast(), buf.len(), &mut n) };
+        let rc = unsafe {
+            (self.api.cescacs_game_write_pgn)(game, buf.as_mut_ptr().cast(), buf.len(), &mut n)
+        };
         assert_eq!(self.rc("write_pgn", rc), OK);
         String::from_utf8(buf[..n].to_vec()).expect("UTF-8 CTL-PGN")
     }
@@ -644,7 +716,12 @@ impl Driver<'_> {
     fn is_over(&mut self, game: *const Game) -> bool {
         let mut o = Outcome::default();
         // SAFETY: a live game, a valid out-pointer.
-        assert_eq!(self.rc("outcome", unsafe { (self.api.cescacs_game_outcome)(game, &mut o) }), OK);
+        assert_eq!(
+            self.rc("outcome", unsafe {
+                (self.api.cescacs_game_outcome)(game, &mut o)
+            }),
+            OK
+        );
         o.termination != 0
     }
 
@@ -664,9 +741,16 @@ impl Driver<'_> {
     /// undo model remembers `before`.
     fn moved(&mut self, slot: usize, before: String, history: usize) {
         let game = self.game(slot);
-        assert_eq!(self.history_len(game), history + 1, "a played move is in the history");
+        assert_eq!(
+            self.history_len(game),
+            history + 1,
+            "a played move is in the history"
+        );
         let m = self.last_move(game);
-        assert_ne!(m.captured, ROLE_KING, "{before}: a move taking a King was played: {m:?}");
+        assert_ne!(
+            m.captured, ROLE_KING,
+            "{before}: a move taking a King was played: {m:?}"
+        );
         if let Some(g) = self.games[slot % SLOTS].as_mut() {
             g.undo.push(before);
         }
@@ -677,7 +761,11 @@ impl Driver<'_> {
     /// position and the same history length.
     fn assert_unchanged(&mut self, game: *const Game, before: &str, history: usize, what: &str) {
         assert_eq!(self.pdtl(game), before, "{what} changed the game");
-        assert_eq!(self.history_len(game), history, "{what} changed the history");
+        assert_eq!(
+            self.history_len(game),
+            history,
+            "{what} changed the history"
+        );
     }
 
     /// Plays a move text (CTL-AN or long) on `slot`: a game that is over
@@ -685,7 +773,11 @@ impl Driver<'_> {
     /// after the UTF-8 check); a refused move leaves the game unchanged.
     fn play_text(&mut self, slot: usize, text: &[u8], long: bool) {
         let game = self.game(slot);
-        let play = if long { self.api.cescacs_game_play_long } else { self.api.cescacs_game_play_ctl };
+        let play = if long {
+            self.api.cescacs_game_play_long
+        } else {
+            self.api.cescacs_game_play_ctl
+        };
         if game.is_null() {
             // SAFETY: NULL game, valid text.
             let rc = unsafe { play(null_mut(), text.as_ptr().cast()) };
@@ -700,17 +792,26 @@ impl Driver<'_> {
         let rc = self.rc("play text", unsafe { play(game, text.as_ptr().cast()) });
         match rc {
             OK => {
-                assert!(!over, "play text: {text:?} played after the end of the game");
+                assert!(
+                    !over,
+                    "play text: {text:?} played after the end of the game"
+                );
                 self.moved(slot, before, history);
                 return;
             }
             INVALID_UTF8 => assert!(!utf8),
             GAME_OVER => {
-                assert!(over && utf8, "play text: GAME_OVER, but over: {over}, UTF-8: {utf8}");
+                assert!(
+                    over && utf8,
+                    "play text: GAME_OVER, but over: {over}, UTF-8: {utf8}"
+                );
                 self.stats.game_over += 1;
             }
             rc => {
-                assert!(matches!(rc, BAD_MOVE_TEXT | ILLEGAL_MOVE), "play text: {rc}");
+                assert!(
+                    matches!(rc, BAD_MOVE_TEXT | ILLEGAL_MOVE),
+                    "play text: {rc}"
+                );
                 assert!(!over, "play text: {rc} instead of GAME_OVER");
             }
         }
@@ -721,7 +822,12 @@ impl Driver<'_> {
     fn legal(&mut self, game: *const Game) -> Vec<Move> {
         let mut list = null_mut();
         // SAFETY: a live game, a local out-pointer.
-        assert_eq!(self.rc("legal_moves", unsafe { (self.api.cescacs_game_legal_moves)(game, &mut list) }), OK);
+        assert_eq!(
+            self.rc("legal_moves", unsafe {
+                (self.api.cescacs_game_legal_moves)(game, &mut list)
+            }),
+            OK
+        );
         let moves = self.list_moves(list);
         // SAFETY: the list just made, freed once.
         unsafe { (self.api.cescacs_move_list_free)(list) };
@@ -733,7 +839,8 @@ impl Driver<'_> {
         let mut all = vec![Move::default(); MAX_MOVES];
         let mut n = usize::MAX;
         // SAFETY: a live list, an array of MAX_MOVES moves.
-        let rc = unsafe { (self.api.cescacs_move_list_copy)(list, all.as_mut_ptr(), MAX_MOVES, &mut n) };
+        let rc =
+            unsafe { (self.api.cescacs_move_list_copy)(list, all.as_mut_ptr(), MAX_MOVES, &mut n) };
         assert_eq!(self.rc("copy", rc), OK);
         all.truncate(n);
         all
@@ -745,7 +852,10 @@ impl Driver<'_> {
         if c < 0xC0 {
             valid_hexes(self.api)[usize::from(c) % HEX_COUNT]
         } else {
-            Hex { column: b.byte() & 0x1F, line: b.byte() & 0x3F }
+            Hex {
+                column: b.byte() & 0x1F,
+                line: b.byte() & 0x3F,
+            }
         }
     }
 
@@ -768,34 +878,69 @@ impl Driver<'_> {
         if shape & 0x80 != 0 {
             let mut buf = vec![sentinel; max];
             let rc = self.rc(what, f(buf.as_mut_ptr(), max, null_mut()));
-            assert!(rc != OK && rc != BUFFER_TOO_SMALL, "{what}: NULL count_out gave {rc}");
-            assert!(buf.iter().all(|x| *x == sentinel), "{what}: wrote with a NULL count_out");
+            assert!(
+                rc != OK && rc != BUFFER_TOO_SMALL,
+                "{what}: NULL count_out gave {rc}"
+            );
+            assert!(
+                buf.iter().all(|x| *x == sentinel),
+                "{what}: wrote with a NULL count_out"
+            );
             return Err(rc);
         }
         let (mut buf, len, null_buf) = match shape & 0x7F {
             0 => (Vec::new(), 0, true),
             1 => (Vec::new(), 7, true),
-            s if s < 0x40 => (vec![sentinel; usize::from(s) - 2], usize::from(s) - 2, false),
+            s if s < 0x40 => (
+                vec![sentinel; usize::from(s) - 2],
+                usize::from(s) - 2,
+                false,
+            ),
             _ => (vec![sentinel; max], max, false),
         };
-        let p = if null_buf { null_mut() } else { buf.as_mut_ptr() };
+        let p = if null_buf {
+            null_mut()
+        } else {
+            buf.as_mut_ptr()
+        };
         let rc = self.rc(what, f(p, len, &mut count));
         match rc {
             OK => {
-                assert!(!(null_buf && len > 0), "{what}: OK with a NULL array of length {len}");
-                assert!(count <= len && count <= max, "{what}: count {count} in an array of {len}");
-                assert!(buf[count.min(buf.len())..].iter().all(|x| *x == sentinel), "{what}: wrote past the count");
+                assert!(
+                    !(null_buf && len > 0),
+                    "{what}: OK with a NULL array of length {len}"
+                );
+                assert!(
+                    count <= len && count <= max,
+                    "{what}: count {count} in an array of {len}"
+                );
+                assert!(
+                    buf[count.min(buf.len())..].iter().all(|x| *x == sentinel),
+                    "{what}: wrote past the count"
+                );
                 Ok(buf[..count.min(buf.len())].to_vec())
             }
             BUFFER_TOO_SMALL => {
-                assert!(count > len && count <= max, "{what}: BUFFER_TOO_SMALL with count {count} for {len}");
-                assert!(!(null_buf && len > 0), "{what}: NULL array of length {len} not refused");
-                assert!(buf.iter().all(|x| *x == sentinel), "{what}: touched a too-small array");
+                assert!(
+                    count > len && count <= max,
+                    "{what}: BUFFER_TOO_SMALL with count {count} for {len}"
+                );
+                assert!(
+                    !(null_buf && len > 0),
+                    "{what}: NULL array of length {len} not refused"
+                );
+                assert!(
+                    buf.iter().all(|x| *x == sentinel),
+                    "{what}: touched a too-small array"
+                );
                 Err(rc)
             }
             rc => {
                 assert_eq!(count, usize::MAX, "{what}: wrote the count on failure {rc}");
-                assert!(buf.iter().all(|x| *x == sentinel), "{what}: wrote on failure {rc}");
+                assert!(
+                    buf.iter().all(|x| *x == sentinel),
+                    "{what}: wrote on failure {rc}"
+                );
                 if null_buf && len > 0 {
                     assert_eq!(rc, NULL_POINTER, "{what}: NULL array with a length");
                 }
@@ -809,7 +954,11 @@ impl Driver<'_> {
     fn hexes(&mut self, what: &str, f: impl Fn(*mut Hex, usize, *mut usize) -> u32) -> Vec<Hex> {
         let mut buf = vec![Hex::default(); HEX_COUNT];
         let mut n = usize::MAX;
-        assert_eq!(self.rc(what, f(buf.as_mut_ptr(), HEX_COUNT, &mut n)), OK, "{what}");
+        assert_eq!(
+            self.rc(what, f(buf.as_mut_ptr(), HEX_COUNT, &mut n)),
+            OK,
+            "{what}"
+        );
         buf.truncate(n);
         self.board_order(what, &buf);
         buf
@@ -819,9 +968,17 @@ impl Driver<'_> {
     fn board_order(&self, what: &str, hexes: &[Hex]) {
         for h in hexes {
             // SAFETY: a plain value call.
-            assert!(unsafe { (self.api.cescacs_hex_is_valid)(*h) }, "{what}: {h:?} is not a hex");
+            assert!(
+                unsafe { (self.api.cescacs_hex_is_valid)(*h) },
+                "{what}: {h:?} is not a hex"
+            );
         }
-        assert!(hexes.windows(2).all(|w| (w[0].line, w[0].column) < (w[1].line, w[1].column)), "{what}: not in board order: {hexes:?}");
+        assert!(
+            hexes
+                .windows(2)
+                .all(|w| (w[0].line, w[0].column) < (w[1].line, w[1].column)),
+            "{what}: not in board order: {hexes:?}"
+        );
     }
 
     /// Every piece of a live game (`cescacs_game_pieces`, must succeed).
@@ -829,7 +986,8 @@ impl Driver<'_> {
         let mut buf = vec![PlacedPiece::default(); HEX_COUNT];
         let mut n = usize::MAX;
         // SAFETY: a live game, an array of HEX_COUNT entries.
-        let rc = unsafe { (self.api.cescacs_game_pieces)(game, buf.as_mut_ptr(), HEX_COUNT, &mut n) };
+        let rc =
+            unsafe { (self.api.cescacs_game_pieces)(game, buf.as_mut_ptr(), HEX_COUNT, &mut n) };
         assert_eq!(self.rc("pieces", rc), OK);
         buf.truncate(n);
         buf
@@ -840,7 +998,11 @@ impl Driver<'_> {
     fn text_at(&mut self, what: &str, f: impl Fn(*mut c_char, usize, *mut usize) -> u32) -> String {
         let mut buf = vec![0u8; 1 << 16];
         let mut n = usize::MAX;
-        assert_eq!(self.rc(what, f(buf.as_mut_ptr().cast(), buf.len(), &mut n)), OK, "{what}");
+        assert_eq!(
+            self.rc(what, f(buf.as_mut_ptr().cast(), buf.len(), &mut n)),
+            OK,
+            "{what}"
+        );
         String::from_utf8(buf[..n].to_vec()).unwrap_or_else(|_| panic!("{what}: not UTF-8"))
     }
 
@@ -852,8 +1014,12 @@ impl Driver<'_> {
             (0..n)
                 .map(|i| {
                     let api = self.api;
-                    let name = self.text_at("tag_name_at", |buf, len, out| (api.cescacs_game_tag_name_at)(game, i, buf, len, out));
-                    let value = self.text_at("tag_value_at", |buf, len, out| (api.cescacs_game_tag_value_at)(game, i, buf, len, out));
+                    let name = self.text_at("tag_name_at", |buf, len, out| {
+                        (api.cescacs_game_tag_name_at)(game, i, buf, len, out)
+                    });
+                    let value = self.text_at("tag_value_at", |buf, len, out| {
+                        (api.cescacs_game_tag_value_at)(game, i, buf, len, out)
+                    });
                     (name, value)
                 })
                 .collect()
@@ -870,7 +1036,11 @@ impl Driver<'_> {
         let rc = unsafe { (self.api.cescacs_game_from_pgn)(c.as_ptr().cast(), &mut g) };
         // SAFETY: a plain call.
         let why = c_str(unsafe { (self.api.cescacs_last_error)() });
-        assert_eq!(self.rc("from_pgn(written)", rc), OK, "{text:?} does not read back: {why}");
+        assert_eq!(
+            self.rc("from_pgn(written)", rc),
+            OK,
+            "{text:?} does not read back: {why}"
+        );
         let again = self.write_pgn(g);
         assert_eq!(again, text, "CTL-PGN round trip through the C API");
         g
@@ -883,9 +1053,15 @@ impl Driver<'_> {
         if null_game {
             assert!(matches!(r, Err(NULL_POINTER)), "{what}(NULL game): {r:?}");
         } else if !in_range {
-            assert!(matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)), "{what}: out of range: {r:?}");
+            assert!(
+                matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)),
+                "{what}: out of range: {r:?}"
+            );
         } else {
-            assert!(!matches!(r, Err(INDEX_OUT_OF_RANGE)), "{what}: in range: {r:?}");
+            assert!(
+                !matches!(r, Err(INDEX_OUT_OF_RANGE)),
+                "{what}: in range: {r:?}"
+            );
         }
     }
 
@@ -946,7 +1122,12 @@ impl Driver<'_> {
 
 /// Target 5 (`c_api`): runs the call sequence the bytes describe.
 pub fn check_c_api(api: &Api, data: &[u8]) -> CStats {
-    let mut driver = Driver { api, games: Default::default(), lists: Default::default(), stats: CStats::default() };
+    let mut driver = Driver {
+        api,
+        games: Default::default(),
+        lists: Default::default(),
+        stats: CStats::default(),
+    };
     let mut b = Bytes(data);
     // Bound the work per input (each step can generate moves a few times).
     for _ in 0..256 {

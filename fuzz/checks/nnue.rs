@@ -17,7 +17,9 @@ use cescacs_engine::nnue::{crc32, Accumulator, Network};
 
 /// The file's bytes the input stands for.
 pub fn file_bytes(data: &[u8]) -> Vec<u8> {
-    let Some((&flags, rest)) = data.split_first() else { return Vec::new() };
+    let Some((&flags, rest)) = data.split_first() else {
+        return Vec::new();
+    };
     let mut bytes = rest.to_vec();
     if flags & 1 != 0 && bytes.len() >= 4 {
         let n = bytes.len() - 4;
@@ -35,7 +37,9 @@ pub fn accepts(data: &[u8]) -> bool {
 /// Panics if the property fails (see the module docs).
 pub fn check_nnue(data: &[u8]) {
     let bytes = file_bytes(data);
-    let Ok(net) = Network::from_bytes(&bytes) else { return };
+    let Ok(net) = Network::from_bytes(&bytes) else {
+        return;
+    };
     assert_eq!(net.to_bytes(), bytes, "a network writes back its bytes");
     let start = Position::default();
     let mut acc = Accumulator::new(&net, &start);

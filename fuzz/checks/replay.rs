@@ -12,8 +12,13 @@ pub fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
     let mut out = Vec::new();
     for dir in ["seeds", "regressions"] {
-        let Ok(entries) = fs::read_dir(fuzz.join(dir).join(target)) else { continue };
-        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+        let Ok(entries) = fs::read_dir(fuzz.join(dir).join(target)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
         paths.sort();
         out.extend(paths.into_iter().map(|p| {
             let data = fs::read(&p).unwrap();
@@ -29,7 +34,10 @@ pub fn replay(target: &str, check: impl Fn(&[u8])) -> usize {
     for (path, data) in &inputs {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(data)));
         if let Err(e) = result {
-            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
             panic!("{}: {}", path.display(), msg.unwrap_or_default());
         }
     }

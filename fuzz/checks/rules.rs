@@ -77,7 +77,11 @@ pub fn captures_king(pos: &Position, m: &Move) -> bool {
 /// No legal move of `pos` takes the enemy King.
 fn check_no_king_capture(pos: &Position, moves: &[Move]) {
     if let Some(m) = moves.iter().find(|m| captures_king(pos, m)) {
-        panic!("{}: the legal move {} takes the enemy King (Kings are never captured)", pos.to_pdtl(), m.long());
+        panic!(
+            "{}: the legal move {} takes the enemy King (Kings are never captured)",
+            pos.to_pdtl(),
+            m.long()
+        );
     }
 }
 
@@ -86,26 +90,48 @@ fn check_no_king_capture(pos: &Position, moves: &[Move]) {
 /// agrees with the legal moves, and no legal move takes the enemy King.
 /// Returns the position's outcome.
 fn check_consistent(pos: &Position, moves: &[Move]) -> Option<Outcome> {
-    assert_eq!(pos.zobrist_hash(), pos.zobrist_hash_from_scratch(), "{pos:?}: incremental hash");
+    assert_eq!(
+        pos.zobrist_hash(),
+        pos.zobrist_hash_from_scratch(),
+        "{pos:?}: incremental hash"
+    );
     // perft's last ply counts with its own fast paths: the same number.
-    assert_eq!(pos.count_legal_moves(), moves.len(), "{pos:?}: count against list");
+    assert_eq!(
+        pos.count_legal_moves(),
+        moves.len(),
+        "{pos:?}: count against list"
+    );
     check_no_king_capture(pos, moves);
     let outcome = pos.outcome();
     match outcome.map(|o| o.termination) {
-        Some(Termination::Checkmate) => assert!(moves.is_empty() && pos.is_check(), "{pos:?}: mate"),
-        Some(Termination::Stalemate) => assert!(moves.is_empty() && !pos.is_check(), "{pos:?}: stalemate"),
-        Some(Termination::SeventyFiveMoves) => assert!(!moves.is_empty() && pos.is_seventyfive_moves(), "{pos:?}"),
-        Some(Termination::InsufficientMaterial) => {
-            assert!(!moves.is_empty() && pos.is_insufficient_material(), "{pos:?}")
+        Some(Termination::Checkmate) => {
+            assert!(moves.is_empty() && pos.is_check(), "{pos:?}: mate")
         }
-        Some(Termination::FivefoldRepetition) => panic!("{pos:?}: a single position cannot tell repetition"),
+        Some(Termination::Stalemate) => {
+            assert!(moves.is_empty() && !pos.is_check(), "{pos:?}: stalemate")
+        }
+        Some(Termination::SeventyFiveMoves) => {
+            assert!(!moves.is_empty() && pos.is_seventyfive_moves(), "{pos:?}")
+        }
+        Some(Termination::InsufficientMaterial) => {
+            assert!(
+                !moves.is_empty() && pos.is_insufficient_material(),
+                "{pos:?}"
+            )
+        }
+        Some(Termination::FivefoldRepetition) => {
+            panic!("{pos:?}: a single position cannot tell repetition")
+        }
         None => assert!(
             !moves.is_empty() && !pos.is_seventyfive_moves() && !pos.is_insufficient_material(),
             "{pos:?}: no outcome"
         ),
     }
     if let Some(o) = outcome {
-        if matches!(o.termination, Termination::Checkmate | Termination::Stalemate) {
+        if matches!(
+            o.termination,
+            Termination::Checkmate | Termination::Stalemate
+        ) {
             assert_eq!(o.winner, Some(!pos.turn()), "{pos:?}: winner");
         } else {
             assert_eq!(o.winner, None, "{pos:?}: a draw has no winner");
@@ -113,7 +139,11 @@ fn check_consistent(pos: &Position, moves: &[Move]) -> Option<Outcome> {
     }
     // The King's Leaps and castlings are legal moves of their own kind.
     for m in pos.king_leaps().iter().chain(pos.castlings().iter()) {
-        assert!(moves.contains(m), "{pos:?}: {} is not among the legal moves", m.long());
+        assert!(
+            moves.contains(m),
+            "{pos:?}: {} is not among the legal moves",
+            m.long()
+        );
     }
     outcome
 }
@@ -122,19 +152,33 @@ fn check_consistent(pos: &Position, moves: &[Move]) -> Option<Outcome> {
 /// same hash and the same legal moves (`moves`).
 fn check_pdtl_round_trip(pos: &Position, moves: &[Move]) {
     let text = pos.to_pdtl();
-    let again: Position = text.parse().unwrap_or_else(|e| panic!("{text:?} does not read back: {e}"));
+    let again: Position = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} does not read back: {e}"));
     assert_eq!(again.to_pdtl(), text, "PDTL round trip");
-    assert_eq!(again.zobrist_hash(), pos.zobrist_hash(), "{text:?}: hash after the round trip");
+    assert_eq!(
+        again.zobrist_hash(),
+        pos.zobrist_hash(),
+        "{text:?}: hash after the round trip"
+    );
     let again_moves = again.legal_moves();
     if again_moves.as_slice() != moves {
-        assert_eq!(move_set(&again_moves), move_set(moves), "{text:?}: legal moves after the round trip");
+        assert_eq!(
+            move_set(&again_moves),
+            move_set(moves),
+            "{text:?}: legal moves after the round trip"
+        );
     }
 }
 
 /// Target 1 (`pdtl`): any accepted PDTL round-trips and its moves generate.
 pub fn check_pdtl(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(pos) = text.parse::<Position>() else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(pos) = text.parse::<Position>() else {
+        return;
+    };
     let moves = pos.legal_moves();
     check_pdtl_round_trip(&pos, &moves);
     check_consistent(&pos, &moves);
@@ -144,7 +188,9 @@ pub fn check_pdtl(data: &[u8]) {
 /// mark, and the long form.
 fn check_move_texts(pos: &Position, m: Move) {
     let ctl = pos.ctl(&m);
-    let read = pos.parse_ctl(&ctl).unwrap_or_else(|e| panic!("{pos:?}: {ctl:?} does not read back: {e}"));
+    let read = pos
+        .parse_ctl(&ctl)
+        .unwrap_or_else(|e| panic!("{pos:?}: {ctl:?} does not read back: {e}"));
     assert_eq!(read, m, "{pos:?}: {ctl:?}");
     assert_eq!(pos.ctl(&read), ctl);
     let bare = pos.ctl_without_mark(&m);
@@ -156,7 +202,11 @@ fn check_move_texts(pos: &Position, m: Move) {
 /// `m` is refused (it is not legal here) and the position stays as it was.
 fn check_refused(pos: &mut Position, m: Move) {
     let before = pos.clone();
-    assert!(pos.play(m).is_err(), "{before:?}: {} played although not legal", m.long());
+    assert!(
+        pos.play(m).is_err(),
+        "{before:?}: {} played although not legal",
+        m.long()
+    );
     assert_eq!(*pos, before, "a refused move changed the position");
 }
 
@@ -168,8 +218,12 @@ fn check_refused(pos: &mut Position, m: Move) {
 /// names in the other position that is not legal here is refused by `play`
 /// and leaves the position untouched.
 pub fn check_move_text(data: &[u8], positions: &[Position]) {
-    let [which, other, rest @ ..] = data else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let [which, other, rest @ ..] = data else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let pos = &positions[usize::from(*which) % positions.len()];
     let other = &positions[usize::from(*other) % positions.len()];
     let legal = pos.legal_moves();
@@ -177,11 +231,22 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
     for read in [pos.parse_ctl(text), pos.parse_long(text)] {
         match read {
             Ok(m) => {
-                assert!(legal.contains(&m), "{pos:?}: {text:?} read as {}, not a legal move", m.long());
-                assert!(!captures_king(pos, &m), "{}: {text:?} read as {}, which takes the enemy King", pos.to_pdtl(), m.long());
+                assert!(
+                    legal.contains(&m),
+                    "{pos:?}: {text:?} read as {}, not a legal move",
+                    m.long()
+                );
+                assert!(
+                    !captures_king(pos, &m),
+                    "{}: {text:?} read as {}, which takes the enemy King",
+                    pos.to_pdtl(),
+                    m.long()
+                );
                 check_move_texts(pos, m);
                 let mut played = pos.clone();
-                played.play(m).unwrap_or_else(|e| panic!("{pos:?}: {text:?}: {e}"));
+                played
+                    .play(m)
+                    .unwrap_or_else(|e| panic!("{pos:?}: {text:?}: {e}"));
                 check_consistent(&played, &played.legal_moves());
             }
             // Errors render (they carry the text they were given).
@@ -189,7 +254,10 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
         }
         assert_eq!(*pos, before, "reading {text:?} changed the position");
     }
-    for m in [other.parse_ctl(text), other.parse_long(text)].into_iter().flatten() {
+    for m in [other.parse_ctl(text), other.parse_long(text)]
+        .into_iter()
+        .flatten()
+    {
         if !legal.contains(&m) {
             check_refused(&mut pos.clone(), m);
         }
@@ -201,17 +269,23 @@ pub fn check_move_text(data: &[u8], positions: &[Position]) {
 /// and writes the same text again; every game the lenient reader keeps
 /// writes such a text too.
 pub fn check_pgn(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(games) = pgn::read_games(text) {
         // A game without tags that opens with comments, after another
         // game, would read back with its comments as the other's final
         // comments; the writer writes every game's tags (a game read has
         // Variant and the roster), so every collection read is kept apart.
         // Any other is checked game by game below.
-        let apart = games.iter().skip(1).all(|g| !g.tags.is_empty() || g.mainline().comments.is_empty());
+        let apart = games
+            .iter()
+            .skip(1)
+            .all(|g| !g.tags.is_empty() || g.mainline().comments.is_empty());
         let games = if apart { games } else { Vec::new() };
         let written = pgn::write_games(&games);
-        let again = pgn::read_games(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+        let again = pgn::read_games(&written)
+            .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
         assert_eq!(pgn::write_games(&again), written, "CTL-PGN round trip");
         assert_eq!(again, games, "{written:?}: the games read back differ");
     }
@@ -219,8 +293,14 @@ pub fn check_pgn(data: &[u8]) {
     let (games, _errors) = pgn::read_games_lenient(text);
     for game in &games {
         let written = pgn::write_game(game);
-        let again = pgn::read_game(&written).unwrap_or_else(|e| panic!("{written:?} (kept by the lenient reader) does not read back: {e}"));
-        assert_eq!(pgn::write_game(&again), written, "CTL-PGN round trip of a lenient game");
+        let again = pgn::read_game(&written).unwrap_or_else(|e| {
+            panic!("{written:?} (kept by the lenient reader) does not read back: {e}")
+        });
+        assert_eq!(
+            pgn::write_game(&again),
+            written,
+            "CTL-PGN round trip of a lenient game"
+        );
     }
 }
 
@@ -256,7 +336,12 @@ fn automatic_draw(pos: &Position, repetitions: usize) -> Option<Termination> {
 }
 
 fn is_automatic_draw(t: Termination) -> bool {
-    matches!(t, Termination::FivefoldRepetition | Termination::SeventyFiveMoves | Termination::InsufficientMaterial)
+    matches!(
+        t,
+        Termination::FivefoldRepetition
+            | Termination::SeventyFiveMoves
+            | Termination::InsufficientMaterial
+    )
 }
 
 /// How many of the positions before `pos` (their hashes `earlier`, oldest
@@ -265,7 +350,10 @@ fn is_automatic_draw(t: Termination) -> bool {
 /// brute force.
 fn repetitions(earlier: &[u64], pos: &Position, hash: u64) -> usize {
     let window = (pos.halfmove_clock() as usize).min(earlier.len());
-    1 + earlier[earlier.len() - window..].iter().filter(|&&h| h == hash).count()
+    1 + earlier[earlier.len() - window..]
+        .iter()
+        .filter(|&&h| h == hash)
+        .count()
 }
 
 /// The incremental [`History`] mirrors the stack of positions it was
@@ -287,27 +375,65 @@ fn check_history(
 ) -> Option<(usize, Outcome)> {
     let len = earlier.len();
     assert_eq!(history.len(), len, "{}: history length", pos.to_pdtl());
-    assert!(history.position() == pos, "{}: the history is at {}", pos.to_pdtl(), history.position().to_pdtl());
-    assert_eq!(history.zobrist_hash(), hash, "{}: history hash", pos.to_pdtl());
+    assert!(
+        history.position() == pos,
+        "{}: the history is at {}",
+        pos.to_pdtl(),
+        history.position().to_pdtl()
+    );
+    assert_eq!(
+        history.zobrist_hash(),
+        hash,
+        "{}: history hash",
+        pos.to_pdtl()
+    );
     let count = repetitions(earlier, pos, hash);
-    assert_eq!(history.repetition_count(), count, "{}: repetition count at ply {len}", pos.to_pdtl());
+    assert_eq!(
+        history.repetition_count(),
+        count,
+        "{}: repetition count at ply {len}",
+        pos.to_pdtl()
+    );
     // What this position alone says: checkmate or stalemate without legal
     // moves, else its automatic draw.
-    let here = if moves.is_empty() { outcome.map(|o| o.termination) } else { automatic_draw(pos, count) };
+    let here = if moves.is_empty() {
+        outcome.map(|o| o.termination)
+    } else {
+        automatic_draw(pos, count)
+    };
     let end = history.end();
     match end {
-        None => assert_eq!(here, None, "{}: the history has no end at ply {len}", pos.to_pdtl()),
+        None => assert_eq!(
+            here,
+            None,
+            "{}: the history has no end at ply {len}",
+            pos.to_pdtl()
+        ),
         Some((ply, o)) => {
             assert!(ply <= len, "{}: end at ply {ply} of {len}", pos.to_pdtl());
             if ply == len {
-                assert_eq!(Some(o.termination), here, "{}: the end at the last ply", pos.to_pdtl());
+                assert_eq!(
+                    Some(o.termination),
+                    here,
+                    "{}: the end at the last ply",
+                    pos.to_pdtl()
+                );
             } else {
-                assert!(is_automatic_draw(o.termination), "{}: {o:?} at ply {ply} of {len}", pos.to_pdtl());
+                assert!(
+                    is_automatic_draw(o.termination),
+                    "{}: {o:?} at ply {ply} of {len}",
+                    pos.to_pdtl()
+                );
             }
             if is_automatic_draw(o.termination) {
                 assert_eq!(o.winner, None, "{}: a draw has no winner", pos.to_pdtl());
             } else {
-                assert_eq!(Some(o), outcome, "{}: checkmate or stalemate", pos.to_pdtl());
+                assert_eq!(
+                    Some(o),
+                    outcome,
+                    "{}: checkmate or stalemate",
+                    pos.to_pdtl()
+                );
             }
         }
     }
@@ -325,44 +451,102 @@ fn check_history(
 /// equals the incremental one in every field, and the mirrored `game` holds
 /// the same history when in step, else a prefix of it that is over (it
 /// refused the next move).
-fn check_rebuilt(history: &History, end: Option<(usize, Outcome)>, outcome: Option<Outcome>, no_moves: bool, game: &Game, full: bool) {
+fn check_rebuilt(
+    history: &History,
+    end: Option<(usize, Outcome)>,
+    outcome: Option<Outcome>,
+    no_moves: bool,
+    game: &Game,
+    full: bool,
+) {
     let len = history.len();
     let mut fresh = History::new(history.start().clone());
     for m in history.moves() {
         fresh.push_unchecked(m);
     }
     let at = || history.position().to_pdtl();
-    assert_eq!(fresh.end(), end, "{}: end, incremental vs from scratch after {len} plies", at());
-    assert_eq!(fresh.repetition_count(), history.repetition_count(), "{}: repetition count, incremental vs from scratch", at());
-    assert_eq!(fresh.zobrist_hash(), history.zobrist_hash(), "{}: hash, incremental vs from scratch", at());
+    assert_eq!(
+        fresh.end(),
+        end,
+        "{}: end, incremental vs from scratch after {len} plies",
+        at()
+    );
+    assert_eq!(
+        fresh.repetition_count(),
+        history.repetition_count(),
+        "{}: repetition count, incremental vs from scratch",
+        at()
+    );
+    assert_eq!(
+        fresh.zobrist_hash(),
+        history.zobrist_hash(),
+        "{}: hash, incremental vs from scratch",
+        at()
+    );
     let mut hashes = Vec::with_capacity(len + 1);
     let mut first_draw = None;
     for (k, pos) in history.positions().enumerate() {
         let hash = pos.zobrist_hash();
         let count = repetitions(&hashes, pos, hash);
         hashes.push(hash);
-        assert_eq!(history.repetition_count_at(k), Some(count), "{}: repetition count at ply {k}", at());
-        assert_eq!(fresh.repetition_count_at(k), Some(count), "{}: rebuilt repetition count at ply {k}", at());
+        assert_eq!(
+            history.repetition_count_at(k),
+            Some(count),
+            "{}: repetition count at ply {k}",
+            at()
+        );
+        assert_eq!(
+            fresh.repetition_count_at(k),
+            Some(count),
+            "{}: rebuilt repetition count at ply {k}",
+            at()
+        );
         if first_draw.is_none() {
             first_draw = automatic_draw(pos, count).map(|t| (k, t));
         }
     }
     let expected = match first_draw {
         Some((k, t)) if k < len => Some((k, t)),
-        _ if no_moves => Some((len, outcome.expect("no legal move: checkmate or stalemate").termination)),
+        _ if no_moves => Some((
+            len,
+            outcome
+                .expect("no legal move: checkmate or stalemate")
+                .termination,
+        )),
         draw => draw,
     };
-    assert_eq!(end.map(|(k, o)| (k, o.termination)), expected, "{}: the first end of the game", at());
+    assert_eq!(
+        end.map(|(k, o)| (k, o.termination)),
+        expected,
+        "{}: the first end of the game",
+        at()
+    );
     if !full {
         return;
     }
-    assert!(fresh == *history, "{}: the incremental history differs from the rebuilt one", at());
+    assert!(
+        fresh == *history,
+        "{}: the incremental history differs from the rebuilt one",
+        at()
+    );
     if game.len() == len {
-        assert!(game.history() == history, "{}: the game's history differs", at());
+        assert!(
+            game.history() == history,
+            "{}: the game's history differs",
+            at()
+        );
     } else {
         assert!(game.len() < len, "{}: the game is ahead", at());
-        assert!(game.history().moves().eq(history.moves().take(game.len())), "{}: the game's moves", at());
-        assert!(game.is_game_over(), "{}: the game stayed behind although not over", at());
+        assert!(
+            game.history().moves().eq(history.moves().take(game.len())),
+            "{}: the game's moves",
+            at()
+        );
+        assert!(
+            game.is_game_over(),
+            "{}: the game stayed behind although not over",
+            at()
+        );
     }
 }
 
@@ -389,7 +573,9 @@ fn check_rebuilt(history: &History, end: Option<(usize, Outcome)>, outcome: Opti
 /// and from there undoes along.
 pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
     let mut stats = PlayStats::default();
-    let Some((&which, steps)) = data.split_first() else { return stats };
+    let Some((&which, steps)) = data.split_first() else {
+        return stats;
+    };
     let start = &positions[usize::from(which) % positions.len()];
     let mut pos = start.clone();
     let mut moves = pos.legal_moves();
@@ -408,9 +594,19 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
                 Some((previous, m)) => {
                     hash = hashes.pop().expect("a hash per position of the stack");
                     let in_step = game.len() == history.len();
-                    assert_eq!(history.pop(), Some(m), "{}: the history took back another move", pos.to_pdtl());
+                    assert_eq!(
+                        history.pop(),
+                        Some(m),
+                        "{}: the history took back another move",
+                        pos.to_pdtl()
+                    );
                     if in_step {
-                        assert_eq!(game.pop().map(|am| am.mv), Some(m), "{}: the game took back another move", pos.to_pdtl());
+                        assert_eq!(
+                            game.pop().map(|am| am.mv),
+                            Some(m),
+                            "{}: the game took back another move",
+                            pos.to_pdtl()
+                        );
                     }
                     pos = previous;
                     moves = pos.legal_moves();
@@ -423,7 +619,12 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
             }
         } else {
             let m = moves[usize::from(b) % moves.len()];
-            assert!(!captures_king(&pos, &m), "{}: the legal move {} takes the enemy King", pos.to_pdtl(), m.long());
+            assert!(
+                !captures_king(&pos, &m),
+                "{}: the legal move {} takes the enemy King",
+                pos.to_pdtl(),
+                m.long()
+            );
             check_move_texts(&pos, m);
             let previous = pos.clone();
             if i % 2 == 0 {
@@ -452,15 +653,27 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
                     Some((_, o)) => {
                         let before = game.clone();
                         match game.push(m) {
-                            Err(GameError::GameOver(refused)) => assert_eq!(refused, o, "{}: GameOver outcome", previous.to_pdtl()),
-                            r => panic!("{}: the game ended ({o:?}) but {} gave {r:?}", previous.to_pdtl(), m.long()),
+                            Err(GameError::GameOver(refused)) => {
+                                assert_eq!(refused, o, "{}: GameOver outcome", previous.to_pdtl())
+                            }
+                            r => panic!(
+                                "{}: the game ended ({o:?}) but {} gave {r:?}",
+                                previous.to_pdtl(),
+                                m.long()
+                            ),
                         }
-                        assert!(game == before, "{}: a refused move changed the game", previous.to_pdtl());
+                        assert!(
+                            game == before,
+                            "{}: a refused move changed the game",
+                            previous.to_pdtl()
+                        );
                         stats.refused_after_end += 1;
                     }
                     None => {
                         // (Then at `pos`: checked below.)
-                        game.push(m).unwrap_or_else(|e| panic!("{}: the game refused {}: {e}", previous.to_pdtl(), m.long()));
+                        game.push(m).unwrap_or_else(|e| {
+                            panic!("{}: the game refused {}: {e}", previous.to_pdtl(), m.long())
+                        });
                     }
                 }
             }
@@ -473,7 +686,11 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
         check_pdtl_round_trip(&pos, &moves);
         end = check_history(&history, &hashes, &pos, hash, &moves, outcome);
         if game.len() == history.len() {
-            assert!(game.position() == &pos, "{}: the game is elsewhere", pos.to_pdtl());
+            assert!(
+                game.position() == &pos,
+                "{}: the game is elsewhere",
+                pos.to_pdtl()
+            );
         }
         if history.len() <= REBUILD_WHILE_AT_MOST {
             check_rebuilt(&history, end, outcome, moves.is_empty(), &game, false);
@@ -491,14 +708,25 @@ pub fn check_play(data: &[u8], positions: &[Position]) -> PlayStats {
 /// stops short only where the rules end the game.
 fn check_random_play(pos: &Position, seed: u64) {
     const PLIES: usize = 6;
-    let (mut history, mut groups, mut rng) = (History::new(pos.clone()), MoveGroups::new(), SplitMix64::new(seed));
+    let (mut history, mut groups, mut rng) = (
+        History::new(pos.clone()),
+        MoveGroups::new(),
+        SplitMix64::new(seed),
+    );
     while history.len() < PLIES && history.draw_before_now().is_none() {
         history.position().legal_move_groups_into(&mut groups);
-        let Some(m) = groups.choose(history.position(), |n| rng.below(n)) else { break };
+        let Some(m) = groups.choose(history.position(), |n| rng.below(n)) else {
+            break;
+        };
         history.push_unchecked(m);
     }
     for (p, m) in history.positions().zip(history.moves()) {
-        assert!(p.legal_moves().contains(&m), "{}: random play drew {}, not a legal move", p.to_pdtl(), m.long());
+        assert!(
+            p.legal_moves().contains(&m),
+            "{}: random play drew {}, not a legal move",
+            p.to_pdtl(),
+            m.long()
+        );
     }
     if history.len() < PLIES {
         let last = history.position();
@@ -516,7 +744,16 @@ fn check_random_play(pos: &Position, seed: u64) {
 /// reaches deep nests and long records that random bytes almost never
 /// form. The text is then checked as [`check_pgn`] checks any text.
 pub fn structured_pgn(data: &[u8]) -> String {
-    const MOVES: [&str; 8] = ["1. H6-H12", "1. E7-E13", ", I23-I19", ", E21-E15", "2. F8-F12", "2. JF6-C15", ", GH26-Z11", ", E15-D14"];
+    const MOVES: [&str; 8] = [
+        "1. H6-H12",
+        "1. E7-E13",
+        ", I23-I19",
+        ", E21-E15",
+        "2. F8-F12",
+        "2. JF6-C15",
+        ", GH26-Z11",
+        ", E15-D14",
+    ];
     let mut text = String::new();
     let mut open = 0usize;
     let mut bytes = data.iter();

@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
-use crate::game::PyGame;
 use crate::errors::{pdtl_error, InvalidPdtlError};
+use crate::game::PyGame;
 use crate::moves::sorted_long;
 use crate::work::{interruptible, perft_of};
 
@@ -37,7 +37,10 @@ fn batch<T: Send>(
     let threads = workers::worker_count(0, pdtls.len()).min(8);
     let split = threads > 1 && pdtls.len() >= 64;
     interruptible(py, |stop| {
-        let share = Share { stop, threads: if split { 1 } else { 0 } };
+        let share = Share {
+            stop,
+            threads: if split { 1 } else { 0 },
+        };
         let one = |t: &String| -> Result<Result<T, String>, Interrupted> {
             if stop.load(Ordering::Relaxed) {
                 return Err(Interrupted);
@@ -52,11 +55,18 @@ fn batch<T: Send>(
         }
         let chunk = pdtls.len().div_ceil(threads);
         let done = Mutex::new(Vec::with_capacity(threads));
-        workers::for_each(threads, "batch", pdtls.chunks(chunk).enumerate(), |(c, part)| {
-            let results = part.iter().map(one).collect::<Result<Vec<_>, _>>()?;
-            done.lock().unwrap_or_else(|e| e.into_inner()).push((c, results));
-            Ok(())
-        })?;
+        workers::for_each(
+            threads,
+            "batch",
+            pdtls.chunks(chunk).enumerate(),
+            |(c, part)| {
+                let results = part.iter().map(one).collect::<Result<Vec<_>, _>>()?;
+                done.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((c, results));
+                Ok(())
+            },
+        )?;
         let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
         done.sort_unstable_by_key(|&(c, _)| c);
         Ok(done.into_iter().flat_map(|(_, results)| results).collect())
@@ -68,7 +78,9 @@ fn batch<T: Send>(
 /// reading millions of strings takes seconds with the GIL held.
 fn collect_strings(pdtls: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if pdtls.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("expected an iterable of PDTL strings, got a single str"));
+        return Err(PyTypeError::new_err(
+            "expected an iterable of PDTL strings, got a single str",
+        ));
     }
     let mut out = Vec::new();
     for (i, item) in pdtls.try_iter()?.enumerate() {
@@ -86,7 +98,11 @@ fn finish<T>(results: Vec<Result<T, String>>, errors: &str) -> PyResult<Vec<Opti
     let raise = match errors {
         "raise" => true,
         "none" => false,
-        other => return Err(PyValueError::new_err(format!("errors must be 'raise' or 'none', not {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "errors must be 'raise' or 'none', not {other:?}"
+            )))
+        }
     };
     results
         .into_iter()
@@ -104,7 +120,11 @@ fn finish<T>(results: Vec<Result<T, String>>, errors: &str) -> PyResult<Vec<Opti
 /// index in the message); `errors="none"` puts `None` in its place.
 #[pyfunction]
 #[pyo3(signature = (pdtls, *, errors = "raise"))]
-pub(crate) fn count_legal_moves(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors: &str) -> PyResult<Vec<Option<usize>>> {
+pub(crate) fn count_legal_moves(
+    py: Python<'_>,
+    pdtls: &Bound<'_, PyAny>,
+    errors: &str,
+) -> PyResult<Vec<Option<usize>>> {
     let input = collect_strings(pdtls)?;
     let r = batch(py, &input, |p, _| Ok(p.count_legal_moves()))?;
     finish(r, errors)
@@ -114,7 +134,11 @@ pub(crate) fn count_legal_moves(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors
 /// released, multi-threaded). `errors` as for `count_legal_moves`.
 #[pyfunction]
 #[pyo3(signature = (pdtls, *, errors = "raise"))]
-pub(crate) fn legal_moves_long(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors: &str) -> PyResult<Vec<Option<Vec<String>>>> {
+pub(crate) fn legal_moves_long(
+    py: Python<'_>,
+    pdtls: &Bound<'_, PyAny>,
+    errors: &str,
+) -> PyResult<Vec<Option<Vec<String>>>> {
     let input = collect_strings(pdtls)?;
     let r = batch(py, &input, |p, _| Ok(sorted_long(&p.legal_moves())))?;
     finish(r, errors)
@@ -125,16 +149,31 @@ pub(crate) fn legal_moves_long(py: Python<'_>, pdtls: &Bound<'_, PyAny>, errors:
 /// stops it with `KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (pdtls, depth, *, errors = "raise"))]
-pub(crate) fn perft_many(py: Python<'_>, pdtls: &Bound<'_, PyAny>, depth: u32, errors: &str) -> PyResult<Vec<Option<u64>>> {
+pub(crate) fn perft_many(
+    py: Python<'_>,
+    pdtls: &Bound<'_, PyAny>,
+    depth: u32,
+    errors: &str,
+) -> PyResult<Vec<Option<u64>>> {
     let input = collect_strings(pdtls)?;
-    let r = batch(py, &input, |p, share| p.perft_job(depth).threads(share.threads).cancel_flag(share.stop).run())?;
+    let r = batch(py, &input, |p, share| {
+        p.perft_job(depth)
+            .threads(share.threads)
+            .cancel_flag(share.stop)
+            .run()
+    })?;
     finish(r, errors)
 }
 
 /// Perft of one position (a PDTL string or a `Board`): see `Board.perft`.
 #[pyfunction]
 #[pyo3(signature = (position, depth, *, threads = None))]
-pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+pub(crate) fn perft(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    depth: u32,
+    threads: Option<usize>,
+) -> PyResult<u64> {
     let pos = if let Ok(b) = position.cast::<PyBoard>() {
         b.borrow().pos()?.clone()
     } else {
@@ -147,8 +186,12 @@ pub(crate) fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32, thr
 /// sorted long forms joined by single spaces, or `error: <message>`.
 #[pyfunction]
 pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> PyResult<Vec<String>> {
-    let r = batch(py, &lines, |p, _| Ok(sorted_long(&p.legal_moves()).join(" ")))?;
-    Ok(r.into_iter().map(|r| r.unwrap_or_else(|e| format!("error: {e}"))).collect())
+    let r = batch(py, &lines, |p, _| {
+        Ok(sorted_long(&p.legal_moves()).join(" "))
+    })?;
+    Ok(r.into_iter()
+        .map(|r| r.unwrap_or_else(|e| format!("error: {e}")))
+        .collect())
 }
 
 /// `n` games of uniformly random legal moves, generated in Rust on all
@@ -176,7 +219,16 @@ pub(crate) fn random_games(
         },
     };
     let games = interruptible(py, |stop| {
-        RandomGames::new(n).start(&start).seed(seed).max_plies(max_plies.unwrap_or(usize::MAX)).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+        RandomGames::new(n)
+            .start(&start)
+            .seed(seed)
+            .max_plies(max_plies.unwrap_or(usize::MAX))
+            .threads(threads.unwrap_or(0))
+            .cancel_flag(stop)
+            .run()
     })?;
-    games.into_iter().map(|game| Py::new(py, PyGame::wrap(game))).collect()
+    games
+        .into_iter()
+        .map(|game| Py::new(py, PyGame::wrap(game)))
+        .collect()
 }

@@ -24,7 +24,10 @@ static ENUMS: PyOnceLock<Enums> = PyOnceLock::new();
 
 fn members<const N: usize>(module: &Bound<'_, PyModule>, class: &str) -> PyResult<[Py<PyAny>; N]> {
     let cls = module.getattr(class)?;
-    let list: Vec<Py<PyAny>> = cls.try_iter()?.map(|m| m.map(Bound::unbind)).collect::<PyResult<_>>()?;
+    let list: Vec<Py<PyAny>> = cls
+        .try_iter()?
+        .map(|m| m.map(Bound::unbind))
+        .collect::<PyResult<_>>()?;
     list.try_into()
         .map_err(|_| PyTypeError::new_err(format!("cescacs._types.{class} must have {N} members")))
 }
@@ -112,7 +115,11 @@ pub(crate) fn outcome_obj(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     let e = enums(py)?;
     let winner = o.winner.map(|c| color_obj(py, c)).transpose()?;
     let (w, b) = o.points();
-    let obj = e.outcome.bind(py).call1((e.termination[termination_index(o.termination)].clone_ref(py), winner, (w, b)))?;
+    let obj = e.outcome.bind(py).call1((
+        e.termination[termination_index(o.termination)].clone_ref(py),
+        winner,
+        (w, b),
+    ))?;
     Ok(obj.unbind())
 }
 
@@ -133,7 +140,10 @@ pub(crate) fn class_attr<T: PyTypeInfo>(py: Python<'_>, name: &str) -> PyResult<
 /// A `Color` member, or `"w"` / `"b"` / `"white"` / `"black"`.
 pub(crate) fn extract_color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
     let e = enums(obj.py())?;
-    if let Some(c) = Color::ALL.into_iter().find(|c| obj.is(e.color[c.index()].bind(obj.py()))) {
+    if let Some(c) = Color::ALL
+        .into_iter()
+        .find(|c| obj.is(e.color[c.index()].bind(obj.py())))
+    {
         return Ok(c);
     }
     if let Ok(s) = obj.cast::<PyString>() {
@@ -152,7 +162,10 @@ pub(crate) fn extract_color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
 /// A `PieceKind` member, or a piece letter (`"N"`, case-insensitive).
 pub(crate) fn extract_role(obj: &Bound<'_, PyAny>) -> PyResult<Role> {
     let e = enums(obj.py())?;
-    if let Some(r) = Role::ALL.into_iter().find(|r| obj.is(e.piece_kind[r.index()].bind(obj.py()))) {
+    if let Some(r) = Role::ALL
+        .into_iter()
+        .find(|r| obj.is(e.piece_kind[r.index()].bind(obj.py())))
+    {
         return Ok(r);
     }
     if let Ok(s) = obj.cast::<PyString>() {

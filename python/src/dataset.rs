@@ -5,7 +5,8 @@
 
 use cescacs::{Interrupted, Position, HEX_COUNT};
 use cescacs_research::dataset::{
-    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec, SamplesError, SelfPlay, RANK_VERSION, RESULTS, TERMINATIONS,
+    result_code, termination_code, BatchError, BatchParts, CtlMoves, GameBatch, Origin, SampleSpec,
+    SamplesError, SelfPlay, RANK_VERSION, RESULTS, TERMINATIONS,
 };
 use cescacs_research::encode::{ACTIONS, PLANES};
 use numpy::ndarray::ArrayView1;
@@ -19,7 +20,6 @@ use crate::convert::move_kind_index;
 use crate::errors::pdtl_error;
 use crate::game::PyGame;
 use crate::work::interruptible;
-
 
 /// Many games held compactly in Rust: one `uint16` per ply (the
 /// `cescacs.encode` move index), offsets, start positions, each game's
@@ -86,33 +86,52 @@ impl PyGameBatch {
 
     /// A `pyarrow.Table`: see `cescacs.dataset.to_arrow`.
     #[pyo3(signature = (**kwargs))]
-    fn to_arrow<'py>(slf: Bound<'py, Self>, kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
-        slf.py().import("cescacs.dataset")?.call_method("to_arrow", (slf.clone(),), kwargs)
+    fn to_arrow<'py>(
+        slf: Bound<'py, Self>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("cescacs.dataset")?
+            .call_method("to_arrow", (slf.clone(),), kwargs)
     }
 
     /// Writes a Parquet file: see `cescacs.dataset.write_parquet`.
     #[pyo3(signature = (path, **kwargs))]
-    fn write_parquet(slf: Bound<'_, Self>, path: &Bound<'_, PyAny>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
-        slf.py().import("cescacs.dataset")?.call_method("write_parquet", (slf.clone(), path), kwargs)?;
+    fn write_parquet(
+        slf: Bound<'_, Self>,
+        path: &Bound<'_, PyAny>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        slf.py().import("cescacs.dataset")?.call_method(
+            "write_parquet",
+            (slf.clone(), path),
+            kwargs,
+        )?;
         Ok(())
     }
 
     /// A batch from a `pyarrow.Table`: see `cescacs.dataset.from_arrow`.
     #[staticmethod]
     fn from_arrow<'py>(table: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        table.py().import("cescacs.dataset")?.call_method1("from_arrow", (table,))
+        table
+            .py()
+            .import("cescacs.dataset")?
+            .call_method1("from_arrow", (table,))
     }
 
     /// A batch from a Parquet file: see `cescacs.dataset.read_parquet`.
     #[staticmethod]
     fn read_parquet<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("cescacs.dataset")?.call_method1("read_parquet", (path,))
+        py.import("cescacs.dataset")?
+            .call_method1("read_parquet", (path,))
     }
 
     /// Pickles as its arrays (rebuilt through `_from_parts`, which checks
     /// every move again), so batches travel between processes (Ray tasks,
     /// multiprocessing).
-    fn __reduce__<'py>(slf: Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let this = slf.get();
         let b = &this.batch;
@@ -126,7 +145,10 @@ impl PyGameBatch {
             b.origin().map(|o| (o.seed, o.first)),
             false,
         );
-        Ok((py.get_type::<PyGameBatch>().getattr("_from_parts")?, args.into_pyobject(py)?))
+        Ok((
+            py.get_type::<PyGameBatch>().getattr("_from_parts")?,
+            args.into_pyobject(py)?,
+        ))
     }
 
     fn __len__(&self) -> usize {
@@ -146,7 +168,9 @@ impl PyGameBatch {
     /// of another type.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let n = self.batch.len();
-        let single = if key.is_instance_of::<pyo3::types::PyInt>() || key.hasattr("__index__")? && !key.hasattr("__len__")? {
+        let single = if key.is_instance_of::<pyo3::types::PyInt>()
+            || key.hasattr("__index__")? && !key.hasattr("__len__")?
+        {
             key.extract::<isize>().ok()
         } else {
             None
@@ -157,21 +181,34 @@ impl PyGameBatch {
         };
         let j = if i < 0 { i + n as isize } else { i };
         let game = usize::try_from(j).ok().and_then(|j| self.batch.game(j));
-        let game = game.ok_or_else(|| PyIndexError::new_err(format!("game index {i} out of range for {n} games")))?;
+        let game = game.ok_or_else(|| {
+            PyIndexError::new_err(format!("game index {i} out of range for {n} games"))
+        })?;
         Ok(Py::new(py, PyGame::wrap(game))?.into_any())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> PyGameBatchIter {
-        PyGameBatchIter { batch: slf.unbind(), next: 0 }
+        PyGameBatchIter {
+            batch: slf.unbind(),
+            next: 0,
+        }
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyGameBatch>().is_ok_and(|o| o.get().batch == self.batch)
+        other
+            .cast::<PyGameBatch>()
+            .is_ok_and(|o| o.get().batch == self.batch)
     }
 
     fn __repr__(&self) -> String {
-        let origin = self.batch.origin().map_or(String::new(), |o| format!(", seed={}, first={}", o.seed, o.first));
-        format!("<GameBatch {} games, {} plies{origin}>", self.batch.len(), self.batch.moves().len())
+        let origin = self.batch.origin().map_or(String::new(), |o| {
+            format!(", seed={}, first={}", o.seed, o.first)
+        });
+        format!(
+            "<GameBatch {} games, {} plies{origin}>",
+            self.batch.len(),
+            self.batch.moves().len()
+        )
     }
 
     /// Every game's move indices end to end, `uint16`, read-only: a view of
@@ -203,19 +240,40 @@ impl PyGameBatch {
     /// `int64`: each game's number of plies.
     #[getter]
     fn plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        PyArray1::from_vec(py, self.batch.offsets().windows(2).map(|w| (w[1] - w[0]) as i64).collect())
+        PyArray1::from_vec(
+            py,
+            self.batch
+                .offsets()
+                .windows(2)
+                .map(|w| (w[1] - w[0]) as i64)
+                .collect(),
+        )
     }
 
     /// `uint8` codes into `GameBatch.RESULTS` ("3-0", "0-3", "2-1", "1-2", "1-1", "*").
     #[getter]
     fn results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        PyArray1::from_vec(py, self.batch.results().iter().map(|&r| result_code(r)).collect())
+        PyArray1::from_vec(
+            py,
+            self.batch
+                .results()
+                .iter()
+                .map(|&r| result_code(r))
+                .collect(),
+        )
     }
 
     /// `uint8` codes into `GameBatch.TERMINATIONS` (0: the game had not ended).
     #[getter]
     fn terminations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        PyArray1::from_vec(py, self.batch.terminations().iter().map(|&t| termination_code(t)).collect())
+        PyArray1::from_vec(
+            py,
+            self.batch
+                .terminations()
+                .iter()
+                .map(|&t| termination_code(t))
+                .collect(),
+        )
     }
 
     /// The distinct start positions, as PDTL.
@@ -270,7 +328,14 @@ impl PyGameBatch {
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let s = interruptible(py, |stop| {
-            let spec = SampleSpec { plies: plies.as_deref(), planes, legal, mask, threads: threads.unwrap_or(0), cancel: Some(stop) };
+            let spec = SampleSpec {
+                plies: plies.as_deref(),
+                planes,
+                legal,
+                mask,
+                threads: threads.unwrap_or(0),
+                cancel: Some(stop),
+            };
             Ok(self.batch.samples(&spec))
         })?
         .map_err(samples_error)?;
@@ -281,14 +346,23 @@ impl PyGameBatch {
         d.set_item("played", PyArray1::from_vec(py, s.played))?;
         d.set_item("value", PyArray1::from_vec(py, s.value))?;
         if planes {
-            d.set_item("planes", PyArray1::from_vec(py, s.planes).reshape([n, PLANES, HEX_COUNT])?)?;
+            d.set_item(
+                "planes",
+                PyArray1::from_vec(py, s.planes).reshape([n, PLANES, HEX_COUNT])?,
+            )?;
         }
         if legal {
             d.set_item("legal", PyArray1::from_vec(py, s.legal))?;
-            d.set_item("legal_offsets", PyArray1::from_vec(py, s.legal_offsets.into_iter().map(|o| o as i64).collect()))?;
+            d.set_item(
+                "legal_offsets",
+                PyArray1::from_vec(py, s.legal_offsets.into_iter().map(|o| o as i64).collect()),
+            )?;
         }
         if mask {
-            d.set_item("mask", PyArray1::from_vec(py, s.mask).reshape([n, *ACTIONS])?)?;
+            d.set_item(
+                "mask",
+                PyArray1::from_vec(py, s.mask).reshape([n, *ACTIONS])?,
+            )?;
         }
         Ok(d)
     }
@@ -311,7 +385,13 @@ impl PyGameBatch {
     #[pyo3(signature = (*, threads = None))]
     fn move_kinds<'py>(&self, py: Python<'py>, threads: Option<usize>) -> Bound<'py, PyArray1<u8>> {
         let kinds = py.detach(|| self.batch.move_kinds(threads.unwrap_or(0)));
-        PyArray1::from_vec(py, kinds.into_iter().map(|k| move_kind_index(k) as u8).collect())
+        PyArray1::from_vec(
+            py,
+            kinds
+                .into_iter()
+                .map(|k| move_kind_index(k) as u8)
+                .collect(),
+        )
     }
 
     /// A batch from raw arrays (what `to_arrow` writes; with `ranks`,
@@ -331,10 +411,25 @@ impl PyGameBatch {
         origin: Option<(u64, u64)>,
         ranks: bool,
     ) -> PyResult<PyGameBatch> {
-        let columns = Columns { offsets, starts, start_indices, results, terminations, origin };
+        let columns = Columns {
+            offsets,
+            starts,
+            start_indices,
+            results,
+            terminations,
+            origin,
+        };
         let parts = columns.parts(moves.as_slice()?.to_vec())?;
-        let batch = py.detach(|| if ranks { GameBatch::from_rank_parts(parts, 0) } else { GameBatch::from_parts(parts, 0) });
-        Ok(PyGameBatch { batch: batch.map_err(batch_error)? })
+        let batch = py.detach(|| {
+            if ranks {
+                GameBatch::from_rank_parts(parts, 0)
+            } else {
+                GameBatch::from_parts(parts, 0)
+            }
+        });
+        Ok(PyGameBatch {
+            batch: batch.map_err(batch_error)?,
+        })
     }
 
     /// A batch from raw arrays with the moves as CTL-AN in Arrow's string
@@ -355,9 +450,22 @@ impl PyGameBatch {
         terminations: PyReadonlyArray1<'_, u8>,
         origin: Option<(u64, u64)>,
     ) -> PyResult<PyGameBatch> {
-        let ctl = CtlMoves { text: text.as_slice()?.to_vec(), offsets: non_negative(ply_offsets.as_slice()?, "ply offsets")? };
-        let parts = Columns { offsets, starts, start_indices, results, terminations, origin }.parts(Vec::new())?;
-        let batch = py.detach(|| GameBatch::from_ctl_parts(parts, &ctl, 0)).map_err(batch_error)?;
+        let ctl = CtlMoves {
+            text: text.as_slice()?.to_vec(),
+            offsets: non_negative(ply_offsets.as_slice()?, "ply offsets")?,
+        };
+        let parts = Columns {
+            offsets,
+            starts,
+            start_indices,
+            results,
+            terminations,
+            origin,
+        }
+        .parts(Vec::new())?;
+        let batch = py
+            .detach(|| GameBatch::from_ctl_parts(parts, &ctl, 0))
+            .map_err(batch_error)?;
         Ok(PyGameBatch { batch })
     }
 
@@ -368,9 +476,16 @@ impl PyGameBatch {
     /// `threads`), GIL released; `to_arrow(moves="ctl")` makes its column
     /// from these.
     #[pyo3(signature = (*, threads = None))]
-    fn _ctl_text<'py>(&self, py: Python<'py>, threads: Option<usize>) -> (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<i64>>) {
+    fn _ctl_text<'py>(
+        &self,
+        py: Python<'py>,
+        threads: Option<usize>,
+    ) -> (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<i64>>) {
         let ctl = py.detach(|| self.batch.ctl_moves(threads.unwrap_or(0)));
-        (PyArray1::from_vec(py, ctl.text), PyArray1::from_vec(py, ctl.offsets.into_iter().map(|o| o as i64).collect()))
+        (
+            PyArray1::from_vec(py, ctl.text),
+            PyArray1::from_vec(py, ctl.offsets.into_iter().map(|o| o as i64).collect()),
+        )
     }
 
     /// The games of these batches in order (`GameBatch.concat([a, b])`);
@@ -387,7 +502,9 @@ impl PyGameBatch {
     /// A batch of these `Game` records' main lines, starts and results.
     #[staticmethod]
     fn from_games(games: Vec<PyRef<'_, PyGame>>) -> PyGameBatch {
-        PyGameBatch { batch: GameBatch::from_games(games.iter().map(|g| &g.game)) }
+        PyGameBatch {
+            batch: GameBatch::from_games(games.iter().map(|g| &g.game)),
+        }
     }
 }
 
@@ -404,18 +521,38 @@ struct Columns<'py> {
 impl Columns<'_> {
     /// The research crate's parts, with these `moves`.
     fn parts(self, moves: Vec<u16>) -> PyResult<BatchParts> {
-        let code = |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
+        let code =
+            |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
         Ok(BatchParts {
             moves,
             offsets: non_negative(self.offsets.as_slice()?, "offsets")?,
-            starts: self.starts.iter().map(|s| Position::from_pdtl(s).map_err(pdtl_error)).collect::<PyResult<_>>()?,
+            starts: self
+                .starts
+                .iter()
+                .map(|s| Position::from_pdtl(s).map_err(pdtl_error))
+                .collect::<PyResult<_>>()?,
             start_of: self.start_indices.as_slice()?.to_vec(),
-            results: self.results.as_slice()?.iter().map(|&c| RESULTS.get(usize::from(c)).copied().ok_or_else(|| code("result", c))).collect::<PyResult<_>>()?,
+            results: self
+                .results
+                .as_slice()?
+                .iter()
+                .map(|&c| {
+                    RESULTS
+                        .get(usize::from(c))
+                        .copied()
+                        .ok_or_else(|| code("result", c))
+                })
+                .collect::<PyResult<_>>()?,
             terminations: self
                 .terminations
                 .as_slice()?
                 .iter()
-                .map(|&c| TERMINATIONS.get(usize::from(c)).copied().ok_or_else(|| code("termination", c)))
+                .map(|&c| {
+                    TERMINATIONS
+                        .get(usize::from(c))
+                        .copied()
+                        .ok_or_else(|| code("termination", c))
+                })
                 .collect::<PyResult<_>>()?,
             origin: self.origin.map(|(seed, first)| Origin { seed, first }),
         })
@@ -424,7 +561,13 @@ impl Columns<'_> {
 
 /// Offsets from NumPy's `int64`, refused if one is negative.
 fn non_negative(offsets: &[i64], what: &str) -> PyResult<Vec<u64>> {
-    offsets.iter().map(|&o| u64::try_from(o).map_err(|_| PyValueError::new_err(format!("{what} must not be negative")))).collect()
+    offsets
+        .iter()
+        .map(|&o| {
+            u64::try_from(o)
+                .map_err(|_| PyValueError::new_err(format!("{what} must not be negative")))
+        })
+        .collect()
 }
 
 fn batch_error(e: BatchError) -> PyErr {
@@ -460,7 +603,14 @@ pub(crate) fn selfplay(
 ) -> PyResult<PyGameBatch> {
     let start = start_position(start)?;
     let batch = interruptible(py, |stop| {
-        SelfPlay::new(n).start(&start).seed(seed).max_plies(max_plies.unwrap_or(usize::MAX)).first(first).threads(threads.unwrap_or(0)).cancel_flag(stop).run()
+        SelfPlay::new(n)
+            .start(&start)
+            .seed(seed)
+            .max_plies(max_plies.unwrap_or(usize::MAX))
+            .first(first)
+            .threads(threads.unwrap_or(0))
+            .cancel_flag(stop)
+            .run()
     })?;
     Ok(PyGameBatch { batch })
 }
@@ -470,9 +620,14 @@ pub(crate) fn selfplay(
 /// error (its line and column count from the start of the input).
 #[pyfunction]
 #[pyo3(signature = (source, *, is_path))]
-pub(crate) fn _pgn_read_batch(py: Python<'_>, source: &str, is_path: bool) -> PyResult<PyGameBatch> {
+pub(crate) fn _pgn_read_batch(
+    py: Python<'_>,
+    source: &str,
+    is_path: bool,
+) -> PyResult<PyGameBatch> {
     use cescacs::pgn::{PgnError, Reader};
-    let read = |entries: &mut dyn Iterator<Item = cescacs::pgn::GameEntry>, stop: &std::sync::atomic::AtomicBool| {
+    let read = |entries: &mut dyn Iterator<Item = cescacs::pgn::GameEntry>,
+                stop: &std::sync::atomic::AtomicBool| {
         let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
         let batch = GameBatch::from_pgn_entries(entries.take_while(|_| !stopped()), usize::MAX);
         if stopped() {
@@ -481,10 +636,15 @@ pub(crate) fn _pgn_read_batch(py: Python<'_>, source: &str, is_path: bool) -> Py
         Ok(batch)
     };
     let outcome: Result<GameBatch, PgnError> = if is_path {
-        let file = std::fs::File::open(source).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{source}: {e}")))?;
-        interruptible(py, |stop| read(&mut Reader::new(std::io::BufReader::new(file)), stop))?
+        let file = std::fs::File::open(source)
+            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{source}: {e}")))?;
+        interruptible(py, |stop| {
+            read(&mut Reader::new(std::io::BufReader::new(file)), stop)
+        })?
     } else {
         interruptible(py, |stop| read(&mut Reader::new(source.as_bytes()), stop))?
     };
-    outcome.map(|batch| PyGameBatch { batch }).map_err(|e| crate::errors::pgn_error(py, &e))
+    outcome
+        .map(|batch| PyGameBatch { batch })
+        .map_err(|e| crate::errors::pgn_error(py, &e))
 }

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use cescacs::{workers, Color, Hex, Interrupted, Position, HEX_COUNT};
 use cescacs_research::encode::{
-    action_id, action_index_for, mirror_action, piece_order, write_legal_mask_for, write_planes_for, ACTIONS, PLANES, PLANE_NAMES,
+    action_id, action_index_for, mirror_action, piece_order, write_legal_mask_for,
+    write_planes_for, ACTIONS, PLANES, PLANE_NAMES,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -16,8 +17,8 @@ use pyo3::types::PyString;
 
 use crate::board::PyBoard;
 use crate::convert::extract_color;
-use crate::hex::piece_obj;
 use crate::errors::{pdtl_error, IllegalMoveError};
+use crate::hex::piece_obj;
 use crate::moves::{new_move, PyMove};
 use crate::work::interruptible;
 
@@ -47,7 +48,10 @@ fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
         if let Ok(s) = item.cast::<PyString>() {
             return Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error);
         }
-        Err(PyTypeError::new_err(format!("expected a Board or a PDTL string, got {}", item.get_type().name()?)))
+        Err(PyTypeError::new_err(format!(
+            "expected a Board or a PDTL string, got {}",
+            item.get_type().name()?
+        )))
     };
     if obj.is_instance_of::<PyBoard>() || obj.is_instance_of::<PyString>() {
         return Ok(vec![one(obj)?]);
@@ -81,12 +85,21 @@ fn fill_all<T: Send>(
         }
         Ok(())
     };
-    let threads = if positions.len() < 512 { 1 } else { cescacs::workers::worker_count(0, positions.len()) };
+    let threads = if positions.len() < 512 {
+        1
+    } else {
+        cescacs::workers::worker_count(0, positions.len())
+    };
     if threads == 1 {
         return run(positions, out);
     }
     let per = positions.len().div_ceil(threads);
-    workers::for_each(threads, "encode", positions.chunks(per).zip(out.chunks_mut(per * width)), |(ps, o)| run(ps, o))
+    workers::for_each(
+        threads,
+        "encode",
+        positions.chunks(per).zip(out.chunks_mut(per * width)),
+        |(ps, o)| run(ps, o),
+    )
 }
 
 /// `fill_all` into a new zeroed vector of `positions.len() × width`
@@ -105,7 +118,9 @@ fn filled<T: Send + Clone + Default>(
     };
     if positions.len() <= INLINE_UP_TO {
         let never = AtomicBool::new(false);
-        return py.detach(|| work(&never)).map_err(|Interrupted| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
+        return py
+            .detach(|| work(&never))
+            .map_err(|Interrupted| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
     }
     interruptible(py, work)
 }
@@ -150,46 +165,99 @@ pub(crate) fn _encode_planes<'py>(
 /// `side`'s frame.
 #[pyfunction]
 #[pyo3(signature = (boards, *, side = None))]
-pub(crate) fn _encode_legal_mask<'py>(py: Python<'py>, boards: &Bound<'py, PyAny>, side: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn _encode_legal_mask<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    side: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let side = side_of(side)?;
     let positions = positions(boards)?;
     let n = positions.len();
-    let data = filled(py, &positions, *ACTIONS, |p, out| write_legal_mask_for(p, side, out))?;
-    Ok(PyArray1::from_vec(py, data).reshape([n, *ACTIONS])?.into_any())
+    let data = filled(py, &positions, *ACTIONS, |p, out| {
+        write_legal_mask_for(p, side, out)
+    })?;
+    Ok(PyArray1::from_vec(py, data)
+        .reshape([n, *ACTIONS])?
+        .into_any())
 }
 
 /// The index of `move` (a `Move` from a board or built by hand) in
 /// `side`'s frame.
 #[pyfunction]
 #[pyo3(signature = (r#move, side = None))]
-pub(crate) fn _encode_move_index(r#move: PyRef<'_, PyMove>, side: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    action_index_for(r#move.id(), side_of(side)?)
-        .ok_or_else(|| PyValueError::new_err(format!("no legal move is {}: it has no index", r#move.long_text())))
+pub(crate) fn _encode_move_index(
+    r#move: PyRef<'_, PyMove>,
+    side: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    action_index_for(r#move.id(), side_of(side)?).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no legal move is {}: it has no index",
+            r#move.long_text()
+        ))
+    })
 }
 
 /// The legal move of `board` with index `i` in `side`'s frame.
 #[pyfunction]
 #[pyo3(signature = (board, i, side = None))]
-pub(crate) fn _encode_index_move(py: Python<'_>, board: PyRef<'_, PyBoard>, i: usize, side: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyMove>> {
-    let not_index = || PyValueError::new_err(format!("{i} is not a move index (0 <= i < {}, not a from == to cell)", *ACTIONS));
+pub(crate) fn _encode_index_move(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    i: usize,
+    side: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyMove>> {
+    let not_index = || {
+        PyValueError::new_err(format!(
+            "{i} is not a move index (0 <= i < {}, not a from == to cell)",
+            *ACTIONS
+        ))
+    };
     let side = side_of(side)?;
-    let on_board = if side == Color::Black { mirror_action(i).ok_or_else(not_index)? } else { i };
+    let on_board = if side == Color::Black {
+        mirror_action(i).ok_or_else(not_index)?
+    } else {
+        i
+    };
     let id = action_id(on_board).ok_or_else(not_index)?;
     let pos = board.pos()?;
-    let m = pos
-        .resolve(id)
-        .ok_or_else(|| IllegalMoveError::new_err(format!("move index {i} ({}) is not a legal move in {}", id.long(), pos.to_pdtl())))?;
+    let m = pos.resolve(id).ok_or_else(|| {
+        IllegalMoveError::new_err(format!(
+            "move index {i} ({}) is not a legal move in {}",
+            id.long(),
+            pos.to_pdtl()
+        ))
+    })?;
     new_move(py, &m)
 }
 
 /// `(ACTIONS,)` int64: [`mirror_action`] of every index.
 #[pyfunction]
 pub(crate) fn _encode_mirror_actions(py: Python<'_>) -> Bound<'_, PyArray1<i64>> {
-    PyArray1::from_vec(py, (0..*ACTIONS).map(|i| mirror_action(i).expect("below ACTIONS") as i64).collect())
+    PyArray1::from_vec(
+        py,
+        (0..*ACTIONS)
+            .map(|i| mirror_action(i).expect("below ACTIONS") as i64)
+            .collect(),
+    )
 }
 
 /// (PLANES, PLANE_NAMES, PIECE_ORDER, ACTIONS) for the Python module.
 #[pyfunction]
-pub(crate) fn _encode_layout(py: Python<'_>) -> (usize, Vec<&'static str>, Vec<Py<crate::hex::PyPiece>>, usize) {
-    (PLANES, PLANE_NAMES.to_vec(), piece_order().into_iter().map(|p| piece_obj(py, p)).collect(), *ACTIONS)
+pub(crate) fn _encode_layout(
+    py: Python<'_>,
+) -> (
+    usize,
+    Vec<&'static str>,
+    Vec<Py<crate::hex::PyPiece>>,
+    usize,
+) {
+    (
+        PLANES,
+        PLANE_NAMES.to_vec(),
+        piece_order()
+            .into_iter()
+            .map(|p| piece_obj(py, p))
+            .collect(),
+        *ACTIONS,
+    )
 }

@@ -26,7 +26,17 @@ pub(crate) struct PyEngine {
 /// What `_search` returns: best move (or None), score kind ("cp" or
 /// "mate"), score, PV, depth, seldepth, nodes, seconds, and the root lines
 /// (MultiPV, best first), each as score kind, score and PV.
-type SearchTuple = (Option<Py<PyMove>>, &'static str, i32, Vec<Py<PyMove>>, u32, u32, u64, f64, Vec<LineTuple>);
+type SearchTuple = (
+    Option<Py<PyMove>>,
+    &'static str,
+    i32,
+    Vec<Py<PyMove>>,
+    u32,
+    u32,
+    u64,
+    f64,
+    Vec<LineTuple>,
+);
 
 /// One root line: score kind, score, PV.
 type LineTuple = (&'static str, i32, Vec<Py<PyMove>>);
@@ -34,7 +44,16 @@ type LineTuple = (&'static str, i32, Vec<Py<PyMove>>);
 /// What `_search` passes its `on_info` after each iteration, once per
 /// line: line number (1 for the best), score kind, score, PV, depth,
 /// seldepth, nodes, seconds.
-type InfoTuple = (usize, &'static str, i32, Vec<Py<PyMove>>, u32, u32, u64, f64);
+type InfoTuple = (
+    usize,
+    &'static str,
+    i32,
+    Vec<Py<PyMove>>,
+    u32,
+    u32,
+    u64,
+    f64,
+);
 
 /// A flag that stops a search from another Python thread (`set`), for
 /// `cescacs.engine`'s `analysis()`.
@@ -47,7 +66,9 @@ pub(crate) struct PyStop {
 impl PyStop {
     #[new]
     fn new() -> PyStop {
-        PyStop { flag: Arc::new(AtomicBool::new(false)) }
+        PyStop {
+            flag: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// Asks the search that holds this flag to stop.
@@ -71,16 +92,32 @@ fn score_pair(s: Score) -> (&'static str, i32) {
 
 /// Calls `on_info` with each iteration's lines; the first error it raises
 /// is kept and stops the search.
-fn info_caller<'a>(on_info: &'a Py<PyAny>, failed: &'a Mutex<Option<PyErr>>, stop: &'a AtomicBool) -> impl FnMut(&Info) + 'a {
+fn info_caller<'a>(
+    on_info: &'a Py<PyAny>,
+    failed: &'a Mutex<Option<PyErr>>,
+    stop: &'a AtomicBool,
+) -> impl FnMut(&Info) + 'a {
     move |info: &Info| {
         Python::attach(|py| {
             let (kind, score) = score_pair(info.score);
             let call = new_moves(py, info.pv.clone()).and_then(|pv| {
-                let t: InfoTuple = (info.multipv, kind, score, pv, info.depth, info.seldepth, info.nodes, info.time.as_secs_f64());
+                let t: InfoTuple = (
+                    info.multipv,
+                    kind,
+                    score,
+                    pv,
+                    info.depth,
+                    info.seldepth,
+                    info.nodes,
+                    info.time.as_secs_f64(),
+                );
                 on_info.call1(py, (t,)).map(drop)
             });
             if let Err(e) = call {
-                failed.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                failed
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
                 stop.store(true, Ordering::Relaxed);
             }
         })
@@ -93,8 +130,14 @@ impl PyEngine {
     #[new]
     #[pyo3(signature = (hash_mb = 16, threads = 1))]
     fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
-        let options = EngineOptions { hash_mb, threads, ..EngineOptions::default() };
-        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let options = EngineOptions {
+            hash_mb,
+            threads,
+            ..EngineOptions::default()
+        };
+        options
+            .validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let engine = Engine::try_new(options).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
         Ok(PyEngine { engine })
     }
@@ -105,7 +148,12 @@ impl PyEngine {
     /// refused (for `remaining_moves`: read as none).
     #[staticmethod]
     #[pyo3(signature = (depth = None, time = None, nodes = None, clock = None))]
-    fn _check_limit(depth: Option<i64>, time: Option<f64>, nodes: Option<i64>, clock: Option<Clock>) -> PyResult<()> {
+    fn _check_limit(
+        depth: Option<i64>,
+        time: Option<f64>,
+        nodes: Option<i64>,
+        clock: Option<Clock>,
+    ) -> PyResult<()> {
         let depth = depth.map(|d| u32::try_from(d.max(0)).unwrap_or(u32::MAX));
         let nodes = nodes.map(|n| n.max(0) as u64);
         limits(depth, time, nodes, clock).map(drop)
@@ -114,15 +162,27 @@ impl PyEngine {
     /// Resizes the table (which clears it); `MemoryError` when the new one
     /// cannot be allocated (the engine keeps its table).
     fn _set_hash(&mut self, hash_mb: usize) -> PyResult<()> {
-        let options = EngineOptions { hash_mb, ..*self.engine.options() };
-        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.engine.try_set_hash_mb(hash_mb).map_err(|e| PyMemoryError::new_err(e.to_string()))
+        let options = EngineOptions {
+            hash_mb,
+            ..*self.engine.options()
+        };
+        options
+            .validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.engine
+            .try_set_hash_mb(hash_mb)
+            .map_err(|e| PyMemoryError::new_err(e.to_string()))
     }
 
     /// Searches on `threads` threads from the next search on.
     fn _set_threads(&mut self, threads: usize) -> PyResult<()> {
-        let options = EngineOptions { threads, ..*self.engine.options() };
-        options.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let options = EngineOptions {
+            threads,
+            ..*self.engine.options()
+        };
+        options
+            .validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.engine.set_threads(threads);
         Ok(())
     }
@@ -137,7 +197,8 @@ impl PyEngine {
         let bad = |e: cescacs_engine::SkillError| PyValueError::new_err(e.to_string());
         let by_level = Skill::new(as_u32(level)).map_err(bad)?;
         let by_elo = Skill::from_elo(as_u32(elo)).map_err(bad)?;
-        self.engine.set_skill(if limit { by_elo } else { by_level }.with_seed(seed));
+        self.engine
+            .set_skill(if limit { by_elo } else { by_level }.with_seed(seed));
         Ok(())
     }
 
@@ -153,8 +214,12 @@ impl PyEngine {
     #[pyo3(signature = (path = None))]
     fn _load_network(&mut self, path: Option<std::path::PathBuf>) -> PyResult<()> {
         match path {
-            None => self.engine.set_network(cescacs_engine::nnue::Network::default_network()),
-            Some(p) => self.engine.load_network(&p).map_err(|e| PyValueError::new_err(format!("{}: {e}; the network is unchanged", p.display())))?,
+            None => self
+                .engine
+                .set_network(cescacs_engine::nnue::Network::default_network()),
+            Some(p) => self.engine.load_network(&p).map_err(|e| {
+                PyValueError::new_err(format!("{}: {e}; the network is unchanged", p.display()))
+            })?,
         }
         Ok(())
     }
@@ -192,7 +257,9 @@ impl PyEngine {
         stop: Option<PyRef<'_, PyStop>>,
     ) -> PyResult<SearchTuple> {
         let mut limits = limits(depth, time, nodes, clock)?.with_multipv(multipv);
-        limits.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        limits
+            .validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         limits.stop = stop.map(|s| s.flag.clone());
         let history = board.hist()?.clone();
         drop(board);
@@ -200,7 +267,12 @@ impl PyEngine {
         let failed = Mutex::new(None);
         let r = interruptible(py, |ctrl_c| {
             Ok(match &on_info {
-                Some(f) => engine.search_until_with_info(&history, &limits, ctrl_c, &mut info_caller(f, &failed, ctrl_c)),
+                Some(f) => engine.search_until_with_info(
+                    &history,
+                    &limits,
+                    ctrl_c,
+                    &mut info_caller(f, &failed, ctrl_c),
+                ),
                 None => engine.search_until(&history, &limits, ctrl_c),
             })
         })?;
@@ -209,8 +281,22 @@ impl PyEngine {
         }
         let (kind, score) = score_pair(r.score);
         let best = r.best_move.map(|m| new_move(py, &m)).transpose()?;
-        let lines = r.lines.into_iter().map(|l| line_tuple(py, l.score, l.pv)).collect::<PyResult<Vec<_>>>()?;
-        Ok((best, kind, score, new_moves(py, r.pv)?, r.depth, r.seldepth, r.nodes, r.time.as_secs_f64(), lines))
+        let lines = r
+            .lines
+            .into_iter()
+            .map(|l| line_tuple(py, l.score, l.pv))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((
+            best,
+            kind,
+            score,
+            new_moves(py, r.pv)?,
+            r.depth,
+            r.seldepth,
+            r.nodes,
+            r.time.as_secs_f64(),
+            lines,
+        ))
     }
 }
 
@@ -221,14 +307,35 @@ fn line_tuple(py: Python<'_>, score: Score, pv: Vec<Move>) -> PyResult<LineTuple
 
 /// The clocks as `cescacs.engine.Limit` passes them: White's and Black's
 /// time left, their increments (seconds) and the moves to the next control.
-type Clock = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<i64>);
+type Clock = (
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    Option<i64>,
+);
 
 /// The engine's limits from Python's numbers (`None`: no such limit),
 /// checked by the engine; its refusal raised as `ValueError`.
-fn limits(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>, clock: Option<Clock>) -> PyResult<Limits> {
+fn limits(
+    depth: Option<u32>,
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    clock: Option<Clock>,
+) -> PyResult<Limits> {
     let err = |e: cescacs_engine::LimitsError| PyValueError::new_err(e.to_string());
     let limits = Limits::checked(depth, nodes, seconds).map_err(err)?;
-    let Some((white, black, white_inc, black_inc, moves)) = clock else { return Ok(limits) };
+    let Some((white, black, white_inc, black_inc, moves)) = clock else {
+        return Ok(limits);
+    };
     let moves_to_go = moves.map(|m| u32::try_from(m.max(0)).unwrap_or(u32::MAX));
-    limits.with_clock_seconds(ClockSeconds { white, black, white_inc, black_inc, moves_to_go }).map_err(err)
+    limits
+        .with_clock_seconds(ClockSeconds {
+            white,
+            black,
+            white_inc,
+            black_inc,
+            moves_to_go,
+        })
+        .map_err(err)
 }

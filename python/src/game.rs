@@ -49,7 +49,8 @@ fn without_castling(game: Game) -> PyResult<Game> {
     start.set_castling_allowed(false);
     let mut out = Game::from_position(start);
     for am in &game.mainline().moves {
-        out.push_annotated(am.clone()).map_err(|e| PyValueError::new_err(format!("corrupt pickled Game: {e}")))?;
+        out.push_annotated(am.clone())
+            .map_err(|e| PyValueError::new_err(format!("corrupt pickled Game: {e}")))?;
     }
     if let Some(r) = game.stated_result() {
         out.set_result(r);
@@ -73,16 +74,23 @@ impl PyGame {
         }
         if let Ok(s) = start.cast::<PyString>() {
             let pos = Position::from_pdtl(&s.to_cow()?).map_err(pdtl_error)?;
-            return Ok(PyGame { game: Game::from_position(pos) });
+            return Ok(PyGame {
+                game: Game::from_position(pos),
+            });
         }
-        Err(PyTypeError::new_err(format!("Game(start): expected a Board, a PDTL string or None, got {}", start.repr()?)))
+        Err(PyTypeError::new_err(format!(
+            "Game(start): expected a Board, a PDTL string or None, got {}",
+            start.repr()?
+        )))
     }
 
     /// A game from a board's root position and its move stack (moves kept
     /// as played, even past an automatic end of the game).
     #[staticmethod]
     fn from_board(board: PyRef<'_, PyBoard>) -> PyResult<PyGame> {
-        Ok(PyGame { game: Game::from_history(board.hist()?.clone()) })
+        Ok(PyGame {
+            game: Game::from_history(board.hist()?.clone()),
+        })
     }
 
     /// The tags as a mutable mapping (`cescacs.pgn.Headers`): `Variant` and
@@ -107,7 +115,9 @@ impl PyGame {
     /// Sets the first tag `name` or appends it (internal: see `headers`).
     fn _set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
         // The rules of a tag are the core's (Game::try_set_tag).
-        self.game.try_set_tag(name, value).map_err(|e| PyValueError::new_err(e.to_string()))
+        self.game
+            .try_set_tag(name, value)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Removes every tag `name`; whether there was one (internal).
@@ -140,7 +150,9 @@ impl PyGame {
                 }
                 Ok(PyBoard::from_history(history))
             }
-            _ => Err(PyIndexError::new_err(format!("ply {ply} out of range 0..={n}"))),
+            _ => Err(PyIndexError::new_err(format!(
+                "ply {ply} out of range 0..={n}"
+            ))),
         }
     }
 
@@ -179,7 +191,9 @@ impl PyGame {
     #[setter]
     fn set_result(&mut self, value: &str) -> PyResult<()> {
         let r = GameResult::parse(value).ok_or_else(|| {
-            PyValueError::new_err(format!("unknown result {value:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)"))
+            PyValueError::new_err(format!(
+                "unknown result {value:?} (expected 3-0, 0-3, 2-1, 1-2, 1-1 or *)"
+            ))
         })?;
         self.game.set_result(r);
         Ok(())
@@ -226,11 +240,15 @@ impl PyGame {
         let assessment = match mark {
             None => None,
             Some(m) => Some(if let Ok(nag) = m.extract::<u8>() {
-                Assessment::from_nag(nag).ok_or_else(|| PyValueError::new_err(format!("no assessment glyph ${nag} (1 … 7)")))?
+                Assessment::from_nag(nag).ok_or_else(|| {
+                    PyValueError::new_err(format!("no assessment glyph ${nag} (1 … 7)"))
+                })?
             } else {
                 let text: String = m.extract()?;
                 Assessment::from_symbol(&text).ok_or_else(|| {
-                    PyValueError::new_err(format!("unknown assessment {text:?} (expected ! ? !! ?? !? ?! ◇ or 1 … 7)"))
+                    PyValueError::new_err(format!(
+                        "unknown assessment {text:?} (expected ! ? !! ?? !? ?! ◇ or 1 … 7)"
+                    ))
                 })?
             }),
         };
@@ -255,7 +273,11 @@ impl PyGame {
     /// The stated results that the final position contradicts, as
     /// sentences (empty when consistent).
     fn check_result(&self) -> Vec<String> {
-        self.game.check_result().iter().map(ToString::to_string).collect()
+        self.game
+            .check_result()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     /// How many times the final position has occurred.
@@ -278,10 +300,12 @@ impl PyGame {
     fn push(&mut self, py: Python<'_>, r#move: PyRef<'_, PyMove>) -> PyResult<Py<PyMove>> {
         // A finished game refuses every move as over, even one that is
         // not legal (after a mate, none is); only asked when resolving fails.
-        let m = r#move.resolve(self.game.position()).map_err(|e| match self.game.outcome() {
-            Some(o) => game_error(GameError::GameOver(o)),
-            None => e,
-        })?;
+        let m = r#move
+            .resolve(self.game.position())
+            .map_err(|e| match self.game.outcome() {
+                Some(o) => game_error(GameError::GameOver(o)),
+                None => e,
+            })?;
         self.game.push(m).map_err(game_error)?;
         new_move(py, &m)
     }
@@ -297,7 +321,10 @@ impl PyGame {
     /// variations) and returns it; `IndexError` at the start. A record read
     /// from CTL-PGN can be taken back to its start position.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let am = self.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty main line"))?;
+        let am = self
+            .game
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty main line"))?;
         new_move(py, &am.mv)
     }
 
@@ -315,11 +342,17 @@ impl PyGame {
                 let _ = write!(tags, " {key}={v:?}");
             }
         }
-        format!("<Game{tags} plies={} result={:?}>", self.game.len(), self.game.result().as_str())
+        format!(
+            "<Game{tags} plies={} result={:?}>",
+            self.game.len(),
+            self.game.result().as_str()
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyGame>().is_ok_and(|o| o.borrow().game == self.game)
+        other
+            .cast::<PyGame>()
+            .is_ok_and(|o| o.borrow().game == self.game)
     }
 
     fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -337,7 +370,10 @@ impl PyGame {
     /// Pickles as the CTL-PGN text and the castling option (not in PGN).
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, bool))> {
         let text = core_pgn::write_game(&self.game);
-        Ok((class_attr::<PyGame>(py, "_restore")?, (text, self.game.start().castling_allowed())))
+        Ok((
+            class_attr::<PyGame>(py, "_restore")?,
+            (text, self.game.start().castling_allowed()),
+        ))
     }
 
     // ----- python-chess's tree, whose root the game is (see `nodes`) -----
@@ -398,21 +434,38 @@ impl PyGame {
     /// variation (as the main line's first move if it has none) and returns
     /// its node; `IllegalMoveError` if it is not legal there.
     #[pyo3(signature = (r#move, *, comment = "", starting_comment = "", nags = None))]
-    fn add_variation(slf: &Bound<'_, Self>, r#move: Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_variation(
+        slf: &Bound<'_, Self>,
+        r#move: Bound<'_, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         root::add(slf, &[r#move], false, comment, starting_comment, nags)
     }
 
     /// Adds `move` from the start as the main line's first move (the old
     /// main line becomes its first variation) and returns its node.
     #[pyo3(signature = (r#move, *, comment = "", nags = None))]
-    fn add_main_variation(slf: &Bound<'_, Self>, r#move: Bound<'_, PyAny>, comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_main_variation(
+        slf: &Bound<'_, Self>,
+        r#move: Bound<'_, PyAny>,
+        comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         root::add(slf, &[r#move], true, comment, "", nags)
     }
 
     /// Adds `moves` from the start, one after the other (see
     /// `GameNode.add_line`), and returns the last one's node.
     #[pyo3(signature = (moves, *, comment = "", starting_comment = "", nags = None))]
-    fn add_line(slf: &Bound<'_, Self>, moves: &Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_line(
+        slf: &Bound<'_, Self>,
+        moves: &Bound<'_, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         let moves: Vec<Bound<'_, PyAny>> = moves.try_iter()?.collect::<PyResult<_>>()?;
         root::add(slf, &moves, false, comment, starting_comment, nags)
     }
@@ -447,13 +500,22 @@ impl PyGame {
 
     #[setter]
     fn set_comment(&mut self, comment: &str) {
-        *self.game.comments_mut() = if comment.is_empty() { Vec::new() } else { vec![comment.to_string()] };
+        *self.game.comments_mut() = if comment.is_empty() {
+            Vec::new()
+        } else {
+            vec![comment.to_string()]
+        };
     }
 
     /// Walks the record with `visitor` (a `cescacs.pgn.BaseVisitor`) and
     /// returns its `result()`.
     fn accept(slf: &Bound<'_, Self>, visitor: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Ok(slf.py().import("cescacs.pgn")?.getattr("_accept")?.call1((slf, visitor))?.unbind())
+        Ok(slf
+            .py()
+            .import("cescacs.pgn")?
+            .getattr("_accept")?
+            .call1((slf, visitor))?
+            .unbind())
     }
 
     /// The record's events for the visitors (internal: `cescacs.pgn`).
@@ -475,5 +537,7 @@ impl PyGame {
 /// The annotation slot `slot` gives for the move that reached `ply` (1 for
 /// the first move of a game of `n`), or `IndexError`.
 fn at_ply<T>(ply: usize, n: usize, slot: impl FnOnce(usize) -> Option<T>) -> PyResult<T> {
-    ply.checked_sub(1).and_then(slot).ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))
+    ply.checked_sub(1)
+        .and_then(slot)
+        .ok_or_else(|| PyIndexError::new_err(format!("no move at ply {ply} (1..={n})")))
 }

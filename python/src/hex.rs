@@ -7,7 +7,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 use pyo3::PyTypeInfo;
 
-use crate::convert::{bool_obj, class_attr, color_obj, extract_color, extract_role, hex_color_obj, piece_index, role_obj};
+use crate::convert::{
+    bool_obj, class_attr, color_obj, extract_color, extract_role, hex_color_obj, piece_index,
+    role_obj,
+};
 
 /// One of the 169 hexes. `Hex("F14")`; `str(hex) == "F14"`. Hexes are
 /// interned: `Hex("F14") is Hex("F14")`.
@@ -122,7 +125,10 @@ impl PyHex {
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
-        Ok((PyHex::type_object(py).into_any().unbind(), (self.hex.to_string(),)))
+        Ok((
+            PyHex::type_object(py).into_any().unbind(),
+            (self.hex.to_string(),),
+        ))
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -146,8 +152,15 @@ pub(crate) struct PyPiece {
 #[pymethods]
 impl PyPiece {
     #[new]
-    fn py_new(py: Python<'_>, kind: &Bound<'_, PyAny>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyPiece>> {
-        Ok(piece_obj(py, Piece::new(extract_color(color)?, extract_role(kind)?)))
+    fn py_new(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyPiece>> {
+        Ok(piece_obj(
+            py,
+            Piece::new(extract_color(color)?, extract_role(kind)?),
+        ))
     }
 
     #[staticmethod]
@@ -157,7 +170,11 @@ impl PyPiece {
             (Some(ch), None) => Piece::from_char(ch).map(|p| piece_obj(py, p)),
             _ => None,
         }
-        .ok_or_else(|| PyValueError::new_err(format!("not a piece symbol: {symbol:?} (expected one of PEJNGRVDK or pejngrvdk)")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "not a piece symbol: {symbol:?} (expected one of PEJNGRVDK or pejngrvdk)"
+            ))
+        })
     }
 
     #[getter]
@@ -193,7 +210,9 @@ impl PyPiece {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyPiece>().is_ok_and(|o| o.get().piece == self.piece)
+        other
+            .cast::<PyPiece>()
+            .is_ok_and(|o| o.get().piece == self.piece)
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
@@ -249,9 +268,13 @@ pub(crate) fn extract_hex(obj: &Bound<'_, PyAny>) -> PyResult<Hex> {
     if let Ok(s) = obj.cast::<PyString>() {
         return parse_hex(&s.to_cow()?);
     }
-    Err(PyTypeError::new_err(format!("expected a Hex or a hex name like 'F14', got {}", obj.repr()?)))
+    Err(PyTypeError::new_err(format!(
+        "expected a Hex or a hex name like 'F14', got {}",
+        obj.repr()?
+    )))
 }
 
 fn parse_hex(s: &str) -> PyResult<Hex> {
-    s.parse::<Hex>().map_err(|e| PyValueError::new_err(e.to_string()))
+    s.parse::<Hex>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -37,11 +37,16 @@ pub(crate) fn to_set(obj: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
         return from_mask(obj);
     }
     if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("expected hexes, got a single str (write HexSet([\"F14\"]))"));
+        return Err(PyTypeError::new_err(
+            "expected hexes, got a single str (write HexSet([\"F14\"]))",
+        ));
     }
     let mut set = Bitboard::EMPTY;
     for item in obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("expected a HexSet, an int mask or an iterable of hexes, got {}", type_name(obj)))
+        PyTypeError::new_err(format!(
+            "expected a HexSet, an int mask or an iterable of hexes, got {}",
+            type_name(obj)
+        ))
     })? {
         set.insert(extract_hex(&item?)?);
     }
@@ -49,13 +54,17 @@ pub(crate) fn to_set(obj: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
 }
 
 /// The set of a 169-bit mask; `ValueError` for a negative mask or a bit at
 /// index 169 or above.
 fn from_mask(obj: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
-    let out_of_range = || PyValueError::new_err(format!("not a mask of the {HEX_COUNT} hexes: {obj}"));
+    let out_of_range =
+        || PyValueError::new_err(format!("not a mask of the {HEX_COUNT} hexes: {obj}"));
     if obj.lt(0)? {
         return Err(out_of_range());
     }
@@ -71,7 +80,12 @@ fn from_mask(obj: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
 impl PyHexSet {
     /// The result of a binary operator, or `NotImplemented` for an operand
     /// that is not a set of hexes (so Python tries the other side).
-    fn op(&self, py: Python<'_>, other: &Bound<'_, PyAny>, f: impl Fn(Bitboard, Bitboard) -> Bitboard) -> PyResult<Py<PyAny>> {
+    fn op(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        f: impl Fn(Bitboard, Bitboard) -> Bitboard,
+    ) -> PyResult<Py<PyAny>> {
         match to_set(other) {
             Ok(o) => Ok(Py::new(py, hex_set(f(self.set, o)))?.into_any()),
             Err(_) => Ok(py.NotImplemented()),
@@ -88,7 +102,9 @@ impl PyHexSet {
     #[new]
     #[pyo3(signature = (hexes = None))]
     fn py_new(hexes: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        Ok(hex_set(hexes.map(to_set).transpose()?.unwrap_or(Bitboard::EMPTY)))
+        Ok(hex_set(
+            hexes.map(to_set).transpose()?.unwrap_or(Bitboard::EMPTY),
+        ))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -148,8 +164,15 @@ impl PyHexSet {
 
     /// Equality with any set of hexes (a `HexSet`, a mask, an iterable);
     /// `<`, `<=`, `>`, `>=` are the subset order, as for `frozenset`.
-    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let Ok(o) = to_set(other) else { return Ok(py.NotImplemented()) };
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let Ok(o) = to_set(other) else {
+            return Ok(py.NotImplemented());
+        };
         let s = self.set;
         let subset = s & o == s;
         let superset = s & o == o;
@@ -212,9 +235,14 @@ impl PyHexSet {
         text
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let names = slf.get().names();
-        Ok((slf.get_type().into_any(), PyTuple::new(py, [PyList::new(py, names)?])?))
+        Ok((
+            slf.get_type().into_any(),
+            PyTuple::new(py, [PyList::new(py, names)?])?,
+        ))
     }
 }

@@ -44,11 +44,13 @@ use cescacs::HEX_COUNT;
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
-use crate::errors::{GameOverError, IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError};
+use crate::errors::{
+    GameOverError, IllegalMoveError, InvalidMoveError, InvalidPdtlError, InvalidPgnError,
+};
 use crate::game::PyGame;
-use crate::nodes::PyGameNode;
 use crate::hex::{PyHex, PyPiece};
 use crate::moves::{PyLegalMoves, PyMove};
+use crate::nodes::PyGameNode;
 
 #[pymodule]
 fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {

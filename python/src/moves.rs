@@ -11,7 +11,8 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::{
-    bool_obj, class_attr, extract_role, move_kind_from_index, move_kind_index, move_kind_obj, role_obj,
+    bool_obj, class_attr, extract_role, move_kind_from_index, move_kind_index, move_kind_obj,
+    role_obj,
 };
 use crate::errors::{move_text_error, IllegalMoveError, InvalidMoveError};
 use crate::hex::{extract_hex, hex_obj, PyHex};
@@ -46,13 +47,20 @@ impl PyMove {
             to: m.to(),
             promotion: m.promotion(),
             castling: m.castling(),
-            detail: Some(Detail { role: m.role(), captured: m.captured(), kind: m.kind() }),
+            detail: Some(Detail {
+                role: m.role(),
+                captured: m.captured(),
+                kind: m.kind(),
+            }),
         }
     }
 
     #[inline]
     pub(crate) fn same(&self, m: &CoreMove) -> bool {
-        self.from == m.from() && self.to == m.to() && self.promotion == m.promotion() && self.castling == m.castling()
+        self.from == m.from()
+            && self.to == m.to()
+            && self.promotion == m.promotion()
+            && self.castling == m.castling()
     }
 
     fn key(&self) -> (Hex, Hex, Option<Role>, Option<Castling>) {
@@ -67,10 +75,24 @@ impl PyMove {
 
     fn from_id(id: MoveId) -> PyMove {
         match id {
-            MoveId::Ordinary { from, to, promotion } => PyMove { from, to, promotion, castling: None, detail: None },
-            MoveId::ForcedPromotion { hex, promotion } => {
-                PyMove { from: hex, to: hex, promotion: Some(promotion), castling: None, detail: None }
-            }
+            MoveId::Ordinary {
+                from,
+                to,
+                promotion,
+            } => PyMove {
+                from,
+                to,
+                promotion,
+                castling: None,
+                detail: None,
+            },
+            MoveId::ForcedPromotion { hex, promotion } => PyMove {
+                from: hex,
+                to: hex,
+                promotion: Some(promotion),
+                castling: None,
+                detail: None,
+            },
             MoveId::Castling { color, castling } => PyMove {
                 from: KING_HOME[color.index()],
                 to: castling.king_to(color),
@@ -88,13 +110,20 @@ impl PyMove {
     /// The legal move of `pos` this move names (complete: kind, piece,
     /// capture); `IllegalMoveError` if there is none.
     pub(crate) fn resolve(&self, pos: &Position) -> PyResult<CoreMove> {
-        pos.resolve(self.id())
-            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal move {} in position {}", self.long_text(), pos.to_pdtl())))
+        pos.resolve(self.id()).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "illegal move {} in position {}",
+                self.long_text(),
+                pos.to_pdtl()
+            ))
+        })
     }
 
     /// Reads the long form without a position: only the move's identity.
     fn parse_bare(text: &str) -> PyResult<PyMove> {
-        MoveId::from_long(text).map(PyMove::from_id).map_err(|e| move_text_error(e.into()))
+        MoveId::from_long(text)
+            .map(PyMove::from_id)
+            .map_err(|e| move_text_error(e.into()))
     }
 }
 
@@ -145,7 +174,11 @@ static MOVE_CACHE: PyOnceLock<Mutex<MoveCache>> = PyOnceLock::new();
 
 /// Runs `f` with the move cache (one lock for a whole list of moves).
 fn with_move_cache<R>(py: Python<'_>, f: impl FnOnce(&mut MoveCache) -> R) -> R {
-    let cache = MOVE_CACHE.get_or_init(py, || Mutex::new(MoveCache { slots: (0..MoveCache::SLOTS).map(|_| None).collect() }));
+    let cache = MOVE_CACHE.get_or_init(py, || {
+        Mutex::new(MoveCache {
+            slots: (0..MoveCache::SLOTS).map(|_| None).collect(),
+        })
+    });
     // Only code holding the GIL takes the lock, and nothing in it panics
     // midway through an update; a poisoned lock still holds a valid cache.
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -158,7 +191,10 @@ pub(crate) fn new_move(py: Python<'_>, m: &CoreMove) -> PyResult<Py<PyMove>> {
 }
 
 /// `Move`s for legal moves of the core, in order.
-pub(crate) fn new_moves(py: Python<'_>, moves: impl IntoIterator<Item = CoreMove>) -> PyResult<Vec<Py<PyMove>>> {
+pub(crate) fn new_moves(
+    py: Python<'_>,
+    moves: impl IntoIterator<Item = CoreMove>,
+) -> PyResult<Vec<Py<PyMove>>> {
     with_move_cache(py, |c| moves.into_iter().map(|m| c.get(py, &m)).collect())
 }
 
@@ -177,11 +213,16 @@ impl PyMove {
     /// Castlings are made with `Move.from_long("G1-H6+I3-I5")`.
     #[new]
     #[pyo3(signature = (from_hex, to_hex, promotion = None))]
-    fn py_new(from_hex: &Bound<'_, PyAny>, to_hex: &Bound<'_, PyAny>, promotion: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn py_new(
+        from_hex: &Bound<'_, PyAny>,
+        to_hex: &Bound<'_, PyAny>,
+        promotion: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let from = extract_hex(from_hex)?;
         let to = extract_hex(to_hex)?;
         let promotion = promotion.map(extract_role).transpose()?;
-        let id = MoveId::from_hexes(from, to, promotion).map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+        let id = MoveId::from_hexes(from, to, promotion)
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
         Ok(PyMove::from_id(id))
     }
 
@@ -191,7 +232,11 @@ impl PyMove {
     /// its identity.
     #[staticmethod]
     #[pyo3(signature = (text, board = None))]
-    fn from_long(py: Python<'_>, text: &str, board: Option<PyRef<'_, PyBoard>>) -> PyResult<Py<PyMove>> {
+    fn from_long(
+        py: Python<'_>,
+        text: &str,
+        board: Option<PyRef<'_, PyBoard>>,
+    ) -> PyResult<Py<PyMove>> {
         match board {
             Some(b) => new_move(py, &b.pos()?.parse_long(text).map_err(move_text_error)?),
             None => Py::new(py, PyMove::parse_bare(text)?),
@@ -226,7 +271,10 @@ impl PyMove {
     /// without a board.
     #[getter]
     fn captured(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        self.detail.and_then(|d| d.captured).map(|r| role_obj(py, r)).transpose()
+        self.detail
+            .and_then(|d| d.captured)
+            .map(|r| role_obj(py, r))
+            .transpose()
     }
 
     /// Whether the move captures; `None` for a move made without a board.
@@ -277,7 +325,9 @@ impl PyMove {
 
     fn __hash__(&self) -> u64 {
         let (f, t, p, c) = self.key();
-        (f.index() as u64) | (t.index() as u64) << 8 | (p.map_or(0, |r| r.index() as u64 + 1)) << 16
+        (f.index() as u64)
+            | (t.index() as u64) << 8
+            | (p.map_or(0, |r| r.index() as u64 + 1)) << 16
             | (c.map_or(0, |c| c.index() as u64 + 1)) << 24
     }
 
@@ -300,9 +350,13 @@ impl PyMove {
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyTuple>)> {
-        let detail = self
-            .detail
-            .map(|d| (d.role.index(), d.captured.map(|r| r.index()), move_kind_index(d.kind)));
+        let detail = self.detail.map(|d| {
+            (
+                d.role.index(),
+                d.captured.map(|r| r.index()),
+                move_kind_index(d.kind),
+            )
+        });
         let args = (
             self.from.index(),
             self.to.index(),
@@ -327,7 +381,9 @@ impl PyMove {
     ) -> PyResult<PyMove> {
         let bad = || PyValueError::new_err("corrupt pickled Move");
         let role = |i: usize| Role::ALL.get(i).copied().ok_or_else(bad);
-        let castling = castling.map(|i| Castling::from_index(i).ok_or_else(bad)).transpose()?;
+        let castling = castling
+            .map(|i| Castling::from_index(i).ok_or_else(bad))
+            .transpose()?;
         let detail = match detail {
             Some((r, c, k)) => Some(Detail {
                 role: role(r)?,
@@ -403,6 +459,10 @@ impl PyLegalMoves {
 
     fn __repr__(&self) -> String {
         let list: Vec<String> = self.moves.iter().map(CoreMove::long).collect();
-        format!("<LegalMoves ({} moves): {}>", self.moves.len(), list.join(", "))
+        format!(
+            "<LegalMoves ({} moves): {}>",
+            self.moves.len(),
+            list.join(", ")
+        )
     }
 }

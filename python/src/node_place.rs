@@ -82,7 +82,11 @@ pub(crate) struct At {
 
 /// `path` followed by `fork`.
 pub(crate) fn extend(path: &Path, fork: Fork) -> Path {
-    Some(Arc::new(Link { up: path.clone(), fork, depth: depth(path) + 1 }))
+    Some(Arc::new(Link {
+        up: path.clone(),
+        fork,
+        depth: depth(path) + 1,
+    }))
 }
 
 /// The number of forks of `path`.
@@ -137,7 +141,10 @@ impl At {
         let (mut path, mut index) = (self.path.clone(), self.index);
         loop {
             if index > 0 {
-                return Some(At { path, index: index - 1 });
+                return Some(At {
+                    path,
+                    index: index - 1,
+                });
             }
             let link = path?;
             index = link.fork.index;
@@ -159,8 +166,14 @@ impl Slot {
     /// line's first move).
     pub(crate) fn after(node: Option<&At>) -> Slot {
         match node {
-            None => Slot { path: None, index: 0 },
-            Some(at) => Slot { path: at.path.clone(), index: at.index + 1 },
+            None => Slot {
+                path: None,
+                index: 0,
+            },
+            Some(at) => Slot {
+                path: at.path.clone(),
+                index: at.index + 1,
+            },
         }
     }
 
@@ -172,18 +185,36 @@ impl Slot {
         let Some(am) = line.moves.get(self.index) else {
             return Vec::new();
         };
-        let mut out = vec![At { path: self.path.clone(), index: self.index }];
+        let mut out = vec![At {
+            path: self.path.clone(),
+            index: self.index,
+        }];
         // (variations left to list, their path prefix, the move they hang on, next rank)
-        let mut stack: Vec<(&[Variation], Path, usize, usize)> = vec![(&am.variations, self.path.clone(), self.index, 0)];
+        let mut stack: Vec<(&[Variation], Path, usize, usize)> =
+            vec![(&am.variations, self.path.clone(), self.index, 0)];
         while let Some((variations, prefix, index, next)) = stack.last_mut() {
             let Some(v) = variations.get(*next) else {
                 stack.pop();
                 continue;
             };
-            let path = extend(prefix, Fork { index: *index, rank: *next });
+            let path = extend(
+                prefix,
+                Fork {
+                    index: *index,
+                    rank: *next,
+                },
+            );
             *next += 1;
-            out.push(At { path: path.clone(), index: 0 });
-            if let Some(first) = v.line.moves.first().filter(|first| !first.variations.is_empty()) {
+            out.push(At {
+                path: path.clone(),
+                index: 0,
+            });
+            if let Some(first) = v
+                .line
+                .moves
+                .first()
+                .filter(|first| !first.variations.is_empty())
+            {
                 stack.push((&first.variations, path, 0, 0));
             }
         }
@@ -207,16 +238,28 @@ impl Slot {
         rest.reverse();
         let j = self.index;
         match rest.first() {
-            None => (at.index >= j).then(|| Rel { k: 0, forks: Vec::new(), index: at.index - j }),
+            None => (at.index >= j).then(|| Rel {
+                k: 0,
+                forks: Vec::new(),
+                index: at.index - j,
+            }),
             Some(f) if f.index > j => {
                 rest[0].index -= j;
-                Some(Rel { k: 0, forks: rest, index: at.index })
+                Some(Rel {
+                    k: 0,
+                    forks: rest,
+                    index: at.index,
+                })
             }
             Some(f) if f.index == j => {
                 let nested = 1 + rest[1..].iter().take_while(|f| f.index == 0).count();
                 let ranks: Vec<usize> = rest[..nested].iter().map(|f| f.rank).collect();
                 let k = preorder(&line.moves.get(j)?.variations, &ranks)?;
-                Some(Rel { k, forks: rest.split_off(nested), index: at.index })
+                Some(Rel {
+                    k,
+                    forks: rest.split_off(nested),
+                    index: at.index,
+                })
             }
             Some(_) => None,
         }
@@ -226,10 +269,22 @@ impl Slot {
     pub(crate) fn place(&self, k: usize, rel: &Rel) -> At {
         let base = self.flat_child(k);
         match rel.forks.split_first() {
-            None => At { path: base.path, index: base.index + rel.index },
+            None => At {
+                path: base.path,
+                index: base.index + rel.index,
+            },
             Some((first, rest)) => {
-                let path = extend(&base.path, Fork { index: base.index + first.index, rank: first.rank });
-                At { path: rest.iter().fold(path, |p, &f| extend(&p, f)), index: rel.index }
+                let path = extend(
+                    &base.path,
+                    Fork {
+                        index: base.index + first.index,
+                        rank: first.rank,
+                    },
+                );
+                At {
+                    path: rest.iter().fold(path, |p, &f| extend(&p, f)),
+                    index: rel.index,
+                }
             }
         }
     }
@@ -238,8 +293,20 @@ impl Slot {
     /// ([`cescacs::Game::flatten_variations`]).
     pub(crate) fn flat_child(&self, k: usize) -> At {
         match k {
-            0 => At { path: self.path.clone(), index: self.index },
-            k => At { path: extend(&self.path, Fork { index: self.index, rank: k - 1 }), index: 0 },
+            0 => At {
+                path: self.path.clone(),
+                index: self.index,
+            },
+            k => At {
+                path: extend(
+                    &self.path,
+                    Fork {
+                        index: self.index,
+                        rank: k - 1,
+                    },
+                ),
+                index: 0,
+            },
         }
     }
 }

@@ -42,23 +42,36 @@ static LIVE: Mutex<Option<HashMap<usize, Places>>> = Mutex::new(None);
 pub(crate) fn node(py: Python<'_>, game: &Py<PyGame>, at: At) -> PyResult<Py<PyGameNode>> {
     let cell = Arc::new(Mutex::new(Some(at)));
     let mut live = LIVE.lock().expect("live nodes");
-    let (list, prune_at) = live.get_or_insert_with(HashMap::new).entry(game.as_ptr() as usize).or_insert((Vec::new(), 64));
+    let (list, prune_at) = live
+        .get_or_insert_with(HashMap::new)
+        .entry(game.as_ptr() as usize)
+        .or_insert((Vec::new(), 64));
     list.push(Arc::downgrade(&cell));
     if list.len() >= *prune_at {
         list.retain(|w| w.strong_count() > 0);
         *prune_at = (2 * list.len()).max(64);
     }
     drop(live);
-    Py::new(py, PyGameNode { game: game.clone_ref(py), at: cell })
+    Py::new(
+        py,
+        PyGameNode {
+            game: game.clone_ref(py),
+            at: cell,
+        },
+    )
 }
 
 /// The live nodes of `game` under `slot`, with their places relative to
 /// its children (`line`: the line at the slot's path, before the edit).
 fn under(game: &Bound<'_, PyGame>, slot: &Slot, line: &cescacs::Line) -> Vec<(Arc<Cell>, Rel)> {
     let mut live = LIVE.lock().expect("live nodes");
-    let Some(map) = live.as_mut() else { return Vec::new() };
+    let Some(map) = live.as_mut() else {
+        return Vec::new();
+    };
     let key = game.as_ptr() as usize;
-    let Some((list, _)) = map.get_mut(&key) else { return Vec::new() };
+    let Some((list, _)) = map.get_mut(&key) else {
+        return Vec::new();
+    };
     list.retain(|w| w.strong_count() > 0);
     if list.is_empty() {
         map.remove(&key);
@@ -69,7 +82,11 @@ fn under(game: &Bound<'_, PyGame>, slot: &Slot, line: &cescacs::Line) -> Vec<(Ar
     cells
         .into_iter()
         .filter_map(|cell| {
-            let rel = cell.lock().expect("node lock").as_ref().and_then(|at| slot.locate(line, at))?;
+            let rel = cell
+                .lock()
+                .expect("node lock")
+                .as_ref()
+                .and_then(|at| slot.locate(line, at))?;
             Some((cell, rel))
         })
         .collect()
@@ -86,7 +103,9 @@ fn relocate(slot: &Slot, nodes: Vec<(Arc<Cell>, Rel)>, perm: impl Fn(usize) -> O
 /// The nodes of `game`'s main line.
 pub(crate) fn mainline_nodes(game: &Bound<'_, PyGame>) -> PyResult<Vec<Py<PyGameNode>>> {
     let n = game.borrow().game.len();
-    (0..n).map(|index| node(game.py(), &game.clone().unbind(), At { path: None, index })).collect()
+    (0..n)
+        .map(|index| node(game.py(), &game.clone().unbind(), At { path: None, index }))
+        .collect()
 }
 
 /// The core's edit errors as the package's exceptions.
@@ -94,7 +113,9 @@ fn edit_error(e: EditError) -> PyErr {
     match e {
         EditError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
         EditError::Game(g) => game_error(g),
-        other => PyValueError::new_err(format!("{other} (a node whose line was changed by an edit: take it anew from the game)")),
+        other => PyValueError::new_err(format!(
+            "{other} (a node whose line was changed by an edit: take it anew from the game)"
+        )),
     }
 }
 
@@ -104,9 +125,14 @@ fn move_in(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
         return m.borrow().resolve(pos);
     }
     if let Ok(text) = mv.cast::<PyString>() {
-        return pos.parse_ctl(&text.extract::<String>()?).map_err(move_text_error);
+        return pos
+            .parse_ctl(&text.extract::<String>()?)
+            .map_err(move_text_error);
     }
-    Err(PyTypeError::new_err(format!("expected a Move or a CTL-AN str, got {}", mv.get_type().name()?)))
+    Err(PyTypeError::new_err(format!(
+        "expected a Move or a CTL-AN str, got {}",
+        mv.get_type().name()?
+    )))
 }
 
 /// The assessment a set of NAGs names: at most one of 1 … 7.
@@ -114,11 +140,18 @@ fn assessment_of(nags: &Bound<'_, PyAny>) -> PyResult<Option<Assessment>> {
     let mut found = None;
     for nag in nags.try_iter()? {
         let n: i64 = nag?.extract()?;
-        let a = u8::try_from(n).ok().and_then(Assessment::from_nag).ok_or_else(|| {
-            PyValueError::new_err(format!("NAG {n} is not a move assessment: CTL-PGN keeps $1 … $7 (! ? !! ?? !? ?! ◇)"))
-        })?;
+        let a = u8::try_from(n)
+            .ok()
+            .and_then(Assessment::from_nag)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "NAG {n} is not a move assessment: CTL-PGN keeps $1 … $7 (! ? !! ?? !? ?! ◇)"
+                ))
+            })?;
         if found.is_some_and(|f| f != a) {
-            return Err(PyValueError::new_err("a move holds one assessment: give at most one NAG of 1 … 7"));
+            return Err(PyValueError::new_err(
+                "a move holds one assessment: give at most one NAG of 1 … 7",
+            ));
         }
         found = Some(a);
     }
@@ -127,7 +160,11 @@ fn assessment_of(nags: &Bound<'_, PyAny>) -> PyResult<Option<Assessment>> {
 
 /// A comment string as the record's list of comments.
 fn comment_list(comment: &str) -> Vec<String> {
-    if comment.is_empty() { Vec::new() } else { vec![comment.to_string()] }
+    if comment.is_empty() {
+        Vec::new()
+    } else {
+        vec![comment.to_string()]
+    }
 }
 
 /// The receiver of a tree method: the game's root (`None`) or a move.
@@ -142,21 +179,35 @@ fn children(game: &Game, place: Place<'_>) -> PyResult<(Slot, Vec<At>)> {
 }
 
 /// Sets the comment, starting comment and NAGs of a new node.
-fn annotate(game: &mut Game, at: &At, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+fn annotate(
+    game: &mut Game,
+    at: &At,
+    comment: &str,
+    starting_comment: &str,
+    nags: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
     let path = forks(&at.path);
     if let Some(nags) = nags {
-        game.set_assessment(&path, at.index, assessment_of(nags)?).map_err(edit_error)?;
+        game.set_assessment(&path, at.index, assessment_of(nags)?)
+            .map_err(edit_error)?;
     }
-    game.set_comments(&path, at.index, comment_list(comment)).map_err(edit_error)?;
+    game.set_comments(&path, at.index, comment_list(comment))
+        .map_err(edit_error)?;
     if !starting_comment.is_empty() && at.index == 0 && !path.is_empty() {
-        game.set_line_comments(&path, comment_list(starting_comment)).map_err(edit_error)?;
+        game.set_line_comments(&path, comment_list(starting_comment))
+            .map_err(edit_error)?;
     }
     Ok(())
 }
 
 /// Adds `moves` after `place` as its last child (main: as its first), and
 /// returns the node of the line's last new move.
-fn add_line(py_game: &Bound<'_, PyGame>, place: Place<'_>, moves: &[Bound<'_, PyAny>], main: bool) -> PyResult<At> {
+fn add_line(
+    py_game: &Bound<'_, PyGame>,
+    place: Place<'_>,
+    moves: &[Bound<'_, PyAny>],
+    main: bool,
+) -> PyResult<At> {
     let mut g = py_game.borrow_mut();
     let game = &mut g.game;
     let slot = Slot::after(place);
@@ -165,49 +216,97 @@ fn add_line(py_game: &Bound<'_, PyGame>, place: Place<'_>, moves: &[Bound<'_, Py
     let mut resolved = Vec::with_capacity(moves.len());
     for mv in moves {
         let m = move_in(&pos, mv)?;
-        pos.play(m).map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        pos.play(m)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         resolved.push(m);
     }
     if resolved.is_empty() {
-        return Err(PyValueError::new_err("no moves given: a line needs at least one move"));
+        return Err(PyValueError::new_err(
+            "no moves given: a line needs at least one move",
+        ));
     }
     let line = game.line_at(&path).map_err(edit_error)?;
     if slot.index == line.moves.len() {
         game.extend_line(&path, &resolved).map_err(edit_error)?;
-        return Ok(At { path: slot.path, index: slot.index + resolved.len() - 1 });
+        return Ok(At {
+            path: slot.path,
+            index: slot.index + resolved.len() - 1,
+        });
     }
     let first = if main {
         let nodes = under(py_game, &slot, line);
-        game.flatten_variations(&path, slot.index).map_err(edit_error)?;
-        game.add_main_variation(&path, slot.index, &resolved).map_err(edit_error)?;
+        game.flatten_variations(&path, slot.index)
+            .map_err(edit_error)?;
+        game.add_main_variation(&path, slot.index, &resolved)
+            .map_err(edit_error)?;
         relocate(&slot, nodes, |k| Some(k + 1));
-        At { path: slot.path.clone(), index: slot.index }
+        At {
+            path: slot.path.clone(),
+            index: slot.index,
+        }
     } else {
         // The last variation is the last child, nested alternatives or
         // not: nothing moves.
-        let rank = game.add_variation(&path, slot.index, &resolved).map_err(edit_error)?;
-        At { path: extend(&slot.path, Fork { index: slot.index, rank }), index: 0 }
+        let rank = game
+            .add_variation(&path, slot.index, &resolved)
+            .map_err(edit_error)?;
+        At {
+            path: extend(
+                &slot.path,
+                Fork {
+                    index: slot.index,
+                    rank,
+                },
+            ),
+            index: 0,
+        }
     };
-    Ok(At { path: first.path, index: first.index + resolved.len() - 1 })
+    Ok(At {
+        path: first.path,
+        index: first.index + resolved.len() - 1,
+    })
 }
 
 /// Which child of `place` `child` names (an index, a node, a `Move` or
 /// CTL-AN text), among `children`.
-fn child_rank(py: Python<'_>, game: &Game, slot: &Slot, children: &[At], child: &Bound<'_, PyAny>) -> PyResult<usize> {
+fn child_rank(
+    py: Python<'_>,
+    game: &Game,
+    slot: &Slot,
+    children: &[At],
+    child: &Bound<'_, PyAny>,
+) -> PyResult<usize> {
     if let Ok(n) = child.cast::<PyGameNode>() {
         let at = n.get().place()?;
-        return children.iter().position(|c| c.same(&at)).ok_or_else(|| PyKeyError::new_err("the node is not a variation of this node"));
+        return children
+            .iter()
+            .position(|c| c.same(&at))
+            .ok_or_else(|| PyKeyError::new_err("the node is not a variation of this node"));
     }
     if let Ok(k) = child.extract::<i64>() {
         let len = children.len() as i64;
         let k = if k < 0 { k + len } else { k };
-        return usize::try_from(k).ok().filter(|&k| k < children.len()).ok_or_else(|| PyIndexError::new_err(format!("variation index out of range ({len} variations)")));
+        return usize::try_from(k)
+            .ok()
+            .filter(|&k| k < children.len())
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!("variation index out of range ({len} variations)"))
+            });
     }
-    let pos = game.position_in(&forks(&slot.path), slot.index).map_err(edit_error)?;
+    let pos = game
+        .position_in(&forks(&slot.path), slot.index)
+        .map_err(edit_error)?;
     let m = move_in(&pos, child)?;
-    let moves: Vec<Move> = children.iter().map(|c| game.line_at(&forks(&c.path)).map(|l| l.moves[c.index].mv)).collect::<Result<_, _>>().map_err(edit_error)?;
+    let moves: Vec<Move> = children
+        .iter()
+        .map(|c| game.line_at(&forks(&c.path)).map(|l| l.moves[c.index].mv))
+        .collect::<Result<_, _>>()
+        .map_err(edit_error)?;
     let _ = py;
-    moves.iter().position(|&x| x == m).ok_or_else(|| PyKeyError::new_err(format!("no variation {} here", pos.ctl(&m))))
+    moves
+        .iter()
+        .position(|&x| x == m)
+        .ok_or_else(|| PyKeyError::new_err(format!("no variation {} here", pos.ctl(&m))))
 }
 
 /// A reordering of the children of a slot listed flat.
@@ -221,7 +320,12 @@ enum Reorder {
 
 /// Applies `op` to the child `child` of `place`; updates the node passed,
 /// if one was.
-fn reorder(game: &Bound<'_, PyGame>, place: Place<'_>, child: &Bound<'_, PyAny>, op: Reorder) -> PyResult<()> {
+fn reorder(
+    game: &Bound<'_, PyGame>,
+    place: Place<'_>,
+    child: &Bound<'_, PyAny>,
+    op: Reorder,
+) -> PyResult<()> {
     let py = game.py();
     let mut g = game.borrow_mut();
     let core = &mut g.game;
@@ -232,17 +336,36 @@ fn reorder(game: &Bound<'_, PyGame>, place: Place<'_>, child: &Bound<'_, PyAny>,
     let j = slot.index;
     let nodes = under(game, &slot, core.line_at(&path).map_err(edit_error)?);
     core.flatten_variations(&path, j).map_err(edit_error)?;
-    let swap = |a: usize, b: usize| move |x: usize| Some(if x == a { b } else if x == b { a } else { x });
+    let swap = |a: usize, b: usize| {
+        move |x: usize| {
+            Some(if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            })
+        }
+    };
     match (op, k) {
         // Nothing moves but what listing the alternatives flat moved.
         (Reorder::PromoteToMain | Reorder::Promote, 0) => relocate(&slot, nodes, Some),
         (Reorder::Demote, k) if k + 1 >= n => relocate(&slot, nodes, Some),
         (Reorder::PromoteToMain, k) => {
             core.promote_to_main(&path, j, k - 1).map_err(edit_error)?;
-            relocate(&slot, nodes, |x| Some(if x == k { 0 } else if x < k { x + 1 } else { x }));
+            relocate(&slot, nodes, |x| {
+                Some(if x == k {
+                    0
+                } else if x < k {
+                    x + 1
+                } else {
+                    x
+                })
+            });
         }
         (Reorder::Promote, k) => {
-            core.promote_variation(&path, j, k - 1).map_err(edit_error)?;
+            core.promote_variation(&path, j, k - 1)
+                .map_err(edit_error)?;
             relocate(&slot, nodes, swap(k - 1, k));
         }
         (Reorder::Demote, k) => {
@@ -256,7 +379,9 @@ fn reorder(game: &Bound<'_, PyGame>, place: Place<'_>, child: &Bound<'_, PyAny>,
         (Reorder::Remove, k) => {
             match (k, n) {
                 (0, 1) => core.truncate_line(&path, j).map(drop),
-                (0, _) => core.promote_to_main(&path, j, 0).and_then(|()| core.remove_variation(&path, j, 0).map(drop)),
+                (0, _) => core
+                    .promote_to_main(&path, j, 0)
+                    .and_then(|()| core.remove_variation(&path, j, 0).map(drop)),
                 (k, _) => core.remove_variation(&path, j, k - 1).map(drop),
             }
             .map_err(edit_error)?;
@@ -284,11 +409,19 @@ pub(crate) struct PyGameNode {
 
 impl PyGameNode {
     fn place(&self) -> PyResult<At> {
-        self.at.lock().expect("node lock").clone().ok_or_else(|| PyValueError::new_err("this node was removed from its game"))
+        self.at
+            .lock()
+            .expect("node lock")
+            .clone()
+            .ok_or_else(|| PyValueError::new_err("this node was removed from its game"))
     }
 
     /// `f` of the game, this node's path and its index.
-    fn with<T>(&self, py: Python<'_>, f: impl FnOnce(&Game, &[Fork], usize) -> Result<T, EditError>) -> PyResult<T> {
+    fn with<T>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Game, &[Fork], usize) -> Result<T, EditError>,
+    ) -> PyResult<T> {
         let at = self.place()?;
         let g = self.game.bind(py).borrow();
         f(&g.game, &forks(&at.path), at.index).map_err(edit_error)
@@ -298,12 +431,20 @@ impl PyGameNode {
     fn read<T>(&self, py: Python<'_>, f: impl FnOnce(&cescacs::AnnotatedMove) -> T) -> PyResult<T> {
         self.with(py, |g, path, i| {
             let line = g.line_at(path)?;
-            line.moves.get(i).map(f).ok_or(EditError::NoMove { depth: path.len(), index: i, len: line.moves.len() })
+            line.moves.get(i).map(f).ok_or(EditError::NoMove {
+                depth: path.len(),
+                index: i,
+                len: line.moves.len(),
+            })
         })
     }
 
     /// Changes the game at this node's move.
-    fn edit(&self, py: Python<'_>, f: impl FnOnce(&mut Game, &[Fork], usize) -> Result<(), EditError>) -> PyResult<()> {
+    fn edit(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Game, &[Fork], usize) -> Result<(), EditError>,
+    ) -> PyResult<()> {
         let at = self.place()?;
         let mut g = self.game.bind(py).borrow_mut();
         f(&mut g.game, &forks(&at.path), at.index).map_err(edit_error)
@@ -373,7 +514,9 @@ impl PyGameNode {
 
     #[setter]
     fn set_comment(&self, py: Python<'_>, comment: &str) -> PyResult<()> {
-        self.edit(py, |g, path, i| g.set_comments(path, i, comment_list(comment)))
+        self.edit(py, |g, path, i| {
+            g.set_comments(path, i, comment_list(comment))
+        })
     }
 
     /// The comment before this move when it starts a variation (`""`
@@ -381,7 +524,13 @@ impl PyGameNode {
     /// is `game.comment`).
     #[getter]
     fn starting_comment(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |g, path, i| Ok(if i == 0 && !path.is_empty() { g.line_at(path)?.comments.join("\n") } else { String::new() }))
+        self.with(py, |g, path, i| {
+            Ok(if i == 0 && !path.is_empty() {
+                g.line_at(path)?.comments.join("\n")
+            } else {
+                String::new()
+            })
+        })
     }
 
     #[setter]
@@ -390,7 +539,9 @@ impl PyGameNode {
         if at.index != 0 || at.path.is_none() {
             return Err(PyValueError::new_err("only the first move of a variation has a starting comment (the game's opening comment is game.comment)"));
         }
-        self.edit(py, |g, path, _| g.set_line_comments(path, comment_list(comment)))
+        self.edit(py, |g, path, _| {
+            g.set_line_comments(path, comment_list(comment))
+        })
     }
 
     /// The assessment mark (`"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"`, `"◇"`), or `None`.
@@ -430,7 +581,11 @@ impl PyGameNode {
     fn set_indicator(&self, py: Python<'_>, indicator: Option<&str>) -> PyResult<()> {
         let i = match indicator {
             None => None,
-            Some(s) => Some(cescacs::Indicator::from_symbol(s).ok_or_else(|| PyValueError::new_err(format!("unknown indicator {s:?} (expected \"(=)\", \":\" or \"(=):\")")))?),
+            Some(s) => Some(cescacs::Indicator::from_symbol(s).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown indicator {s:?} (expected \"(=)\", \":\" or \"(=):\")"
+                ))
+            })?),
         };
         self.edit(py, |g, path, idx| g.set_indicator(path, idx, i))
     }
@@ -439,11 +594,17 @@ impl PyGameNode {
     #[getter]
     fn label(&self, py: Python<'_>) -> PyResult<Option<String>> {
         let at = self.place()?;
-        let Some(link) = at.path.as_ref().filter(|_| at.index == 0) else { return Ok(None) };
+        let Some(link) = at.path.as_ref().filter(|_| at.index == 0) else {
+            return Ok(None);
+        };
         let _ = link;
         let path = forks(&at.path);
         let (up, fork) = path.split_at(path.len() - 1);
-        self.with(py, |g, _, _| Ok(g.line_at(up)?.moves[fork[0].index].variations[fork[0].rank].label.clone()))
+        self.with(py, |g, _, _| {
+            Ok(g.line_at(up)?.moves[fork[0].index].variations[fork[0].rank]
+                .label
+                .clone())
+        })
     }
 
     /// The move before this one, or the game for a first move.
@@ -493,8 +654,13 @@ impl PyGameNode {
     fn next(&self, py: Python<'_>) -> PyResult<Option<Py<PyGameNode>>> {
         let at = self.place()?;
         let len = self.with(py, |g, path, _| Ok(g.line_at(path)?.moves.len()))?;
-        let next = At { path: at.path, index: at.index + 1 };
-        (next.index < len).then(|| self.new_node(py, next)).transpose()
+        let next = At {
+            path: at.path,
+            index: at.index + 1,
+        };
+        (next.index < len)
+            .then(|| self.new_node(py, next))
+            .transpose()
     }
 
     /// Whether this node has no continuation.
@@ -507,7 +673,13 @@ impl PyGameNode {
         let me = slf.get();
         let at = me.place()?;
         let len = me.with(slf.py(), |g, path, _| Ok(g.line_at(path)?.moves.len()))?;
-        me.new_node(slf.py(), At { path: at.path, index: len - 1 })
+        me.new_node(
+            slf.py(),
+            At {
+                path: at.path,
+                index: len - 1,
+            },
+        )
     }
 
     /// Whether the node is on the game's main line.
@@ -525,12 +697,27 @@ impl PyGameNode {
     fn mainline(&self, py: Python<'_>) -> PyResult<Vec<Py<PyGameNode>>> {
         let at = self.place()?;
         let len = self.with(py, |g, path, _| Ok(g.line_at(path)?.moves.len()))?;
-        (at.index + 1..len).map(|index| self.new_node(py, At { path: at.path.clone(), index })).collect()
+        (at.index + 1..len)
+            .map(|index| {
+                self.new_node(
+                    py,
+                    At {
+                        path: at.path.clone(),
+                        index,
+                    },
+                )
+            })
+            .collect()
     }
 
     /// The moves of the main continuation after this one.
     fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        let moves = self.with(py, |g, path, i| Ok(g.line_at(path)?.moves[i + 1..].iter().map(|am| am.mv).collect::<Vec<_>>()))?;
+        let moves = self.with(py, |g, path, i| {
+            Ok(g.line_at(path)?.moves[i + 1..]
+                .iter()
+                .map(|am| am.mv)
+                .collect::<Vec<_>>())
+        })?;
         new_moves(py, moves)
     }
 
@@ -539,7 +726,10 @@ impl PyGameNode {
     fn board(&self, py: Python<'_>) -> PyResult<PyBoard> {
         let g = self.game.bind(py).borrow();
         let at = self.place()?;
-        let moves = g.game.moves_to(&forks(&at.path), at.index + 1).map_err(edit_error)?;
+        let moves = g
+            .game
+            .moves_to(&forks(&at.path), at.index + 1)
+            .map_err(edit_error)?;
         Ok(PyBoard::replay(g.game.start(), moves))
     }
 
@@ -547,7 +737,10 @@ impl PyGameNode {
     fn board_before(&self, py: Python<'_>) -> PyResult<PyBoard> {
         let g = self.game.bind(py).borrow();
         let at = self.place()?;
-        let moves = g.game.moves_to(&forks(&at.path), at.index).map_err(edit_error)?;
+        let moves = g
+            .game
+            .moves_to(&forks(&at.path), at.index)
+            .map_err(edit_error)?;
         Ok(PyBoard::replay(g.game.start(), moves))
     }
 
@@ -555,18 +748,37 @@ impl PyGameNode {
     /// variation (at the end of a line: as its continuation) and returns
     /// its node. `IllegalMoveError` if it is not legal there.
     #[pyo3(signature = (r#move, *, comment = "", starting_comment = "", nags = None))]
-    fn add_variation(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_variation(
+        &self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         let at = self.place()?;
         let game = self.game.bind(py);
         let new = add_line(game, Some(&at), std::slice::from_ref(r#move), false)?;
-        annotate(&mut game.borrow_mut().game, &new, comment, starting_comment, nags)?;
+        annotate(
+            &mut game.borrow_mut().game,
+            &new,
+            comment,
+            starting_comment,
+            nags,
+        )?;
         self.new_node(py, new)
     }
 
     /// Adds `move` after this node as its main continuation (the old one
     /// becomes its first variation) and returns its node.
     #[pyo3(signature = (r#move, *, comment = "", nags = None))]
-    fn add_main_variation(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>, comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_main_variation(
+        &self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         let at = self.place()?;
         let game = self.game.bind(py);
         let new = add_line(game, Some(&at), std::slice::from_ref(r#move), true)?;
@@ -579,13 +791,29 @@ impl PyGameNode {
     /// comment and NAGs go on the last move, the starting comment before
     /// the first. All or nothing: an illegal move adds none.
     #[pyo3(signature = (moves, *, comment = "", starting_comment = "", nags = None))]
-    fn add_line(&self, py: Python<'_>, moves: &Bound<'_, PyAny>, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    fn add_line(
+        &self,
+        py: Python<'_>,
+        moves: &Bound<'_, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         let at = self.place()?;
         let moves: Vec<Bound<'_, PyAny>> = moves.try_iter()?.collect::<PyResult<_>>()?;
         let game = self.game.bind(py);
         let last = add_line(game, Some(&at), &moves, false)?;
-        let first = At { path: last.path.clone(), index: last.index + 1 - moves.len() };
-        annotate(&mut game.borrow_mut().game, &first, "", starting_comment, None)?;
+        let first = At {
+            path: last.path.clone(),
+            index: last.index + 1 - moves.len(),
+        };
+        annotate(
+            &mut game.borrow_mut().game,
+            &first,
+            "",
+            starting_comment,
+            None,
+        )?;
         annotate(&mut game.borrow_mut().game, &last, comment, "", nags)?;
         self.new_node(py, last)
     }
@@ -620,7 +848,9 @@ impl PyGameNode {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        let Ok(o) = other.cast::<PyGameNode>() else { return false };
+        let Ok(o) = other.cast::<PyGameNode>() else {
+            return false;
+        };
         let o = o.get();
         // One lock at a time: `other` may be this very node.
         let a = self.at.lock().expect("node lock").clone();
@@ -639,14 +869,23 @@ impl PyGameNode {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let white = self.before(py)?.turn() == cescacs::Color::White;
         let mark = if white { "." } else { ". …," };
-        Ok(format!("<GameNode {}{mark} {}>", self.move_number(py)?, self.ctl(py)?))
+        Ok(format!(
+            "<GameNode {}{mark} {}>",
+            self.move_number(py)?,
+            self.ctl(py)?
+        ))
     }
 }
 
 impl PyGameNode {
     /// A reordering of `child` among this node's variations, or of this
     /// node among its parent's.
-    fn reorder_child(&self, slf: &Bound<'_, Self>, child: Option<&Bound<'_, PyAny>>, op: Reorder) -> PyResult<()> {
+    fn reorder_child(
+        &self,
+        slf: &Bound<'_, Self>,
+        child: Option<&Bound<'_, PyAny>>,
+        op: Reorder,
+    ) -> PyResult<()> {
         let game = self.game.bind(slf.py());
         match child {
             Some(child) => reorder(game, Some(&self.place()?), child, op),
@@ -664,11 +903,16 @@ pub(crate) mod root {
     /// alternatives.
     pub(crate) fn variations(game: &Bound<'_, PyGame>) -> PyResult<Vec<Py<PyGameNode>>> {
         let list = children(&game.borrow().game, None)?.1;
-        list.into_iter().map(|c| node(game.py(), &game.clone().unbind(), c)).collect()
+        list.into_iter()
+            .map(|c| node(game.py(), &game.clone().unbind(), c))
+            .collect()
     }
 
     /// `variations[i]`, by index, node, `Move` or CTL-AN text.
-    pub(crate) fn variation(game: &Bound<'_, PyGame>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyGameNode>> {
+    pub(crate) fn variation(
+        game: &Bound<'_, PyGame>,
+        i: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyGameNode>> {
         let g = game.borrow();
         let (slot, list) = children(&g.game, None)?;
         let k = child_rank(game.py(), &g.game, &slot, &list, i)?;
@@ -681,22 +925,50 @@ pub(crate) mod root {
         let n = game.borrow().game.len();
         match n {
             0 => Ok(game.clone().unbind().into_any()),
-            n => Ok(node(game.py(), &game.clone().unbind(), At { path: None, index: n - 1 })?.into_any()),
+            n => Ok(node(
+                game.py(),
+                &game.clone().unbind(),
+                At {
+                    path: None,
+                    index: n - 1,
+                },
+            )?
+            .into_any()),
         }
     }
 
     /// Adds a line of `moves` from the start (see `GameNode.add_line`),
     /// or one move as the last (`main`: the first) variation.
-    pub(crate) fn add(game: &Bound<'_, PyGame>, moves: &[Bound<'_, PyAny>], main: bool, comment: &str, starting_comment: &str, nags: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyGameNode>> {
+    pub(crate) fn add(
+        game: &Bound<'_, PyGame>,
+        moves: &[Bound<'_, PyAny>],
+        main: bool,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyGameNode>> {
         let last = add_line(game, None, moves, main)?;
-        let first = At { path: last.path.clone(), index: last.index + 1 - moves.len() };
-        annotate(&mut game.borrow_mut().game, &first, "", starting_comment, None)?;
+        let first = At {
+            path: last.path.clone(),
+            index: last.index + 1 - moves.len(),
+        };
+        annotate(
+            &mut game.borrow_mut().game,
+            &first,
+            "",
+            starting_comment,
+            None,
+        )?;
         annotate(&mut game.borrow_mut().game, &last, comment, "", nags)?;
         node(game.py(), &game.clone().unbind(), last)
     }
 
     /// A reordering of the game's first moves.
-    pub(crate) fn reorder_child(game: &Bound<'_, PyGame>, child: &Bound<'_, PyAny>, op: &str) -> PyResult<()> {
+    pub(crate) fn reorder_child(
+        game: &Bound<'_, PyGame>,
+        child: &Bound<'_, PyAny>,
+        op: &str,
+    ) -> PyResult<()> {
         let op = match op {
             "promote_to_main" => Reorder::PromoteToMain,
             "promote" => Reorder::Promote,

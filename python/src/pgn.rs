@@ -68,7 +68,10 @@ type FirstGame = (Option<PyGame>, usize, Option<Py<PyAny>>);
 // ----- module functions (wrapped by cescacs.pgn) ----------------------------------
 
 fn games_list(py: Python<'_>, games: Vec<Game>) -> PyResult<Vec<Py<PyGame>>> {
-    games.into_iter().map(|game| Py::new(py, PyGame { game })).collect()
+    games
+        .into_iter()
+        .map(|game| Py::new(py, PyGame { game }))
+        .collect()
 }
 
 /// Every game of `text`; `InvalidPgnError` at the first error.
@@ -90,7 +93,10 @@ pub(crate) fn _pgn_read_games_lenient(py: Python<'_>, text: &str) -> PyResult<Le
 
 /// The `InvalidPgnError` instances of `errors`.
 fn exceptions(py: Python<'_>, errors: &[PgnError]) -> Vec<Py<PyAny>> {
-    errors.iter().map(|e| pgn_error(py, e).into_value(py).into_any()).collect()
+    errors
+        .iter()
+        .map(|e| pgn_error(py, e).into_value(py).into_any())
+        .collect()
 }
 
 /// The single game of `text`, `None` if it holds none; `InvalidPgnError`
@@ -99,7 +105,10 @@ fn exceptions(py: Python<'_>, errors: &[PgnError]) -> Vec<Py<PyAny>> {
 pub(crate) fn _pgn_read_game(py: Python<'_>, text: &str) -> PyResult<Option<PyGame>> {
     match core_pgn::read_game(text) {
         Ok(game) => Ok(Some(PyGame { game })),
-        Err(PgnError { kind: PgnErrorKind::NoGame, .. }) => Ok(None),
+        Err(PgnError {
+            kind: PgnErrorKind::NoGame,
+            ..
+        }) => Ok(None),
         Err(e) => Err(pgn_error(py, &e)),
     }
 }
@@ -128,7 +137,11 @@ pub(crate) struct PyPgnStream {
 impl PyPgnStream {
     #[new]
     fn py_new() -> PyPgnStream {
-        PyPgnStream { at: TextPos::START, pending: String::new(), tell: None }
+        PyPgnStream {
+            at: TextPos::START,
+            pending: String::new(),
+            tell: None,
+        }
     }
 
     /// Counts lines and columns from here on, with nothing read ahead.
@@ -144,15 +157,26 @@ impl PyPgnStream {
     /// stream's lines; `None` if the text holds no game. The stream's place
     /// moves past those characters.
     fn first_game(&mut self, py: Python<'_>, text: &str) -> PyResult<Option<FirstGame>> {
-        let mut games = Reader::resume(text.as_bytes(), TextPos { offset: 0, ..self.at });
+        let mut games = Reader::resume(
+            text.as_bytes(),
+            TextPos {
+                offset: 0,
+                ..self.at
+            },
+        );
         let first = games.next();
         let end = games.position();
         self.at = end;
         let Some(first) = first else {
             return Ok(None);
         };
-        let chars = text.get(..end.offset).map_or_else(|| text.chars().count(), |t| t.chars().count());
-        let error = first.errors.first().map(|e| pgn_error(py, e).into_value(py).into_any());
+        let chars = text
+            .get(..end.offset)
+            .map_or_else(|| text.chars().count(), |t| t.chars().count());
+        let error = first
+            .errors
+            .first()
+            .map(|e| pgn_error(py, e).into_value(py).into_any());
         Ok(Some((first.game.map(PyGame::wrap), chars, error)))
     }
 

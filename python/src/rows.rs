@@ -31,7 +31,9 @@ pub(crate) fn rows(batch: &GameBatch, key: &Bound<'_, PyAny>) -> PyResult<GameBa
             let start = (ind.start.max(0) as usize).min(n);
             batch.range(start..start + ind.slicelength)
         } else {
-            let picked: Vec<usize> = (0..ind.slicelength).map(|k| (ind.start + k as isize * ind.step) as usize).collect();
+            let picked: Vec<usize> = (0..ind.slicelength)
+                .map(|k| (ind.start + k as isize * ind.step) as usize)
+                .collect();
             batch.select(&picked)
         };
         return picked.ok_or_else(|| PyIndexError::new_err("slice out of range"));
@@ -40,28 +42,44 @@ pub(crate) fn rows(batch: &GameBatch, key: &Bound<'_, PyAny>) -> PyResult<GameBa
         return Err(PyTypeError::new_err(KEYS));
     }
     let np = key.py().import("numpy")?;
-    let array = np.call_method1("asarray", (key,)).map_err(|_| PyTypeError::new_err(KEYS))?;
+    let array = np
+        .call_method1("asarray", (key,))
+        .map_err(|_| PyTypeError::new_err(KEYS))?;
     let ndim: usize = array.getattr("ndim")?.extract()?;
     let size: usize = array.getattr("size")?.extract()?;
     if ndim != 1 {
-        return Err(PyValueError::new_err(format!("{KEYS}; got an array of {ndim} dimensions")));
+        return Err(PyValueError::new_err(format!(
+            "{KEYS}; got an array of {ndim} dimensions"
+        )));
     }
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
     match kind.as_str() {
         "b" => {
-            let mask: PyReadonlyArray1<'_, bool> = np.call_method1("ascontiguousarray", (array,))?.extract()?;
+            let mask: PyReadonlyArray1<'_, bool> =
+                np.call_method1("ascontiguousarray", (array,))?.extract()?;
             batch.filter(mask.as_slice()?).map_err(take_error)
         }
         "i" | "u" => {
-            let largest: u64 = if kind == "u" && size > 0 { array.call_method0("max")?.extract()? } else { 0 };
+            let largest: u64 = if kind == "u" && size > 0 {
+                array.call_method0("max")?.extract()?
+            } else {
+                0
+            };
             if largest > i64::MAX as u64 {
-                return Err(PyIndexError::new_err(format!("game index {largest} is out of range for {n} games")));
+                return Err(PyIndexError::new_err(format!(
+                    "game index {largest} is out of range for {n} games"
+                )));
             }
-            let indices: PyReadonlyArray1<'_, i64> = np.call_method1("ascontiguousarray", (array, "int64"))?.extract()?;
+            let indices: PyReadonlyArray1<'_, i64> = np
+                .call_method1("ascontiguousarray", (array, "int64"))?
+                .extract()?;
             batch.take(indices.as_slice()?).map_err(take_error)
         }
         // `b[[]]`: NumPy reads an empty list as an empty float array.
         _ if size == 0 => batch.take(&[]).map_err(take_error),
-        _ => Err(PyValueError::new_err(format!("{KEYS}; got an array of dtype {}", array.getattr("dtype")?.str()?))),
+        _ => Err(PyValueError::new_err(format!(
+            "{KEYS}; got an array of dtype {}",
+            array.getattr("dtype")?.str()?
+        ))),
     }
 }

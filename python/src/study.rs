@@ -25,7 +25,20 @@ use crate::study_spec::{bad, Settings};
 /// `Termination` tag (a game decided off the board), and under a clock
 /// the mover's time left after each engine move and White's and Black's
 /// time left at the end, in seconds.
-type GameRow = (usize, bool, u8, u8, usize, bool, usize, String, Option<&'static str>, Vec<f64>, Option<f64>, Option<f64>);
+type GameRow = (
+    usize,
+    bool,
+    u8,
+    u8,
+    usize,
+    bool,
+    usize,
+    String,
+    Option<&'static str>,
+    Vec<f64>,
+    Option<f64>,
+    Option<f64>,
+);
 
 /// A game in CTL-PGN as `cescacs match --pgn` writes it: Event `cescacs
 /// match`, Round `pair.1` (A White) or `pair.2` (A Black, pairs counted
@@ -34,8 +47,17 @@ type GameRow = (usize, bool, u8, u8, usize, bool, usize, String, Option<&'static
 fn game_pgn(g: &GameRecord, (a_name, b_name): &(String, String), tc: Option<&str>) -> String {
     let a_white = g.a_color == Color::White;
     let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
-    let (white, black) = if a_white { (a_name, b_name) } else { (b_name, a_name) };
-    let mut tags = vec![("Event", "cescacs match"), ("Round", round.as_str()), ("White", white.as_str()), ("Black", black.as_str())];
+    let (white, black) = if a_white {
+        (a_name, b_name)
+    } else {
+        (b_name, a_name)
+    };
+    let mut tags = vec![
+        ("Event", "cescacs match"),
+        ("Round", round.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+    ];
     tags.extend(tc.map(|tc| ("TimeControl", tc)));
     cescacs::pgn::write_game(&g.to_game(&tags))
 }
@@ -45,9 +67,31 @@ fn row(g: &GameRecord, names: &(String, String), tc: Option<&str>) -> GameRow {
     let clocks: Vec<f64> = g.clocks.iter().map(Duration::as_secs_f64).collect();
     // The first engine move is White's when the start's mover is White after an even opening.
     let white_first = (g.start.turn() == Color::White) == (g.opening % 2 == 0);
-    let last = |parity: usize| (0..clocks.len()).rev().find(|i| i % 2 == parity).map(|i| clocks[i]);
-    let (white, black) = if white_first { (last(0), last(1)) } else { (last(1), last(0)) };
-    (g.pair, g.a_color == Color::White, g.points.0, g.points.1, g.plies, g.finished(), g.opening, game_pgn(g, names, tc), g.ending.termination_tag(), clocks, white, black)
+    let last = |parity: usize| {
+        (0..clocks.len())
+            .rev()
+            .find(|i| i % 2 == parity)
+            .map(|i| clocks[i])
+    };
+    let (white, black) = if white_first {
+        (last(0), last(1))
+    } else {
+        (last(1), last(0))
+    };
+    (
+        g.pair,
+        g.a_color == Color::White,
+        g.points.0,
+        g.points.1,
+        g.plies,
+        g.finished(),
+        g.opening,
+        game_pgn(g, names, tc),
+        g.ending.termination_tag(),
+        clocks,
+        white,
+        black,
+    )
 }
 
 /// The names the games of a spec give A and B (the settings checked, no
@@ -75,18 +119,36 @@ fn match_error(e: MatchError) -> PyErr {
 /// before any game.
 #[pyfunction]
 #[pyo3(signature = (settings, *, first_pair = 0, pairs = None, sprt = None))]
-pub(crate) fn _study_match(py: Python<'_>, settings: Settings, first_pair: usize, pairs: Option<usize>, sprt: Option<&str>) -> PyResult<Vec<GameRow>> {
+pub(crate) fn _study_match(
+    py: Python<'_>,
+    settings: Settings,
+    first_pair: usize,
+    pairs: Option<usize>,
+    sprt: Option<&str>,
+) -> PyResult<Vec<GameRow>> {
     let Described { m, names } = settings.describe()?;
-    let sprt = sprt.map(Sprt::parse).transpose().map_err(|e| bad("sprt", format!("{e} (give \"elo0=E0,elo1=E1[,alpha=A,beta=B]\")")))?;
+    let sprt = sprt.map(Sprt::parse).transpose().map_err(|e| {
+        bad(
+            "sprt",
+            format!("{e} (give \"elo0=E0,elo1=E1[,alpha=A,beta=B]\")"),
+        )
+    })?;
     let tc = m.tc.map(|tc| tc.to_string());
     let result = match pairs {
         Some(n) => {
-            let end = first_pair.checked_add(n).ok_or_else(|| PyValueError::new_err("first_pair + pairs overflows"))?;
-            py.detach(|| m.run_pairs(first_pair..end, &|_| {})).map_err(match_error)?
+            let end = first_pair
+                .checked_add(n)
+                .ok_or_else(|| PyValueError::new_err("first_pair + pairs overflows"))?;
+            py.detach(|| m.run_pairs(first_pair..end, &|_| {}))
+                .map_err(match_error)?
         }
         None => run_whole(py, &m, sprt.as_ref())?,
     };
-    Ok(result.games.iter().map(|g| row(g, &names, tc.as_deref())).collect())
+    Ok(result
+        .games
+        .iter()
+        .map(|g| row(g, &names, tc.as_deref()))
+        .collect())
 }
 
 /// Plays a whole match on its own thread while this one, the GIL
@@ -124,7 +186,9 @@ fn run_whole(py: Python<'_>, m: &Match, sprt: Option<&Sprt>) -> PyResult<MatchRe
                     }
                 }
             }
-            runner.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+            runner
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p))
         })
     });
     if let Some(e) = interrupt {
@@ -139,12 +203,21 @@ fn run_whole(py: Python<'_>, m: &Match, sprt: Option<&Sprt>) -> PyResult<MatchRe
 /// and decision; `lines` are fastchess's summary lines.
 #[pyfunction]
 #[pyo3(signature = (points, sprt = None))]
-pub(crate) fn _study_stats<'py>(py: Python<'py>, points: Vec<(usize, u8, u8)>, sprt: Option<&str>) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn _study_stats<'py>(
+    py: Python<'py>,
+    points: Vec<(usize, u8, u8)>,
+    sprt: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
     let game_points = |a, b| matches!((a, b), (3, 0) | (2, 1) | (1, 1) | (1, 2) | (0, 3));
     if let Some(&(pair, a, b)) = points.iter().find(|&&(_, a, b)| !game_points(a, b)) {
-        return Err(PyValueError::new_err(format!("pair {pair}: {a}-{b} are not a game's points (3-0, 2-1, 1-1, 1-2, 0-3)")));
+        return Err(PyValueError::new_err(format!(
+            "pair {pair}: {a}-{b} are not a game's points (3-0, 2-1, 1-1, 1-2, 0-3)"
+        )));
     }
-    let sprt = sprt.map(Sprt::parse).transpose().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let sprt = sprt
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let p = Pentanomial::from_points(points.iter().map(|&(pair, a, b)| (pair, (a, b))));
     let e = EloEstimate::from_pentanomial(&p);
     let d = PyDict::new(py);
@@ -165,9 +238,19 @@ pub(crate) fn _study_stats<'py>(py: Python<'py>, points: Vec<(usize, u8, u8)>, s
     if let Some(s) = &sprt {
         let llr = s.llr(&p);
         let (lower, upper) = s.bounds();
-        let decision = s.decide_llr(llr).map(|h| if h == Hypothesis::H1 { "H1" } else { "H0" });
+        let decision = s
+            .decide_llr(llr)
+            .map(|h| if h == Hypothesis::H1 { "H1" } else { "H0" });
         let sd = PyDict::new(py);
-        for (k, v) in [("elo0", s.elo0), ("elo1", s.elo1), ("alpha", s.alpha), ("beta", s.beta), ("llr", llr), ("lower", lower), ("upper", upper)] {
+        for (k, v) in [
+            ("elo0", s.elo0),
+            ("elo1", s.elo1),
+            ("alpha", s.alpha),
+            ("beta", s.beta),
+            ("llr", llr),
+            ("lower", lower),
+            ("upper", upper),
+        ] {
             sd.set_item(k, v)?;
         }
         sd.set_item("decision", decision)?;

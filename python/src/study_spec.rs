@@ -68,6 +68,8 @@ impl Settings {
             resign: self.resign,
             draw: self.draw,
         };
-        settings.describe().map_err(|e| bad(e.field.name(), e.message))
+        settings
+            .describe()
+            .map_err(|e| bad(e.field.name(), e.message))
     }
 }

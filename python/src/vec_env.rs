@@ -61,7 +61,9 @@ fn mover_reward(outcome: Option<Outcome>, mover: Color) -> f32 {
 /// `cescacs.env.reward`.
 #[pyfunction]
 pub(crate) fn _reward(result: &str, white: bool) -> PyResult<f32> {
-    let result: GameResult = result.parse().map_err(|e: ParseResultError| PyValueError::new_err(e.to_string()))?;
+    let result: GameResult = result
+        .parse()
+        .map_err(|e: ParseResultError| PyValueError::new_err(e.to_string()))?;
     Ok(result.reward(if white { Color::White } else { Color::Black }))
 }
 
@@ -80,7 +82,11 @@ fn split<T: Send>(
     f: impl Fn(usize, &mut [Slot], StepOut<'_>) -> Vec<T> + Sync,
 ) -> Vec<T> {
     let n = slots.len();
-    let threads = if n < SPLIT_FROM { 1 } else { cescacs::workers::worker_count(0, n) };
+    let threads = if n < SPLIT_FROM {
+        1
+    } else {
+        cescacs::workers::worker_count(0, n)
+    };
     if threads == 1 {
         return f(0, slots, out);
     }
@@ -89,13 +95,30 @@ fn split<T: Send>(
         .chunks_mut(per)
         .zip(out.obs.chunks_mut(per * OBS))
         .zip(out.rewards.chunks_mut(per))
-        .zip(out.terminated.chunks_mut(per).zip(out.truncated.chunks_mut(per)))
+        .zip(
+            out.terminated
+                .chunks_mut(per)
+                .zip(out.truncated.chunks_mut(per)),
+        )
         .enumerate()
-        .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| (c * per, sl, StepOut { obs, rewards, terminated, truncated }));
+        .map(|(c, (((sl, obs), rewards), (terminated, truncated)))| {
+            (
+                c * per,
+                sl,
+                StepOut {
+                    obs,
+                    rewards,
+                    terminated,
+                    truncated,
+                },
+            )
+        });
     let done = Mutex::new(Vec::new());
     let stepped = workers::for_each(threads, "VecEnv", chunks, |(at, sl, out)| {
         let part = f(at, sl, out);
-        done.lock().unwrap_or_else(|e| e.into_inner()).push((at, part));
+        done.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((at, part));
         Ok::<(), std::convert::Infallible>(())
     });
     let Ok(()) = stepped;
@@ -112,8 +135,15 @@ pub(crate) struct PyVecEnv {
 }
 
 impl PyVecEnv {
-    fn observations<'py>(&self, py: Python<'py>, data: Vec<u8>, n: usize) -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyArray1::from_vec(py, data).reshape([n, PLANES, HEX_COUNT])?.into_any())
+    fn observations<'py>(
+        &self,
+        py: Python<'py>,
+        data: Vec<u8>,
+        n: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyArray1::from_vec(py, data)
+            .reshape([n, PLANES, HEX_COUNT])?
+            .into_any())
     }
 
     fn all_observations(&self) -> Vec<u8> {
@@ -129,12 +159,21 @@ impl PyVecEnv {
 impl PyVecEnv {
     #[new]
     #[pyo3(signature = (num_envs, seed, max_plies, start))]
-    fn new(num_envs: usize, seed: u64, max_plies: Option<usize>, start: Option<&str>) -> PyResult<Self> {
+    fn new(
+        num_envs: usize,
+        seed: u64,
+        max_plies: Option<usize>,
+        start: Option<&str>,
+    ) -> PyResult<Self> {
         if num_envs == 0 || num_envs > MAX_ENVS {
-            return Err(PyValueError::new_err(format!("num_envs must be between 1 and {MAX_ENVS}, got {num_envs}")));
+            return Err(PyValueError::new_err(format!(
+                "num_envs must be between 1 and {MAX_ENVS}, got {num_envs}"
+            )));
         }
         if max_plies == Some(0) {
-            return Err(PyValueError::new_err("max_plies must be at least 1 (or None for no limit)"));
+            return Err(PyValueError::new_err(
+                "max_plies must be at least 1 (or None for no limit)",
+            ));
         }
         let start = match start {
             Some(pdtl) => Position::from_pdtl(pdtl).map_err(pdtl_error)?,
@@ -142,10 +181,20 @@ impl PyVecEnv {
         };
         let ep = Episode::new(start);
         if let Some(o) = ep.outcome() {
-            return Err(PyValueError::new_err(format!("the start position is already over: {o}")));
+            return Err(PyValueError::new_err(format!(
+                "the start position is already over: {o}"
+            )));
         }
-        let slots = (0..num_envs).map(|i| Slot { ep: ep.clone(), rng: env_rng(seed, i) }).collect();
-        Ok(PyVecEnv { slots, max_plies: max_plies.unwrap_or(usize::MAX) })
+        let slots = (0..num_envs)
+            .map(|i| Slot {
+                ep: ep.clone(),
+                rng: env_rng(seed, i),
+            })
+            .collect();
+        Ok(PyVecEnv {
+            slots,
+            max_plies: max_plies.unwrap_or(usize::MAX),
+        })
     }
 
     #[getter]
@@ -159,11 +208,21 @@ impl PyVecEnv {
     /// seed for every game is the seed of the whole batch). Returns every
     /// game's observations `(num_envs, PLANES, 169)`.
     #[pyo3(signature = (seeds = None, mask = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seeds: Option<Vec<Option<u64>>>, mask: Option<Vec<bool>>) -> PyResult<Bound<'py, PyAny>> {
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seeds: Option<Vec<Option<u64>>>,
+        mask: Option<Vec<bool>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.slots.len();
-        for (name, len) in [("seeds", seeds.as_ref().map(Vec::len)), ("mask", mask.as_ref().map(Vec::len))] {
+        for (name, len) in [
+            ("seeds", seeds.as_ref().map(Vec::len)),
+            ("mask", mask.as_ref().map(Vec::len)),
+        ] {
             if let Some(len) = len.filter(|&len| len != n) {
-                return Err(PyValueError::new_err(format!("expected {n} {name} (one per environment), got {len}")));
+                return Err(PyValueError::new_err(format!(
+                    "expected {n} {name} (one per environment), got {len}"
+                )));
             }
         }
         for (i, s) in self.slots.iter_mut().enumerate() {
@@ -206,9 +265,14 @@ impl PyVecEnv {
         Vec<usize>,
     )> {
         let n = self.slots.len();
-        let actions = actions.as_slice().map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?;
+        let actions = actions
+            .as_slice()
+            .map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?;
         if actions.len() != n {
-            return Err(PyValueError::new_err(format!("expected {n} actions (one per environment), got {}", actions.len())));
+            return Err(PyValueError::new_err(format!(
+                "expected {n} actions (one per environment), got {}",
+                actions.len()
+            )));
         }
         // Every action is checked (and its place among the legal moves
         // found) before any game moves.
@@ -226,8 +290,14 @@ impl PyVecEnv {
         }
         let (max_plies, nth) = (self.max_plies, &nth);
         let mut obs = vec![0u8; n * OBS];
-        let (mut rewards, mut terminated, mut truncated) = (vec![0f32; n], vec![false; n], vec![false; n]);
-        let out = StepOut { obs: &mut obs, rewards: &mut rewards, terminated: &mut terminated, truncated: &mut truncated };
+        let (mut rewards, mut terminated, mut truncated) =
+            (vec![0f32; n], vec![false; n], vec![false; n]);
+        let out = StepOut {
+            obs: &mut obs,
+            rewards: &mut rewards,
+            terminated: &mut terminated,
+            truncated: &mut truncated,
+        };
         let slots = &mut self.slots;
         let ended = py.detach(|| {
             split(slots, out, |first, slots, out| {
@@ -240,7 +310,12 @@ impl PyVecEnv {
                     out.truncated[k] = outcome.is_none() && s.ep.plies() >= max_plies;
                     write_planes(s.ep.position(), o);
                     if out.terminated[k] || out.truncated[k] {
-                        ended.push(Ended { env: first + k, obs: o.to_vec(), outcome, plies: s.ep.plies() });
+                        ended.push(Ended {
+                            env: first + k,
+                            obs: o.to_vec(),
+                            outcome,
+                            plies: s.ep.plies(),
+                        });
                         s.ep.reset();
                         write_planes(s.ep.position(), o);
                     }
@@ -260,8 +335,14 @@ impl PyVecEnv {
             PyArray1::from_vec(py, truncated),
             PyArray1::from_vec(py, ended.iter().map(|e| e.env as i64).collect()),
             self.observations(py, final_obs, k)?,
-            ended.iter().map(|e| e.outcome.map_or_else(|| "*".to_string(), |o| o.result())).collect(),
-            ended.iter().map(|e| e.outcome.map(|o| o.termination.name())).collect(),
+            ended
+                .iter()
+                .map(|e| e.outcome.map_or_else(|| "*".to_string(), |o| o.result()))
+                .collect(),
+            ended
+                .iter()
+                .map(|e| e.outcome.map(|o| o.termination.name()))
+                .collect(),
             ended.iter().map(|e| e.plies).collect(),
         ))
     }
@@ -269,7 +350,10 @@ impl PyVecEnv {
     /// The legal actions of every game as CSR: `(indices, offsets)`, both
     /// int64, game `i`'s in `indices[offsets[i]:offsets[i + 1]]` in the
     /// generator's order.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
         let mut offsets = Vec::with_capacity(self.slots.len() + 1);
         offsets.push(0i64);
         let total: usize = self.slots.iter().map(|s| s.ep.legal_actions().len()).sum();
@@ -278,7 +362,10 @@ impl PyVecEnv {
             indices.extend(s.ep.legal_actions().iter().map(|&a| i64::from(a)));
             offsets.push(indices.len() as i64);
         }
-        (PyArray1::from_vec(py, indices), PyArray1::from_vec(py, offsets))
+        (
+            PyArray1::from_vec(py, indices),
+            PyArray1::from_vec(py, offsets),
+        )
     }
 
     /// `(num_envs, ACTIONS)` int8 (Gymnasium's mask dtype), 1 at the
@@ -291,7 +378,9 @@ impl PyVecEnv {
                 row[usize::from(a)] = 1;
             }
         }
-        Ok(PyArray1::from_vec(py, mask).reshape([n, *ACTIONS])?.into_any())
+        Ok(PyArray1::from_vec(py, mask)
+            .reshape([n, *ACTIONS])?
+            .into_any())
     }
 
     /// One uniformly random legal action per game, from each game's own
@@ -310,7 +399,9 @@ impl PyVecEnv {
 
     /// The PDTL of game `i`'s position.
     fn pdtl(&self, i: usize) -> PyResult<String> {
-        let s = self.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no environment {i}")))?;
+        let s = self.slots.get(i).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!("no environment {i}"))
+        })?;
         Ok(s.ep.position().to_pdtl())
     }
 

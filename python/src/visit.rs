@@ -33,11 +33,23 @@ pub(crate) fn events(py: Python<'_>, game: &Game) -> PyResult<Vec<(u8, Py<PyAny>
     let mut out: Vec<(u8, Py<PyAny>)> = Vec::new();
     let comment = |out: &mut Vec<(u8, Py<PyAny>)>, comments: &[String]| {
         if !comments.is_empty() {
-            out.push((COMMENT, comments.join("\n").into_pyobject(py).expect("a str").into_any().unbind()));
+            out.push((
+                COMMENT,
+                comments
+                    .join("\n")
+                    .into_pyobject(py)
+                    .expect("a str")
+                    .into_any()
+                    .unbind(),
+            ));
         }
     };
     comment(&mut out, &game.mainline().comments);
-    let mut stack = vec![Frame { line: game.mainline(), mv: 0, var: 0 }];
+    let mut stack = vec![Frame {
+        line: game.mainline(),
+        mv: 0,
+        var: 0,
+    }];
     while let Some(top) = stack.last_mut() {
         let Some(am) = top.line.moves.get(top.mv) else {
             stack.pop();
@@ -58,7 +70,11 @@ pub(crate) fn events(py: Python<'_>, game: &Game) -> PyResult<Vec<(u8, Py<PyAny>
                 top.var += 1;
                 out.push((BEGIN, py.None()));
                 comment(&mut out, &v.line.comments);
-                stack.push(Frame { line: &v.line, mv: 0, var: 0 });
+                stack.push(Frame {
+                    line: &v.line,
+                    mv: 0,
+                    var: 0,
+                });
             }
             None => {
                 top.mv += 1;

@@ -48,7 +48,9 @@ pub(crate) fn interruptible<T: Send>(
                 // below just before returning: not reachable in practice,
                 // but a clear error is better than a panic.
                 Ok(Err(Interrupted)) => {
-                    return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
+                    return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+                        "interrupted",
+                    ));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
@@ -62,7 +64,9 @@ pub(crate) fn interruptible<T: Send>(
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     // The worker panicked: the scope re-raises its panic,
                     // which PyO3 turns into a PanicException.
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err("worker thread ended without a result"));
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "worker thread ended without a result",
+                    ));
                 }
             }
         }
@@ -71,6 +75,16 @@ pub(crate) fn interruptible<T: Send>(
 
 /// The core's parallel perft with the GIL released, stopped by Ctrl-C.
 /// `threads`: `None` or 0 for all cores.
-pub(crate) fn perft_of(py: Python<'_>, pos: &Position, depth: u32, threads: Option<usize>) -> PyResult<u64> {
-    interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).run())
+pub(crate) fn perft_of(
+    py: Python<'_>,
+    pos: &Position,
+    depth: u32,
+    threads: Option<usize>,
+) -> PyResult<u64> {
+    interruptible(py, |stop| {
+        pos.perft_job(depth)
+            .threads(threads.unwrap_or(0))
+            .cancel_flag(stop)
+            .run()
+    })
 }

@@ -24,7 +24,10 @@ fn run(eps: &mut [Episode], rng: &mut SplitMix64, planes: Option<&mut [u8]>) {
                 ep.reset();
             }
             if let Some(p) = planes.as_deref_mut() {
-                write_planes(ep.position(), &mut p[i * PLANES * HEX_COUNT..(i + 1) * PLANES * HEX_COUNT]);
+                write_planes(
+                    ep.position(),
+                    &mut p[i * PLANES * HEX_COUNT..(i + 1) * PLANES * HEX_COUNT],
+                );
             }
         }
     }

@@ -60,11 +60,23 @@ enum Labeller {
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { positions: 10_000, nodes: 1_000, seed: 1, out: "positions.bin".into(), threads: 1, opening_plies: 8, eval: Labeller::HandWritten };
+    let mut a = Args {
+        positions: 10_000,
+        nodes: 1_000,
+        seed: 1,
+        out: "positions.bin".into(),
+        threads: 1,
+        opening_plies: 8,
+        eval: Labeller::HandWritten,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
-        let num = || value.parse::<u64>().unwrap_or_else(|_| panic!("{flag}: not a number: {value}"));
+        let num = || {
+            value
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{flag}: not a number: {value}"))
+        };
         match flag.as_str() {
             "--positions" => a.positions = num() as usize,
             "--nodes" => a.nodes = num(),
@@ -74,7 +86,9 @@ fn parse_args() -> Args {
             "--opening-plies" => a.opening_plies = num() as usize,
             "--eval" => {
                 a.eval = match (value.as_str(), &a.eval) {
-                    (_, Labeller::NetworkFile(_)) => panic!("--eval-file already chose the network"),
+                    (_, Labeller::NetworkFile(_)) => {
+                        panic!("--eval-file already chose the network")
+                    }
                     ("hand", _) => Labeller::HandWritten,
                     ("nnue", _) => Labeller::BuiltInNetwork,
                     _ => panic!("--eval: hand or nnue, not {value}"),
@@ -108,7 +122,13 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
         if !pos.is_check() {
             let score = match result.score {
                 Score::Cp(cp) => cp.clamp(-20_000, 20_000),
-                Score::Mate(n) => if n > 0 { 20_000 } else { -20_000 },
+                Score::Mate(n) => {
+                    if n > 0 {
+                        20_000
+                    } else {
+                        -20_000
+                    }
+                }
             };
             let start = out.len();
             pack_into(pos, &mut out);
@@ -121,7 +141,9 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
         history.push_unchecked(best);
     }
     let result = match history.outcome() {
-        Some(o) => cescacs::GameResult::from_outcome(&o).points().map_or(255, |(w, _)| w),
+        Some(o) => cescacs::GameResult::from_outcome(&o)
+            .points()
+            .map_or(255, |(w, _)| w),
         None => 255,
     };
     for start in plies {
@@ -133,12 +155,15 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
 fn main() {
     let args = parse_args();
     let network = match &args.eval {
-        Labeller::NetworkFile(path) => Some(Arc::new(Network::load(path).unwrap_or_else(|e| panic!("--eval-file {path}: {e}")))),
+        Labeller::NetworkFile(path) => Some(Arc::new(
+            Network::load(path).unwrap_or_else(|e| panic!("--eval-file {path}: {e}")),
+        )),
         _ => None,
     };
     let use_nnue = !matches!(args.eval, Labeller::HandWritten);
     let started = Instant::now();
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).expect("the output file"));
+    let mut file =
+        std::io::BufWriter::new(std::fs::File::create(&args.out).expect("the output file"));
     file.write_all(b"CESPOS1\0").unwrap();
     // Each thread takes the next game's index and plays it; the games are
     // written in index order (those that finish early wait in `done`), so
@@ -151,7 +176,12 @@ fn main() {
         for _ in 0..args.threads {
             let (tx, args, next, enough, network) = (tx.clone(), &args, &next, &enough, &network);
             s.spawn(move || {
-                let mut engine = Engine::new(EngineOptions { hash_mb: 16, threads: 1, use_nnue, ..Default::default() });
+                let mut engine = Engine::new(EngineOptions {
+                    hash_mb: 16,
+                    threads: 1,
+                    use_nnue,
+                    ..Default::default()
+                });
                 if let Some(net) = network {
                     engine.set_network(Arc::clone(net));
                 }

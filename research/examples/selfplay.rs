@@ -11,12 +11,21 @@ use std::time::Instant;
 use cescacs_research::dataset::SelfPlay;
 
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<usize>().expect("a number"));
     let games = args.next().unwrap_or(200);
     let threads = args.next().unwrap_or(1);
     let start = Instant::now();
-    let batch = SelfPlay::new(games).seed(1).threads(threads).run().expect("no cancel flag is set");
+    let batch = SelfPlay::new(games)
+        .seed(1)
+        .threads(threads)
+        .run()
+        .expect("no cancel flag is set");
     let seconds = start.elapsed().as_secs_f64();
     let plies = batch.moves().len();
-    println!("{games} games, {plies} plies in {seconds:.3} s: {:.0} plies/s on {threads} thread(s)", plies as f64 / seconds);
+    println!(
+        "{games} games, {plies} plies in {seconds:.3} s: {:.0} plies/s on {threads} thread(s)",
+        plies as f64 / seconds
+    );
 }

@@ -15,17 +15,32 @@ use cescacs_research::dataset::SelfPlay;
 /// A `kB` field of /proc/self/status (`VmRSS`, `VmHWM`), in bytes.
 fn status_bytes(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status (Linux)");
-    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or_else(|| panic!("no {field} in /proc/self/status"));
-    let kb: u64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().expect("a size in kB");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with(field))
+        .unwrap_or_else(|| panic!("no {field} in /proc/self/status"));
+    let kb: u64 = line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .expect("a size in kB");
     kb * 1024
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<usize>().expect("a number"));
     let games = args.next().unwrap_or(10_000);
     let threads = args.next().unwrap_or(0);
     let before = status_bytes("VmRSS:");
-    let batch = SelfPlay::new(games).seed(1).max_plies(300).threads(threads).run().expect("no cancel flag is set");
+    let batch = SelfPlay::new(games)
+        .seed(1)
+        .max_plies(300)
+        .threads(threads)
+        .run()
+        .expect("no cancel flag is set");
     let peak = status_bytes("VmHWM:");
     let plies = batch.moves().len() as f64;
     println!(

@@ -54,7 +54,10 @@
 
 use std::sync::LazyLock;
 
-use cescacs::{Castling, Color, Hex, Move, MoveId, Piece, Position, Role, SpecialCapture, HEX_COUNT, KING_HOME, KING_ROOK_HOME, QUEEN_ROOK_HOME};
+use cescacs::{
+    Castling, Color, Hex, Move, MoveId, Piece, Position, Role, SpecialCapture, HEX_COUNT,
+    KING_HOME, KING_ROOK_HOME, QUEEN_ROOK_HOME,
+};
 
 /// One-hot piece planes: two colours × nine kinds.
 pub const PIECE_PLANES: usize = 2 * Role::ALL.len();
@@ -154,7 +157,11 @@ pub(crate) fn write_planes_on_zeros(pos: &Position, out: &mut [u8]) {
 
 /// [`write_planes_for`] into bytes that are all zero already.
 fn write_frame_on_zeros(pos: &Position, side: Color, out: &mut [u8]) {
-    assert_eq!(out.len(), PLANES * HEX_COUNT, "write_planes needs PLANES × 169 bytes");
+    assert_eq!(
+        out.len(),
+        PLANES * HEX_COUNT,
+        "write_planes needs PLANES × 169 bytes"
+    );
     let mirrored = side == Color::Black;
     // The colour on the board that plays a plane's colour in this frame.
     let actual = |c: Color| if mirrored { !c } else { c };
@@ -197,11 +204,17 @@ fn write_frame_on_zeros(pos: &Position, side: Color, out: &mut [u8]) {
             set(PIECE_PLANES + 6, capturer);
         }
     }
-    let constant = |out: &mut [u8], plane: usize, value: u8| out[plane * HEX_COUNT..(plane + 1) * HEX_COUNT].fill(value);
+    let constant = |out: &mut [u8], plane: usize, value: u8| {
+        out[plane * HEX_COUNT..(plane + 1) * HEX_COUNT].fill(value)
+    };
     constant(out, PIECE_PLANES, u8::from(pos.turn() == side));
     constant(out, PIECE_PLANES + 1, u8::from(pos.castling_allowed()));
     constant(out, PIECE_PLANES + 8, pos.halfmove_clock().min(255) as u8);
-    constant(out, PIECE_PLANES + 9, pos.fullmove_number().unwrap_or(0).min(255) as u8);
+    constant(
+        out,
+        PIECE_PLANES + 9,
+        pos.fullmove_number().unwrap_or(0).min(255) as u8,
+    );
 }
 
 /// The six kinds a pawn promotes to, in index order.
@@ -225,7 +238,12 @@ const NONE: u16 = u16::MAX;
 const ORDINARY: usize = HEX_COUNT * HEX_COUNT;
 
 static TABLE: LazyLock<ActionTable> = LazyLock::new(|| {
-    let mut t = ActionTable { slot: vec![[NONE; HEX_COUNT]; HEX_COUNT], pairs: Vec::new(), zone: [NONE; HEX_COUNT], zone_hexes: Vec::new() };
+    let mut t = ActionTable {
+        slot: vec![[NONE; HEX_COUNT]; HEX_COUNT],
+        pairs: Vec::new(),
+        zone: [NONE; HEX_COUNT],
+        zone_hexes: Vec::new(),
+    };
     for color in Color::ALL {
         let f = color.forward();
         for to in Hex::all().filter(|&h| h.is_promotion_hex(color)) {
@@ -280,9 +298,19 @@ fn promotion_kind(r: Role) -> Option<usize> {
 #[inline]
 pub fn action_index(id: MoveId) -> Option<usize> {
     match id {
-        MoveId::Ordinary { from, to, promotion: None } if from != to => Some(from.index() * HEX_COUNT + to.index()),
-        MoveId::Ordinary { promotion: None, .. } => None,
-        MoveId::Ordinary { from, to, promotion: Some(r) } => {
+        MoveId::Ordinary {
+            from,
+            to,
+            promotion: None,
+        } if from != to => Some(from.index() * HEX_COUNT + to.index()),
+        MoveId::Ordinary {
+            promotion: None, ..
+        } => None,
+        MoveId::Ordinary {
+            from,
+            to,
+            promotion: Some(r),
+        } => {
             let slot = TABLE.slot[from.index()][to.index()];
             (slot != NONE).then_some(())?;
             Some(promotion_base() + usize::from(slot) * PROMOTIONS.len() + promotion_kind(r)?)
@@ -292,7 +320,9 @@ pub fn action_index(id: MoveId) -> Option<usize> {
             (z != NONE).then_some(())?;
             Some(forced_base() + usize::from(z) * PROMOTIONS.len() + promotion_kind(promotion)?)
         }
-        MoveId::Castling { color, castling } => Some(castling_base() + color.index() * Castling::ALL.len() + castling.index()),
+        MoveId::Castling { color, castling } => {
+            Some(castling_base() + color.index() * Castling::ALL.len() + castling.index())
+        }
     }
 }
 
@@ -312,22 +342,39 @@ pub(crate) fn move_index(m: &Move) -> usize {
 /// at or above [`ACTIONS`] and for the `from == to` cells of the first range.
 pub fn action_id(i: usize) -> Option<MoveId> {
     if i < ORDINARY {
-        let (from, to) = (Hex::from_index(i / HEX_COUNT)?, Hex::from_index(i % HEX_COUNT)?);
-        return (from != to).then_some(MoveId::Ordinary { from, to, promotion: None });
+        let (from, to) = (
+            Hex::from_index(i / HEX_COUNT)?,
+            Hex::from_index(i % HEX_COUNT)?,
+        );
+        return (from != to).then_some(MoveId::Ordinary {
+            from,
+            to,
+            promotion: None,
+        });
     }
     let k = PROMOTIONS.len();
     if i < forced_base() {
         let (slot, kind) = ((i - promotion_base()) / k, (i - promotion_base()) % k);
         let (from, to) = TABLE.pairs[slot];
-        return Some(MoveId::Ordinary { from, to, promotion: Some(PROMOTIONS[kind]) });
+        return Some(MoveId::Ordinary {
+            from,
+            to,
+            promotion: Some(PROMOTIONS[kind]),
+        });
     }
     if i < castling_base() {
         let (z, kind) = ((i - forced_base()) / k, (i - forced_base()) % k);
-        return Some(MoveId::ForcedPromotion { hex: TABLE.zone_hexes[z], promotion: PROMOTIONS[kind] });
+        return Some(MoveId::ForcedPromotion {
+            hex: TABLE.zone_hexes[z],
+            promotion: PROMOTIONS[kind],
+        });
     }
     let c = i - castling_base();
     let n = Castling::ALL.len();
-    (c < 2 * n).then(|| MoveId::Castling { color: Color::ALL[c / n], castling: Castling::ALL[c % n] })
+    (c < 2 * n).then(|| MoveId::Castling {
+        color: Color::ALL[c / n],
+        castling: Castling::ALL[c % n],
+    })
 }
 
 /// Sets `out[action_index(m)]` for every legal move of `pos` (`out` holds
@@ -343,7 +390,11 @@ pub fn write_legal_mask_for(pos: &Position, side: Color, out: &mut [bool]) {
     out.fill(false);
     for m in pos.legal_moves() {
         let i = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
-        out[if side == Color::Black { usize::from(MIRRORED[i]) } else { i }] = true;
+        out[if side == Color::Black {
+            usize::from(MIRRORED[i])
+        } else {
+            i
+        }] = true;
     }
 }
 
@@ -352,9 +403,23 @@ pub fn write_legal_mask_for(pos: &Position, side: Color, out: &mut [bool]) {
 /// castling table is White's mirrored, castling by castling).
 fn mirror_id(id: MoveId) -> MoveId {
     match id {
-        MoveId::Ordinary { from, to, promotion } => MoveId::Ordinary { from: from.mirror(), to: to.mirror(), promotion },
-        MoveId::ForcedPromotion { hex, promotion } => MoveId::ForcedPromotion { hex: hex.mirror(), promotion },
-        MoveId::Castling { color, castling } => MoveId::Castling { color: !color, castling },
+        MoveId::Ordinary {
+            from,
+            to,
+            promotion,
+        } => MoveId::Ordinary {
+            from: from.mirror(),
+            to: to.mirror(),
+            promotion,
+        },
+        MoveId::ForcedPromotion { hex, promotion } => MoveId::ForcedPromotion {
+            hex: hex.mirror(),
+            promotion,
+        },
+        MoveId::Castling { color, castling } => MoveId::Castling {
+            color: !color,
+            castling,
+        },
     }
 }
 
@@ -362,8 +427,16 @@ fn mirror_id(id: MoveId) -> MoveId {
 static MIRRORED: LazyLock<Vec<u16>> = LazyLock::new(|| {
     (0..*ACTIONS)
         .map(|i| match action_id(i) {
-            Some(id) => action_index(mirror_id(id)).expect("the index space is closed under the mirror (tests/encode.rs)") as u16,
-            None => (Hex::from_index(i / HEX_COUNT).expect("an unused cell is from == to").mirror().index() * (HEX_COUNT + 1)) as u16,
+            Some(id) => action_index(mirror_id(id))
+                .expect("the index space is closed under the mirror (tests/encode.rs)")
+                as u16,
+            None => {
+                (Hex::from_index(i / HEX_COUNT)
+                    .expect("an unused cell is from == to")
+                    .mirror()
+                    .index()
+                    * (HEX_COUNT + 1)) as u16
+            }
         })
         .collect()
 });
@@ -392,7 +465,11 @@ pub fn mirror_action(i: usize) -> Option<usize> {
 /// [`action_index`] in the frame of `side`: for Black, the index of the
 /// mirrored identity.
 pub fn action_index_for(id: MoveId, side: Color) -> Option<usize> {
-    action_index(if side == Color::Black { mirror_id(id) } else { id })
+    action_index(if side == Color::Black {
+        mirror_id(id)
+    } else {
+        id
+    })
 }
 
 #[cfg(test)]
@@ -407,7 +484,10 @@ mod tests {
     fn move_index_is_the_index_of_the_move_identity() {
         // Every legal move of every position of 300 random games: all kinds
         // of moves, promotions and castlings among them.
-        let starts = [Position::default(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap()];
+        let starts = [
+            Position::default(),
+            "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap(),
+        ];
         let mut groups = MoveGroups::new();
         let (mut checked, mut special) = (0, 0);
         for start in &starts {
@@ -423,6 +503,9 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1_000_000 && special > 1_000, "{checked} moves, {special} promotions and castlings");
+        assert!(
+            checked > 1_000_000 && special > 1_000,
+            "{checked} moves, {special} promotions and castlings"
+        );
     }
 }

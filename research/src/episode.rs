@@ -139,7 +139,10 @@ impl Episode {
         if let Some(o) = self.outcome {
             return Err(StepError::GameOver(o));
         }
-        self.actions.iter().position(|&a| usize::from(a) == action).ok_or(StepError::IllegalAction(action))
+        self.actions
+            .iter()
+            .position(|&a| usize::from(a) == action)
+            .ok_or(StepError::IllegalAction(action))
     }
 
     /// Records the position just reached: its repetition count, legal
@@ -148,7 +151,11 @@ impl Episode {
     fn arrive(&mut self) {
         let repetitions = self.recent.arrive(&self.position);
         self.position.legal_moves_into(&mut self.moves);
-        self.outcome = if self.moves.is_empty() { self.position.outcome() } else { self.position.automatic_draw(repetitions) };
+        self.outcome = if self.moves.is_empty() {
+            self.position.outcome()
+        } else {
+            self.position.automatic_draw(repetitions)
+        };
         self.actions.clear();
         if self.outcome.is_none() {
             let index = |m: &Move| move_index(m) as u16;

@@ -50,7 +50,9 @@ fn rights_from(bits: u8) -> CastlingRights {
 
 /// Appends `pos` packed (see the module docs) to `out`.
 pub fn pack_into(pos: &Position, out: &mut Vec<u8>) {
-    let flags = u8::from(pos.turn() == Color::Black) | rights_bits(pos.castling_rights(Color::White)) << 1 | rights_bits(pos.castling_rights(Color::Black)) << 4;
+    let flags = u8::from(pos.turn() == Color::Black)
+        | rights_bits(pos.castling_rights(Color::White)) << 1
+        | rights_bits(pos.castling_rights(Color::Black)) << 4;
     out.push(flags);
     out.push(pos.halfmove_clock().min(255) as u8);
     let start = out.len();
@@ -63,10 +65,17 @@ pub fn pack_into(pos: &Position, out: &mut Vec<u8>) {
         }
     }
     for chunk in pieces.chunks(8) {
-        out.push(chunk.iter().enumerate().fold(0, |b, (i, p)| b | u8::from(p.color == Color::Black) << i));
+        out.push(
+            chunk
+                .iter()
+                .enumerate()
+                .fold(0, |b, (i, p)| b | u8::from(p.color == Color::Black) << i),
+        );
     }
     for pair in pieces.chunks(2) {
-        out.push(pair[0].role.index() as u8 | pair.get(1).map_or(0, |p| (p.role.index() as u8) << 4));
+        out.push(
+            pair[0].role.index() as u8 | pair.get(1).map_or(0, |p| (p.role.index() as u8) << 4),
+        );
     }
 }
 
@@ -80,22 +89,44 @@ pub fn pack(pos: &Position) -> Vec<u8> {
 /// The position of packed bytes: no special capture, move number unknown.
 /// Bytes after the position's own are ignored.
 pub fn unpack(bytes: &[u8]) -> Result<Position, UnpackError> {
-    let too_short = |needed| UnpackError::Truncated { found: bytes.len(), needed };
+    let too_short = |needed| UnpackError::Truncated {
+        found: bytes.len(),
+        needed,
+    };
     let occupancy = bytes.get(2..FIXED).ok_or(too_short(FIXED))?;
-    let hexes: Vec<Hex> = Hex::all().filter(|h| occupancy[h.index() / 8] >> (h.index() % 8) & 1 != 0).collect();
+    let hexes: Vec<Hex> = Hex::all()
+        .filter(|h| occupancy[h.index() / 8] >> (h.index() % 8) & 1 != 0)
+        .collect();
     let k = hexes.len();
-    let colours = bytes.get(FIXED..FIXED + k.div_ceil(8)).ok_or(too_short(FIXED + k.div_ceil(8)))?;
+    let colours = bytes
+        .get(FIXED..FIXED + k.div_ceil(8))
+        .ok_or(too_short(FIXED + k.div_ceil(8)))?;
     let end = FIXED + k.div_ceil(8) + k.div_ceil(2);
-    let kinds = bytes.get(FIXED + k.div_ceil(8)..end).ok_or(too_short(end))?;
+    let kinds = bytes
+        .get(FIXED + k.div_ceil(8)..end)
+        .ok_or(too_short(end))?;
     let mut setup = cescacs::Setup::empty();
     for (i, h) in hexes.into_iter().enumerate() {
         let kind = kinds[i / 2] >> (4 * (i % 2)) & 0xF;
-        let role = *Role::ALL.get(usize::from(kind)).ok_or(UnpackError::WrongKind(kind))?;
-        let color = if colours[i / 8] >> (i % 8) & 1 != 0 { Color::Black } else { Color::White };
+        let role = *Role::ALL
+            .get(usize::from(kind))
+            .ok_or(UnpackError::WrongKind(kind))?;
+        let color = if colours[i / 8] >> (i % 8) & 1 != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         setup.board[h.index()] = Some(Piece::new(color, role));
     }
-    setup.turn = if bytes[0] & 1 != 0 { Color::Black } else { Color::White };
-    setup.castling = [rights_from(bytes[0] >> 1 & 7), rights_from(bytes[0] >> 4 & 7)];
+    setup.turn = if bytes[0] & 1 != 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    setup.castling = [
+        rights_from(bytes[0] >> 1 & 7),
+        rights_from(bytes[0] >> 4 & 7),
+    ];
     setup.halfmove_clock = u32::from(bytes[1]);
     setup.fullmove_number = None;
     Ok(Position::from_setup(&setup)?)

@@ -81,7 +81,12 @@ impl Track for History {
 /// Plays the random game of `seed` onto `game` (at its start): the one
 /// loop behind [`random_game`] and the batch self-play of
 /// [`crate::dataset`], so both give the same games. `moves` is scratch space.
-pub(crate) fn play_random<T: Track>(game: &mut T, seed: u64, max_plies: usize, moves: &mut MoveGroups) {
+pub(crate) fn play_random<T: Track>(
+    game: &mut T,
+    seed: u64,
+    max_plies: usize,
+    moves: &mut MoveGroups,
+) {
     let mut rng = SplitMix64::new(seed);
     // One pass of the generator per ply answers both "has the game ended"
     // (no legal move: checkmate or stalemate; the automatic draws are kept
@@ -91,7 +96,9 @@ pub(crate) fn play_random<T: Track>(game: &mut T, seed: u64, max_plies: usize, m
     while game.plies() < max_plies && !game.drawn() {
         let pos = game.position();
         pos.legal_move_groups_into(moves);
-        let Some(m) = moves.choose(pos, |n| rng.below(n)) else { break };
+        let Some(m) = moves.choose(pos, |n| rng.below(n)) else {
+            break;
+        };
         game.play(m);
     }
 }
@@ -149,7 +156,12 @@ impl<'a> RandomGames<'a> {
         let play = |moves: &mut MoveGroups, start: &Position, seed, block: &mut Vec<Game>| {
             block.push(random_game_with(start, seed, max_plies, moves));
         };
-        self.plan.play("random-game", |_| MoveGroups::new(), play, |block| games.extend(block))?;
+        self.plan.play(
+            "random-game",
+            |_| MoveGroups::new(),
+            play,
+            |block| games.extend(block),
+        )?;
         Ok(games)
     }
 }

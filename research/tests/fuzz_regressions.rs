@@ -20,5 +20,14 @@ fn batch_corpus() {
         .filter(|(_, d)| batch::accepts(d))
         .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(accepted, ["empty", "indices-3-games", "ranks-3-games", "two-starts-indices", "two-starts-ranks"]);
+    assert_eq!(
+        accepted,
+        [
+            "empty",
+            "indices-3-games",
+            "ranks-3-games",
+            "two-starts-indices",
+            "two-starts-ranks"
+        ]
+    );
 }

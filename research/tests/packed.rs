@@ -6,18 +6,31 @@ use cescacs::Position;
 use cescacs_research::packed::{pack, unpack, UnpackError, MAX_PACKED};
 
 fn positions(name: &str) -> Vec<Position> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name);
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["pdtl"].as_str().unwrap().parse().unwrap())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["pdtl"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
         .collect()
 }
 
 #[test]
 fn golden_positions_round_trip() {
     let mut count = 0;
-    for name in ["games.jsonl", "random-dev.jsonl", "castling.jsonl", "probes.jsonl"] {
+    for name in [
+        "games.jsonl",
+        "random-dev.jsonl",
+        "castling.jsonl",
+        "probes.jsonl",
+    ] {
         for pos in positions(name) {
             let bytes = pack(&pos);
             assert!(bytes.len() <= MAX_PACKED, "{} bytes", bytes.len());
@@ -43,7 +56,10 @@ fn the_initial_position_takes_the_most_bytes() {
 fn damaged_bytes_are_errors() {
     let bytes = pack(&Position::default());
     for len in 0..bytes.len() {
-        assert!(matches!(unpack(&bytes[..len]), Err(UnpackError::Truncated { .. })), "{len} bytes");
+        assert!(
+            matches!(unpack(&bytes[..len]), Err(UnpackError::Truncated { .. })),
+            "{len} bytes"
+        );
     }
     let mut bad = bytes.clone();
     *bad.last_mut().unwrap() = 0xFF;

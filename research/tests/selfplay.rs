@@ -8,11 +8,28 @@ use cescacs_research::selfplay::{random_game, RandomGames};
 
 #[test]
 fn same_seed_same_games_whatever_the_threads() {
-    let one = RandomGames::new(24).seed(2026).max_plies(120).threads(1).run().unwrap();
+    let one = RandomGames::new(24)
+        .seed(2026)
+        .max_plies(120)
+        .threads(1)
+        .run()
+        .unwrap();
     for threads in [2, 3, 0] {
-        assert_eq!(RandomGames::new(24).seed(2026).max_plies(120).threads(threads).run().unwrap(), one);
+        assert_eq!(
+            RandomGames::new(24)
+                .seed(2026)
+                .max_plies(120)
+                .threads(threads)
+                .run()
+                .unwrap(),
+            one
+        );
     }
-    let other = RandomGames::new(24).seed(2027).max_plies(120).run().unwrap();
+    let other = RandomGames::new(24)
+        .seed(2027)
+        .max_plies(120)
+        .run()
+        .unwrap();
     assert_ne!(other, one);
     // Games of one run differ from each other.
     assert!(one.windows(2).all(|w| w[0] != w[1]));
@@ -27,7 +44,9 @@ fn every_move_is_legal_and_games_stop_at_their_end() {
         // end and illegal moves) gives the same game.
         let mut replay = Game::from_position(g.start().clone());
         for m in g.moves() {
-            replay.push(m).unwrap_or_else(|e| panic!("{}: {e}", m.long()));
+            replay
+                .push(m)
+                .unwrap_or_else(|e| panic!("{}: {e}", m.long()));
         }
         assert_eq!(replay.position(), g.position());
         match g.end() {
@@ -49,7 +68,11 @@ fn a_game_from_a_set_up_position() {
     let g = random_game(&start, 5, 50);
     assert_eq!(g.start(), &start);
     assert_eq!(g, random_game(&start, 5, 50));
-    let games = RandomGames::new(3).start(&start).max_plies(10).run().unwrap();
+    let games = RandomGames::new(3)
+        .start(&start)
+        .max_plies(10)
+        .run()
+        .unwrap();
     assert!(games.iter().all(|g| g.start() == &start && g.len() <= 10));
     assert!(RandomGames::new(0).run().unwrap().is_empty());
 }
@@ -90,6 +113,11 @@ fn fingerprint(games: &[Game]) -> (usize, u64) {
 /// runs play or share out their games cannot change them unnoticed.
 #[test]
 fn the_games_of_a_seed_are_pinned() {
-    let games = RandomGames::new(30).seed(1).max_plies(200).threads(2).run().unwrap();
+    let games = RandomGames::new(30)
+        .seed(1)
+        .max_plies(200)
+        .threads(2)
+        .run()
+        .unwrap();
     assert_eq!(fingerprint(&games), (6000, 3_647_462_856_029_527_820));
 }

@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use cescacs::pgn::Reader;
 use cescacs::Move;
-use cescacs_study::fit::{bootstrap, fit, quiet_samples, FIT_ROLES};
 use cescacs_engine::{REFERENCE_VALUES, SITE_VALUES};
+use cescacs_study::fit::{bootstrap, fit, quiet_samples, FIT_ROLES};
 
 struct Args {
     skip: usize,
@@ -23,10 +23,19 @@ struct Args {
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { skip: 16, replicates: 200, seed: 0, files: Vec::new() };
+    let mut a = Args {
+        skip: 16,
+        replicates: 200,
+        seed: 0,
+        files: Vec::new(),
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
-        let mut number = |name: &str| it.next().and_then(|v| v.parse::<u64>().ok()).ok_or_else(|| format!("{name} needs a number"));
+        let mut number = |name: &str| {
+            it.next()
+                .and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| format!("{name} needs a number"))
+        };
         match arg.as_str() {
             "--skip" => a.skip = number("--skip")? as usize,
             "--bootstrap" => a.replicates = number("--bootstrap")?.clamp(0, 100_000) as usize,
@@ -53,7 +62,8 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let args = args()?;
-    let (mut read, mut unreadable, mut unfinished, mut duplicates, mut candidates) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut read, mut unreadable, mut unfinished, mut duplicates, mut candidates) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut seen: HashSet<Vec<Move>> = HashSet::new();
     let mut games = Vec::new();
     for path in &args.files {
@@ -90,15 +100,29 @@ fn run() -> Result<(), String> {
     let values = model.values();
     println!("role  fitted  ±s.e.  site  reference");
     for (r, role) in FIT_ROLES.iter().enumerate() {
-        let se = if r == 0 || !errors.std_error[r].is_finite() { "-".to_string() } else { format!("{:.0}", errors.std_error[r]) };
-        println!("{:<4}  {:>6.0}  {:>5}  {:>4}  {:>9}", role.letter(), values[r], se, SITE_VALUES[r], REFERENCE_VALUES[r]);
+        let se = if r == 0 || !errors.std_error[r].is_finite() {
+            "-".to_string()
+        } else {
+            format!("{:.0}", errors.std_error[r])
+        };
+        println!(
+            "{:<4}  {:>6.0}  {:>5}  {:>4}  {:>9}",
+            role.letter(),
+            values[r],
+            se,
+            SITE_VALUES[r],
+            REFERENCE_VALUES[r]
+        );
     }
     println!(
         "a pawn is {:.4} logits of White's share, White's edge at level material {:.4} logits; \
          standard errors from {} bootstrap resamples of the games ({} failed), seed {}",
         model.weights[0], model.intercept, errors.replicates, errors.failed, args.seed
     );
-    let spec: Vec<String> = values.iter().map(|v| format!("{}", v.round().clamp(0.0, 3000.0))).collect();
+    let spec: Vec<String> = values
+        .iter()
+        .map(|v| format!("{}", v.round().clamp(0.0, 3000.0)))
+        .collect();
     println!("values={}", spec.join("/"));
     Ok(())
 }

@@ -21,8 +21,12 @@ impl TimeControl {
     /// Reads `BASE+INC` or `BASE` in seconds (`10+0.1`, `60`, `0.5+0.01`).
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let seconds = |s: &str| -> Result<Duration, String> {
-            let v: f64 = s.trim().parse().map_err(|_| format!("{s:?} is not a number of seconds"))?;
-            Duration::try_from_secs_f64(v).map_err(|_| format!("{s:?} is not a number of seconds >= 0"))
+            let v: f64 = s
+                .trim()
+                .parse()
+                .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+            Duration::try_from_secs_f64(v)
+                .map_err(|_| format!("{s:?} is not a number of seconds >= 0"))
         };
         let (base, increment) = match text.split_once('+') {
             Some((b, i)) => (seconds(b)?, seconds(i)?),
@@ -65,7 +69,10 @@ fn index(c: Color) -> usize {
 impl Clocks {
     /// Both clocks at `tc`'s base time.
     pub fn new(tc: TimeControl) -> Clocks {
-        Clocks { tc, left: [tc.base; 2] }
+        Clocks {
+            tc,
+            left: [tc.base; 2],
+        }
     }
 
     /// The time control.
@@ -88,7 +95,12 @@ impl Clocks {
     /// by it (to zero at worst, within `margin` of a loss), then the
     /// increment is added. A move that overran the time left by more than
     /// `margin` loses; the clock then shows zero.
-    pub fn charge(&mut self, side: Color, elapsed: Duration, margin: Duration) -> Result<(), Overstep> {
+    pub fn charge(
+        &mut self,
+        side: Color,
+        elapsed: Duration,
+        margin: Duration,
+    ) -> Result<(), Overstep> {
         let left = &mut self.left[index(side)];
         if elapsed > *left + margin {
             let over = elapsed - *left;
@@ -103,7 +115,11 @@ impl Clocks {
     /// in milliseconds.
     pub fn go_params(&self) -> String {
         let inc = self.tc.increment.as_millis();
-        format!("wtime {} btime {} winc {inc} binc {inc}", self.left[0].as_millis(), self.left[1].as_millis())
+        format!(
+            "wtime {} btime {} winc {inc} binc {inc}",
+            self.left[0].as_millis(),
+            self.left[1].as_millis()
+        )
     }
 }
 
@@ -111,7 +127,12 @@ impl Clocks {
 pub fn clk_comment(left: Duration) -> String {
     let tenths = left.as_millis() / 100;
     let (h, rest) = (tenths / 36_000, tenths % 36_000);
-    format!("[%clk {h}:{:02}:{:02}.{}]", rest / 600, rest / 10 % 60, rest % 10)
+    format!(
+        "[%clk {h}:{:02}:{:02}.{}]",
+        rest / 600,
+        rest / 10 % 60,
+        rest % 10
+    )
 }
 
 #[cfg(test)]
@@ -121,7 +142,13 @@ mod tests {
     #[test]
     fn time_controls_read_and_print_in_seconds() {
         let tc = TimeControl::parse("10+0.1").unwrap();
-        assert_eq!(tc, TimeControl { base: Duration::from_secs(10), increment: Duration::from_millis(100) });
+        assert_eq!(
+            tc,
+            TimeControl {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            }
+        );
         assert_eq!(tc.to_string(), "10+0.1");
         assert_eq!(TimeControl::parse("60").unwrap().to_string(), "60");
         assert!(TimeControl::parse("0+0").is_err());
@@ -132,20 +159,29 @@ mod tests {
     #[test]
     fn clocks_charge_moves_and_add_the_increment() {
         let ms = Duration::from_millis;
-        let mut c = Clocks::new(TimeControl { base: ms(1000), increment: ms(100) });
+        let mut c = Clocks::new(TimeControl {
+            base: ms(1000),
+            increment: ms(100),
+        });
         assert_eq!(c.go_params(), "wtime 1000 btime 1000 winc 100 binc 100");
         c.charge(Color::White, ms(300), ms(50)).unwrap();
         assert_eq!(c.left(Color::White), ms(800));
         // Over by 40 ms, within the 50 ms margin: zero, then the increment.
         c.charge(Color::Black, ms(1040), ms(50)).unwrap();
         assert_eq!(c.left(Color::Black), ms(100));
-        assert_eq!(c.charge(Color::Black, ms(200), ms(50)), Err(Overstep(ms(100))));
+        assert_eq!(
+            c.charge(Color::Black, ms(200), ms(50)),
+            Err(Overstep(ms(100)))
+        );
         assert_eq!(c.left(Color::Black), Duration::ZERO);
     }
 
     #[test]
     fn clock_comments_show_tenths() {
-        assert_eq!(clk_comment(Duration::from_millis(4_160)), "[%clk 0:00:04.1]");
+        assert_eq!(
+            clk_comment(Duration::from_millis(4_160)),
+            "[%clk 0:00:04.1]"
+        );
         assert_eq!(clk_comment(Duration::from_secs(3_725)), "[%clk 1:02:05.0]");
     }
 }

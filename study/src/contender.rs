@@ -23,7 +23,10 @@ pub struct SearchLimits {
 impl SearchLimits {
     /// A fixed depth.
     pub fn depth(depth: u32) -> SearchLimits {
-        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
     }
 
     /// Whether no bound is set.
@@ -69,14 +72,20 @@ pub struct Contender {
 impl From<Player> for Contender {
     /// The built-in engine searching to the player's depth.
     fn from(player: Player) -> Contender {
-        Contender { entrant: Entrant::Builtin(player), limits: SearchLimits::depth(player.depth) }
+        Contender {
+            entrant: Entrant::Builtin(player),
+            limits: SearchLimits::depth(player.depth),
+        }
     }
 }
 
 impl Contender {
     /// An external engine within `limits`.
     pub fn external(spec: EngineSpec, limits: SearchLimits) -> Contender {
-        Contender { entrant: Entrant::External(spec), limits }
+        Contender {
+            entrant: Entrant::External(spec),
+            limits,
+        }
     }
 
     /// The external engine's description, if this side is one.

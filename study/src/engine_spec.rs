@@ -34,7 +34,12 @@ impl std::error::Error for SpecError {}
 impl EngineSpec {
     /// An engine run as `command` (program and arguments), named `name`.
     pub fn new(name: &str, command: &[&str]) -> EngineSpec {
-        EngineSpec { name: name.to_string(), command: command.iter().map(|s| s.to_string()).collect(), dir: None, options: Vec::new() }
+        EngineSpec {
+            name: name.to_string(),
+            command: command.iter().map(|s| s.to_string()).collect(),
+            dir: None,
+            options: Vec::new(),
+        }
     }
 
     /// Reads `cmd=COMMAND name=NAME dir=DIR option.NAME=VALUE …`. The text
@@ -43,20 +48,36 @@ impl EngineSpec {
     /// so `cmd='cescacs uci'` runs `cescacs` with the argument `uci`.
     /// `cmd` is required; `name` defaults to the program's file name.
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
-        let mut spec = EngineSpec { name: String::new(), command: Vec::new(), dir: None, options: Vec::new() };
+        let mut spec = EngineSpec {
+            name: String::new(),
+            command: Vec::new(),
+            dir: None,
+            options: Vec::new(),
+        };
         for word in split_words(text)? {
-            let (key, value) = word.split_once('=').ok_or_else(|| SpecError(format!("{word:?} is not key=value")))?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| SpecError(format!("{word:?} is not key=value")))?;
             match key {
                 "cmd" => spec.command = split_words(value)?,
                 "name" => spec.name = value.to_string(),
                 "dir" => spec.dir = Some(PathBuf::from(value)),
                 _ => match key.strip_prefix("option.") {
-                    Some(name) if !name.is_empty() => spec.options.push((name.to_string(), value.to_string())),
-                    _ => return Err(SpecError(format!("unknown key {key:?} (cmd, name, dir, option.NAME)"))),
+                    Some(name) if !name.is_empty() => {
+                        spec.options.push((name.to_string(), value.to_string()))
+                    }
+                    _ => {
+                        return Err(SpecError(format!(
+                            "unknown key {key:?} (cmd, name, dir, option.NAME)"
+                        )))
+                    }
                 },
             }
         }
-        let program = spec.command.first().ok_or_else(|| SpecError("cmd=COMMAND is required".to_string()))?;
+        let program = spec
+            .command
+            .first()
+            .ok_or_else(|| SpecError("cmd=COMMAND is required".to_string()))?;
         if spec.name.is_empty() {
             spec.name = program.rsplit('/').next().unwrap_or(program).to_string();
         }
@@ -114,17 +135,29 @@ mod tests {
 
     #[test]
     fn words_split_as_a_shell_splits_them() {
-        assert_eq!(split_words(r#"a 'b c' "d \"e\"" f\ g ''"#).unwrap(), ["a", "b c", "d \"e\"", "f g", ""]);
+        assert_eq!(
+            split_words(r#"a 'b c' "d \"e\"" f\ g ''"#).unwrap(),
+            ["a", "b c", "d \"e\"", "f g", ""]
+        );
         assert!(split_words("'open").is_err());
     }
 
     #[test]
     fn specs_read_command_name_dir_and_options() {
-        let spec = EngineSpec::parse("cmd='target/release/cescacs uci' name=dev dir=/tmp option.Hash=16 option.Threads=1").unwrap();
+        let spec = EngineSpec::parse(
+            "cmd='target/release/cescacs uci' name=dev dir=/tmp option.Hash=16 option.Threads=1",
+        )
+        .unwrap();
         assert_eq!(spec.command, ["target/release/cescacs", "uci"]);
         assert_eq!(spec.name, "dev");
         assert_eq!(spec.dir, Some(PathBuf::from("/tmp")));
-        assert_eq!(spec.options, [("Hash".to_string(), "16".to_string()), ("Threads".to_string(), "1".to_string())]);
+        assert_eq!(
+            spec.options,
+            [
+                ("Hash".to_string(), "16".to_string()),
+                ("Threads".to_string(), "1".to_string())
+            ]
+        );
         assert_eq!(EngineSpec::parse("cmd=/usr/bin/eng").unwrap().name, "eng");
         assert!(EngineSpec::parse("name=x").is_err());
         assert!(EngineSpec::parse("cmd=x colour=red").is_err());

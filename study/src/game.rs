@@ -34,7 +34,11 @@ struct PositionLine(String);
 impl PositionLine {
     fn new(h: &History) -> PositionLine {
         let start = h.start();
-        let mut text = if *start == Position::default() { "position startpos moves".to_string() } else { format!("position pdtl {} moves", start.to_pdtl()) };
+        let mut text = if *start == Position::default() {
+            "position startpos moves".to_string()
+        } else {
+            format!("position pdtl {} moves", start.to_pdtl())
+        };
         for (pos, m) in h.positions().zip(h.moves()) {
             text.push(' ');
             text.push_str(&pos.ctl(&m));
@@ -66,7 +70,12 @@ impl Table<'_> {
 }
 
 /// Plays the game of pair `pair` from `opening` at `table`.
-pub(crate) fn play(rules: &GameRules, pair: usize, opening: History, table: &mut Table<'_>) -> GameRecord {
+pub(crate) fn play(
+    rules: &GameRules,
+    pair: usize,
+    opening: History,
+    table: &mut Table<'_>,
+) -> GameRecord {
     let opening_len = opening.len();
     let mut h = opening;
     let mut clocks = rules.tc.map(Clocks::new);
@@ -92,7 +101,12 @@ pub(crate) fn play(rules: &GameRules, pair: usize, opening: History, table: &mut
                 (None, None) => rules.silence,
             };
             let start = Instant::now();
-            let request = Request { game: &h, position: &line.0, clocks: clocks.as_ref(), deadline: start + allowance };
+            let request = Request {
+                game: &h,
+                position: &line.0,
+                clocks: clocks.as_ref(),
+                deadline: start + allowance,
+            };
             let answer = seat.think(&request);
             let elapsed = start.elapsed();
             let Answer { m, score } = match answer {
@@ -140,17 +154,38 @@ fn fault_ending(side: Color, fault: Fault, timed: bool) -> Ending {
 }
 
 /// The record of a game that ended with `ending`.
-fn record(pair: usize, a_color: Color, h: History, opening: usize, ending: Ending, clocks: Vec<Duration>) -> GameRecord {
+fn record(
+    pair: usize,
+    a_color: Color,
+    h: History,
+    opening: usize,
+    ending: Ending,
+    clocks: Vec<Duration>,
+) -> GameRecord {
     let white_black = match (&ending, ending.loser()) {
         (Ending::Rules, _) => h.outcome().expect("the rules ended the game").points(),
         (_, Some(Color::White)) => (0, 3),
         (_, Some(Color::Black)) => (3, 0),
         (_, None) => (1, 1),
     };
-    let points = if a_color == Color::White { white_black } else { (white_black.1, white_black.0) };
+    let points = if a_color == Color::White {
+        white_black
+    } else {
+        (white_black.1, white_black.0)
+    };
     let start = h.start().clone();
     let plies = h.len() - opening;
-    GameRecord { pair, a_color, points, plies, ending, start, moves: h.moves().collect(), opening, clocks }
+    GameRecord {
+        pair,
+        a_color,
+        points,
+        plies,
+        ending,
+        start,
+        moves: h.moves().collect(),
+        opening,
+        clocks,
+    }
 }
 
 #[cfg(test)]
@@ -171,8 +206,17 @@ mod tests {
 
     #[test]
     fn faults_end_games_as_fastchess_ends_them() {
-        assert_eq!(fault_ending(Color::White, Fault::Silent, true), Ending::TimeForfeit(Color::White));
-        assert_eq!(fault_ending(Color::Black, Fault::Silent, false), Ending::Stalled(Color::Black));
-        assert_eq!(fault_ending(Color::Black, Fault::Crashed("x".into()), true), Ending::Crashed(Color::Black));
+        assert_eq!(
+            fault_ending(Color::White, Fault::Silent, true),
+            Ending::TimeForfeit(Color::White)
+        );
+        assert_eq!(
+            fault_ending(Color::Black, Fault::Silent, false),
+            Ending::Stalled(Color::Black)
+        );
+        assert_eq!(
+            fault_ending(Color::Black, Fault::Crashed("x".into()), true),
+            Ending::Crashed(Color::Black)
+        );
     }
 }

@@ -116,7 +116,9 @@ impl Match {
         match &self.book {
             Some(book) if !book.is_empty() => {
                 let mut opening = book[i % book.len()].clone();
-                opening.start.set_castling_allowed(self.start.castling_allowed());
+                opening
+                    .start
+                    .set_castling_allowed(self.start.castling_allowed());
                 opening.history()
             }
             _ => random_opening(&self.start, self.seed, i as u64, self.opening_plies),
@@ -129,13 +131,18 @@ impl Match {
     pub fn check(&self) -> Result<(), MatchError> {
         for (side, c) in [("A", &self.a), ("B", &self.b)] {
             if c.limits.is_empty() && self.tc.is_none() {
-                return Err(MatchError::Settings(format!("{side} has no limit: give a clock, a movetime, a depth or a node count")));
+                return Err(MatchError::Settings(format!(
+                    "{side} has no limit: give a clock, a movetime, a depth or a node count"
+                )));
             }
             if let Some(spec) = c.spec() {
                 if !self.start.castling_allowed() {
                     return Err(MatchError::Settings(format!("engine {}: a game without castling is for the built-in engine only (PDTL does not carry it)", spec.name)));
                 }
-                UciEngine::start(spec, self.startup).map_err(|e| MatchError::EngineStart { name: spec.name.clone(), error: e.to_string() })?;
+                UciEngine::start(spec, self.startup).map_err(|e| MatchError::EngineStart {
+                    name: spec.name.clone(),
+                    error: e.to_string(),
+                })?;
             }
         }
         Ok(())
@@ -153,18 +160,40 @@ impl Match {
     /// Plays the games (after [`Match::check`]); `on_game` is told each
     /// game as it ends, with the count done, and stops the match by
     /// returning false (games under way still finish and are kept).
-    pub fn run_until(&self, on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync)) -> Result<MatchResult, MatchError> {
+    pub fn run_until(
+        &self,
+        on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync),
+    ) -> Result<MatchResult, MatchError> {
         self.check()?;
         Ok(self.play_checked(on_game))
     }
 
     /// Plays the games of a match already [checked](Match::check).
-    pub(crate) fn play_checked(&self, on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync)) -> MatchResult {
-        let rules = GameRules { max_plies: self.max_plies, tc: self.tc, margin: self.margin, silence: self.silence, startup: self.startup, adjudication: self.adjudication };
+    pub(crate) fn play_checked(
+        &self,
+        on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync),
+    ) -> MatchResult {
+        let rules = GameRules {
+            max_plies: self.max_plies,
+            tc: self.tc,
+            margin: self.margin,
+            silence: self.silence,
+            startup: self.startup,
+            adjudication: self.adjudication,
+        };
         let seats = || (Seat::new(&self.a), Seat::new(&self.b));
         let play_one = |(a, b): &mut (Seat, Seat), g: usize| {
-            let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-            play(&rules, g / 2, self.opening(g / 2), &mut Table { a, b, a_color })
+            let a_color = if g % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            play(
+                &rules,
+                g / 2,
+                self.opening(g / 2),
+                &mut Table { a, b, a_color },
+            )
         };
         let games = run_games(2 * self.pairs, self.threads, seats, play_one, on_game);
         MatchResult { games }

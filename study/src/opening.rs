@@ -32,17 +32,41 @@ impl Opening {
     /// have already ended are refused.
     pub fn read_book(text: &str) -> Result<Vec<Opening>, String> {
         let openings = if text.trim_start().starts_with('[') {
-            let games = cescacs::pgn::read_games(text).map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.kind))?;
-            games.iter().map(|g| Opening { start: g.start().clone(), moves: g.moves().collect() }).collect()
+            let games = cescacs::pgn::read_games(text)
+                .map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.kind))?;
+            games
+                .iter()
+                .map(|g| Opening {
+                    start: g.start().clone(),
+                    moves: g.moves().collect(),
+                })
+                .collect()
         } else {
-            let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-            let read = |(i, l): (usize, &str)| l.trim().parse::<Position>().map_err(|e| format!("line {}: bad PDTL: {e}", i + 1));
-            lines.map(|l| read(l).map(|start| Opening { start, moves: Vec::new() })).collect::<Result<Vec<_>, _>>()?
+            let lines = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+            let read = |(i, l): (usize, &str)| {
+                l.trim()
+                    .parse::<Position>()
+                    .map_err(|e| format!("line {}: bad PDTL: {e}", i + 1))
+            };
+            lines
+                .map(|l| {
+                    read(l).map(|start| Opening {
+                        start,
+                        moves: Vec::new(),
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?
         };
         if openings.is_empty() {
             return Err("no opening found".to_string());
         }
-        if let Some(i) = openings.iter().position(|o| o.history().outcome().is_some()) {
+        if let Some(i) = openings
+            .iter()
+            .position(|o| o.history().outcome().is_some())
+        {
             return Err(format!("opening {} has already ended", i + 1));
         }
         Ok(openings)
@@ -53,14 +77,22 @@ impl Opening {
 /// `plies` (inclusive), each a random legal move from `start` that does not
 /// end the game. The stream is the rules' one derivation
 /// ([`game_seed`]), so any opening of a run can be made on its own.
-pub(crate) fn random_opening(start: &Position, seed: u64, index: u64, plies: (usize, usize)) -> History {
+pub(crate) fn random_opening(
+    start: &Position,
+    seed: u64,
+    index: u64,
+    plies: (usize, usize),
+) -> History {
     let mut rng = SplitMix64::new(game_seed(seed, index));
     let (lo, hi) = plies;
     let plies = lo + rng.below(hi.saturating_sub(lo) + 1);
     let mut h = History::new(start.clone());
     while h.len() < plies {
         let moves = h.position().legal_moves();
-        let playable: Vec<_> = moves.iter().filter(|&&m| !h.position().after(m).legal_moves().is_empty()).collect();
+        let playable: Vec<_> = moves
+            .iter()
+            .filter(|&&m| !h.position().after(m).legal_moves().is_empty())
+            .collect();
         if playable.is_empty() {
             break;
         }
@@ -81,9 +113,14 @@ mod tests {
         assert!(book.iter().all(|o| o.moves.is_empty()));
         let pgn = "[Variant \"C'escacs\"]\n[Event \"a\"]\n1. E7-E13, E21-E15\n*\n\n[Variant \"C'escacs\"]\n[Event \"b\"]\n1. K4-K8\n*\n";
         let book = Opening::read_book(pgn).unwrap();
-        assert_eq!(book.iter().map(|o| o.moves.len()).collect::<Vec<_>>(), [2, 1]);
+        assert_eq!(
+            book.iter().map(|o| o.moves.len()).collect::<Vec<_>>(),
+            [2, 1]
+        );
         assert_eq!(book[0].start, Position::default());
-        assert!(Opening::read_book("/not a pdtl/").unwrap_err().starts_with("line 1: bad PDTL"));
+        assert!(Opening::read_book("/not a pdtl/")
+            .unwrap_err()
+            .starts_with("line 1: bad PDTL"));
         assert!(Opening::read_book("\n").is_err());
     }
 
@@ -94,9 +131,18 @@ mod tests {
             let a = random_opening(&start, 5, i, (4, 8));
             assert!((4..=8).contains(&a.len()), "{} plies", a.len());
             assert!(a.outcome().is_none());
-            assert_eq!(a.moves().collect::<Vec<_>>(), random_opening(&start, 5, i, (4, 8)).moves().collect::<Vec<_>>());
+            assert_eq!(
+                a.moves().collect::<Vec<_>>(),
+                random_opening(&start, 5, i, (4, 8))
+                    .moves()
+                    .collect::<Vec<_>>()
+            );
         }
-        let first = |seed| random_opening(&start, seed, 0, (6, 6)).moves().collect::<Vec<_>>();
+        let first = |seed| {
+            random_opening(&start, seed, 0, (6, 6))
+                .moves()
+                .collect::<Vec<_>>()
+        };
         assert_ne!(first(1), first(2));
     }
 }

@@ -27,8 +27,18 @@ impl Match {
     /// The match that plays only pair `k` of this one (its pair 0); with
     /// a book, its one opening is the book's for pair `k`.
     fn pair_alone(&self, k: usize) -> Match {
-        let book = self.book.as_ref().filter(|b| !b.is_empty()).map(|b| vec![b[k % b.len()].clone()]);
-        Match { seed: self.seed ^ (k as u64).wrapping_mul(STRIDE), pairs: 1, threads: 1, book, ..self.clone() }
+        let book = self
+            .book
+            .as_ref()
+            .filter(|b| !b.is_empty())
+            .map(|b| vec![b[k % b.len()].clone()]);
+        Match {
+            seed: self.seed ^ (k as u64).wrapping_mul(STRIDE),
+            pairs: 1,
+            threads: 1,
+            book,
+            ..self.clone()
+        }
     }
 
     /// Plays the pairs `pairs` of this match (its seeded random openings
@@ -37,7 +47,11 @@ impl Match {
     /// [`Match::run`] gives them, numbered as in the whole match.
     /// `progress` is called after each pair with the count of games done.
     /// External engines are [checked](Match::check) first.
-    pub fn run_pairs(&self, pairs: Range<usize>, progress: &(dyn Fn(usize) + Sync)) -> Result<MatchResult, MatchError> {
+    pub fn run_pairs(
+        &self,
+        pairs: Range<usize>,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<MatchResult, MatchError> {
         self.check()?;
         let next = AtomicUsize::new(pairs.start);
         let done = Mutex::new(Vec::with_capacity(2 * pairs.len()));
@@ -54,7 +68,11 @@ impl Match {
             d.extend(games);
             progress(d.len());
         };
-        let Ok(()) = workers::run(workers::worker_count(self.threads, pairs.len()), "match", work);
+        let Ok(()) = workers::run(
+            workers::worker_count(self.threads, pairs.len()),
+            "match",
+            work,
+        );
         let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
         // Stable: within a pair, A White (played first) stays first.
         games.sort_by_key(|g| g.pair);
@@ -69,7 +87,15 @@ mod tests {
     use cescacs_engine::EngineOptions;
 
     fn small_match() -> Match {
-        let player = |depth| Player::new(depth, EngineOptions { hash_mb: 1, ..Default::default() });
+        let player = |depth| {
+            Player::new(
+                depth,
+                EngineOptions {
+                    hash_mb: 1,
+                    ..Default::default()
+                },
+            )
+        };
         let mut m = Match::new(player(2), player(1), 5);
         m.seed = 9;
         m.max_plies = 12;
@@ -78,9 +104,16 @@ mod tests {
 
     #[test]
     fn a_pair_alone_starts_from_the_matchs_opening() {
-        let m = Match { seed: 0xDEAD_BEEF, ..small_match() };
+        let m = Match {
+            seed: 0xDEAD_BEEF,
+            ..small_match()
+        };
         for k in [0, 1, 7, 1000] {
-            assert_eq!(m.pair_alone(k).opening(0).moves().collect::<Vec<_>>(), m.opening(k).moves().collect::<Vec<_>>(), "pair {k}");
+            assert_eq!(
+                m.pair_alone(k).opening(0).moves().collect::<Vec<_>>(),
+                m.opening(k).moves().collect::<Vec<_>>(),
+                "pair {k}"
+            );
         }
     }
 
@@ -89,7 +122,15 @@ mod tests {
         let m = small_match();
         let whole = m.run(&|_| {}).unwrap().games;
         let mut parts = m.run_pairs(0..2, &|_| {}).unwrap().games;
-        parts.extend(Match { threads: 2, ..m.clone() }.run_pairs(2..5, &|_| {}).unwrap().games);
+        parts.extend(
+            Match {
+                threads: 2,
+                ..m.clone()
+            }
+            .run_pairs(2..5, &|_| {})
+            .unwrap()
+            .games,
+        );
         assert_eq!(parts, whole);
         assert!(m.run_pairs(3..3, &|_| {}).unwrap().games.is_empty());
     }

@@ -20,7 +20,11 @@ pub struct Player {
 impl Player {
     /// A player searching to `depth` with `options`, abstaining from nothing.
     pub fn new(depth: u32, options: EngineOptions) -> Player {
-        Player { depth, options, abstain: Abstain::default() }
+        Player {
+            depth,
+            options,
+            abstain: Abstain::default(),
+        }
     }
 
     /// The limits of this player's search from `game`'s current position:
@@ -40,6 +44,9 @@ impl Player {
 
     /// This player's engine: its options on one search thread.
     pub fn engine(&self) -> Engine {
-        Engine::new(EngineOptions { threads: 1, ..self.options })
+        Engine::new(EngineOptions {
+            threads: 1,
+            ..self.options
+        })
     }
 }

@@ -33,7 +33,11 @@ impl Ending {
     pub fn loser(&self) -> Option<Color> {
         match *self {
             Ending::Rules | Ending::MaxPlies | Ending::Adjudicated(Verdict::Draw) => None,
-            Ending::Adjudicated(Verdict::Resign(c)) | Ending::TimeForfeit(c) | Ending::IllegalMove(c, _) | Ending::Stalled(c) | Ending::Crashed(c) => Some(c),
+            Ending::Adjudicated(Verdict::Resign(c))
+            | Ending::TimeForfeit(c)
+            | Ending::IllegalMove(c, _)
+            | Ending::Stalled(c)
+            | Ending::Crashed(c) => Some(c),
         }
     }
 
@@ -157,29 +161,61 @@ mod tests {
     /// A record of `h`'s moves as a match makes it (A White).
     fn record_of(h: &History, finished: bool) -> GameRecord {
         let points = h.outcome().map_or((1, 1), |o| o.points());
-        let ending = if finished { Ending::Rules } else { Ending::MaxPlies };
-        GameRecord { pair: 0, a_color: Color::White, points, plies: h.len(), ending, start: Position::default(), moves: h.moves().collect(), opening: 0, clocks: Vec::new() }
+        let ending = if finished {
+            Ending::Rules
+        } else {
+            Ending::MaxPlies
+        };
+        GameRecord {
+            pair: 0,
+            a_color: Color::White,
+            points,
+            plies: h.len(),
+            ending,
+            start: Position::default(),
+            moves: h.moves().collect(),
+            opening: 0,
+            clocks: Vec::new(),
+        }
     }
 
     #[test]
     fn records_replay_to_their_results() {
-        use cescacs_research::selfplay::RandomGames;
         use cescacs::Termination;
-        let games = RandomGames::new(40).seed(3).max_plies(400).threads(1).run().unwrap();
-        let mated = games.iter().map(|g| g.history()).find(|h| h.outcome().is_some_and(|o| o.termination == Termination::Checkmate)).expect("a mate in 40 random games");
+        use cescacs_research::selfplay::RandomGames;
+        let games = RandomGames::new(40)
+            .seed(3)
+            .max_plies(400)
+            .threads(1)
+            .run()
+            .unwrap();
+        let mated = games
+            .iter()
+            .map(|g| g.history())
+            .find(|h| {
+                h.outcome()
+                    .is_some_and(|o| o.termination == Termination::Checkmate)
+            })
+            .expect("a mate in 40 random games");
         let winner_white = mated.outcome().and_then(|o| o.winner) == Some(Color::White);
         let record = record_of(mated, true);
         let text = cescacs::pgn::write_game(&record.to_game(&[("Event", "test")]));
         let back = cescacs::pgn::read_game(&text).unwrap();
         assert_eq!(back.tag("Event"), Some("test"));
-        assert_eq!(back.tag("Result"), Some(if winner_white { "3-0" } else { "0-3" }));
+        assert_eq!(
+            back.tag("Result"),
+            Some(if winner_white { "3-0" } else { "0-3" })
+        );
         assert_eq!(back.moves().collect::<Vec<_>>(), record.moves);
         assert_eq!(back.outcome(), mated.outcome());
         assert_eq!(record.points, if winner_white { (3, 0) } else { (0, 3) });
         // The same game cut before its end is a draw by the match's rule.
         let mut cut = mated.clone();
         cut.pop();
-        let back = cescacs::pgn::read_game(&cescacs::pgn::write_game(&record_of(&cut, false).to_game(&[]))).unwrap();
+        let back = cescacs::pgn::read_game(&cescacs::pgn::write_game(
+            &record_of(&cut, false).to_game(&[]),
+        ))
+        .unwrap();
         assert_eq!(back.tag("Result"), Some("1-1"));
         assert_eq!(back.result(), GameResult::Draw);
         assert!(back.check_result().is_empty());
@@ -195,24 +231,63 @@ mod tests {
         }
         let ms = Duration::from_millis;
         // A is Black and loses on time after the opening's first move and two engine moves.
-        let g = GameRecord { pair: 0, a_color: Color::Black, points: (0, 3), plies: 2, ending: Ending::TimeForfeit(Color::Black), start: Position::default(), moves: h.moves().collect(), opening: 1, clocks: vec![ms(4_160), ms(9_990)] };
-        let text = cescacs::pgn::write_game(&g.to_game(&[("Event", "t"), ("TimeControl", "10+0.1")]));
+        let g = GameRecord {
+            pair: 0,
+            a_color: Color::Black,
+            points: (0, 3),
+            plies: 2,
+            ending: Ending::TimeForfeit(Color::Black),
+            start: Position::default(),
+            moves: h.moves().collect(),
+            opening: 1,
+            clocks: vec![ms(4_160), ms(9_990)],
+        };
+        let text =
+            cescacs::pgn::write_game(&g.to_game(&[("Event", "t"), ("TimeControl", "10+0.1")]));
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         let back = cescacs::pgn::read_game(&text).unwrap();
         assert_eq!(back.tag("Result"), Some("3-0"));
         assert_eq!(back.tag("TimeControl"), Some("10+0.1"));
         assert_eq!(back.result(), GameResult::WhiteWins);
         assert_eq!(back.moves().collect::<Vec<_>>(), g.moves);
-        let comments: Vec<Vec<String>> = back.mainline().moves.iter().map(|m| m.comments.clone()).collect();
-        assert_eq!(comments, [vec![], vec!["[%clk 0:00:04.1]".to_string()], vec!["[%clk 0:00:09.9]".to_string()]]);
-        assert_eq!(Ending::IllegalMove(Color::White, "X".into()).termination_tag(), Some("rules infraction"));
-        assert_eq!(Ending::Crashed(Color::White).termination_tag(), Some("abandoned"));
+        let comments: Vec<Vec<String>> = back
+            .mainline()
+            .moves
+            .iter()
+            .map(|m| m.comments.clone())
+            .collect();
+        assert_eq!(
+            comments,
+            [
+                vec![],
+                vec!["[%clk 0:00:04.1]".to_string()],
+                vec!["[%clk 0:00:09.9]".to_string()]
+            ]
+        );
+        assert_eq!(
+            Ending::IllegalMove(Color::White, "X".into()).termination_tag(),
+            Some("rules infraction")
+        );
+        assert_eq!(
+            Ending::Crashed(Color::White).termination_tag(),
+            Some("abandoned")
+        );
         assert_eq!(Ending::MaxPlies.termination_tag(), None);
     }
 
     #[test]
     fn white_and_blacks_points_follow_as_colour() {
-        let mut g = GameRecord { pair: 0, a_color: Color::White, points: (2, 1), plies: 1, ending: Ending::Rules, start: Position::default(), moves: Vec::new(), opening: 0, clocks: Vec::new() };
+        let mut g = GameRecord {
+            pair: 0,
+            a_color: Color::White,
+            points: (2, 1),
+            plies: 1,
+            ending: Ending::Rules,
+            start: Position::default(),
+            moves: Vec::new(),
+            opening: 0,
+            clocks: Vec::new(),
+        };
         assert_eq!(g.white_black_points(), (2, 1));
         g.a_color = Color::Black;
         assert_eq!(g.white_black_points(), (1, 2));

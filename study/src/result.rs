@@ -12,7 +12,12 @@ pub struct MatchResult {
 
 /// One side's points over all points awarded in `games` (0 with no game).
 fn points_share(games: &[GameRecord], side: impl Fn(&GameRecord) -> u8) -> f64 {
-    let (own, all) = games.iter().fold((0u32, 0u32), |(o, t), g| (o + u32::from(side(g)), t + u32::from(g.points.0 + g.points.1)));
+    let (own, all) = games.iter().fold((0u32, 0u32), |(o, t), g| {
+        (
+            o + u32::from(side(g)),
+            t + u32::from(g.points.0 + g.points.1),
+        )
+    });
     f64::from(own) / f64::from(all.max(1))
 }
 
@@ -44,8 +49,16 @@ impl MatchResult {
 
     /// Games won, drawn and lost by A (a stalemate win counts as won).
     pub fn wins_draws_losses(&self) -> (usize, usize, usize) {
-        let w = self.games.iter().filter(|g| g.points.0 > g.points.1).count();
-        let l = self.games.iter().filter(|g| g.points.0 < g.points.1).count();
+        let w = self
+            .games
+            .iter()
+            .filter(|g| g.points.0 > g.points.1)
+            .count();
+        let l = self
+            .games
+            .iter()
+            .filter(|g| g.points.0 < g.points.1)
+            .count();
         (w, self.games.len() - w - l, l)
     }
 
@@ -62,7 +75,9 @@ impl MatchResult {
 
     /// A's points and B's points.
     pub fn points(&self) -> (u32, u32) {
-        self.games.iter().fold((0, 0), |(a, b), g| (a + u32::from(g.points.0), b + u32::from(g.points.1)))
+        self.games.iter().fold((0, 0), |(a, b), g| {
+            (a + u32::from(g.points.0), b + u32::from(g.points.1))
+        })
     }
 }
 
@@ -72,13 +87,29 @@ mod tests {
     use cescacs::Color;
 
     fn game(a_color: Color, points: (u8, u8)) -> GameRecord {
-        GameRecord { pair: 0, a_color, points, plies: 1, ending: crate::record::Ending::Rules, start: cescacs::Position::default(), moves: Vec::new(), opening: 0, clocks: Vec::new() }
+        GameRecord {
+            pair: 0,
+            a_color,
+            points,
+            plies: 1,
+            ending: crate::record::Ending::Rules,
+            start: cescacs::Position::default(),
+            moves: Vec::new(),
+            opening: 0,
+            clocks: Vec::new(),
+        }
     }
 
     #[test]
     fn shares_count_the_points_awarded() {
         // A mates as White, draws as Black, is stalemated as White: 3+1+1 of 3+2+3.
-        let r = MatchResult { games: vec![game(Color::White, (3, 0)), game(Color::Black, (1, 1)), game(Color::White, (1, 2))] };
+        let r = MatchResult {
+            games: vec![
+                game(Color::White, (3, 0)),
+                game(Color::Black, (1, 1)),
+                game(Color::White, (1, 2)),
+            ],
+        };
         assert_eq!(r.points(), (5, 3));
         assert!((r.score() - 5.0 / 8.0).abs() < 1e-12);
         // White: 3 + 1 + 1 of 8.
@@ -93,7 +124,9 @@ mod tests {
 
     #[test]
     fn whites_share_differs_from_as_when_a_wins_as_black() {
-        let r = MatchResult { games: vec![game(Color::Black, (3, 0)), game(Color::White, (1, 1))] };
+        let r = MatchResult {
+            games: vec![game(Color::Black, (3, 0)), game(Color::White, (1, 1))],
+        };
         assert!((r.score() - 4.0 / 5.0).abs() < 1e-12);
         assert!((r.white_score() - 1.0 / 5.0).abs() < 1e-12);
     }

@@ -53,14 +53,33 @@ mod tests {
     use cescacs::{Color, Position};
 
     fn game(g: usize) -> GameRecord {
-        let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-        GameRecord { pair: g / 2, a_color, points: (1, 1), plies: 0, ending: Ending::MaxPlies, start: Position::default(), moves: Vec::new(), opening: 0, clocks: Vec::new() }
+        let a_color = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        GameRecord {
+            pair: g / 2,
+            a_color,
+            points: (1, 1),
+            plies: 0,
+            ending: Ending::MaxPlies,
+            start: Position::default(),
+            moves: Vec::new(),
+            opening: 0,
+            clocks: Vec::new(),
+        }
     }
 
     #[test]
     fn games_come_back_in_order_and_a_stop_lets_games_under_way_finish() {
         let all = run_games(10, 3, || (), |(), g| game(g), &|_, _| true);
-        assert_eq!(all.iter().map(|g| (g.pair, g.a_color)).collect::<Vec<_>>(), (0..10).map(|g| (game(g).pair, game(g).a_color)).collect::<Vec<_>>());
+        assert_eq!(
+            all.iter().map(|g| (g.pair, g.a_color)).collect::<Vec<_>>(),
+            (0..10)
+                .map(|g| (game(g).pair, game(g).a_color))
+                .collect::<Vec<_>>()
+        );
         // One worker, told to stop after the third game: three games, the first three.
         let some = run_games(10, 1, || (), |(), g| game(g), &|_, done| done < 3);
         assert_eq!(some, (0..3).map(game).collect::<Vec<_>>());

@@ -44,8 +44,16 @@ pub(crate) struct Answer {
 
 /// A side at the board.
 pub(crate) enum Seat {
-    Builtin { engine: Box<Engine>, player: Player, limits: SearchLimits },
-    External { spec: EngineSpec, limits: SearchLimits, process: Option<UciEngine> },
+    Builtin {
+        engine: Box<Engine>,
+        player: Player,
+        limits: SearchLimits,
+    },
+    External {
+        spec: EngineSpec,
+        limits: SearchLimits,
+        process: Option<UciEngine>,
+    },
 }
 
 impl Seat {
@@ -55,10 +63,21 @@ impl Seat {
         let limits = contender.limits.clone();
         match &contender.entrant {
             Entrant::Builtin(player) => {
-                let engine = Box::new(Engine::new(EngineOptions { threads: 1, ..player.options }));
-                Seat::Builtin { engine, player: *player, limits }
+                let engine = Box::new(Engine::new(EngineOptions {
+                    threads: 1,
+                    ..player.options
+                }));
+                Seat::Builtin {
+                    engine,
+                    player: *player,
+                    limits,
+                }
             }
-            Entrant::External(spec) => Seat::External { spec: spec.clone(), limits, process: None },
+            Entrant::External(spec) => Seat::External {
+                spec: spec.clone(),
+                limits,
+                process: None,
+            },
         }
     }
 
@@ -74,7 +93,8 @@ impl Seat {
             Seat::External { spec, process, .. } => {
                 let result = match process {
                     Some(p) => p.new_game(timeout),
-                    None => UciEngine::start(spec, timeout).and_then(|mut p| p.new_game(timeout).map(|()| *process = Some(p))),
+                    None => UciEngine::start(spec, timeout)
+                        .and_then(|mut p| p.new_game(timeout).map(|()| *process = Some(p))),
                 };
                 result.map_err(|e| {
                     *process = None;
@@ -87,21 +107,45 @@ impl Seat {
     /// The side's move in `req.game`'s position.
     pub(crate) fn think(&mut self, req: &Request<'_>) -> Result<Answer, Fault> {
         match self {
-            Seat::Builtin { engine, player, limits } => {
+            Seat::Builtin {
+                engine,
+                player,
+                limits,
+            } => {
                 let limits = builtin_limits(limits, req.clocks, req.game);
                 let result = engine.search(req.game, &player.restrict(req.game, limits));
-                let m = result.best_move.ok_or_else(|| Fault::Illegal("(none)".to_string()))?;
-                Ok(Answer { m, score: Some(result.score) })
+                let m = result
+                    .best_move
+                    .ok_or_else(|| Fault::Illegal("(none)".to_string()))?;
+                Ok(Answer {
+                    m,
+                    score: Some(result.score),
+                })
             }
-            Seat::External { limits, process, .. } => {
-                let Some(p) = process else { return Err(Fault::Crashed("not running".to_string())) };
+            Seat::External {
+                limits, process, ..
+            } => {
+                let Some(p) = process else {
+                    return Err(Fault::Crashed("not running".to_string()));
+                };
                 let clock = req.clocks.map(|c| c.go_params()).unwrap_or_default();
-                let go = ["go", clock.as_str(), limits.go_params().as_str()].iter().filter(|w| !w.is_empty()).copied().collect::<Vec<_>>().join(" ");
+                let go = ["go", clock.as_str(), limits.go_params().as_str()]
+                    .iter()
+                    .filter(|w| !w.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 match p.search(req.position, &go, req.deadline) {
                     Ok(best) => {
                         let pos = req.game.position();
-                        let m = pos.parse_ctl(&best.text).or_else(|_| pos.parse_long(&best.text)).map_err(|_| Fault::Illegal(best.text.clone()))?;
-                        Ok(Answer { m, score: best.score })
+                        let m = pos
+                            .parse_ctl(&best.text)
+                            .or_else(|_| pos.parse_long(&best.text))
+                            .map_err(|_| Fault::Illegal(best.text.clone()))?;
+                        Ok(Answer {
+                            m,
+                            score: best.score,
+                        })
                     }
                     Err(e) => {
                         *process = None;
@@ -124,7 +168,14 @@ fn builtin_limits(limits: &SearchLimits, clocks: Option<&Clocks>, game: &History
     let budget = clocks.map(|c| {
         let side = game.position().turn();
         let left = c.left(side);
-        (left / 25 + c.time_control().increment * 3 / 4).min(left / 2).max(Duration::from_millis(1))
+        (left / 25 + c.time_control().increment * 3 / 4)
+            .min(left / 2)
+            .max(Duration::from_millis(1))
     });
-    Limits { depth: limits.depth, nodes: limits.nodes, time: limits.movetime.or(budget), ..Limits::default() }
+    Limits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        time: limits.movetime.or(budget),
+        ..Limits::default()
+    }
 }

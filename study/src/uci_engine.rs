@@ -69,13 +69,22 @@ impl UciEngine {
     /// Starts `spec`'s engine: `uci` answered by `uciok`, each option set,
     /// then `isready` answered by `readyok`, each within `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<UciEngine, EngineError> {
-        let (program, args) = spec.command.split_first().ok_or_else(|| EngineError::Spawn("no command".to_string()))?;
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| EngineError::Spawn("no command".to_string()))?;
         let mut command = Command::new(program);
-        command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
+        let mut child = command
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, lines) = mpsc::channel();
@@ -90,7 +99,12 @@ impl UciEngine {
                 }
             })
             .map_err(|e| EngineError::Spawn(e.to_string()))?;
-        let mut engine = UciEngine { child, stdin, lines, id_name: None };
+        let mut engine = UciEngine {
+            child,
+            stdin,
+            lines,
+            id_name: None,
+        };
         engine.handshake(spec, timeout)?;
         Ok(engine)
     }
@@ -152,7 +166,12 @@ impl UciEngine {
     /// Sends `position` and `go` lines and reads up to `bestmove`, waiting
     /// until `deadline` at most; the score of the last `info` line with one
     /// comes with the move.
-    pub fn search(&mut self, position: &str, go: &str, deadline: Instant) -> Result<BestMove, EngineError> {
+    pub fn search(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+    ) -> Result<BestMove, EngineError> {
         self.send(position)?;
         self.send(go)?;
         let mut score = None;
@@ -186,7 +205,10 @@ impl UciEngine {
 pub fn info_score(line: &str) -> Option<Score> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let i = words.iter().position(|&w| w == "score")?;
-    if words.get(i + 3).is_some_and(|w| *w == "lowerbound" || *w == "upperbound") {
+    if words
+        .get(i + 3)
+        .is_some_and(|w| *w == "lowerbound" || *w == "upperbound")
+    {
         return None;
     }
     let value: i32 = words.get(i + 2)?.parse().ok()?;
@@ -214,8 +236,14 @@ mod tests {
 
     #[test]
     fn info_lines_give_their_scores() {
-        assert_eq!(info_score("info depth 3 score cp -35 nodes 10 pv E7-E13"), Some(Score::Cp(-35)));
-        assert_eq!(info_score("info depth 9 score mate 2 pv X"), Some(Score::Mate(2)));
+        assert_eq!(
+            info_score("info depth 3 score cp -35 nodes 10 pv E7-E13"),
+            Some(Score::Cp(-35))
+        );
+        assert_eq!(
+            info_score("info depth 9 score mate 2 pv X"),
+            Some(Score::Mate(2))
+        );
         assert_eq!(info_score("info depth 9 score cp 20 lowerbound"), None);
         assert_eq!(info_score("info string hello"), None);
     }

@@ -93,13 +93,21 @@ impl Dataset {
     /// static evaluation cannot see: the next record, one ply later, has
     /// fewer pieces).
     pub fn read(path: &Path, limit: usize, skip_captures: bool) -> Result<Dataset, DataError> {
-        let io = |source| DataError::Io { path: path.to_owned(), source };
+        let io = |source| DataError::Io {
+            path: path.to_owned(),
+            source,
+        };
         let mut file = BufReader::with_capacity(1 << 20, std::fs::File::open(path).map_err(io)?);
         let mut magic = [0u8; 8];
         if read_full(&mut file, &mut magic).map_err(io)? < 8 || magic != MAGIC {
-            return Err(DataError::WrongMagic { path: path.to_owned() });
+            return Err(DataError::WrongMagic {
+                path: path.to_owned(),
+            });
         }
-        let mut data = Dataset { offsets: vec![0], ..Dataset::default() };
+        let mut data = Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        };
         let mut record = [0u8; RECORD];
         let mut next = [0u8; RECORD];
         let mut have_next = read_record(&mut file, &mut next, path, 0)?;
@@ -108,21 +116,35 @@ impl Dataset {
             record.copy_from_slice(&next);
             have_next = read_record(&mut file, &mut next, path, index + 1)?;
             index += 1;
-            if skip_captures && have_next && ply(&next) == ply(&record) + 1 && pieces(&next) < pieces(&record) {
+            if skip_captures
+                && have_next
+                && ply(&next) == ply(&record) + 1
+                && pieces(&next) < pieces(&record)
+            {
                 continue;
             }
-            let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord { path: path.to_owned(), record: index - 1, source })?;
+            let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord {
+                path: path.to_owned(),
+                record: index - 1,
+                source,
+            })?;
             for_each_feature(&pos, Color::White, |f| data.features.push(f as u16));
             data.offsets.push(data.features.len() as u32);
             data.black_to_move.push(pos.turn() == Color::Black);
-            data.score.push(i16::from_le_bytes([record[MAX_PACKED], record[MAX_PACKED + 1]]));
+            data.score.push(i16::from_le_bytes([
+                record[MAX_PACKED],
+                record[MAX_PACKED + 1],
+            ]));
             data.result.push(record[MAX_PACKED + 2]);
             data.record.push((index - 1) as u32);
             data.balance.push(balance(&pos));
-            data.hand.push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
+            data.hand
+                .push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
         }
         if data.is_empty() {
-            return Err(DataError::Empty { path: path.to_owned() });
+            return Err(DataError::Empty {
+                path: path.to_owned(),
+            });
         }
         Ok(data)
     }
@@ -156,14 +178,28 @@ impl Dataset {
     /// scale) + (1 − lambda) ·` the side to move's share of its game's
     /// result (an unfinished game counts as a draw).
     pub fn target(&self, i: usize, lambda: f32, scale: f32) -> f32 {
-        target(self.score[i], self.result[i], self.black_to_move[i], lambda, scale)
+        target(
+            self.score[i],
+            self.result[i],
+            self.black_to_move[i],
+            lambda,
+            scale,
+        )
     }
 
     /// Position `i`'s material balance by `values` (centipawns a piece by
     /// kind) for its side to move.
     pub fn material(&self, i: usize, values: &[i32; 9]) -> i32 {
-        let white: i32 = self.balance[i].iter().zip(values).map(|(&d, &v)| i32::from(d) * v).sum();
-        if self.black_to_move[i] { -white } else { white }
+        let white: i32 = self.balance[i]
+            .iter()
+            .zip(values)
+            .map(|(&d, &v)| i32::from(d) * v)
+            .sum();
+        if self.black_to_move[i] {
+            -white
+        } else {
+            white
+        }
     }
 
     /// Position `i`'s hand-written evaluation (default settings) for its
@@ -185,8 +221,16 @@ impl Dataset {
 /// game counts as a draw).
 pub fn target(score: i16, result: u8, black_to_move: bool, lambda: f32, scale: f32) -> f32 {
     let from_score = 1.0 / (1.0 + (-f32::from(score) / scale).exp());
-    let white_share = if result > 3 { 0.5 } else { f32::from(result) / 3.0 };
-    let share = if black_to_move { 1.0 - white_share } else { white_share };
+    let white_share = if result > 3 {
+        0.5
+    } else {
+        f32::from(result) / 3.0
+    };
+    let share = if black_to_move {
+        1.0 - white_share
+    } else {
+        white_share
+    };
     lambda * from_score + (1.0 - lambda) * share
 }
 
@@ -200,10 +244,22 @@ fn balance(pos: &cescacs::Position) -> [i8; 9] {
 }
 
 /// Reads record `index` into `buf`: false at the end of the file.
-fn read_record(file: &mut impl Read, buf: &mut [u8; RECORD], path: &Path, index: usize) -> Result<bool, DataError> {
-    let got = read_full(file, buf).map_err(|source| DataError::Io { path: path.to_owned(), source })?;
+fn read_record(
+    file: &mut impl Read,
+    buf: &mut [u8; RECORD],
+    path: &Path,
+    index: usize,
+) -> Result<bool, DataError> {
+    let got = read_full(file, buf).map_err(|source| DataError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
     if got > 0 && got < RECORD {
-        return Err(DataError::Truncated { path: path.to_owned(), records: index, extra: got });
+        return Err(DataError::Truncated {
+            path: path.to_owned(),
+            records: index,
+            extra: got,
+        });
     }
     Ok(got == RECORD)
 }
@@ -235,8 +291,15 @@ fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
 /// The positions of records `first..first + count` of a positions file
 /// (fewer at its end), with their search scores and results: for
 /// comparing evaluations on whole positions.
-pub fn read_positions(path: &Path, first: usize, count: usize) -> Result<Vec<(cescacs::Position, i16, u8)>, DataError> {
-    let io = |source| DataError::Io { path: path.to_owned(), source };
+pub fn read_positions(
+    path: &Path,
+    first: usize,
+    count: usize,
+) -> Result<Vec<(cescacs::Position, i16, u8)>, DataError> {
+    let io = |source| DataError::Io {
+        path: path.to_owned(),
+        source,
+    };
     let mut file = BufReader::new(std::fs::File::open(path).map_err(io)?);
     let mut skip = vec![0u8; 8 + first * RECORD];
     if read_full(&mut file, &mut skip).map_err(io)? < skip.len() {
@@ -245,8 +308,16 @@ pub fn read_positions(path: &Path, first: usize, count: usize) -> Result<Vec<(ce
     let mut out = Vec::with_capacity(count);
     let mut record = [0u8; RECORD];
     while out.len() < count && read_full(&mut file, &mut record).map_err(io)? == RECORD {
-        let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord { path: path.to_owned(), record: first + out.len(), source })?;
-        out.push((pos, i16::from_le_bytes([record[MAX_PACKED], record[MAX_PACKED + 1]]), record[MAX_PACKED + 2]));
+        let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord {
+            path: path.to_owned(),
+            record: first + out.len(),
+            source,
+        })?;
+        out.push((
+            pos,
+            i16::from_le_bytes([record[MAX_PACKED], record[MAX_PACKED + 1]]),
+            record[MAX_PACKED + 2],
+        ));
     }
     Ok(out)
 }

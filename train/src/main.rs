@@ -10,10 +10,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use cescacs_engine::nnue::Base;
 use cescacs_train::data::{read_positions, target, Dataset};
 use cescacs_train::model::{black_frame, Inputs, Scratch, Shape};
 use cescacs_train::trainer::{train, Settings};
-use cescacs_engine::nnue::Base;
 use clap::Parser;
 
 /// Trains the engine's evaluation network on CPU (docs/NNUE.md).
@@ -101,21 +101,39 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
-    if !(args.acc >= 1 && args.acc <= cescacs_engine::nnue::MAX_ACCUMULATOR && args.hidden >= 1 && args.hidden <= cescacs_engine::nnue::MAX_HIDDEN) {
-        return Err(format!("--acc must be 1..{} and --hidden 1..{}", cescacs_engine::nnue::MAX_ACCUMULATOR, cescacs_engine::nnue::MAX_HIDDEN).into());
+    if !(args.acc >= 1
+        && args.acc <= cescacs_engine::nnue::MAX_ACCUMULATOR
+        && args.hidden >= 1
+        && args.hidden <= cescacs_engine::nnue::MAX_HIDDEN)
+    {
+        return Err(format!(
+            "--acc must be 1..{} and --hidden 1..{}",
+            cescacs_engine::nnue::MAX_ACCUMULATOR,
+            cescacs_engine::nnue::MAX_HIDDEN
+        )
+        .into());
     }
     if !(0.0..1.0).contains(&args.validation) {
         return Err("--validation must be in [0, 1)".into());
     }
-    let values = cescacs_engine::piece_values(&args.values).map_err(|e| format!("--values {}: {e}", args.values))?;
+    let values = cescacs_engine::piece_values(&args.values)
+        .map_err(|e| format!("--values {}: {e}", args.values))?;
     let started = Instant::now();
     let data = Dataset::read(&args.data, args.max_positions, !args.keep_captures)?;
-    let held = ((data.len() as f64 * args.validation) as usize).clamp(1, data.len().saturating_sub(1).max(1));
+    let held = ((data.len() as f64 * args.validation) as usize)
+        .clamp(1, data.len().saturating_sub(1).max(1));
     let cut = data.len() - held;
-    eprintln!("{} positions read in {:.1} s: {cut} to train on, {held} held out", data.len(), started.elapsed().as_secs_f64());
+    eprintln!(
+        "{} positions read in {:.1} s: {cut} to train on, {held} held out",
+        data.len(),
+        started.elapsed().as_secs_f64()
+    );
     let idx: Vec<u32> = (0..data.len() as u32).collect();
     let settings = Settings {
-        shape: Shape { acc: args.acc, hidden: args.hidden },
+        shape: Shape {
+            acc: args.acc,
+            hidden: args.hidden,
+        },
         seed: args.seed,
         epochs: args.epochs,
         batch: args.batch,
@@ -132,9 +150,17 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         },
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {
-        eprintln!("epoch {}: train {:.6} validation {:.6} ({:.0} s)", e.epoch, e.train, e.validation, started.elapsed().as_secs_f64());
+        eprintln!(
+            "epoch {}: train {:.6} validation {:.6} ({:.0} s)",
+            e.epoch,
+            e.train,
+            e.validation,
+            started.elapsed().as_secs_f64()
+        );
     });
-    let net = params.quantize(args.scale, settings.material)?.with_base(settings.base);
+    let net = params
+        .quantize(args.scale, settings.material)?
+        .with_base(settings.base);
     std::fs::write(&args.out, net.to_bytes())?;
 
     // The quantized network against the float one on held-out positions.
@@ -143,24 +169,44 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut diffs = Vec::new();
     for (pos, _, _) in &positions {
         let mut white = Vec::new();
-        cescacs_engine::nnue::features::for_each_feature(pos, cescacs::Color::White, |f| white.push(f as u16));
+        cescacs_engine::nnue::features::for_each_feature(pos, cescacs::Color::White, |f| {
+            white.push(f as u16)
+        });
         let material = net.base_eval(pos) as f32 / args.scale as f32;
-        let inputs = Inputs { white: &white, black_to_move: pos.turn() == cescacs::Color::Black, flip: &flip, material };
+        let inputs = Inputs {
+            white: &white,
+            black_to_move: pos.turn() == cescacs::Color::Black,
+            flip: &flip,
+            material,
+        };
         let float_cp = f64::from(params.forward(&inputs, &mut scratch)) * f64::from(args.scale);
         diffs.push((float_cp.clamp(-20_000.0, 20_000.0) - f64::from(net.evaluate(pos))).abs());
     }
     let mean_diff = diffs.iter().sum::<f64>() / diffs.len().max(1) as f64;
     // The static evaluations against the held-out targets: the network's
     // and the hand-written one's, on the same positions and target.
-    let hand = cescacs_engine::Engine::new(cescacs_engine::EngineOptions { hash_mb: 1, use_nnue: false, ..Default::default() });
+    let hand = cescacs_engine::Engine::new(cescacs_engine::EngineOptions {
+        hash_mb: 1,
+        use_nnue: false,
+        ..Default::default()
+    });
     let (mut net_loss, mut hand_loss) = (0.0, 0.0);
     for (pos, score, result) in &positions {
-        let y = f64::from(target(*score, *result, pos.turn() == cescacs::Color::Black, args.lambda, args.scale as f32));
+        let y = f64::from(target(
+            *score,
+            *result,
+            pos.turn() == cescacs::Color::Black,
+            args.lambda,
+            args.scale as f32,
+        ));
         let p = |cp: i32| 1.0 / (1.0 + (-f64::from(cp) / f64::from(args.scale)).exp());
         net_loss += (p(net.evaluate(pos)) - y).powi(2);
         hand_loss += (p(hand.static_eval(pos)) - y).powi(2);
     }
-    let (net_loss, hand_loss) = (net_loss / positions.len().max(1) as f64, hand_loss / positions.len().max(1) as f64);
+    let (net_loss, hand_loss) = (
+        net_loss / positions.len().max(1) as f64,
+        hand_loss / positions.len().max(1) as f64,
+    );
     eprintln!("held-out loss of the static evaluations on {} positions: network {net_loss:.6}, hand-written {hand_loss:.6}", positions.len());
     let max_diff = diffs.iter().copied().fold(0.0, f64::max);
     eprintln!("quantized against float on {} held-out positions: mean |diff| {mean_diff:.1} cp, max {max_diff:.0} cp", diffs.len());
@@ -179,7 +225,10 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "static_loss": {"positions": positions.len(), "network": net_loss, "hand_written": hand_loss},
         "seconds": started.elapsed().as_secs_f64(),
     });
-    let record_path = args.record.clone().unwrap_or_else(|| PathBuf::from(format!("{}.json", args.out.display())));
+    let record_path = args
+        .record
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.json", args.out.display())));
     std::fs::write(&record_path, serde_json::to_string_pretty(&record)? + "\n")?;
     eprintln!("wrote {} and {}", args.out.display(), record_path.display());
     Ok(())

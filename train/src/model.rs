@@ -130,7 +130,12 @@ pub struct Scratch {
 impl Scratch {
     /// Buffers for `shape`.
     pub fn new(shape: Shape) -> Scratch {
-        Scratch { a: vec![0.0; 2 * shape.acc], z: vec![0.0; shape.hidden], dz: vec![0.0; shape.hidden], dx: vec![0.0; 2 * shape.acc] }
+        Scratch {
+            a: vec![0.0; 2 * shape.acc],
+            z: vec![0.0; shape.hidden],
+            dz: vec![0.0; shape.hidden],
+            dx: vec![0.0; 2 * shape.acc],
+        }
     }
 }
 
@@ -201,7 +206,11 @@ impl Params {
         inputs.each(|side, f| {
             let a = &mut scratch.a[side * n..(side + 1) * n];
             let k = f / HEX_COUNT;
-            for ((a, w), c) in a.iter_mut().zip(&weights[f * n..(f + 1) * n]).zip(&factors[k * n..(k + 1) * n]) {
+            for ((a, w), c) in a
+                .iter_mut()
+                .zip(&weights[f * n..(f + 1) * n])
+                .zip(&factors[k * n..(k + 1) * n])
+            {
                 *a += w + c;
             }
         });
@@ -222,7 +231,13 @@ impl Params {
     /// Adds to `grad` the gradient of the sample's loss through the
     /// activations [`Params::forward`] left in `scratch`, where `d_out` is
     /// the loss's derivative by the output.
-    pub fn backward(&self, inputs: &Inputs<'_>, scratch: &mut Scratch, d_out: f32, grad: &mut [f32]) {
+    pub fn backward(
+        &self,
+        inputs: &Inputs<'_>,
+        scratch: &mut Scratch,
+        d_out: f32,
+        grad: &mut [f32],
+    ) {
         let s = self.shape;
         let n = s.acc;
         grad[s.l2_b()] += d_out;
@@ -231,7 +246,11 @@ impl Params {
         for j in 0..s.hidden {
             let z = scratch.z[j];
             grad[s.l2_w() + j] += d_out * z.clamp(0.0, 1.0);
-            let dz = if z > 0.0 && z < 1.0 { d_out * self.v[s.l2_w() + j] } else { 0.0 };
+            let dz = if z > 0.0 && z < 1.0 {
+                d_out * self.v[s.l2_w() + j]
+            } else {
+                0.0
+            };
             scratch.dz[j] = dz;
             if dz == 0.0 {
                 continue;
@@ -239,7 +258,11 @@ impl Params {
             grad[s.l1_b() + j] += dz;
             let row = &l1[j * 2 * n..(j + 1) * 2 * n];
             let g = &mut grad[s.l1_w() + j * 2 * n..s.l1_w() + (j + 1) * 2 * n];
-            for ((g, a), (dx, w)) in g.iter_mut().zip(&scratch.a).zip(scratch.dx.iter_mut().zip(row)) {
+            for ((g, a), (dx, w)) in g
+                .iter_mut()
+                .zip(&scratch.a)
+                .zip(scratch.dx.iter_mut().zip(row))
+            {
                 *g += dz * a.clamp(0.0, 1.0);
                 *dx += dz * w;
             }
@@ -334,14 +357,28 @@ mod tests {
         let pos = Position::default();
         let white = inputs_of(&pos);
         let flip = black_frame();
-        let inputs = Inputs { white: &white, black_to_move: false, flip: &flip, material: 0.25 };
+        let inputs = Inputs {
+            white: &white,
+            black_to_move: false,
+            flip: &flip,
+            material: 0.25,
+        };
         let mut scratch = Scratch::new(shape);
         let mut grad = vec![0.0; shape.parameters()];
         p.forward(&inputs, &mut scratch);
         p.backward(&inputs, &mut scratch, 1.0, &mut grad);
         // Output derivative 1: the gradient is d(output)/d(parameter).
         let f0 = white[0] as usize;
-        let probes = [f0 * 4, f0 * 4 + 3, shape.ft_b() + 1, shape.factors() + (f0 / HEX_COUNT) * 4 + 2, shape.l1_w() + 5, shape.l1_b() + 2, shape.l2_w() + 1, shape.l2_b()];
+        let probes = [
+            f0 * 4,
+            f0 * 4 + 3,
+            shape.ft_b() + 1,
+            shape.factors() + (f0 / HEX_COUNT) * 4 + 2,
+            shape.l1_w() + 5,
+            shape.l1_b() + 2,
+            shape.l2_w() + 1,
+            shape.l2_b(),
+        ];
         for &i in &probes {
             let keep = p.v[i];
             p.v[i] = keep + 1e-3;
@@ -350,7 +387,11 @@ mod tests {
             let down = p.forward(&inputs, &mut scratch);
             p.v[i] = keep;
             let numeric = (up - down) / 2e-3;
-            assert!((numeric - grad[i]).abs() < 2e-2, "parameter {i}: {numeric} vs {}", grad[i]);
+            assert!(
+                (numeric - grad[i]).abs() < 2e-2,
+                "parameter {i}: {numeric} vs {}",
+                grad[i]
+            );
         }
     }
 
@@ -358,17 +399,27 @@ mod tests {
     fn the_quantized_network_follows_the_float_one() {
         let shape = Shape { acc: 16, hidden: 8 };
         let p = Params::init(shape, 9);
-        let net = p.quantize(400, [100, 200, 300, 400, 800, 1000, 1500, 1600, 0]).unwrap();
+        let net = p
+            .quantize(400, [100, 200, 300, 400, 800, 1000, 1500, 1600, 0])
+            .unwrap();
         let flip = black_frame();
         let mut scratch = Scratch::new(shape);
         let mut pos = Position::default();
         for k in 0..6 {
             let white = inputs_of(&pos);
             let material = net.material_balance(&pos);
-            let inputs = Inputs { white: &white, black_to_move: pos.turn() == Color::Black, flip: &flip, material: material as f32 / 400.0 };
+            let inputs = Inputs {
+                white: &white,
+                black_to_move: pos.turn() == Color::Black,
+                flip: &flip,
+                material: material as f32 / 400.0,
+            };
             let float_cp = p.forward(&inputs, &mut scratch) * 400.0;
             let cp = net.evaluate(&pos) as f32;
-            assert!((float_cp - cp).abs() < 20.0 + 0.05 * float_cp.abs(), "ply {k}: float {float_cp}, quantized {cp}");
+            assert!(
+                (float_cp - cp).abs() < 20.0 + 0.05 * float_cp.abs(),
+                "ply {k}: float {float_cp}, quantized {cp}"
+            );
             pos = pos.after(pos.legal_moves()[k * 7 % pos.legal_moves().len()]);
         }
     }

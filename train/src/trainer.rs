@@ -71,13 +71,22 @@ impl Adam {
     const EPS: f32 = 1e-8;
 
     fn new(len: usize) -> Adam {
-        Adam { m: vec![0.0; len], v: vec![0.0; len], t: 0 }
+        Adam {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            t: 0,
+        }
     }
 
     fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32) {
         self.t += 1;
         let (c1, c2) = (1.0 - Self::B1.powi(self.t), 1.0 - Self::B2.powi(self.t));
-        for (((p, &g), m), v) in params.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+        for (((p, &g), m), v) in params
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
             *m = Self::B1 * *m + (1.0 - Self::B1) * g;
             *v = Self::B2 * *v + (1.0 - Self::B2) * g * g;
             *p -= lr * (*m / c1) / ((*v / c2).sqrt() + Self::EPS);
@@ -87,7 +96,14 @@ impl Adam {
 
 /// Positions `idx` of `data` through the network: the summed loss, and
 /// the summed gradient added to `grad` when it is given.
-fn pass(p: &Params, data: &Dataset, idx: &[u32], settings: &Settings, flip: &[u16], mut grad: Option<&mut [f32]>) -> f64 {
+fn pass(
+    p: &Params,
+    data: &Dataset,
+    idx: &[u32],
+    settings: &Settings,
+    flip: &[u16],
+    mut grad: Option<&mut [f32]>,
+) -> f64 {
     let mut scratch = Scratch::new(p.shape);
     let mut loss = 0.0f64;
     for &i in idx {
@@ -97,7 +113,12 @@ fn pass(p: &Params, data: &Dataset, idx: &[u32], settings: &Settings, flip: &[u1
             Base::HandWritten => data.hand(i),
         };
         let material = base as f32 / settings.scale;
-        let inputs = Inputs { white: data.features(i), black_to_move: data.black_to_move(i), flip, material };
+        let inputs = Inputs {
+            white: data.features(i),
+            black_to_move: data.black_to_move(i),
+            flip,
+            material,
+        };
         let out = p.forward(&inputs, &mut scratch);
         let s = 1.0 / (1.0 + (-out).exp());
         let err = s - data.target(i, settings.lambda, settings.scale);
@@ -114,11 +135,17 @@ pub fn mean_loss(p: &Params, data: &Dataset, idx: &[u32], settings: &Settings) -
     let flip = black_frame();
     let chunk = idx.len().div_ceil(settings.threads.max(1)).max(1);
     let total: f64 = std::thread::scope(|s| {
-        let handles: Vec<_> = idx.chunks(chunk).map(|c| {
-            let flip = &flip;
-            s.spawn(move || pass(p, data, c, settings, flip, None))
-        }).collect();
-        handles.into_iter().map(|h| h.join().expect("a loss thread")).sum()
+        let handles: Vec<_> = idx
+            .chunks(chunk)
+            .map(|c| {
+                let flip = &flip;
+                s.spawn(move || pass(p, data, c, settings, flip, None))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a loss thread"))
+            .sum()
     });
     total / idx.len().max(1) as f64
 }
@@ -126,7 +153,13 @@ pub fn mean_loss(p: &Params, data: &Dataset, idx: &[u32], settings: &Settings) -
 /// Trains from `Params::init(settings.shape, settings.seed)` on positions
 /// `train` of `data`, reporting each epoch's losses (validation on
 /// `held_out`) to `report` as it ends.
-pub fn train(data: &Dataset, train: &[u32], held_out: &[u32], settings: &Settings, mut report: impl FnMut(&EpochLoss, &Params)) -> (Params, Vec<EpochLoss>) {
+pub fn train(
+    data: &Dataset,
+    train: &[u32],
+    held_out: &[u32],
+    settings: &Settings,
+    mut report: impl FnMut(&EpochLoss, &Params),
+) -> (Params, Vec<EpochLoss>) {
     let mut p = Params::init(settings.shape, settings.seed);
     let mut adam = Adam::new(p.v.len());
     let mut rng = SplitMix64::new(settings.seed ^ 0x5EED);
@@ -144,14 +177,21 @@ pub fn train(data: &Dataset, train: &[u32], held_out: &[u32], settings: &Setting
         for batch in order.chunks(settings.batch.max(1)) {
             let chunk = batch.len().div_ceil(threads);
             let losses: Vec<f64> = std::thread::scope(|s| {
-                let handles: Vec<_> = grads.iter_mut().zip(batch.chunks(chunk)).map(|(g, c)| {
-                    let (p, flip) = (&p, &flip);
-                    s.spawn(move || {
-                        g.fill(0.0);
-                        pass(p, data, c, settings, flip, Some(g))
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(chunk))
+                    .map(|(g, c)| {
+                        let (p, flip) = (&p, &flip);
+                        s.spawn(move || {
+                            g.fill(0.0);
+                            pass(p, data, c, settings, flip, Some(g))
+                        })
                     })
-                }).collect();
-                handles.into_iter().map(|h| h.join().expect("a training thread")).collect()
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a training thread"))
+                    .collect()
             });
             epoch_loss += losses.iter().sum::<f64>();
             let used = batch.chunks(chunk).count();
@@ -170,7 +210,11 @@ pub fn train(data: &Dataset, train: &[u32], held_out: &[u32], settings: &Setting
             p.clamp();
         }
         lr *= settings.lr_decay;
-        let e = EpochLoss { epoch, train: epoch_loss / order.len().max(1) as f64, validation: mean_loss(&p, data, held_out, settings) };
+        let e = EpochLoss {
+            epoch,
+            train: epoch_loss / order.len().max(1) as f64,
+            validation: mean_loss(&p, data, held_out, settings),
+        };
         report(&e, &p);
         curve.push(e);
     }

@@ -35,14 +35,19 @@ impl Fake {
     /// Sets the game from `position startpos|pdtl … moves …`, playing only
     /// the moves past those it already has when the start is the same.
     fn position(&mut self, words: &[&str]) {
-        let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+        let split = words
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(words.len());
         let start = match &words[..split] {
             ["startpos"] => Position::default(),
             ["pdtl", pdtl @ ..] => pdtl.join(" ").parse().expect("a PDTL"),
             _ => panic!("bad position command"),
         };
         let moves = words.get(split + 1..).unwrap_or(&[]);
-        let extends = *self.game.start() == start && moves.len() >= self.moves.len() && moves[..self.moves.len()] == self.moves[..];
+        let extends = *self.game.start() == start
+            && moves.len() >= self.moves.len()
+            && moves[..self.moves.len()] == self.moves[..];
         if !extends {
             self.game = History::new(start);
             self.moves.clear();
@@ -59,8 +64,18 @@ impl Fake {
         self.answers += 1;
         let pos = self.game.position();
         let moves = pos.legal_moves();
-        let first = moves.iter().map(|m| pos.ctl(m)).min().unwrap_or_else(|| "(none)".to_string());
-        let pick = |rng: &mut SplitMix64| if moves.is_empty() { "(none)".to_string() } else { pos.ctl(&moves[rng.below(moves.len())]) };
+        let first = moves
+            .iter()
+            .map(|m| pos.ctl(m))
+            .min()
+            .unwrap_or_else(|| "(none)".to_string());
+        let pick = |rng: &mut SplitMix64| {
+            if moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                pos.ctl(&moves[rng.below(moves.len())])
+            }
+        };
         match self.mode.as_str() {
             "random" => {
                 let _ = writeln!(out, "info depth 1 score cp 0");
@@ -87,8 +102,22 @@ fn main() {
     let mode = args.first().cloned().unwrap_or_else(|| "first".to_string());
     let arg = args.get(1).cloned().unwrap_or_default();
     let n = arg.parse().unwrap_or(0);
-    let mut fake = Fake { mode, n, arg, rng: SplitMix64::new(n), answers: 0, game: History::default(), moves: Vec::new() };
-    let mut log = (fake.mode == "log").then(|| std::fs::OpenOptions::new().create(true).append(true).open(&fake.arg).expect("the log file"));
+    let mut fake = Fake {
+        mode,
+        n,
+        arg,
+        rng: SplitMix64::new(n),
+        answers: 0,
+        game: History::default(),
+        moves: Vec::new(),
+    };
+    let mut log = (fake.mode == "log").then(|| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&fake.arg)
+            .expect("the log file")
+    });
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     for line in stdin.lock().lines() {

@@ -76,30 +76,150 @@ const QR_E5: &[(u8, u8)] = &[D4, E5];
 const QR_F6: &[(u8, u8)] = &[D4, E5, F6];
 
 const SPECS: [Spec; 24] = [
-    Spec { name: "KRK-II", king_to: I5, king_rook: Some((I7, KR_I5_I7)), queen_rook: None },
-    Spec { name: "KRK-IK", king_to: I5, king_rook: Some((K4, KR_K4)), queen_rook: None },
-    Spec { name: "KRK-IH", king_to: I5, king_rook: Some((H4, KR_H4)), queen_rook: None },
-    Spec { name: "KRK-HIO", king_to: H6, king_rook: Some((I5, KR_I5)), queen_rook: None },
-    Spec { name: "KRK-HIOO", king_to: H6, king_rook: Some((I7, KR_I5_I7)), queen_rook: None },
-    Spec { name: "KRK-HH", king_to: H6, king_rook: Some((H4, KR_H4)), queen_rook: None },
-    Spec { name: "KRK-HG", king_to: H6, king_rook: Some((G5, KR_G5)), queen_rook: None },
-    Spec { name: "KRK-FG", king_to: F6, king_rook: Some((G5, KR_G5)), queen_rook: None },
-    Spec { name: "KRK-FE", king_to: F6, king_rook: Some((E7, KR_E7)), queen_rook: None },
-    Spec { name: "KRK-EF", king_to: E5, king_rook: Some((F6, KR_F6)), queen_rook: None },
-    Spec { name: "KRK-EE", king_to: E5, king_rook: Some((E7, KR_E7)), queen_rook: None },
-    Spec { name: "KRD-DD", king_to: D2, king_rook: None, queen_rook: Some((D4, QR_D4)) },
-    Spec { name: "KRD-DE", king_to: D2, king_rook: None, queen_rook: Some((E1, QR_E1)) },
-    Spec { name: "KRD-HH", king_to: H6, king_rook: None, queen_rook: Some((H8, QR_H8)) },
-    Spec { name: "KRD-HG", king_to: H6, king_rook: None, queen_rook: Some((G7, QR_G7)) },
-    Spec { name: "KRD-FG", king_to: F6, king_rook: None, queen_rook: Some((G7, QR_G7)) },
-    Spec { name: "KRD-FE", king_to: F6, king_rook: None, queen_rook: Some((E5, QR_E5)) },
-    Spec { name: "KRD-EF", king_to: E5, king_rook: None, queen_rook: Some((F6, QR_F6)) },
-    Spec { name: "KRD-ED", king_to: E5, king_rook: None, queen_rook: Some((D4, QR_D4)) },
-    Spec { name: "KRR-HIH", king_to: H6, king_rook: Some((I7, KR_I5_I7)), queen_rook: Some((H8, QR_H8)) },
-    Spec { name: "KRR-HGG", king_to: H6, king_rook: Some((G5, KR_G5)), queen_rook: Some((G7, QR_G7)) },
-    Spec { name: "KRR-FGG", king_to: F6, king_rook: Some((G5, KR_G5)), queen_rook: Some((G7, QR_G7)) },
-    Spec { name: "KRR-FEE", king_to: F6, king_rook: Some((E7, KR_E7)), queen_rook: Some((E5, QR_E5)) },
-    Spec { name: "KRR-EEF", king_to: E5, king_rook: Some((E7, KR_E7)), queen_rook: Some((F6, QR_F6)) },
+    Spec {
+        name: "KRK-II",
+        king_to: I5,
+        king_rook: Some((I7, KR_I5_I7)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-IK",
+        king_to: I5,
+        king_rook: Some((K4, KR_K4)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-IH",
+        king_to: I5,
+        king_rook: Some((H4, KR_H4)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-HIO",
+        king_to: H6,
+        king_rook: Some((I5, KR_I5)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-HIOO",
+        king_to: H6,
+        king_rook: Some((I7, KR_I5_I7)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-HH",
+        king_to: H6,
+        king_rook: Some((H4, KR_H4)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-HG",
+        king_to: H6,
+        king_rook: Some((G5, KR_G5)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-FG",
+        king_to: F6,
+        king_rook: Some((G5, KR_G5)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-FE",
+        king_to: F6,
+        king_rook: Some((E7, KR_E7)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-EF",
+        king_to: E5,
+        king_rook: Some((F6, KR_F6)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRK-EE",
+        king_to: E5,
+        king_rook: Some((E7, KR_E7)),
+        queen_rook: None,
+    },
+    Spec {
+        name: "KRD-DD",
+        king_to: D2,
+        king_rook: None,
+        queen_rook: Some((D4, QR_D4)),
+    },
+    Spec {
+        name: "KRD-DE",
+        king_to: D2,
+        king_rook: None,
+        queen_rook: Some((E1, QR_E1)),
+    },
+    Spec {
+        name: "KRD-HH",
+        king_to: H6,
+        king_rook: None,
+        queen_rook: Some((H8, QR_H8)),
+    },
+    Spec {
+        name: "KRD-HG",
+        king_to: H6,
+        king_rook: None,
+        queen_rook: Some((G7, QR_G7)),
+    },
+    Spec {
+        name: "KRD-FG",
+        king_to: F6,
+        king_rook: None,
+        queen_rook: Some((G7, QR_G7)),
+    },
+    Spec {
+        name: "KRD-FE",
+        king_to: F6,
+        king_rook: None,
+        queen_rook: Some((E5, QR_E5)),
+    },
+    Spec {
+        name: "KRD-EF",
+        king_to: E5,
+        king_rook: None,
+        queen_rook: Some((F6, QR_F6)),
+    },
+    Spec {
+        name: "KRD-ED",
+        king_to: E5,
+        king_rook: None,
+        queen_rook: Some((D4, QR_D4)),
+    },
+    Spec {
+        name: "KRR-HIH",
+        king_to: H6,
+        king_rook: Some((I7, KR_I5_I7)),
+        queen_rook: Some((H8, QR_H8)),
+    },
+    Spec {
+        name: "KRR-HGG",
+        king_to: H6,
+        king_rook: Some((G5, KR_G5)),
+        queen_rook: Some((G7, QR_G7)),
+    },
+    Spec {
+        name: "KRR-FGG",
+        king_to: F6,
+        king_rook: Some((G5, KR_G5)),
+        queen_rook: Some((G7, QR_G7)),
+    },
+    Spec {
+        name: "KRR-FEE",
+        king_to: F6,
+        king_rook: Some((E7, KR_E7)),
+        queen_rook: Some((E5, QR_E5)),
+    },
+    Spec {
+        name: "KRR-EEF",
+        king_to: E5,
+        king_rook: Some((E7, KR_E7)),
+        queen_rook: Some((F6, QR_F6)),
+    },
 ];
 
 /// A castling resolved for one colour: everything the move generator needs.
@@ -191,7 +311,13 @@ const fn build_geometry(color: usize) -> [CastlingGeometry; 24] {
         let uncovers = opens_line(king_to, KING_HOME[color])
             || rook_uncovers(king_to, king_rook)
             || rook_uncovers(king_to, queen_rook);
-        out[i] = CastlingGeometry { king_to, king_rook, queen_rook, path: Bitboard(bits), uncovers };
+        out[i] = CastlingGeometry {
+            king_to,
+            king_rook,
+            queen_rook,
+            path: Bitboard(bits),
+            uncovers,
+        };
         i += 1;
     }
     out
@@ -232,7 +358,10 @@ impl Castling {
 
     /// Looks a castling up by its CTL-AN name.
     pub fn from_name(name: &str) -> Option<Castling> {
-        SPECS.iter().position(|s| s.name == name).map(|i| Castling(i as u8))
+        SPECS
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| Castling(i as u8))
     }
 
     /// Which rook(s) the castling moves.
@@ -281,8 +410,10 @@ impl Position {
         let g = c.geometry(us);
         let king = self.take(king_from).expect("castling king");
         let rooks: [Option<(Hex, Hex, Piece)>; 2] = [
-            g.queen_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
-            g.king_rook.map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+            g.queen_rook
+                .map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
+            g.king_rook
+                .map(|(f, t)| (f, t, self.take(f).expect("castling rook"))),
         ];
         self.put(g.king_to, king);
         for (_, t, p) in rooks.into_iter().flatten() {
@@ -313,17 +444,27 @@ mod tests {
                 assert_eq!((*bf, *bt), (wf.mirror(), wt.mirror()));
             }
         }
-        assert_eq!(Castling::from_name("KRK-HIOO").unwrap().rook_moves(Color::Black)[0].1.to_string(), "I21");
+        assert_eq!(
+            Castling::from_name("KRK-HIOO")
+                .unwrap()
+                .rook_moves(Color::Black)[0]
+                .1
+                .to_string(),
+            "I21"
+        );
     }
 
     #[test]
     fn only_the_queen_rook_castlings_to_d2_can_uncover_their_destination() {
         for color in Color::ALL {
-            let uncovering: Vec<&str> = Castling::ALL.iter().filter(|c| c.geometry(color).uncovers).map(|c| c.name()).collect();
+            let uncovering: Vec<&str> = Castling::ALL
+                .iter()
+                .filter(|c| c.geometry(color).uncovers)
+                .map(|c| c.name())
+                .collect();
             assert_eq!(uncovering, ["KRD-DD", "KRD-DE"], "{color}");
         }
     }
-
 
     #[test]
     fn every_rook_destination_is_orthogonally_adjacent_to_the_king() {
@@ -331,7 +472,12 @@ mod tests {
             for c in Castling::ALL {
                 let k = c.king_to(color);
                 for (_, to) in c.rook_moves(color) {
-                    assert!(crate::geometry::Dir::ORTHOGONAL.iter().any(|&d| k.step(d) == Some(to)), "{c} {to}");
+                    assert!(
+                        crate::geometry::Dir::ORTHOGONAL
+                            .iter()
+                            .any(|&d| k.step(d) == Some(to)),
+                        "{c} {to}"
+                    );
                 }
             }
         }

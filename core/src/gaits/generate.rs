@@ -13,7 +13,10 @@ impl Position {
     /// The King's Leaps legal right now.
     pub fn king_leaps(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
+        if self.rights[self.turn.index()].king()
+            && !self.is_check()
+            && !self.forced_promotion_pending()
+        {
             self.gen_leaps(self.safe_leap_hexes(), |m| list.push(m));
         }
         list
@@ -22,7 +25,10 @@ impl Position {
     /// The castlings legal right now.
     pub fn castlings(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.rights[self.turn.index()].king() && !self.is_check() && !self.forced_promotion_pending() {
+        if self.rights[self.turn.index()].king()
+            && !self.is_check()
+            && !self.forced_promotion_pending()
+        {
             self.gen_castlings(self.safe_leap_hexes(), |m| list.push(m));
         }
         list
@@ -30,7 +36,9 @@ impl Position {
 
     /// The legal castling `c`, if it is legal here.
     pub fn find_castling(&self, c: Castling) -> Option<Move> {
-        self.castlings().into_iter().find(|m| m.castling() == Some(c))
+        self.castlings()
+            .into_iter()
+            .find(|m| m.castling() == Some(c))
     }
 
     /// The leap hexes the unmoved King of the side to move may land on as
@@ -41,8 +49,13 @@ impl Position {
     /// (attacked before the move, RULES.md §4.3).
     pub(crate) fn safe_leap_hexes(&self) -> Bitboard {
         let us = self.turn;
-        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
-        LEAP_ZONE[us.index()].without(blocked).filter(|&t| !self.is_attacked(t, !us)).collect()
+        let blocked = self.by_color[us.index()]
+            | self.by_role[Role::King.index()]
+            | self.forbidden_leap_zone(us);
+        LEAP_ZONE[us.index()]
+            .without(blocked)
+            .filter(|&t| !self.is_attacked(t, !us))
+            .collect()
     }
 
     /// King's Leaps (RULES.md §4.2) to the hexes of `safe`

@@ -8,8 +8,20 @@ use crate::position::Position;
 
 /// The five King's Leap hexes per colour, in the order I, H, F, E, D.
 pub const LEAP_HEXES: [[Hex; 5]; 2] = [
-    [Hex::at(10, 5), Hex::at(9, 6), Hex::at(7, 6), Hex::at(6, 5), Hex::at(5, 2)],
-    [Hex::at(10, 23), Hex::at(9, 22), Hex::at(7, 22), Hex::at(6, 23), Hex::at(5, 26)],
+    [
+        Hex::at(10, 5),
+        Hex::at(9, 6),
+        Hex::at(7, 6),
+        Hex::at(6, 5),
+        Hex::at(5, 2),
+    ],
+    [
+        Hex::at(10, 23),
+        Hex::at(9, 22),
+        Hex::at(7, 22),
+        Hex::at(6, 23),
+        Hex::at(5, 26),
+    ],
 ];
 
 /// The leap hexes as a set, per colour (the "leap zone" of RULES.md §5.2).
@@ -50,7 +62,12 @@ mod tests {
         // hex gives the same answer with the King lifted or not.
         for color in Color::ALL {
             for t in LEAP_HEXES[color.index()] {
-                assert!(Dir::ALL.iter().all(|&d| !ray_const(d, t).contains(KING_HOME[color.index()])), "{t}");
+                assert!(
+                    Dir::ALL
+                        .iter()
+                        .all(|&d| !ray_const(d, t).contains(KING_HOME[color.index()])),
+                    "{t}"
+                );
             }
         }
     }

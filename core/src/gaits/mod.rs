@@ -25,8 +25,8 @@ mod leaps;
 mod rights;
 
 pub use castling::{Castling, CastlingRooks};
-pub(crate) use leaps::LEAP_ZONE;
 pub use leaps::LEAP_HEXES;
+pub(crate) use leaps::LEAP_ZONE;
 pub use rights::CastlingRights;
 
 /// Home hex of each King (White G1, Black G27).

@@ -93,7 +93,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn update_rights(&mut self, m: Move, us: Color) {
         if m.role == Role::King {
-            self.hash ^= zobrist::rights_key(us, self.rights[us.index()].bits()) ^ zobrist::rights_key(us, CastlingRights::NONE.bits());
+            self.hash ^= zobrist::rights_key(us, self.rights[us.index()].bits())
+                ^ zobrist::rights_key(us, CastlingRights::NONE.bits());
             self.rights[us.index()] = CastlingRights::NONE;
         }
         // Rights are normalized in every position (the PDTL reader does it):
@@ -113,7 +114,8 @@ impl Position {
             let queen_rook = r.queen_rook() && home(QUEEN_ROOK_HOME[i], Role::Rook);
             let king_rook = r.king_rook() && home(KING_ROOK_HOME[i], Role::Rook);
             let new = CastlingRights::new(king, queen_rook, king_rook);
-            self.hash ^= zobrist::rights_key(color, r.bits()) ^ zobrist::rights_key(color, new.bits());
+            self.hash ^=
+                zobrist::rights_key(color, r.bits()) ^ zobrist::rights_key(color, new.bits());
             self.rights[i] = new;
         }
     }

@@ -13,7 +13,8 @@ use crate::Color;
 mod sets;
 
 pub(crate) use sets::{
-    direction_between, first_on_ray, neighbours, ray, ray_const, ray_count, rays_holding, slide_targets, step_sets, JUMP_SETS,
+    direction_between, first_on_ray, neighbours, ray, ray_const, ray_count, rays_holding,
+    slide_targets, step_sets, JUMP_SETS,
 };
 
 /// Number of hexes on the board.
@@ -198,7 +199,18 @@ impl Dir {
 
     /// The twelve directions: the six orthogonal, then the six diagonal.
     pub const ALL: [Dir; 12] = [
-        Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5), Dir(6), Dir(7), Dir(8), Dir(9), Dir(10), Dir(11),
+        Dir(0),
+        Dir(1),
+        Dir(2),
+        Dir(3),
+        Dir(4),
+        Dir(5),
+        Dir(6),
+        Dir(7),
+        Dir(8),
+        Dir(9),
+        Dir(10),
+        Dir(11),
     ];
     /// The six orthogonal directions (neighbours sharing an edge).
     pub const ORTHOGONAL: [Dir; 6] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5)];
@@ -619,9 +631,14 @@ pub(crate) fn parse_hex_prefix(s: &str) -> Result<(Hex, usize), ParseHexError> {
     }
     let digits_text = &s[1..1 + digits];
     if digits > 2 || (digits == 2 && digits_text.starts_with('0')) {
-        return Err(err("line number must be 0..28 without leading zero", 1 + digits));
+        return Err(err(
+            "line number must be 0..28 without leading zero",
+            1 + digits,
+        ));
     }
-    let line: u8 = digits_text.parse().map_err(|_| err("bad line number", 1 + digits))?;
+    let line: u8 = digits_text
+        .parse()
+        .map_err(|_| err("bad line number", 1 + digits))?;
     match Hex::new(column, line) {
         Some(h) => Ok((h, 1 + digits)),
         None => Err(err("not a hex of the board", 1 + digits)),
@@ -668,9 +685,15 @@ mod tests {
     #[test]
     fn neighbours_of_the_centre() {
         let f14: Hex = "F14".parse().unwrap();
-        let mut n: Vec<String> = Dir::ALL.iter().filter_map(|&d| f14.step(d)).map(|h| h.to_string()).collect();
+        let mut n: Vec<String> = Dir::ALL
+            .iter()
+            .filter_map(|&d| f14.step(d))
+            .map(|h| h.to_string())
+            .collect();
         n.sort();
-        let mut want = vec!["F12", "F16", "E13", "E15", "G13", "G15", "D14", "H14", "E11", "E17", "G11", "G17"];
+        let mut want = vec![
+            "F12", "F16", "E13", "E15", "G13", "G15", "D14", "H14", "E11", "E17", "G11", "G17",
+        ];
         want.sort();
         assert_eq!(n, want);
     }
@@ -679,30 +702,53 @@ mod tests {
     fn named_directions_match_the_spec_table() {
         let f14: Hex = "F14".parse().unwrap();
         let named = [
-            (Dir::COLUMN_UP, "F16"), (Dir::COLUMN_DOWN, "F12"), (Dir::FILE_UP, "G15"), (Dir::FILE_DOWN, "G13"),
-            (Dir::FILE_INV_UP, "E15"), (Dir::FILE_INV_DOWN, "E13"), (Dir::TRANSVERSAL_LINE_INC, "H14"),
-            (Dir::TRANSVERSAL_LINE_DEC, "D14"), (Dir::LINE_UP, "G17"), (Dir::LINE_DOWN, "G11"),
-            (Dir::LINE_INV_UP, "E17"), (Dir::LINE_INV_DOWN, "E11"),
+            (Dir::COLUMN_UP, "F16"),
+            (Dir::COLUMN_DOWN, "F12"),
+            (Dir::FILE_UP, "G15"),
+            (Dir::FILE_DOWN, "G13"),
+            (Dir::FILE_INV_UP, "E15"),
+            (Dir::FILE_INV_DOWN, "E13"),
+            (Dir::TRANSVERSAL_LINE_INC, "H14"),
+            (Dir::TRANSVERSAL_LINE_DEC, "D14"),
+            (Dir::LINE_UP, "G17"),
+            (Dir::LINE_DOWN, "G11"),
+            (Dir::LINE_INV_UP, "E17"),
+            (Dir::LINE_INV_DOWN, "E11"),
         ];
         for (d, want) in named {
             assert_eq!(f14.step(d).unwrap().to_string(), want, "{d:?}");
             assert_eq!(f14.step(d).unwrap().step(d.opposite()), Some(f14));
             // Indices grow along exactly the even directions.
-            assert_eq!(f14.step(d).unwrap().index() > f14.index(), d.grows(), "{d:?}");
+            assert_eq!(
+                f14.step(d).unwrap().index() > f14.index(),
+                d.grows(),
+                "{d:?}"
+            );
             let o = d.offset();
             assert_eq!(f14.offset(o.dc, o.dl), f14.step(d));
         }
         assert!("F28".parse::<Hex>().unwrap().step(Dir::COLUMN_UP).is_none());
-        assert_eq!(Dir::ORTHOGONAL.iter().chain(&Dir::DIAGONAL).copied().collect::<Vec<_>>(), Dir::ALL.to_vec());
+        assert_eq!(
+            Dir::ORTHOGONAL
+                .iter()
+                .chain(&Dir::DIAGONAL)
+                .copied()
+                .collect::<Vec<_>>(),
+            Dir::ALL.to_vec()
+        );
         assert!(Dir::ORTHOGONAL.iter().all(|d| d.is_orthogonal()));
     }
 
     #[test]
     fn knight_jumps_of_the_centre() {
         let f14: Hex = "F14".parse().unwrap();
-        let mut n: Vec<String> = (0..12).filter_map(|k| f14.jump(k).map(|t| t.to_string())).collect();
+        let mut n: Vec<String> = (0..12)
+            .filter_map(|k| f14.jump(k).map(|t| t.to_string()))
+            .collect();
         n.sort();
-        let mut want = vec!["I15", "I13", "H18", "G19", "H10", "G9", "C15", "C13", "D18", "E19", "D10", "E9"];
+        let mut want = vec![
+            "I15", "I13", "H18", "G19", "H10", "G9", "C15", "C13", "D18", "E19", "D10", "E9",
+        ];
         want.sort();
         assert_eq!(n, want);
     }
@@ -720,12 +766,17 @@ mod tests {
 
     #[test]
     fn promotion_hexes() {
-        let white: Vec<String> = Hex::all().filter(|h| h.is_promotion_hex(Color::White)).map(|h| h.to_string()).collect();
+        let white: Vec<String> = Hex::all()
+            .filter(|h| h.is_promotion_hex(Color::White))
+            .map(|h| h.to_string())
+            .collect();
         assert_eq!(white.len(), 15);
         for h in ["P21", "T22", "A23", "F28", "Z21"] {
             assert!(white.contains(&h.to_string()));
         }
-        let black = Hex::all().filter(|h| h.is_promotion_hex(Color::Black)).count();
+        let black = Hex::all()
+            .filter(|h| h.is_promotion_hex(Color::Black))
+            .count();
         assert_eq!(black, 15);
         assert!("E1".parse::<Hex>().unwrap().is_promotion_hex(Color::Black));
     }

@@ -144,7 +144,11 @@ pub(crate) fn rays_holding(h: Hex, orthogonal: Bitboard, diagonal: Bitboard) -> 
 /// walking that ray (a bit scan: see [`Dir::grows`]).
 #[inline(always)]
 pub(crate) fn first_on_ray(d: Dir, block: Bitboard) -> Hex {
-    Hex(if d.grows() { block.lowest_index() } else { block.highest_index() } as u8)
+    Hex(if d.grows() {
+        block.lowest_index()
+    } else {
+        block.highest_index()
+    } as u8)
 }
 
 /// The hexes a slider on `h` reaches along direction `d` through `occupied`:
@@ -163,7 +167,12 @@ fn ray_attacks(d: Dir, h: Hex, occupied: Bitboard) -> Bitboard {
 /// The hexes a slider on `h` reaches through `occupied` along the
 /// orthogonal directions, the diagonal ones, or both.
 #[inline(always)]
-pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> Bitboard {
+pub(crate) fn slide_targets(
+    h: Hex,
+    orthogonal: bool,
+    diagonal: bool,
+    occupied: Bitboard,
+) -> Bitboard {
     let first = neighbours(h, orthogonal, diagonal);
     // Hemmed in on every side (as most sliders are in the opening): only
     // the neighbours.
@@ -183,7 +192,11 @@ pub(crate) fn slide_targets(h: Hex, orthogonal: bool, diagonal: bool, occupied: 
 
 /// The neighbours of each hex along the orthogonal directions, the
 /// diagonal ones, and all twelve (the King's steps, RULES.md §3.1).
-static NEIGHBOURS: [[Bitboard; HEX_COUNT]; 3] = [step_sets(&Dir::ORTHOGONAL), step_sets(&Dir::DIAGONAL), step_sets(&Dir::ALL)];
+static NEIGHBOURS: [[Bitboard; HEX_COUNT]; 3] = [
+    step_sets(&Dir::ORTHOGONAL),
+    step_sets(&Dir::DIAGONAL),
+    step_sets(&Dir::ALL),
+];
 
 /// The neighbours of `h` along the orthogonal directions, the diagonal
 /// ones, or both: the first hex of each of those rays.

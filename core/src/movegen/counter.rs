@@ -8,7 +8,10 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 
 use super::sink::Moves;
-use super::tables::{ELEPHANT_DIAGONAL_DIRS, PAWN_CAPTURES, PAWN_OBLIQUES, PAWN_PUSHES, PROMOTION_APPROACH, PROMOTION_ZONE};
+use super::tables::{
+    ELEPHANT_DIAGONAL_DIRS, PAWN_CAPTURES, PAWN_OBLIQUES, PAWN_PUSHES, PROMOTION_APPROACH,
+    PROMOTION_ZONE,
+};
 
 /// Counts moves without building them.
 ///
@@ -93,15 +96,29 @@ impl Moves for Counter {
     /// and Elephants on the board's bytes. Pawns that may promote, and every
     /// piece under a mask, take the general path.
     #[inline(always)]
-    fn add_pieces(&mut self, pos: &Position, role: Role, pieces: Bitboard, own: Bitboard, occupied: Bitboard, allowed: Bitboard) {
+    fn add_pieces(
+        &mut self,
+        pos: &Position,
+        role: Role,
+        pieces: Bitboard,
+        own: Bitboard,
+        occupied: Bitboard,
+        allowed: Bitboard,
+    ) {
         if allowed == Bitboard::FULL {
             // Constant arguments per role, so that each ray loop unrolls.
             match role {
-                Role::Bishop => return self.add_sliders::<false, true, false>(pieces, own, occupied),
+                Role::Bishop => {
+                    return self.add_sliders::<false, true, false>(pieces, own, occupied)
+                }
                 Role::Rook => return self.add_sliders::<true, false, false>(pieces, own, occupied),
                 Role::Queen => return self.add_sliders::<true, true, false>(pieces, own, occupied),
-                Role::Pegasus => return self.add_sliders::<false, true, true>(pieces, own, occupied),
-                Role::Wyvern => return self.add_sliders::<true, false, true>(pieces, own, occupied),
+                Role::Pegasus => {
+                    return self.add_sliders::<false, true, true>(pieces, own, occupied)
+                }
+                Role::Wyvern => {
+                    return self.add_sliders::<true, false, true>(pieces, own, occupied)
+                }
                 Role::Pawn => {
                     let us = pos.turn;
                     let approach = PROMOTION_APPROACH[us.index()];
@@ -139,14 +156,22 @@ impl Position {
     /// counted), as [`Position::gen_pawn`] would list them. A pawn has few
     /// targets: one popcount here is cheaper than the counter's adder.
     #[inline(always)]
-    pub(super) fn count_pawn(&self, from: Hex, us: Color, occupied: Bitboard, allowed: Bitboard) -> usize {
+    pub(super) fn count_pawn(
+        &self,
+        from: Hex,
+        us: Color,
+        occupied: Bitboard,
+        allowed: Bitboard,
+    ) -> usize {
         let fwd = Dir::forward(us);
         // Straight steps stop before the first piece ahead.
         let mut pushes = PAWN_PUSHES[us.index()][from.index()];
         let block = pushes & occupied;
         if !block.is_empty() {
             let first = first_on_ray(fwd, block);
-            pushes = pushes.without(ray(fwd, first)).without(Bitboard::from_hex(first));
+            pushes = pushes
+                .without(ray(fwd, first))
+                .without(Bitboard::from_hex(first));
         }
         let to = (pushes
             | PAWN_OBLIQUES[us.index()][from.index()].without(occupied)
@@ -154,7 +179,10 @@ impl Position {
             & allowed;
         let mut n = to.count() as usize;
         for t in to & PROMOTION_ZONE[us.index()] {
-            let choices = Role::REGAINABLE.iter().filter(|&&r| self.is_regainable(us, r, t)).count();
+            let choices = Role::REGAINABLE
+                .iter()
+                .filter(|&&r| self.is_regainable(us, r, t))
+                .count();
             n += choices.max(1) - 1;
         }
         n

@@ -11,7 +11,10 @@ use crate::position::{Position, SpecialCapture};
 use super::counter::Counter;
 use super::king_safety::KingSafety;
 use super::sink::{FromOnly, Moves, Sink};
-use super::tables::{piece_reaches, piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQUE_DIRS, PROMOTION_ZONE, TRIPLE_STEP_FROM};
+use super::tables::{
+    piece_reaches, piece_targets, PAWN_CAPTURE_DIRS, PAWN_OBLIQUE_DIRS, PROMOTION_ZONE,
+    TRIPLE_STEP_FROM,
+};
 
 impl Position {
     /// Adds the legal moves of the piece on `from` that land on `dests`
@@ -29,7 +32,10 @@ impl Position {
         let in_check = safety.checkers > 0;
         if !in_check && self.has_awaiting_promotion(us) {
             // The in-place promotions are the only legal moves.
-            if piece.role == Role::Pawn && PROMOTION_ZONE[us.index()].contains(from) && dests.contains(from) {
+            if piece.role == Role::Pawn
+                && PROMOTION_ZONE[us.index()].contains(from)
+                && dests.contains(from)
+            {
                 for r in self.regainable(us, from) {
                     let mut m = Move::new(from, from, Role::Pawn, None, MoveKind::ForcedPromotion);
                     m.promotion = Some(r);
@@ -76,7 +82,13 @@ impl Position {
         if safety.checkers == 0 && self.has_awaiting_promotion(us) {
             return None; // the in-place promotion is the only legal move
         }
-        Some(Move::new(from, to, role, self.piece_at(to).map(|p| p.role), MoveKind::Normal))
+        Some(Move::new(
+            from,
+            to,
+            role,
+            self.piece_at(to).map(|p| p.role),
+            MoveKind::Normal,
+        ))
     }
 
     pub(super) fn generate<L: Moves>(&self, list: &mut L) {
@@ -109,12 +121,26 @@ impl Position {
             let free = own.without(safety.pinned);
             for role in Role::ALL {
                 if role != Role::King {
-                    list.add_pieces(self, role, free & self.by_role[role.index()], own, occupied, safety.check_mask);
+                    list.add_pieces(
+                        self,
+                        role,
+                        free & self.by_role[role.index()],
+                        own,
+                        occupied,
+                        safety.check_mask,
+                    );
                 }
             }
             for pin in &safety.pins {
                 let role = self.piece_at(pin.piece).expect("a pinned piece").role;
-                list.add_piece(self, pin.piece, role, own, occupied, safety.check_mask & pin.line(king));
+                list.add_piece(
+                    self,
+                    pin.piece,
+                    role,
+                    own,
+                    occupied,
+                    safety.check_mask & pin.line(king),
+                );
             }
             self.gen_special_captures(us, &safety, list);
         }
@@ -128,14 +154,27 @@ impl Position {
     /// Adds the moves of the `role` (not a King) of the side to move on
     /// `from` that land on `allowed` (the check and pin constraints).
     #[inline(always)]
-    pub(super) fn gen_piece<L: Moves>(&self, from: Hex, role: Role, own: Bitboard, occupied: Bitboard, allowed: Bitboard, list: &mut L) {
+    pub(super) fn gen_piece<L: Moves>(
+        &self,
+        from: Hex,
+        role: Role,
+        own: Bitboard,
+        occupied: Bitboard,
+        allowed: Bitboard,
+        list: &mut L,
+    ) {
         if allowed.is_empty() {
             return;
         }
         if role == Role::Pawn {
             list.add_pawn(self, from, occupied, allowed);
         } else {
-            list.add_set(self, from, role, (piece_targets(from, role, self.turn, occupied) & allowed).without(own));
+            list.add_set(
+                self,
+                from,
+                role,
+                (piece_targets(from, role, self.turn, occupied) & allowed).without(own),
+            );
         }
     }
 
@@ -180,7 +219,11 @@ impl Position {
     /// is a look-up at a fixed row of the step table, and off-board steps
     /// land on the wall, which is neither empty nor held.
     #[inline(always)]
-    pub(super) fn pawn_steps<const BLACK: bool>(&self, from: Hex, mut add: impl FnMut(Hex, MoveKind, Option<Role>)) {
+    pub(super) fn pawn_steps<const BLACK: bool>(
+        &self,
+        from: Hex,
+        mut add: impl FnMut(Hex, MoveKind, Option<Role>),
+    ) {
         let us = if BLACK { Color::Black } else { Color::White };
         let hex = |i: usize| Hex::from_u8(i as u8);
         let fwd = Dir::forward(us);
@@ -198,8 +241,13 @@ impl Position {
                 }
             }
         }
-        let faced = self.holds_at(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
-        let oblique = if faced { MoveKind::ScornfulStep } else { MoveKind::Normal };
+        let faced =
+            self.holds_at(s1, !us) && self.piece_at(hex(s1)).is_some_and(|p| p.role == Role::Pawn);
+        let oblique = if faced {
+            MoveKind::ScornfulStep
+        } else {
+            MoveKind::Normal
+        };
         for d in PAWN_OBLIQUE_DIRS[us.index()] {
             let t = from.step_or_wall(d);
             if self.is_vacant_at(t) {
@@ -209,7 +257,11 @@ impl Position {
         for d in PAWN_CAPTURE_DIRS[us.index()] {
             let t = from.step_or_wall(d);
             if self.holds_at(t, !us) {
-                add(hex(t), MoveKind::Normal, self.piece_at(hex(t)).map(|p| p.role));
+                add(
+                    hex(t),
+                    MoveKind::Normal,
+                    self.piece_at(hex(t)).map(|p| p.role),
+                );
             }
         }
     }
@@ -224,7 +276,10 @@ impl Position {
                     list.add(m);
                 }
             } else if safety.checkers < 2 {
-                let mut sink = Sink { list: &mut *list, allowed: safety.allowed(king, m.from) };
+                let mut sink = Sink {
+                    list: &mut *list,
+                    allowed: safety.allowed(king, m.from),
+                };
                 self.push_pawn_move(&mut sink, us, m);
             }
         });

@@ -8,7 +8,6 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 
-
 impl Position {
     /// The hexes the King of `us` on `king` may step to as far as the board
     /// goes: not an own piece, not the enemy King (Kings are never captured,
@@ -16,7 +15,9 @@ impl Position {
     /// (§5.2). [`Position::king_step`] then tests for attacks.
     #[inline(always)]
     pub(super) fn king_step_candidates(&self, king: Hex, us: Color) -> Bitboard {
-        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        let blocked = self.by_color[us.index()]
+            | self.by_role[Role::King.index()]
+            | self.forbidden_leap_zone(us);
         neighbours(king, true, true).without(blocked)
     }
 
@@ -28,6 +29,12 @@ impl Position {
         if self.attacked_ignoring(t, !self.turn, Some(king)) {
             return None;
         }
-        Some(Move::new(king, t, Role::King, self.piece_at(t).map(|p| p.role), MoveKind::Normal))
+        Some(Move::new(
+            king,
+            t,
+            Role::King,
+            self.piece_at(t).map(|p| p.role),
+            MoveKind::Normal,
+        ))
     }
 }

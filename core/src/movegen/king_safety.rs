@@ -59,7 +59,11 @@ impl Position {
     /// [`Position::king_safety`]; `None` if it is not pinned.
     pub(crate) fn pin_ray(&self, us: Color, h: Hex) -> Option<Bitboard> {
         let king = self.kings[us.index()];
-        self.king_safety(us).pins.iter().find(|pin| pin.piece == h).map(|pin| pin.line(king))
+        self.king_safety(us)
+            .pins
+            .iter()
+            .find(|pin| pin.piece == h)
+            .map(|pin| pin.line(king))
     }
 
     /// Walks the twelve rays and the knight jumps from `us`'s King.
@@ -90,7 +94,12 @@ impl Position {
             let d = Dir::ALL[dirs.trailing_zeros() as usize];
             dirs &= dirs - 1;
             let ray_from_king = ray(d, king);
-            let attackers = ray_from_king & if d.is_orthogonal() { orthogonal } else { diagonal };
+            let attackers = ray_from_king
+                & if d.is_orthogonal() {
+                    orthogonal
+                } else {
+                    diagonal
+                };
             let block = ray_from_king & occupied;
             let first = first_on_ray(d, block);
             if attackers.contains(first) {
@@ -105,7 +114,11 @@ impl Position {
             let second = first_on_ray(d, block & ray(d, first));
             if attackers.contains(second) {
                 out.pinned.insert(first);
-                out.pins.push(Pin { piece: first, dir: d, pinner: second });
+                out.pins.push(Pin {
+                    piece: first,
+                    dir: d,
+                    pinner: second,
+                });
             }
         }
         if out.checkers == 0 {

@@ -31,13 +31,13 @@ mod king_safety;
 mod rank;
 mod sampler;
 mod sink;
-mod tactical;
 mod tables;
+mod tactical;
 
-pub use sampler::MoveGroups;
+use counter::Counter;
 #[cfg(test)]
 pub(crate) use sampler::random_positions;
-use counter::Counter;
+pub use sampler::MoveGroups;
 use tables::PROMOTION_ZONE;
 
 impl Position {
@@ -124,7 +124,10 @@ impl Position {
     #[inline(always)]
     fn has_awaiting_promotion(&self, us: Color) -> bool {
         let awaiting = self.pieces(Piece::new(us, Role::Pawn)) & PROMOTION_ZONE[us.index()];
-        !awaiting.is_empty() && awaiting.into_iter().any(|h| self.regainable(us, h).next().is_some())
+        !awaiting.is_empty()
+            && awaiting
+                .into_iter()
+                .any(|h| self.regainable(us, h).next().is_some())
     }
 
     /// Pawns of `color` standing on their own promotion hex.
@@ -135,6 +138,8 @@ impl Position {
     /// Finds the legal move with this origin, destination and promotion
     /// (the identity of ordinary moves, RULES.md §5.5).
     pub fn find_move(&self, from: Hex, to: Hex, promotion: Option<Role>) -> Option<Move> {
-        self.legal_moves_from_to(from, to).into_iter().find(|m| m.promotion == promotion)
+        self.legal_moves_from_to(from, to)
+            .into_iter()
+            .find(|m| m.promotion == promotion)
     }
 }

@@ -34,7 +34,13 @@ fn below(h: Hex) -> Bitboard {
     let mut b = [0u64; 3];
     for (w, word) in b.iter_mut().enumerate() {
         let lo = w * 64;
-        *word = if i >= lo + 64 { u64::MAX } else if i > lo { (1u64 << (i - lo)) - 1 } else { 0 };
+        *word = if i >= lo + 64 {
+            u64::MAX
+        } else if i > lo {
+            (1u64 << (i - lo)) - 1
+        } else {
+            0
+        };
     }
     Bitboard(b)
 }
@@ -70,18 +76,29 @@ impl Position {
     /// ```
     pub fn move_rank(&self, m: &Move) -> usize {
         if self.forced_now() {
-            return self.sorted_tail(true).iter().position(|t| t == m).unwrap_or(usize::MAX);
+            return self
+                .sorted_tail(true)
+                .iter()
+                .position(|t| t == m)
+                .unwrap_or(usize::MAX);
         }
         let us = self.turn;
         if in_tail(m) {
             let base = self.block_slots(us, self.pieces_but_king(us));
-            return base + self.sorted_tail(false).iter().position(|t| t == m).unwrap_or(usize::MAX - base);
+            return base
+                + self
+                    .sorted_tail(false)
+                    .iter()
+                    .position(|t| t == m)
+                    .unwrap_or(usize::MAX - base);
         }
         let before = self.pieces_but_king(us) & below(m.from);
         let targets = self.block_targets(m.from, m.role, us);
         let inner = match m.role {
             Role::Pawn => {
-                let slot = m.promotion.map_or(0, |r| 1 + Role::REGAINABLE.iter().position(|&k| k == r).unwrap_or(0));
+                let slot = m.promotion.map_or(0, |r| {
+                    1 + Role::REGAINABLE.iter().position(|&k| k == r).unwrap_or(0)
+                });
                 self.pawn_slots(us, targets & below(m.to)) + slot
             }
             _ => (targets & below(m.to)).count() as usize,
@@ -111,13 +128,20 @@ impl Position {
                 return self.piece_move_to(from, role, to);
             }
             for to in targets {
-                let n = if PROMOTION_ZONE[us.index()].contains(to) { ZONE_SLOTS } else { 1 };
+                let n = if PROMOTION_ZONE[us.index()].contains(to) {
+                    ZONE_SLOTS
+                } else {
+                    1
+                };
                 if rest >= n {
                     rest -= n;
                     continue;
                 }
                 let promotion = rest.checked_sub(1).map(|k| Role::REGAINABLE[k]);
-                let found = self.legal_moves_from_to(from, to).into_iter().find(|m| m.promotion == promotion && !in_tail(m));
+                let found = self
+                    .legal_moves_from_to(from, to)
+                    .into_iter()
+                    .find(|m| m.promotion == promotion && !in_tail(m));
                 return found;
             }
             return None;
@@ -204,7 +228,10 @@ mod tests {
         // Random games from the initial position and from a castling
         // position: promotions, forced promotions, special captures and
         // castlings among the moves.
-        let starts = [Position::default(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap()];
+        let starts = [
+            Position::default(),
+            "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap(),
+        ];
         let (mut moves, mut max, mut named) = (0, 0, 0);
         for start in &starts {
             for seed in 0..60 {
@@ -231,6 +258,9 @@ mod tests {
             }
         }
         assert_eq!(named, moves);
-        assert!(moves > 500_000 && max < 400, "{moves} moves, highest rank {max}");
+        assert!(
+            moves > 500_000 && max < 400,
+            "{moves} moves, highest rank {max}"
+        );
     }
 }

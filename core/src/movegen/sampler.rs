@@ -21,12 +21,26 @@ use super::tables::{piece_targets, PAWN_CAPTURES, PAWN_OBLIQUES, PAWN_PUSHES, PR
 enum Group {
     One(Move),
     /// The `n` moves of the piece on `from` to each hex of `to`.
-    Set { from: Hex, role: Role, to: Bitboard, n: u8 },
+    Set {
+        from: Hex,
+        role: Role,
+        to: Bitboard,
+        n: u8,
+    },
     /// The `n` moves of the pawn on `from` held to `allowed`.
-    Pawn { from: Hex, allowed: Bitboard, n: u8 },
+    Pawn {
+        from: Hex,
+        allowed: Bitboard,
+        n: u8,
+    },
     /// The moves of the piece on `from` held to `allowed`, not generated
     /// yet: at most `n` ([`MOVE_BOUNDS`]).
-    Unknown { from: Hex, role: Role, allowed: Bitboard, n: u8 },
+    Unknown {
+        from: Hex,
+        role: Role,
+        allowed: Bitboard,
+        n: u8,
+    },
 }
 
 impl Group {
@@ -35,7 +49,9 @@ impl Group {
     fn weight(&self) -> usize {
         match *self {
             Group::One(_) => 1,
-            Group::Set { n, .. } | Group::Pawn { n, .. } | Group::Unknown { n, .. } => usize::from(n),
+            Group::Set { n, .. } | Group::Pawn { n, .. } | Group::Unknown { n, .. } => {
+                usize::from(n)
+            }
         }
     }
 
@@ -45,28 +61,52 @@ impl Group {
             Group::One(m) => m,
             Group::Set { from, role, to, .. } => {
                 let t = to.into_iter().nth(k).expect("k < the size of the set");
-                Move::new(from, t, role, pos.piece_at(t).map(|p| p.role), MoveKind::Normal)
+                Move::new(
+                    from,
+                    t,
+                    role,
+                    pos.piece_at(t).map(|p| p.role),
+                    MoveKind::Normal,
+                )
             }
             Group::Pawn { from, allowed, .. } => {
                 let mut list = MoveList::new();
-                pos.gen_pawn(from, pos.turn, &mut Sink { list: &mut list, allowed });
+                pos.gen_pawn(
+                    from,
+                    pos.turn,
+                    &mut Sink {
+                        list: &mut list,
+                        allowed,
+                    },
+                );
                 list[k]
             }
-            Group::Unknown { .. } => unreachable!("an unknown group is generated before it is read"),
+            Group::Unknown { .. } => {
+                unreachable!("an unknown group is generated before it is read")
+            }
         }
     }
 
     #[inline(always)]
     fn set(from: Hex, role: Role, to: Bitboard) -> Group {
         // At most 72 targets: a Queen's rays from the centre.
-        Group::Set { from, role, to, n: to.count() as u8 }
+        Group::Set {
+            from,
+            role,
+            to,
+            n: to.count() as u8,
+        }
     }
 
     #[inline(always)]
     fn pawn(pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) -> Group {
         // At most 3 steps + 2 obliques + 2 captures, times the few
         // promotion choices: far below 256.
-        Group::Pawn { from, allowed, n: pos.count_pawn(from, pos.turn, occupied, allowed) as u8 }
+        Group::Pawn {
+            from,
+            allowed,
+            n: pos.count_pawn(from, pos.turn, occupied, allowed) as u8,
+        }
     }
 }
 
@@ -119,7 +159,8 @@ impl MoveBounds {
         let r = role.index();
         if role == Role::Pawn {
             let near = (pieces & self.near_promotion).count() as usize;
-            (pieces.count() as usize - near) * usize::from(self.role[r]) + near * usize::from(self.near_max)
+            (pieces.count() as usize - near) * usize::from(self.role[r])
+                + near * usize::from(self.near_max)
         } else {
             pieces.count_few() as usize * usize::from(self.role[r])
         }
@@ -129,7 +170,12 @@ impl MoveBounds {
 static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
     Color::ALL.map(|us| {
         let c = us.index();
-        let mut b = MoveBounds { piece: [[0; HEX_COUNT]; 8], role: [0; 8], near_promotion: Bitboard::EMPTY, near_max: 0 };
+        let mut b = MoveBounds {
+            piece: [[0; HEX_COUNT]; 8],
+            role: [0; 8],
+            near_promotion: Bitboard::EMPTY,
+            near_max: 0,
+        };
         let byte = |n: u32| u8::try_from(n).expect("fewer than 256 moves per piece");
         for from in Hex::all() {
             let i = from.index();
@@ -143,7 +189,10 @@ static MOVE_BOUNDS: LazyLock<[MoveBounds; 2]> = LazyLock::new(|| {
             } else {
                 b.role[Role::Pawn.index()] = b.role[Role::Pawn.index()].max(n.into());
             }
-            for role in Role::ALL.into_iter().filter(|&r| r != Role::Pawn && r != Role::King) {
+            for role in Role::ALL
+                .into_iter()
+                .filter(|&r| r != Role::Pawn && r != Role::King)
+            {
                 let n = byte(piece_targets(from, role, us, Bitboard::EMPTY).count());
                 b.piece[role.index()][i] = n;
                 b.role[role.index()] = b.role[role.index()].max(n.into());
@@ -258,7 +307,11 @@ impl MoveGroups {
     /// were generated for), or `None` if it has none; `below(n)` draws a
     /// uniform index under `n`. Each groups value answers one draw: fill
     /// it again before the next.
-    pub fn choose(&mut self, pos: &Position, mut below: impl FnMut(usize) -> usize) -> Option<Move> {
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        mut below: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
         loop {
             let n = self.roles_weight + self.weight + self.gaits_weight + self.king_step_count;
             if n == 0 {
@@ -266,7 +319,8 @@ impl MoveGroups {
             }
             let mut k = below(n);
             let i = if k < self.roles_weight {
-                let r = find_slot(&self.role_weights, &mut k).expect("k < the sum of the role weights");
+                let r =
+                    find_slot(&self.role_weights, &mut k).expect("k < the sum of the role weights");
                 if !self.role_split[r] {
                     // The block's first slots become its pieces' bounds, in
                     // order; the rest are no move.
@@ -289,7 +343,11 @@ impl MoveGroups {
                 self.role_weights[r] -= bound as u16;
                 self.roles_weight -= bound;
                 let g = pos.piece_group(from, Role::ALL[r], self.allowed);
-                debug_assert!(g.weight() <= bound, "{:?} on {from}: the bound holds", Role::ALL[r]);
+                debug_assert!(
+                    g.weight() <= bound,
+                    "{:?} on {from}: the bound holds",
+                    Role::ALL[r]
+                );
                 if k >= g.weight() {
                     self.push(g);
                     continue;
@@ -299,7 +357,11 @@ impl MoveGroups {
             } else {
                 k -= self.roles_weight;
                 if k >= self.weight + self.gaits_weight {
-                    let t = self.king_steps.into_iter().nth(k - self.weight - self.gaits_weight).expect("k < n");
+                    let t = self
+                        .king_steps
+                        .into_iter()
+                        .nth(k - self.weight - self.gaits_weight)
+                        .expect("k < n");
                     self.king_steps.remove(t);
                     self.king_step_count -= 1;
                     if let Some(m) = pos.king_step(self.king, t) {
@@ -319,9 +381,18 @@ impl MoveGroups {
                     return Some(self.gaits[k]);
                 }
                 let i = find_slot(&self.weights, &mut k).expect("k < the sum of the weights");
-                if let Group::Unknown { from, role, allowed, n } = self.groups[i] {
+                if let Group::Unknown {
+                    from,
+                    role,
+                    allowed,
+                    n,
+                } = self.groups[i]
+                {
                     let g = pos.piece_group(from, role, allowed);
-                    debug_assert!(g.weight() <= usize::from(n), "{role:?} on {from}: the bound holds");
+                    debug_assert!(
+                        g.weight() <= usize::from(n),
+                        "{role:?} on {from}: the bound holds"
+                    );
                     self.weight = self.weight - usize::from(n) + g.weight();
                     self.weights[i] = g.weight() as u8;
                     self.groups[i] = g;
@@ -341,7 +412,10 @@ impl MoveGroups {
         let safe = pos.safe_leap_hexes();
         pos.gen_leaps(safe, |m| self.gaits.push(m));
         pos.gen_castlings(safe, |m| self.gaits.push(m));
-        debug_assert!(self.gaits.len() <= self.gaits_weight, "the bound of the King's gaits holds");
+        debug_assert!(
+            self.gaits.len() <= self.gaits_weight,
+            "the bound of the King's gaits holds"
+        );
         self.gaits_weight = self.gaits.len();
         self.gaits_known = true;
     }
@@ -349,8 +423,13 @@ impl MoveGroups {
     /// Replaces the bound of the role `r`'s pieces with the sum of each
     /// piece's bound (at most the role's bound).
     fn split_role(&mut self, r: usize) {
-        let sum: usize = self.role_pieces[r].map(|h| usize::from(self.bounds.piece[r][h.index()])).sum();
-        debug_assert!(sum <= usize::from(self.role_weights[r]), "the role's bound holds");
+        let sum: usize = self.role_pieces[r]
+            .map(|h| usize::from(self.bounds.piece[r][h.index()]))
+            .sum();
+        debug_assert!(
+            sum <= usize::from(self.role_weights[r]),
+            "the role's bound holds"
+        );
         self.roles_weight = self.roles_weight - usize::from(self.role_weights[r]) + sum;
         self.role_weights[r] = sum as u16;
         self.role_split[r] = true;
@@ -366,7 +445,13 @@ impl MoveGroups {
         }
         let mut out = Vec::new();
         for g in &mut self.groups {
-            if let Group::Unknown { from, role, allowed, .. } = *g {
+            if let Group::Unknown {
+                from,
+                role,
+                allowed,
+                ..
+            } = *g
+            {
                 *g = pos.piece_group(from, role, allowed);
             }
             out.extend((0..g.weight()).map(|k| g.get(pos, k)));
@@ -375,7 +460,11 @@ impl MoveGroups {
             self.gaits_known_now(pos);
         }
         out.extend(self.gaits.iter().copied());
-        out.extend(self.king_steps.into_iter().filter_map(|t| pos.king_step(self.king, t)));
+        out.extend(
+            self.king_steps
+                .into_iter()
+                .filter_map(|t| pos.king_step(self.king, t)),
+        );
         out
     }
 }
@@ -386,7 +475,12 @@ impl Position {
     fn piece_group(&self, from: Hex, role: Role, allowed: Bitboard) -> Group {
         let own = self.by_color[self.turn.index()];
         let occupied = own | self.by_color[(!self.turn).index()];
-        let mut piece = PieceGroup(Group::Set { from, role, to: Bitboard::EMPTY, n: 0 });
+        let mut piece = PieceGroup(Group::Set {
+            from,
+            role,
+            to: Bitboard::EMPTY,
+            n: 0,
+        });
         self.gen_piece(from, role, own, occupied, allowed, &mut piece);
         piece.0
     }
@@ -406,19 +500,41 @@ impl Moves for MoveGroups {
         self.push(Group::pawn(pos, from, occupied, allowed));
     }
     #[inline(always)]
-    fn add_piece(&mut self, _: &Position, from: Hex, role: Role, _: Bitboard, _: Bitboard, allowed: Bitboard) {
+    fn add_piece(
+        &mut self,
+        _: &Position,
+        from: Hex,
+        role: Role,
+        _: Bitboard,
+        _: Bitboard,
+        allowed: Bitboard,
+    ) {
         if !allowed.is_empty() {
             let n = self.bounds.piece[role.index()][from.index()];
-            self.push(Group::Unknown { from, role, allowed, n });
+            self.push(Group::Unknown {
+                from,
+                role,
+                allowed,
+                n,
+            });
         }
     }
     #[inline(always)]
-    fn add_pieces(&mut self, _: &Position, role: Role, pieces: Bitboard, _: Bitboard, _: Bitboard, allowed: Bitboard) {
+    fn add_pieces(
+        &mut self,
+        _: &Position,
+        role: Role,
+        pieces: Bitboard,
+        _: Bitboard,
+        _: Bitboard,
+        allowed: Bitboard,
+    ) {
         if !allowed.is_empty() && !pieces.is_empty() {
             // Every free piece has the same `allowed`: the check mask.
             let w = self.bounds.of_role(role, pieces);
             self.role_pieces[role.index()] = pieces;
-            self.role_weights[role.index()] = u16::try_from(w).expect("a bound of a few hundred moves");
+            self.role_weights[role.index()] =
+                u16::try_from(w).expect("a bound of a few hundred moves");
             self.role_split[role.index()] = false;
             self.roles_weight += w;
             self.allowed = allowed;
@@ -495,7 +611,9 @@ impl Position {
     /// No attack test: random play tests only if a draw lands on these.
     fn king_gait_bound(&self) -> usize {
         let us = self.turn;
-        let blocked = self.by_color[us.index()] | self.by_role[Role::King.index()] | self.forbidden_leap_zone(us);
+        let blocked = self.by_color[us.index()]
+            | self.by_role[Role::King.index()]
+            | self.forbidden_leap_zone(us);
         let candidates = LEAP_ZONE[us.index()].without(blocked);
         let mut n = candidates.count_few() as usize;
         let rights = self.rights[us.index()];
@@ -519,10 +637,16 @@ impl Position {
 pub(crate) fn random_positions(start: &Position, seed: u64, max_plies: usize) -> Vec<Position> {
     use crate::history::History;
     use crate::random::SplitMix64;
-    let (mut h, mut groups, mut rng) = (History::new(start.clone()), MoveGroups::new(), SplitMix64::new(seed));
+    let (mut h, mut groups, mut rng) = (
+        History::new(start.clone()),
+        MoveGroups::new(),
+        SplitMix64::new(seed),
+    );
     while h.len() < max_plies && h.draw_before_now().is_none() {
         h.position().legal_move_groups_into(&mut groups);
-        let Some(m) = groups.choose(h.position(), |n| rng.below(n)) else { break };
+        let Some(m) = groups.choose(h.position(), |n| rng.below(n)) else {
+            break;
+        };
         h.push_unchecked(m);
     }
     h.positions().cloned().collect()
@@ -546,9 +670,17 @@ mod tests {
             positions.extend(random_positions(&Position::default(), seed, 300));
         }
         for file in ["probes.jsonl", "castling.jsonl"] {
-            let data = std::fs::read_to_string(format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            let data = std::fs::read_to_string(format!(
+                "{}/../tests/data/{file}",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
             for line in data.lines().filter(|l| !l.trim().is_empty()) {
-                let pdtl = line.split("\"pdtl\":\"").nth(1).and_then(|r| r.split('"').next()).expect("a pdtl field");
+                let pdtl = line
+                    .split("\"pdtl\":\"")
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .expect("a pdtl field");
                 positions.push(pdtl.parse().unwrap());
             }
         }
@@ -561,7 +693,12 @@ mod tests {
             let all = groups.all(pos);
             let legal: HashSet<Move> = moves.iter().copied().collect();
             assert_eq!(all.len(), moves.len(), "{}", pos.to_pdtl());
-            assert_eq!(all.into_iter().collect::<HashSet<_>>(), legal, "{}", pos.to_pdtl());
+            assert_eq!(
+                all.into_iter().collect::<HashSet<_>>(),
+                legal,
+                "{}",
+                pos.to_pdtl()
+            );
             rejected += slots - moves.len();
             // Always drawing the first or the last slot generates and
             // drops the slots one by one until a legal move comes.
@@ -569,11 +706,18 @@ mod tests {
                 pos.legal_move_groups_into(&mut groups);
                 let drawn = groups.choose(pos, |n| if last { n - 1 } else { 0 });
                 assert_eq!(drawn.is_some(), !moves.is_empty(), "{}", pos.to_pdtl());
-                assert!(drawn.is_none_or(|m| legal.contains(&m)), "{}", pos.to_pdtl());
+                assert!(
+                    drawn.is_none_or(|m| legal.contains(&m)),
+                    "{}",
+                    pos.to_pdtl()
+                );
             }
         }
         assert!(positions.len() > 15_000);
-        assert!(rejected > 100_000, "the rejection path is exercised: {rejected}");
+        assert!(
+            rejected > 100_000,
+            "the rejection path is exercised: {rejected}"
+        );
     }
 
     /// `choose` is uniform over the legal moves, rejected slots and all:
@@ -613,7 +757,11 @@ mod tests {
     fn choose_is_uniform_on_random_positions() {
         let mut positions = Vec::new();
         for seed in 0..40 {
-            positions.extend(random_positions(&Position::default(), seed, 200).into_iter().step_by(37));
+            positions.extend(
+                random_positions(&Position::default(), seed, 200)
+                    .into_iter()
+                    .step_by(37),
+            );
         }
         let mut rng = SplitMix64::new(99);
         let mut groups = MoveGroups::new();
@@ -627,10 +775,15 @@ mod tests {
             let mut seen = std::collections::HashMap::<Move, usize>::new();
             for _ in 0..per * moves.len() {
                 pos.legal_move_groups_into(&mut groups);
-                *seen.entry(groups.choose(pos, |n| rng.below(n)).unwrap()).or_default() += 1;
+                *seen
+                    .entry(groups.choose(pos, |n| rng.below(n)).unwrap())
+                    .or_default() += 1;
             }
             assert_eq!(seen.len(), moves.len(), "{}", pos.to_pdtl());
-            let chi: f64 = seen.values().map(|&c| (c as f64 - per as f64).powi(2) / per as f64).sum();
+            let chi: f64 = seen
+                .values()
+                .map(|&c| (c as f64 - per as f64).powi(2) / per as f64)
+                .sum();
             let df = (moves.len() - 1) as f64;
             zs.push((chi - df) / (2.0 * df).sqrt());
         }

@@ -25,8 +25,15 @@ pub(crate) trait Moves {
     /// Adds the moves of the side to move's `role` (not a King) on `from`
     /// that land on `allowed` (the check and pin constraints).
     #[inline(always)]
-    fn add_piece(&mut self, pos: &Position, from: Hex, role: Role, own: Bitboard, occupied: Bitboard, allowed: Bitboard)
-    where
+    fn add_piece(
+        &mut self,
+        pos: &Position,
+        from: Hex,
+        role: Role,
+        own: Bitboard,
+        occupied: Bitboard,
+        allowed: Bitboard,
+    ) where
         Self: Sized,
     {
         pos.gen_piece(from, role, own, occupied, allowed, self);
@@ -34,8 +41,15 @@ pub(crate) trait Moves {
     /// Adds the moves of the side to move's `role` (not a King) pieces on
     /// `pieces`, all held to `allowed`.
     #[inline(always)]
-    fn add_pieces(&mut self, pos: &Position, role: Role, pieces: Bitboard, own: Bitboard, occupied: Bitboard, allowed: Bitboard)
-    where
+    fn add_pieces(
+        &mut self,
+        pos: &Position,
+        role: Role,
+        pieces: Bitboard,
+        own: Bitboard,
+        occupied: Bitboard,
+        allowed: Bitboard,
+    ) where
         Self: Sized,
     {
         for from in pieces {
@@ -89,7 +103,14 @@ impl<const N: usize> Moves for ArrayVec<Move, N> {
     fn add_pawn(&mut self, pos: &Position, from: Hex, _: Bitboard, allowed: Bitboard) {
         let us = pos.turn;
         if PROMOTION_APPROACH[us.index()].contains(from) {
-            pos.gen_pawn(from, us, &mut Sink { list: self, allowed });
+            pos.gen_pawn(
+                from,
+                us,
+                &mut Sink {
+                    list: self,
+                    allowed,
+                },
+            );
             return;
         }
         // No promotion to expand: each step is one move.
@@ -125,7 +146,8 @@ impl<L: Moves> Moves for FromOnly<'_, L> {
     }
     fn add_pawn(&mut self, pos: &Position, from: Hex, occupied: Bitboard, allowed: Bitboard) {
         if from == self.from {
-            self.list.add_pawn(pos, from, occupied, allowed & self.dests);
+            self.list
+                .add_pawn(pos, from, occupied, allowed & self.dests);
         }
     }
 }

@@ -2,7 +2,9 @@
 //! give a piece (RULES.md §3).
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{direction_between, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{
+    direction_between, ray, slide_targets, step_const, step_sets, Dir, Hex, HEX_COUNT, JUMP_SETS,
+};
 use crate::piece::{Color, Role};
 
 /// The 8 triple-step hexes per side (RULES.md §3.7.2).
@@ -10,7 +12,16 @@ const TRIPLE_STEP_HEXES: [Bitboard; 2] = [triple_hexes(0), triple_hexes(1)];
 
 const fn triple_hexes(color: usize) -> Bitboard {
     // B4, C5, D6, E7, G7, H6, I5, K4 (White); mirrored for Black.
-    const WHITE: [(u8, u8); 8] = [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];
+    const WHITE: [(u8, u8); 8] = [
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (8, 7),
+        (9, 6),
+        (10, 5),
+        (11, 4),
+    ];
     let mut b = [0u64; 3];
     let mut i = 0;
     while i < 8 {
@@ -41,14 +52,19 @@ pub(super) static TRIPLE_STEP_FROM: [[bool; HEX_COUNT]; 2] = {
 /// A pawn's straight steps per colour and hex as one set, before
 /// blocking: two hexes ahead, three from a triple-step hex (RULES.md
 /// §3.7.2).
-pub(super) static PAWN_PUSHES: [[Bitboard; HEX_COUNT]; 2] = [pawn_pushes(Color::White), pawn_pushes(Color::Black)];
+pub(super) static PAWN_PUSHES: [[Bitboard; HEX_COUNT]; 2] =
+    [pawn_pushes(Color::White), pawn_pushes(Color::Black)];
 
 const fn pawn_pushes(color: Color) -> [Bitboard; HEX_COUNT] {
     let mut out = [Bitboard::EMPTY; HEX_COUNT];
     let mut i = 0;
     while i < HEX_COUNT {
         let from = Hex::from_u8(i as u8);
-        let steps = if TRIPLE_STEP_HEXES[color.index()].contains(from) { 3 } else { 2 };
+        let steps = if TRIPLE_STEP_HEXES[color.index()].contains(from) {
+            3
+        } else {
+            2
+        };
         let mut b = [0u64; 3];
         let mut at = from;
         let mut k = 0;
@@ -69,7 +85,8 @@ const fn pawn_pushes(color: Color) -> [Bitboard; HEX_COUNT] {
 }
 
 /// Each side's promotion hexes (RULES.md §1.6).
-pub(super) static PROMOTION_ZONE: [Bitboard; 2] = [promotion_zone(Color::White), promotion_zone(Color::Black)];
+pub(super) static PROMOTION_ZONE: [Bitboard; 2] =
+    [promotion_zone(Color::White), promotion_zone(Color::Black)];
 
 const fn promotion_zone(color: Color) -> Bitboard {
     let mut b = [0u64; 3];
@@ -87,7 +104,10 @@ const fn promotion_zone(color: Color) -> Bitboard {
 
 /// Per colour, the hexes from which a pawn may reach a promotion hex in
 /// one move (or stands on one): the pawns whose count needs the choices.
-pub(super) static PROMOTION_APPROACH: [Bitboard; 2] = [promotion_approach(Color::White), promotion_approach(Color::Black)];
+pub(super) static PROMOTION_APPROACH: [Bitboard; 2] = [
+    promotion_approach(Color::White),
+    promotion_approach(Color::Black),
+];
 
 const fn promotion_approach(color: Color) -> Bitboard {
     let pushes = pawn_pushes(color);
@@ -112,14 +132,31 @@ const fn promotion_approach(color: Color) -> Bitboard {
 }
 
 /// A pawn's oblique steps (±1, f) per colour (RULES.md §3.7.1).
-pub(super) const PAWN_OBLIQUE_DIRS: [[Dir; 2]; 2] = [[Dir::FILE_UP, Dir::FILE_INV_UP], [Dir::FILE_DOWN, Dir::FILE_INV_DOWN]];
+pub(super) const PAWN_OBLIQUE_DIRS: [[Dir; 2]; 2] = [
+    [Dir::FILE_UP, Dir::FILE_INV_UP],
+    [Dir::FILE_DOWN, Dir::FILE_INV_DOWN],
+];
 /// A pawn's captures (±1, 3f) per colour (RULES.md §3.7.3).
-pub(super) const PAWN_CAPTURE_DIRS: [[Dir; 2]; 2] = [[Dir::LINE_UP, Dir::LINE_INV_UP], [Dir::LINE_DOWN, Dir::LINE_INV_DOWN]];
+pub(super) const PAWN_CAPTURE_DIRS: [[Dir; 2]; 2] = [
+    [Dir::LINE_UP, Dir::LINE_INV_UP],
+    [Dir::LINE_DOWN, Dir::LINE_INV_DOWN],
+];
 /// An Elephant's four (±1, ±3) diagonal steps (RULES.md §3.5).
-pub(super) const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [Dir::LINE_UP, Dir::LINE_DOWN, Dir::LINE_INV_UP, Dir::LINE_INV_DOWN];
+pub(super) const ELEPHANT_DIAGONAL_DIRS: [Dir; 4] = [
+    Dir::LINE_UP,
+    Dir::LINE_DOWN,
+    Dir::LINE_INV_UP,
+    Dir::LINE_INV_DOWN,
+];
 
-pub(super) static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_OBLIQUE_DIRS[0]), step_sets(&PAWN_OBLIQUE_DIRS[1])];
-pub(super) static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [step_sets(&PAWN_CAPTURE_DIRS[0]), step_sets(&PAWN_CAPTURE_DIRS[1])];
+pub(super) static PAWN_OBLIQUES: [[Bitboard; HEX_COUNT]; 2] = [
+    step_sets(&PAWN_OBLIQUE_DIRS[0]),
+    step_sets(&PAWN_OBLIQUE_DIRS[1]),
+];
+pub(super) static PAWN_CAPTURES: [[Bitboard; HEX_COUNT]; 2] = [
+    step_sets(&PAWN_CAPTURE_DIRS[0]),
+    step_sets(&PAWN_CAPTURE_DIRS[1]),
+];
 static ELEPHANT_DIAGONALS: [Bitboard; HEX_COUNT] = step_sets(&ELEPHANT_DIAGONAL_DIRS);
 
 /// The hexes the `role` (not a Pawn or a King) of `us` on `from` reaches
@@ -147,8 +184,12 @@ pub(super) fn piece_reaches(from: Hex, role: Role, us: Color, occupied: Bitboard
         Role::Bishop => slides_to(from, to, false, true, occupied),
         Role::Rook => slides_to(from, to, true, false, occupied),
         Role::Queen => slides_to(from, to, true, true, occupied),
-        Role::Pegasus => JUMP_SETS[from.index()].contains(to) || slides_to(from, to, false, true, occupied),
-        Role::Wyvern => JUMP_SETS[from.index()].contains(to) || slides_to(from, to, true, false, occupied),
+        Role::Pegasus => {
+            JUMP_SETS[from.index()].contains(to) || slides_to(from, to, false, true, occupied)
+        }
+        Role::Wyvern => {
+            JUMP_SETS[from.index()].contains(to) || slides_to(from, to, true, false, occupied)
+        }
         _ => piece_targets(from, role, us, occupied).contains(to),
     }
 }
@@ -158,7 +199,13 @@ pub(super) fn piece_reaches(from: Hex, role: Role, us: Color, occupied: Bitboard
 #[inline(always)]
 fn slides_to(from: Hex, to: Hex, orthogonal: bool, diagonal: bool, occupied: Bitboard) -> bool {
     match direction_between(from, to) {
-        Some(d) if (if d.is_orthogonal() { orthogonal } else { diagonal }) => {
+        Some(d)
+            if (if d.is_orthogonal() {
+                orthogonal
+            } else {
+                diagonal
+            }) =>
+        {
             let mut between = ray(d, from).without(ray(d, to));
             between.remove(to);
             (between & occupied).is_empty()

@@ -35,7 +35,14 @@ impl Moves for Tactical<'_> {
     /// (its special captures land on empty hexes, its promotions anywhere).
     #[inline(always)]
     fn add_pawn(&mut self, pos: &Position, from: Hex, _: Bitboard, allowed: Bitboard) {
-        pos.gen_pawn(from, pos.turn, &mut Sink { list: self, allowed });
+        pos.gen_pawn(
+            from,
+            pos.turn,
+            &mut Sink {
+                list: self,
+                allowed,
+            },
+        );
     }
 
     #[inline(always)]
@@ -77,25 +84,43 @@ mod tests {
 
     #[test]
     fn the_tactical_moves_are_the_legal_captures_and_promotions_in_order() {
-        let starts = [Position::default(), "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap()];
+        let starts = [
+            Position::default(),
+            "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap(),
+        ];
         let (mut positions, mut tactical, mut special, mut promotions) = (0, 0, 0, 0);
         let mut list = MoveList::new();
         for start in &starts {
             for seed in 0..80 {
                 for pos in random_positions(start, seed, 400) {
                     pos.tactical_moves_into(&mut list);
-                    let expected: Vec<_> = pos.legal_moves().into_iter().filter(|m| m.is_capture() || m.promotion().is_some()).collect();
+                    let expected: Vec<_> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.is_capture() || m.promotion().is_some())
+                        .collect();
                     assert_eq!(list.as_slice(), expected.as_slice(), "{}", pos.to_pdtl());
                     positions += 1;
                     tactical += list.len();
-                    special += list.iter().filter(|m| m.is_capture() && m.to() != m.from() && pos.piece_at(m.to()).is_none()).count();
+                    special += list
+                        .iter()
+                        .filter(|m| {
+                            m.is_capture() && m.to() != m.from() && pos.piece_at(m.to()).is_none()
+                        })
+                        .count();
                     promotions += list.iter().filter(|m| m.promotion().is_some()).count();
                 }
             }
         }
         // The games reach captures of every kind, special ones (landing on
         // an empty hex) and promotions.
-        assert!(positions > 20_000 && tactical > 50_000, "{positions} positions, {tactical} tactical moves");
-        assert!(special > 0 && promotions > 0, "{special} special captures, {promotions} promotions");
+        assert!(
+            positions > 20_000 && tactical > 50_000,
+            "{positions} positions, {tactical} tactical moves"
+        );
+        assert!(
+            special > 0 && promotions > 0,
+            "{special} special captures, {promotions} promotions"
+        );
     }
 }

@@ -67,7 +67,14 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
     let (to, i) = plain_hex(t, i)?;
     let rest = &t[i..];
     let rest = rest.strip_prefix(b"=&").unwrap_or(rest);
-    matches!(rest, b"" | b"+" | b"++" | b"+^" | b"^+" | b"#").then_some(Ctl::Normal { role, from, separator, captured, to, promotion: None })
+    matches!(rest, b"" | b"+" | b"++" | b"+^" | b"^+" | b"#").then_some(Ctl::Normal {
+        role,
+        from,
+        separator,
+        captured,
+        to,
+        promotion: None,
+    })
 }
 
 /// The hex written at `t[i..]` (a column letter, then a line of one or two
@@ -79,7 +86,9 @@ fn plain_hex(t: &[u8], i: usize) -> Option<(Hex, usize)> {
     let first = digit(i + 1)?;
     match digit(i + 2) {
         None => Some((Hex::new(column, first)?, i + 2)),
-        Some(second) if first != 0 && digit(i + 3).is_none() => Some((Hex::new(column, first * 10 + second)?, i + 3)),
+        Some(second) if first != 0 && digit(i + 3).is_none() => {
+            Some((Hex::new(column, first * 10 + second)?, i + 3))
+        }
         Some(_) => None,
     }
 }
@@ -118,13 +127,30 @@ fn strip_decorations(text: &str) -> &str {
 /// A castling by name (`KRK-HIO`, the hyphen also `‐` or `–`), `None` for a
 /// text without a castling prefix; `original` is the text as written.
 fn parse_castling(t: &str, original: &str) -> Option<Result<Ctl, ParseMoveError>> {
-    let prefix = ["KRK", "KRD", "KRR"].into_iter().find(|p| t.starts_with(p))?;
+    let prefix = ["KRK", "KRD", "KRR"]
+        .into_iter()
+        .find(|p| t.starts_with(p))?;
     let rest = &t[prefix.len()..];
-    let Some(rest) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('\u{2010}')).or_else(|| rest.strip_prefix('\u{2013}')) else {
-        return Some(Err(ParseMoveError::Syntax { text: original.to_string(), at: 3, reason: "expected '-' after the castling prefix" }));
+    let Some(rest) = rest
+        .strip_prefix('-')
+        .or_else(|| rest.strip_prefix('\u{2010}'))
+        .or_else(|| rest.strip_prefix('\u{2013}'))
+    else {
+        return Some(Err(ParseMoveError::Syntax {
+            text: original.to_string(),
+            at: 3,
+            reason: "expected '-' after the castling prefix",
+        }));
     };
     let name = format!("{prefix}-{rest}");
-    Some(Castling::from_name(&name).map(Ctl::Castling).ok_or_else(|| ParseMoveError::UnknownCastling { text: original.to_string(), name }))
+    Some(
+        Castling::from_name(&name)
+            .map(Ctl::Castling)
+            .ok_or_else(|| ParseMoveError::UnknownCastling {
+                text: original.to_string(),
+                name,
+            }),
+    )
 }
 
 /// What a CTL-AN separator says about a move (NOTATION.md §3.3).
@@ -214,7 +240,11 @@ impl Ctl {
         if t.is_empty() {
             return Err(ParseMoveError::Empty);
         }
-        let syntax = |at: usize, reason| ParseMoveError::Syntax { text: original.to_string(), at, reason };
+        let syntax = |at: usize, reason| ParseMoveError::Syntax {
+            text: original.to_string(),
+            at,
+            reason,
+        };
 
         if let Some(castling) = parse_castling(t, original) {
             return castling;
@@ -242,8 +272,12 @@ impl Ctl {
         // Forced promotion: HEX=X.
         if role == Role::Pawn && i == used {
             if let Some(p) = rest.strip_prefix('=') {
-                let promotion = promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
-                return Ok(Ctl::ForcedPromotion { hex: from, promotion });
+                let promotion = promotion_letter(p)
+                    .ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J"))?;
+                return Ok(Ctl::ForcedPromotion {
+                    hex: from,
+                    promotion,
+                });
             }
         }
 
@@ -251,7 +285,10 @@ impl Ctl {
         let (separator, sep_len) = match rest.chars().next() {
             Some(c @ ('-' | '\u{2010}' | '\u{2013}')) => (Separator::Quiet, c.len_utf8()),
             Some(c @ ('×' | '*' | 'x')) => (Separator::Capture, c.len_utf8()),
-            Some('@') => (Separator::Special, if rest.starts_with("@@") { 2 } else { 1 }),
+            Some('@') => (
+                Separator::Special,
+                if rest.starts_with("@@") { 2 } else { 1 },
+            ),
             Some(_) => return Err(syntax(i, "expected a separator (-, ×, *, @ or @@)")),
             None => return Err(syntax(i, "expected a separator and a destination")),
         };
@@ -264,7 +301,10 @@ impl Ctl {
             (None, rest)
         };
         if captured.is_some() && separator == Separator::Quiet {
-            return Err(syntax(i, "a captured-piece letter on a move that captures nothing"));
+            return Err(syntax(
+                i,
+                "a captured-piece letter on a move that captures nothing",
+            ));
         }
         if captured.is_some() {
             i += 1;
@@ -275,11 +315,20 @@ impl Ctl {
         let promotion = match rest {
             "" | "=&" => None,
             _ => match rest.strip_prefix('=') {
-                Some(p) => Some(promotion_letter(p).ok_or_else(|| syntax(i + 1, "expected a promotion letter D V R G N J or &"))?),
+                Some(p) => Some(promotion_letter(p).ok_or_else(|| {
+                    syntax(i + 1, "expected a promotion letter D V R G N J or &")
+                })?),
                 None => return Err(syntax(i, "unexpected characters after the destination")),
             },
         };
-        Ok(Ctl::Normal { role, from, separator, captured, to, promotion })
+        Ok(Ctl::Normal {
+            role,
+            from,
+            separator,
+            captured,
+            to,
+            promotion,
+        })
     }
 
     /// The legal move of `pos` this text names.
@@ -289,7 +338,10 @@ impl Ctl {
 
     /// [`Ctl::to_move`], with errors about `text`.
     fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
-        let illegal = || ResolveMoveError::Illegal { text: text.to_string(), pdtl: pos.to_pdtl() };
+        let illegal = || ResolveMoveError::Illegal {
+            text: text.to_string(),
+            pdtl: pos.to_pdtl(),
+        };
         let (role, from, separator, captured, to, promotion) = match *self {
             Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
             Ctl::ForcedPromotion { hex, promotion } => {
@@ -299,18 +351,33 @@ impl Ctl {
                     .find(|m| m.kind == MoveKind::ForcedPromotion && m.promotion == Some(promotion))
                     .ok_or_else(illegal)
             }
-            Ctl::Normal { role, from, separator, captured, to, promotion } => (role, from, separator, captured, to, promotion),
+            Ctl::Normal {
+                role,
+                from,
+                separator,
+                captured,
+                to,
+                promotion,
+            } => (role, from, separator, captured, to, promotion),
         };
         match pos.piece_at(from) {
             Some(p) if p.color == pos.turn() && p.role == role => {}
-            _ => return Err(ResolveMoveError::NoSuchPiece { text: text.to_string(), hex: from, expected: role }),
+            _ => {
+                return Err(ResolveMoveError::NoSuchPiece {
+                    text: text.to_string(),
+                    hex: from,
+                    expected: role,
+                })
+            }
         }
         let moves = pos.legal_moves_from_to(from, to);
         let mut candidates = moves.iter();
         let m = match candidates.clone().find(|m| m.promotion == promotion) {
             Some(m) => *m,
             None if promotion.is_none() && candidates.next().is_some() => {
-                return Err(ResolveMoveError::PromotionRequired { text: text.to_string() })
+                return Err(ResolveMoveError::PromotionRequired {
+                    text: text.to_string(),
+                })
             }
             None => return Err(illegal()),
         };
@@ -324,7 +391,11 @@ impl Ctl {
         }
         if let (Some(said), Some(actual)) = (captured, m.captured) {
             if said != actual {
-                return Err(ResolveMoveError::CapturedPiece { text: text.to_string(), said, actual });
+                return Err(ResolveMoveError::CapturedPiece {
+                    text: text.to_string(),
+                    said,
+                    actual,
+                });
             }
         }
         Ok(m)
@@ -344,7 +415,14 @@ impl std::fmt::Display for Ctl {
         match *self {
             Ctl::Castling(c) => f.write_str(c.name()),
             Ctl::ForcedPromotion { hex, promotion } => write!(f, "{hex}={}", promotion.letter()),
-            Ctl::Normal { role, from, separator, captured, to, promotion } => {
+            Ctl::Normal {
+                role,
+                from,
+                separator,
+                captured,
+                to,
+                promotion,
+            } => {
                 if role != Role::Pawn {
                     write!(f, "{}", role.letter())?;
                 }
@@ -459,10 +537,14 @@ mod tests {
     #[test]
     fn plain_reading_agrees_with_the_general_reader() {
         const PIECE: [&str; 8] = ["", "", "E", "N", "K", "P", "X", "7"];
-        const HEX: [&str; 12] = ["E7", "F12", "A0", "L28", "P5", "Z19", "E", "E07", "E29", "Q4", "H", "K100"];
+        const HEX: [&str; 12] = [
+            "E7", "F12", "A0", "L28", "P5", "Z19", "E", "E07", "E29", "Q4", "H", "K100",
+        ];
         const SEP: [&str; 9] = ["-", "×", "x", "*", "@", "@@", "", "\u{2013}", "=N"];
         const CAPTURED: [&str; 5] = ["", "", "N", "D", "P"];
-        const SUFFIX: [&str; 12] = ["", "", "=&", "=N", "+", "++", "^+", "+^", "#", "=&#", "+#", " ?!"];
+        const SUFFIX: [&str; 12] = [
+            "", "", "=&", "=N", "+", "++", "^+", "+^", "#", "=&#", "+#", " ?!",
+        ];
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut pick = |n: usize| {
             state ^= state << 13;
@@ -472,17 +554,47 @@ mod tests {
         };
         let (mut accepted, tried) = (0, 200_000);
         for _ in 0..tried {
-            let text = [PIECE[pick(8)], HEX[pick(12)], SEP[pick(9)], CAPTURED[pick(5)], HEX[pick(12)], SUFFIX[pick(12)]].concat();
+            let text = [
+                PIECE[pick(8)],
+                HEX[pick(12)],
+                SEP[pick(9)],
+                CAPTURED[pick(5)],
+                HEX[pick(12)],
+                SUFFIX[pick(12)],
+            ]
+            .concat();
             if let Some(ctl) = parse_plain(text.as_bytes()) {
                 accepted += 1;
                 assert_eq!(Ctl::parse_general(&text), Ok(ctl), "{text:?}");
             }
         }
         assert!(accepted > tried / 50, "{accepted} of {tried}");
-        for text in ["E7-E13", "EE9×F12", "JE19×EC13+", "NF22×NH26", "VF24-D26++", "C15@B12", "DE1-E9^+", "VD26-G27#"] {
-            assert_eq!(parse_plain(text.as_bytes()).map(Ok), Some(Ctl::parse_general(text)), "{text}");
+        for text in [
+            "E7-E13",
+            "EE9×F12",
+            "JE19×EC13+",
+            "NF22×NH26",
+            "VF24-D26++",
+            "C15@B12",
+            "DE1-E9^+",
+            "VD26-G27#",
+        ] {
+            assert_eq!(
+                parse_plain(text.as_bytes()).map(Ok),
+                Some(Ctl::parse_general(text)),
+                "{text}"
+            );
         }
-        for text in ["KRK-HIO", "A23=N", "E7\u{2010}E13", " E7-E13", "E7-E13 ?!", "E07-E13", "E7-E13=N", "E7-NE13"] {
+        for text in [
+            "KRK-HIO",
+            "A23=N",
+            "E7\u{2010}E13",
+            " E7-E13",
+            "E7-E13 ?!",
+            "E07-E13",
+            "E7-E13=N",
+            "E7-NE13",
+        ] {
             assert_eq!(parse_plain(text.as_bytes()), None, "{text}");
         }
     }

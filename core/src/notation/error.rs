@@ -129,15 +129,41 @@ impl MoveTextError {
             MoveTextError::Syntax(e) => MoveTextError::Syntax(match e {
                 ParseMoveError::Empty => ParseMoveError::Empty,
                 ParseMoveError::BadHex { source, .. } => ParseMoveError::BadHex { text: t, source },
-                ParseMoveError::Syntax { at, reason, .. } => ParseMoveError::Syntax { text: t, at, reason },
-                ParseMoveError::UnknownCastling { name, .. } => ParseMoveError::UnknownCastling { text: t, name },
+                ParseMoveError::Syntax { at, reason, .. } => ParseMoveError::Syntax {
+                    text: t,
+                    at,
+                    reason,
+                },
+                ParseMoveError::UnknownCastling { name, .. } => {
+                    ParseMoveError::UnknownCastling { text: t, name }
+                }
             }),
             MoveTextError::Resolve(e) => MoveTextError::Resolve(match e {
-                ResolveMoveError::NoSuchPiece { hex, expected, .. } => ResolveMoveError::NoSuchPiece { text: t, hex, expected },
-                ResolveMoveError::Separator { said, actual, .. } => ResolveMoveError::Separator { text: t, said, actual },
-                ResolveMoveError::CapturedPiece { said, actual, .. } => ResolveMoveError::CapturedPiece { text: t, said, actual },
-                ResolveMoveError::PromotionRequired { .. } => ResolveMoveError::PromotionRequired { text: t },
-                ResolveMoveError::Illegal { pdtl, .. } => ResolveMoveError::Illegal { text: t, pdtl },
+                ResolveMoveError::NoSuchPiece { hex, expected, .. } => {
+                    ResolveMoveError::NoSuchPiece {
+                        text: t,
+                        hex,
+                        expected,
+                    }
+                }
+                ResolveMoveError::Separator { said, actual, .. } => ResolveMoveError::Separator {
+                    text: t,
+                    said,
+                    actual,
+                },
+                ResolveMoveError::CapturedPiece { said, actual, .. } => {
+                    ResolveMoveError::CapturedPiece {
+                        text: t,
+                        said,
+                        actual,
+                    }
+                }
+                ResolveMoveError::PromotionRequired { .. } => {
+                    ResolveMoveError::PromotionRequired { text: t }
+                }
+                ResolveMoveError::Illegal { pdtl, .. } => {
+                    ResolveMoveError::Illegal { text: t, pdtl }
+                }
             }),
         }
     }

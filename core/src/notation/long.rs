@@ -9,7 +9,9 @@ use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 
-use super::{hex_at, promotion_letter, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError};
+use super::{
+    hex_at, promotion_letter, MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError,
+};
 
 /// A move named without a position: the identity of RULES.md §5.5. This is
 /// what the long form writes, and what a front end (or a binding) can keep
@@ -59,11 +61,22 @@ impl MoveId {
     pub fn new(from: Hex, to: Hex, promotion: Option<Role>, castling: Option<Castling>) -> MoveId {
         match (castling, promotion) {
             (Some(castling), _) => {
-                let color = if from == KING_HOME[Color::Black.index()] { Color::Black } else { Color::White };
+                let color = if from == KING_HOME[Color::Black.index()] {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 MoveId::Castling { color, castling }
             }
-            (None, Some(promotion)) if from == to => MoveId::ForcedPromotion { hex: from, promotion },
-            (None, promotion) => MoveId::Ordinary { from, to, promotion },
+            (None, Some(promotion)) if from == to => MoveId::ForcedPromotion {
+                hex: from,
+                promotion,
+            },
+            (None, promotion) => MoveId::Ordinary {
+                from,
+                to,
+                promotion,
+            },
         }
     }
 
@@ -94,15 +107,31 @@ impl MoveId {
     pub fn long(&self) -> String {
         match *self {
             MoveId::Castling { color, castling } => {
-                let mut parts = vec![format!("{}-{}", KING_HOME[color.index()], castling.king_to(color))];
-                let mut rooks: Vec<String> = castling.rook_moves(color).iter().map(|(f, t)| format!("{f}-{t}")).collect();
+                let mut parts = vec![format!(
+                    "{}-{}",
+                    KING_HOME[color.index()],
+                    castling.king_to(color)
+                )];
+                let mut rooks: Vec<String> = castling
+                    .rook_moves(color)
+                    .iter()
+                    .map(|(f, t)| format!("{f}-{t}"))
+                    .collect();
                 rooks.sort();
                 parts.extend(rooks);
                 parts.join("+")
             }
             MoveId::ForcedPromotion { hex, promotion } => format!("{hex}={}", promotion.letter()),
-            MoveId::Ordinary { from, to, promotion: Some(r) } => format!("{from}-{to}={}", r.letter()),
-            MoveId::Ordinary { from, to, promotion: None } => format!("{from}-{to}"),
+            MoveId::Ordinary {
+                from,
+                to,
+                promotion: Some(r),
+            } => format!("{from}-{to}={}", r.letter()),
+            MoveId::Ordinary {
+                from,
+                to,
+                promotion: None,
+            } => format!("{from}-{to}"),
         }
     }
 
@@ -113,12 +142,19 @@ impl MoveId {
         if t.is_empty() {
             return Err(ParseMoveError::Empty);
         }
-        let syntax = |at: usize, reason| ParseMoveError::Syntax { text: text.to_string(), at, reason };
+        let syntax = |at: usize, reason| ParseMoveError::Syntax {
+            text: text.to_string(),
+            at,
+            reason,
+        };
         // FROM-TO at the start of `s`; returns the hexes and the bytes used.
         let pair = |s: &str, at: usize| -> Result<(Hex, Hex, usize), ParseMoveError> {
             let (from, used) = hex_at(text, s)?;
             if !s[used..].starts_with('-') {
-                return Err(syntax(at + used, "expected '-' between origin and destination"));
+                return Err(syntax(
+                    at + used,
+                    "expected '-' between origin and destination",
+                ));
             }
             let (to, used2) = hex_at(text, &s[used + 1..])?;
             Ok((from, to, used + 1 + used2))
@@ -129,7 +165,10 @@ impl MoveId {
             for part in t.split('+') {
                 let (from, to, used) = pair(part, at)?;
                 if used != part.len() {
-                    return Err(syntax(at + used, "unexpected characters in a castling part"));
+                    return Err(syntax(
+                        at + used,
+                        "unexpected characters in a castling part",
+                    ));
                 }
                 parts.push((from, to));
                 at += part.len() + 1;
@@ -137,8 +176,16 @@ impl MoveId {
             let (king_from, king_to) = parts[0];
             let mut rooks = parts[1..].to_vec();
             rooks.sort();
-            let not_castling = || syntax(0, "not one of the 24 castlings (King's move, then each rook's)");
-            let color = Color::ALL.into_iter().find(|c| KING_HOME[c.index()] == king_from).ok_or_else(not_castling)?;
+            let not_castling = || {
+                syntax(
+                    0,
+                    "not one of the 24 castlings (King's move, then each rook's)",
+                )
+            };
+            let color = Color::ALL
+                .into_iter()
+                .find(|c| KING_HOME[c.index()] == king_from)
+                .ok_or_else(not_castling)?;
             return Castling::ALL
                 .into_iter()
                 .find(|c| {
@@ -151,22 +198,34 @@ impl MoveId {
         }
         let (from, used) = hex_at(text, t)?;
         if let Some(p) = t[used..].strip_prefix('=') {
-            let promotion = promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
-            return Ok(MoveId::ForcedPromotion { hex: from, promotion });
+            let promotion = promotion_letter(p)
+                .ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?;
+            return Ok(MoveId::ForcedPromotion {
+                hex: from,
+                promotion,
+            });
         }
         let (_, to, used) = pair(t, 0)?;
         let rest = &t[used..];
         let promotion = match rest {
             "" => None,
             _ => match rest.strip_prefix('=') {
-                Some(p) => Some(promotion_letter(p).ok_or_else(|| syntax(used + 1, "expected a promotion letter D V R G N J"))?),
+                Some(p) => {
+                    Some(promotion_letter(p).ok_or_else(|| {
+                        syntax(used + 1, "expected a promotion letter D V R G N J")
+                    })?)
+                }
                 None => return Err(syntax(used, "unexpected characters after the destination")),
             },
         };
         if from == to {
             return Err(syntax(0, "origin and destination are the same hex"));
         }
-        Ok(MoveId::Ordinary { from, to, promotion })
+        Ok(MoveId::Ordinary {
+            from,
+            to,
+            promotion,
+        })
     }
 }
 
@@ -195,12 +254,23 @@ impl Position {
         let id = MoveId::from_long(text)?;
         self.resolve(id).ok_or_else(|| {
             MoveTextError::Resolve(match id {
-                MoveId::Ordinary { from, to, promotion: None }
-                    if self.legal_moves_from(from).iter().any(|m| m.to == to && m.castling().is_none()) =>
+                MoveId::Ordinary {
+                    from,
+                    to,
+                    promotion: None,
+                } if self
+                    .legal_moves_from(from)
+                    .iter()
+                    .any(|m| m.to == to && m.castling().is_none()) =>
                 {
-                    ResolveMoveError::PromotionRequired { text: text.to_string() }
+                    ResolveMoveError::PromotionRequired {
+                        text: text.to_string(),
+                    }
                 }
-                _ => ResolveMoveError::Illegal { text: text.to_string(), pdtl: self.to_pdtl() },
+                _ => ResolveMoveError::Illegal {
+                    text: text.to_string(),
+                    pdtl: self.to_pdtl(),
+                },
             })
         })
     }
@@ -212,6 +282,8 @@ impl Position {
             MoveId::ForcedPromotion { hex, .. } => hex,
             MoveId::Castling { color, .. } => KING_HOME[color.index()],
         };
-        self.legal_moves_from(from).into_iter().find(|m| m.id() == id)
+        self.legal_moves_from(from)
+            .into_iter()
+            .find(|m| m.id() == id)
     }
 }

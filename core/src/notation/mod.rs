@@ -28,7 +28,10 @@ pub use long::MoveId;
 /// The hex at the start of `s`, a part of the move text `text`, and the
 /// bytes it takes.
 fn hex_at(text: &str, s: &str) -> Result<(Hex, usize), ParseMoveError> {
-    parse_hex_prefix(s).map_err(|source| ParseMoveError::BadHex { text: text.to_string(), source })
+    parse_hex_prefix(s).map_err(|source| ParseMoveError::BadHex {
+        text: text.to_string(),
+        source,
+    })
 }
 
 /// The promotion piece `s` names, if it is one letter of a regainable kind.

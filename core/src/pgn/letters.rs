@@ -34,13 +34,18 @@ impl Letters {
             return Err(PgnErrorKind::FanNotSupported);
         }
         for pair in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let bad = |reason| PgnErrorKind::BadRedefine { pair: pair.to_string(), reason };
+            let bad = |reason| PgnErrorKind::BadRedefine {
+                pair: pair.to_string(),
+                reason,
+            };
             let chars: Vec<char> = pair.chars().filter(|c| !c.is_whitespace()).collect();
             let [alt, '@', std] = chars[..] else {
                 return Err(bad("expected <alternative>@<standard>, e.g. T@R"));
             };
             if !ALTERNATIVES.contains(&(alt, std)) {
-                return Err(bad("not an allowed alternative (H@E, A/B/F/L@J, C/S@N, T@R, W@V, Q@D)"));
+                return Err(bad(
+                    "not an allowed alternative (H@E, A/B/F/L@J, C/S@N, T@R, W@V, Q@D)",
+                ));
             }
             if map.insert(alt, std).is_some_and(|old| old != std) {
                 return Err(bad("the letter is declared twice"));
@@ -76,7 +81,13 @@ impl Letters {
         }
         pdtl.split_ascii_whitespace()
             .enumerate()
-            .map(|(i, f)| if i == 0 || i == 2 { f.chars().map(|c| self.tr_cased(c)).collect() } else { f.to_string() })
+            .map(|(i, f)| {
+                if i == 0 || i == 2 {
+                    f.chars().map(|c| self.tr_cased(c)).collect()
+                } else {
+                    f.to_string()
+                }
+            })
             .collect::<Vec<String>>()
             .join(" ")
     }
@@ -90,7 +101,12 @@ impl Letters {
         }
         let c: Vec<char> = word.chars().collect();
         // Castling prefixes KTK-, KTD-, KTT- (or KRQ- with Q@D, …).
-        if c.len() >= 4 && c[0] == 'K' && self.tr(c[1]) == 'R' && matches!(self.tr(c[2]), 'K' | 'D' | 'R') && is_hyphen(c[3]) {
+        if c.len() >= 4
+            && c[0] == 'K'
+            && self.tr(c[1]) == 'R'
+            && matches!(self.tr(c[2]), 'K' | 'D' | 'R')
+            && is_hyphen(c[3])
+        {
             let mut out = String::from("KR");
             out.push(self.tr(c[2]));
             out.extend(&c[3..]);

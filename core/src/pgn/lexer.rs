@@ -14,13 +14,19 @@ use crate::record::GameResult;
 pub(super) enum Tok<'a> {
     /// A tag; `raw` is the value as written between the quotes (see
     /// [`tag_value`]).
-    Tag { name: &'a str, raw: &'a str },
+    Tag {
+        name: &'a str,
+        raw: &'a str,
+    },
     /// A comment's text, without its braces and surrounding blanks.
     Comment(&'a str),
     Open,
     Close,
     Label(&'a str),
-    Number { n: u32, unknown: bool },
+    Number {
+        n: u32,
+        unknown: bool,
+    },
     Ellipsis,
     Dots(usize),
     Comma,
@@ -38,7 +44,9 @@ pub(super) enum LexError {
     UnterminatedComment,
     UnexpectedCloseBrace,
     /// The token's text cannot stand here; `expected` says what can.
-    Unexpected { expected: &'static str },
+    Unexpected {
+        expected: &'static str,
+    },
 }
 
 impl LexError {
@@ -48,7 +56,10 @@ impl LexError {
             LexError::TagSyntax(reason) => PgnErrorKind::TagSyntax(reason),
             LexError::UnterminatedComment => PgnErrorKind::UnterminatedComment,
             LexError::UnexpectedCloseBrace => PgnErrorKind::UnexpectedCloseBrace,
-            LexError::Unexpected { expected } => PgnErrorKind::Unexpected { found: text.to_string(), expected },
+            LexError::Unexpected { expected } => PgnErrorKind::Unexpected {
+                found: text.to_string(),
+                expected,
+            },
         }
     }
 }
@@ -125,7 +136,12 @@ pub(super) struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     pub(super) fn new(src: &'a str) -> Lexer<'a> {
-        Lexer { src, i: 0, line: 1, col: 1 }
+        Lexer {
+            src,
+            i: 0,
+            line: 1,
+            col: 1,
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -158,7 +174,10 @@ impl<'a> Lexer<'a> {
     fn skip_word(&mut self) {
         loop {
             let rest = &self.src.as_bytes()[self.i..];
-            let n = rest.iter().position(|&b| WORD_STOPS[usize::from(b)]).unwrap_or(rest.len());
+            let n = rest
+                .iter()
+                .position(|&b| WORD_STOPS[usize::from(b)])
+                .unwrap_or(rest.len());
             self.i += n;
             self.col += n;
             match rest.get(n) {
@@ -213,14 +232,28 @@ impl<'a> Lexer<'a> {
         self.skip_blanks();
         let (line, col, start) = (self.line, self.col, self.i);
         let Some(c) = self.peek() else {
-            return Token { tok: Tok::Eof, line, col, start, end: start, text: "" };
+            return Token {
+                tok: Tok::Eof,
+                line,
+                col,
+                start,
+                end: start,
+                text: "",
+            };
         };
         let tok = match c {
             '[' => match self.tag() {
                 Ok(tok) => tok,
                 Err((line, col, reason)) => {
                     let text = &self.src[start..self.i];
-                    return Token { tok: Tok::Error(LexError::TagSyntax(reason)), line, col, start, end: self.i, text };
+                    return Token {
+                        tok: Tok::Error(LexError::TagSyntax(reason)),
+                        line,
+                        col,
+                        start,
+                        end: self.i,
+                        text,
+                    };
                 }
             },
             '{' => self.comment(),
@@ -265,7 +298,14 @@ impl<'a> Lexer<'a> {
             '0'..='9' => self.number_or_result(),
             _ => self.word(start),
         };
-        Token { tok, line, col, start, end: self.i, text: &self.src[start..self.i] }
+        Token {
+            tok,
+            line,
+            col,
+            start,
+            end: self.i,
+            text: &self.src[start..self.i],
+        }
     }
 
     /// `{ comment }`, at its `{`: the body trimmed.
@@ -294,7 +334,9 @@ impl<'a> Lexer<'a> {
         if w.is_empty() {
             // A lone ']' (the only word-ending character not handled above).
             self.bump();
-            Tok::Error(LexError::Unexpected { expected: "']' only closes a tag" })
+            Tok::Error(LexError::Unexpected {
+                expected: "']' only closes a tag",
+            })
         } else if w == "*" {
             Tok::Result(GameResult::Unfinished)
         } else {
@@ -334,7 +376,9 @@ impl<'a> Lexer<'a> {
         let raw = loop {
             let here = self.i;
             match self.peek() {
-                None | Some('\n') => return fail(self, "the tag value has no closing '\"' on its line"),
+                None | Some('\n') => {
+                    return fail(self, "the tag value has no closing '\"' on its line")
+                }
                 Some('"') => {
                     self.bump();
                     break &self.src[value_start..here];
@@ -370,7 +414,9 @@ impl<'a> Lexer<'a> {
         let n = &self.src[start..self.i];
         if n.is_empty() || (bracket && self.peek() != Some(']')) {
             self.skip_word();
-            return Tok::Error(LexError::Unexpected { expected: "a variation label is '$' and a number, or '$[' number ']'" });
+            return Tok::Error(LexError::Unexpected {
+                expected: "a variation label is '$' and a number, or '$[' number ']'",
+            });
         }
         if bracket {
             self.bump();
@@ -390,7 +436,9 @@ impl<'a> Lexer<'a> {
                 let unknown = self.bump() == Some('?');
                 return match digits.parse::<u32>() {
                     Ok(n) if n >= 1 => Tok::Number { n, unknown },
-                    _ => Tok::Error(LexError::Unexpected { expected: "move numbers start at 1" }),
+                    _ => Tok::Error(LexError::Unexpected {
+                        expected: "move numbers start at 1",
+                    }),
                 };
             }
             _ => {}
@@ -406,7 +454,9 @@ impl<'a> Lexer<'a> {
             while rest.next_if(|&c| c == ' ' || c == '\t').is_some() {
                 k += 1;
             }
-            if rest.next_if(|c| c.is_ascii_digit()).is_some() && rest.peek().is_none_or(|&c| ends_word(c)) {
+            if rest.next_if(|c| c.is_ascii_digit()).is_some()
+                && rest.peek().is_none_or(|&c| ends_word(c))
+            {
                 for _ in 0..=k {
                     self.bump();
                 }
@@ -414,10 +464,14 @@ impl<'a> Lexer<'a> {
                 if let Some(r) = GameResult::parse(text) {
                     return Tok::Result(r);
                 }
-                return Tok::Error(LexError::Unexpected { expected: "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *" });
+                return Tok::Error(LexError::Unexpected {
+                    expected: "a result is 3-0, 0-3, 2-1, 1-2, 1-1 or *",
+                });
             }
         }
         self.skip_word();
-        Tok::Error(LexError::Unexpected { expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")" })
+        Tok::Error(LexError::Unexpected {
+            expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
+        })
     }
 }

@@ -113,7 +113,9 @@ pub enum PgnErrorKind {
     #[error("a variation must contain at least one move")]
     EmptyVariation,
     /// A variation whose first move number names no earlier move of its line.
-    #[error("the variation replaces move {number} of {color}, which is not among the moves before it")]
+    #[error(
+        "the variation replaces move {number} of {color}, which is not among the moves before it"
+    )]
     NoVariationTarget {
         /// The move number the variation starts with.
         number: u32,

@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::letters::Letters;
+use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::tags;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
@@ -108,9 +108,18 @@ const CHECKPOINT: usize = 16;
 const MAIN_LINE_ROOM: usize = 128;
 
 impl<'a> LineCtx<'a> {
-    fn new(number: u32, comments: Vec<String>, start: Rc<Position>, last_text: &'a str, open: Option<Opening>) -> LineCtx<'a> {
+    fn new(
+        number: u32,
+        comments: Vec<String>,
+        start: Rc<Position>,
+        last_text: &'a str,
+        open: Option<Opening>,
+    ) -> LineCtx<'a> {
         LineCtx {
-            line: Line { comments, moves: Vec::new() },
+            line: Line {
+                comments,
+                moves: Vec::new(),
+            },
             start,
             checkpoints: Vec::new(),
             first: None,
@@ -159,7 +168,14 @@ impl<'a> LineCtx<'a> {
     fn number_of(&self, j: usize) -> (u32, Color) {
         let p = ply(self.first.expect("the line has a move")) + j as u64;
         let number = u32::try_from(p / 2).expect("the number of a move read");
-        (number, if p % 2 == 0 { Color::White } else { Color::Black })
+        (
+            number,
+            if p % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        )
     }
 }
 
@@ -271,12 +287,22 @@ impl<'a> Parser<'a> {
             let game = self.game();
             let mut errors = self.errors.split_off(errors_before);
             if self.dropped > 0 {
-                let last = errors.last().expect("errors were dropped past the kept ones");
+                let last = errors
+                    .last()
+                    .expect("errors were dropped past the kept ones");
                 let (line, column) = (last.line, last.column);
-                errors.push(PgnError::new(line, column, PgnErrorKind::MoreErrors(self.dropped)));
+                errors.push(PgnError::new(
+                    line,
+                    column,
+                    PgnErrorKind::MoreErrors(self.dropped),
+                ));
             }
             if game.is_some() || !errors.is_empty() {
-                entries.push(GameEntry { game, errors, span: start..self.consumed_end.max(start) });
+                entries.push(GameEntry {
+                    game,
+                    errors,
+                    span: start..self.consumed_end.max(start),
+                });
             }
             if self.consumed == before {
                 // Cannot happen (every path consumes a token), but never loop.
@@ -313,7 +339,11 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        let at = |name: &str| tags.iter().position(|(n, _)| n == name).map_or((1, 1), |k| tag_at[k]);
+        let at = |name: &str| {
+            tags.iter()
+                .position(|(n, _)| n == name)
+                .map_or((1, 1), |k| tag_at[k])
+        };
         let header_error = |p: &mut Parser, (line, col): (usize, usize), kind| {
             p.errors.push(PgnError::new(line, col, kind));
             p.resync();
@@ -321,8 +351,15 @@ impl<'a> Parser<'a> {
         };
 
         // Every Variant tag must name this game (§6.7: a reader MUST check it).
-        if let Some(k) = tags.iter().position(|(n, v)| n == "Variant" && v.trim() != tags::VARIANT) {
-            return header_error(self, tag_at[k], PgnErrorKind::UnsupportedVariant(tags[k].1.clone()));
+        if let Some(k) = tags
+            .iter()
+            .position(|(n, v)| n == "Variant" && v.trim() != tags::VARIANT)
+        {
+            return header_error(
+                self,
+                tag_at[k],
+                PgnErrorKind::UnsupportedVariant(tags[k].1.clone()),
+            );
         }
         self.letters = match tags.iter().find(|(n, _)| n == "Redefine") {
             Some((_, v)) => match Letters::parse(v) {
@@ -331,7 +368,10 @@ impl<'a> Parser<'a> {
             },
             None => Letters::default(),
         };
-        let pdtl_tag = tags.iter().find(|(n, _)| n == "PDTL" || n == "DPTL").cloned();
+        let pdtl_tag = tags
+            .iter()
+            .find(|(n, _)| n == "PDTL" || n == "DPTL")
+            .cloned();
         let start = match &pdtl_tag {
             Some((name, v)) => match Position::from_pdtl(&self.letters.pdtl(v)) {
                 Ok(p) => p,
@@ -343,7 +383,10 @@ impl<'a> Parser<'a> {
 
         let number = start.fullmove_number().unwrap_or(1);
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
-        root.history = Some(Box::new(History::with_capacity(start.clone(), MAIN_LINE_ROOM)));
+        root.history = Some(Box::new(History::with_capacity(
+            start.clone(),
+            MAIN_LINE_ROOM,
+        )));
         root.line.moves.reserve_exact(MAIN_LINE_ROOM);
         let (mut root, end) = self.lines(root, start);
         let history = root.history.take().expect("the main line's history");
@@ -352,7 +395,12 @@ impl<'a> Parser<'a> {
         let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
         *game.comments_mut() = comments;
         let stated = self.game_end(&mut game, end);
-        game.state_read_result(stated, tags.iter().find(|(n, _)| n == "Result").map(|(_, v)| v.as_str()));
+        game.state_read_result(
+            stated,
+            tags.iter()
+                .find(|(n, _)| n == "Result")
+                .map(|(_, v)| v.as_str()),
+        );
         game.tags = tags::read(&tags, game.result());
         Some(game)
     }
@@ -385,7 +433,11 @@ impl<'a> Parser<'a> {
     /// end pops it and attaches it to the move it replaces. An error ends
     /// every line open, each keeping what it read. Returns the main line
     /// and how it ended.
-    fn lines(&mut self, root: LineCtx<'a>, start: Position) -> (LineCtx<'a>, Result<End, PgnError>) {
+    fn lines(
+        &mut self,
+        root: LineCtx<'a>,
+        start: Position,
+    ) -> (LineCtx<'a>, Result<End, PgnError>) {
         let mut stack = vec![root];
         let mut pos = start;
         loop {
@@ -410,7 +462,11 @@ impl<'a> Parser<'a> {
                 let open = child.open.take().expect("a variation has its '('");
                 let result = match end {
                     Ok(End::Close) => Ok(()),
-                    Ok(_) => Err(PgnError::new(open.line, open.column, PgnErrorKind::UnterminatedVariation)),
+                    Ok(_) => Err(PgnError::new(
+                        open.line,
+                        open.column,
+                        PgnErrorKind::UnterminatedVariation,
+                    )),
                     Err(e) => Err(e),
                 };
                 attach_variation(parent, child, open.label, open.target);
@@ -435,10 +491,18 @@ impl<'a> Parser<'a> {
     /// [`Parser::step`] with its errors as `Err`: one token of the line,
     /// dispatched by kind (moves, numbers, commas and a line's end have
     /// their own functions).
-    fn step_line(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Result<Step<'a>, PgnError> {
+    fn step_line(
+        &mut self,
+        ctx: &mut LineCtx<'a>,
+        pos: &mut Position,
+        depth: usize,
+    ) -> Result<Step<'a>, PgnError> {
         {
             let t = self.peek();
-            let expecting_move = matches!(ctx.state, State::AfterNumber | State::AfterEllipsis | State::AfterComma);
+            let expecting_move = matches!(
+                ctx.state,
+                State::AfterNumber | State::AfterEllipsis | State::AfterComma
+            );
             // A tag, even a malformed one, starts the next game.
             let tag = matches!(t.tok, Tok::Tag { .. } | Tok::Error(LexError::TagSyntax(_)));
             if depth > 0 && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_))) {
@@ -450,10 +514,23 @@ impl<'a> Parser<'a> {
                 // neither ends a line.
                 Tok::Word(w) => self.word(ctx, pos, &t, w)?,
                 Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
-                _ if expecting_move && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) => {
+                _ if expecting_move
+                    && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) =>
+                {
                     return Err(match t.tok {
-                        Tok::Eof => Self::err(&t, PgnErrorKind::Truncated { after: ctx.last_text.to_string() }),
-                        _ => Self::err(&t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }),
+                        Tok::Eof => Self::err(
+                            &t,
+                            PgnErrorKind::Truncated {
+                                after: ctx.last_text.to_string(),
+                            },
+                        ),
+                        _ => Self::err(
+                            &t,
+                            PgnErrorKind::Unexpected {
+                                found: t.text.to_string(),
+                                expected: "a move",
+                            },
+                        ),
                     });
                 }
                 Tok::Tag { .. } => return Ok(Step::End(Ok(End::Stop))),
@@ -472,10 +549,13 @@ impl<'a> Parser<'a> {
                 Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, pos, &t)?,
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
-                        return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                            found: t.text.to_string(),
-                            expected: "'…' stands for White's move right after a move number",
-                        }));
+                        return Err(Self::err(
+                            &t,
+                            PgnErrorKind::Unexpected {
+                                found: t.text.to_string(),
+                                expected: "'…' stands for White's move right after a move number",
+                            },
+                        ));
                     }
                     self.ellipsis(ctx, pos, &t)?;
                 }
@@ -490,16 +570,25 @@ impl<'a> Parser<'a> {
                 Tok::Comma => self.comma(ctx, &t)?,
                 Tok::Open => {
                     if expecting_move {
-                        return Err(Self::err(&t, PgnErrorKind::Unexpected { found: "(".into(), expected: "a move" }));
+                        return Err(Self::err(
+                            &t,
+                            PgnErrorKind::Unexpected {
+                                found: "(".into(),
+                                expected: "a move",
+                            },
+                        ));
                     }
                     let (child, child_pos) = self.open_variation(ctx, &t)?;
                     return Ok(Step::Open(Box::new((child, child_pos))));
                 }
                 Tok::Label(_) => {
-                    return Err(Self::err(&t, PgnErrorKind::Unexpected {
-                        found: t.text.to_string(),
-                        expected: "a label only follows a variation's '('",
-                    }))
+                    return Err(Self::err(
+                        &t,
+                        PgnErrorKind::Unexpected {
+                            found: t.text.to_string(),
+                            expected: "a label only follows a variation's '('",
+                        },
+                    ))
                 }
             }
         }
@@ -509,7 +598,12 @@ impl<'a> Parser<'a> {
     /// A `)`: the end of the variation `ctx` (at `depth` > 0), never empty;
     /// on the main line an error that loses nothing.
     #[inline(always)]
-    fn close(&mut self, ctx: &LineCtx<'a>, t: &Token<'a>, depth: usize) -> Result<Step<'a>, PgnError> {
+    fn close(
+        &mut self,
+        ctx: &LineCtx<'a>,
+        t: &Token<'a>,
+        depth: usize,
+    ) -> Result<Step<'a>, PgnError> {
         if depth == 0 {
             // Nothing is lost by ignoring it.
             self.report(Self::err(t, PgnErrorKind::UnexpectedCloseParen));
@@ -526,14 +620,37 @@ impl<'a> Parser<'a> {
     /// A move number, where one may stand: it must be the line's (the
     /// first one of a line may set it when the start's number is unknown).
     #[inline(always)]
-    fn number(&mut self, ctx: &mut LineCtx<'a>, pos: &Position, t: &Token<'a>, n: u32, unknown: bool, depth: usize) -> Result<(), PgnError> {
+    fn number(
+        &mut self,
+        ctx: &mut LineCtx<'a>,
+        pos: &Position,
+        t: &Token<'a>,
+        n: u32,
+        unknown: bool,
+        depth: usize,
+    ) -> Result<(), PgnError> {
         if !matches!(ctx.state, State::Free | State::AfterWhite) {
-            return Err(Self::err(t, PgnErrorKind::Unexpected { found: t.text.to_string(), expected: "a move" }));
+            return Err(Self::err(
+                t,
+                PgnErrorKind::Unexpected {
+                    found: t.text.to_string(),
+                    expected: "a move",
+                },
+            ));
         }
-        if ctx.free_number && ctx.line.moves.is_empty() && (unknown || depth == 0 && pos.fullmove_number().is_none()) {
+        if ctx.free_number
+            && ctx.line.moves.is_empty()
+            && (unknown || depth == 0 && pos.fullmove_number().is_none())
+        {
             ctx.number = n;
         } else if n != ctx.number {
-            return Err(Self::err(t, PgnErrorKind::MoveNumber { expected: ctx.number, found: n }));
+            return Err(Self::err(
+                t,
+                PgnErrorKind::MoveNumber {
+                    expected: ctx.number,
+                    found: n,
+                },
+            ));
         }
         ctx.free_number = false;
         ctx.state = State::AfterNumber;
@@ -548,10 +665,13 @@ impl<'a> Parser<'a> {
         match ctx.state {
             State::AfterWhite | State::AfterEllipsis => ctx.state = State::AfterComma,
             _ => {
-                return Err(Self::err(t, PgnErrorKind::Unexpected {
-                    found: ",".into(),
-                    expected: "a comma separates White's and Black's moves",
-                }))
+                return Err(Self::err(
+                    t,
+                    PgnErrorKind::Unexpected {
+                        found: ",".into(),
+                        expected: "a comma separates White's and Black's moves",
+                    },
+                ))
             }
         }
         ctx.last_text = t.text;
@@ -561,36 +681,56 @@ impl<'a> Parser<'a> {
     /// A word: an assessment or indicator for the move before it, or a
     /// move where the line expects one, read and played.
     #[inline(always)]
-    fn word(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, t: &Token<'a>, w: &'a str) -> Result<(), PgnError> {
+    fn word(
+        &mut self,
+        ctx: &mut LineCtx<'a>,
+        pos: &mut Position,
+        t: &Token<'a>,
+        w: &'a str,
+    ) -> Result<(), PgnError> {
         if let Some((a, i)) = parse_annotation(w) {
-            if ctx.state == State::AfterWhite || (ctx.state == State::Free && !ctx.line.moves.is_empty()) {
+            if ctx.state == State::AfterWhite
+                || (ctx.state == State::Free && !ctx.line.moves.is_empty())
+            {
                 self.next();
                 let last = ctx.line.moves.last_mut().expect("a move was read");
                 return merge_annotation(last, a, i).map_err(|kind| Self::err(t, kind));
             }
-            return Err(Self::err(t, PgnErrorKind::Unexpected {
-                found: w.to_string(),
-                expected: "an assessment or indicator follows a move",
-            }));
+            return Err(Self::err(
+                t,
+                PgnErrorKind::Unexpected {
+                    found: w.to_string(),
+                    expected: "an assessment or indicator follows a move",
+                },
+            ));
         }
         match ctx.state {
             State::AfterEllipsis => {
-                return Err(Self::err(t, PgnErrorKind::Unexpected {
-                    found: w.to_string(),
-                    expected: "a comma after '…'",
-                }))
+                return Err(Self::err(
+                    t,
+                    PgnErrorKind::Unexpected {
+                        found: w.to_string(),
+                        expected: "a comma after '…'",
+                    },
+                ))
             }
             State::AfterNumber if pos.turn() == Color::Black => {
-                return Err(Self::err(t, PgnErrorKind::Unexpected {
-                    found: w.to_string(),
-                    expected: "Black is to move: write '…, ' for White's move",
-                }))
+                return Err(Self::err(
+                    t,
+                    PgnErrorKind::Unexpected {
+                        found: w.to_string(),
+                        expected: "Black is to move: write '…, ' for White's move",
+                    },
+                ))
             }
             State::AfterComma if pos.turn() == Color::White => {
-                return Err(Self::err(t, PgnErrorKind::Unexpected {
-                    found: w.to_string(),
-                    expected: "White is to move: a new move number must come first",
-                }))
+                return Err(Self::err(
+                    t,
+                    PgnErrorKind::Unexpected {
+                        found: w.to_string(),
+                        expected: "White is to move: a new move number must come first",
+                    },
+                ))
             }
             _ => {}
         }
@@ -598,12 +738,20 @@ impl<'a> Parser<'a> {
         self.play_word(ctx, pos, t, w)
     }
 
-    fn ellipsis(&mut self, ctx: &mut LineCtx<'a>, pos: &Position, t: &Token<'a>) -> Result<(), PgnError> {
+    fn ellipsis(
+        &mut self,
+        ctx: &mut LineCtx<'a>,
+        pos: &Position,
+        t: &Token<'a>,
+    ) -> Result<(), PgnError> {
         if pos.turn() != Color::Black {
-            return Err(Self::err(t, PgnErrorKind::Unexpected {
-                found: t.text.to_string(),
-                expected: "White is to move, so White's move cannot be left out",
-            }));
+            return Err(Self::err(
+                t,
+                PgnErrorKind::Unexpected {
+                    found: t.text.to_string(),
+                    expected: "White is to move, so White's move cannot be left out",
+                },
+            ));
         }
         ctx.state = State::AfterEllipsis;
         ctx.last_text = t.text;
@@ -612,14 +760,31 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads a move word (with assessments attached to it, if any), plays it.
-    fn play_word(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, t: &Token<'a>, word: &str) -> Result<(), PgnError> {
+    fn play_word(
+        &mut self,
+        ctx: &mut LineCtx<'a>,
+        pos: &mut Position,
+        t: &Token<'a>,
+        word: &str,
+    ) -> Result<(), PgnError> {
         let (core, annotation) = split_annotation(word);
         let text = self.letters.mv(core);
         let color = pos.turn();
         let m = pos.parse_ctl(&text).map_err(|source| {
             // Report the text as written, not as translated.
-            let source = if *text != *core { source.with_text(core) } else { source };
-            Self::err(t, PgnErrorKind::Move { number: ctx.number, color, source })
+            let source = if *text != *core {
+                source.with_text(core)
+            } else {
+                source
+            };
+            Self::err(
+                t,
+                PgnErrorKind::Move {
+                    number: ctx.number,
+                    color,
+                    source,
+                },
+            )
         })?;
         let mut am = AnnotatedMove::new(m);
         if let Some((a, i)) = annotation {
@@ -652,12 +817,19 @@ impl<'a> Parser<'a> {
 
     /// Opens the variation starting at the `(` token `open`: finds the move
     /// it replaces and gives its line and start position.
-    fn open_variation(&mut self, ctx: &LineCtx<'a>, open: &Token<'a>) -> Result<(LineCtx<'a>, Position), PgnError> {
+    fn open_variation(
+        &mut self,
+        ctx: &LineCtx<'a>,
+        open: &Token<'a>,
+    ) -> Result<(LineCtx<'a>, Position), PgnError> {
         if ctx.line.moves.is_empty() {
-            return Err(Self::err(open, PgnErrorKind::Unexpected {
-                found: "(".into(),
-                expected: "a variation follows the move it replaces",
-            }));
+            return Err(Self::err(
+                open,
+                PgnErrorKind::Unexpected {
+                    found: "(".into(),
+                    expected: "a variation follows the move it replaces",
+                },
+            ));
         }
         self.next(); // '('
         let label = match self.peek().tok {
@@ -675,19 +847,28 @@ impl<'a> Parser<'a> {
         }
         let target = match self.peek_at(k).tok {
             Tok::Number { n, .. } => {
-                let color = if matches!(self.peek_at(k + 1).tok, Tok::Ellipsis | Tok::Dots(3)) { Color::Black } else { Color::White };
+                let color = if matches!(self.peek_at(k + 1).tok, Tok::Ellipsis | Tok::Dots(3)) {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 // Each move of a line is one ply after the one before it:
                 // the replaced move's index follows from its number, so a
                 // record of many variations on a long line stays linear.
                 let found = ctx
                     .first
-                    .and_then(|first| usize::try_from(ply((n, color)).checked_sub(ply(first))?).ok())
+                    .and_then(|first| {
+                        usize::try_from(ply((n, color)).checked_sub(ply(first))?).ok()
+                    })
                     .filter(|&j| j < ctx.line.moves.len());
                 match found {
                     Some(j) => j,
                     None => {
                         let t = self.peek_at(k);
-                        return Err(Self::err(&t, PgnErrorKind::NoVariationTarget { number: n, color }));
+                        return Err(Self::err(
+                            &t,
+                            PgnErrorKind::NoVariationTarget { number: n, color },
+                        ));
                     }
                 }
             }
@@ -695,14 +876,30 @@ impl<'a> Parser<'a> {
         };
         let start = ctx.shared_position_before(target);
         let pos = Position::clone(&start);
-        let opening = Opening { line: open.line, column: open.col, label, target };
-        let child = LineCtx::new(ctx.number_of(target).0, Vec::new(), start, "(", Some(opening));
+        let opening = Opening {
+            line: open.line,
+            column: open.col,
+            label,
+            target,
+        };
+        let child = LineCtx::new(
+            ctx.number_of(target).0,
+            Vec::new(),
+            start,
+            "(",
+            Some(opening),
+        );
         Ok((child, pos))
     }
 }
 
 /// Attaches a finished (or cut short) variation to the move it replaces.
-fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<String>, target: usize) {
+fn attach_variation(
+    parent: &mut LineCtx,
+    mut child: LineCtx,
+    label: Option<String>,
+    target: usize,
+) {
     let target = &mut parent.line.moves[target];
     if child.line.moves.is_empty() {
         // Cut short by an error before its first move: keep its comments
@@ -713,7 +910,10 @@ fn attach_variation(parent: &mut LineCtx, mut child: LineCtx, label: Option<Stri
         if target.variations.is_empty() {
             target.variations.reserve_exact(1);
         }
-        target.variations.push(Variation { label, line: std::sync::Arc::new(std::mem::take(&mut child.line)) });
+        target.variations.push(Variation {
+            label,
+            line: std::sync::Arc::new(std::mem::take(&mut child.line)),
+        });
     }
 }
 
@@ -734,7 +934,11 @@ fn attach_comment(ctx: &mut LineCtx, text: String) {
         },
     };
     let target = side
-        .and_then(|c| (n.saturating_sub(2)..n).rev().find(|&j| ctx.number_of(j).1 == c))
+        .and_then(|c| {
+            (n.saturating_sub(2)..n)
+                .rev()
+                .find(|&j| ctx.number_of(j).1 == c)
+        })
         .unwrap_or(n - 1);
     ctx.line.moves[target].comments.push(body);
 }
@@ -775,10 +979,18 @@ fn split_annotation(w: &str) -> (&str, Option<Annotation>) {
     }
 }
 
-fn merge_annotation(m: &mut AnnotatedMove, a: Option<Assessment>, i: Option<Indicator>) -> Result<(), PgnErrorKind> {
+fn merge_annotation(
+    m: &mut AnnotatedMove,
+    a: Option<Assessment>,
+    i: Option<Indicator>,
+) -> Result<(), PgnErrorKind> {
     if a.is_some() && m.assessment.is_some() || i.is_some() && m.indicator.is_some() {
         return Err(PgnErrorKind::Unexpected {
-            found: format!("{}{}", a.map_or("", |a| a.symbol()), i.map_or("", |i| i.symbol())),
+            found: format!(
+                "{}{}",
+                a.map_or("", |a| a.symbol()),
+                i.map_or("", |i| i.symbol())
+            ),
             expected: "at most one assessment and one indicator per move",
         });
     }

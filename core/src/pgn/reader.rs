@@ -38,10 +38,17 @@ impl Splitter {
     /// starts a new game. If it does, the splitter is not advanced: start a
     /// new one (or [`Splitter::reset`]) and feed it that line again.
     pub fn starts_game(&mut self, line: &str) -> bool {
-        let first = match line.as_bytes().iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)) {
+        let first = match line
+            .as_bytes()
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
+        {
             // Most lines start with an ASCII character after ASCII blanks.
             Some(&b) if b < 0x80 => Some(b as char),
-            _ => line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}').chars().next(),
+            _ => line
+                .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}')
+                .chars()
+                .next(),
         };
         if !self.in_comment && first == Some('[') {
             if self.movetext {
@@ -102,7 +109,11 @@ pub struct TextPos {
 
 impl TextPos {
     /// The start of an input.
-    pub const START: TextPos = TextPos { offset: 0, line: 1, column: 1 };
+    pub const START: TextPos = TextPos {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
 
     /// The place after `text`, read from this one.
     pub fn after(self, text: &str) -> TextPos {
@@ -113,7 +124,11 @@ impl TextPos {
                 line: self.line + text.bytes().filter(|&b| b == b'\n').count(),
                 column: text[last + 1..].chars().count() + 1,
             },
-            None => TextPos { offset, line: self.line, column: self.column + text.chars().count() },
+            None => TextPos {
+                offset,
+                line: self.line,
+                column: self.column + text.chars().count(),
+            },
         }
     }
 
@@ -227,11 +242,20 @@ impl<R: BufRead> Reader<R> {
     /// assert_eq!(games.position(), TextPos::START.after(text));
     /// ```
     pub fn position(&self) -> TextPos {
-        let end = self.queue.front().map_or(self.offset, |next| next.span.start);
+        let end = self
+            .queue
+            .front()
+            .map_or(self.offset, |next| next.span.start);
         // A chunk with bytes that were not UTF-8 may be longer than they
         // were: its end is then where the input's bytes end.
-        let read = self.chunk.get(..end.saturating_sub(self.chunk_at.offset)).unwrap_or(&self.chunk);
-        TextPos { offset: end, ..self.chunk_at.after(read) }
+        let read = self
+            .chunk
+            .get(..end.saturating_sub(self.chunk_at.offset))
+            .unwrap_or(&self.chunk);
+        TextPos {
+            offset: end,
+            ..self.chunk_at.after(read)
+        }
     }
 
     /// Reads the next line into `self.buf`; `Ok(false)` at the end of the input.
@@ -246,7 +270,11 @@ impl<R: BufRead> Reader<R> {
         // Only the input's first line starts past column 1.
         let first = chunk_offset == self.start.offset;
         let column = if first { self.start.column } else { 1 };
-        self.chunk_at = TextPos { offset: chunk_offset, line: chunk_line + 1, column };
+        self.chunk_at = TextPos {
+            offset: chunk_offset,
+            line: chunk_line + 1,
+            column,
+        };
         let mut text = std::mem::take(&mut self.chunk);
         text.clear();
         let mut splitter = Splitter::default();
@@ -267,11 +295,20 @@ impl<R: BufRead> Reader<R> {
                             self.lines += 1;
                             continue;
                         }
-                        Ok(t) => Line { text: t.to_string(), len: self.buf.len(), bad_utf8: None },
+                        Ok(t) => Line {
+                            text: t.to_string(),
+                            len: self.buf.len(),
+                            bad_utf8: None,
+                        },
                         Err(e) => {
                             let valid = e.valid_up_to();
-                            let column = String::from_utf8_lossy(&self.buf[..valid]).chars().count() + 1;
-                            Line { text: String::from_utf8_lossy(&self.buf).into_owned(), len: self.buf.len(), bad_utf8: Some(column) }
+                            let column =
+                                String::from_utf8_lossy(&self.buf[..valid]).chars().count() + 1;
+                            Line {
+                                text: String::from_utf8_lossy(&self.buf).into_owned(),
+                                len: self.buf.len(),
+                                bad_utf8: Some(column),
+                            }
                         }
                     };
                     if line.bad_utf8.is_none() || splitter.starts_game(&line.text) {
@@ -286,7 +323,11 @@ impl<R: BufRead> Reader<R> {
                 }
                 Err(e) => {
                     self.done = true;
-                    errors.push(PgnError::new(self.lines + 1, 1, PgnErrorKind::Io(e.to_string())));
+                    errors.push(PgnError::new(
+                        self.lines + 1,
+                        1,
+                        PgnErrorKind::Io(e.to_string()),
+                    ));
                     break;
                 }
             }
@@ -323,8 +364,14 @@ impl<R: BufRead> Reader<R> {
                 errors.push(e);
             } else {
                 match errors.last_mut() {
-                    Some(PgnError { kind: PgnErrorKind::MoreErrors(n), .. }) => *n += 1,
-                    _ => errors.push(PgnError { kind: PgnErrorKind::MoreErrors(1), ..e }),
+                    Some(PgnError {
+                        kind: PgnErrorKind::MoreErrors(n),
+                        ..
+                    }) => *n += 1,
+                    _ => errors.push(PgnError {
+                        kind: PgnErrorKind::MoreErrors(1),
+                        ..e
+                    }),
                 }
             }
         }
@@ -348,7 +395,11 @@ fn attach_errors(entries: &mut Vec<GameEntry>, mut errors: Vec<PgnError>, end: u
         }
         None => {
             cap_errors(&mut errors);
-            entries.push(GameEntry { game: None, errors, span: end..end });
+            entries.push(GameEntry {
+                game: None,
+                errors,
+                span: end..end,
+            });
         }
     }
 }
@@ -406,13 +457,22 @@ mod tests {
         for at in &cuts {
             assert_eq!(*at, TextPos::START.after(&text[..at.offset]));
         }
-        let starts = [0, text.find("1. H6").unwrap(), text.find("[Event \"b").unwrap(), text.len()];
+        let starts = [
+            0,
+            text.find("1. H6").unwrap(),
+            text.find("[Event \"b").unwrap(),
+            text.len(),
+        ];
         assert_eq!(cuts.iter().map(|at| at.offset).collect::<Vec<_>>(), starts);
-        let second = Reader::resume(&text.as_bytes()[cuts[1].offset..], cuts[1]).next().unwrap();
+        let second = Reader::resume(&text.as_bytes()[cuts[1].offset..], cuts[1])
+            .next()
+            .unwrap();
         // The stray é, on the line the cut shares with the first game.
         assert_eq!(second.errors, errors[..1]);
         assert_eq!(second.errors[0].line, 3);
-        let resumed: Vec<_> = Reader::resume(&text.as_bytes()[cuts[2].offset..], cuts[2]).flat_map(|e| e.errors).collect();
+        let resumed: Vec<_> = Reader::resume(&text.as_bytes()[cuts[2].offset..], cuts[2])
+            .flat_map(|e| e.errors)
+            .collect();
         assert_eq!(resumed, errors[1..]);
         assert_eq!((resumed[0].line, resumed[0].column), (6, 4));
     }

@@ -63,7 +63,11 @@ pub(super) fn written(game: &Game) -> Vec<(&str, &str)> {
     let mut out = Vec::with_capacity(8 + game.tags.len());
     out.push(("Variant", VARIANT));
     for (name, default) in SEVEN_TAG_ROSTER {
-        let value = if name == "Result" { game.result().as_str() } else { game.tag(name).unwrap_or(default) };
+        let value = if name == "Result" {
+            game.result().as_str()
+        } else {
+            game.tag(name).unwrap_or(default)
+        };
         out.push((name, value));
     }
     out.extend(others(&game.tags).map(|(n, v)| (n.as_str(), v.as_str())));
@@ -82,7 +86,10 @@ pub(crate) fn read(tags: &[(String, String)], result: GameResult) -> Vec<(String
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => result.as_str(),
-            _ => tags.iter().find(|(n, _)| n == name).map_or(default, |(_, v)| v.as_str()),
+            _ => tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(default, |(_, v)| v.as_str()),
         };
         out.push((name.to_string(), value.to_string()));
     }

@@ -83,8 +83,26 @@ fn emit(out: &mut String, frame: &mut Frame<'_>, text: &str) {
 impl<'a> Frame<'a> {
     /// A line about to be written: `number` is its first full move's,
     /// `shared` the position it starts from when a parent line holds it.
-    fn new(line: &'a Line, depth: usize, number: u32, unknown_number: bool, shared: Option<Rc<Position>>, opening: Option<String>) -> Frame<'a> {
-        Frame { line, depth, number, unknown_number, j: 0, group: Vec::with_capacity(2), gi: 0, vi: 0, shared, opening }
+    fn new(
+        line: &'a Line,
+        depth: usize,
+        number: u32,
+        unknown_number: bool,
+        shared: Option<Rc<Position>>,
+        opening: Option<String>,
+    ) -> Frame<'a> {
+        Frame {
+            line,
+            depth,
+            number,
+            unknown_number,
+            j: 0,
+            group: Vec::with_capacity(2),
+            gi: 0,
+            vi: 0,
+            shared,
+            opening,
+        }
     }
 }
 
@@ -93,9 +111,22 @@ impl<'a> Frame<'a> {
 /// and variations of its moves; a variation is `(` and its first line, the
 /// others with one more leading dot, and `)` at the end of its last move
 /// line (on a line of its own after a comment, whose `}` must end its line).
-fn write_line(out: &mut String, start: &Position, first_number: u32, unknown_number: bool, line: &Line) {
+fn write_line(
+    out: &mut String,
+    start: &Position,
+    first_number: u32,
+    unknown_number: bool,
+    line: &Line,
+) {
     let mut pos = start.clone();
-    let mut stack = vec![Frame::new(line, 0, first_number, unknown_number, None, None)];
+    let mut stack = vec![Frame::new(
+        line,
+        0,
+        first_number,
+        unknown_number,
+        None,
+        None,
+    )];
     for c in &line.comments {
         emit(out, stack.last_mut().expect("root"), &write_comment(c));
     }
@@ -124,11 +155,19 @@ fn write_line(out: &mut String, start: &Position, first_number: u32, unknown_num
 /// written (`top.group[top.gi]`): its comments first, then one variation
 /// at a time, returned as a line to write (`pos` set to its start); `None`
 /// once that move has no variation left.
-fn write_annotations<'a>(out: &mut String, top: &mut Frame<'a>, pos: &mut Position) -> Option<Frame<'a>> {
+fn write_annotations<'a>(
+    out: &mut String,
+    top: &mut Frame<'a>,
+    pos: &mut Position,
+) -> Option<Frame<'a>> {
     let (k, before) = top.group[top.gi].clone();
     let am = &top.line.moves[k];
     if top.vi == 0 {
-        let prefix = if before.turn() == Color::White { "@W:" } else { "@B:" };
+        let prefix = if before.turn() == Color::White {
+            "@W:"
+        } else {
+            "@B:"
+        };
         for c in &am.comments {
             // The body trimmed on its own, as the reader trims what
             // follows the prefix: `{ @W: \rx }` would read back as `x`.
@@ -147,7 +186,14 @@ fn write_annotations<'a>(out: &mut String, top: &mut Frame<'a>, pos: &mut Positi
         None => "(".to_string(),
     };
     *pos = Position::clone(&before);
-    let mut child = Frame::new(&v.line, top.depth + 1, top.number - 1, false, Some(before), Some(opening));
+    let mut child = Frame::new(
+        &v.line,
+        top.depth + 1,
+        top.number - 1,
+        false,
+        Some(before),
+        Some(opening),
+    );
     for c in &v.line.comments {
         emit(out, &mut child, &write_comment(c));
     }
@@ -204,7 +250,10 @@ fn close_variation(out: &mut String, done: &Frame<'_>, parent: &Frame<'_>, pos: 
     out.pop(); // the last line's newline
     if out.ends_with('}') {
         out.push('\n');
-        out.extend(std::iter::repeat_n('.', done.depth.min(MAX_DOTS).saturating_sub(1)));
+        out.extend(std::iter::repeat_n(
+            '.',
+            done.depth.min(MAX_DOTS).saturating_sub(1),
+        ));
     }
     out.push_str(")\n");
     let (k, before) = parent.group.last().expect("a variation follows a move");
@@ -213,7 +262,10 @@ fn close_variation(out: &mut String, done: &Frame<'_>, parent: &Frame<'_>, pos: 
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
-    let v = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+    let v = value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ");
     out.push_str(&format!("[{name} \"{v}\"]\n"));
 }
 
@@ -235,7 +287,13 @@ pub fn write_game(game: &Game) -> String {
         write_tag(&mut out, "PDTL", &game.start().to_pdtl());
     }
     let first = game.start().fullmove_number();
-    write_line(&mut out, game.start(), first.unwrap_or(1), first.is_none(), game.mainline());
+    write_line(
+        &mut out,
+        game.start(),
+        first.unwrap_or(1),
+        first.is_none(),
+        game.mainline(),
+    );
     out.push_str(game.result().as_str());
     out.push('\n');
     for c in &game.final_comments {

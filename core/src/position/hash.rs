@@ -69,9 +69,9 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::movegen::random_positions;
     use crate::moves::MoveKind;
     use crate::position::{Position, SpecialCapture};
-    use crate::movegen::random_positions;
 
     /// The shortcut the hash takes must agree with the full move list in
     /// every position of many random games (a few thousand of which have an
@@ -82,12 +82,18 @@ mod tests {
         let (mut pending, mut live) = (0, 0);
         for seed in 0..150 {
             for pos in &random_positions(&start, seed, 300) {
-                let want = pos.legal_moves().iter().any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
+                let want = pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| matches!(m.kind(), MoveKind::EnPassant | MoveKind::ScornfulCapture));
                 assert_eq!(pos.has_legal_special_capture(), want, "{}", pos.to_pdtl());
                 pending += usize::from(pos.special != SpecialCapture::None);
                 live += usize::from(want);
             }
         }
-        assert!(pending > 1000 && live > 100, "{pending} positions with a special capture pending, {live} live");
+        assert!(
+            pending > 1000 && live > 100,
+            "{pending} positions with a special capture pending, {live} live"
+        );
     }
 }

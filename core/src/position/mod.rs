@@ -10,10 +10,13 @@ use std::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::gaits::CastlingRights;
-pub use crate::special_capture::SpecialCapture;
-use crate::geometry::{first_on_ray, neighbours, ray, rays_holding, step_const, step_sets, Dir, Hex, HexColor, HEX_COUNT, JUMP_SETS};
+use crate::geometry::{
+    first_on_ray, neighbours, ray, rays_holding, step_const, step_sets, Dir, Hex, HexColor,
+    HEX_COUNT, JUMP_SETS,
+};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
+pub use crate::special_capture::SpecialCapture;
 use crate::zobrist;
 
 mod hash;
@@ -129,31 +132,45 @@ pub(crate) const fn attacks_along(role: Role, by: Color, d: Dir, dist: u32) -> b
     if d.is_orthogonal() {
         role.slides_orthogonally()
             || (dist == 1 && matches!(role, Role::King))
-            || (matches!(role, Role::Elephant) && d.index() == Dir::forward(by).opposite().index() && dist <= 2)
+            || (matches!(role, Role::Elephant)
+                && d.index() == Dir::forward(by).opposite().index()
+                && dist <= 2)
     } else {
         let pawn_dirs = pawn_attacker_dirs(by);
         role.slides_diagonally()
             || (dist == 1
                 && (matches!(role, Role::King)
                     || (matches!(role, Role::Elephant) && !d.is_transversal())
-                    || (matches!(role, Role::Pawn) && (d.index() == pawn_dirs[0].index() || d.index() == pawn_dirs[1].index()))))
+                    || (matches!(role, Role::Pawn)
+                        && (d.index() == pawn_dirs[0].index()
+                            || d.index() == pawn_dirs[1].index()))))
     }
 }
 
 /// `PAWN_ATTACKERS[colour][h]`: the hexes from which a pawn of `colour`
 /// attacks `h` (one step along [`pawn_attacker_dirs`]).
-static PAWN_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] =
-    [step_sets(&pawn_attacker_dirs(Color::White)), step_sets(&pawn_attacker_dirs(Color::Black))];
+static PAWN_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] = [
+    step_sets(&pawn_attacker_dirs(Color::White)),
+    step_sets(&pawn_attacker_dirs(Color::Black)),
+];
 
 /// `ELEPHANT_ATTACKERS[colour][h]`: the hexes from which an Elephant of
 /// `colour` attacks `h` as [`attacks_along`] says: next door along the
 /// four (±1, ±3) diagonals, and one or two hexes behind `h` along its
 /// column (the two-hex attack is blocked by a piece between, which a ray
 /// walk finds first).
-static ELEPHANT_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] = [elephant_attackers(Color::White), elephant_attackers(Color::Black)];
+static ELEPHANT_ATTACKERS: [[Bitboard; HEX_COUNT]; 2] = [
+    elephant_attackers(Color::White),
+    elephant_attackers(Color::Black),
+];
 
 const fn elephant_attackers(by: Color) -> [Bitboard; HEX_COUNT] {
-    let mut out = step_sets(&[Dir::LINE_UP, Dir::LINE_DOWN, Dir::LINE_INV_UP, Dir::LINE_INV_DOWN]);
+    let mut out = step_sets(&[
+        Dir::LINE_UP,
+        Dir::LINE_DOWN,
+        Dir::LINE_INV_UP,
+        Dir::LINE_INV_DOWN,
+    ]);
     let back = Dir::forward(by).opposite();
     let mut i = 0;
     while i < HEX_COUNT {
@@ -368,7 +385,13 @@ impl Position {
     /// `ignore` counts as empty) until it returns `true`; returns whether it
     /// did. The one place that knows how pieces attack (RULES.md §5.1).
     #[inline(always)]
-    fn scan_attackers(&self, h: Hex, by: Color, ignore: Option<Hex>, found: impl FnMut(Hex) -> bool) -> bool {
+    fn scan_attackers(
+        &self,
+        h: Hex,
+        by: Color,
+        ignore: Option<Hex>,
+        found: impl FnMut(Hex) -> bool,
+    ) -> bool {
         let mut occupied = self.by_color[0] | self.by_color[1];
         if let Some(k) = ignore {
             occupied.remove(k);
@@ -408,7 +431,13 @@ impl Position {
     /// with `MASKED`, also the only hexes whose pieces attack (without it,
     /// the move generator's case, every piece of `by` on the board does).
     #[inline(always)]
-    fn scan_attackers_within<const MASKED: bool>(&self, h: Hex, by: Color, occupied: Bitboard, mut found: impl FnMut(Hex) -> bool) -> bool {
+    fn scan_attackers_within<const MASKED: bool>(
+        &self,
+        h: Hex,
+        by: Color,
+        occupied: Bitboard,
+        mut found: impl FnMut(Hex) -> bool,
+    ) -> bool {
         let mut jumpers = JUMP_SETS[h.index()] & self.jumpers(by);
         let [mut orthogonal, mut diagonal] = self.ray_attackers(h, by);
         if MASKED {
@@ -429,7 +458,12 @@ impl Position {
             let d = Dir::ALL[dirs.trailing_zeros() as usize];
             dirs &= dirs - 1;
             let ray = ray(d, h);
-            let attackers = ray & if d.is_orthogonal() { orthogonal } else { diagonal };
+            let attackers = ray
+                & if d.is_orthogonal() {
+                    orthogonal
+                } else {
+                    diagonal
+                };
             let t = first_on_ray(d, ray & occupied);
             if attackers.contains(t) && found(t) {
                 return true;
@@ -448,7 +482,9 @@ impl Position {
     /// The kinds `color` may promote to on hex `h` (RULES.md §3.7.7), in
     /// the order D V R G N J.
     pub fn regainable(&self, color: Color, h: Hex) -> impl Iterator<Item = Role> + '_ {
-        Role::REGAINABLE.into_iter().filter(move |&r| self.is_regainable(color, r, h))
+        Role::REGAINABLE
+            .into_iter()
+            .filter(move |&r| self.is_regainable(color, r, h))
     }
 
     pub(crate) fn is_regainable(&self, color: Color, role: Role, h: Hex) -> bool {
@@ -463,7 +499,8 @@ impl Position {
 
     /// Whether `color` has a Bishop on a hex of each colour in `colours`.
     pub fn has_bishop_on(&self, color: Color, colour: HexColor) -> bool {
-        self.pieces(Piece::new(color, Role::Bishop)).any(|b| b.color() == colour)
+        self.pieces(Piece::new(color, Role::Bishop))
+            .any(|b| b.color() == colour)
     }
 
     // ----- making moves ------------------------------------------------------
@@ -479,7 +516,10 @@ impl Position {
             MoveKind::Castling(c) => self.play_castling(c, us, m.from),
             MoveKind::ForcedPromotion => {
                 self.take(m.from);
-                self.put(m.from, Piece::new(us, m.promotion.expect("forced promotion piece")));
+                self.put(
+                    m.from,
+                    Piece::new(us, m.promotion.expect("forced promotion piece")),
+                );
             }
             _ => {
                 if m.kind == MoveKind::EnPassant {
@@ -513,7 +553,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError { mv: m.long(), pdtl: self.to_pdtl() })
+            Err(IllegalMoveError {
+                mv: m.long(),
+                pdtl: self.to_pdtl(),
+            })
         }
     }
 

@@ -19,7 +19,9 @@ impl SpecialCapture {
             .filter_map(|dc| {
                 let c = s.offset(dc, -f)?;
                 let front = s.offset(dc, f)?;
-                (pos.piece_at(c) == Some(Piece::new(us, Role::Pawn)) && pos.piece_at(front).is_none()).then_some(c)
+                (pos.piece_at(c) == Some(Piece::new(us, Role::Pawn))
+                    && pos.piece_at(front).is_none())
+                .then_some(c)
             })
             .collect()
     }
@@ -27,10 +29,19 @@ impl SpecialCapture {
     /// The en passant record of the piece of `mover` on `pawn` that crossed
     /// the hexes on `lines` of its column, checked against the board: the
     /// lines are those it crossed, and those hexes are empty.
-    pub(crate) fn en_passant_in(pos: &Position, pawn: Hex, lines: &[u8], mover: Color) -> Result<SpecialCapture, String> {
+    pub(crate) fn en_passant_in(
+        pos: &Position,
+        pawn: Hex,
+        lines: &[u8],
+        mover: Color,
+    ) -> Result<SpecialCapture, String> {
         match pos.piece_at(pawn) {
             Some(p) if p.color == mover && p.role != Role::King => {}
-            _ => return Err(format!("{pawn} must hold a piece of {mover}, the side that just moved")),
+            _ => {
+                return Err(format!(
+                    "{pawn} must hold a piece of {mover}, the side that just moved"
+                ))
+            }
         }
         let steps = lines.len() as u8 + 1;
         let special = SpecialCapture::EnPassant { pawn, steps };
@@ -52,17 +63,29 @@ impl SpecialCapture {
 
     /// The scornful record of `us`'s pawn on `capturer` facing the
     /// scornful piece on `pawn`, checked against the board.
-    pub(crate) fn scornful_in(pos: &Position, capturer: Hex, pawn: Hex, us: Color) -> Result<SpecialCapture, String> {
+    pub(crate) fn scornful_in(
+        pos: &Position,
+        capturer: Hex,
+        pawn: Hex,
+        us: Color,
+    ) -> Result<SpecialCapture, String> {
         if pos.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
-            return Err(format!("{capturer} must hold a pawn of {us}, the side to move"));
+            return Err(format!(
+                "{capturer} must hold a pawn of {us}, the side to move"
+            ));
         }
         match pos.piece_at(pawn) {
             Some(p) if p.color != us && p.role != Role::King => {}
             _ => return Err(format!("{pawn} must hold the scornful piece of {}", !us)),
         }
         let f = us.forward();
-        if ![1i8, -1].iter().any(|&dc| capturer.offset(dc, f) == Some(pawn)) {
-            return Err(format!("{capturer} is not a forward-oblique step from {pawn}"));
+        if ![1i8, -1]
+            .iter()
+            .any(|&dc| capturer.offset(dc, f) == Some(pawn))
+        {
+            return Err(format!(
+                "{capturer} is not a forward-oblique step from {pawn}"
+            ));
         }
         Ok(SpecialCapture::Scornful { capturer, pawn })
     }
@@ -76,11 +99,24 @@ impl Position {
     #[inline(always)]
     pub(crate) fn note_special_capture(&mut self, m: Move, us: Color) {
         match m.kind {
-            MoveKind::DoubleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 2 },
-            MoveKind::TripleStep => self.special = SpecialCapture::EnPassant { pawn: m.to, steps: 3 },
+            MoveKind::DoubleStep => {
+                self.special = SpecialCapture::EnPassant {
+                    pawn: m.to,
+                    steps: 2,
+                }
+            }
+            MoveKind::TripleStep => {
+                self.special = SpecialCapture::EnPassant {
+                    pawn: m.to,
+                    steps: 3,
+                }
+            }
             MoveKind::ScornfulStep => {
                 let capturer = m.from.offset(0, 2 * us.forward()).expect("facing pawn");
-                self.special = SpecialCapture::Scornful { capturer, pawn: m.to };
+                self.special = SpecialCapture::Scornful {
+                    capturer,
+                    pawn: m.to,
+                };
             }
             _ => {}
         }
@@ -95,7 +131,9 @@ impl Position {
         match self.special {
             SpecialCapture::None => {}
             SpecialCapture::EnPassant { pawn, .. } => {
-                let Some(victim) = self.piece_at(pawn) else { return };
+                let Some(victim) = self.piece_at(pawn) else {
+                    return;
+                };
                 if victim.color == us {
                     return;
                 }
@@ -105,11 +143,19 @@ impl Position {
                         continue;
                     }
                     for dc in [1, -1] {
-                        let Some(from) = t.offset(dc, -3 * f) else { continue };
+                        let Some(from) = t.offset(dc, -3 * f) else {
+                            continue;
+                        };
                         if self.piece_at(from) != Some(Piece::new(us, Role::Pawn)) {
                             continue;
                         }
-                        add(Move::new(from, t, Role::Pawn, Some(victim.role), MoveKind::EnPassant));
+                        add(Move::new(
+                            from,
+                            t,
+                            Role::Pawn,
+                            Some(victim.role),
+                            MoveKind::EnPassant,
+                        ));
                     }
                 }
             }
@@ -117,11 +163,19 @@ impl Position {
                 if self.piece_at(capturer) != Some(Piece::new(us, Role::Pawn)) {
                     return;
                 }
-                let Some(victim) = self.piece_at(pawn) else { return };
+                let Some(victim) = self.piece_at(pawn) else {
+                    return;
+                };
                 if victim.color == us || victim.role == Role::King {
                     return;
                 }
-                add(Move::new(capturer, pawn, Role::Pawn, Some(victim.role), MoveKind::ScornfulCapture));
+                add(Move::new(
+                    capturer,
+                    pawn,
+                    Role::Pawn,
+                    Some(victim.role),
+                    MoveKind::ScornfulCapture,
+                ));
             }
         }
     }

@@ -52,7 +52,10 @@ impl SpecialCapture {
                 let back = -2 * mover.forward();
                 // A record read from text may claim more steps: the PDTL
                 // reader then finds its hexes do not match and refuses it.
-                (1..steps as i8).take(2).filter_map(|k| pawn.offset(0, back * k)).collect()
+                (1..steps as i8)
+                    .take(2)
+                    .filter_map(|k| pawn.offset(0, back * k))
+                    .collect()
             }
             _ => ArrayVec::new(),
         }

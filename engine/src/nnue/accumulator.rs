@@ -28,7 +28,12 @@ impl Accumulator {
     /// The accumulator of `pos`, summed from scratch.
     pub fn new(net: &Network, pos: &Position) -> Accumulator {
         let n = net.accumulator_size();
-        let mut acc = Accumulator { n, stack: vec![0; 2 * n], material: vec![0], len: 1 };
+        let mut acc = Accumulator {
+            n,
+            stack: vec![0; 2 * n],
+            material: vec![0],
+            len: 1,
+        };
         acc.refresh(net, pos);
         acc
     }
@@ -61,7 +66,11 @@ impl Accumulator {
         for_each_change(before, after, |p, h, added| {
             let (fw, fb) = (feature(Color::White, p, h), feature(Color::Black, p, h));
             let value = net.material[p.role.index()];
-            material += if (p.color == Color::White) == added { value } else { -value };
+            material += if (p.color == Color::White) == added {
+                value
+            } else {
+                -value
+            };
             if added {
                 net.add_feature(fw, white);
                 net.add_feature(fb, black);
@@ -102,7 +111,11 @@ impl Network {
         let base = match self.base {
             Base::Material => {
                 let white = acc.material[acc.len - 1];
-                if turn == Color::White { white } else { -white }
+                if turn == Color::White {
+                    white
+                } else {
+                    -white
+                }
             }
             Base::HandWritten => self.base_eval(pos),
         };

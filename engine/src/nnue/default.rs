@@ -21,6 +21,12 @@ impl Network {
     pub fn default_network() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
         // The file is checked in and tested (tests/nnue.rs): reading it cannot fail.
-        NET.get_or_init(|| Arc::new(Network::from_bytes(DEFAULT_NETWORK).expect("engine/nets/default.nnue is a valid network"))).clone()
+        NET.get_or_init(|| {
+            Arc::new(
+                Network::from_bytes(DEFAULT_NETWORK)
+                    .expect("engine/nets/default.nnue is a valid network"),
+            )
+        })
+        .clone()
     }
 }

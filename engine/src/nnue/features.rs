@@ -45,9 +45,9 @@ pub fn for_each_feature(pos: &Position, side: Color, mut f: impl FnMut(usize)) {
 pub fn for_each_change(before: &Position, after: &Position, mut f: impl FnMut(Piece, Hex, bool)) {
     // Hexes whose colour changed: a piece of one kind taking one of the same
     // kind leaves that kind's hexes as they were.
-    let recoloured = Color::ALL
-        .iter()
-        .fold(Bitboard::EMPTY, |m, &c| m | (before.occupied_by(c) ^ after.occupied_by(c)));
+    let recoloured = Color::ALL.iter().fold(Bitboard::EMPTY, |m, &c| {
+        m | (before.occupied_by(c) ^ after.occupied_by(c))
+    });
     for role in Role::ALL {
         let (b, a) = (before.pieces_of_role(role), after.pieces_of_role(role));
         if ((a ^ b) | (recoloured & (a | b))).is_empty() {
@@ -80,7 +80,10 @@ mod tests {
                 assert!(f < INPUTS);
                 assert!(seen.insert(f), "feature {f} twice");
             });
-            let army: usize = Role::ALL.iter().map(|r| usize::from(r.initial_count())).sum();
+            let army: usize = Role::ALL
+                .iter()
+                .map(|r| usize::from(r.initial_count()))
+                .sum();
             assert_eq!(seen.len(), 2 * army);
         }
     }

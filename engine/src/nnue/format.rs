@@ -134,7 +134,14 @@ pub enum FormatError {
 /// The length of a version-2 file with these sizes (a version-3 file is
 /// four bytes longer).
 pub const fn file_len(accumulator: usize, hidden: usize) -> usize {
-    HEADER_LEN + 2 * accumulator + 2 * INPUTS * accumulator + 4 * hidden + 2 * accumulator * hidden + 4 + hidden + 4
+    HEADER_LEN
+        + 2 * accumulator
+        + 2 * INPUTS * accumulator
+        + 4 * hidden
+        + 2 * accumulator * hidden
+        + 4
+        + hidden
+        + 4
 }
 
 /// Reads little-endian fields from a slice whose length is checked.
@@ -146,7 +153,10 @@ struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], FormatError> {
         let end = self.at + n;
-        let bytes = self.data.get(self.at..end).ok_or(FormatError::Truncated { at: self.data.len(), needed: end })?;
+        let bytes = self.data.get(self.at..end).ok_or(FormatError::Truncated {
+            at: self.data.len(),
+            needed: end,
+        })?;
         self.at = end;
         Ok(bytes)
     }
@@ -163,10 +173,18 @@ impl<'a> Cursor<'a> {
         Ok(i32::from_le_bytes(self.array()?))
     }
     fn i16s(&mut self, n: usize) -> Result<Vec<i16>, FormatError> {
-        Ok(self.take(2 * n)?.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect())
+        Ok(self
+            .take(2 * n)?
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
     }
     fn i32s(&mut self, n: usize) -> Result<Vec<i32>, FormatError> {
-        Ok(self.take(4 * n)?.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        Ok(self
+            .take(4 * n)?
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
     fn i8s(&mut self, n: usize) -> Result<Vec<i8>, FormatError> {
         Ok(self.take(n)?.iter().map(|&b| b as i8).collect())
@@ -209,8 +227,15 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
     }
     let (inputs, accumulator, hidden, scale) = (c.u32()?, c.u32()?, c.u32()?, c.u32()?);
     let in_range = |v: u32, max: usize| (1..=max).contains(&(v as usize));
-    if inputs as usize != INPUTS || !in_range(accumulator, MAX_ACCUMULATOR) || !in_range(hidden, MAX_HIDDEN) {
-        return Err(FormatError::WrongSizes { inputs, accumulator, hidden });
+    if inputs as usize != INPUTS
+        || !in_range(accumulator, MAX_ACCUMULATOR)
+        || !in_range(hidden, MAX_HIDDEN)
+    {
+        return Err(FormatError::WrongSizes {
+            inputs,
+            accumulator,
+            hidden,
+        });
     }
     if scale == 0 || scale > MAX_SCALE {
         return Err(FormatError::WrongScale(scale));
@@ -229,37 +254,77 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
             other => return Err(FormatError::UnknownBase(other)),
         }
     };
-    Ok(Header { accumulator: accumulator as usize, hidden: hidden as usize, scale, material, base, len: c.at })
+    Ok(Header {
+        accumulator: accumulator as usize,
+        hidden: hidden as usize,
+        scale,
+        material,
+        base,
+        len: c.at,
+    })
 }
 
 impl Network {
     /// Reads a network from the bytes of a file (see the module docs).
     pub fn from_bytes(data: &[u8]) -> Result<Network, FormatError> {
         let mut c = Cursor { data, at: 0 };
-        let Header { accumulator: n, hidden: h, scale, material, base, len } = read_header(&mut c)?;
+        let Header {
+            accumulator: n,
+            hidden: h,
+            scale,
+            material,
+            base,
+            len,
+        } = read_header(&mut c)?;
         let expected = file_len(n, h) - HEADER_LEN + len;
         if data.len() < expected {
-            return Err(FormatError::Truncated { at: data.len(), needed: expected });
+            return Err(FormatError::Truncated {
+                at: data.len(),
+                needed: expected,
+            });
         }
         if data.len() > expected {
-            return Err(FormatError::TrailingBytes { expected, found: data.len() });
+            return Err(FormatError::TrailingBytes {
+                expected,
+                found: data.len(),
+            });
         }
         let stored = u32::from_le_bytes(data[expected - 4..].try_into().expect("4 bytes"));
         let computed = crc32(&data[..expected - 4]);
         if stored != computed {
             return Err(FormatError::ChecksumMismatch { stored, computed });
         }
-        let (ft_bias, ft_weights, l1_bias, l1_weights) = (c.i16s(n)?, c.i16s(INPUTS * n)?, c.i32s(h)?, c.i8s(2 * n * h)?);
-        Ok(Network::from_parameters(scale, material, ft_bias, ft_weights, l1_bias, l1_weights, c.i32()?, c.i8s(h)?)?.with_base(base))
+        let (ft_bias, ft_weights, l1_bias, l1_weights) = (
+            c.i16s(n)?,
+            c.i16s(INPUTS * n)?,
+            c.i32s(h)?,
+            c.i8s(2 * n * h)?,
+        );
+        Ok(Network::from_parameters(
+            scale,
+            material,
+            ft_bias,
+            ft_weights,
+            l1_bias,
+            l1_weights,
+            c.i32()?,
+            c.i8s(h)?,
+        )?
+        .with_base(base))
     }
 
     /// Reads a network file; a file longer than [`MAX_FILE_LEN`] is refused
     /// as [`FormatError::TrailingBytes`] without being read whole.
     pub fn load(path: impl AsRef<Path>) -> Result<Network, FormatError> {
         let mut data = Vec::new();
-        std::fs::File::open(path)?.take(MAX_FILE_LEN as u64 + 1).read_to_end(&mut data)?;
+        std::fs::File::open(path)?
+            .take(MAX_FILE_LEN as u64 + 1)
+            .read_to_end(&mut data)?;
         if data.len() > MAX_FILE_LEN {
-            return Err(FormatError::TrailingBytes { expected: MAX_FILE_LEN, found: data.len() });
+            return Err(FormatError::TrailingBytes {
+                expected: MAX_FILE_LEN,
+                found: data.len(),
+            });
         }
         Network::from_bytes(&data)
     }
@@ -269,7 +334,11 @@ impl Network {
         let (n, h) = (self.accumulator_size(), self.hidden_size());
         let mut out = Vec::with_capacity(file_len(n, h) + 4);
         out.extend_from_slice(&MAGIC);
-        let version = if self.base == Base::Material { VERSION_MATERIAL } else { VERSION };
+        let version = if self.base == Base::Material {
+            VERSION_MATERIAL
+        } else {
+            VERSION
+        };
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&INPUT_KIND.to_le_bytes());
         for v in [INPUTS as u32, n as u32, h as u32, self.scale] {
@@ -279,7 +348,12 @@ impl Network {
         if self.base == Base::HandWritten {
             out.extend_from_slice(&1u32.to_le_bytes());
         }
-        out.extend(self.ft_bias.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
+        out.extend(
+            self.ft_bias
+                .iter()
+                .chain(&self.ft_weights)
+                .flat_map(|v| v.to_le_bytes()),
+        );
         out.extend(self.l1_bias.iter().flat_map(|v| v.to_le_bytes()));
         // Each in i8 range: from_parameters widened them from i8.
         out.extend(self.l1_weights.iter().map(|&v| v as i8 as u8));

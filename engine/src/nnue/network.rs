@@ -62,7 +62,10 @@ impl Network {
     /// from `seed` (an untrained network, for tests, benchmarks and the
     /// format's fuzz seeds). Sizes are clamped to 1..=1024 and 1..=256.
     pub fn seeded(accumulator: usize, hidden: usize, seed: u64) -> Network {
-        let (n, h) = (accumulator.clamp(1, super::MAX_ACCUMULATOR), hidden.clamp(1, super::MAX_HIDDEN));
+        let (n, h) = (
+            accumulator.clamp(1, super::MAX_ACCUMULATOR),
+            hidden.clamp(1, super::MAX_HIDDEN),
+        );
         let mut rng = SplitMix64::new(seed);
         let mut draw = |span: u64| (rng.next_u64() % (2 * span + 1)) as i64 - span as i64;
         let ft_bias = (0..n).map(|_| draw(32) as i16).collect();
@@ -72,7 +75,17 @@ impl Network {
         let l2_bias = draw(2000) as i32;
         let l2_weights = (0..h).map(|_| draw(60) as i8).collect();
         let material = std::array::from_fn(|_| draw(500) as i32);
-        Network { scale: 400, base: Base::Material, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights }
+        Network {
+            scale: 400,
+            base: Base::Material,
+            material,
+            ft_bias,
+            ft_weights,
+            l1_bias,
+            l1_weights,
+            l2_bias,
+            l2_weights,
+        }
     }
 
     /// A network from its quantized parameters, in the file's layout
@@ -98,7 +111,11 @@ impl Network {
             && l1_weights.len() == 2 * n * h
             && l2_weights.len() == h;
         if !sizes_ok {
-            return Err(super::FormatError::WrongSizes { inputs: (ft_weights.len() / n.max(1)) as u32, accumulator: n as u32, hidden: h as u32 });
+            return Err(super::FormatError::WrongSizes {
+                inputs: (ft_weights.len() / n.max(1)) as u32,
+                accumulator: n as u32,
+                hidden: h as u32,
+            });
         }
         if scale == 0 || scale > super::format::MAX_SCALE {
             return Err(super::FormatError::WrongScale(scale));
@@ -107,7 +124,17 @@ impl Network {
             super::format::check_material(kind, value)?;
         }
         let l1_weights = l1_weights.into_iter().map(i16::from).collect();
-        Ok(Network { scale, base: Base::Material, material, ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights })
+        Ok(Network {
+            scale,
+            base: Base::Material,
+            material,
+            ft_bias,
+            ft_weights,
+            l1_bias,
+            l1_weights,
+            l2_bias,
+            l2_weights,
+        })
     }
 
     /// The network with its layers' output added to `base`.
@@ -187,7 +214,11 @@ impl Network {
         for side in Color::ALL {
             self.add_features(pos, side, &mut acc[side.index()]);
         }
-        self.propagate(&acc[pos.turn().index()], &acc[(!pos.turn()).index()], self.base_eval(pos))
+        self.propagate(
+            &acc[pos.turn().index()],
+            &acc[(!pos.turn()).index()],
+            self.base_eval(pos),
+        )
     }
 
     /// Adds the weights of `pos`'s features in `side`'s frame to `acc`.
@@ -249,7 +280,12 @@ impl Network {
 fn dot(x: &[i16], w: &[i16]) -> i32 {
     let mut lanes = [0i32; 16];
     let (xs, ws) = (x.chunks_exact(16), w.chunks_exact(16));
-    let tail: i32 = xs.remainder().iter().zip(ws.remainder()).map(|(&a, &b)| i32::from(a) * i32::from(b)).sum();
+    let tail: i32 = xs
+        .remainder()
+        .iter()
+        .zip(ws.remainder())
+        .map(|(&a, &b)| i32::from(a) * i32::from(b))
+        .sum();
     for (xc, wc) in xs.zip(ws) {
         for k in 0..16 {
             lanes[k] += i32::from(xc[k]) * i32::from(wc[k]);

@@ -3,7 +3,10 @@
 
 use rules::Position;
 
-use super::{borrow, borrow_mut, cescacs_game, cescacs_hex, cescacs_move_list, cescacs_result, guard, guard_out};
+use super::{
+    borrow, borrow_mut, cescacs_game, cescacs_hex, cescacs_move_list, cescacs_result, guard,
+    guard_out,
+};
 
 /// The body of the functions that make a new list of the game's moves as
 /// `fill` writes them.
@@ -130,7 +133,11 @@ pub unsafe extern "C" fn cescacs_game_find_moves(
             let g = borrow(game)?;
             let (from, to) = (from.to_core()?, to.to_core()?);
             Ok(cescacs_move_list::boxed(&g.position, |p, l| {
-                l.extend(p.legal_moves().into_iter().filter(|m| m.from() == from && m.to() == to));
+                l.extend(
+                    p.legal_moves()
+                        .into_iter()
+                        .filter(|m| m.from() == from && m.to() == to),
+                );
             }))
         })
     }

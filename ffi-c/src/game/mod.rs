@@ -20,7 +20,9 @@ use super::cescacs_result;
 use super::error::Error;
 use super::guard::{borrow, borrow_mut, guard, guard_out, guard_text, out_ptr, text_arg, Handle};
 use super::move_list::cescacs_move_list;
-use super::types::{cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role, RawMove};
+use super::types::{
+    cescacs_color, cescacs_hex, cescacs_move, cescacs_outcome, cescacs_role, RawMove,
+};
 
 mod lists;
 
@@ -66,7 +68,10 @@ impl Handle for cescacs_game {
 
 impl cescacs_game {
     pub(crate) fn boxed(record: Game) -> *mut cescacs_game {
-        Box::into_raw(Box::new(cescacs_game { position: Arc::new(record.position().clone()), record: Arc::new(record) }))
+        Box::into_raw(Box::new(cescacs_game {
+            position: Arc::new(record.position().clone()),
+            record: Arc::new(record),
+        }))
     }
 
     /// The record, to change: copied first if a line handle or a clone
@@ -84,7 +89,11 @@ impl cescacs_game {
 
     /// Plays a move text read by `read` (the core's `Game::push_ctl` or
     /// `push_long`): a finished game refuses it before reading it.
-    fn push_text(&mut self, text: &str, read: fn(&mut Game, &str) -> Result<Move, GameError>) -> Result<(), Error> {
+    fn push_text(
+        &mut self,
+        text: &str,
+        read: fn(&mut Game, &str) -> Result<Move, GameError>,
+    ) -> Result<(), Error> {
         read(self.record_mut(), text).map_err(game_error)?;
         self.position = Arc::new(self.record.position().clone());
         Ok(())
@@ -93,7 +102,10 @@ impl cescacs_game {
     /// Takes back the last move.
     fn undo(&mut self) -> Result<(), Error> {
         if self.record.is_empty() {
-            return Err(Error::new(cescacs_result::NothingToUndo, "no move to take back"));
+            return Err(Error::new(
+                cescacs_result::NothingToUndo,
+                "no move to take back",
+            ));
         }
         self.record_mut().pop();
         self.position = Arc::new(self.record.position().clone());
@@ -105,7 +117,10 @@ impl cescacs_game {
         self.record.moves().nth(ply).ok_or_else(|| {
             Error::new(
                 cescacs_result::IndexOutOfRange,
-                format!("ply {ply} is out of range: the game has {} moves", self.record.len()),
+                format!(
+                    "ply {ply} is out of range: the game has {} moves",
+                    self.record.len()
+                ),
             )
         })
     }
@@ -115,7 +130,10 @@ impl cescacs_game {
         self.record.position_at(ply).ok_or_else(|| {
             Error::new(
                 cescacs_result::IndexOutOfRange,
-                format!("ply {ply} is out of range: the game has positions 0 to {}", self.record.len()),
+                format!(
+                    "ply {ply} is out of range: the game has positions 0 to {}",
+                    self.record.len()
+                ),
             )
         })
     }

@@ -3,7 +3,9 @@
 
 use std::ffi::c_char;
 
-use super::{borrow, cescacs_game, cescacs_result, guard, guard_out, guard_text, out_ptr, text_arg, Error};
+use super::{
+    borrow, cescacs_game, cescacs_result, guard, guard_out, guard_text, out_ptr, text_arg, Error,
+};
 
 /// Reads one game from `pgn`, a NUL-terminated CTL-PGN text (NOTATION.md
 /// §6, e.g. the contents of a `.ctl-pgn` file: tags, a `PDTL` start
@@ -75,7 +77,10 @@ pub unsafe extern "C" fn cescacs_games_from_pgn(
         if games.len() > len {
             return Err(Error::new(
                 cescacs_result::BufferTooSmall,
-                format!("the text holds {} games, the array has room for {len}", games.len()),
+                format!(
+                    "the text holds {} games, the array has room for {len}",
+                    games.len()
+                ),
             ));
         }
         for (i, game) in games.into_iter().enumerate() {

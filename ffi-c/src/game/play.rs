@@ -6,8 +6,8 @@ use std::ffi::c_char;
 use rules::{Game, GameError, Move, MoveTextError, Position};
 
 use super::{
-    borrow, borrow_mut, cescacs_game, cescacs_move, cescacs_move_list, cescacs_result, game_error, guard, guard_out,
-    move_text_error, text_arg, Error, RawMove,
+    borrow, borrow_mut, cescacs_game, cescacs_move, cescacs_move_list, cescacs_result, game_error,
+    guard, guard_out, move_text_error, text_arg, Error, RawMove,
 };
 
 /// Plays move `index` of `list`, which must have been generated from the
@@ -172,7 +172,15 @@ pub unsafe extern "C" fn cescacs_game_parse_ctl(
     move_out: *mut cescacs_move,
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
-    unsafe { parse_move("cescacs_game_parse_ctl", game, text, move_out, Position::parse_ctl) }
+    unsafe {
+        parse_move(
+            "cescacs_game_parse_ctl",
+            game,
+            text,
+            move_out,
+            Position::parse_ctl,
+        )
+    }
 }
 
 /// Reads a move written in the long form (as `cescacs_game_play_long`
@@ -188,7 +196,15 @@ pub unsafe extern "C" fn cescacs_game_parse_long(
     move_out: *mut cescacs_move,
 ) -> cescacs_result {
     // SAFETY: the arguments, unchanged, under the same contract.
-    unsafe { parse_move("cescacs_game_parse_long", game, text, move_out, Position::parse_long) }
+    unsafe {
+        parse_move(
+            "cescacs_game_parse_long",
+            game,
+            text,
+            move_out,
+            Position::parse_long,
+        )
+    }
 }
 
 /// Takes back the last move of the game, whether it was played through the

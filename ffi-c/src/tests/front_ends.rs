@@ -8,12 +8,20 @@ use super::*;
 
 #[test]
 fn pieces_board_text_and_geometry_are_the_cores() {
-    for r in records("random-dev.jsonl").iter().step_by(8).chain(&records("probes.jsonl")) {
+    for r in records("random-dev.jsonl")
+        .iter()
+        .step_by(8)
+        .chain(&records("probes.jsonl"))
+    {
         let text = r["pdtl"].as_str().unwrap();
         let p = core_pos(text);
         let g = game_from(text);
         let mut buf = vec![
-            cescacs_placed_piece { hex: cescacs_hex::default(), role: cescacs_role::None, color: cescacs_color::White };
+            cescacs_placed_piece {
+                hex: cescacs_hex::default(),
+                role: cescacs_role::None,
+                color: cescacs_color::White
+            };
             CESCACS_HEX_COUNT
         ];
         let mut n = 0;
@@ -22,7 +30,11 @@ fn pieces_board_text_and_geometry_are_the_cores() {
         assert_eq!(rc, cescacs_result::Ok);
         let want: Vec<cescacs_placed_piece> = rules::Hex::all()
             .filter_map(|h| {
-                p.piece_at(h).map(|pc| cescacs_placed_piece { hex: h.into(), role: pc.role.into(), color: pc.color.into() })
+                p.piece_at(h).map(|pc| cescacs_placed_piece {
+                    hex: h.into(),
+                    role: pc.role.into(),
+                    color: pc.color.into(),
+                })
             })
             .collect();
         assert_eq!(&buf[..n], &want[..]);
@@ -41,8 +53,14 @@ fn pieces_board_text_and_geometry_are_the_cores() {
         // SAFETY: locals as out-pointers (six points for the corners).
         unsafe {
             assert_eq!(cescacs_hex_center(h.into(), &mut c), cescacs_result::Ok);
-            assert_eq!(cescacs_hex_corners(h.into(), corners.as_mut_ptr()), cescacs_result::Ok);
-            assert_eq!(cescacs_hex_at_point(c.x, c.y, &mut back), cescacs_result::Ok);
+            assert_eq!(
+                cescacs_hex_corners(h.into(), corners.as_mut_ptr()),
+                cescacs_result::Ok
+            );
+            assert_eq!(
+                cescacs_hex_at_point(c.x, c.y, &mut back),
+                cescacs_result::Ok
+            );
         }
         assert_eq!((c.x, c.y), h.center());
         assert_eq!(corners.map(|p| (p.x, p.y)), h.corners());
@@ -52,7 +70,10 @@ fn pieces_board_text_and_geometry_are_the_cores() {
 
 #[test]
 fn tags_comments_and_variations_are_the_cores() {
-    let path = format!("{}/../examples/cpp/front/tests/fools-mate-variations.ctl-pgn", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../examples/cpp/front/tests/fools-mate-variations.ctl-pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let texts = [
         std::fs::read_to_string(path).unwrap(),
         game_file("2020-07-20.ctl-pgn"),
@@ -63,42 +84,73 @@ fn tags_comments_and_variations_are_the_cores() {
         let g = from_pgn(text);
         let mut n = usize::MAX;
         // SAFETY: live handles of this test and locals.
-        assert_eq!(unsafe { cescacs_game_tag_count(g, &mut n) }, cescacs_result::Ok);
+        assert_eq!(
+            unsafe { cescacs_game_tag_count(g, &mut n) },
+            cescacs_result::Ok
+        );
         assert_eq!(n, core.tags.len());
         for (i, (name, value)) in core.tags.iter().enumerate() {
             // SAFETY: live handles of this test and locals.
-            assert_eq!(&out_text(|b, l, o| unsafe { cescacs_game_tag_name_at(g, i, b, l, o) }), name);
+            assert_eq!(
+                &out_text(|b, l, o| unsafe { cescacs_game_tag_name_at(g, i, b, l, o) }),
+                name
+            );
             // SAFETY: live handles of this test and locals.
-            assert_eq!(&out_text(|b, l, o| unsafe { cescacs_game_tag_value_at(g, i, b, l, o) }), value);
+            assert_eq!(
+                &out_text(|b, l, o| unsafe { cescacs_game_tag_value_at(g, i, b, l, o) }),
+                value
+            );
         }
         for (i, c) in core.mainline().comments.iter().enumerate() {
             // SAFETY: live handles of this test and locals.
-            assert_eq!(&out_text(|b, l, o| unsafe { cescacs_game_opening_comment(g, i, b, l, o) }), c);
+            assert_eq!(
+                &out_text(|b, l, o| unsafe { cescacs_game_opening_comment(g, i, b, l, o) }),
+                c
+            );
         }
         for (i, c) in core.final_comments.iter().enumerate() {
             // SAFETY: live handles of this test and locals.
-            assert_eq!(&out_text(|b, l, o| unsafe { cescacs_game_final_comment(g, i, b, l, o) }), c);
+            assert_eq!(
+                &out_text(|b, l, o| unsafe { cescacs_game_final_comment(g, i, b, l, o) }),
+                c
+            );
         }
         for (ply, am) in core.mainline().moves.iter().enumerate() {
             let (mut comments, mut variations) = (usize::MAX, usize::MAX);
             // SAFETY: live handles of this test and locals.
             unsafe {
-                assert_eq!(cescacs_game_comment_count(g, ply, &mut comments), cescacs_result::Ok);
-                assert_eq!(cescacs_game_variation_count(g, ply, &mut variations), cescacs_result::Ok);
+                assert_eq!(
+                    cescacs_game_comment_count(g, ply, &mut comments),
+                    cescacs_result::Ok
+                );
+                assert_eq!(
+                    cescacs_game_variation_count(g, ply, &mut variations),
+                    cescacs_result::Ok
+                );
             }
-            assert_eq!((comments, variations), (am.comments.len(), am.variations.len()));
+            assert_eq!(
+                (comments, variations),
+                (am.comments.len(), am.variations.len())
+            );
             for (i, c) in am.comments.iter().enumerate() {
                 // SAFETY: live handles of this test and locals.
-                assert_eq!(&out_text(|b, l, o| unsafe { cescacs_game_comment(g, ply, i, b, l, o) }), c);
+                assert_eq!(
+                    &out_text(|b, l, o| unsafe { cescacs_game_comment(g, ply, i, b, l, o) }),
+                    c
+                );
             }
             for i in 0..variations {
                 let v = core.variation(ply, i).unwrap();
                 // SAFETY: live handles of this test and locals.
-                let ctl = out_text(|b, l, o| unsafe { cescacs_game_variation_ctl(g, ply, i, b, l, o) });
+                let ctl =
+                    out_text(|b, l, o| unsafe { cescacs_game_variation_ctl(g, ply, i, b, l, o) });
                 assert_eq!(ctl, v.ctl_moves().join(" "));
                 let mut vg = ptr::null_mut();
                 // SAFETY: live handles of this test and locals.
-                assert_eq!(unsafe { cescacs_game_variation(g, ply, i, &mut vg) }, cescacs_result::Ok);
+                assert_eq!(
+                    unsafe { cescacs_game_variation(g, ply, i, &mut vg) },
+                    cescacs_result::Ok
+                );
                 assert_eq!(write_pgn(vg), rules::pgn::write_game(&v));
                 // SAFETY: made above by this test and not used after this.
                 unsafe { cescacs_game_free(vg) };

@@ -106,7 +106,9 @@ fn text(f: TextFn, l: *const cescacs_move_list, i: usize) -> String {
 fn records(file: &str) -> Vec<serde_json::Value> {
     use std::io::BufRead;
     let path = format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let lines = std::io::BufReader::new(std::fs::File::open(path).unwrap()).lines().map(Result::unwrap);
+    let lines = std::io::BufReader::new(std::fs::File::open(path).unwrap())
+        .lines()
+        .map(Result::unwrap);
     if !cfg!(miri) {
         return lines.map(|l| serde_json::from_str(&l).unwrap()).collect();
     }
@@ -119,7 +121,9 @@ fn records(file: &str) -> Vec<serde_json::Value> {
         .take(80)
         .enumerate()
         .filter(|(i, line)| {
-            let list = line.split_once("\"tags\":[").map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
+            let list = line
+                .split_once("\"tags\":[")
+                .map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
             let mut new_tag = false;
             for t in list.split(',').filter(|t| !t.is_empty()) {
                 new_tag |= tags.insert(t.to_string());

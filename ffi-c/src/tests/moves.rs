@@ -121,7 +121,10 @@ fn converted_moves_agree_with_the_classification_field_by_field() {
         }
     }
     if !cfg!(miri) {
-        assert!(by_kind.iter().all(|&n| n > 0), "every kind is checked: {by_kind:?}");
+        assert!(
+            by_kind.iter().all(|&n| n > 0),
+            "every kind is checked: {by_kind:?}"
+        );
     }
 }
 
@@ -140,13 +143,20 @@ fn a_refilled_list_converts_over_its_earlier_moves_exactly() {
         let (moves, n) = unsafe {
             assert_eq!(cescacs_game_legal_moves_into(g, l), cescacs_result::Ok);
             let (mut moves, mut n) = (ptr::null(), 0);
-            assert_eq!(cescacs_move_list_array(l, &mut moves, &mut n), cescacs_result::Ok);
+            assert_eq!(
+                cescacs_move_list_array(l, &mut moves, &mut n),
+                cescacs_result::Ok
+            );
             (moves, n)
         };
         // SAFETY: on success the array holds `n` moves, valid until the
         // list is refilled, after this slice's last use.
         let moves = unsafe { std::slice::from_raw_parts(moves, n) };
-        let expected: Vec<cescacs_move> = pos.legal_moves().iter().map(|m| expected_c_move(&pos, m)).collect();
+        let expected: Vec<cescacs_move> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| expected_c_move(&pos, m))
+            .collect();
         assert_eq!(moves, expected.as_slice(), "{}", pos.to_pdtl());
         checked += n;
         // SAFETY: made above by this test and not used after this.
@@ -339,33 +349,57 @@ fn move_array_equals_get_and_copy_and_follows_refills() {
 
 #[test]
 fn find_moves_partitions_the_legal_moves() {
-    for r in records("random-dev.jsonl").iter().chain(&records("castling.jsonl")) {
+    for r in records("random-dev.jsonl")
+        .iter()
+        .chain(&records("castling.jsonl"))
+    {
         let g = game_from(r["pdtl"].as_str().unwrap());
         let over = outcome(g).termination != cescacs_termination::None;
         let all = list(g);
         let moves = array(all).to_vec();
-        let mut pairs: Vec<(u8, u8, u8, u8)> =
-            moves.iter().map(|m| (m.from.column, m.from.line, m.to.column, m.to.line)).collect();
+        let mut pairs: Vec<(u8, u8, u8, u8)> = moves
+            .iter()
+            .map(|m| (m.from.column, m.from.line, m.to.column, m.to.line))
+            .collect();
         pairs.sort_unstable();
         pairs.dedup();
         let mut found = 0;
         for &(fc, fl, tc, tl) in &pairs {
-            let from = cescacs_hex { column: fc, line: fl };
-            let to = cescacs_hex { column: tc, line: tl };
+            let from = cescacs_hex {
+                column: fc,
+                line: fl,
+            };
+            let to = cescacs_hex {
+                column: tc,
+                line: tl,
+            };
             let l = find(g, from, to);
             let some = array(l).to_vec();
-            let expected: Vec<cescacs_move> =
-                moves.iter().copied().filter(|m| m.from == from && m.to == to).collect();
+            let expected: Vec<cescacs_move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.from == from && m.to == to)
+                .collect();
             assert_eq!(some, expected);
             found += some.len();
             // A list of the game's position: playable by index (unless
             // the game is over, e.g. by insufficient material).
             let mut copy = ptr::null_mut();
             // SAFETY: a live game of this test and a local out-pointer.
-            assert_eq!(unsafe { cescacs_game_clone(g, &mut copy) }, cescacs_result::Ok);
+            assert_eq!(
+                unsafe { cescacs_game_clone(g, &mut copy) },
+                cescacs_result::Ok
+            );
             // SAFETY: live handles of this test.
             let rc = unsafe { cescacs_game_play(copy, l, 0) };
-            assert_eq!(rc, if over { cescacs_result::GameOver } else { cescacs_result::Ok });
+            assert_eq!(
+                rc,
+                if over {
+                    cescacs_result::GameOver
+                } else {
+                    cescacs_result::Ok
+                }
+            );
             // SAFETY: made above by this test and not used after this.
             unsafe { cescacs_game_free(copy) };
             // SAFETY: made above by this test and not used after this.
@@ -386,11 +420,16 @@ fn find_moves_partitions_the_legal_moves() {
     // G1→H6 with every castling right: the King's Leap and eight castlings.
     let g = game_from("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1");
     let l = find(g, hex_of("G1"), hex_of("H6"));
-    let mut texts: Vec<String> =
-        (0..len(l)).map(|i| text(cescacs_move_list_long, l, i)).collect();
+    let mut texts: Vec<String> = (0..len(l))
+        .map(|i| text(cescacs_move_list_long, l, i))
+        .collect();
     texts.sort();
     assert_eq!(texts.len(), 9, "{texts:?}");
-    assert_eq!(texts.iter().filter(|t| !t.contains('+')).count(), 1, "one leap: {texts:?}");
+    assert_eq!(
+        texts.iter().filter(|t| !t.contains('+')).count(),
+        1,
+        "one leap: {texts:?}"
+    );
     // SAFETY: made above by this test and not used after this.
     unsafe { cescacs_move_list_free(l) };
 
@@ -402,7 +441,10 @@ fn find_moves_partitions_the_legal_moves() {
     assert_eq!(rc, cescacs_result::BadHex);
     // SAFETY: NULL is what this case tests.
     let rc = unsafe { cescacs_game_find_moves(ptr::null(), hex_of("G1"), hex_of("H6"), &mut l) };
-    assert_eq!((rc, last_error().as_str()), (cescacs_result::NullPointer, "game is NULL"));
+    assert_eq!(
+        (rc, last_error().as_str()),
+        (cescacs_result::NullPointer, "game is NULL")
+    );
     assert_eq!(l, ptr::dangling_mut());
     // SAFETY: NULL is what this case tests.
     let rc = unsafe { cescacs_game_find_moves(g, hex_of("G1"), hex_of("H6"), ptr::null_mut()) };
@@ -412,7 +454,11 @@ fn find_moves_partitions_the_legal_moves() {
 }
 
 fn parse(
-    f: unsafe extern "C" fn(*const cescacs_game, *const c_char, *mut cescacs_move) -> cescacs_result,
+    f: unsafe extern "C" fn(
+        *const cescacs_game,
+        *const c_char,
+        *mut cescacs_move,
+    ) -> cescacs_result,
     g: *const cescacs_game,
     text: &str,
 ) -> Result<cescacs_move, cescacs_result> {
@@ -430,14 +476,22 @@ fn parse(
 
 #[test]
 fn parsed_and_listed_moves_are_one_value_and_play_alike() {
-    for r in records("random-dev.jsonl").iter().step_by(5).chain(&records("castling.jsonl")) {
+    for r in records("random-dev.jsonl")
+        .iter()
+        .step_by(5)
+        .chain(&records("castling.jsonl"))
+    {
         let start = r["pdtl"].as_str().unwrap();
         let g = game_from(start);
         let over = outcome(g).termination != cescacs_termination::None;
         let l = list(g);
         // Under Miri the first moves of each position are enough.
         let moves = array(l).to_vec();
-        for (i, m) in moves.into_iter().enumerate().take(if cfg!(miri) { 6 } else { usize::MAX }) {
+        for (i, m) in moves
+            .into_iter()
+            .enumerate()
+            .take(if cfg!(miri) { 6 } else { usize::MAX })
+        {
             let long = text(cescacs_move_list_long, l, i);
             let ctl = text(cescacs_move_list_ctl, l, i);
             assert_eq!(parse(cescacs_game_parse_long, g, &long), Ok(m), "{long}");
@@ -448,7 +502,11 @@ fn parsed_and_listed_moves_are_one_value_and_play_alike() {
             unsafe {
                 assert_eq!(cescacs_game_clone(g, &mut a), cescacs_result::Ok);
                 assert_eq!(cescacs_game_clone(g, &mut b), cescacs_result::Ok);
-                let expected = if over { cescacs_result::GameOver } else { cescacs_result::Ok };
+                let expected = if over {
+                    cescacs_result::GameOver
+                } else {
+                    cescacs_result::Ok
+                };
                 assert_eq!(cescacs_game_play_move(a, &m), expected, "{}", last_error());
                 assert_eq!(cescacs_game_play(b, l, i), expected);
             }
@@ -459,14 +517,22 @@ fn parsed_and_listed_moves_are_one_value_and_play_alike() {
             let mut raw_kind = m;
             // SAFETY: `kind` is a `u32` in C; this writes an out-of-range
             // value through a raw pointer without reading it as the enum.
-            unsafe { std::ptr::addr_of_mut!(raw_kind.kind).cast::<u32>().write(99) };
+            unsafe {
+                std::ptr::addr_of_mut!(raw_kind.kind)
+                    .cast::<u32>()
+                    .write(99)
+            };
             let mut rook = m;
             rook.rook_moves[1].to.line ^= 2;
             for bad in [&changed, &raw_kind, &rook] {
                 let before = pdtl(b);
                 // SAFETY: a live game of this test and a local move.
                 let rc = unsafe { cescacs_game_play_move(b, bad) };
-                let expected = if over { cescacs_result::GameOver } else { cescacs_result::IllegalMove };
+                let expected = if over {
+                    cescacs_result::GameOver
+                } else {
+                    cescacs_result::IllegalMove
+                };
                 assert_eq!(rc, expected, "{long}");
                 assert_eq!(pdtl(b), before);
             }
@@ -485,18 +551,45 @@ fn parsed_and_listed_moves_are_one_value_and_play_alike() {
     }
 
     let g = game_from(rules::INITIAL_PDTL);
-    assert_eq!(parse(cescacs_game_parse_ctl, g, "E7-E15"), Err(cescacs_result::IllegalMove));
-    assert_eq!(parse(cescacs_game_parse_ctl, g, "E7-"), Err(cescacs_result::BadMoveText));
-    assert_eq!(parse(cescacs_game_parse_long, g, "Q1-E13"), Err(cescacs_result::BadMoveText));
-    assert_eq!(parse(cescacs_game_parse_long, g, "E7-E15"), Err(cescacs_result::IllegalMove));
+    assert_eq!(
+        parse(cescacs_game_parse_ctl, g, "E7-E15"),
+        Err(cescacs_result::IllegalMove)
+    );
+    assert_eq!(
+        parse(cescacs_game_parse_ctl, g, "E7-"),
+        Err(cescacs_result::BadMoveText)
+    );
+    assert_eq!(
+        parse(cescacs_game_parse_long, g, "Q1-E13"),
+        Err(cescacs_result::BadMoveText)
+    );
+    assert_eq!(
+        parse(cescacs_game_parse_long, g, "E7-E15"),
+        Err(cescacs_result::IllegalMove)
+    );
     // SAFETY: NULL is what these cases test.
     unsafe {
         let mut m = cescacs_move::default();
-        assert_eq!(cescacs_game_parse_ctl(g, ptr::null(), &mut m), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_parse_ctl(g, c"E7-E13".as_ptr(), ptr::null_mut()), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_parse_long(ptr::null(), c"E7-E13".as_ptr(), &mut m), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_play_move(g, ptr::null()), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_play_move(ptr::null_mut(), &m), cescacs_result::NullPointer);
+        assert_eq!(
+            cescacs_game_parse_ctl(g, ptr::null(), &mut m),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_parse_ctl(g, c"E7-E13".as_ptr(), ptr::null_mut()),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_parse_long(ptr::null(), c"E7-E13".as_ptr(), &mut m),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_play_move(g, ptr::null()),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_play_move(ptr::null_mut(), &m),
+            cescacs_result::NullPointer
+        );
         assert_eq!(m, cescacs_move::default());
     }
     // SAFETY: made above by this test and not used after this.

@@ -28,7 +28,11 @@ fn real_games_load_replay_and_match_games_jsonl() {
         );
     }
     let mut compared = 0;
-    for (file, plies, winner, stated) in GAME_FILES.into_iter().take(if cfg!(miri) { 1 } else { GAME_FILES.len() }) {
+    for (file, plies, winner, stated) in
+        GAME_FILES
+            .into_iter()
+            .take(if cfg!(miri) { 1 } else { GAME_FILES.len() })
+    {
         let g = from_pgn(&game_file(file));
         assert_eq!(ply_count(g), plies, "{file}");
         let o = outcome(g);
@@ -110,11 +114,19 @@ fn real_games_load_replay_and_match_games_jsonl() {
             .collect();
         for ply in (0..plies).rev() {
             // SAFETY: a live handle of this test.
-            assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok, "{file} ply {ply}");
+            assert_eq!(
+                unsafe { cescacs_game_undo(g) },
+                cescacs_result::Ok,
+                "{file} ply {ply}"
+            );
             assert_eq!(pdtl(g), positions[ply], "{file} ply {ply}");
         }
         // SAFETY: a live handle of this test.
-        assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::NothingToUndo, "{file}");
+        assert_eq!(
+            unsafe { cescacs_game_undo(g) },
+            cescacs_result::NothingToUndo,
+            "{file}"
+        );
         assert_eq!(ply_count(g), 0);
         // A stated result no longer applies to the emptied record.
         assert_eq!(
@@ -206,8 +218,15 @@ fn fivefold_repetition_from_the_core() {
     // game is unchanged.
     let c = CString::new("NG3-I7").unwrap();
     // SAFETY: a live handle of this test and a NUL-terminated string.
-    assert_eq!(unsafe { cescacs_game_play_ctl(g, c.as_ptr()) }, cescacs_result::GameOver);
-    assert!(last_error().contains("the game is over"), "{}", last_error());
+    assert_eq!(
+        unsafe { cescacs_game_play_ctl(g, c.as_ptr()) },
+        cescacs_result::GameOver
+    );
+    assert!(
+        last_error().contains("the game is over"),
+        "{}",
+        last_error()
+    );
     assert_eq!(ply_count(g), 16);
     // SAFETY: live handles of this test, locals as out-pointers, CStrings as texts.
     assert_eq!(unsafe { cescacs_game_undo(g) }, cescacs_result::Ok);

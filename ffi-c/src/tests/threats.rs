@@ -7,21 +7,44 @@ use super::*;
 fn hex_set(f: impl Fn(*mut cescacs_hex, usize, *mut usize) -> cescacs_result) -> Vec<rules::Hex> {
     let mut n = usize::MAX;
     let rc = f(ptr::null_mut(), 0, &mut n);
-    let mut buf = vec![cescacs_hex { column: 99, line: 99 }; CESCACS_HEX_COUNT];
+    let mut buf = vec![
+        cescacs_hex {
+            column: 99,
+            line: 99
+        };
+        CESCACS_HEX_COUNT
+    ];
     let mut count = usize::MAX;
-    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut count), cescacs_result::Ok, "{}", last_error());
+    assert_eq!(
+        f(buf.as_mut_ptr(), buf.len(), &mut count),
+        cescacs_result::Ok,
+        "{}",
+        last_error()
+    );
     assert_eq!(count, n);
     if n == 0 {
         assert_eq!(rc, cescacs_result::Ok);
     } else {
         assert_eq!(rc, cescacs_result::BufferTooSmall);
-        let mut small = vec![cescacs_hex { column: 99, line: 99 }; n - 1];
+        let mut small = vec![
+            cescacs_hex {
+                column: 99,
+                line: 99
+            };
+            n - 1
+        ];
         let mut m = 0;
-        assert_eq!(f(small.as_mut_ptr(), small.len(), &mut m), cescacs_result::BufferTooSmall);
+        assert_eq!(
+            f(small.as_mut_ptr(), small.len(), &mut m),
+            cescacs_result::BufferTooSmall
+        );
         assert_eq!(m, n);
         assert!(small.iter().all(|h| h.column == 99), "untouched");
     }
-    assert!(buf[n..].iter().all(|h| h.column == 99), "nothing beyond the count");
+    assert!(
+        buf[n..].iter().all(|h| h.column == 99),
+        "nothing beyond the count"
+    );
     buf[..n].iter().map(|h| h.to_core().unwrap()).collect()
 }
 
@@ -38,8 +61,15 @@ fn hexes_to_check() -> impl Iterator<Item = rules::Hex> {
 #[test]
 fn threats_are_the_cores_on_golden_positions() {
     use rules::Color;
-    let colors = [(Color::White, cescacs_color::White as u32), (Color::Black, cescacs_color::Black as u32)];
-    for r in records("random-dev.jsonl").iter().step_by(4).chain(&records("probes.jsonl")) {
+    let colors = [
+        (Color::White, cescacs_color::White as u32),
+        (Color::Black, cescacs_color::Black as u32),
+    ];
+    for r in records("random-dev.jsonl")
+        .iter()
+        .step_by(4)
+        .chain(&records("probes.jsonl"))
+    {
         let text = r["pdtl"].as_str().unwrap();
         let p = core_pos(text);
         let g = game_from(text);
@@ -50,7 +80,10 @@ fn threats_are_the_cores_on_golden_positions() {
             // SAFETY: live handles of this test and locals, or the NULL a case tests.
             let map = hex_set(|b, l, n| unsafe { cescacs_game_attacked_hexes(g, c, b, l, n) });
             assert_eq!(map, core_hexes(p.attacked_hexes(color)));
-            assert!(map.windows(2).all(|w| w[0].index() < w[1].index()), "board order");
+            assert!(
+                map.windows(2).all(|w| w[0].index() < w[1].index()),
+                "board order"
+            );
             for h in hexes_to_check() {
                 let x: cescacs_hex = h.into();
                 let mut attacked = false;
@@ -122,33 +155,90 @@ fn threats_exact_sets_and_errors() {
     let g = game_from(rules::INITIAL_PDTL);
     let mut flag = true;
     let mut n = 7usize;
-    let mut buf = [cescacs_hex { column: 99, line: 99 }; 4];
-    let bad = cescacs_hex { column: 7, line: 13 };
+    let mut buf = [cescacs_hex {
+        column: 99,
+        line: 99,
+    }; 4];
+    let bad = cescacs_hex {
+        column: 7,
+        line: 13,
+    };
     // SAFETY: live handles of this test and locals, or the NULL a case tests.
     unsafe {
-        assert_eq!(cescacs_game_is_attacked(g, 2, hex_of("F14"), &mut flag), cescacs_result::BadArgument);
-        assert_eq!(last_error(), "by is 2, not a cescacs_color (CESCACS_COLOR_WHITE 0 or CESCACS_COLOR_BLACK 1)");
-        assert_eq!(cescacs_game_is_attacked(g, white, bad, &mut flag), cescacs_result::BadHex);
-        assert_eq!(cescacs_game_is_attacked(ptr::null(), white, bad, &mut flag), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_is_attacked(g, white, hex_of("F14"), ptr::null_mut()), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_is_pinned(g, u32::MAX, hex_of("F14"), &mut flag), cescacs_result::BadArgument);
-        assert_eq!(cescacs_game_is_pinned(g, white, bad, &mut flag), cescacs_result::BadHex);
+        assert_eq!(
+            cescacs_game_is_attacked(g, 2, hex_of("F14"), &mut flag),
+            cescacs_result::BadArgument
+        );
+        assert_eq!(
+            last_error(),
+            "by is 2, not a cescacs_color (CESCACS_COLOR_WHITE 0 or CESCACS_COLOR_BLACK 1)"
+        );
+        assert_eq!(
+            cescacs_game_is_attacked(g, white, bad, &mut flag),
+            cescacs_result::BadHex
+        );
+        assert_eq!(
+            cescacs_game_is_attacked(ptr::null(), white, bad, &mut flag),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_is_attacked(g, white, hex_of("F14"), ptr::null_mut()),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_is_pinned(g, u32::MAX, hex_of("F14"), &mut flag),
+            cescacs_result::BadArgument
+        );
+        assert_eq!(
+            cescacs_game_is_pinned(g, white, bad, &mut flag),
+            cescacs_result::BadHex
+        );
         assert!(flag, "untouched");
-        assert_eq!(cescacs_game_attackers(g, 5, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
-        assert_eq!(cescacs_game_attackers(g, white, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
-        assert_eq!(cescacs_game_attacks(g, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
-        assert_eq!(cescacs_game_attacked_hexes(g, 2, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
-        assert_eq!(cescacs_game_pin(g, 2, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadArgument);
-        assert_eq!(cescacs_game_pin(g, white, bad, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BadHex);
-        assert_eq!(cescacs_game_checkers(ptr::null(), buf.as_mut_ptr(), 4, &mut n), cescacs_result::NullPointer);
-        assert_eq!(cescacs_game_checkers(g, buf.as_mut_ptr(), 4, ptr::null_mut()), cescacs_result::NullPointer);
+        assert_eq!(
+            cescacs_game_attackers(g, 5, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadArgument
+        );
+        assert_eq!(
+            cescacs_game_attackers(g, white, bad, buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadHex
+        );
+        assert_eq!(
+            cescacs_game_attacks(g, bad, buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadHex
+        );
+        assert_eq!(
+            cescacs_game_attacked_hexes(g, 2, buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadArgument
+        );
+        assert_eq!(
+            cescacs_game_pin(g, 2, hex_of("F14"), buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadArgument
+        );
+        assert_eq!(
+            cescacs_game_pin(g, white, bad, buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BadHex
+        );
+        assert_eq!(
+            cescacs_game_checkers(ptr::null(), buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::NullPointer
+        );
+        assert_eq!(
+            cescacs_game_checkers(g, buf.as_mut_ptr(), 4, ptr::null_mut()),
+            cescacs_result::NullPointer
+        );
         assert_eq!(last_error(), "count_out is NULL");
-        assert_eq!(cescacs_game_attacked_hexes(g, white, ptr::null_mut(), 4, &mut n), cescacs_result::NullPointer);
+        assert_eq!(
+            cescacs_game_attacked_hexes(g, white, ptr::null_mut(), 4, &mut n),
+            cescacs_result::NullPointer
+        );
         assert_eq!(last_error(), "buf (with a non-zero length) is NULL");
         assert_eq!(n, 7);
         assert!(buf.iter().all(|h| h.column == 99));
         // Too small: the count, nothing else.
-        assert_eq!(cescacs_game_attacked_hexes(g, white, buf.as_mut_ptr(), 4, &mut n), cescacs_result::BufferTooSmall);
+        assert_eq!(
+            cescacs_game_attacked_hexes(g, white, buf.as_mut_ptr(), 4, &mut n),
+            cescacs_result::BufferTooSmall
+        );
         assert!(n > 4 && n <= CESCACS_HEX_COUNT);
         assert!(buf.iter().all(|h| h.column == 99));
         cescacs_game_free(g);

@@ -11,12 +11,21 @@ impl Driver<'_> {
         // valid or NULL, buffers of the length given, texts NUL-terminated.
         unsafe {
             let mut list = null_mut();
-            assert_eq!(self.rc("list_new", (api.cescacs_move_list_new)(&mut list)), OK);
+            assert_eq!(
+                self.rc("list_new", (api.cescacs_move_list_new)(&mut list)),
+                OK
+            );
             let mut n = usize::MAX;
-            assert_eq!(self.rc("len", (api.cescacs_move_list_len)(list, &mut n)), OK);
+            assert_eq!(
+                self.rc("len", (api.cescacs_move_list_len)(list, &mut n)),
+                OK
+            );
             assert_eq!(n, 0);
             self.keep_list(slot, list, None);
-            assert_eq!(self.rc("list_new(NULL)", (api.cescacs_move_list_new)(null_mut())), NULL_POINTER);
+            assert_eq!(
+                self.rc("list_new(NULL)", (api.cescacs_move_list_new)(null_mut())),
+                NULL_POINTER
+            );
         }
     }
 
@@ -34,7 +43,10 @@ impl Driver<'_> {
             if list.is_null() {
                 assert_eq!(rc, NULL_POINTER);
                 let mut m = Move::default();
-                assert_eq!(self.rc("get(NULL)", (api.cescacs_move_list_get)(list, 0, &mut m)), NULL_POINTER);
+                assert_eq!(
+                    self.rc("get(NULL)", (api.cescacs_move_list_get)(list, 0, &mut m)),
+                    NULL_POINTER
+                );
                 return;
             }
             assert_eq!(rc, OK);
@@ -47,10 +59,17 @@ impl Driver<'_> {
                 assert_eq!(m, Move::default(), "get wrote on failure");
             }
             assert_ne!(m.captured, ROLE_KING, "a listed move takes a King: {m:?}");
-            let capacity = if b.byte() & 1 == 0 { usize::from(b.byte()) } else { MAX_MOVES };
+            let capacity = if b.byte() & 1 == 0 {
+                usize::from(b.byte())
+            } else {
+                MAX_MOVES
+            };
             let mut all = vec![Move::default(); capacity];
             let mut n = usize::MAX;
-            let rc = self.rc("copy", (api.cescacs_move_list_copy)(list, all.as_mut_ptr(), capacity, &mut n));
+            let rc = self.rc(
+                "copy",
+                (api.cescacs_move_list_copy)(list, all.as_mut_ptr(), capacity, &mut n),
+            );
             if capacity >= len {
                 assert_eq!((rc, n), (OK, len));
                 if index < len {
@@ -58,9 +77,18 @@ impl Driver<'_> {
                 }
             } else {
                 assert_eq!(rc, BUFFER_TOO_SMALL);
-                assert!(all.iter().all(|x| *x == Move::default()), "copy wrote on failure");
+                assert!(
+                    all.iter().all(|x| *x == Move::default()),
+                    "copy wrote on failure"
+                );
             }
-            assert_eq!(self.rc("copy(NULL)", (api.cescacs_move_list_copy)(list, null_mut(), 3, &mut n)), NULL_POINTER);
+            assert_eq!(
+                self.rc(
+                    "copy(NULL)",
+                    (api.cescacs_move_list_copy)(list, null_mut(), 3, &mut n)
+                ),
+                NULL_POINTER
+            );
         }
     }
 
@@ -72,10 +100,19 @@ impl Driver<'_> {
         unsafe {
             let list = self.list(slot);
             let index = b.index();
-            let f = if op == 15 { api.cescacs_move_list_ctl } else { api.cescacs_move_list_long };
-            let r = self.text_out("list text", b, |buf, len, out| f(list, index, buf, len, out));
+            let f = if op == 15 {
+                api.cescacs_move_list_ctl
+            } else {
+                api.cescacs_move_list_long
+            };
+            let r = self.text_out("list text", b, |buf, len, out| {
+                f(list, index, buf, len, out)
+            });
             if let Ok(text) = r {
-                assert!(!text.is_empty() && text.len() < 32, "{text:?}: CESCACS_MOVE_TEXT_MAX");
+                assert!(
+                    !text.is_empty() && text.len() < 32,
+                    "{text:?}: CESCACS_MOVE_TEXT_MAX"
+                );
             }
         }
     }
@@ -93,15 +130,24 @@ impl Driver<'_> {
             let game = self.game(target);
             let mut len = 0;
             if !list.is_null() {
-                assert_eq!(self.rc("len", (api.cescacs_move_list_len)(list, &mut len)), OK);
+                assert_eq!(
+                    self.rc("len", (api.cescacs_move_list_len)(list, &mut len)),
+                    OK
+                );
                 let mut m = Move::default();
                 if index < len {
-                    assert_eq!(self.rc("get", (api.cescacs_move_list_get)(list, index, &mut m)), OK);
+                    assert_eq!(
+                        self.rc("get", (api.cescacs_move_list_get)(list, index, &mut m)),
+                        OK
+                    );
                 }
                 assert_ne!(m.captured, ROLE_KING, "a listed move takes a King: {m:?}");
             }
-            let (before, history, over) =
-                if game.is_null() { (String::new(), 0, false) } else { (self.pdtl(game), self.history_len(game), self.is_over(game)) };
+            let (before, history, over) = if game.is_null() {
+                (String::new(), 0, false)
+            } else {
+                (self.pdtl(game), self.history_len(game), self.is_over(game))
+            };
             let rc = self.rc("play", (api.cescacs_game_play)(game, list, index));
             if game.is_null() || list.is_null() {
                 assert_eq!(rc, NULL_POINTER);
@@ -119,9 +165,15 @@ impl Driver<'_> {
                     };
                     assert_eq!(rc, want, "play: index {index} of {len}, game over: {over}");
                 }
-                Some(of) => assert_eq!(rc, STALE_MOVE_LIST, "play: list of {of:?}, game at {before:?}"),
+                Some(of) => assert_eq!(
+                    rc, STALE_MOVE_LIST,
+                    "play: list of {of:?}, game at {before:?}"
+                ),
                 // A list never filled belongs to no position.
-                None => assert!(matches!(rc, STALE_MOVE_LIST | INDEX_OUT_OF_RANGE), "play on a new list: {rc}"),
+                None => assert!(
+                    matches!(rc, STALE_MOVE_LIST | INDEX_OUT_OF_RANGE),
+                    "play on a new list: {rc}"
+                ),
             }
             if rc == OK {
                 self.moved(target, before, history);
@@ -143,8 +195,18 @@ impl Driver<'_> {
             let list = self.list(b.index());
             let text = if !list.is_null() && b.byte() & 1 == 0 {
                 let mut buf = vec![0u8; 64];
-                let f = if long { api.cescacs_move_list_long } else { api.cescacs_move_list_ctl };
-                match f(list, b.index(), buf.as_mut_ptr().cast(), buf.len(), null_mut()) {
+                let f = if long {
+                    api.cescacs_move_list_long
+                } else {
+                    api.cescacs_move_list_ctl
+                };
+                match f(
+                    list,
+                    b.index(),
+                    buf.as_mut_ptr().cast(),
+                    buf.len(),
+                    null_mut(),
+                ) {
                     OK => buf[..=buf.iter().position(|&c| c == 0).expect("NUL")].to_vec(),
                     rc => {
                         self.rc("list text", rc);
@@ -159,7 +221,12 @@ impl Driver<'_> {
     }
 
     /// Op `28` of [`Driver::step`].
-    pub(super) unsafe fn op_play_move_value(&mut self, b: &mut Bytes, slot: usize, game: *mut Game) {
+    pub(super) unsafe fn op_play_move_value(
+        &mut self,
+        b: &mut Bytes,
+        slot: usize,
+        game: *mut Game,
+    ) {
         let api = self.api;
         // SAFETY: handles are live ones of ours or NULL, out-pointers
         // valid or NULL, buffers of the length given, texts NUL-terminated.
@@ -177,7 +244,9 @@ impl Driver<'_> {
                         assert!(matches!(rc, OK | INDEX_OUT_OF_RANGE));
                     }
                 }
-                1 if !game.is_null() => m = self.legal(game).get(b.index()).copied().unwrap_or_default(),
+                1 if !game.is_null() => {
+                    m = self.legal(game).get(b.index()).copied().unwrap_or_default()
+                }
                 2 if !game.is_null() => m = self.move_at(game, b.index()).unwrap_or_default(),
                 _ => {}
             }
@@ -200,10 +269,14 @@ impl Driver<'_> {
             let null_mv = choice & 0x80 != 0;
             let mv: *const Move = if null_mv { null() } else { &m };
             if game.is_null() {
-                assert_eq!(self.rc("play_move(NULL)", (api.cescacs_game_play_move)(game, mv)), NULL_POINTER);
+                assert_eq!(
+                    self.rc("play_move(NULL)", (api.cescacs_game_play_move)(game, mv)),
+                    NULL_POINTER
+                );
                 return;
             }
-            let (before, history, over) = (self.pdtl(game), self.history_len(game), self.is_over(game));
+            let (before, history, over) =
+                (self.pdtl(game), self.history_len(game), self.is_over(game));
             let legal = self.legal(game).contains(&m);
             let rc = self.rc("play_move", (api.cescacs_game_play_move)(game, mv));
             let want = if null_mv {
@@ -218,7 +291,11 @@ impl Driver<'_> {
             assert_eq!(rc, want, "play_move {m:?}: over {over}, legal {legal}");
             if rc == OK {
                 self.moved(slot, before, history);
-                assert_eq!(self.last_move(game), m, "play_move: the move recorded is the one given");
+                assert_eq!(
+                    self.last_move(game),
+                    m,
+                    "play_move: the move recorded is the one given"
+                );
             } else {
                 self.stats.game_over += u64::from(rc == GAME_OVER);
                 self.assert_unchanged(game, &before, history, "a refused play_move");
@@ -227,7 +304,12 @@ impl Driver<'_> {
     }
 
     /// Op `29` of [`Driver::step`].
-    pub(super) unsafe fn op_parse_move_text(&mut self, b: &mut Bytes, slot: usize, game: *mut Game) {
+    pub(super) unsafe fn op_parse_move_text(
+        &mut self,
+        b: &mut Bytes,
+        slot: usize,
+        game: *mut Game,
+    ) {
         let api = self.api;
         // SAFETY: handles are live ones of ours or NULL, out-pointers
         // valid or NULL, buffers of the length given, texts NUL-terminated.
@@ -241,11 +323,18 @@ impl Driver<'_> {
             let text = if !list.is_null() && b.byte() & 1 == 0 {
                 let i = b.index();
                 let mut buf = vec![0u8; 64];
-                let f = if long { api.cescacs_move_list_long } else { api.cescacs_move_list_ctl };
+                let f = if long {
+                    api.cescacs_move_list_long
+                } else {
+                    api.cescacs_move_list_ctl
+                };
                 match f(list, i, buf.as_mut_ptr().cast(), buf.len(), null_mut()) {
                     OK => {
                         let mut m = Move::default();
-                        assert_eq!(self.rc("get", (api.cescacs_move_list_get)(list, i, &mut m)), OK);
+                        assert_eq!(
+                            self.rc("get", (api.cescacs_move_list_get)(list, i, &mut m)),
+                            OK
+                        );
                         listed = Some(m);
                         buf[..=buf.iter().position(|&c| c == 0).expect("NUL")].to_vec()
                     }
@@ -257,35 +346,70 @@ impl Driver<'_> {
             } else {
                 b.text()
             };
-            let parse = if long { api.cescacs_game_parse_long } else { api.cescacs_game_parse_ctl };
-            let sentinel = Move { kind: 0xEEEE, ..Move::default() };
+            let parse = if long {
+                api.cescacs_game_parse_long
+            } else {
+                api.cescacs_game_parse_ctl
+            };
+            let sentinel = Move {
+                kind: 0xEEEE,
+                ..Move::default()
+            };
             let mut m = sentinel;
-            assert_eq!(self.rc("parse(NULL text)", parse(game, null(), &mut m)), NULL_POINTER);
-            assert_eq!(self.rc("parse(NULL out)", parse(game, text.as_ptr().cast(), null_mut())), NULL_POINTER);
+            assert_eq!(
+                self.rc("parse(NULL text)", parse(game, null(), &mut m)),
+                NULL_POINTER
+            );
+            assert_eq!(
+                self.rc(
+                    "parse(NULL out)",
+                    parse(game, text.as_ptr().cast(), null_mut())
+                ),
+                NULL_POINTER
+            );
             assert_eq!(m, sentinel, "parse wrote on failure");
             if game.is_null() {
-                assert_eq!(self.rc("parse(NULL game)", parse(game, text.as_ptr().cast(), &mut m)), NULL_POINTER);
+                assert_eq!(
+                    self.rc(
+                        "parse(NULL game)",
+                        parse(game, text.as_ptr().cast(), &mut m)
+                    ),
+                    NULL_POINTER
+                );
                 assert_eq!(m, sentinel, "parse wrote on failure");
                 return;
             }
             let (before, history) = (self.pdtl(game), self.history_len(game));
-            let fresh = self.lists[lslot % SLOTS].as_ref().and_then(|l| l.pdtl.clone()).as_deref() == Some(before.as_str());
+            let fresh = self.lists[lslot % SLOTS]
+                .as_ref()
+                .and_then(|l| l.pdtl.clone())
+                .as_deref()
+                == Some(before.as_str());
             let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
             let rc = self.rc("parse", parse(game, text.as_ptr().cast(), &mut m));
             self.assert_unchanged(game, &before, history, "parse");
             match rc {
                 OK => {
                     self.stats.parsed += 1;
-                    assert!(self.legal(game).contains(&m), "parse: {text:?} read as a move that is not legal: {m:?}");
+                    assert!(
+                        self.legal(game).contains(&m),
+                        "parse: {text:?} read as a move that is not legal: {m:?}"
+                    );
                     assert_ne!(m.captured, ROLE_KING, "parse: {text:?} takes a King");
                     if let (Some(l), true) = (listed, fresh) {
-                        assert_eq!(m, l, "parse: the text of a listed move reads as another move");
+                        assert_eq!(
+                            m, l,
+                            "parse: the text of a listed move reads as another move"
+                        );
                     }
                 }
                 INVALID_UTF8 => assert!(!utf8),
                 rc => {
                     assert!(matches!(rc, BAD_MOVE_TEXT | ILLEGAL_MOVE), "parse: {rc}");
-                    assert!(!(listed.is_some() && fresh), "parse: the text {text:?} of a listed move is refused: {rc}");
+                    assert!(
+                        !(listed.is_some() && fresh),
+                        "parse: the text {text:?} of a listed move is refused: {rc}"
+                    );
                 }
             }
             if rc != OK {
@@ -327,17 +451,28 @@ impl Driver<'_> {
             );
             if variant != 0 || list.is_null() {
                 assert_eq!(rc, NULL_POINTER);
-                assert!(p.is_null() && n == usize::MAX, "list_array wrote on failure");
+                assert!(
+                    p.is_null() && n == usize::MAX,
+                    "list_array wrote on failure"
+                );
                 return;
             }
             assert_eq!(rc, OK);
             assert!(!p.is_null(), "list_array: a NULL array");
             let moves = self.list_moves(list);
             assert_eq!(n, moves.len(), "list_array: the length");
-            assert_eq!(std::slice::from_raw_parts(p, n), &moves[..], "list_array: the moves");
+            assert_eq!(
+                std::slice::from_raw_parts(p, n),
+                &moves[..],
+                "list_array: the moves"
+            );
             let (mut p2, mut n2) = (null(), 0);
             assert_eq!(self.rc("list_array again", f(list, &mut p2, &mut n2)), OK);
-            assert_eq!((p2, n2), (p, n), "list_array: the array moved without a refill");
+            assert_eq!(
+                (p2, n2),
+                (p, n),
+                "list_array: the array moved without a refill"
+            );
         }
     }
 }

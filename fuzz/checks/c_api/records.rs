@@ -12,7 +12,10 @@ impl Driver<'_> {
         unsafe {
             let text = b.text();
             let mut g = null_mut();
-            match self.rc("from_pgn", (api.cescacs_game_from_pgn)(text.as_ptr().cast(), &mut g)) {
+            match self.rc(
+                "from_pgn",
+                (api.cescacs_game_from_pgn)(text.as_ptr().cast(), &mut g),
+            ) {
                 OK => {
                     let undo = self.recorded(g);
                     if b.byte() & 1 == 1 {
@@ -40,17 +43,37 @@ impl Driver<'_> {
         // valid or NULL, buffers of the length given, texts NUL-terminated.
         unsafe {
             // CTL-PGN: written text reads back and writes the same.
-            let r = self.text_out("write_pgn", b, |buf, len, out| (api.cescacs_game_write_pgn)(game, buf, len, out));
+            let r = self.text_out("write_pgn", b, |buf, len, out| {
+                (api.cescacs_game_write_pgn)(game, buf, len, out)
+            });
             if let Ok(text) = r {
                 let c = text.clone() + "\0";
                 let mut g = null_mut();
-                let rc = self.rc("from_pgn(written)", (api.cescacs_game_from_pgn)(c.as_ptr().cast(), &mut g));
-                assert_eq!(rc, OK, "{text:?} does not read back: {}", c_str((api.cescacs_last_error)()));
+                let rc = self.rc(
+                    "from_pgn(written)",
+                    (api.cescacs_game_from_pgn)(c.as_ptr().cast(), &mut g),
+                );
+                assert_eq!(
+                    rc,
+                    OK,
+                    "{text:?} does not read back: {}",
+                    c_str((api.cescacs_last_error)())
+                );
                 let mut buf = vec![0u8; text.len() + 1];
                 let mut n = 0;
-                assert_eq!(self.rc("write_pgn again", (api.cescacs_game_write_pgn)(g, buf.as_mut_ptr().cast(), buf.len(), &mut n)), OK);
+                assert_eq!(
+                    self.rc(
+                        "write_pgn again",
+                        (api.cescacs_game_write_pgn)(g, buf.as_mut_ptr().cast(), buf.len(), &mut n)
+                    ),
+                    OK
+                );
                 (api.cescacs_game_free)(g);
-                assert_eq!(&buf[..n], text.as_bytes(), "CTL-PGN round trip through the C API");
+                assert_eq!(
+                    &buf[..n],
+                    text.as_bytes(),
+                    "CTL-PGN round trip through the C API"
+                );
             }
         }
     }
@@ -61,14 +84,27 @@ impl Driver<'_> {
         // SAFETY: handles are live ones of ours or NULL, out-pointers
         // valid or NULL, buffers of the length given, texts NUL-terminated.
         unsafe {
-            let r = self.text_out("result", b, |buf, len, out| (api.cescacs_game_result)(game, buf, len, out));
+            let r = self.text_out("result", b, |buf, len, out| {
+                (api.cescacs_game_result)(game, buf, len, out)
+            });
             if let Ok(text) = r {
-                assert!(["3-0", "0-3", "2-1", "1-2", "1-1", "*"].contains(&text.as_str()), "{text:?}");
+                assert!(
+                    ["3-0", "0-3", "2-1", "1-2", "1-1", "*"].contains(&text.as_str()),
+                    "{text:?}"
+                );
             }
             let name = b.text();
-            let r = self.text_out("tag", b, |buf, len, out| (api.cescacs_game_tag)(game, name.as_ptr().cast(), buf, len, out));
+            let r = self.text_out("tag", b, |buf, len, out| {
+                (api.cescacs_game_tag)(game, name.as_ptr().cast(), buf, len, out)
+            });
             if let Err(rc) = r {
-                assert!(matches!(rc, NULL_POINTER | INVALID_UTF8 | NOT_FOUND | BUFFER_TOO_SMALL), "tag: {rc}");
+                assert!(
+                    matches!(
+                        rc,
+                        NULL_POINTER | INVALID_UTF8 | NOT_FOUND | BUFFER_TOO_SMALL
+                    ),
+                    "tag: {rc}"
+                );
             }
         }
     }
@@ -80,18 +116,26 @@ impl Driver<'_> {
         // valid or NULL, buffers of the length given, texts NUL-terminated.
         unsafe {
             let ply = b.index();
-            let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
+            let plies = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_ply_count)(game, out))
+            };
             if !game.is_null() {
                 let m = self.move_at(game, ply);
                 assert_eq!(m.is_some(), ply < plies);
             }
-            let r = self.text_out("move_ctl_at", b, |buf, len, out| (api.cescacs_game_move_ctl_at)(game, ply, buf, len, out));
+            let r = self.text_out("move_ctl_at", b, |buf, len, out| {
+                (api.cescacs_game_move_ctl_at)(game, ply, buf, len, out)
+            });
             if game.is_null() {
                 assert!(matches!(r, Err(NULL_POINTER)));
             } else if r.is_ok() {
                 assert!(ply < plies);
             }
-            let r = self.text_out("pdtl_at", b, |buf, len, out| (api.cescacs_game_pdtl_at)(game, ply, buf, len, out));
+            let r = self.text_out("pdtl_at", b, |buf, len, out| {
+                (api.cescacs_game_pdtl_at)(game, ply, buf, len, out)
+            });
             if let Ok(text) = r {
                 assert!(ply <= plies);
                 if ply == plies {
@@ -129,16 +173,31 @@ impl Driver<'_> {
             let utf8 = std::str::from_utf8(&text[..text.len() - 1]).is_ok();
             // The size query: NULL and 0 give the count.
             let mut count = usize::MAX;
-            let rc = self.rc("games_from_pgn(size)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), null_mut(), 0, &mut count));
+            let rc = self.rc(
+                "games_from_pgn(size)",
+                (api.cescacs_games_from_pgn)(text.as_ptr().cast(), null_mut(), 0, &mut count),
+            );
             match rc {
-                OK | BUFFER_TOO_SMALL => assert_eq!(rc == OK, count == 0, "games_from_pgn(size): {count} games"),
+                OK | BUFFER_TOO_SMALL => {
+                    assert_eq!(rc == OK, count == 0, "games_from_pgn(size): {count} games")
+                }
                 INVALID_UTF8 => {
-                    assert!(!utf8 && count == usize::MAX, "games_from_pgn: INVALID_UTF8 (count {count})");
+                    assert!(
+                        !utf8 && count == usize::MAX,
+                        "games_from_pgn: INVALID_UTF8 (count {count})"
+                    );
                     return;
                 }
                 rc => {
-                    assert!(rc == BAD_PGN && count == usize::MAX, "games_from_pgn: {rc} (count {count})");
-                    assert!(written.is_empty(), "the games of the slots do not read back: {}", c_str((api.cescacs_last_error)()));
+                    assert!(
+                        rc == BAD_PGN && count == usize::MAX,
+                        "games_from_pgn: {rc} (count {count})"
+                    );
+                    assert!(
+                        written.is_empty(),
+                        "the games of the slots do not read back: {}",
+                        c_str((api.cescacs_last_error)())
+                    );
                     let (mut line, mut column) = (0, 0);
                     assert!((api.cescacs_last_error_location)(&mut line, &mut column));
                     assert!(line >= 1 && column >= 1);
@@ -146,7 +205,10 @@ impl Driver<'_> {
                 }
             }
             if !written.is_empty() {
-                assert_eq!(count, own, "games_from_pgn: the written games of {own} slots");
+                assert_eq!(
+                    count, own,
+                    "games_from_pgn: the written games of {own} slots"
+                );
             }
             // Calls that must fail without writing anything: NULL
             // text, NULL count, NULL array with a length, an array
@@ -155,24 +217,70 @@ impl Driver<'_> {
             let mut handles = vec![null_mut::<Game>(); count + usize::from(shape >> 5)];
             let mut n = usize::MAX;
             let (what, rc) = match shape & 3 {
-                0 => ("games_from_pgn(NULL text)", (api.cescacs_games_from_pgn)(null(), handles.as_mut_ptr(), handles.len(), &mut n)),
-                1 => ("games_from_pgn(NULL count)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), handles.len(), null_mut())),
-                _ => ("games_from_pgn(NULL array)", (api.cescacs_games_from_pgn)(text.as_ptr().cast(), null_mut(), handles.len().max(1), &mut n)),
+                0 => (
+                    "games_from_pgn(NULL text)",
+                    (api.cescacs_games_from_pgn)(
+                        null(),
+                        handles.as_mut_ptr(),
+                        handles.len(),
+                        &mut n,
+                    ),
+                ),
+                1 => (
+                    "games_from_pgn(NULL count)",
+                    (api.cescacs_games_from_pgn)(
+                        text.as_ptr().cast(),
+                        handles.as_mut_ptr(),
+                        handles.len(),
+                        null_mut(),
+                    ),
+                ),
+                _ => (
+                    "games_from_pgn(NULL array)",
+                    (api.cescacs_games_from_pgn)(
+                        text.as_ptr().cast(),
+                        null_mut(),
+                        handles.len().max(1),
+                        &mut n,
+                    ),
+                ),
             };
             assert_eq!(self.rc(what, rc), NULL_POINTER, "{what}");
-            assert!(n == usize::MAX && handles.iter().all(|h| h.is_null()), "{what} wrote");
+            assert!(
+                n == usize::MAX && handles.iter().all(|h| h.is_null()),
+                "{what} wrote"
+            );
             if count > 0 && shape & 4 != 0 {
-                let rc = (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), count - 1, &mut n);
+                let rc = (api.cescacs_games_from_pgn)(
+                    text.as_ptr().cast(),
+                    handles.as_mut_ptr(),
+                    count - 1,
+                    &mut n,
+                );
                 assert_eq!(self.rc("games_from_pgn(too small)", rc), BUFFER_TOO_SMALL);
                 assert_eq!(n, count, "games_from_pgn(too small): the count");
-                assert!(handles.iter().all(|h| h.is_null()), "games_from_pgn wrote into a too-small array");
+                assert!(
+                    handles.iter().all(|h| h.is_null()),
+                    "games_from_pgn wrote into a too-small array"
+                );
                 n = usize::MAX;
             }
-            let rc = (api.cescacs_games_from_pgn)(text.as_ptr().cast(), handles.as_mut_ptr(), handles.len(), &mut n);
+            let rc = (api.cescacs_games_from_pgn)(
+                text.as_ptr().cast(),
+                handles.as_mut_ptr(),
+                handles.len(),
+                &mut n,
+            );
             assert_eq!(self.rc("games_from_pgn", rc), OK);
             assert_eq!(n, count, "games_from_pgn: the count");
-            assert!(handles[..count].iter().all(|h| !h.is_null()), "games_from_pgn: a NULL handle");
-            assert!(handles[count..].iter().all(|h| h.is_null()), "games_from_pgn wrote past the count");
+            assert!(
+                handles[..count].iter().all(|h| !h.is_null()),
+                "games_from_pgn: a NULL handle"
+            );
+            assert!(
+                handles[count..].iter().all(|h| h.is_null()),
+                "games_from_pgn wrote past the count"
+            );
             self.stats.games_read += count as u64;
             // Keep the first games in the slots from `slot` on (the
             // first one maybe taken back to its start), free the rest.
@@ -185,7 +293,11 @@ impl Driver<'_> {
             let merged = |i: usize| written.get(i).is_some_and(|w| w.starts_with('{')) && i > 0;
             for (i, &g) in handles[..count].iter().enumerate() {
                 if let Some(w) = written.get(i).filter(|_| !merged(i) && !merged(i + 1)) {
-                    assert_eq!(&self.write_pgn(g), w, "game {i} of the slots' CTL-PGN reads back different");
+                    assert_eq!(
+                        &self.write_pgn(g),
+                        w,
+                        "game {i} of the slots' CTL-PGN reads back different"
+                    );
                 }
                 let mut undo = self.recorded(g);
                 if i == 0 && undo_first {
@@ -210,24 +322,37 @@ impl Driver<'_> {
             // cescacs_game_tag gives.
             let null_out = b.byte() & 1 == 1;
             let mut count = usize::MAX;
-            let rc = self.rc("tag_count", (api.cescacs_game_tag_count)(game, if null_out { null_mut() } else { &mut count }));
+            let rc = self.rc(
+                "tag_count",
+                (api.cescacs_game_tag_count)(game, if null_out { null_mut() } else { &mut count }),
+            );
             if game.is_null() || null_out {
                 assert_eq!((rc, count), (NULL_POINTER, usize::MAX), "tag_count(NULL)");
             } else {
                 assert_eq!(rc, OK);
             }
-            let count = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_tag_count)(game, out)) };
+            let count = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_tag_count)(game, out))
+            };
             let index = b.index();
-            let r = self.text_out("tag_name_at", b, |buf, len, out| (api.cescacs_game_tag_name_at)(game, index, buf, len, out));
+            let r = self.text_out("tag_name_at", b, |buf, len, out| {
+                (api.cescacs_game_tag_name_at)(game, index, buf, len, out)
+            });
             Self::indexed("tag_name_at", &r, game.is_null(), index < count);
-            let r = self.text_out("tag_value_at", b, |buf, len, out| (api.cescacs_game_tag_value_at)(game, index, buf, len, out));
+            let r = self.text_out("tag_value_at", b, |buf, len, out| {
+                (api.cescacs_game_tag_value_at)(game, index, buf, len, out)
+            });
             Self::indexed("tag_value_at", &r, game.is_null(), index < count);
             if !game.is_null() {
                 let tags = self.tags(game);
                 for (name, _) in &tags {
                     let first = &tags.iter().find(|(n, _)| n == name).expect("the name").1;
                     let c = name.clone() + "\0";
-                    let value = self.text_at("tag", |buf, len, out| (api.cescacs_game_tag)(game, c.as_ptr().cast(), buf, len, out));
+                    let value = self.text_at("tag", |buf, len, out| {
+                        (api.cescacs_game_tag)(game, c.as_ptr().cast(), buf, len, out)
+                    });
                     assert_eq!(&value, first, "tag {name:?}: the first value of that name");
                 }
             }
@@ -242,7 +367,10 @@ impl Driver<'_> {
         unsafe {
             // Setting a tag: a name and a value the fuzzer picks
             // (known ones, or its texts), maybe NULL.
-            const NAMES: [&str; 10] = ["Event", "Site", "Date", "White", "Result", "Variant", "PDTL", "Redefine", "Bad name", "Évent_2"];
+            const NAMES: [&str; 10] = [
+                "Event", "Site", "Date", "White", "Result", "Variant", "PDTL", "Redefine",
+                "Bad name", "Évent_2",
+            ];
             const VALUES: [&str; 16] = [
                 "3-0",
                 "0-3",
@@ -262,43 +390,84 @@ impl Driver<'_> {
                 "back\\",
             ];
             let pick = b.byte();
-            let mut name = if pick < 0x80 { NAMES[usize::from(pick) % NAMES.len()].as_bytes().to_vec() } else { b.text() };
+            let mut name = if pick < 0x80 {
+                NAMES[usize::from(pick) % NAMES.len()].as_bytes().to_vec()
+            } else {
+                b.text()
+            };
             if pick < 0x80 {
                 name.push(0);
             }
             let pick = b.byte();
-            let mut value = if pick < 0x80 { VALUES[usize::from(pick) % VALUES.len()].as_bytes().to_vec() } else { b.text() };
+            let mut value = if pick < 0x80 {
+                VALUES[usize::from(pick) % VALUES.len()].as_bytes().to_vec()
+            } else {
+                b.text()
+            };
             if pick < 0x80 {
                 value.push(0);
             }
             let nulls = b.byte() % 8;
-            let name_p: *const c_char = if nulls == 1 { null() } else { name.as_ptr().cast() };
-            let value_p: *const c_char = if nulls == 2 { null() } else { value.as_ptr().cast() };
+            let name_p: *const c_char = if nulls == 1 {
+                null()
+            } else {
+                name.as_ptr().cast()
+            };
+            let value_p: *const c_char = if nulls == 2 {
+                null()
+            } else {
+                value.as_ptr().cast()
+            };
             let name_s = std::str::from_utf8(&name[..name.len() - 1]).ok();
             let value_s = std::str::from_utf8(&value[..value.len() - 1]).ok();
             if game.is_null() {
                 // (The texts may be checked first.)
-                let rc = self.rc("set_tag(NULL)", (api.cescacs_game_set_tag)(game, name_p, value_p));
-                let bad_text = (nulls != 1 && name_s.is_none()) || (nulls != 2 && value_s.is_none());
-                assert!(rc == NULL_POINTER || (rc == INVALID_UTF8 && bad_text), "set_tag(NULL): {rc}");
+                let rc = self.rc(
+                    "set_tag(NULL)",
+                    (api.cescacs_game_set_tag)(game, name_p, value_p),
+                );
+                let bad_text =
+                    (nulls != 1 && name_s.is_none()) || (nulls != 2 && value_s.is_none());
+                assert!(
+                    rc == NULL_POINTER || (rc == INVALID_UTF8 && bad_text),
+                    "set_tag(NULL): {rc}"
+                );
                 return;
             }
-            let (pgn, tags, pdtl, history) = (self.write_pgn(game), self.tags(game), self.pdtl(game), self.history_len(game));
+            let (pgn, tags, pdtl, history) = (
+                self.write_pgn(game),
+                self.tags(game),
+                self.pdtl(game),
+                self.history_len(game),
+            );
             let rc = self.rc("set_tag", (api.cescacs_game_set_tag)(game, name_p, value_p));
             assert_eq!(self.pdtl(game), pdtl, "set_tag changed the position");
             assert_eq!(self.history_len(game), history, "set_tag changed the moves");
             match rc {
                 OK => {
-                    let (name, value) = (name_s.expect("UTF-8 name"), value_s.expect("UTF-8 value"));
+                    let (name, value) =
+                        (name_s.expect("UTF-8 name"), value_s.expect("UTF-8 value"));
                     assert!(nulls != 1 && nulls != 2);
                     let now = self.tags(game);
                     let new = !tags.iter().any(|(n, _)| n == name);
-                    assert_eq!(now.len(), tags.len() + usize::from(new), "set_tag {name:?}: the tag count");
-                    let at = now.iter().position(|(n, _)| n == name).expect("the tag set");
+                    assert_eq!(
+                        now.len(),
+                        tags.len() + usize::from(new),
+                        "set_tag {name:?}: the tag count"
+                    );
+                    let at = now
+                        .iter()
+                        .position(|(n, _)| n == name)
+                        .expect("the tag set");
                     let stored = now[at].1.clone();
                     if name == "Result" {
-                        let result = self.text_at("result", |buf, len, out| (api.cescacs_game_result)(game, buf, len, out));
-                        assert_eq!(stored, result, "set_tag Result {value:?}: the game's result");
+                        let result = self.text_at("result", |buf, len, out| {
+                            (api.cescacs_game_result)(game, buf, len, out)
+                        });
+                        assert_eq!(
+                            stored, result,
+                            "set_tag Result {value:?}: the game's result"
+                        );
                     } else {
                         assert_eq!(stored, value, "set_tag {name:?}: the value");
                     }
@@ -312,8 +481,17 @@ impl Driver<'_> {
                     let g = self.pgn_round_trip(game);
                     let back = self.tags(g);
                     (api.cescacs_game_free)(g);
-                    let no_result = |t: &Vec<(String, String)>| t.iter().filter(|(n, _)| n != "Result").cloned().collect::<Vec<_>>();
-                    assert_eq!(no_result(&back), no_result(&now), "set_tag {name:?} {value:?}: the tags read back");
+                    let no_result = |t: &Vec<(String, String)>| {
+                        t.iter()
+                            .filter(|(n, _)| n != "Result")
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(
+                        no_result(&back),
+                        no_result(&now),
+                        "set_tag {name:?} {value:?}: the tags read back"
+                    );
                 }
                 rc => {
                     match rc {
@@ -322,7 +500,11 @@ impl Driver<'_> {
                         BAD_ARGUMENT => assert!(name_s.is_some() && value_s.is_some()),
                         rc => panic!("set_tag: {rc}"),
                     }
-                    assert_eq!(self.write_pgn(game), pgn, "a refused set_tag changed the game");
+                    assert_eq!(
+                        self.write_pgn(game),
+                        pgn,
+                        "a refused set_tag changed the game"
+                    );
                 }
             }
         }
@@ -336,11 +518,23 @@ impl Driver<'_> {
         unsafe {
             // Comments: opening, final, or those of a move.
             let kind = b.byte() % 3;
-            let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
-            let ply = if b.byte() & 1 == 0 { plies.wrapping_sub(1 + b.index() % 3) } else { b.index() };
+            let plies = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_ply_count)(game, out))
+            };
+            let ply = if b.byte() & 1 == 0 {
+                plies.wrapping_sub(1 + b.index() % 3)
+            } else {
+                b.index()
+            };
             let null_out = b.byte() & 1 == 1;
             let mut count = usize::MAX;
-            let out = if null_out { null_mut() } else { &mut count as *mut usize };
+            let out = if null_out {
+                null_mut()
+            } else {
+                &mut count as *mut usize
+            };
             let rc = self.rc(
                 "comment_count",
                 match kind {
@@ -353,7 +547,10 @@ impl Driver<'_> {
             if game.is_null() || null_out {
                 assert_eq!(rc, NULL_POINTER);
             } else if !in_range {
-                assert_eq!(rc, INDEX_OUT_OF_RANGE, "comment_count of ply {ply} of {plies}");
+                assert_eq!(
+                    rc, INDEX_OUT_OF_RANGE,
+                    "comment_count of ply {ply} of {plies}"
+                );
             } else {
                 assert_eq!(rc, OK);
             }
@@ -370,7 +567,10 @@ impl Driver<'_> {
             if rc == OK || game.is_null() {
                 Self::indexed("comment", &r, game.is_null(), index < n);
             } else if !null_out {
-                assert!(matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)), "comment of ply {ply} of {plies}: {r:?}");
+                assert!(
+                    matches!(r, Err(INDEX_OUT_OF_RANGE | NULL_POINTER)),
+                    "comment of ply {ply} of {plies}: {r:?}"
+                );
             }
         }
     }
@@ -396,9 +596,21 @@ impl Driver<'_> {
                 2 => 1,
                 _ => 2,
             };
-            let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
-            let ply = if b.byte() & 1 == 0 { plies.wrapping_sub(1 + b.index() % 2) } else { b.index() };
-            let text_p: *const c_char = if null_text { null() } else { text.as_ptr().cast() };
+            let plies = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_ply_count)(game, out))
+            };
+            let ply = if b.byte() & 1 == 0 {
+                plies.wrapping_sub(1 + b.index() % 2)
+            } else {
+                b.index()
+            };
+            let text_p: *const c_char = if null_text {
+                null()
+            } else {
+                text.as_ptr().cast()
+            };
             let utf8 = std::str::from_utf8(&text[..text.len() - 1]).ok();
             let add = |g: *mut Game| match kind {
                 0 => (api.cescacs_game_add_opening_comment)(g, text_p),
@@ -408,7 +620,10 @@ impl Driver<'_> {
             if game.is_null() {
                 // (The text may be checked first.)
                 let rc = self.rc("add_comment(NULL)", add(game));
-                assert!(rc == NULL_POINTER || (rc == INVALID_UTF8 && !null_text && utf8.is_none()), "add_comment(NULL): {rc}");
+                assert!(
+                    rc == NULL_POINTER || (rc == INVALID_UTF8 && !null_text && utf8.is_none()),
+                    "add_comment(NULL): {rc}"
+                );
                 return;
             }
             let in_range = kind < 2 || ply < plies;
@@ -442,7 +657,11 @@ impl Driver<'_> {
                         INDEX_OUT_OF_RANGE => assert!(!in_range && !null_text),
                         rc => panic!("add_comment: {rc}"),
                     }
-                    assert_eq!(self.write_pgn(game), pgn, "a refused add_comment changed the game");
+                    assert_eq!(
+                        self.write_pgn(game),
+                        pgn,
+                        "a refused add_comment changed the game"
+                    );
                 }
             }
         }
@@ -455,28 +674,68 @@ impl Driver<'_> {
         // valid or NULL, buffers of the length given, texts NUL-terminated.
         unsafe {
             // Variations of a move: counted, written, opened as games.
-            let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
-            let ply = if b.byte() & 1 == 0 { b.index() % (plies + 1) } else { b.index() };
+            let plies = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_ply_count)(game, out))
+            };
+            let ply = if b.byte() & 1 == 0 {
+                b.index() % (plies + 1)
+            } else {
+                b.index()
+            };
             let mut count = usize::MAX;
-            let rc = self.rc("variation_count", (api.cescacs_game_variation_count)(game, ply, &mut count));
+            let rc = self.rc(
+                "variation_count",
+                (api.cescacs_game_variation_count)(game, ply, &mut count),
+            );
             if game.is_null() {
                 assert_eq!(rc, NULL_POINTER);
             } else {
-                assert_eq!(rc, if ply < plies { OK } else { INDEX_OUT_OF_RANGE }, "variation_count of ply {ply} of {plies}");
+                assert_eq!(
+                    rc,
+                    if ply < plies { OK } else { INDEX_OUT_OF_RANGE },
+                    "variation_count of ply {ply} of {plies}"
+                );
             }
-            assert_eq!(self.rc("variation_count(NULL out)", (api.cescacs_game_variation_count)(game, ply, null_mut())), NULL_POINTER);
+            assert_eq!(
+                self.rc(
+                    "variation_count(NULL out)",
+                    (api.cescacs_game_variation_count)(game, ply, null_mut())
+                ),
+                NULL_POINTER
+            );
             let n = if rc == OK { count } else { 0 };
-            let index = if b.byte() & 1 == 0 { b.index() % (n + 1) } else { b.index() };
+            let index = if b.byte() & 1 == 0 {
+                b.index() % (n + 1)
+            } else {
+                b.index()
+            };
             let in_range = ply < plies && index < n;
-            let r = self.text_out("variation_ctl", b, |buf, len, out| (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out));
+            let r = self.text_out("variation_ctl", b, |buf, len, out| {
+                (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out)
+            });
             Self::indexed("variation_ctl", &r, game.is_null(), in_range);
             // The label (no byte of its own, so the seeds keep their
             // meaning): a size query, then a buffer of 16 bytes.
             let mut need = usize::MAX;
-            let rc = self.rc("variation_label", (api.cescacs_game_variation_label)(game, ply, index, null_mut(), 0, &mut need));
+            let rc = self.rc(
+                "variation_label",
+                (api.cescacs_game_variation_label)(game, ply, index, null_mut(), 0, &mut need),
+            );
             let mut buf = [SENTINEL; 16];
             let mut n = usize::MAX;
-            let rc2 = self.rc("variation_label", (api.cescacs_game_variation_label)(game, ply, index, buf.as_mut_ptr().cast(), buf.len(), &mut n));
+            let rc2 = self.rc(
+                "variation_label",
+                (api.cescacs_game_variation_label)(
+                    game,
+                    ply,
+                    index,
+                    buf.as_mut_ptr().cast(),
+                    buf.len(),
+                    &mut n,
+                ),
+            );
             if game.is_null() {
                 assert_eq!((rc, rc2), (NULL_POINTER, NULL_POINTER));
             } else if !in_range {
@@ -486,17 +745,34 @@ impl Driver<'_> {
                 if rc2 == OK {
                     assert_eq!(n, need, "variation_label: the length");
                     let label = std::str::from_utf8(&buf[..n]).expect("a UTF-8 label");
-                    assert!(buf[n] == 0 && label.bytes().all(|c| c.is_ascii_digit()), "variation_label: {label:?}");
+                    assert!(
+                        buf[n] == 0 && label.bytes().all(|c| c.is_ascii_digit()),
+                        "variation_label: {label:?}"
+                    );
                 } else {
-                    assert!(rc2 == BUFFER_TOO_SMALL && need >= buf.len(), "variation_label: {rc2}");
+                    assert!(
+                        rc2 == BUFFER_TOO_SMALL && need >= buf.len(),
+                        "variation_label: {rc2}"
+                    );
                 }
             }
             if rc2 != OK {
-                assert!(buf.iter().all(|&c| c == SENTINEL), "variation_label wrote on failure");
+                assert!(
+                    buf.iter().all(|&c| c == SENTINEL),
+                    "variation_label wrote on failure"
+                );
             }
             let null_out = b.byte() & 1 == 1;
             let mut v = null_mut();
-            let rc = self.rc("variation", (api.cescacs_game_variation)(game, ply, index, if null_out { null_mut() } else { &mut v }));
+            let rc = self.rc(
+                "variation",
+                (api.cescacs_game_variation)(
+                    game,
+                    ply,
+                    index,
+                    if null_out { null_mut() } else { &mut v },
+                ),
+            );
             if game.is_null() || null_out {
                 assert_eq!(rc, NULL_POINTER);
             } else if !in_range {
@@ -513,13 +789,32 @@ impl Driver<'_> {
             }
             self.check_lines(game, ply, index, v);
             // No tags, the start before the move, the moves of the text.
-            assert_eq!(self.count(|api, out| (api.cescacs_game_tag_count)(v, out)), 0, "a variation has no tags");
-            assert_eq!(self.pdtl_at(v, 0), self.pdtl_at(game, ply), "a variation starts before its move");
-            let text = self.text_at("variation_ctl", |buf, len, out| (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out));
+            assert_eq!(
+                self.count(|api, out| (api.cescacs_game_tag_count)(v, out)),
+                0,
+                "a variation has no tags"
+            );
+            assert_eq!(
+                self.pdtl_at(v, 0),
+                self.pdtl_at(game, ply),
+                "a variation starts before its move"
+            );
+            let text = self.text_at("variation_ctl", |buf, len, out| {
+                (api.cescacs_game_variation_ctl)(game, ply, index, buf, len, out)
+            });
             let vplies = self.count(|api, out| (api.cescacs_game_ply_count)(v, out));
-            let moves: Vec<String> =
-                (0..vplies).map(|i| self.text_at("move_ctl_at", |buf, len, out| (api.cescacs_game_move_ctl_at)(v, i, buf, len, out))).collect();
-            assert_eq!(moves.join(" "), text, "variation_ctl: the moves of the variation's game");
+            let moves: Vec<String> = (0..vplies)
+                .map(|i| {
+                    self.text_at("move_ctl_at", |buf, len, out| {
+                        (api.cescacs_game_move_ctl_at)(v, i, buf, len, out)
+                    })
+                })
+                .collect();
+            assert_eq!(
+                moves.join(" "),
+                text,
+                "variation_ctl: the moves of the variation's game"
+            );
             let undo = self.recorded(v);
             self.keep_game(b.index(), v, undo);
             self.stats.variations += 1;
@@ -534,38 +829,83 @@ impl Driver<'_> {
         unsafe {
             // Assessments: read, set (a glyph 0..=7, or a bad one),
             // read back and written as CTL-PGN.
-            let plies = if game.is_null() { 0 } else { self.count(|api, out| (api.cescacs_game_ply_count)(game, out)) };
-            let ply = if b.byte() & 1 == 0 { b.index() % (plies + 1) } else { b.index() };
+            let plies = if game.is_null() {
+                0
+            } else {
+                self.count(|api, out| (api.cescacs_game_ply_count)(game, out))
+            };
+            let ply = if b.byte() & 1 == 0 {
+                b.index() % (plies + 1)
+            } else {
+                b.index()
+            };
             let null_out = b.byte() & 1 == 1;
             let mut nag = 0xEE;
-            let rc = self.rc("assessment", (api.cescacs_game_assessment)(game, ply, if null_out { null_mut() } else { &mut nag }));
+            let rc = self.rc(
+                "assessment",
+                (api.cescacs_game_assessment)(
+                    game,
+                    ply,
+                    if null_out { null_mut() } else { &mut nag },
+                ),
+            );
             if game.is_null() || null_out {
                 assert_eq!(rc, NULL_POINTER);
             } else {
-                assert_eq!(rc, if ply < plies { OK } else { INDEX_OUT_OF_RANGE }, "assessment of ply {ply} of {plies}");
+                assert_eq!(
+                    rc,
+                    if ply < plies { OK } else { INDEX_OUT_OF_RANGE },
+                    "assessment of ply {ply} of {plies}"
+                );
             }
             if rc == OK {
                 assert!(nag <= 7, "assessment: glyph {nag}");
             } else {
                 assert_eq!(nag, 0xEE, "assessment wrote on failure");
             }
-            let set = if b.byte() & 1 == 0 { b.byte() % 8 } else { b.byte() };
-            let pgn = if game.is_null() { String::new() } else { self.write_pgn(game) };
-            let rc = self.rc("set_assessment", (api.cescacs_game_set_assessment)(game, ply, set));
+            let set = if b.byte() & 1 == 0 {
+                b.byte() % 8
+            } else {
+                b.byte()
+            };
+            let pgn = if game.is_null() {
+                String::new()
+            } else {
+                self.write_pgn(game)
+            };
+            let rc = self.rc(
+                "set_assessment",
+                (api.cescacs_game_set_assessment)(game, ply, set),
+            );
             if game.is_null() {
-                assert!(rc == NULL_POINTER || (rc == BAD_ARGUMENT && set > 7), "set_assessment(NULL): {rc}");
+                assert!(
+                    rc == NULL_POINTER || (rc == BAD_ARGUMENT && set > 7),
+                    "set_assessment(NULL): {rc}"
+                );
                 return;
             }
             match rc {
                 OK => {
                     assert!(ply < plies && set <= 7);
                     let mut back = 0xEE;
-                    assert_eq!(self.rc("assessment", (api.cescacs_game_assessment)(game, ply, &mut back)), OK);
+                    assert_eq!(
+                        self.rc(
+                            "assessment",
+                            (api.cescacs_game_assessment)(game, ply, &mut back)
+                        ),
+                        OK
+                    );
                     assert_eq!(back, set, "set_assessment then assessment");
                     self.stats.annotated += 1;
                     let g = self.pgn_round_trip(game);
                     let mut read = 0xEE;
-                    assert_eq!(self.rc("assessment", (api.cescacs_game_assessment)(g, ply, &mut read)), OK);
+                    assert_eq!(
+                        self.rc(
+                            "assessment",
+                            (api.cescacs_game_assessment)(g, ply, &mut read)
+                        ),
+                        OK
+                    );
                     assert_eq!(read, set, "an assessment written and read back");
                     (api.cescacs_game_free)(g);
                 }
@@ -575,7 +915,11 @@ impl Driver<'_> {
                         INDEX_OUT_OF_RANGE => assert!(ply >= plies && set <= 7),
                         rc => panic!("set_assessment: {rc}"),
                     }
-                    assert_eq!(self.write_pgn(game), pgn, "a refused set_assessment changed the game");
+                    assert_eq!(
+                        self.write_pgn(game),
+                        pgn,
+                        "a refused set_assessment changed the game"
+                    );
                 }
             }
         }

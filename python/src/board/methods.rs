@@ -18,7 +18,9 @@ fn extract_piece(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
     if let Ok(p) = obj.cast::<PyPiece>() {
         return Ok(p.get().piece);
     }
-    let text: String = obj.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a Piece or a piece letter like 'K' or 'r'"))?;
+    let text: String = obj.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("expected a Piece or a piece letter like 'K' or 'r'")
+    })?;
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(ch), None) if ch.is_ascii_alphabetic() => Piece::from_char(ch),
@@ -84,7 +86,9 @@ impl PyBoard {
     /// The legal moves (a `LegalMoves` snapshot of the current position).
     #[getter]
     fn legal_moves(&self) -> PyResult<PyLegalMoves> {
-        Ok(PyLegalMoves { moves: self.pos()?.legal_moves().to_vec() })
+        Ok(PyLegalMoves {
+            moves: self.pos()?.legal_moves().to_vec(),
+        })
     }
 
     /// Whether `move` is legal here.
@@ -117,13 +121,19 @@ impl PyBoard {
 
     /// Takes back the last move and returns it; `IndexError` on an empty stack.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let m = self.hist_mut()?.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        let m = self
+            .hist_mut()?
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         new_move(py, &m)
     }
 
     /// The last move played; `IndexError` on an empty stack.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let m = self.hist()?.last_move().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+        let m = self
+            .hist()?
+            .last_move()
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
         new_move(py, &m)
     }
 
@@ -192,7 +202,10 @@ impl PyBoard {
     /// material, judged over the root position and the move stack (the
     /// first point where the game ended, as the core's `Game.outcome`).
     fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        self.hist()?.outcome().map(|o| outcome_obj(py, o)).transpose()
+        self.hist()?
+            .outcome()
+            .map(|o| outcome_obj(py, o))
+            .transpose()
     }
 
     /// The repetition identity of the position (RULES.md §7.2) as a 64-bit
@@ -249,12 +262,17 @@ impl PyBoard {
     /// King's Leaps never attack, an Elephant's two-step attack only
     /// through an empty middle hex).
     fn is_attacked_by(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.pos()?.is_attacked(extract_hex(hex)?, extract_color(color)?))
+        Ok(self
+            .pos()?
+            .is_attacked(extract_hex(hex)?, extract_color(color)?))
     }
 
     /// The pieces of `color` attacking `hex`.
     fn attackers(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<PyHexSet> {
-        Ok(hex_set(self.pos()?.attackers(extract_hex(hex)?, extract_color(color)?)))
+        Ok(hex_set(
+            self.pos()?
+                .attackers(extract_hex(hex)?, extract_color(color)?),
+        ))
     }
 
     /// The hexes the piece on `hex` attacks (empty if `hex` is empty).
@@ -269,7 +287,9 @@ impl PyBoard {
 
     /// Whether the piece of `color` on `hex` is pinned to its King.
     fn is_pinned(&self, color: &Bound<'_, PyAny>, hex: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.pos()?.is_pinned(extract_color(color)?, extract_hex(hex)?))
+        Ok(self
+            .pos()?
+            .is_pinned(extract_color(color)?, extract_hex(hex)?))
     }
 
     /// The hexes a pinned piece of `color` on `hex` may still move to (from
@@ -306,19 +326,40 @@ impl PyBoard {
         let from = from_mask.map(to_set).transpose()?.unwrap_or(Bitboard::FULL);
         let to = to_mask.map(to_set).transpose()?.unwrap_or(Bitboard::FULL);
         let moves = self.pos()?.legal_moves();
-        new_moves(py, moves.into_iter().filter(|m| from.contains(m.from()) && to.contains(m.to())))
+        new_moves(
+            py,
+            moves
+                .into_iter()
+                .filter(|m| from.contains(m.from()) && to.contains(m.to())),
+        )
     }
 
     /// The legal moves starting on `hex` (the King's for castlings and leaps).
-    fn legal_moves_from(&self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyMove>>> {
+    fn legal_moves_from(
+        &self,
+        py: Python<'_>,
+        hex: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Py<PyMove>>> {
         let h = extract_hex(hex)?;
-        new_moves(py, self.pos()?.legal_moves().into_iter().filter(|m| m.from() == h))
+        new_moves(
+            py,
+            self.pos()?
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from() == h),
+        )
     }
 
     /// The legal moves ending on `hex` (the King's destination for castlings).
     fn legal_moves_to(&self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyMove>>> {
         let h = extract_hex(hex)?;
-        new_moves(py, self.pos()?.legal_moves().into_iter().filter(|m| m.to() == h))
+        new_moves(
+            py,
+            self.pos()?
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.to() == h),
+        )
     }
 
     /// The result as CTL-PGN writes it: `"3-0"`, `"0-3"` (mate), `"2-1"`,
@@ -357,9 +398,17 @@ impl PyBoard {
     }
 
     /// The hexes holding pieces of `kind` and `color`, in hex-index order.
-    fn pieces(&self, py: Python<'_>, kind: &Bound<'_, PyAny>, color: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyHex>>> {
+    fn pieces(
+        &self,
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Py<PyHex>>> {
         let p = Piece::new(extract_color(color)?, extract_role(kind)?);
-        Ok(Hex::all().filter(|&h| self.piece_on(h) == Some(p)).map(|h| hex_obj(py, h)).collect())
+        Ok(Hex::all()
+            .filter(|&h| self.piece_on(h) == Some(p))
+            .map(|h| hex_obj(py, h))
+            .collect())
     }
 
     /// Every occupied hex with its piece, in hex-index order.
@@ -392,9 +441,19 @@ impl PyBoard {
     /// Perft split by first move: a list of `(long form, count)` pairs
     /// sorted by long form. Parallel and interruptible like `perft`.
     #[pyo3(signature = (depth, *, threads = None))]
-    fn perft_divide(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<Vec<(String, u64)>> {
+    fn perft_divide(
+        &self,
+        py: Python<'_>,
+        depth: u32,
+        threads: Option<usize>,
+    ) -> PyResult<Vec<(String, u64)>> {
         let pos = self.pos()?.clone();
-        let split = interruptible(py, |stop| pos.perft_job(depth).threads(threads.unwrap_or(0)).cancel_flag(stop).divide())?;
+        let split = interruptible(py, |stop| {
+            pos.perft_job(depth)
+                .threads(threads.unwrap_or(0))
+                .cancel_flag(stop)
+                .divide()
+        })?;
         let mut v: Vec<(String, u64)> = split.into_iter().map(|(m, n)| (m.long(), n)).collect();
         v.sort();
         Ok(v)
@@ -406,7 +465,10 @@ impl PyBoard {
         if stack {
             self.clone()
         } else {
-            PyBoard { history: History::new(self.history.position().clone()), edited: self.edited.clone() }
+            PyBoard {
+                history: History::new(self.history.position().clone()),
+                edited: self.edited.clone(),
+            }
         }
     }
 
@@ -424,7 +486,13 @@ impl PyBoard {
         // An edited board that is not a valid position cannot be pickled.
         let history = self.hist()?;
         let moves: Vec<String> = history.moves().map(|m| m.long()).collect();
-        let args = (history.start().to_pdtl(), history.position().castling_allowed(), moves).into_pyobject(py)?.unbind();
+        let args = (
+            history.start().to_pdtl(),
+            history.position().castling_allowed(),
+            moves,
+        )
+            .into_pyobject(py)?
+            .unbind();
         Ok((class_attr::<PyBoard>(py, "_restore")?, args))
     }
 
@@ -489,7 +557,11 @@ impl PyBoard {
     /// Puts `piece` (a `Piece` or a PDTL letter like `"K"`, `"r"`) on
     /// `hex`; `None` empties the hex.
     #[pyo3(signature = (hex, piece))]
-    fn set_piece_at(&mut self, hex: &Bound<'_, PyAny>, piece: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn set_piece_at(
+        &mut self,
+        hex: &Bound<'_, PyAny>,
+        piece: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let h = extract_hex(hex)?;
         let piece = piece.map(extract_piece).transpose()?;
         let mut setup = self.setup();
@@ -499,7 +571,11 @@ impl PyBoard {
     }
 
     /// Empties `hex` and returns the piece that stood there, if any.
-    fn remove_piece_at(&mut self, py: Python<'_>, hex: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyPiece>>> {
+    fn remove_piece_at(
+        &mut self,
+        py: Python<'_>,
+        hex: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Py<PyPiece>>> {
         let h = extract_hex(hex)?;
         let mut setup = self.setup();
         let old = setup.board[h.index()].take();
@@ -552,6 +628,10 @@ impl PyBoard {
 
     /// The board as SVG, for Jupyter (see `cescacs.svg.board`).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("cescacs.svg")?.getattr("board")?.call1((slf,))?.extract()
+        slf.py()
+            .import("cescacs.svg")?
+            .getattr("board")?
+            .call1((slf,))?
+            .extract()
     }
 }

@@ -38,7 +38,10 @@ impl PyBoard {
     }
 
     pub(crate) fn from_history(history: History) -> PyBoard {
-        PyBoard { history, edited: None }
+        PyBoard {
+            history,
+            edited: None,
+        }
     }
 
     /// The current position; `InvalidPdtlError` while the board is not a
@@ -112,7 +115,11 @@ impl PyBoard {
 /// The error for a question only a valid position can answer.
 fn not_valid(setup: &Setup) -> PyErr {
     let reasons: Vec<String> = setup.problems().iter().map(ToString::to_string).collect();
-    InvalidPdtlError::new_err(format!("the board is not a valid position ({}): {}", setup.to_pdtl(), reasons.join("; ")))
+    InvalidPdtlError::new_err(format!(
+        "the board is not a valid position ({}): {}",
+        setup.to_pdtl(),
+        reasons.join("; ")
+    ))
 }
 
 /// The initial position's PDTL.

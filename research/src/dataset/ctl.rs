@@ -40,7 +40,9 @@ impl CtlMoves {
     /// bytes are not a string of `text`.
     pub fn get(&self, k: usize) -> Option<&str> {
         let (a, b) = (*self.offsets.get(k)?, *self.offsets.get(k + 1)?);
-        let bytes = self.text.get(usize::try_from(a).ok()?..usize::try_from(b).ok()?)?;
+        let bytes = self
+            .text
+            .get(usize::try_from(a).ok()?..usize::try_from(b).ok()?)?;
         std::str::from_utf8(bytes).ok()
     }
 }
@@ -62,16 +64,21 @@ impl GameBatch {
     /// assert_eq!(ctl.get(1).unwrap(), batch.game(0).unwrap().ctl_moves()[1]);
     /// ```
     pub fn ctl_moves(&self, threads: usize) -> CtlMoves {
-        let jobs: Vec<(usize, std::ops::Range<usize>)> =
-            (0..self.len()).step_by(GAMES_PER_JOB).map(|g0| g0..(g0 + GAMES_PER_JOB).min(self.len())).enumerate().collect();
+        let jobs: Vec<(usize, std::ops::Range<usize>)> = (0..self.len())
+            .step_by(GAMES_PER_JOB)
+            .map(|g0| g0..(g0 + GAMES_PER_JOB).min(self.len()))
+            .enumerate()
+            .collect();
         let parts: Mutex<Vec<TextPart>> = Mutex::new(Vec::with_capacity(jobs.len()));
         let write = |(number, games): (usize, std::ops::Range<usize>)| -> Result<(), ()> {
             let plies = (self.offsets[games.end] - self.offsets[games.start]) as usize;
-            let (mut text, mut lengths) = (Vec::with_capacity(plies * 8), Vec::with_capacity(plies));
+            let (mut text, mut lengths) =
+                (Vec::with_capacity(plies * 8), Vec::with_capacity(plies));
             for g in games {
                 let mut pos = self.start(g).clone();
                 for &index in self.game_moves(g) {
-                    let id = action_id(usize::from(index)).expect("a batch holds move indices only");
+                    let id =
+                        action_id(usize::from(index)).expect("a batch holds move indices only");
                     let m = pos.resolve(id).expect("a batch holds legal moves only");
                     let start = text.len();
                     text.extend_from_slice(pos.ctl_without_mark(&m).as_bytes());
@@ -79,18 +86,36 @@ impl GameBatch {
                     // `Position::ctl`'s mark, read off the position reached
                     // (which the replay needs anyway) instead of a copy.
                     if let Some(kind) = pos.check_kind() {
-                        text.extend_from_slice(if pos.count_legal_moves() == 0 { "#" } else { kind.mark() }.as_bytes());
+                        text.extend_from_slice(
+                            if pos.count_legal_moves() == 0 {
+                                "#"
+                            } else {
+                                kind.mark()
+                            }
+                            .as_bytes(),
+                        );
                     }
                     lengths.push((text.len() - start) as u32);
                 }
             }
-            parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, text, lengths));
+            parts
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((number, text, lengths));
             Ok(())
         };
-        let _ = workers::for_each(workers::worker_count(threads, jobs.len()), "ctl moves", jobs, write);
+        let _ = workers::for_each(
+            workers::worker_count(threads, jobs.len()),
+            "ctl moves",
+            jobs,
+            write,
+        );
         let mut parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
         parts.sort_unstable_by_key(|p| p.0);
-        let mut out = CtlMoves { text: Vec::with_capacity(parts.iter().map(|p| p.1.len()).sum()), offsets: Vec::with_capacity(self.moves.len() + 1) };
+        let mut out = CtlMoves {
+            text: Vec::with_capacity(parts.iter().map(|p| p.1.len()).sum()),
+            offsets: Vec::with_capacity(self.moves.len() + 1),
+        };
         out.offsets.push(0);
         for (_, text, lengths) in parts {
             out.text.extend_from_slice(&text);
@@ -123,17 +148,37 @@ impl GameBatch {
     /// let batch = GameBatch::from_ctl_parts(parts, &ctl, 0).unwrap();
     /// assert_eq!(batch.game(0).unwrap().ctl_moves(), ["E7-E13", "E21-E15"]);
     /// ```
-    pub fn from_ctl_parts(mut parts: BatchParts, ctl: &CtlMoves, threads: usize) -> Result<GameBatch, BatchError> {
+    pub fn from_ctl_parts(
+        mut parts: BatchParts,
+        ctl: &CtlMoves,
+        threads: usize,
+    ) -> Result<GameBatch, BatchError> {
         let plies = parts.offsets.last().copied().unwrap_or(0);
-        let ordered = ctl.offsets.windows(2).all(|w| w[0] <= w[1]) && ctl.offsets.last().is_none_or(|&e| e <= ctl.text.len() as u64);
+        let ordered = ctl.offsets.windows(2).all(|w| w[0] <= w[1])
+            && ctl
+                .offsets
+                .last()
+                .is_none_or(|&e| e <= ctl.text.len() as u64);
         if ctl.len() as u64 != plies || !ordered {
-            return Err(BatchError::CtlOffsets { moves: ctl.len(), plies });
+            return Err(BatchError::CtlOffsets {
+                moves: ctl.len(),
+                plies,
+            });
         }
         parts.moves = vec![0; ctl.len()];
         decode(parts, threads, |at, _: &mut ()| {
-            let bad = |text: String, error: String| BatchError::Ctl { game: at.game, ply: at.ply, text, error };
-            let text = ctl.get(at.flat).ok_or_else(|| bad(String::new(), "not UTF-8".into()))?;
-            at.position.parse_ctl(text).map_err(|e| bad(text.to_string(), e.to_string()))
+            let bad = |text: String, error: String| BatchError::Ctl {
+                game: at.game,
+                ply: at.ply,
+                text,
+                error,
+            };
+            let text = ctl
+                .get(at.flat)
+                .ok_or_else(|| bad(String::new(), "not UTF-8".into()))?;
+            at.position
+                .parse_ctl(text)
+                .map_err(|e| bad(text.to_string(), e.to_string()))
         })
     }
 }

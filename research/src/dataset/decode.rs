@@ -21,13 +21,30 @@ impl BatchParts {
     /// Checks every column but the moves against the offsets.
     pub(super) fn check_columns(&self) -> Result<usize, BatchError> {
         let n = self.game_count()?;
-        for (what, got) in [("start_of", self.start_of.len()), ("results", self.results.len()), ("terminations", self.terminations.len())] {
+        for (what, got) in [
+            ("start_of", self.start_of.len()),
+            ("results", self.results.len()),
+            ("terminations", self.terminations.len()),
+        ] {
             if got != n {
-                return Err(BatchError::Length { what, got, games: n });
+                return Err(BatchError::Length {
+                    what,
+                    got,
+                    games: n,
+                });
             }
         }
-        if let Some((game, &index)) = self.start_of.iter().enumerate().find(|(_, &s)| s as usize >= self.starts.len()) {
-            return Err(BatchError::StartIndex { game, index, starts: self.starts.len() });
+        if let Some((game, &index)) = self
+            .start_of
+            .iter()
+            .enumerate()
+            .find(|(_, &s)| s as usize >= self.starts.len())
+        {
+            return Err(BatchError::StartIndex {
+                game,
+                index,
+                starts: self.starts.len(),
+            });
         }
         Ok(n)
     }
@@ -42,13 +59,24 @@ pub(super) fn decode<S: Default>(
     decode: impl Fn(&Ply<'_>, &mut S) -> Result<Move, BatchError> + Sync,
 ) -> Result<GameBatch, BatchError> {
     parts.check_columns()?;
-    let (offsets, starts, start_of, terminations) = (&parts.offsets, &parts.starts, &parts.start_of, &parts.terminations);
+    let (offsets, starts, start_of, terminations) = (
+        &parts.offsets,
+        &parts.starts,
+        &parts.start_of,
+        &parts.terminations,
+    );
     per_game(offsets, &mut parts.moves, threads, |game, moves| {
         let mut h = History::with_capacity(starts[start_of[game] as usize].clone(), moves.len());
         let mut scratch = S::default();
         let base = offsets[game] as usize;
         for (ply, slot) in moves.iter_mut().enumerate() {
-            let at = Ply { game, ply, flat: base + ply, stored: *slot, position: h.position() };
+            let at = Ply {
+                game,
+                ply,
+                flat: base + ply,
+                stored: *slot,
+                position: h.position(),
+            };
             let m = decode(&at, &mut scratch)?;
             *slot = index_of(m);
             h.push_unchecked(m);
@@ -56,7 +84,11 @@ pub(super) fn decode<S: Default>(
         let rules = h.outcome().map(|o| o.termination);
         match rules == terminations[game] {
             true => Ok(()),
-            false => Err(BatchError::Termination { game, stated: terminations[game], rules }),
+            false => Err(BatchError::Termination {
+                game,
+                stated: terminations[game],
+                rules,
+            }),
         }
     })?;
     Ok(GameBatch::from_checked_parts(parts))

@@ -38,12 +38,18 @@ pub const TERMINATIONS: [Option<Termination>; 6] = [
 /// assert_eq!(RESULTS.map(|r| r.as_str()), ["3-0", "0-3", "2-1", "1-2", "1-1", "*"]);
 /// ```
 pub fn result_code(r: GameResult) -> u8 {
-    RESULTS.iter().position(|&x| x == r).expect("every result has a code") as u8
+    RESULTS
+        .iter()
+        .position(|&x| x == r)
+        .expect("every result has a code") as u8
 }
 
 /// A termination's code (its position in [`TERMINATIONS`]; 0: not ended).
 pub fn termination_code(t: Option<Termination>) -> u8 {
-    TERMINATIONS.iter().position(|&x| x == t).expect("every termination has a code") as u8
+    TERMINATIONS
+        .iter()
+        .position(|&x| x == t)
+        .expect("every termination has a code") as u8
 }
 
 /// The termination named `name` ([`Termination::name`], as a dataset's
@@ -57,5 +63,9 @@ pub fn termination_code(t: Option<Termination>) -> u8 {
 /// assert_eq!(termination_from_name("resignation"), None);
 /// ```
 pub fn termination_from_name(name: &str) -> Option<Termination> {
-    TERMINATIONS.iter().flatten().copied().find(|t| t.name() == name)
+    TERMINATIONS
+        .iter()
+        .flatten()
+        .copied()
+        .find(|t| t.name() == name)
 }

@@ -45,12 +45,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::encode::{action_id, move_index};
-use shared::SharedMoves;
 use cescacs::{workers, Game, GameResult, History, Move, Position, Termination};
+use shared::SharedMoves;
 
 pub use ctl::CtlMoves;
-pub use rank::RANK_VERSION;
 pub use labels::{result_code, termination_code, termination_from_name, RESULTS, TERMINATIONS};
+pub use rank::RANK_VERSION;
 pub use samples::{SampleSpec, Samples, SamplesError};
 pub use selfplay::SelfPlay;
 pub use take::TakeError;
@@ -137,25 +137,53 @@ pub enum BatchError {
     BadOffsets { moves: usize },
     /// A per-game column has the wrong length.
     #[error("{what} has {got} entries for {games} games")]
-    Length { what: &'static str, got: usize, games: usize },
+    Length {
+        what: &'static str,
+        got: usize,
+        games: usize,
+    },
     /// A game's start is not one of `starts`.
     #[error("game {game}: start index {index} but only {starts} start positions")]
-    StartIndex { game: usize, index: u32, starts: usize },
+    StartIndex {
+        game: usize,
+        index: u32,
+        starts: usize,
+    },
     /// A move is no move index at all.
     #[error("game {game}, ply {ply}: {index} is not a move index")]
     NotAnIndex { game: usize, ply: usize, index: u16 },
     /// A move is not legal where it is played.
     #[error("game {game}, ply {ply}: move index {index} ({long}) is not legal in {pdtl}")]
-    Illegal { game: usize, ply: usize, index: u16, long: String, pdtl: String },
+    Illegal {
+        game: usize,
+        ply: usize,
+        index: u16,
+        long: String,
+        pdtl: String,
+    },
     /// A rank names no legal move ([`GameBatch::from_rank_parts`]).
     #[error("game {game}, ply {ply}: rank {rank} names no legal move (the position has {legal} legal moves)")]
-    Rank { game: usize, ply: usize, rank: u16, legal: usize },
+    Rank {
+        game: usize,
+        ply: usize,
+        rank: u16,
+        legal: usize,
+    },
     /// A game's stated termination is not the rules' one.
     #[error("game {game}: stated termination {stated:?}, but the rules say {rules:?}")]
-    Termination { game: usize, stated: Option<Termination>, rules: Option<Termination> },
+    Termination {
+        game: usize,
+        stated: Option<Termination>,
+        rules: Option<Termination>,
+    },
     /// A CTL-AN move does not name a legal move where it is played.
     #[error("game {game}, ply {ply}: {text:?} is not a legal CTL-AN move there ({error})")]
-    Ctl { game: usize, ply: usize, text: String, error: String },
+    Ctl {
+        game: usize,
+        ply: usize,
+        text: String,
+        error: String,
+    },
     /// A CTL-AN column does not hold one move per ply.
     #[error("the CTL-AN moves ({moves}) must be one per ply ({plies}), with offsets that never decrease and stay within the text")]
     CtlOffsets { moves: usize, plies: u64 },
@@ -166,7 +194,10 @@ fn replay(start: &Position, moves: &[u16]) -> Result<History, (usize, u16, Optio
     let mut h = History::with_capacity(start.clone(), moves.len());
     for (ply, &index) in moves.iter().enumerate() {
         let id = action_id(usize::from(index)).ok_or((ply, index, None))?;
-        let m = h.position().resolve(id).ok_or_else(|| (ply, index, Some(id.long())))?;
+        let m = h
+            .position()
+            .resolve(id)
+            .ok_or_else(|| (ply, index, Some(id.long())))?;
         h.push_unchecked(m);
     }
     Ok(h)
@@ -181,12 +212,18 @@ impl BatchParts {
     /// The number of games the offsets describe, if they start at 0, never
     /// decrease and end at the number of moves.
     fn game_count(&self) -> Result<usize, BatchError> {
-        let bad = || BatchError::BadOffsets { moves: self.moves.len() };
+        let bad = || BatchError::BadOffsets {
+            moves: self.moves.len(),
+        };
         let n = self.offsets.len().checked_sub(1).ok_or_else(bad)?;
         let ok = self.offsets[0] == 0
             && self.offsets.windows(2).all(|w| w[0] <= w[1])
             && self.offsets[n] == self.moves.len() as u64;
-        if ok { Ok(n) } else { Err(bad()) }
+        if ok {
+            Ok(n)
+        } else {
+            Err(bad())
+        }
     }
 }
 
@@ -209,7 +246,12 @@ impl GameBatch {
     /// dropped.
     pub fn push_game(&mut self, game: &Game) {
         let start = self.start_slot(game.start());
-        self.push_raw(game.moves().map(index_of), start, game.result(), game.outcome().map(|o| o.termination));
+        self.push_raw(
+            game.moves().map(index_of),
+            start,
+            game.result(),
+            game.outcome().map(|o| o.termination),
+        );
         self.origin = None;
     }
 
@@ -227,7 +269,13 @@ impl GameBatch {
         }
     }
 
-    fn push_raw(&mut self, moves: impl Iterator<Item = u16>, start: u32, result: GameResult, termination: Option<Termination>) {
+    fn push_raw(
+        &mut self,
+        moves: impl Iterator<Item = u16>,
+        start: u32,
+        result: GameResult,
+        termination: Option<Termination>,
+    ) {
         let end = self.moves.edit(|v| {
             v.extend(moves);
             v.len()
@@ -283,12 +331,24 @@ impl GameBatch {
                 let err = match replay(start, self.game_moves(game)) {
                     Err((ply, index, None)) => Some(BatchError::NotAnIndex { game, ply, index }),
                     Err((ply, index, Some(long))) => {
-                        let pdtl = replay(start, &self.game_moves(game)[..ply]).map(|h| h.position().to_pdtl()).unwrap_or_default();
-                        Some(BatchError::Illegal { game, ply, index, long, pdtl })
+                        let pdtl = replay(start, &self.game_moves(game)[..ply])
+                            .map(|h| h.position().to_pdtl())
+                            .unwrap_or_default();
+                        Some(BatchError::Illegal {
+                            game,
+                            ply,
+                            index,
+                            long,
+                            pdtl,
+                        })
                     }
                     Ok(h) => {
                         let rules = h.outcome().map(|o| o.termination);
-                        (rules != self.terminations[game]).then_some(BatchError::Termination { game, stated: self.terminations[game], rules })
+                        (rules != self.terminations[game]).then_some(BatchError::Termination {
+                            game,
+                            stated: self.terminations[game],
+                            rules,
+                        })
                     }
                 };
                 if let Some(e) = err {
@@ -299,7 +359,11 @@ impl GameBatch {
                 }
             }
         };
-        let _ = workers::run(workers::worker_count(threads, self.len()), "batch-check", work);
+        let _ = workers::run(
+            workers::worker_count(threads, self.len()),
+            "batch-check",
+            work,
+        );
         match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             Some((_, e)) => Err(e),
             None => Ok(()),
@@ -389,7 +453,8 @@ impl GameBatch {
         if i >= self.len() {
             return None;
         }
-        let history = replay(self.start(i), self.game_moves(i)).expect("a batch holds legal moves only");
+        let history =
+            replay(self.start(i), self.game_moves(i)).expect("a batch holds legal moves only");
         let mut game = Game::from_history(history);
         game.set_result(self.results[i]);
         Some(game)
@@ -417,7 +482,8 @@ pub(super) fn per_game<T: Send>(
     let mut rest = out;
     for g0 in (0..games).step_by(GAMES_PER_JOB) {
         let g1 = (g0 + GAMES_PER_JOB).min(games);
-        let (mine, tail) = std::mem::take(&mut rest).split_at_mut((offsets[g1] - offsets[g0]) as usize);
+        let (mine, tail) =
+            std::mem::take(&mut rest).split_at_mut((offsets[g1] - offsets[g0]) as usize);
         rest = tail;
         jobs.push((g0..g1, mine));
     }
@@ -426,7 +492,10 @@ pub(super) fn per_game<T: Send>(
     let replay = |(games, slice): (std::ops::Range<usize>, &mut [T])| -> Result<(), ()> {
         let base = offsets[games.start];
         for g in games {
-            let (a, b) = ((offsets[g] - base) as usize, (offsets[g + 1] - base) as usize);
+            let (a, b) = (
+                (offsets[g] - base) as usize,
+                (offsets[g + 1] - base) as usize,
+            );
             if let Err(e) = f(g, &mut slice[a..b]) {
                 let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
                 if slot.as_ref().is_none_or(|(at, _)| g < *at) {
@@ -443,4 +512,3 @@ pub(super) fn per_game<T: Send>(
         None => Ok(()),
     }
 }
-

@@ -24,7 +24,10 @@ impl GameBatch {
     /// let rest = GameBatch::from_pgn_entries(&mut games, usize::MAX).unwrap();
     /// assert_eq!(rest.len(), 1);
     /// ```
-    pub fn from_pgn_entries(entries: impl Iterator<Item = GameEntry>, max_games: usize) -> Result<GameBatch, PgnError> {
+    pub fn from_pgn_entries(
+        entries: impl Iterator<Item = GameEntry>,
+        max_games: usize,
+    ) -> Result<GameBatch, PgnError> {
         let mut batch = GameBatch::new();
         for entry in entries.take(max_games) {
             if let Some(e) = entry.errors.into_iter().next() {

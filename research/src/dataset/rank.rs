@@ -52,12 +52,14 @@ impl GameBatch {
     /// no legal move is [`BatchError::Rank`].
     pub fn from_rank_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
         decode(parts, threads, |at, _: &mut ()| {
-            at.position.move_at_rank(usize::from(at.stored)).ok_or_else(|| BatchError::Rank {
-                game: at.game,
-                ply: at.ply,
-                rank: at.stored,
-                legal: at.position.count_legal_moves(),
-            })
+            at.position
+                .move_at_rank(usize::from(at.stored))
+                .ok_or_else(|| BatchError::Rank {
+                    game: at.game,
+                    ply: at.ply,
+                    rank: at.stored,
+                    legal: at.position.count_legal_moves(),
+                })
         })
     }
 }

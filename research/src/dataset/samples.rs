@@ -82,20 +82,38 @@ impl From<Interrupted> for SamplesError {
 impl Samples {
     /// The samples at `rows`, in that order (repeats allowed).
     fn rows(&self, rows: &[usize]) -> Samples {
-        let gather = |v: &[u8], width: usize| -> Vec<u8> { rows.iter().flat_map(|&r| &v[r * width..(r + 1) * width]).copied().collect() };
+        let gather = |v: &[u8], width: usize| -> Vec<u8> {
+            rows.iter()
+                .flat_map(|&r| &v[r * width..(r + 1) * width])
+                .copied()
+                .collect()
+        };
         let mut out = Samples {
             game: rows.iter().map(|&r| self.game[r]).collect(),
             ply: rows.iter().map(|&r| self.ply[r]).collect(),
             played: rows.iter().map(|&r| self.played[r]).collect(),
             value: rows.iter().map(|&r| self.value[r]).collect(),
-            planes: if self.planes.is_empty() { Vec::new() } else { gather(&self.planes, PLANE_BYTES) },
-            mask: if self.mask.is_empty() { Vec::new() } else { rows.iter().flat_map(|&r| &self.mask[r * *ACTIONS..(r + 1) * *ACTIONS]).copied().collect() },
+            planes: if self.planes.is_empty() {
+                Vec::new()
+            } else {
+                gather(&self.planes, PLANE_BYTES)
+            },
+            mask: if self.mask.is_empty() {
+                Vec::new()
+            } else {
+                rows.iter()
+                    .flat_map(|&r| &self.mask[r * *ACTIONS..(r + 1) * *ACTIONS])
+                    .copied()
+                    .collect()
+            },
             ..Samples::default()
         };
         if !self.legal_offsets.is_empty() {
             out.legal_offsets.push(0);
             for &r in rows {
-                out.legal.extend_from_slice(&self.legal[self.legal_offsets[r] as usize..self.legal_offsets[r + 1] as usize]);
+                out.legal.extend_from_slice(
+                    &self.legal[self.legal_offsets[r] as usize..self.legal_offsets[r + 1] as usize],
+                );
                 out.legal_offsets.push(out.legal.len() as u64);
             }
         }
@@ -132,7 +150,11 @@ impl GameBatch {
             return self.samples_of(&all, spec);
         };
         if let Some(at) = p.iter().position(|&v| v >= total) {
-            return Err(SamplesError::Plies { at, value: p[at], total });
+            return Err(SamplesError::Plies {
+                at,
+                value: p[at],
+                total,
+            });
         }
         if p.windows(2).all(|w| w[0] < w[1]) {
             return self.samples_of(p, spec);
@@ -140,7 +162,10 @@ impl GameBatch {
         let mut sorted = p.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        let rows: Vec<usize> = p.iter().map(|v| sorted.binary_search(v).expect("a chosen ply")).collect();
+        let rows: Vec<usize> = p
+            .iter()
+            .map(|v| sorted.binary_search(v).expect("a chosen ply"))
+            .collect();
         Ok(self.samples_of(&sorted, spec)?.rows(&rows))
     }
 
@@ -168,7 +193,10 @@ impl GameBatch {
                 let number = job.number;
                 let legal = self.fill(job, spec);
                 if spec.legal {
-                    legal_parts.lock().unwrap_or_else(|e| e.into_inner()).push((number, legal.0, legal.1));
+                    legal_parts
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((number, legal.0, legal.1));
                 }
                 Ok(())
             })?;
@@ -176,7 +204,8 @@ impl GameBatch {
         if spec.legal {
             let mut parts = legal_parts.into_inner().unwrap_or_else(|e| e.into_inner());
             parts.sort_unstable_by_key(|p| p.0);
-            out.legal.reserve_exact(parts.iter().map(|p| p.1.len()).sum());
+            out.legal
+                .reserve_exact(parts.iter().map(|p| p.1.len()).sum());
             out.legal_offsets.reserve_exact(n + 1);
             out.legal_offsets.push(0);
             for (_, moves, counts) in parts {
@@ -191,9 +220,19 @@ impl GameBatch {
     }
 
     /// Splits the games and the output buffers into jobs.
-    fn jobs<'o>(&self, sel: &'o [u64], out: &'o mut Samples, spec: &SampleSpec<'_>) -> Vec<Job<'o>> {
-        let (mut sel, mut game, mut ply, mut played, mut value) =
-            (sel, &mut out.game[..], &mut out.ply[..], &mut out.played[..], &mut out.value[..]);
+    fn jobs<'o>(
+        &self,
+        sel: &'o [u64],
+        out: &'o mut Samples,
+        spec: &SampleSpec<'_>,
+    ) -> Vec<Job<'o>> {
+        let (mut sel, mut game, mut ply, mut played, mut value) = (
+            sel,
+            &mut out.game[..],
+            &mut out.ply[..],
+            &mut out.played[..],
+            &mut out.value[..],
+        );
         let (mut planes, mut mask) = (&mut out.planes[..], &mut out.mask[..]);
         let mut jobs = Vec::new();
         for (number, g0) in (0..self.len()).step_by(GAMES_PER_JOB).enumerate() {
@@ -209,11 +248,26 @@ impl GameBatch {
             played = rest;
             let (d, rest) = std::mem::take(&mut value).split_at_mut(k);
             value = rest;
-            let (e, rest) = std::mem::take(&mut planes).split_at_mut(if spec.planes { k * PLANE_BYTES } else { 0 });
+            let (e, rest) = std::mem::take(&mut planes).split_at_mut(if spec.planes {
+                k * PLANE_BYTES
+            } else {
+                0
+            });
             planes = rest;
-            let (f, rest) = std::mem::take(&mut mask).split_at_mut(if spec.mask { k * *ACTIONS } else { 0 });
+            let (f, rest) =
+                std::mem::take(&mut mask).split_at_mut(if spec.mask { k * *ACTIONS } else { 0 });
             mask = rest;
-            jobs.push(Job { games: g0..g1, sel: s, game: a, ply: b, played: c, value: d, planes: e, mask: f, number });
+            jobs.push(Job {
+                games: g0..g1,
+                sel: s,
+                game: a,
+                ply: b,
+                played: c,
+                value: d,
+                planes: e,
+                mask: f,
+                number,
+            });
         }
         jobs
     }
@@ -244,11 +298,18 @@ impl GameBatch {
                     job.value[s] = self.results[g].reward(pos.turn());
                     if spec.planes {
                         // Zeroed by `samples`, each sample's bytes written once.
-                        write_planes_on_zeros(&pos, &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES]);
+                        write_planes_on_zeros(
+                            &pos,
+                            &mut job.planes[s * PLANE_BYTES..(s + 1) * PLANE_BYTES],
+                        );
                     }
                     if spec.legal || spec.mask {
                         pos.legal_moves_into(&mut list);
-                        let mut mask = if spec.mask { Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS]) } else { None };
+                        let mut mask = if spec.mask {
+                            Some(&mut job.mask[s * *ACTIONS..(s + 1) * *ACTIONS])
+                        } else {
+                            None
+                        };
                         for m in &list {
                             let i = move_index(m);
                             if i == usize::from(index) {
@@ -266,7 +327,8 @@ impl GameBatch {
                     s += 1;
                 }
                 let m = played.unwrap_or_else(|| {
-                    let id = action_id(usize::from(index)).expect("a batch holds move indices only");
+                    let id =
+                        action_id(usize::from(index)).expect("a batch holds move indices only");
                     pos.resolve(id).expect("a batch holds legal moves only")
                 });
                 pos.play_unchecked(m);

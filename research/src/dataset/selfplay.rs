@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::shared::SharedMoves;
 use super::{GameBatch, Origin};
-use cescacs::{GameResult, Interrupted, MoveGroups, Position, Termination};
 use crate::selfplay::{play_random, Plan, Walk};
+use cescacs::{GameResult, Interrupted, MoveGroups, Position, Termination};
 
 /// A self-play run into a [`GameBatch`], built like
 /// [`RandomGames`](crate::selfplay::RandomGames) plus [`SelfPlay::first`].
@@ -74,25 +74,40 @@ impl<'a> SelfPlay<'a> {
 
     /// The games, in index order.
     pub fn run(&self) -> Result<GameBatch, Interrupted> {
-        let Plan { n, seed, first, max_plies, .. } = self.plan;
+        let Plan {
+            n,
+            seed,
+            first,
+            max_plies,
+            ..
+        } = self.plan;
         let scratch = |start: &Position| (Walk::new(start), MoveGroups::new());
-        let play = |(walk, groups): &mut (Walk, MoveGroups), start: &Position, game_seed, out: &mut Block| {
+        let play = |(walk, groups): &mut (Walk, MoveGroups),
+                    start: &Position,
+                    game_seed,
+                    out: &mut Block| {
             walk.reset(start);
             play_random(walk, game_seed, max_plies, groups);
             out.moves.extend_from_slice(walk.moves());
             out.plies.push(walk.moves().len() as u32);
             let outcome = walk.outcome();
-            out.results.push(outcome.map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o)));
+            out.results
+                .push(outcome.map_or(GameResult::Unfinished, |o| GameResult::from_outcome(&o)));
             out.terminations.push(outcome.map(|o| o.termination));
         };
-        let mut filling = Filling { batch: GameBatch::new(), moves: Vec::new(), n };
+        let mut filling = Filling {
+            batch: GameBatch::new(),
+            moves: Vec::new(),
+            n,
+        };
         let batch = &mut filling.batch;
         batch.offsets.reserve_exact(n);
         batch.results.reserve_exact(n);
         batch.terminations.reserve_exact(n);
         batch.start_of = vec![0; n];
         batch.starts = vec![self.plan.start.cloned().unwrap_or_default()];
-        self.plan.play("self-play", scratch, play, |block| filling.append(block))?;
+        self.plan
+            .play("self-play", scratch, play, |block| filling.append(block))?;
         let (mut batch, mut moves) = (filling.batch, filling.moves);
         moves.shrink_to_fit();
         batch.moves = SharedMoves::new(moves);

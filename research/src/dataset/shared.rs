@@ -19,14 +19,20 @@ impl SharedMoves {
     /// The moves of `moves`, held alone.
     pub(super) fn new(moves: Vec<u16>) -> SharedMoves {
         let range = 0..moves.len();
-        SharedMoves { buf: Arc::new(moves), range }
+        SharedMoves {
+            buf: Arc::new(moves),
+            range,
+        }
     }
 
     /// The moves `range` (relative to these), sharing this buffer.
     pub(super) fn share(&self, range: Range<usize>) -> SharedMoves {
         let range = self.range.start + range.start..self.range.start + range.end;
         assert!(range.end <= self.range.end, "a range within the moves");
-        SharedMoves { buf: Arc::clone(&self.buf), range }
+        SharedMoves {
+            buf: Arc::clone(&self.buf),
+            range,
+        }
     }
 
     /// Runs `edit` on the moves as a vector of their own: copied first if

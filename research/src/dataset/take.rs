@@ -29,19 +29,29 @@ impl GameBatch {
         if indices.iter().any(|&i| i >= self.len()) {
             return None;
         }
-        if let (Some(&first), true) = (indices.first(), indices.windows(2).all(|w| w[1] == w[0] + 1)) {
+        if let (Some(&first), true) = (
+            indices.first(),
+            indices.windows(2).all(|w| w[1] == w[0] + 1),
+        ) {
             return self.range(first..first + indices.len());
         }
         let mut b = GameBatch::new();
-        b.moves.edit(|v| v.reserve(indices.iter().map(|&i| self.plies(i)).sum()));
+        b.moves
+            .edit(|v| v.reserve(indices.iter().map(|&i| self.plies(i)).sum()));
         b.start_of.reserve(indices.len());
         let mut remap: HashMap<u32, u32> = HashMap::new();
         for &i in indices {
             let s = *remap.entry(self.start_of[i]).or_insert_with(|| {
-                b.starts.push(self.starts[self.start_of[i] as usize].clone());
+                b.starts
+                    .push(self.starts[self.start_of[i] as usize].clone());
                 b.starts.len() as u32 - 1
             });
-            b.push_raw(self.game_moves(i).iter().copied(), s, self.results[i], self.terminations[i]);
+            b.push_raw(
+                self.game_moves(i).iter().copied(),
+                s,
+                self.results[i],
+                self.terminations[i],
+            );
         }
         Some(b)
     }
@@ -61,10 +71,19 @@ impl GameBatch {
     pub fn take(&self, indices: &[i64]) -> Result<GameBatch, TakeError> {
         let len = self.len();
         let at = |index: i64| {
-            let i = if index < 0 { index.checked_add(len as i64) } else { Some(index) };
-            i.and_then(|i| usize::try_from(i).ok()).filter(|&i| i < len).ok_or(TakeError::Index { index, len })
+            let i = if index < 0 {
+                index.checked_add(len as i64)
+            } else {
+                Some(index)
+            };
+            i.and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < len)
+                .ok_or(TakeError::Index { index, len })
         };
-        let picked = indices.iter().map(|&i| at(i)).collect::<Result<Vec<usize>, TakeError>>()?;
+        let picked = indices
+            .iter()
+            .map(|&i| at(i))
+            .collect::<Result<Vec<usize>, TakeError>>()?;
         Ok(self.select(&picked).expect("every index is in range"))
     }
 
@@ -80,9 +99,17 @@ impl GameBatch {
     /// ```
     pub fn filter(&self, mask: &[bool]) -> Result<GameBatch, TakeError> {
         if mask.len() != self.len() {
-            return Err(TakeError::MaskLength { got: mask.len(), len: self.len() });
+            return Err(TakeError::MaskLength {
+                got: mask.len(),
+                len: self.len(),
+            });
         }
-        let picked: Vec<usize> = mask.iter().enumerate().filter(|(_, &keep)| keep).map(|(i, _)| i).collect();
+        let picked: Vec<usize> = mask
+            .iter()
+            .enumerate()
+            .filter(|(_, &keep)| keep)
+            .map(|(i, _)| i)
+            .collect();
         Ok(self.select(&picked).expect("every index is in range"))
     }
 
@@ -98,7 +125,10 @@ impl GameBatch {
         let (a, z) = (self.offsets[range.start], self.offsets[range.end]);
         let mut b = GameBatch::new();
         b.moves = self.moves.share(a as usize..z as usize);
-        b.offsets = self.offsets[range.start..=range.end].iter().map(|&o| o - a).collect();
+        b.offsets = self.offsets[range.start..=range.end]
+            .iter()
+            .map(|&o| o - a)
+            .collect();
         b.results = self.results[range.clone()].to_vec();
         b.terminations = self.terminations[range.clone()].to_vec();
         let mut remap: Vec<Option<u32>> = vec![None; self.starts.len()];
@@ -111,7 +141,10 @@ impl GameBatch {
                 })
             })
             .collect();
-        b.origin = self.origin.map(|o| Origin { seed: o.seed, first: o.first + range.start as u64 });
+        b.origin = self.origin.map(|o| Origin {
+            seed: o.seed,
+            first: o.first + range.start as u64,
+        });
         Some(b)
     }
 
@@ -120,12 +153,19 @@ impl GameBatch {
     pub fn extend(&mut self, other: &GameBatch) {
         let origin = match (self.origin, other.origin) {
             _ if self.is_empty() => other.origin,
-            (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => Some(a),
+            (Some(a), Some(b)) if a.seed == b.seed && a.first + self.len() as u64 == b.first => {
+                Some(a)
+            }
             _ => None,
         };
         let remap: Vec<u32> = other.starts.iter().map(|s| self.start_slot(s)).collect();
         for i in 0..other.len() {
-            self.push_raw(other.game_moves(i).iter().copied(), remap[other.start_of[i] as usize], other.results[i], other.terminations[i]);
+            self.push_raw(
+                other.game_moves(i).iter().copied(),
+                remap[other.start_of[i] as usize],
+                other.results[i],
+                other.terminations[i],
+            );
         }
         self.origin = origin;
     }

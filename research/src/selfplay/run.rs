@@ -35,7 +35,15 @@ pub(crate) struct Plan<'a> {
 impl Plan<'_> {
     /// `n` games, seed 0, from game 0 of the stream, at most 300 plies each.
     pub(crate) fn new(n: usize) -> Self {
-        Plan { n, first: 0, start: None, seed: 0, max_plies: 300, threads: 0, cancel: None }
+        Plan {
+            n,
+            first: 0,
+            start: None,
+            seed: 0,
+            max_plies: 300,
+            threads: 0,
+            cancel: None,
+        }
     }
 
     /// Plays the games, [`BLOCK`] at a time per worker, and hands each
@@ -63,7 +71,11 @@ impl Plan<'_> {
         };
         let blocks = self.n.div_ceil(BLOCK);
         let next = AtomicUsize::new(0);
-        let order = Mutex::new(InOrder { next: 0, early: Vec::new(), deliver });
+        let order = Mutex::new(InOrder {
+            next: 0,
+            early: Vec::new(),
+            deliver,
+        });
         let work = || -> Result<(), Interrupted> {
             let mut w = scratch(start);
             loop {
@@ -76,9 +88,17 @@ impl Plan<'_> {
                 }
                 let mut block = B::default();
                 for i in b * BLOCK..((b + 1) * BLOCK).min(self.n) {
-                    game(&mut w, start, game_seed(self.seed, self.first.wrapping_add(i as u64)), &mut block);
+                    game(
+                        &mut w,
+                        start,
+                        game_seed(self.seed, self.first.wrapping_add(i as u64)),
+                        &mut block,
+                    );
                 }
-                order.lock().unwrap_or_else(|e| e.into_inner()).arrive(b, block);
+                order
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .arrive(b, block);
             }
         };
         workers::run(workers::worker_count(self.threads, blocks), what, work)

@@ -29,7 +29,12 @@ pub(crate) struct Walk {
 impl Walk {
     /// A walk at `start`, with no move played.
     pub(crate) fn new(start: &Position) -> Walk {
-        let mut walk = Walk { position: start.clone(), recent: RecentHashes::default(), moves: Vec::new(), draw: None };
+        let mut walk = Walk {
+            position: start.clone(),
+            recent: RecentHashes::default(),
+            moves: Vec::new(),
+            draw: None,
+        };
         walk.reset(start);
         walk
     }
@@ -54,7 +59,12 @@ impl Walk {
     ///
     /// [`History::outcome`]: cescacs::History::outcome
     pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let no_move = self.position.outcome().filter(|o| matches!(o.termination, Termination::Checkmate | Termination::Stalemate));
+        let no_move = self.position.outcome().filter(|o| {
+            matches!(
+                o.termination,
+                Termination::Checkmate | Termination::Stalemate
+            )
+        });
         no_move.or(self.draw)
     }
 
@@ -111,7 +121,10 @@ mod tests {
             play_random(&mut history, seed, max_plies, &mut groups);
             walk.reset(start);
             play_random(&mut walk, seed, max_plies, &mut groups);
-            let moves: Vec<u16> = history.moves().map(|m| action_index(m.id()).unwrap() as u16).collect();
+            let moves: Vec<u16> = history
+                .moves()
+                .map(|m| action_index(m.id()).unwrap() as u16)
+                .collect();
             assert_eq!(walk.moves(), &moves[..], "game {i}");
             assert_eq!(walk.outcome(), history.outcome(), "game {i}");
             ends.push(walk.outcome().map(|o| o.termination));
@@ -145,14 +158,26 @@ mod tests {
         let mut history = History::new(start.clone());
         let mut walk = Walk::new(&start);
         let tour = ["NG25-I21", "NG3-I7", "NI21-G25", "NI7-G3"];
-        for (k, text) in ["E7-E9"].iter().chain(tour.iter().cycle().take(16)).enumerate() {
+        for (k, text) in ["E7-E9"]
+            .iter()
+            .chain(tour.iter().cycle().take(16))
+            .enumerate()
+        {
             let m = history.position().parse_ctl(text).unwrap();
             history.push_unchecked(m);
             walk.play(m);
-            assert_eq!(walk.drawn(), history.draw_before_now().is_some(), "ply {}", k + 1);
+            assert_eq!(
+                walk.drawn(),
+                history.draw_before_now().is_some(),
+                "ply {}",
+                k + 1
+            );
             assert_eq!(walk.outcome(), history.outcome(), "ply {}", k + 1);
         }
         assert_eq!(walk.plies(), 17);
-        assert_eq!(walk.outcome().map(|o| o.termination), Some(Termination::FivefoldRepetition));
+        assert_eq!(
+            walk.outcome().map(|o| o.termination),
+            Some(Termination::FivefoldRepetition)
+        );
     }
 }

@@ -38,7 +38,11 @@ pub fn bootstrap(games: &[GameSamples], replicates: usize, seed: u64) -> Bootstr
         let mean = values.iter().map(|v| v[r]).sum::<f64>() / n;
         (values.iter().map(|v| (v[r] - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
     });
-    Bootstrap { replicates: values.len(), failed: replicates - values.len(), std_error }
+    Bootstrap {
+        replicates: values.len(),
+        failed: replicates - values.len(),
+        std_error,
+    }
 }
 
 #[cfg(test)]
@@ -53,13 +57,18 @@ mod tests {
         let mut games = Vec::new();
         for r in 0..8 {
             for share in [0.6, 0.9] {
-                games.push(GameSamples { share, balances: vec![(unit(r), 1), ([0; 8], 1)] });
+                games.push(GameSamples {
+                    share,
+                    balances: vec![(unit(r), 1), ([0; 8], 1)],
+                });
             }
         }
         let a = bootstrap(&games, 30, 7);
         assert_eq!(a, bootstrap(&games, 30, 7));
         assert_eq!(a.replicates + a.failed, 30);
         assert!(a.failed > 0 && a.replicates > 1);
-        assert!(a.std_error[0] == 0.0 && a.std_error[1..].iter().all(|e| e.is_finite() && *e > 0.0));
+        assert!(
+            a.std_error[0] == 0.0 && a.std_error[1..].iter().all(|e| e.is_finite() && *e > 0.0)
+        );
     }
 }

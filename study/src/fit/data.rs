@@ -6,7 +6,16 @@ use cescacs::{Color, Game, Piece, Position, Role};
 
 /// The roles whose values are fitted, in the order of
 /// [`EvalConfig::values`](cescacs_engine::EvalConfig::values): P E J N G R V D.
-pub const FIT_ROLES: [Role; 8] = [Role::Pawn, Role::Elephant, Role::Bishop, Role::Knight, Role::Pegasus, Role::Rook, Role::Wyvern, Role::Queen];
+pub const FIT_ROLES: [Role; 8] = [
+    Role::Pawn,
+    Role::Elephant,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pegasus,
+    Role::Rook,
+    Role::Wyvern,
+    Role::Queen,
+];
 
 /// White's count minus Black's of each of [`FIT_ROLES`].
 pub fn material_balance(pos: &Position) -> [i8; 8] {
@@ -63,7 +72,9 @@ mod tests {
     #[test]
     fn balance_counts_each_role() {
         // White: King, Queen, two Pawns; Black: King, Rook, Bishop, Pawn.
-        let pos: Position = "/27:1k/25:r3/24:1j3/23:p5/5:PP4/3:D3/1:1K/ w -- - 0 1".parse().unwrap();
+        let pos: Position = "/27:1k/25:r3/24:1j3/23:p5/5:PP4/3:D3/1:1K/ w -- - 0 1"
+            .parse()
+            .unwrap();
         assert_eq!(material_balance(&pos), [1, 0, -1, 0, 0, -1, 0, 1]);
         assert_eq!(material_balance(&Position::default()), [0; 8]);
     }
@@ -71,7 +82,12 @@ mod tests {
     #[test]
     fn samples_carry_the_results_share_of_white() {
         let mut game = cescacs::pgn::read_game(GAME).unwrap();
-        for (result, share) in [(GameResult::WhiteWins, 1.0), (GameResult::WhiteStalemates, 2.0 / 3.0), (GameResult::BlackStalemates, 1.0 / 3.0), (GameResult::BlackWins, 0.0)] {
+        for (result, share) in [
+            (GameResult::WhiteWins, 1.0),
+            (GameResult::WhiteStalemates, 2.0 / 3.0),
+            (GameResult::BlackStalemates, 1.0 / 3.0),
+            (GameResult::BlackWins, 0.0),
+        ] {
             game.set_result(result);
             assert_eq!(quiet_samples(&game, 0).unwrap().share, share);
         }
@@ -92,7 +108,13 @@ mod tests {
         assert_eq!(game.len(), 28);
         // Plies 0..=13 level, 15 is before a capture, 16..=25 a Pawn up and a Bishop down.
         let all = quiet_samples(&game, 0).unwrap();
-        assert_eq!(all, GameSamples { share: 0.5, balances: vec![([0; 8], 14), ([1, 0, -1, 0, 0, 0, 0, 0], 10)] });
+        assert_eq!(
+            all,
+            GameSamples {
+                share: 0.5,
+                balances: vec![([0; 8], 14), ([1, 0, -1, 0, 0, 0, 0, 0], 10)]
+            }
+        );
         assert_eq!(all.positions(), 24);
         let late = quiet_samples(&game, 16).unwrap();
         assert_eq!(late.balances, vec![([1, 0, -1, 0, 0, 0, 0, 0], 10)]);

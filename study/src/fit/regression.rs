@@ -85,7 +85,9 @@ fn derivatives(rows: &[([f64; N], f64, f64)], beta: &[f64; N]) -> (f64, [f64; N]
 fn solve(mut a: [[f64; N]; N], mut b: [f64; N]) -> Result<[f64; N], FitError> {
     let scale = (0..N).map(|i| a[i][i].abs()).fold(0.0, f64::max);
     for col in 0..N {
-        let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs())).unwrap_or(col);
+        let pivot = (col..N)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap_or(col);
         if a[pivot][col].abs() <= 1e-12 * scale.max(f64::MIN_POSITIVE) {
             return Err(FitError::Singular);
         }
@@ -117,7 +119,10 @@ pub fn fit(games: &[GameSamples], weights: Option<&[u32]>) -> Result<Logistic, F
         .enumerate()
         .flat_map(|(g, s)| {
             let times = weights.map_or(1, |w| w.get(g).copied().unwrap_or(0));
-            s.balances.iter().filter(move |_| times > 0).map(move |(b, n)| (features(b), s.share, f64::from(times) * f64::from(*n)))
+            s.balances
+                .iter()
+                .filter(move |_| times > 0)
+                .map(move |(b, n)| (features(b), s.share, f64::from(times) * f64::from(*n)))
         })
         .collect();
     if rows.is_empty() {
@@ -145,7 +150,10 @@ pub fn fit(games: &[GameSamples], weights: Option<&[u32]>) -> Result<Logistic, F
         if moved < 1e-10 {
             let mut weights = [0.0; 8];
             weights.copy_from_slice(&beta[1..]);
-            return Ok(Logistic { intercept: beta[0], weights });
+            return Ok(Logistic {
+                intercept: beta[0],
+                weights,
+            });
         }
     }
     Err(FitError::NoConvergence)
@@ -166,15 +174,26 @@ pub(super) mod tests {
     /// share exactly and the weights are the logits' differences.
     #[test]
     fn a_saturated_fit_reproduces_the_shares() {
-        let level = GameSamples { share: 0.5, balances: vec![([0; 8], 3)] };
+        let level = GameSamples {
+            share: 0.5,
+            balances: vec![([0; 8], 3)],
+        };
         let shares = [0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.97, 0.98];
         let mut games = vec![level];
-        games.extend(shares.iter().enumerate().map(|(r, &s)| GameSamples { share: s, balances: vec![(unit(r), 2)] }));
+        games.extend(shares.iter().enumerate().map(|(r, &s)| GameSamples {
+            share: s,
+            balances: vec![(unit(r), 2)],
+        }));
         let model = fit(&games, None).unwrap();
         let logit = |p: f64| (p / (1.0 - p)).ln();
         assert!(model.intercept.abs() < 1e-9);
         for (r, &s) in shares.iter().enumerate() {
-            assert!((model.weights[r] - logit(s)).abs() < 1e-9, "role {r}: {} against {}", model.weights[r], logit(s));
+            assert!(
+                (model.weights[r] - logit(s)).abs() < 1e-9,
+                "role {r}: {} against {}",
+                model.weights[r],
+                logit(s)
+            );
         }
         assert!((model.values()[1] - 100.0 * logit(0.7) / logit(0.6)).abs() < 1e-6);
         // Counting a game twice is the same as listing it twice.
@@ -192,7 +211,12 @@ pub(super) mod tests {
     #[test]
     fn an_undetermined_weight_is_an_error() {
         // The Queen's balance is never other than zero.
-        let games: Vec<GameSamples> = (0..7).map(|r| GameSamples { share: 0.7, balances: vec![(unit(r), 1), ([0; 8], 1)] }).collect();
+        let games: Vec<GameSamples> = (0..7)
+            .map(|r| GameSamples {
+                share: 0.7,
+                balances: vec![(unit(r), 1), ([0; 8], 1)],
+            })
+            .collect();
         assert_eq!(fit(&games, None), Err(FitError::Singular));
         assert_eq!(fit(&[], None), Err(FitError::NoSamples));
     }

@@ -51,7 +51,9 @@ impl EloEstimate {
         let pairs = p.pairs();
         let counts = p.counts();
         let score = p.score();
-        let variance = (0..5).map(|i| counts[i] / pairs * (SCORES[i] - score).powi(2)).sum::<f64>();
+        let variance = (0..5)
+            .map(|i| counts[i] / pairs * (SCORES[i] - score).powi(2))
+            .sum::<f64>();
         let per_pair = variance / pairs;
         let upper = score + Z95 * per_pair.sqrt();
         let lower = score - Z95 * per_pair.sqrt();

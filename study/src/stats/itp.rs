@@ -25,8 +25,16 @@ pub(crate) fn itp(f: impl Fn(f64) -> f64, a: f64, b: f64, epsilon: f64) -> f64 {
         let delta = K1 * (b - a).powf(K2);
         let x_f = (f_b * a - f_a * b) / (f_b - f_a);
         let sigma = (x_half - x_f) / (x_half - x_f).abs();
-        let x_t = if delta <= (x_half - x_f).abs() { x_f + sigma * delta } else { x_half };
-        let x_itp = if (x_t - x_half).abs() <= r { x_t } else { x_half - sigma * r };
+        let x_t = if delta <= (x_half - x_f).abs() {
+            x_f + sigma * delta
+        } else {
+            x_half
+        };
+        let x_itp = if (x_t - x_half).abs() <= r {
+            x_t
+        } else {
+            x_half - sigma * r
+        };
         let f_itp = f(x_itp);
         if f_itp == 0.0 {
             a = x_itp;

@@ -40,7 +40,10 @@ impl Pentanomial {
     ///
     /// Panics if a share is outside 0..=1 or not a number.
     pub fn add_pair(&mut self, first: f64, second: f64) {
-        assert!((0.0..=1.0).contains(&first) && (0.0..=1.0).contains(&second), "shares of 1 expected: {first}, {second}");
+        assert!(
+            (0.0..=1.0).contains(&first) && (0.0..=1.0).contains(&second),
+            "shares of 1 expected: {first}, {second}"
+        );
         // The pair's place on the outcomes' scale 0..=4; a sum within
         // rounding of an outcome counts whole in it.
         let x = 2.0 * (first + second);
@@ -91,7 +94,12 @@ impl Pentanomial {
 
     /// The tested side's share of the points, 0..=1 (NaN with no pair).
     pub fn score(&self) -> f64 {
-        self.counts.iter().zip(SCORES).map(|(c, s)| c * s).sum::<f64>() / self.pairs()
+        self.counts
+            .iter()
+            .zip(SCORES)
+            .map(|(c, s)| c * s)
+            .sum::<f64>()
+            / self.pairs()
     }
 }
 
@@ -132,7 +140,11 @@ mod tests {
             // 2/3 + 1/2 = 7/6: x = 7/3.
             (2.0 * third, 0.5, [0.0, 0.0, 2.0 * third, third, 0.0]),
             // 2/3 + 2/3 = 4/3: x = 8/3.
-            (2.0 * third, 2.0 * third, [0.0, 0.0, third, 2.0 * third, 0.0]),
+            (
+                2.0 * third,
+                2.0 * third,
+                [0.0, 0.0, third, 2.0 * third, 0.0],
+            ),
             // 1 + 2/3 = 5/3: x = 10/3.
             (1.0, 2.0 * third, [0.0, 0.0, 0.0, 2.0 * third, third]),
         ];
@@ -151,7 +163,13 @@ mod tests {
 
     #[test]
     fn games_pair_up_by_pair_and_lone_games_are_left_out() {
-        let games = [(1, (3, 0)), (0, (1, 1)), (0, (0, 3)), (1, (2, 1)), (2, (3, 0))];
+        let games = [
+            (1, (3, 0)),
+            (0, (1, 1)),
+            (0, (0, 3)),
+            (1, (2, 1)),
+            (2, (3, 0)),
+        ];
         let p = Pentanomial::from_points(games);
         // Pair 0: 1/2 + 0 = LD. Pair 1: 1 + 2/3 = 2/3 WD, 1/3 WW. Pair 2 has one game.
         assert!(close(p.counts(), [0.0, 1.0, 0.0, 2.0 / 3.0, 1.0 / 3.0]));

@@ -39,7 +39,13 @@ fn count(c: f64) -> String {
 
 /// `Elo: 43.66 +/- 16.57, nElo: 74.07 +/- 27.80`.
 pub fn elo_line(e: &EloEstimate) -> String {
-    format!("Elo: {} +/- {}, nElo: {} +/- {}", fixed2(e.elo), fixed2(e.error_95), fixed2(e.nelo), fixed2(e.nelo_error_95))
+    format!(
+        "Elo: {} +/- {}, nElo: {} +/- {}",
+        fixed2(e.elo),
+        fixed2(e.error_95),
+        fixed2(e.nelo),
+        fixed2(e.nelo_error_95)
+    )
 }
 
 /// `LOS: 100.00 %, DrawRatio: 25.00 %, PairsRatio: 2.00`: the LOS in
@@ -49,7 +55,12 @@ pub fn los_line(e: &EloEstimate, p: &Pentanomial) -> String {
     let [ll, ld, even, wd, ww] = p.counts();
     let draw_ratio = 100.0 * even / p.pairs();
     let pairs_ratio = (ww + wd) / (ld + ll);
-    format!("LOS: {} %, DrawRatio: {} %, PairsRatio: {}", fixed2(100.0 * e.los), fixed2(draw_ratio), fixed2(pairs_ratio))
+    format!(
+        "LOS: {} %, DrawRatio: {} %, PairsRatio: {}",
+        fixed2(100.0 * e.los),
+        fixed2(draw_ratio),
+        fixed2(pairs_ratio)
+    )
 }
 
 /// `Ptnml(0-2): [LL, LD, WL+DD, WD, WW]`.
@@ -64,8 +75,20 @@ pub fn ptnml_line(p: &Pentanomial) -> String {
 pub fn llr_line(s: &Sprt, p: &Pentanomial) -> String {
     let llr = s.llr(p);
     let (lower, upper) = s.bounds();
-    let fraction = if llr >= 0.0 { llr / upper } else { -llr / lower };
-    format!("LLR: {} ({:.1}%) ({}, {}) [{}, {}]", fixed2(llr), 100.0 * fraction, fixed2(lower), fixed2(upper), fixed2(s.elo0), fixed2(s.elo1))
+    let fraction = if llr >= 0.0 {
+        llr / upper
+    } else {
+        -llr / lower
+    };
+    format!(
+        "LLR: {} ({:.1}%) ({}, {}) [{}, {}]",
+        fixed2(llr),
+        100.0 * fraction,
+        fixed2(lower),
+        fixed2(upper),
+        fixed2(s.elo0),
+        fixed2(s.elo1)
+    )
 }
 
 /// `SPRT ([0.00, 10.00]) LLR: 3.28 [-2.94, 2.94] - H1 was accepted` (or
@@ -79,7 +102,14 @@ pub fn sprt_line(s: &Sprt, p: &Pentanomial) -> String {
         Some(Hypothesis::H0) => " - H0 was accepted",
         None => "",
     };
-    format!("SPRT ([{}, {}]) LLR: {} [{}, {}]{verdict}", fixed2(s.elo0), fixed2(s.elo1), fixed2(llr), fixed2(lower), fixed2(upper))
+    format!(
+        "SPRT ([{}, {}]) LLR: {} [{}, {}]{verdict}",
+        fixed2(s.elo0),
+        fixed2(s.elo1),
+        fixed2(llr),
+        fixed2(lower),
+        fixed2(upper)
+    )
 }
 
 /// The summary of a match: the Elo, LOS and Ptnml lines, and the SPRT

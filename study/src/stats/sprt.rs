@@ -49,7 +49,9 @@ pub struct Sprt {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SprtError {
     /// A part is not `key=value` with a known key and a number.
-    #[error("SPRT: `{0}` is not one of elo0=E, elo1=E, alpha=A, beta=B, model=normalized|logistic")]
+    #[error(
+        "SPRT: `{0}` is not one of elo0=E, elo1=E, alpha=A, beta=B, model=normalized|logistic"
+    )]
     Part(String),
     /// `elo0` or `elo1` is missing.
     #[error("SPRT: elo0 and elo1 are required")]
@@ -62,7 +64,13 @@ pub enum SprtError {
 impl Sprt {
     /// A normalized-Elo SPRT of `elo0` against `elo1` with α = β = 0.05.
     pub fn new(elo0: f64, elo1: f64) -> Sprt {
-        Sprt { elo0, elo1, alpha: 0.05, beta: 0.05, model: Model::Normalized }
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+            model: Model::Normalized,
+        }
     }
 
     /// Parses `elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=normalized|logistic]`
@@ -74,21 +82,33 @@ impl Sprt {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || SprtError::Part(part.to_string());
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
-            let number = || value.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(bad);
+            let number = || {
+                value
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(bad)
+            };
             match key.trim() {
                 "elo0" => elo0 = Some(number()?),
                 "elo1" => elo1 = Some(number()?),
                 "alpha" => s.alpha = number()?,
                 "beta" => s.beta = number()?,
-                "model" => s.model = match value.trim() {
-                    "normalized" => Model::Normalized,
-                    "logistic" => Model::Logistic,
-                    _ => return Err(bad()),
-                },
+                "model" => {
+                    s.model = match value.trim() {
+                        "normalized" => Model::Normalized,
+                        "logistic" => Model::Logistic,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => return Err(bad()),
             }
         }
-        (s.elo0, s.elo1) = (elo0.ok_or(SprtError::Missing)?, elo1.ok_or(SprtError::Missing)?);
+        (s.elo0, s.elo1) = (
+            elo0.ok_or(SprtError::Missing)?,
+            elo1.ok_or(SprtError::Missing)?,
+        );
         s.check()?;
         Ok(s)
     }
@@ -118,7 +138,10 @@ impl Sprt {
     /// The bounds of the LLR: `(ln(β/(1-α)), ln((1-β)/α))`, below which
     /// H0 and above which H1 is accepted.
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
     }
 
     /// The hypothesis `llr` accepts, None while it is between the bounds.

@@ -57,7 +57,10 @@ fn p(counts: [f64; 5]) -> Pentanomial {
 }
 
 fn near(got: f64, want: f64, tol: f64) {
-    assert!((got - want).abs() <= tol, "{got} is not {want} (within {tol})");
+    assert!(
+        (got - want).abs() <= tol,
+        "{got} is not {want} (within {tol})"
+    );
 }
 
 /// fastchess's own SPRT tests (app/tests/sprt_test.cpp, checked there to
@@ -70,13 +73,36 @@ fn near(got: f64, want: f64, tol: f64) {
 #[test]
 fn llr_matches_fastchess_and_the_published_formulas() {
     let normalized = |e0, e1| Sprt::new(e0, e1);
-    let logistic = |e0, e1| Sprt { model: Model::Logistic, ..Sprt::new(e0, e1) };
-    near(normalized(0.0, 2.0).llr(&p([365.0, 16618.0, 36229.0, 16974.0, 390.0])), 2.250367703551081, 1e-8);
-    near(normalized(-1.75, 0.25).llr(&p([127.0, 4883.0, 10712.0, 5150.0, 104.0])), 3.010154196604921, 1e-8);
+    let logistic = |e0, e1| Sprt {
+        model: Model::Logistic,
+        ..Sprt::new(e0, e1)
+    };
+    near(
+        normalized(0.0, 2.0).llr(&p([365.0, 16618.0, 36229.0, 16974.0, 390.0])),
+        2.250367703551081,
+        1e-8,
+    );
+    near(
+        normalized(-1.75, 0.25).llr(&p([127.0, 4883.0, 10712.0, 5150.0, 104.0])),
+        3.010154196604921,
+        1e-8,
+    );
     // Every pair won twice: four empty outcomes at 1e-3 each.
-    near(normalized(0.0, 5.0).llr(&p([0.0, 0.0, 0.0, 0.0, 5550.0])), 111.79755508671387, 1e-8);
-    near(logistic(0.5, 2.5).llr(&p([223.0, 9863.0, 21279.0, 10037.0, 246.0])), -3.074126439586767, 2e-3);
-    near(logistic(0.0, 2.0).llr(&p([871.0, 26175.0, 55983.0, 26678.0, 821.0])), -4.9786728634511785, 2e-3);
+    near(
+        normalized(0.0, 5.0).llr(&p([0.0, 0.0, 0.0, 0.0, 5550.0])),
+        111.79755508671387,
+        1e-8,
+    );
+    near(
+        logistic(0.5, 2.5).llr(&p([223.0, 9863.0, 21279.0, 10037.0, 246.0])),
+        -3.074126439586767,
+        2e-3,
+    );
+    near(
+        logistic(0.0, 2.0).llr(&p([871.0, 26175.0, 55983.0, 26678.0, 821.0])),
+        -4.9786728634511785,
+        2e-3,
+    );
 }
 
 /// Small matches: `llr([3, 20, 41, 30, 6], 0, 5)` = 0.32982536691006403,
@@ -88,11 +114,33 @@ fn llr_matches_fastchess_and_the_published_formulas() {
 #[test]
 fn llr_of_small_matches_empty_outcomes_and_no_games() {
     let s = Sprt::new(0.0, 5.0);
-    near(s.llr(&p([3.0, 20.0, 41.0, 30.0, 6.0])), 0.32982536691006403, 1e-8);
-    near(s.llr(&p([0.0, 0.0, 10.0, 25.0, 5.0])), 0.5305788525827345, 1e-8);
-    near(s.llr(&p([12.0, 30.0, 40.0, 15.0, 3.0])), -0.671987875429614, 1e-8);
+    near(
+        s.llr(&p([3.0, 20.0, 41.0, 30.0, 6.0])),
+        0.32982536691006403,
+        1e-8,
+    );
+    near(
+        s.llr(&p([0.0, 0.0, 10.0, 25.0, 5.0])),
+        0.5305788525827345,
+        1e-8,
+    );
+    near(
+        s.llr(&p([12.0, 30.0, 40.0, 15.0, 3.0])),
+        -0.671987875429614,
+        1e-8,
+    );
     let third = 1.0 / 3.0;
-    near(Sprt::new(0.0, 10.0).llr(&p([third, 2.0 + 2.0 * third, 5.0, 4.0 + third, 2.0 + 2.0 * third])), 0.2232839789049473, 1e-8);
+    near(
+        Sprt::new(0.0, 10.0).llr(&p([
+            third,
+            2.0 + 2.0 * third,
+            5.0,
+            4.0 + third,
+            2.0 + 2.0 * third,
+        ])),
+        0.2232839789049473,
+        1e-8,
+    );
     let none = Pentanomial::default();
     near(s.llr(&none), -1.0353876017319374e-06, 1e-12);
     assert_eq!(s.decide(&none), None);
@@ -108,10 +156,20 @@ fn bounds_and_decisions() {
     assert_eq!(s.decide_llr(2.95), Some(Hypothesis::H1));
     assert_eq!(s.decide_llr(-2.95), Some(Hypothesis::H0));
     assert_eq!(s.decide_llr(2.9), None);
-    assert_eq!(s.decide(&p([0.0, 0.0, 0.0, 0.0, 5550.0])), Some(Hypothesis::H1));
-    assert_eq!(s.decide(&p([5550.0, 0.0, 0.0, 0.0, 0.0])), Some(Hypothesis::H0));
+    assert_eq!(
+        s.decide(&p([0.0, 0.0, 0.0, 0.0, 5550.0])),
+        Some(Hypothesis::H1)
+    );
+    assert_eq!(
+        s.decide(&p([5550.0, 0.0, 0.0, 0.0, 0.0])),
+        Some(Hypothesis::H0)
+    );
     // α = 0.1, β = 0.2: ln(0.2 / 0.9), ln(0.8 / 0.1).
-    let s = Sprt { alpha: 0.1, beta: 0.2, ..s };
+    let s = Sprt {
+        alpha: 0.1,
+        beta: 0.2,
+        ..s
+    };
     near(s.bounds().0, (0.2f64 / 0.9).ln(), 1e-15);
     near(s.bounds().1, 8f64.ln(), 1e-15);
 }
@@ -133,11 +191,62 @@ fn bounds_and_decisions() {
 fn elo_matches_fastchess_and_the_published_formulas() {
     let third = 1.0 / 3.0;
     let cases = [
-        ([34.0, 54.0, 63.0, 64.0, 75.0], [55.57978042044588, 27.65342950639345, 57.93559993812431, 28.27537624340866, 0.9999703930084313]),
-        ([332.0, 433.0, 498.0, 333.0, 334.0], [-8.64266726796901, 10.334194424393056, -9.172914270047174, 10.960458877511154, 0.05047006698252937]),
-        ([7895.0, 8757.0, 5685.0, 568.0, 9999.0], [-21.04352057817286, 2.945280868527817, -19.012834278884014, 2.6545019165024684, 0.0]),
-        ([3.0, 20.0, 41.0, 30.0, 6.0], [27.85437125655782, 31.388460523211815, 43.03205986050284, 48.15123066909426, 0.9600779644549358]),
-        ([third, 2.0 + 2.0 * third, 5.0, 4.0 + third, 2.0 + 2.0 * third], [74.46725968861931, 98.93854335344322, 99.42763430785726, 124.32594298719599, 0.941495117751137]),
+        (
+            [34.0, 54.0, 63.0, 64.0, 75.0],
+            [
+                55.57978042044588,
+                27.65342950639345,
+                57.93559993812431,
+                28.27537624340866,
+                0.9999703930084313,
+            ],
+        ),
+        (
+            [332.0, 433.0, 498.0, 333.0, 334.0],
+            [
+                -8.64266726796901,
+                10.334194424393056,
+                -9.172914270047174,
+                10.960458877511154,
+                0.05047006698252937,
+            ],
+        ),
+        (
+            [7895.0, 8757.0, 5685.0, 568.0, 9999.0],
+            [
+                -21.04352057817286,
+                2.945280868527817,
+                -19.012834278884014,
+                2.6545019165024684,
+                0.0,
+            ],
+        ),
+        (
+            [3.0, 20.0, 41.0, 30.0, 6.0],
+            [
+                27.85437125655782,
+                31.388460523211815,
+                43.03205986050284,
+                48.15123066909426,
+                0.9600779644549358,
+            ],
+        ),
+        (
+            [
+                third,
+                2.0 + 2.0 * third,
+                5.0,
+                4.0 + third,
+                2.0 + 2.0 * third,
+            ],
+            [
+                74.46725968861931,
+                98.93854335344322,
+                99.42763430785726,
+                124.32594298719599,
+                0.941495117751137,
+            ],
+        ),
     ];
     for (counts, [elo, err, nelo, nerr, los]) in cases {
         let e = EloEstimate::from_pentanomial(&p(counts));
@@ -153,7 +262,10 @@ fn elo_matches_fastchess_and_the_published_formulas() {
 fn elo_of_all_wins_and_of_no_games() {
     // Score 1, variance 0: Elo +∞, its error ∞ - ∞, LOS 1 (erf(-∞) = -1).
     let e = EloEstimate::from_pentanomial(&p([0.0, 0.0, 0.0, 0.0, 10.0]));
-    assert_eq!((e.score, e.variance, e.elo, e.los), (1.0, 0.0, f64::INFINITY, 1.0));
+    assert_eq!(
+        (e.score, e.variance, e.elo, e.los),
+        (1.0, 0.0, f64::INFINITY, 1.0)
+    );
     assert!(e.error_95.is_nan());
     assert_eq!(report::elo_line(&e), "Elo: inf +/- nan, nElo: inf +/- nan");
     let e = EloEstimate::from_pentanomial(&Pentanomial::default());
@@ -175,15 +287,27 @@ fn summary_lines_read_as_fastchesss() {
         ]
     );
     // 0.32982536691006403 / 2.9444389791664403 = 11.2 %.
-    assert_eq!(report::llr_line(&s, &c), "LLR: 0.33 (11.2%) (-2.94, 2.94) [0.00, 5.00]");
+    assert_eq!(
+        report::llr_line(&s, &c),
+        "LLR: 0.33 (11.2%) (-2.94, 2.94) [0.00, 5.00]"
+    );
     let won = p([0.0, 0.0, 0.0, 0.0, 5550.0]);
-    assert_eq!(report::sprt_line(&s, &won), format!("SPRT ([0.00, 5.00]) LLR: {:.2} [-2.94, 2.94] - H1 was accepted", s.llr(&won)));
+    assert_eq!(
+        report::sprt_line(&s, &won),
+        format!(
+            "SPRT ([0.00, 5.00]) LLR: {:.2} [-2.94, 2.94] - H1 was accepted",
+            s.llr(&won)
+        )
+    );
     let lost = p([5550.0, 0.0, 0.0, 0.0, 0.0]);
     assert!(report::sprt_line(&s, &lost).ends_with("[-2.94, 2.94] - H0 was accepted"));
     let mut split = Pentanomial::default();
     split.add_pair(1.0, 2.0 / 3.0);
     split.add_pair(0.5, 0.5);
-    assert_eq!(report::ptnml_line(&split), "Ptnml(0-2): [0, 0, 1, 0.67, 0.33]");
+    assert_eq!(
+        report::ptnml_line(&split),
+        "Ptnml(0-2): [0, 0, 1, 0.67, 0.33]"
+    );
     assert_eq!(report::summary(&split, None).len(), 3);
     // The module's example: llr([0, 75, 75, 150, 0], 0, 10) = 3.277581675870597,
     // elo(...): los 0.9999999116569779.
@@ -202,15 +326,47 @@ fn summary_lines_read_as_fastchesss() {
 
 #[test]
 fn sprt_specifications_parse_and_are_checked() {
-    assert_eq!(Sprt::parse("elo0=0,elo1=5,alpha=0.05,beta=0.05"), Ok(Sprt::new(0.0, 5.0)));
+    assert_eq!(
+        Sprt::parse("elo0=0,elo1=5,alpha=0.05,beta=0.05"),
+        Ok(Sprt::new(0.0, 5.0))
+    );
     assert_eq!(Sprt::parse("elo0=-1.5, elo1=0.5"), Ok(Sprt::new(-1.5, 0.5)));
-    let s: Sprt = "elo1=10,elo0=0,alpha=0.1,beta=0.2,model=logistic".parse().unwrap();
-    assert_eq!(s, Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.1, beta: 0.2, model: Model::Logistic });
+    let s: Sprt = "elo1=10,elo0=0,alpha=0.1,beta=0.2,model=logistic"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        s,
+        Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.1,
+            beta: 0.2,
+            model: Model::Logistic
+        }
+    );
     assert_eq!(Sprt::parse("elo0=0"), Err(SprtError::Missing));
-    assert_eq!(Sprt::parse("elo0=0,elo1=5,gamma=1"), Err(SprtError::Part("gamma=1".into())));
-    assert_eq!(Sprt::parse("elo0=0,elo1=x"), Err(SprtError::Part("elo1=x".into())));
-    assert_eq!(Sprt::parse("elo0=0,elo1=5,model=bayesian"), Err(SprtError::Part("model=bayesian".into())));
-    assert!(matches!(Sprt::parse("elo0=5,elo1=5"), Err(SprtError::Range(_))));
-    assert!(matches!(Sprt::parse("elo0=0,elo1=5,alpha=0"), Err(SprtError::Range(_))));
-    assert!(matches!(Sprt::parse("elo0=0,elo1=5,alpha=0.6,beta=0.5"), Err(SprtError::Range(_))));
+    assert_eq!(
+        Sprt::parse("elo0=0,elo1=5,gamma=1"),
+        Err(SprtError::Part("gamma=1".into()))
+    );
+    assert_eq!(
+        Sprt::parse("elo0=0,elo1=x"),
+        Err(SprtError::Part("elo1=x".into()))
+    );
+    assert_eq!(
+        Sprt::parse("elo0=0,elo1=5,model=bayesian"),
+        Err(SprtError::Part("model=bayesian".into()))
+    );
+    assert!(matches!(
+        Sprt::parse("elo0=5,elo1=5"),
+        Err(SprtError::Range(_))
+    ));
+    assert!(matches!(
+        Sprt::parse("elo0=0,elo1=5,alpha=0"),
+        Err(SprtError::Range(_))
+    ));
+    assert!(matches!(
+        Sprt::parse("elo0=0,elo1=5,alpha=0.6,beta=0.5"),
+        Err(SprtError::Range(_))
+    ));
 }
