@@ -1223,6 +1223,155 @@ cescacs_result cescacs_game_batch_origin(const struct cescacs_game_batch *batch,
 /// its moves and offsets arrays are gone.
 void cescacs_game_batch_free(struct cescacs_game_batch *batch);
 
+/// Writes to `*line_out` a new handle on the main line of `game`'s record
+/// as it is now (the game's later moves and annotations do not show in
+/// it). This shares the record: it copies nothing (the game copies its
+/// record, once, when it first changes while lines of it exist). Free it
+/// with `cescacs_line_free`.
+///
+/// Errors: `NULL_POINTER`. `*line_out` is written only on success.
+cescacs_result cescacs_game_mainline(const struct cescacs_game *game, struct cescacs_line **line_out);
+
+/// Writes to `*line_out` a new handle on variation `rank` of move `index`
+/// of `line` (see `cescacs_line_variation_count`): an alternative to that
+/// move, from the position before it. It costs the variation's own moves:
+/// neither what is nested below it nor its depth. `line` stays valid. Free
+/// the new handle with `cescacs_line_free`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`, or no
+/// variation `rank`). `*line_out` is written only on success.
+cescacs_result cescacs_line_variation(const struct cescacs_line *line, size_t index, size_t rank, struct cescacs_line **line_out);
+
+/// Releases a line handle. `cescacs_line_free(NULL)` does nothing. The
+/// other lines of the record, and its game, stay valid.
+void cescacs_line_free(struct cescacs_line *line);
+
+/// Writes to `*depth_out` how many variations are nested above `line`: 0
+/// for the main line, 1 for its variations, 2 for theirs, and so on.
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_line_depth(const struct cescacs_line *line, size_t *depth_out);
+
+/// Writes to `*ply_out` the number of plies from the game's start to the
+/// line's first move: 0 for the main line; for a variation of move `index`
+/// of a line, that line's start ply plus `index`. Move `i` of the line is
+/// then ply `start + i` of the game (0-based), and its move number is
+/// counted from there.
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_line_start_ply(const struct cescacs_line *line, size_t *ply_out);
+
+/// Writes to `*count_out` the number of moves of `line`. They are read by
+/// index, 0 ≤ `index` < count, with the `cescacs_line_` functions; the
+/// positions between them are numbered 0 (before the first move) to count
+/// (after the last).
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_line_ply_count(const struct cescacs_line *line, size_t *count_out);
+
+/// Writes move `index` of `line` (see `cescacs_line_ply_count`) to
+/// `*move_out`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
+cescacs_result cescacs_line_move_at(const struct cescacs_line *line, size_t index, struct cescacs_move *move_out);
+
+/// Writes move `index` of `line` in canonical CTL-AN (as
+/// `cescacs_game_move_ctl_at`, with its check or mate mark, UTF-8) and a
+/// terminating NUL into `buf` (room for `len` bytes;
+/// `CESCACS_MOVE_TEXT_MAX` are always enough), and its length to
+/// `*out_len` if `out_len` is not NULL.
+///
+/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+/// `*out_len` gets the needed length).
+cescacs_result cescacs_line_move_ctl_at(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
+
+/// Writes the canonical PDTL of the position before move `index` of `line`
+/// (0 ≤ `index` ≤ `cescacs_line_ply_count`: `index` 0 is the position the
+/// line starts from, for a variation the one before the move it replaces;
+/// the count gives the position after its last move) and a terminating NUL
+/// into `buf` (room for `len` bytes), and its length to `*out_len` if
+/// `out_len` is not NULL.
+///
+/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE` (`index` above the move count), `BUFFER_TOO_SMALL`
+/// (the buffer is untouched and `*out_len` gets the needed length).
+cescacs_result cescacs_line_pdtl_at(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
+
+/// Writes the label of `line`: the `n` of its `$[n]` mark, by which
+/// comments elsewhere refer to it (`#12.n`), or an empty string if it has
+/// none (the main line has none). UTF-8, with a terminating NUL, into `buf`
+/// (room for `len` bytes), and its length to `*out_len` if `out_len` is not
+/// NULL.
+///
+/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
+/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+/// needed length).
+cescacs_result cescacs_line_label(const struct cescacs_line *line, char *buf, size_t len, size_t *out_len);
+
+/// Writes to `*count_out` the number of comments before the first move of
+/// `line` (for the main line, the game's opening comments). Read each with
+/// `cescacs_line_opening_comment`.
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_line_opening_comment_count(const struct cescacs_line *line, size_t *count_out);
+
+/// Writes comment `index` before the first move of `line` (see
+/// `cescacs_line_opening_comment_count`) as `cescacs_game_comment` writes
+/// a comment: without braces, UTF-8, with a terminating NUL, into `buf`
+/// (room for `len` bytes), and its length to `*out_len` if `out_len` is not
+/// NULL.
+///
+/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
+/// `*out_len` gets the needed length).
+cescacs_result cescacs_line_opening_comment(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
+
+/// Writes to `*count_out` the number of comments on move `index` of `line`
+/// (see `cescacs_game_comment_count`). Read each with
+/// `cescacs_line_comment`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
+cescacs_result cescacs_line_comment_count(const struct cescacs_line *line, size_t index, size_t *count_out);
+
+/// Writes comment `comment` on move `index` of `line` (see
+/// `cescacs_line_comment_count`) as `cescacs_game_comment` writes it: without
+/// braces and `@W:` / `@B:` prefix, UTF-8, with a terminating NUL, into
+/// `buf` (room for `len` bytes), and its length to `*out_len` if `out_len`
+/// is not NULL.
+///
+/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
+/// `INDEX_OUT_OF_RANGE` (no move `index`, or no comment `comment`),
+/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
+/// needed length).
+cescacs_result cescacs_line_comment(const struct cescacs_line *line, size_t index, size_t comment, char *buf, size_t len, size_t *out_len);
+
+/// Writes to `*nag_out` the assessment of move `index` of `line` as a PGN
+/// numeric annotation glyph (as `cescacs_game_assessment`: 1 `!`, 2 `?`, 3
+/// `!!`, 4 `??`, 5 `!?`, 6 `?!`, 7 `◇`), or 0 if the move has none.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
+cescacs_result cescacs_line_assessment(const struct cescacs_line *line, size_t index, uint8_t *nag_out);
+
+/// Writes to `*count_out` the number of variations of move `index` of
+/// `line`: the alternatives to that move, each from the position before it.
+/// Enter each with `cescacs_line_variation`.
+///
+/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
+cescacs_result cescacs_line_variation_count(const struct cescacs_line *line, size_t index, size_t *count_out);
+
+/// Writes to `*game_out` a new game holding `line` as `cescacs_game_variation`
+/// makes one of a variation: its start position is the line's position 0,
+/// its main line the line's moves with their comments, assessments and
+/// nested variations, its opening comments the line's. It has no tags, and
+/// its result is the rules'. The new handle is independent: a front end can
+/// play on from it. This copies the line's own moves (time and memory
+/// linear in them; the variations nested in it are shared). Free it with
+/// `cescacs_game_free`.
+///
+/// Errors: `NULL_POINTER`. `*game_out` is written only on success.
+cescacs_result cescacs_line_game(const struct cescacs_line *line, struct cescacs_game **game_out);
+
 /// A tag name the CTL-PGN reader reads back: letters, digits and `_`; not
 /// one of the tags the reader consumes (`PDTL`, `DPTL`, `Redefine`).
 /// Writes to `*count_out` the number of tags of the game (`Variant` and the
@@ -1417,155 +1566,6 @@ cescacs_result cescacs_game_variation_label(const struct cescacs_game *game, siz
 /// variation `index`).
 cescacs_result cescacs_game_variation(const struct cescacs_game *game, size_t ply, size_t index, struct cescacs_game **game_out);
 
-/// Writes to `*line_out` a new handle on the main line of `game`'s record
-/// as it is now (the game's later moves and annotations do not show in
-/// it). This shares the record: it copies nothing (the game copies its
-/// record, once, when it first changes while lines of it exist). Free it
-/// with `cescacs_line_free`.
-///
-/// Errors: `NULL_POINTER`. `*line_out` is written only on success.
-cescacs_result cescacs_game_mainline(const struct cescacs_game *game, struct cescacs_line **line_out);
-
-/// Writes to `*line_out` a new handle on variation `rank` of move `index`
-/// of `line` (see `cescacs_line_variation_count`): an alternative to that
-/// move, from the position before it. It costs the variation's own moves:
-/// neither what is nested below it nor its depth. `line` stays valid. Free
-/// the new handle with `cescacs_line_free`.
-///
-/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`, or no
-/// variation `rank`). `*line_out` is written only on success.
-cescacs_result cescacs_line_variation(const struct cescacs_line *line, size_t index, size_t rank, struct cescacs_line **line_out);
-
-/// Releases a line handle. `cescacs_line_free(NULL)` does nothing. The
-/// other lines of the record, and its game, stay valid.
-void cescacs_line_free(struct cescacs_line *line);
-
-/// Writes to `*depth_out` how many variations are nested above `line`: 0
-/// for the main line, 1 for its variations, 2 for theirs, and so on.
-///
-/// Errors: `NULL_POINTER`.
-cescacs_result cescacs_line_depth(const struct cescacs_line *line, size_t *depth_out);
-
-/// Writes to `*ply_out` the number of plies from the game's start to the
-/// line's first move: 0 for the main line; for a variation of move `index`
-/// of a line, that line's start ply plus `index`. Move `i` of the line is
-/// then ply `start + i` of the game (0-based), and its move number is
-/// counted from there.
-///
-/// Errors: `NULL_POINTER`.
-cescacs_result cescacs_line_start_ply(const struct cescacs_line *line, size_t *ply_out);
-
-/// Writes to `*count_out` the number of moves of `line`. They are read by
-/// index, 0 ≤ `index` < count, with the `cescacs_line_` functions; the
-/// positions between them are numbered 0 (before the first move) to count
-/// (after the last).
-///
-/// Errors: `NULL_POINTER`.
-cescacs_result cescacs_line_ply_count(const struct cescacs_line *line, size_t *count_out);
-
-/// Writes move `index` of `line` (see `cescacs_line_ply_count`) to
-/// `*move_out`.
-///
-/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE`.
-cescacs_result cescacs_line_move_at(const struct cescacs_line *line, size_t index, struct cescacs_move *move_out);
-
-/// Writes move `index` of `line` in canonical CTL-AN (as
-/// `cescacs_game_move_ctl_at`, with its check or mate mark, UTF-8) and a
-/// terminating NUL into `buf` (room for `len` bytes;
-/// `CESCACS_MOVE_TEXT_MAX` are always enough), and its length to
-/// `*out_len` if `out_len` is not NULL.
-///
-/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
-/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
-/// `*out_len` gets the needed length).
-cescacs_result cescacs_line_move_ctl_at(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
-
-/// Writes the canonical PDTL of the position before move `index` of `line`
-/// (0 ≤ `index` ≤ `cescacs_line_ply_count`: `index` 0 is the position the
-/// line starts from, for a variation the one before the move it replaces;
-/// the count gives the position after its last move) and a terminating NUL
-/// into `buf` (room for `len` bytes), and its length to `*out_len` if
-/// `out_len` is not NULL.
-///
-/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
-/// `INDEX_OUT_OF_RANGE` (`index` above the move count), `BUFFER_TOO_SMALL`
-/// (the buffer is untouched and `*out_len` gets the needed length).
-cescacs_result cescacs_line_pdtl_at(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
-
-/// Writes the label of `line`: the `n` of its `$[n]` mark, by which
-/// comments elsewhere refer to it (`#12.n`), or an empty string if it has
-/// none (the main line has none). UTF-8, with a terminating NUL, into `buf`
-/// (room for `len` bytes), and its length to `*out_len` if `out_len` is not
-/// NULL.
-///
-/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
-/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
-/// needed length).
-cescacs_result cescacs_line_label(const struct cescacs_line *line, char *buf, size_t len, size_t *out_len);
-
-/// Writes to `*count_out` the number of comments before the first move of
-/// `line` (for the main line, the game's opening comments). Read each with
-/// `cescacs_line_opening_comment`.
-///
-/// Errors: `NULL_POINTER`.
-cescacs_result cescacs_line_opening_comment_count(const struct cescacs_line *line, size_t *count_out);
-
-/// Writes comment `index` before the first move of `line` (see
-/// `cescacs_line_opening_comment_count`) as `cescacs_game_comment` writes
-/// a comment: without braces, UTF-8, with a terminating NUL, into `buf`
-/// (room for `len` bytes), and its length to `*out_len` if `out_len` is not
-/// NULL.
-///
-/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
-/// `INDEX_OUT_OF_RANGE`, `BUFFER_TOO_SMALL` (the buffer is untouched and
-/// `*out_len` gets the needed length).
-cescacs_result cescacs_line_opening_comment(const struct cescacs_line *line, size_t index, char *buf, size_t len, size_t *out_len);
-
-/// Writes to `*count_out` the number of comments on move `index` of `line`
-/// (see `cescacs_game_comment_count`). Read each with
-/// `cescacs_line_comment`.
-///
-/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
-cescacs_result cescacs_line_comment_count(const struct cescacs_line *line, size_t index, size_t *count_out);
-
-/// Writes comment `comment` on move `index` of `line` (see
-/// `cescacs_line_comment_count`) as `cescacs_game_comment` writes it: without
-/// braces and `@W:` / `@B:` prefix, UTF-8, with a terminating NUL, into
-/// `buf` (room for `len` bytes), and its length to `*out_len` if `out_len`
-/// is not NULL.
-///
-/// Errors: `NULL_POINTER` (`line` NULL, or `buf` NULL with `len` > 0),
-/// `INDEX_OUT_OF_RANGE` (no move `index`, or no comment `comment`),
-/// `BUFFER_TOO_SMALL` (the buffer is untouched and `*out_len` gets the
-/// needed length).
-cescacs_result cescacs_line_comment(const struct cescacs_line *line, size_t index, size_t comment, char *buf, size_t len, size_t *out_len);
-
-/// Writes to `*nag_out` the assessment of move `index` of `line` as a PGN
-/// numeric annotation glyph (as `cescacs_game_assessment`: 1 `!`, 2 `?`, 3
-/// `!!`, 4 `??`, 5 `!?`, 6 `?!`, 7 `◇`), or 0 if the move has none.
-///
-/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
-cescacs_result cescacs_line_assessment(const struct cescacs_line *line, size_t index, uint8_t *nag_out);
-
-/// Writes to `*count_out` the number of variations of move `index` of
-/// `line`: the alternatives to that move, each from the position before it.
-/// Enter each with `cescacs_line_variation`.
-///
-/// Errors: `NULL_POINTER`, `INDEX_OUT_OF_RANGE` (no move `index`).
-cescacs_result cescacs_line_variation_count(const struct cescacs_line *line, size_t index, size_t *count_out);
-
-/// Writes to `*game_out` a new game holding `line` as `cescacs_game_variation`
-/// makes one of a variation: its start position is the line's position 0,
-/// its main line the line's moves with their comments, assessments and
-/// nested variations, its opening comments the line's. It has no tags, and
-/// its result is the rules'. The new handle is independent: a front end can
-/// play on from it. This copies the line's own moves (time and memory
-/// linear in them; the variations nested in it are shared). Free it with
-/// `cescacs_game_free`.
-///
-/// Errors: `NULL_POINTER`. `*game_out` is written only on success.
-cescacs_result cescacs_line_game(const struct cescacs_line *line, struct cescacs_game **game_out);
-
 /// Writes to `*attacked_out` whether `hex` is attacked by the side `by`
 /// (`CESCACS_COLOR_WHITE` or `CESCACS_COLOR_BLACK`, passed as its value): a
 /// piece of `by` could capture there were an enemy piece on it (RULES.md
@@ -1744,6 +1744,29 @@ cescacs_result cescacs_engine_pv(const struct cescacs_engine *engine, struct ces
 /// and `*out_len` gets the needed length).
 cescacs_result cescacs_engine_pv_text(const struct cescacs_engine *engine, char *buf, size_t len, size_t *out_len);
 
+/// Chooses the evaluation of the engine's next searches: the network
+/// (`use_nnue` true, an engine's default) or the hand-written terms (false).
+///
+/// Errors: `NULL_POINTER`.
+cescacs_result cescacs_engine_set_use_nnue(const struct cescacs_engine *engine, bool use_nnue);
+
+/// Reads the network file at `path` (a NUL-terminated file name) and makes
+/// it the engine's network; NULL restores the network built into the
+/// library. A file that is missing, of another format version, truncated
+/// or corrupt is refused (the message says which) and the engine keeps
+/// its network.
+///
+/// Errors: `NULL_POINTER` (engine), `INVALID_UTF8`, `BAD_ARGUMENT` (the
+/// file cannot be read as a network).
+cescacs_result cescacs_engine_load_network(const struct cescacs_engine *engine, const char *path);
+
+/// Writes the static evaluation of `game`'s current position, in
+/// centipawns for its side to move, to `*cp_out`: by the evaluation the
+/// engine searches with (`cescacs_engine_set_use_nnue`).
+///
+/// Errors: `NULL_POINTER`. `*cp_out` is written only on success.
+cescacs_result cescacs_engine_static_eval(const struct cescacs_engine *engine, const struct cescacs_game *game, int32_t *cp_out);
+
 /// Sets how many root lines the engine's next searches find (1 to
 /// `CESCACS_MULTIPV_MAX`; 1 when the engine is made): each iteration
 /// searches the root once per line without the moves of the lines before
@@ -1802,29 +1825,6 @@ cescacs_result cescacs_engine_set_elo(const struct cescacs_engine *engine, uint3
 ///
 /// Errors: `NULL_POINTER`.
 cescacs_result cescacs_engine_skill(const struct cescacs_engine *engine, uint32_t *level_out);
-
-/// Chooses the evaluation of the engine's next searches: the network
-/// (`use_nnue` true, an engine's default) or the hand-written terms (false).
-///
-/// Errors: `NULL_POINTER`.
-cescacs_result cescacs_engine_set_use_nnue(const struct cescacs_engine *engine, bool use_nnue);
-
-/// Reads the network file at `path` (a NUL-terminated file name) and makes
-/// it the engine's network; NULL restores the network built into the
-/// library. A file that is missing, of another format version, truncated
-/// or corrupt is refused (the message says which) and the engine keeps
-/// its network.
-///
-/// Errors: `NULL_POINTER` (engine), `INVALID_UTF8`, `BAD_ARGUMENT` (the
-/// file cannot be read as a network).
-cescacs_result cescacs_engine_load_network(const struct cescacs_engine *engine, const char *path);
-
-/// Writes the static evaluation of `game`'s current position, in
-/// centipawns for its side to move, to `*cp_out`: by the evaluation the
-/// engine searches with (`cescacs_engine_set_use_nnue`).
-///
-/// Errors: `NULL_POINTER`. `*cp_out` is written only on success.
-cescacs_result cescacs_engine_static_eval(const struct cescacs_engine *engine, const struct cescacs_game *game, int32_t *cp_out);
 
 #ifdef __cplusplus
 }  // extern "C"
