@@ -162,6 +162,9 @@ private:
     LineReader::Got read_line(const std::string &prompt, std::string &line) {
         if (interactive_) std::cout << prompt << std::flush;
         LineReader::Got got = reader_.next(line, deadline_ms());
+        // A wait that ends a little early (the deadline is in whole milliseconds) goes on.
+        while (got == LineReader::Got::Timeout && !clock_.flag_fell(game_.turn(), game_.turn()))
+            got = reader_.next(line, deadline_ms());
         if (got == LineReader::Got::End) {
             if (interactive_) std::cout << "\n";
             return got;
@@ -299,8 +302,10 @@ private:
             start_game(true);
             engine_.new_game();
             std::cout << "new game\n";
-            show_board();
-            if (!over() && computer_plays(game_.turn())) answer();
+            if (!over() && computer_plays(game_.turn()))
+                answer();  // the computer's first move, then the board
+            else
+                show_board();
         } else if (command == "pdtl") {
             std::cout << game_.pdtl() << "\n";
         } else {
