@@ -160,7 +160,8 @@ private:
     // terminal the prompt is shown first; from a script the line is echoed.
     // A line typed after the flag fell comes too late: the game ends first.
     LineReader::Got read_line(const std::string &prompt, std::string &line) {
-        if (interactive_) std::cout << prompt << std::flush;
+        if (interactive_) std::cout << prompt;
+        std::cout << std::flush;  // all that was said, before waiting (a program may be reading)
         LineReader::Got got = reader_.next(line, deadline_ms());
         // A wait that ends a little early (the deadline is in whole milliseconds) goes on.
         while (got == LineReader::Got::Timeout && !clock_.flag_fell(game_.turn(), game_.turn()))
