@@ -367,7 +367,9 @@ private:
             if (o.winner != CESCACS_WINNER_NONE) std::cout << ", " << (o.winner == CESCACS_WINNER_WHITE ? "White" : "Black") << " wins";
             std::cout << " (" << game_.result() << ")\n";
         } else {
-            std::cout << color_name(game_.turn()) << " to move" << (game_.in_check() ? ", in check" : "") << "\n";
+            std::cout << color_name(game_.turn()) << " to move" << (game_.in_check() ? ", in check" : "");
+            if (game_.can_claim_draw()) std::cout << " (may claim a draw: " << rule(game_) << ")";
+            std::cout << "\n";
         }
     }
 
