@@ -92,7 +92,8 @@ has "played GL5-H6#" && has "game over: checkmate, Black wins (0-3)" &&
 check "front end: a whole game played by hexes, to mate" "$r" "see $t"
 has "unknown command 'bogus' (type help for the commands)" && has "usage: move FROM TO (e.g. move E7 E13)" &&
     has 'error: invalid hex "Q1": unknown column letter' && has "error: cannot read no-such-file.ctl-pgn" &&
-    has "F14 is empty" && [[ "$(tail -n 1 "$t")" == bye ]] && r=yes || r=no
+    has "F14 is empty" && has "wait works with --manual-clock only (the clock runs by itself)" &&
+    [[ "$(tail -n 1 "$t")" == bye ]] && r=yes || r=no
 check "front end: bad commands are answered and the session goes on" "$r" "see $t"
 # A board: the column letters above and below, each line's number on both sides.
 board_top='    P T A B C D E F G H I K L X Z'
