@@ -255,7 +255,7 @@ if cmake -S examples/cmake -B "$tmp/cmake-too-new" -DCMAKE_PREFIX_PATH="$tmp/pre
     check "find_package(cescacs 0.2) refuses the installed 0.1.0" "$r" "it was accepted"
 fi
 
-echo "== C++: the front end (examples/cpp/front) built with CMake against the install, a scripted session =="
+echo "== C++: the front end (examples/cpp/front) built with CMake against the install, its transcript tests =="
 front_build="$tmp/cmake-front"
 if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$front_build.log" 2>&1 &&
     cmake --build "$front_build" >>"$front_build.log" 2>&1; then
