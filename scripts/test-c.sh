@@ -15,9 +15,9 @@
 #      of the attacked hexes (from the rules text, not the library);
 #   5. scripts/install-c.sh into a temporary prefix, and a program built with
 #      `pkg-config --cflags --libs cescacs` (shared) and `--static`;
-#   6. the C++ front end examples/cpp/front built with CMake against that install, its computer
-#      player (tests/engine-session.txt), and a
-#      scripted session (examples/cpp/front/tests/session.txt) checked, plain and under valgrind.
+#   6. the C++ front end examples/cpp/front built with CMake against that install, and its
+#      transcript tests (examples/cpp/front/tests/check.sh: scripted sessions, a game's endings,
+#      undo against the computer, the clocks, the saved records; plain and under valgrind).
 # The last line is "N passed, M failed", counting C test cases (each test_api
 # case once, each C++ case, the moves and attacks checks and the pkg-config checks).
 # Needs: scripts/setup-c.sh (cc, g++, valgrind, pkg-config, cbindgen).
@@ -255,104 +255,16 @@ if cmake -S examples/cmake -B "$tmp/cmake-too-new" -DCMAKE_PREFIX_PATH="$tmp/pre
     check "find_package(cescacs 0.2) refuses the installed 0.1.0" "$r" "it was accepted"
 fi
 
-echo "== C++: the front end (examples/cpp/front) built with CMake against the install, a scripted session =="
+echo "== C++: the front end (examples/cpp/front) built with CMake against the install, its transcript tests =="
 front_build="$tmp/cmake-front"
 if cmake -S examples/cpp/front -B "$front_build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$front_build.log" 2>&1 &&
     cmake --build "$front_build" >>"$front_build.log" 2>&1; then
     check "front end: CMake build (C++17, -Wall -Wextra -Werror, find_package(cescacs))" yes
-    session="$tmp/front-session"
-    mkdir -p "$session"
-    cp examples/cpp/front/tests/fools-mate-variations.ctl-pgn "$session/"
-    # The transcript of the whole session (stdin is a file: each command is echoed).
-    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
-        <"$OLDPWD/examples/cpp/front/tests/session.txt" >transcript.txt 2>&1); then
-        r=yes
-    else
-        r=no
-    fi
-    check "front end: the session runs to its end (exit status 0)" "$r" "$(tail -n 3 "$session/transcript.txt")"
-    t="$session/transcript.txt"
-    has() { grep -qxF -- "$1" "$t"; }
-    has "9 moves go from G1 to H6:" && has "  8. KRR-HIH  (castling: King G1-H6, Rook C3-H8, Rook I3-I7)" &&
-        has "which one (1-9, anything else cancels)? 3" && has "played KRK-HIOO" &&
-        has "which one (1-9, anything else cancels)? 8" && has "played KRR-HIH" && r=yes || r=no
-    check "front end: G1 to H6 lists the Leap and eight castlings; the castlings chosen by number are played" "$r" "see $t"
-    has "took back KRK-HIOO" && has "nothing to take back" && has "took back E7-E13" && r=yes || r=no
-    check "front end: undo" "$r" "see $t"
-    has "White attacks 57 hexes (+)" && has "attacked Black pieces: C25" && r=yes || r=no
-    check "front end: threats" "$r" "see $t"
-    has "played GL5-H6#" && has "game over: checkmate, Black wins (0-3)" &&
-        has "the game is over: no move may follow (undo takes the last move back)" && r=yes || r=no
-    check "front end: a whole game played by hexes, to mate" "$r" "see $t"
-    has "unknown command 'bogus' (type help for the commands)" && has "usage: move FROM TO (e.g. move E7 E13)" &&
-        has 'error: invalid hex "Q1": unknown column letter' && has "error: cannot read no-such-file.ctl-pgn" &&
-        has "F14 is empty" && [[ "$(tail -n 1 "$t")" == bye ]] && r=yes || r=no
-    check "front end: bad commands are answered and the session goes on" "$r" "see $t"
-    printf '%s\n' '[Variant "C'"'"'escacs"]' '[Event "cescacs-front test"]' '[Site "?"]' '[Date "????-??-??"]' \
-        '[Round "?"]' '[White "Script"]' '[Black "?"]' '[Result "*"]' \
-        '[PDTL "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1"]' '1. KRR-HIH, RC25-C21' '{ @W: castled on both wings }' \
-        '2. RI7-I9' '*' >"$tmp/castled.expected"
-    cmp -s "$session/castled.ctl-pgn" "$tmp/castled.expected" && r=yes || r=no
-    check "front end: the saved game (castling by hexes, tags, a comment)" "$r" "$(diff "$tmp/castled.expected" "$session/castled.ctl-pgn")"
-    cmp -s "$session/castled.ctl-pgn" "$session/castled-again.ctl-pgn" && has "loaded castled.ctl-pgn: 3 plies, result *" &&
-        has "  ply 1: KRR-HIH  { castled on both wings }" && r=yes || r=no
-    check "front end: the saved game loaded back and saved again is the same text" "$r" "$(diff "$session/castled.ctl-pgn" "$session/castled-again.ctl-pgn")"
-    cmp -s "$session/variations.ctl-pgn" examples/cpp/front/tests/fools-mate-variations.ctl-pgn &&
-        has "  ply 9: I5-I9  (K4-K10 GL5-H6+^ KG1-H4 GH6×RI3 KH4×GI3)" && r=yes || r=no
-    check "front end: a record with comments and variations is shown and saved as read" "$r" "see $t"
-    printf '%s\n' '[Variant "C'"'"'escacs"]' '[Event "?"]' '[Site "?"]' '[Date "????-??-??"]' '[Round "?"]' \
-        '[White "?"]' '[Black "?"]' '[Result "0-3"]' '1. H6-H12, I23-I19' '2. JF6-C15, GH26-Z11' '3. L5-L7, NG25-L17' \
-        '4. EH4-H8, GZ11-L5' '5. I5-I9, NL17-G9' '6. K4-K10, GL5-H6#' '0-3' >"$tmp/mate.expected"
-    cmp -s "$session/mate.ctl-pgn" "$tmp/mate.expected" && r=yes || r=no
-    check "front end: the game to mate saved" "$r" "$(diff "$tmp/mate.expected" "$session/mate.ctl-pgn")"
-    [[ "$(grep -c '<polygon' "$session/board.svg")" == 169 && "$(grep -c '<circle' "$session/board.svg")" == 54 ]] &&
-        r=yes || r=no
-    check "front end: svg draws 169 hexes and the 54 pieces" "$r" "$(grep -c '<polygon' "$session/board.svg") polygons"
-    # The same session under valgrind: no invalid access, no leak.
-    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" valgrind --error-exitcode=99 --leak-check=full \
-        --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible \
-        "$front_build/cescacs-front" <"$OLDPWD/examples/cpp/front/tests/session.txt" >transcript.valgrind.txt \
-        2>valgrind.log); then
-        cmp -s "$session/transcript.txt" "$session/transcript.valgrind.txt" && r=yes || r=no
-    else
-        r=no
-    fi
-    grep "ERROR SUMMARY" "$session/valgrind.log" || true
-    check "front end: the session under valgrind (same transcript, no error, no leak)" "$r" "$(tail -n 20 "$session/valgrind.log")"
-    # The computer player: bad settings refused, a mate in one found at depth 2 and played,
-    # and at depth 1 a move for White on `computer white` and on `go`.
-    et="$session/engine-transcript.txt"
-    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
-        <"$OLDPWD/examples/cpp/front/tests/engine-session.txt" >"$et" 2>&1); then r=yes; else r=no; fi
-    usage="usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, or computer SIDE level L, L 0..20)"
-    [[ $r == yes && "$(grep -cxF -- "$usage" "$et")" == 2 ]] &&
-        grep -qE '^computer \(Black, depth 2, score mate 1\) plays [^ ]+#  pv [^ ]+#$' "$et" &&
-        grep -qxF "game over: checkmate, Black wins (0-3)" "$et" &&
-        grep -qxF "the game is over: the computer has no move to play" "$et" &&
-        [[ "$(grep -cE '^computer \(White, depth 1, score cp -?[0-9]+\) plays ' "$et")" == 2 ]] && r=yes || r=no
-    check "front end: the computer player (refuses bad settings, mates in one, answers at depth 1)" "$r" "see $et"
-    # Levels and clocks: the computer answers a move by hexes, one in CTL-AN and one chosen from
-    # a list; a level is set (21 and x refused); the clocks run, are shown and bound its search.
-    lt="$session/levels-clock-transcript.txt"
-    if (cd "$session" && LD_LIBRARY_PATH="$tmp/prefix/lib" "$front_build/cescacs-front" \
-        <"$OLDPWD/examples/cpp/front/tests/levels-clock-session.txt" >"$lt" 2>&1); then r=yes; else r=no; fi
-    # `answers LINE`: the computer (Black) plays after LINE, before the next prompt.
-    answers() {
-        awk -v m="$1" '$0 == m { f = 1; next } f && /^(White|Black)> / { exit }
-            f && /^computer \(Black, depth [0-9]+, score (cp|mate) -?[0-9]+\) plays / { print "y"; exit }' "$lt" | grep -q y
-    }
-    [[ $r == yes && "$(grep -cxF -- "$usage" "$lt")" == 2 ]] &&
-        grep -qxF "the computer plays black, 1000 ms a move, level 3" "$lt" &&
-        answers "played E7-E13" && answers "played H6-H12" && answers "played KRR-HIH" &&
-        [[ "$(grep -cE '^computer \(Black, depth [12], ' "$lt")" == 3 ]] && r=yes || r=no
-    check "front end: the computer at level 3 answers move, play and a choice from a list" "$r" "see $lt"
-    [[ $r == yes || -s "$lt" ]] &&
-        grep -qxF "clock 1+2: White* 1:00.0, Black 1:00.0" "$lt" &&
-        grep -qxF "the computer plays black, on the clock 1+2, level 20" "$lt" &&
-        grep -qE '^clock 1\+2: White 1:0[0-2]\.[0-9], Black\* 1:00\.0$' "$lt" &&
-        grep -qE '^clock 1\+2: White\* 1:0[0-2]\.[0-9], Black 0:[0-9]{2}\.[0-9]$|^clock 1\+2: White\* 1:0[0-2]\.[0-9], Black 1:0[01]\.[0-9]$' "$lt" &&
-        grep -qxF "no clock" "$lt" && r=yes || r=no
-    check "front end: clock 1+2 shown with the board, both clocks kept, the computer on its clock" "$r" "see $lt"
+    # Its transcript tests (examples/cpp/front/tests/check.sh: the sessions, some under valgrind).
+    examples/cpp/front/tests/check.sh "$front_build/cescacs-front" "$tmp/prefix/lib" "$tmp/front-session" \
+        >"$out/front.log" 2>&1 || true
+    cat "$out/front.log"
+    tally "$out/front.log"
 else
     cat "$front_build.log"
     check "front end: CMake build" no "configure or build failed"

@@ -2,239 +2,44 @@
 // of libcescacs (include/cescacs.h), built against the installed package.
 //
 // It reads commands from standard input, one per line (type `help`): it shows
-// the board, the moves of a piece (`pick G1`), plays by hexes (`move G1 H6`,
-// asking which move when several share the two hexes), shows threats, takes
-// moves back, loads and saves CTL-PGN records, and lets the computer play
-// either side (`computer black 2000`: two seconds a move; `computer black level 5`:
-// a weaker player), answering every move however it is made, on the game's
-// clocks when there are some (`clock 5+3`). With a terminal it shows a
-// prompt; otherwise (a script) it echoes each command, so its output reads
-// as a transcript.
+// the board (the last move framed, coordinates on every side), the moves of a
+// piece (`pick G1`), plays by hexes (`move G1 H6`, asking which move when
+// several share the two hexes) or in CTL-AN in either case (`play k4-k10`),
+// shows threats, takes moves back with their clock times, and lets the computer
+// play either side (`computer black level 15`), answering every move, on the
+// game's clocks when there are some (`clock 5+3`: shown in the prompt; a flag
+// that falls ends the game, even while nobody types). A game ends by the rules,
+// by `resign`, on time, or by a draw `claim` the core allows; `save` writes the
+// record with its date, players, time control and result. With a terminal it
+// shows a prompt; otherwise (a script) it echoes each command, so its output
+// reads as a transcript. `--manual-clock` makes time pass only by `wait`, so
+// that a scripted game on the clock is the same every run.
 //
-// Every C handle lives in an RAII wrapper (Game, MoveList, Engine); every failing
-// call becomes a cescacs::Error carrying the library's message, caught per
-// command, so a bad command never ends the session.
+// The rules stay in the library: legality, the moves' text, the outcome, the
+// repetition count and whether a draw may be claimed all come from it.
 
 #include <unistd.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
-#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <cescacs.h>
 
+#include "board.hpp"
+#include "cescacs.hpp"
 #include "clock.hpp"
-
-namespace cescacs {
-
-// A failed call: the result code and the library's message.
-class Error : public std::runtime_error {
-public:
-    Error(cescacs_result code, const std::string &message) : std::runtime_error(message), code_(code) {}
-    cescacs_result code() const { return code_; }
-
-private:
-    cescacs_result code_;
-};
-
-inline void check(cescacs_result r) {
-    if (r != CESCACS_RESULT_OK) throw Error(r, cescacs_last_error());
-}
-
-// A text answered into a caller buffer: ask for its length, then write it.
-template <class Write>
-std::string text(Write write) {
-    size_t need = 0;
-    cescacs_result r = write(nullptr, 0, &need);
-    if (r != CESCACS_RESULT_BUFFER_TOO_SMALL) check(r);
-    std::string s(need + 1, '\0');
-    check(write(&s[0], s.size(), nullptr));
-    s.resize(need);
-    return s;
-}
-
-inline cescacs_hex parse_hex(const std::string &name) {
-    cescacs_hex h{};
-    check(cescacs_hex_parse(name.c_str(), &h));
-    return h;
-}
-
-inline std::string hex_name(cescacs_hex h) {
-    char buf[CESCACS_HEX_TEXT_MAX];
-    check(cescacs_hex_write(h, buf, sizeof buf, nullptr));
-    return buf;
-}
-
-inline bool same(cescacs_hex a, cescacs_hex b) { return a.column == b.column && a.line == b.line; }
-
-// A list of moves (cescacs_move_list), owned.
-class MoveList {
-public:
-    explicit MoveList(cescacs_move_list *list) : list_(list) {}
-    size_t size() const {
-        size_t n = 0;
-        check(cescacs_move_list_len(list_.get(), &n));
-        return n;
-    }
-    cescacs_move operator[](size_t i) const {
-        cescacs_move m{};
-        check(cescacs_move_list_get(list_.get(), i, &m));
-        return m;
-    }
-    std::string ctl(size_t i) const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_move_list_ctl(list_.get(), i, b, n, out); });
-    }
-    const cescacs_move_list *get() const { return list_.get(); }
-
-private:
-    struct Free {
-        void operator()(cescacs_move_list *l) const { cescacs_move_list_free(l); }
-    };
-    std::unique_ptr<cescacs_move_list, Free> list_;
-};
-
-// A game record and its current position (cescacs_game), owned.
-class Game {
-public:
-    Game() {
-        cescacs_game *g = nullptr;
-        check(cescacs_game_new(&g));
-        game_.reset(g);
-    }
-    static Game from_pdtl(const std::string &pdtl) {
-        cescacs_game *g = nullptr;
-        check(cescacs_game_from_pdtl(pdtl.c_str(), &g));
-        return Game(g);
-    }
-    static Game from_pgn(const std::string &pgn) {
-        cescacs_game *g = nullptr;
-        check(cescacs_game_from_pgn(pgn.c_str(), &g));
-        return Game(g);
-    }
-
-    std::string pdtl() const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_game_pdtl(get(), b, n, out); });
-    }
-    std::string pgn() const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_game_write_pgn(get(), b, n, out); });
-    }
-    std::string result() const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_game_result(get(), b, n, out); });
-    }
-    std::string move_ctl(size_t ply) const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_game_move_ctl_at(get(), ply, b, n, out); });
-    }
-    cescacs_color turn() const {
-        cescacs_color c{};
-        check(cescacs_game_turn(get(), &c));
-        return c;
-    }
-    bool in_check() const {
-        bool b = false;
-        check(cescacs_game_is_check(get(), &b));
-        return b;
-    }
-    cescacs_outcome outcome() const {
-        cescacs_outcome o{};
-        check(cescacs_game_outcome(get(), &o));
-        return o;
-    }
-    size_t plies() const {
-        size_t n = 0;
-        check(cescacs_game_ply_count(get(), &n));
-        return n;
-    }
-    std::vector<cescacs_placed_piece> pieces() const {
-        std::vector<cescacs_placed_piece> v(CESCACS_HEX_COUNT);
-        size_t n = 0;
-        check(cescacs_game_pieces(get(), v.data(), v.size(), &n));
-        v.resize(n);
-        return v;
-    }
-    MoveList legal_moves() const {
-        cescacs_move_list *l = nullptr;
-        check(cescacs_game_legal_moves(get(), &l));
-        return MoveList(l);
-    }
-    MoveList find_moves(cescacs_hex from, cescacs_hex to) const {
-        cescacs_move_list *l = nullptr;
-        check(cescacs_game_find_moves(get(), from, to, &l));
-        return MoveList(l);
-    }
-    // A set of hexes from one of the threat functions.
-    template <class Fn>
-    std::vector<cescacs_hex> hexes(Fn fn) const {
-        std::vector<cescacs_hex> v(CESCACS_HEX_COUNT);
-        size_t n = 0;
-        check(fn(get(), v.data(), v.size(), &n));
-        v.resize(n);
-        return v;
-    }
-    size_t count(cescacs_result (*fn)(const cescacs_game *, size_t, size_t *), size_t ply) const {
-        size_t n = 0;
-        check(fn(get(), ply, &n));
-        return n;
-    }
-
-    void play(const MoveList &list, size_t i) { check(cescacs_game_play(get(), list.get(), i)); }
-    void play_ctl(const std::string &move) { check(cescacs_game_play_ctl(get(), move.c_str())); }
-    void undo() { check(cescacs_game_undo(get())); }
-    void set_tag(const std::string &name, const std::string &value) {
-        check(cescacs_game_set_tag(get(), name.c_str(), value.c_str()));
-    }
-    void add_comment(size_t ply, const std::string &comment) {
-        check(cescacs_game_add_comment(get(), ply, comment.c_str()));
-    }
-
-    cescacs_game *get() const { return game_.get(); }
-
-private:
-    explicit Game(cescacs_game *g) : game_(g) {}
-    struct Free {
-        void operator()(cescacs_game *g) const { cescacs_game_free(g); }
-    };
-    std::unique_ptr<cescacs_game, Free> game_;
-};
-
-// The engine (cescacs_engine), owned: searches a game's current position.
-class Engine {
-public:
-    Engine() {
-        cescacs_engine *e = nullptr;
-        check(cescacs_engine_new(16, 1, &e));
-        engine_.reset(e);
-    }
-    cescacs_search_result search(const Game &game, const cescacs_search_limits &limits) const {
-        cescacs_search_result r{};
-        check(cescacs_engine_search(engine_.get(), game.get(), &limits, &r));
-        return r;
-    }
-    cescacs_search_result search_clock(const Game &game, const cescacs_search_limits &limits, const cescacs_clock &clock) const {
-        cescacs_search_result r{};
-        check(cescacs_engine_search_clock(engine_.get(), game.get(), &limits, &clock, &r));
-        return r;
-    }
-    void set_skill(uint32_t level) const { check(cescacs_engine_set_skill(engine_.get(), level, 0)); }
-    void new_game() const { check(cescacs_engine_new_game(engine_.get())); }
-    std::string pv() const {
-        return text([&](char *b, size_t n, size_t *out) { return cescacs_engine_pv_text(engine_.get(), b, n, out); });
-    }
-
-private:
-    struct Free {
-        void operator()(cescacs_engine *e) const { cescacs_engine_free(e); }
-    };
-    std::unique_ptr<cescacs_engine, Free> engine_;
-};
-
-}  // namespace cescacs
+#include "ending.hpp"
+#include "input.hpp"
+#include "notation.hpp"
 
 namespace {
 
@@ -242,51 +47,48 @@ using cescacs::Game;
 using cescacs::MoveList;
 
 const char *const HELP =
-    "Commands (hexes as F14, g1, ...):\n"
-    "  show                 the board\n"
+    "Commands (hexes as F14 or f14; moves in CTL-AN in either case):\n"
+    "  show                 the board (the last move's hexes framed [ ])\n"
     "  pick HEX             the legal moves of the piece on HEX, marked on the board (* or x)\n"
     "  move FROM TO         play the move from FROM to TO; when several moves share the\n"
     "                       two hexes (a King's Leap and castlings, promotions), a numbered\n"
     "                       list is shown and the next line is the choice\n"
-    "  play MOVE            play a move written in CTL-AN (E7-E13, KRK-II, ...)\n"
+    "  play MOVE            play a move written in CTL-AN (E7-E13, kg1-h4, KRK-II, ...)\n"
     "  moves                every legal move\n"
     "  threats              the hexes the other side attacks, checks and pins\n"
-    "  undo                 take back the last move\n"
+    "  undo                 take back the last move, and the clocks with it; against the\n"
+    "                       computer, its reply and your move, so that you move again\n"
+    "  resign               resign the game (yours, against the computer)\n"
+    "  claim [MOVE]         claim a draw: threefold repetition or the fifty-move rule\n"
+    "                       (RULES.md 6); with a move (CTL-AN, or FROM TO), claim for the\n"
+    "                       position it leads to, and play it if the claim holds\n"
     "  history              the moves so far (by ply), with their comments and variations\n"
     "  comment TEXT         a comment on the last move\n"
     "  tag NAME VALUE       set a tag of the record (Event, White, Black, Result, ...)\n"
-    "  tags                 the record's tags\n"
+    "  tags                 the record's tags, as save writes them\n"
     "  load FILE            read a CTL-PGN record (the game continues from its end)\n"
-    "  save FILE            write the game as CTL-PGN\n"
+    "  save FILE            write the game as CTL-PGN, with its Date, players (the\n"
+    "                       computer with its level), TimeControl and result\n"
     "  svg FILE             draw the board as an SVG picture (from the hexes' plane geometry)\n"
     "  computer SIDE [MS]   the computer plays SIDE (white, black, both or off), MS\n"
     "                       milliseconds a move (default 1000); `computer SIDE depth N`\n"
-    "                       searches N plies instead (the same move every time);\n"
-    "                       `computer SIDE level L` plays at level L (0 weakest .. 20 full)\n"
+    "                       searches N plies instead (the same move every time; on the\n"
+    "                       clock, at most N plies); `computer SIDE level L` plays at\n"
+    "                       Skill Level L (0 weakest .. 20 full, as the UCI option)\n"
     "  clock MIN+SEC        both sides' clocks (`clock 5+3`: 5 minutes, 3 s a move), shown\n"
-    "                       with the board; the computer spends its own; `clock off`\n"
+    "                       in the prompt and with the board; the computer spends its own;\n"
+    "                       a flag that falls loses the game; `clock` (or Enter at the\n"
+    "                       prompt) shows them again; `clock off`\n"
+    "  wait SEC             with --manual-clock: SEC seconds pass on the running clock\n"
     "  go                   the computer plays the side to move now\n"
     "  new [PDTL]           a new game, from the initial position or a PDTL position\n"
     "  pdtl                 the current position as PDTL\n"
     "  help                 this text\n"
     "  quit                 leave (so does the end of the input)\n";
 
-char role_letter(cescacs_role role) {
-    switch (role) {
-        case CESCACS_ROLE_PAWN: return 'P';
-        case CESCACS_ROLE_ELEPHANT: return 'E';
-        case CESCACS_ROLE_BISHOP: return 'J';
-        case CESCACS_ROLE_KNIGHT: return 'N';
-        case CESCACS_ROLE_PEGASUS: return 'G';
-        case CESCACS_ROLE_ROOK: return 'R';
-        case CESCACS_ROLE_WYVERN: return 'V';
-        case CESCACS_ROLE_QUEEN: return 'D';
-        case CESCACS_ROLE_KING: return 'K';
-        default: return '?';
-    }
-}
-
 const char *color_name(cescacs_color c) { return c == CESCACS_COLOR_WHITE ? "White" : "Black"; }
+
+cescacs_color other(cescacs_color c) { return c == CESCACS_COLOR_WHITE ? CESCACS_COLOR_BLACK : CESCACS_COLOR_WHITE; }
 
 std::string trim(const std::string &s) {
     size_t a = s.find_first_not_of(" \t\r\n");
@@ -306,16 +108,36 @@ std::string join_hexes(const std::vector<cescacs_hex> &hexes) {
     return s.empty() ? "none" : s;
 }
 
+bool is_number(const std::string &s) {
+    if (s.empty() || s.size() > 9) return false;
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+// Today's date as a record's Date tag (YYYY-MM-DD, NOTATION.md §6.2), local time.
+std::string today() {
+    std::time_t t = std::time(nullptr);
+    std::tm local{};
+    char b[16] = "?";
+    if (localtime_r(&t, &local) != nullptr) std::strftime(b, sizeof b, "%Y-%m-%d", &local);
+    return b;
+}
+
 class Front {
 public:
-    Front() : interactive_(isatty(STDIN_FILENO) != 0) {}
+    Front(bool manual_clock) : interactive_(isatty(STDIN_FILENO) != 0) {
+        if (manual_clock) clock_.manual_time();
+    }
 
     int run() {
         std::cout << "cescacs-front " << cescacs_version() << " - type help for the commands\n";
-        show_board({}, {});
+        show_board();
         std::string line;
-        while (read_line(prompt(), line)) {
-            if (line.empty() || line[0] == '#') continue;
+        for (;;) {
+            LineReader::Got got = read_line(prompt(), line);
+            if (got == LineReader::Got::End) break;
+            if (got == LineReader::Got::Timeout || line.empty() || line[0] == '#') continue;
             std::istringstream words(line);
             std::string command;
             words >> command;
@@ -325,8 +147,6 @@ public:
             if (lower(command) == "quit" || lower(command) == "exit") break;
             try {
                 execute(lower(command), rest);
-            } catch (const cescacs::Error &e) {
-                std::cout << "error: " << e.what() << "\n";
             } catch (const std::exception &e) {
                 std::cout << "error: " << e.what() << "\n";
             }
@@ -336,22 +156,67 @@ public:
     }
 
 private:
-    // One input line (trimmed); false at the end of the input. With a
+    // One input line (trimmed), or the flag's fall while waiting for it
+    // (`Timeout`, told as the game's end), or the end of the input. With a
     // terminal the prompt is shown first; from a script the line is echoed.
-    bool read_line(const std::string &prompt, std::string &line) {
-        if (interactive_) std::cout << prompt << std::flush;
-        if (!std::getline(std::cin, line)) {
+    // A line typed after the flag fell comes too late: the game ends first.
+    LineReader::Got read_line(const std::string &prompt, std::string &line) {
+        if (interactive_) std::cout << prompt;
+        std::cout << std::flush;  // all that was said, before waiting (a program may be reading)
+        LineReader::Got got = reader_.next(line, deadline_ms());
+        // A wait that ends a little early (the deadline is in whole milliseconds) goes on.
+        while (got == LineReader::Got::Timeout && !clock_.flag_fell(game_.turn(), game_.turn()))
+            got = reader_.next(line, deadline_ms());
+        if (got == LineReader::Got::End) {
             if (interactive_) std::cout << "\n";
-            return false;
+            return got;
+        }
+        if (got == LineReader::Got::Timeout) {
+            if (interactive_) std::cout << "\n";
+            flag_check();
+            return got;
         }
         line = trim(line);
         if (!interactive_) std::cout << prompt << line << "\n";
+        flag_check();
+        return got;
+    }
+
+    // How long the wait for a line may last: until the flag of a player (not
+    // the computer) on the move falls; -1 (no limit) otherwise, and with the
+    // manual clock, whose time does not pass while waiting.
+    long deadline_ms() const {
+        if (!clock_.running() || clock_.manual() || over()) return -1;
+        cescacs_color turn = game_.turn();
+        if (computer_plays(turn)) return -1;
+        return static_cast<long>(clock_.left_ms(turn, turn)) + 1;
+    }
+
+    // Ends the game on time if the side to move's flag has fallen; true then.
+    bool flag_check() {
+        if (!clock_.running() || over()) return false;
+        cescacs_color turn = game_.turn();
+        if (!clock_.flag_fell(turn, turn)) return false;
+        end_game(Ending{Ending::Kind::Time, turn, ""});
         return true;
     }
 
+    // The game ends (resignation, flag, claim): the clocks stop; `tell` says so.
+    void end_game(const Ending &ending, bool tell = true) {
+        clock_.halt(game_.turn());
+        ending_ = ending;
+        if (tell) std::cout << "game over: " << ending_.text() << "\n";
+    }
+
+    // Over by the rules (the core's outcome) or by an ending of the front end.
+    bool over() const { return ending_.over() || game_.outcome().termination != CESCACS_TERMINATION_NONE; }
+
+    std::string result() const { return ending_.over() ? ending_.result() : game_.result(); }
+
     std::string prompt() const {
         try {
-            return std::string(color_name(game_.turn())) + "> ";
+            cescacs_color turn = game_.turn();
+            return (clock_.on() ? clock_.prompt(turn) : "") + color_name(turn) + "> ";
         } catch (const cescacs::Error &) {
             return "> ";
         }
@@ -361,7 +226,7 @@ private:
         if (command == "help" || command == "?") {
             std::cout << HELP;
         } else if (command == "show" || command == "board") {
-            show_board({}, {});
+            show_board();
         } else if (command == "pick") {
             pick(one_word(rest, "pick HEX"));
         } else if (command == "move" || command == "m") {
@@ -377,8 +242,10 @@ private:
                 std::cout << "usage: play MOVE (CTL-AN, e.g. play E7-E13)\n";
                 return;
             }
-            game_.play_ctl(rest);
-            after_move();
+            if (refuse_if_over()) return;
+            cescacs_color mover = game_.turn();
+            game_.play_ctl(ctl_case(rest));
+            after_move(mover);
         } else if (command == "moves") {
             MoveList list = game_.legal_moves();
             std::cout << list.size() << " legal moves:";
@@ -387,16 +254,11 @@ private:
         } else if (command == "threats") {
             threats();
         } else if (command == "undo") {
-            size_t plies = game_.plies();
-            if (plies == 0) {
-                std::cout << "nothing to take back\n";
-                return;
-            }
-            std::string last = game_.move_ctl(plies - 1);
-            game_.undo();
-            clock_.restart_turn();
-            std::cout << "took back " << last << "\n";
-            show_board({}, {});
+            undo();
+        } else if (command == "resign") {
+            resign(rest);
+        } else if (command == "claim") {
+            claim(rest);
         } else if (command == "history") {
             history();
         } else if (command == "comment") {
@@ -427,16 +289,25 @@ private:
             svg(rest);
         } else if (command == "clock") {
             clock(rest);
+        } else if (command == "wait") {
+            wait(rest);
         } else if (command == "computer") {
             computer(rest);
         } else if (command == "go") {
-            if (!computer_move()) std::cout << "the game is over: the computer has no move to play\n";
+            if (over()) {
+                std::cout << "the game is over: the computer has no move to play\n";
+                return;
+            }
+            if (computer_move()) answer();
         } else if (command == "new") {
             game_ = rest.empty() ? Game() : Game::from_pdtl(rest);
-            clock_.reset();
+            start_game(true);
             engine_.new_game();
             std::cout << "new game\n";
-            show_board({}, {});
+            if (!over() && computer_plays(game_.turn()))
+                answer();  // the computer's first move, then the board
+            else
+                show_board();
         } else if (command == "pdtl") {
             std::cout << game_.pdtl() << "\n";
         } else {
@@ -450,50 +321,56 @@ private:
         return rest;
     }
 
-    // The board from the bulk piece read: one row per line (28 at the top),
-    // each column in a two-character slot, so the rows interleave into the
-    // hexagonal outline. `targets` are marked `*` (empty) or `x` (a piece
-    // to take) and `marks` `+` (on empty hexes).
-    void show_board(const std::vector<cescacs_hex> &targets, const std::vector<cescacs_hex> &marks) const {
-        char cells[29][15];
-        for (int line = 0; line < 29; line++)
-            for (int column = 0; column < 15; column++) {
-                cescacs_hex h{static_cast<uint8_t>(column), static_cast<uint8_t>(line)};
-                cells[line][column] = cescacs_hex_is_valid(h) ? '.' : ' ';
-            }
-        for (const cescacs_placed_piece &p : game_.pieces()) {
-            char c = role_letter(p.role);
-            cells[p.hex.line][p.hex.column] = p.color == CESCACS_COLOR_WHITE ? c : static_cast<char>(std::tolower(c));
+    // A game begins (`new`, a loaded record): no ending, the clocks back to
+    // the start, the players those the computer settings say. A game begun
+    // here (`fresh`) gets its date, players and time control when saved; a
+    // loaded record keeps its own tags.
+    void start_game(bool fresh) {
+        ending_ = Ending{};
+        clock_.reset(game_.plies());
+        fresh_ = fresh;
+        date_ = today();
+        for (cescacs_color c : {CESCACS_COLOR_WHITE, CESCACS_COLOR_BLACK})
+            name_[c] = computer_plays(c) ? computer_name() : "";
+        if (over()) clock_.halt(game_.turn());
+    }
+
+    bool refuse_if_over() const {
+        if (!over()) return false;
+        std::cout << "the game is over: no move may follow (undo takes the last move back)\n";
+        return true;
+    }
+
+    // The board, the last move's hexes framed, then the clocks and whose move it is.
+    void show_board(const std::vector<cescacs_hex> &targets = {}, const std::vector<cescacs_hex> &plus = {}) const {
+        BoardMarks marks{targets, plus, {}};
+        size_t plies = game_.plies();
+        if (plies > 0) {
+            cescacs_move m = game_.move_at(plies - 1);
+            marks.framed.push_back(m.from);
+            if (!cescacs::same(m.from, m.to)) marks.framed.push_back(m.to);
         }
-        for (const cescacs_hex &h : marks)
-            if (cells[h.line][h.column] == '.') cells[h.line][h.column] = '+';
-        for (const cescacs_hex &h : targets) {
-            char &c = cells[h.line][h.column];
-            c = c == '.' || c == '+' ? '*' : 'x';
-        }
-        for (int line = 28; line >= 0; line--) {
-            std::string row = (line < 10 ? " " : "") + std::to_string(line) + " ";
-            for (int column = 0; column < 15; column++) {
-                row += cells[line][column];
-                row += ' ';
-            }
-            std::cout << row.substr(0, row.find_last_not_of(' ') + 1) << "\n";
-        }
-        std::cout << "   P T A B C D E F G H I K L X Z\n";
+        std::cout << board_text(game_.pieces(), marks);
+        if (plies > 0)
+            std::cout << "last move: " << game_.move_ctl(plies - 1) << " (" << color_name(other(game_.turn())) << ")\n";
         status();
     }
 
     void status() const {
         if (clock_.on()) std::cout << clock_.show(game_.turn()) << "\n";
         cescacs_outcome o = game_.outcome();
-        if (o.termination != CESCACS_TERMINATION_NONE) {
+        if (ending_.over()) {
+            std::cout << "game over: " << ending_.text() << "\n";
+        } else if (o.termination != CESCACS_TERMINATION_NONE) {
             static const char *const how[] = {"", "checkmate", "stalemate", "fivefold repetition",
                                                "the 75-move rule", "insufficient material"};
             std::cout << "game over: " << how[o.termination];
             if (o.winner != CESCACS_WINNER_NONE) std::cout << ", " << (o.winner == CESCACS_WINNER_WHITE ? "White" : "Black") << " wins";
             std::cout << " (" << game_.result() << ")\n";
         } else {
-            std::cout << color_name(game_.turn()) << " to move" << (game_.in_check() ? ", in check" : "") << "\n";
+            std::cout << color_name(game_.turn()) << " to move" << (game_.in_check() ? ", in check" : "");
+            if (game_.can_claim_draw()) std::cout << " (may claim a draw: " << rule(game_) << ")";
+            std::cout << "\n";
         }
     }
 
@@ -534,10 +411,7 @@ private:
 
     void move(const std::string &from_name, const std::string &to_name) {
         cescacs_hex from = cescacs::parse_hex(from_name), to = cescacs::parse_hex(to_name);
-        if (game_.outcome().termination != CESCACS_TERMINATION_NONE) {
-            std::cout << "the game is over: no move may follow (undo takes the last move back)\n";
-            return;
-        }
+        if (refuse_if_over()) return;
         MoveList choices = game_.find_moves(from, to);
         size_t n = choices.size();
         if (n == 0) {
@@ -550,7 +424,10 @@ private:
             std::cout << n << " moves go from " << cescacs::hex_name(from) << " to " << cescacs::hex_name(to) << ":\n";
             for (size_t i = 0; i < n; i++) std::cout << "  " << i + 1 << ". " << choices.ctl(i) << describe(choices[i]) << "\n";
             std::string answer;
-            if (!read_line("which one (1-" + std::to_string(n) + ", anything else cancels)? ", answer)) return;
+            if (read_line("which one (1-" + std::to_string(n) + ", anything else cancels)? ", answer) !=
+                    LineReader::Got::Line ||
+                over())
+                return;
             char *end = nullptr;
             unsigned long k = std::strtoul(answer.c_str(), &end, 10);
             if (answer.empty() || *end != '\0' || k < 1 || k > n) {
@@ -559,8 +436,9 @@ private:
             }
             choice = k - 1;
         }
+        cescacs_color mover = game_.turn();
         game_.play(choices, choice);
-        after_move();
+        after_move(mover);
     }
 
     // A few words on a move that shares its hexes with others.
@@ -579,22 +457,48 @@ private:
         }
     }
 
-    // Every move made at the board (`move`, a choice from its list, `play`)
-    // comes here: the clock, the board, then the computer's answer.
-    void after_move() {
-        clock_.moved(other(game_.turn()));
+    // Every move made at the board (`move`, a choice from its list, `play`,
+    // `claim` with a move) comes here: the clock, then the computer's answer
+    // and one board.
+    void after_move(cescacs_color mover) {
+        clock_.moved(mover, game_.plies());
         std::cout << "played " << game_.move_ctl(game_.plies() - 1) << "\n";
-        show_board({}, {});
-        // The computer answers (and, playing both sides, goes on to the end).
-        while (computer_plays(game_.turn()) && computer_move()) {
+        answer();
+    }
+
+    // The computer plays while it is on the move (both sides: to the end),
+    // then the board is shown once: after each move when the computer plays
+    // both sides, else once the human is to move again (or the game is over).
+    void answer() {
+        settle();
+        bool both = computer_white_ && computer_black_;
+        while (!over() && computer_plays(game_.turn())) {
+            if (!computer_move()) break;
+            if (both && !over()) show_board();
         }
+        show_board();
+    }
+
+    // The clocks stop when the rules end the game.
+    void settle() {
+        if (game_.outcome().termination != CESCACS_TERMINATION_NONE) clock_.halt(game_.turn());
     }
 
     bool computer_plays(cescacs_color c) const {
         return c == CESCACS_COLOR_WHITE ? computer_white_ : computer_black_;
     }
 
-    static cescacs_color other(cescacs_color c) { return c == CESCACS_COLOR_WHITE ? CESCACS_COLOR_BLACK : CESCACS_COLOR_WHITE; }
+    // The computer as a player of the record: `cescacs (Skill Level 15, depth 4)`.
+    std::string computer_name() const {
+        std::string parts;
+        auto add = [&](const std::string &p) { parts += (parts.empty() ? "" : ", ") + p; };
+        if (level_ < CESCACS_SKILL_MAX) add("Skill Level " + std::to_string(level_));
+        if (limits_.depth)
+            add("depth " + std::to_string(limits_.depth));
+        else if (!clock_.on())
+            add(std::to_string(limits_.time_ms) + " ms a move");
+        return parts.empty() ? "cescacs" : "cescacs (" + parts + ")";
+    }
 
     // `computer white|black|both|off [MS]`, `computer SIDE depth N` or
     // `computer SIDE level L`.
@@ -629,20 +533,26 @@ private:
             return;
         }
         limits_ = limits;
+        for (cescacs_color c : {CESCACS_COLOR_WHITE, CESCACS_COLOR_BLACK})
+            if (computer_plays(c)) name_[c] = computer_name();
         std::cout << "the computer plays " << (side == "both" ? "both sides" : side) << ", " << pace() << ", level "
                   << level_ << "\n";
-        while (computer_plays(game_.turn()) && computer_move()) {
-        }
+        if (!over() && computer_plays(game_.turn())) answer();
     }
 
-    // How the computer's time is set: the clock, a depth or a time a move.
+    // How the computer's time is set: the clock (a depth caps it), a depth or a time a move.
     std::string pace() const {
-        if (clock_.on()) return "on the clock " + clock_.spec();
-        return limits_.depth ? std::to_string(limits_.depth) + " plies deep" : std::to_string(limits_.time_ms) + " ms a move";
+        std::string depth = std::to_string(limits_.depth) + (limits_.depth == 1 ? " ply deep" : " plies deep");
+        if (clock_.on()) return "on the clock " + clock_.spec() + (limits_.depth ? " and at most " + depth : "");
+        return limits_.depth ? depth : std::to_string(limits_.time_ms) + " ms a move";
     }
 
-    // `clock MIN+SEC` (minutes, seconds a move) or `clock off`.
+    // `clock MIN+SEC` (minutes, seconds a move), `clock off`, or `clock` (show them).
     void clock(const std::string &rest) {
+        if (rest.empty()) {
+            std::cout << (clock_.on() ? clock_.show(game_.turn()) : "no clock") << "\n";
+            return;
+        }
         if (lower(rest) == "off") {
             clock_.stop();
             std::cout << "no clock\n";
@@ -655,37 +565,195 @@ private:
             std::cout << "usage: clock MIN+SEC (e.g. clock 5+3: 5 minutes each, 3 seconds added a move) or clock off\n";
             return;
         }
-        clock_.start(static_cast<uint64_t>(minutes * 60000), static_cast<uint64_t>(seconds * 1000));
+        clock_.start(static_cast<uint64_t>(std::llround(minutes * 60000)), static_cast<uint64_t>(std::llround(seconds * 1000)),
+                     game_.plies());
+        if (over()) clock_.halt(game_.turn());
         std::cout << clock_.show(game_.turn()) << "\n";
     }
 
-    static bool is_number(const std::string &s) {
-        if (s.empty() || s.size() > 9) return false;
-        for (char c : s)
-            if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    // `wait SEC` (--manual-clock): time passes on the running clock.
+    void wait(const std::string &rest) {
+        if (!clock_.manual()) {
+            std::cout << "wait works with --manual-clock only (the clock runs by itself)\n";
+            return;
+        }
+        char *end = nullptr;
+        double seconds = std::strtod(rest.c_str(), &end);
+        if (rest.empty() || *end != '\0' || !(seconds >= 0 && seconds <= 36000)) {
+            std::cout << "usage: wait SEC (e.g. wait 2.5)\n";
+            return;
+        }
+        clock_.advance(static_cast<uint64_t>(std::llround(seconds * 1000)));
+        std::cout << (clock_.on() ? clock_.show(game_.turn()) : "no clock") << "\n";
+        flag_check();
+    }
+
+    // The computer plays the side to move; false if it did not (the game is
+    // over, or its flag fell while it thought: the move then comes too late).
+    bool computer_move() {
+        if (over() || flag_check()) return false;
+        cescacs_color mover = game_.turn();
+        cescacs_search_result r{};
+        if (clock_.running()) {
+            cescacs_search_limits depth_only{limits_.depth, 0, 0};
+            r = engine_.search_clock(game_, depth_only, clock_.limits(mover));
+        } else {
+            r = engine_.search(game_, limits_);
+        }
+        if (!r.has_move || flag_check()) return false;
+        std::string score = r.score_kind == CESCACS_SCORE_KIND_MATE ? "mate " + std::to_string(r.score)
+                                                                    : "cp " + std::to_string(r.score);
+        std::cout << "computer (" << color_name(mover) << ", depth " << r.depth << ", score " << score << ") plays "
+                  << r.best_ctl << "  pv " << engine_.pv() << "\n";
+        MoveList list = game_.legal_moves();
+        game_.play(list, r.best_index);
+        clock_.moved(mover, game_.plies());
+        name_[mover] = computer_name();
+        settle();
         return true;
     }
 
-    // The computer plays the side to move; false if the game is over.
-    bool computer_move() {
-        if (game_.outcome().termination != CESCACS_TERMINATION_NONE) return false;
-        cescacs_color mover = game_.turn();
-        if (clock_.flag_fell(mover, mover)) {
-            std::cout << color_name(mover) << "'s time is up: the computer does not play on\n";
-            return false;
+    // Takes back the last move, or against the computer (one side) its
+    // reply and the move before it, so that the human is to move; the clocks
+    // go back to what they were then, and an ending (resignation, time,
+    // claim) is undone with the moves.
+    void undo() {
+        size_t plies = game_.plies();
+        size_t k = 1;
+        if (plies > 0 && computer_plays(other(game_.turn())) && !(computer_white_ && computer_black_)) k = 2;
+        if (plies < k) {
+            if (ending_.over()) {
+                ending_ = Ending{};
+                clock_.back_to(plies);
+                std::cout << "the game goes on\n";
+                show_board();
+                return;
+            }
+            std::cout << (plies == 0 ? "nothing to take back\n"
+                                     : "nothing to take back (the computer's first move stays; new starts again)\n");
+            return;
         }
-        cescacs_search_limits none{0, 0, 0};
-        cescacs_search_result r = clock_.on() ? engine_.search_clock(game_, none, clock_.limits(mover)) : engine_.search(game_, limits_);
-        if (!r.has_move) return false;
-        std::string score = r.score_kind == CESCACS_SCORE_KIND_MATE ? "mate " + std::to_string(r.score)
-                                                                    : "cp " + std::to_string(r.score);
-        std::cout << "computer (" << color_name(game_.turn()) << ", depth " << r.depth << ", score " << score
-                  << ") plays " << r.best_ctl << "  pv " << engine_.pv() << "\n";
-        MoveList list = game_.legal_moves();
-        game_.play(list, r.best_index);
-        clock_.moved(mover);
-        show_board({}, {});
-        return game_.outcome().termination == CESCACS_TERMINATION_NONE;
+        std::string taken;
+        for (size_t i = 0; i < k; i++) {
+            taken += (i ? " and " : "") + game_.move_ctl(game_.plies() - 1);
+            game_.undo();
+        }
+        ending_ = Ending{};
+        clock_.back_to(game_.plies());
+        settle();
+        std::cout << "took back " << taken << "\n";
+        show_board();
+    }
+
+    // The human resigns: the side the computer does not play, or the side to
+    // move when the computer plays none or both.
+    void resign(const std::string &rest) {
+        if (!rest.empty()) {
+            std::cout << "usage: resign\n";
+            return;
+        }
+        if (over()) {
+            std::cout << "the game is over already (" << result() << ")\n";
+            return;
+        }
+        cescacs_color side = game_.turn();
+        if (computer_white_ != computer_black_) side = computer_white_ ? CESCACS_COLOR_BLACK : CESCACS_COLOR_WHITE;
+        end_game(Ending{Ending::Kind::Resigned, side, ""});
+    }
+
+    // `claim`: a draw for the side to move, if the core says it may claim
+    // one now. `claim MOVE`: for the position MOVE leads to (as a player
+    // writes the move and claims before playing it); the move is played
+    // only when the claim holds.
+    void claim(const std::string &rest) {
+        if (over()) {
+            std::cout << "the game is over already (" << result() << ")\n";
+            return;
+        }
+        cescacs_color claimant = game_.turn();
+        if (rest.empty()) {
+            if (!game_.can_claim_draw()) {
+                std::cout << "no draw to claim: " << claim_state(game_) << "\n";
+                return;
+            }
+            end_game(Ending{Ending::Kind::Claimed, claimant, rule(game_)});
+            return;
+        }
+        cescacs_move mv{};
+        std::istringstream words(rest);
+        std::string first, second, extra;
+        words >> first >> second >> extra;
+        if (!extra.empty()) {
+            std::cout << "usage: claim [MOVE] (CTL-AN, or FROM TO)\n";
+            return;
+        }
+        if (second.empty()) {
+            cescacs::check(cescacs_game_parse_ctl(game_.get(), ctl_case(first).c_str(), &mv));
+        } else {
+            MoveList choices = game_.find_moves(cescacs::parse_hex(first), cescacs::parse_hex(second));
+            if (choices.size() != 1) {
+                std::cout << (choices.size() == 0 ? "no legal move from " : "several moves go from ") << ctl_case(first)
+                          << " to " << ctl_case(second) << (choices.size() == 0 ? "\n" : ": claim with the move in CTL-AN\n");
+                return;
+            }
+            mv = choices[0];
+        }
+        Game trial = game_.clone();
+        cescacs::check(cescacs_game_play_move(trial.get(), &mv));
+        std::string text = trial.move_ctl(trial.plies() - 1);
+        if (!trial.can_claim_draw()) {
+            std::cout << "no draw to claim after " << text << ": " << claim_state(trial) << "; the move is not played\n";
+            return;
+        }
+        cescacs::check(cescacs_game_play_move(game_.get(), &mv));
+        clock_.moved(claimant, game_.plies());
+        std::cout << "played " << text << "\n";
+        end_game(Ending{Ending::Kind::Claimed, claimant, rule(game_)}, false);
+        show_board();
+    }
+
+    // Which rule a claim the core allows rests on: the repetition when the
+    // position has occurred three times, else the fifty-move rule.
+    static std::string rule(const Game &g) {
+        return g.repetitions() >= 3 ? "threefold repetition" : "the fifty-move rule";
+    }
+
+    // `the position has occurred 2 times (3 needed), 14 halfmoves without a
+    // capture or a pawn move (100 needed)`; the halfmove clock is PDTL's field 5.
+    static std::string claim_state(const Game &g) {
+        std::istringstream fields(g.pdtl());
+        std::string field, halfmoves = "?";
+        for (int i = 0; i < 5 && fields >> field; i++)
+            if (i == 4) halfmoves = field;
+        size_t n = g.repetitions();
+        return "the position has occurred " + std::to_string(n) + (n == 1 ? " time" : " times") + " (3 needed), " +
+               halfmoves + " halfmoves without a capture or a pawn move (100 needed)";
+    }
+
+    // The record as `save` writes it: for a game begun here, the Date it began,
+    // the players (the computer named with its level and pace, `?` for a
+    // person, unless a tag names them), WhiteType/BlackType and the
+    // TimeControl (`-` without a clock); for any game, an ending of the front
+    // end's as the Result, a final comment and, on time, a Termination tag.
+    Game record() const {
+        Game r = game_.clone();
+        if (fresh_) {
+            std::string date = r.tag("Date");
+            if (date.find_first_not_of("?-.") == std::string::npos) r.set_tag("Date", date_);  // no digit known
+            for (cescacs_color c : {CESCACS_COLOR_WHITE, CESCACS_COLOR_BLACK}) {
+                std::string player = color_name(c);
+                std::string value = r.tag(player);
+                if ((value.empty() || value == "?") && !name_[c].empty()) r.set_tag(player, name_[c]);
+                if (r.tag(player + "Type").empty()) r.set_tag(player + "Type", name_[c].empty() ? "human" : "program");
+            }
+            if (r.tag("TimeControl").empty()) r.set_tag("TimeControl", clock_.on() ? clock_.pgn() : "-");
+        }
+        if (ending_.over()) {
+            r.set_tag("Result", ending_.result());
+            if (ending_.kind == Ending::Kind::Time) r.set_tag("Termination", "time forfeit");
+            r.add_final_comment(ending_.text());
+        }
+        return r;
     }
 
     void threats() {
@@ -733,7 +801,7 @@ private:
                 }) << ")";
             std::cout << "\n";
         }
-        std::cout << "result: " << game_.result() << "\n";
+        std::cout << "result: " << result() << "\n";
         cescacs::check(cescacs_game_final_comment_count(game_.get(), &n));
         for (size_t i = 0; i < n; i++)
             std::cout << "  { " << cescacs::text([&](char *b, size_t len, size_t *out) {
@@ -742,15 +810,16 @@ private:
     }
 
     void tags() const {
+        Game r = record();
         size_t n = 0;
-        cescacs::check(cescacs_game_tag_count(game_.get(), &n));
+        cescacs::check(cescacs_game_tag_count(r.get(), &n));
         if (n == 0) std::cout << "no tags\n";
         for (size_t i = 0; i < n; i++) {
             std::string name = cescacs::text([&](char *b, size_t len, size_t *out) {
-                return cescacs_game_tag_name_at(game_.get(), i, b, len, out);
+                return cescacs_game_tag_name_at(r.get(), i, b, len, out);
             });
             std::string value = cescacs::text([&](char *b, size_t len, size_t *out) {
-                return cescacs_game_tag_value_at(game_.get(), i, b, len, out);
+                return cescacs_game_tag_value_at(r.get(), i, b, len, out);
             });
             std::cout << "[" << name << " \"" << value << "\"]\n";
         }
@@ -774,8 +843,9 @@ private:
             return;
         }
         game_ = Game::from_pgn(content);  // on error the current game stays
+        start_game(false);
         std::cout << "loaded " << path << ": " << game_.plies() << " plies, result " << game_.result() << "\n";
-        show_board({}, {});
+        show_board();
     }
 
     void save(const std::string &path) const {
@@ -783,7 +853,7 @@ private:
             std::cout << "usage: save FILE\n";
             return;
         }
-        std::string pgn = game_.pgn();
+        std::string pgn = record().pgn();
         std::ofstream out(path, std::ios::binary);
         if (!out || !(out << pgn) || !(out.flush())) {
             std::cout << "error: cannot write " << path << "\n";
@@ -835,21 +905,39 @@ private:
         std::cout << "drew the board to " << path << "\n";
     }
 
+
     Game game_;
     bool interactive_;
+    LineReader reader_;
     cescacs::Engine engine_;
     bool computer_white_ = false;
     bool computer_black_ = false;
     cescacs_search_limits limits_{0, 0, 1000};
     uint32_t level_ = CESCACS_SKILL_MAX;
     GameClock clock_;
+    // How the game ended, when not by the rules.
+    Ending ending_;
+    // Begun here (not loaded): save adds its date, players and time control.
+    bool fresh_ = true;
+    std::string date_ = today();
+    // Each side's player: the computer's name, or "" for a person.
+    std::string name_[2];
 };
 
 }  // namespace
 
-int main() {
+int main(int argc, char **argv) {
+    bool manual_clock = false;
+    for (int i = 1; i < argc; i++) {
+        if (std::strcmp(argv[i], "--manual-clock") == 0) {
+            manual_clock = true;
+        } else {
+            std::cerr << "usage: cescacs-front [--manual-clock]   (commands on standard input; type help)\n";
+            return 2;
+        }
+    }
     try {
-        Front front;
+        Front front(manual_clock);
         return front.run();
     } catch (const std::exception &e) {
         std::cerr << "cescacs-front: " << e.what() << "\n";
