@@ -31,6 +31,7 @@ use clap::{Parser, Subcommand};
 
 mod arena;
 mod bench;
+mod fastchess_args;
 mod match_pgn;
 mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -186,7 +187,9 @@ impl From<io::Error> for Failure {
 type CmdResult = Result<(), Failure>;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(fastchess_args::translate_command_line(
+        std::env::args().collect(),
+    ));
     let result = match cli.command {
         Command::Moves { pdtl, long, batch } => {
             if batch {
@@ -214,9 +217,17 @@ fn main() -> ExitCode {
             bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock())
                 .map_err(Failure::Io)
         }
-        Command::Match(args) => arena::run(&args)
-            .map_err(Failure::Message)
-            .and_then(|text| writeln!(io::stdout().lock(), "{text}").map_err(Failure::Io)),
+        Command::Match(args) => match arena::run(&args) {
+            Err(m) => Err(Failure::Message(m)),
+            Ok(f) => {
+                let printed = writeln!(io::stdout().lock(), "{}", f.text).map_err(Failure::Io);
+                if f.interrupted && printed.is_ok() {
+                    eprintln!("error: interrupted: the games finished are above (and in the PGN)");
+                    return ExitCode::from(130);
+                }
+                printed
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
