@@ -489,25 +489,30 @@ impl MatchSettings {
         if self.openings_start == 0 {
             return Err(bad(Field::Openings, "start=0: the first entry is 1"));
         }
-        let book = read_book(path, format)?;
+        let book = read_book(path, format, self.openings_plies)?;
         Ok(Some(Opening::arrange(
             book,
             random,
             self.seed,
             self.openings_start,
-            self.openings_plies,
         )))
     }
 }
 
 /// The openings of the book at `path`.
-fn read_book(path: &Path, format: Option<BookFormat>) -> Result<Vec<Opening>, SettingsError> {
+fn read_book(
+    path: &Path,
+    format: Option<BookFormat>,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, SettingsError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| bad(Field::Openings, format!("{}: {e}", path.display())))?;
-    let read = match format {
-        Some(f) => Opening::read_book_as(&text, f),
-        None => Opening::read_book(&text),
-    };
+    let format = format.unwrap_or(if text.trim_start().starts_with('[') {
+        BookFormat::Pgn
+    } else {
+        BookFormat::Pdtl
+    });
+    let read = Opening::read_book_as(&text, format, plies);
     read.map_err(|e| {
         bad(
             Field::Openings,

@@ -91,6 +91,10 @@ impl UciEngine {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        // Its own process group: a terminal's Ctrl-C goes to the runner,
+        // which ends the match and the engines in order.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;

@@ -151,6 +151,13 @@ pub(crate) fn play(
         }
         Ending::Rules(h.outcome().expect("the loop ends at the rules' end"))
     };
+    // An engine that failed once the match was interrupted may have been
+    // interrupted itself (a terminal's Ctrl-C reaches its process group):
+    // no result of the game's.
+    let faulted = matches!(ending, Ending::Crashed(_) | Ending::Stalled(_));
+    if faulted && abort.load(Ordering::Relaxed) {
+        return None;
+    }
     Some(record(pair, table.a_color, h, opening_len, ending, left))
 }
 

@@ -59,12 +59,18 @@ impl Opening {
         } else {
             BookFormat::Pdtl
         };
-        Opening::read_book_as(text, format)
+        Opening::read_book_as(text, format, None)
     }
 
-    /// Reads an opening book in `format` (see [`Opening::read_book`]).
-    pub fn read_book_as(text: &str, format: BookFormat) -> Result<Vec<Opening>, String> {
-        let openings = if format == BookFormat::Pgn {
+    /// Reads an opening book in `format` (see [`Opening::read_book`]), each
+    /// opening cut to its first `plies` moves when given (fastchess's
+    /// `plies=`), so that whole games serve as openings.
+    pub fn read_book_as(
+        text: &str,
+        format: BookFormat,
+        plies: Option<usize>,
+    ) -> Result<Vec<Opening>, String> {
+        let mut openings: Vec<Opening> = if format == BookFormat::Pgn {
             let games = cescacs::pgn::read_games(text)
                 .map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.kind))?;
             games
@@ -96,6 +102,11 @@ impl Opening {
         if openings.is_empty() {
             return Err("no opening found".to_string());
         }
+        if let Some(n) = plies {
+            for o in &mut openings {
+                o.moves.truncate(n);
+            }
+        }
         if let Some(i) = openings
             .iter()
             .position(|o| o.history().outcome().is_some())
@@ -105,16 +116,10 @@ impl Opening {
         Ok(openings)
     }
 
-    /// The book `book` taken as fastchess takes one: entries from the
-    /// `start`th (1-based, wrapping), in order or (`random`) shuffled by
-    /// `seed`, each cut to its first `plies` moves when given.
-    pub fn arrange(
-        mut book: Vec<Opening>,
-        random: bool,
-        seed: u64,
-        start: usize,
-        plies: Option<usize>,
-    ) -> Vec<Opening> {
+    /// The book `book` taken as fastchess takes one: in order or
+    /// (`random`) shuffled by `seed`, from the `start`th entry (1-based,
+    /// wrapping).
+    pub fn arrange(mut book: Vec<Opening>, random: bool, seed: u64, start: usize) -> Vec<Opening> {
         if random {
             // Fisher-Yates with the rules' generator, so a seed gives one order.
             let mut rng = SplitMix64::new(seed);
@@ -125,11 +130,6 @@ impl Opening {
         if !book.is_empty() {
             let first = start.saturating_sub(1) % book.len();
             book.rotate_left(first);
-        }
-        if let Some(n) = plies {
-            for o in &mut book {
-                o.moves.truncate(n);
-            }
         }
         book
     }
@@ -189,21 +189,19 @@ mod tests {
     #[test]
     fn books_are_read_in_the_format_given_and_arranged_as_fastchess_does() {
         let pgn = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n*\n\n[Variant \"C'escacs\"]\n1. K4-K8\n*\n\n[Variant \"C'escacs\"]\n1. E7-E13\n*\n";
-        assert!(Opening::read_book_as(pgn, BookFormat::Pdtl).is_err());
-        let book = Opening::read_book_as(pgn, BookFormat::Pgn).unwrap();
+        assert!(Opening::read_book_as(pgn, BookFormat::Pdtl, None).is_err());
+        let book = Opening::read_book_as(pgn, BookFormat::Pgn, None).unwrap();
         assert_eq!(BookFormat::parse("epd"), Ok(BookFormat::Pdtl));
         assert!(BookFormat::parse("fen").is_err());
         let lens = |b: &[Opening]| b.iter().map(|o| o.moves.len()).collect::<Vec<_>>();
         assert_eq!(
-            lens(&Opening::arrange(book.clone(), false, 0, 2, None)),
+            lens(&Opening::arrange(book.clone(), false, 0, 2)),
             [1, 1, 2]
         );
-        assert_eq!(
-            lens(&Opening::arrange(book.clone(), false, 0, 1, Some(1))),
-            [1, 1, 1]
-        );
-        let shuffled = Opening::arrange(book.clone(), true, 7, 1, None);
-        assert_eq!(shuffled, Opening::arrange(book.clone(), true, 7, 1, None));
+        let cut = Opening::read_book_as(pgn, BookFormat::Pgn, Some(1)).unwrap();
+        assert_eq!(lens(&cut), [1, 1, 1]);
+        let shuffled = Opening::arrange(book.clone(), true, 7, 1);
+        assert_eq!(shuffled, Opening::arrange(book.clone(), true, 7, 1));
         let mut sorted = shuffled.clone();
         sorted.sort_by_key(|o| format!("{:?}", o.moves));
         let mut original = book.clone();
