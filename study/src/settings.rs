@@ -586,6 +586,40 @@ mod tests {
     }
 
     #[test]
+    fn each_words_come_before_an_engines_own_and_bound_a_builtin_side() {
+        let s = MatchSettings {
+            engine: Some("cmd=./dev name=dev tc=5+0.05".to_string()),
+            each: Some("tc=10+0.1 option.Hash=16".to_string()),
+            ..Default::default()
+        };
+        // A keeps its own clock and gets each's option; B, built in, takes each's clock.
+        let d = s.describe().err().map(|e| e.field);
+        assert_eq!(d, Some(Field::Each), "a built-in side takes no option");
+        let s = MatchSettings {
+            each: Some("tc=10+0.1".to_string()),
+            ..s
+        };
+        let d = s.describe().unwrap();
+        assert_eq!(d.m.a.limits.tc.unwrap().to_string(), "5+0.05");
+        assert_eq!(d.m.b.limits.tc.unwrap().to_string(), "10+0.1");
+        assert_eq!(d.m.b.limits.depth, None, "a clock needs no default depth");
+        assert_eq!(d.names.0, "dev");
+        let s = MatchSettings {
+            engine: Some("cmd=./dev option.Hash=16".to_string()),
+            each: Some("option.Hash=8".to_string()),
+            vs_engine: Some("cmd=./base depth=2".to_string()),
+            ..Default::default()
+        };
+        let d = s.describe().unwrap();
+        let options = |side: &Side| side.spec().unwrap().options.clone();
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // The engine's own option is sent after each's, so it is the one set.
+        assert_eq!(options(&d.m.a), [pair("Hash", "8"), pair("Hash", "16")]);
+        assert_eq!(d.m.a.limits.depth, Some(3));
+        assert_eq!(d.m.b.limits.depth, Some(2));
+    }
+
+    #[test]
     fn bad_settings_name_their_field() {
         let cases = [
             (
