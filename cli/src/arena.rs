@@ -188,10 +188,16 @@ fn book(text: &str) -> Result<Book, String> {
     Ok(b)
 }
 
-/// Reads `--pgnout`: `file=FILE` or a path.
+/// Reads `--pgnout`: `file=FILE`, or a path alone.
 fn pgnout(text: &str) -> Result<PathBuf, String> {
     if !text.contains('=') {
-        return Ok(PathBuf::from(text));
+        let words = cescacs_study::split_words(text).map_err(|e| format!("--pgnout: {e}"))?;
+        return match words.as_slice() {
+            [file] => Ok(PathBuf::from(file)),
+            _ => Err(format!(
+                "--pgnout: give file=FILE (or the file alone), not {text:?}"
+            )),
+        };
     }
     let mut file = None;
     for (k, v) in key_values("--pgnout", text)? {
@@ -199,7 +205,7 @@ fn pgnout(text: &str) -> Result<PathBuf, String> {
             "file" => file = Some(PathBuf::from(v)),
             _ => {
                 return Err(format!(
-                    "--pgnout: {k}={v}: only file= is written (moves carry their clock)"
+                    "--pgnout: {k}={v}: only file= is taken (every game is written whole, each move with its clock)"
                 ))
             }
         }
@@ -557,4 +563,34 @@ fn summary(
         faults(result),
         plies as f64 / result.games.len().max(1) as f64,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn books_and_games_files_read_fastchesss_words() {
+        assert_eq!(
+            book("openings.pdtl").unwrap().file,
+            Some(PathBuf::from("openings.pdtl"))
+        );
+        assert_eq!(
+            book("file=b.pgn format=pgn order=random plies=8 start=3 policy=round").unwrap(),
+            Book {
+                file: Some(PathBuf::from("b.pgn")),
+                format: Some("pgn".to_string()),
+                order: Some("random".to_string()),
+                plies: Some(8),
+                start: Some(3),
+            }
+        );
+        assert!(book("format=pgn").is_err());
+        assert!(book("file=b.pgn plies=x").is_err());
+        assert!(book("file=b.pgn policy=encounter").is_err());
+        assert_eq!(pgnout("file=g.pgn"), Ok(PathBuf::from("g.pgn")));
+        assert_eq!(pgnout("g.pgn"), Ok(PathBuf::from("g.pgn")));
+        assert!(pgnout("g.pgn min").is_err());
+        assert!(pgnout("file=g.pgn nodes=true").is_err());
+    }
 }
