@@ -10,7 +10,7 @@
 //! - [`Side`]: one side of a match, the one type for it: its name, its
 //!   [`Engine`] and the [`Limits`] of its searches (clock, time a move,
 //!   depth, nodes), read from fastchess's `-engine` words;
-//! - [`r#match`]: the match ([`Match`]) — the scheduler, one game, the
+//! - `match`: the match ([`Match`]) — the scheduler, one game, the
 //!   clocks ([`TimeControl`]), adjudication ([`Adjudication`]), openings
 //!   (seeded random or a book, [`Opening`]), the records
 //!   ([`GameRecord`], [`game_pgn`]);
