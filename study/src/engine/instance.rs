@@ -85,9 +85,7 @@ impl Instance {
                     Fault::Crashed(e.to_string())
                 })
             }
-            (Instance::Uci(_), Engine::Builtin { .. }) => {
-                Err(Fault::Crashed("not this side's engine".to_string()))
-            }
+            (Instance::Uci(_), Engine::Builtin { .. }) => Err(not_the_sides()),
         }
     }
 
@@ -139,9 +137,13 @@ impl Instance {
                     }
                 }
             }
-            (Instance::Builtin(_), Engine::Uci(_)) => {
-                Err(Fault::Crashed("not this side's engine".to_string()))
-            }
+            (Instance::Builtin(_), Engine::Uci(_)) => Err(not_the_sides()),
         }
     }
+}
+
+/// The fault of an engine asked to play for a side it was not made for
+/// (an [`Instance`] is made from its side, so a match never meets it).
+fn not_the_sides() -> Fault {
+    Fault::Crashed("the running engine is not the side's".to_string())
 }
