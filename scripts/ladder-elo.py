@@ -27,8 +27,11 @@ def parse(text):
         head = re.match(r"level (\d+) vs level (\d+)", block)
         score = re.search(r"A \+(\d+) =(\d+) -(\d+), points (\d+)-(\d+), A scores ([\d.]+) %", block)
         timeouts = re.search(r"; (\d+) lost on time", block)
-        elo = re.search(r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block, flags=re.M)
-        if not (head and score and elo):
+        if not (head and score):
+            continue
+        # The final block's Elo line follows the summary (the blocks before it are interim).
+        elo = re.search(r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block[score.end():], flags=re.M)
+        if not elo:
             continue
         pairs.append({
             "level": int(head.group(1)),

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use cescacs_study::{Contender, EngineSpec, Match, SearchLimits, TimeControl};
+use cescacs_study::{EngineSpec, Limits, Match, Side, TimeControl};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_cescacs-fake-uci");
 
@@ -18,17 +18,19 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(20);
-    let side = |name| {
-        Contender::external(
-            EngineSpec::new(name, &[FAKE, "first"]),
-            SearchLimits::default(),
-        )
-    };
-    let mut m = Match::new(side("one"), side("two"), pairs);
-    m.tc = Some(TimeControl {
+    let tc = TimeControl {
+        moves: None,
         base: Duration::from_secs(100_000),
         increment: Duration::ZERO,
-    });
+    };
+    let side = |name| {
+        let limits = Limits {
+            tc: Some(tc),
+            ..Limits::default()
+        };
+        Side::uci(name, EngineSpec::new(&[FAKE, "first"]), limits)
+    };
+    let m = Match::new(side("one"), side("two"), pairs);
     m.check().expect("the fake engines start");
     let start = Instant::now();
     let result = m.run(&|_| {}).expect("the match runs");
@@ -38,7 +40,7 @@ fn main() {
     for g in &result.games {
         moves += g.clocks.len();
         // The clock of each side falls by each of its moves' time.
-        let base = m.tc.unwrap().base;
+        let base = tc.base;
         let (mut white, mut black) = (base, base);
         for (i, &left) in g.clocks.iter().enumerate() {
             let clock = if (g.opening + i) % 2 == 0 {

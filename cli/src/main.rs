@@ -31,6 +31,7 @@ use clap::{Parser, Subcommand};
 
 mod arena;
 mod bench;
+mod fastchess_args;
 mod match_pgn;
 mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -134,16 +135,24 @@ enum Command {
 
 const MATCH_HELP: &str = "\
 Engines speak this project's UCI dialect: `position startpos|pdtl <PDTL> moves <CTL-AN>…`, \
-`go wtime … btime … winc … binc …` (with --tc), `go movetime|depth|nodes …`. An engine that \
-answers an illegal move, runs out of time (beyond --timemargin), gives no move, or exits loses \
-that game; it is restarted for its next game and the match goes on. An --engine that does not \
-start, or does not answer `uci` with `uciok`, stops the command before any game.
+`go wtime … btime … winc … binc … [movestogo N]` (with a clock), `go movetime|depth|nodes …`. \
+fastchess's command line is taken as it is (-engine cmd= name= args= option.X= tc= st= nodes= \
+depth=, -each, -openings file= format= order= plies= start=, -pgnout file=, -concurrency, \
+-rounds, -games, -repeat, -sprt elo0= elo1= alpha= beta=, -draw, -resign, -ratinginterval, \
+-maxmoves, -srand, -recover). A line is printed as each game ends (White-Black points), \
+fastchess's results block every --ratinginterval games and at the end. An engine that answers \
+an illegal move, runs out of time (beyond --timemargin), gives no move, or exits loses that \
+game; it is restarted for its next game and the match goes on. An engine that does not start, \
+does not answer `uci` with `uciok`, or refuses an option (one it does not declare, a value out \
+of range) stops the command before any game. Ctrl-C ends the match with the games finished \
+(kept in the PGN), their summary, and exit status 130. docs/MATCH.md has the details.
 
 Examples:
   cescacs match --depth 3 --pairs 100
-  cescacs match --engine \"cmd='target/release/cescacs uci' name=dev\" \\
-                --engine \"cmd='/opt/base/cescacs uci' name=base\" --tc 10+0.1 --games 200 \\
-                --concurrency 2 --openings book.ctl-pgn --pgn games.ctl-pgn";
+  cescacs match -engine cmd=target/release/cescacs args=uci name=dev \\
+                -engine cmd=/opt/base/cescacs args=uci name=base -each tc=10+0.1 \\
+                -rounds 100 -repeat -concurrency 2 -openings file=book.ctl-pgn format=pgn \\
+                -sprt elo0=0 elo1=5 -pgnout file=games.ctl-pgn";
 
 const PGN_HELP: &str = "\
 Output: one summary line per game, in file order (#1 is the first game of its file):
@@ -186,7 +195,9 @@ impl From<io::Error> for Failure {
 type CmdResult = Result<(), Failure>;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(fastchess_args::translate_command_line(
+        std::env::args().collect(),
+    ));
     let result = match cli.command {
         Command::Moves { pdtl, long, batch } => {
             if batch {
@@ -214,9 +225,17 @@ fn main() -> ExitCode {
             bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock())
                 .map_err(Failure::Io)
         }
-        Command::Match(args) => arena::run(&args)
-            .map_err(Failure::Message)
-            .and_then(|text| writeln!(io::stdout().lock(), "{text}").map_err(Failure::Io)),
+        Command::Match(args) => match arena::run(&args) {
+            Err(m) => Err(Failure::Message(m)),
+            Ok(f) => {
+                let printed = writeln!(io::stdout().lock(), "{}", f.text).map_err(Failure::Io);
+                if f.interrupted && printed.is_ok() {
+                    eprintln!("error: interrupted: the games finished are above (and in the PGN)");
+                    return ExitCode::from(130);
+                }
+                printed
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

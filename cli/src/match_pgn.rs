@@ -9,7 +9,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use cescacs::Color;
-use cescacs_study::GameRecord;
+use cescacs_study::{game_pgn, GameRecord};
 
 /// The games file and the games that ended before their turn to be written.
 pub struct PgnSink {
@@ -28,7 +28,7 @@ fn index(g: &GameRecord) -> usize {
 }
 
 impl PgnSink {
-    /// Creates the file (before the match, so that a bad path fails at once).
+    /// Creates the file (once the engines have started, before the first game).
     pub fn create(
         path: &Path,
         names: (String, String),
@@ -74,22 +74,10 @@ impl PgnSink {
         })
     }
 
-    /// Writes one game with its tags: Round `pair.1` has A as White, `pair.2` as Black.
+    /// Writes one game as the study crate writes a match's games.
     fn write(&mut self, g: &GameRecord) {
-        let a_white = g.a_color == Color::White;
-        let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
-        let (a, b) = (&self.names.0, &self.names.1);
-        let (white, black) = if a_white { (a, b) } else { (b, a) };
-        let mut tags = vec![
-            ("Event", "cescacs match"),
-            ("Round", round.as_str()),
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
-        ];
-        if let Some(tc) = &self.time_control {
-            tags.push(("TimeControl", tc));
-        }
-        let text = cescacs::pgn::write_game(&g.to_game(&tags));
+        let names = (self.names.0.as_str(), self.names.1.as_str());
+        let text = game_pgn(g, names, self.time_control.as_deref());
         let sep = if self.next == 0 { "" } else { "\n" };
         if let Err(e) = write!(self.file, "{sep}{text}") {
             self.error.get_or_insert_with(|| e.to_string());

@@ -1158,11 +1158,16 @@ fn match_writes_its_games_as_ctl_pgn() {
             ["Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"]
         );
     }
-    let lines: Vec<&str> = r.stdout.lines().collect();
+    let all: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(games.len(), 4);
-    // Four games, the summary, the Elo, LOS and pentanomial lines.
-    assert_eq!(lines.len(), 8, "{}", r.stdout);
-    assert_eq!(lines[7], "Ptnml(0-2): [0, 0, 2, 0, 0]");
+    // Four lines as the games end, the four listed, the summary and fastchess's final block.
+    assert_eq!(all.len(), 4 + 4 + 1 + 7, "{}", r.stdout);
+    assert_eq!(all[14], "Ptnml(0-2): [0, 0, 2, 0, 0], WL/DD Ratio: 0.00");
+    let lines: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("game "))
+        .collect();
     for (i, game) in games.iter().enumerate() {
         let (pair, a_white) = (i / 2, i % 2 == 0);
         assert_eq!(
@@ -1183,10 +1188,14 @@ fn match_writes_its_games_as_ctl_pgn() {
         assert!((16..=20).contains(&game.len()), "{} plies", game.len());
         assert!(game.outcome().is_none());
         assert_eq!(game.tag("Result"), Some("1-1"));
-        let colour = if a_white { "White" } else { "Black" };
         assert_eq!(
             lines[i],
-            format!("pair {pair} A {colour} 1-1 12 plies (cut)")
+            format!(
+                "game {} ({} vs {}): 1-1 {{Draw by the ply limit}}, 12 plies",
+                i + 1,
+                names.0,
+                names.1
+            )
         );
     }
     // The two games of a pair share their opening.

@@ -10,27 +10,23 @@ use std::time::Duration;
 
 use cescacs::Color;
 use cescacs_study::{
-    Adjudication, Contender, Ending, EngineSpec, Match, MatchError, MatchResult, ResignRule,
-    SearchLimits, TimeControl, Verdict,
+    Adjudication, Ending, EngineSpec, Limits, Match, MatchError, MatchResult, ResignRule, Side,
+    TimeControl, Verdict,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 const FAKE: &str = env!("CARGO_BIN_EXE_cescacs-fake-uci");
 
-/// The fake engine in `mode`, named after it.
-fn fake(mode: &[&str]) -> EngineSpec {
+/// The fake engine in `mode`, named after it, within `limits`.
+fn fake(mode: &[&str], limits: &Limits) -> Side {
     let mut command = vec![FAKE];
     command.extend_from_slice(mode);
-    EngineSpec::new(mode[0], &command)
+    Side::uci(mode[0], EngineSpec::new(&command), limits.clone())
 }
 
-/// A match of `pairs` pairs between the random fake (A) and `b`.
-fn against_random(b: EngineSpec, limits: SearchLimits, pairs: usize) -> Match {
-    let mut m = Match::new(
-        Contender::external(fake(&["random", "3"]), limits.clone()),
-        Contender::external(b, limits),
-        pairs,
-    );
+/// A match of `pairs` pairs between the random fake (A) and the fake `b`.
+fn against_random(b: &[&str], limits: Limits, pairs: usize) -> Match {
+    let mut m = Match::new(fake(&["random", "3"], &limits), fake(b, &limits), pairs);
     m.threads = 2;
     m.margin = Duration::from_millis(50);
     m
@@ -55,7 +51,7 @@ fn b_lost_every_game(result: &MatchResult, games: usize, ending: impl Fn(Color) 
 
 #[test]
 fn illegal_moves_lose_and_the_match_goes_on() {
-    let m = against_random(fake(&["illegal-after", "2"]), SearchLimits::depth(1), 2);
+    let m = against_random(&["illegal-after", "2"], Limits::depth(1), 2);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 4, |b| {
         Ending::IllegalMove(b, "A1-A2".to_string())
     });
@@ -63,28 +59,31 @@ fn illegal_moves_lose_and_the_match_goes_on() {
 
 #[test]
 fn overstepping_the_clock_loses_on_time() {
-    let mut m = against_random(fake(&["slow", "900"]), SearchLimits::default(), 2);
-    m.tc = Some(TimeControl::parse("0.6").unwrap());
+    let limits = Limits {
+        tc: Some(TimeControl::parse("0.6").unwrap()),
+        ..Limits::default()
+    };
+    let m = against_random(&["slow", "900"], limits, 2);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 4, Ending::TimeForfeit);
 }
 
 #[test]
 fn silence_loses_on_time_under_a_movetime_and_stalls_without() {
     // Generous to the random mover on a loaded machine: 200 ms and the 50 ms margin.
-    let limits = SearchLimits {
+    let limits = Limits {
         movetime: Some(Duration::from_millis(200)),
-        ..SearchLimits::default()
+        ..Limits::default()
     };
-    let m = against_random(fake(&["silent-after", "1"]), limits, 1);
+    let m = against_random(&["silent-after", "1"], limits, 1);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 2, Ending::TimeForfeit);
-    let mut m = against_random(fake(&["silent-after", "1"]), SearchLimits::depth(1), 1);
+    let mut m = against_random(&["silent-after", "1"], Limits::depth(1), 1);
     m.silence = Duration::from_millis(800);
     b_lost_every_game(&m.run(&|_| {}).unwrap(), 2, Ending::Stalled);
 }
 
 #[test]
 fn a_crashed_engine_loses_and_is_restarted_for_its_next_game() {
-    let m = against_random(fake(&["exit-after", "2"]), SearchLimits::depth(1), 2);
+    let m = against_random(&["exit-after", "2"], Limits::depth(1), 2);
     let result = m.run(&|_| {}).unwrap();
     b_lost_every_game(&result, 4, Ending::Crashed);
     // Restarted each game, it answers its two moves each time.
@@ -98,7 +97,7 @@ fn a_crashed_engine_loses_and_is_restarted_for_its_next_game() {
 
 #[test]
 fn an_engine_that_does_not_start_stops_the_match_before_any_game() {
-    let mut m = against_random(fake(&["no-uciok"]), SearchLimits::depth(1), 1);
+    let mut m = against_random(&["no-uciok"], Limits::depth(1), 1);
     m.startup = Duration::from_millis(300);
     assert_eq!(
         m.run(&|_| panic!("no game is played")).unwrap_err(),
@@ -130,8 +129,8 @@ fn an_engine_that_does_not_start_stops_the_match_before_any_game() {
 #[test]
 fn a_hopeless_score_resigns_by_adjudication() {
     let mut m = Match::new(
-        Contender::external(fake(&["score", "-700"]), SearchLimits::depth(1)),
-        Contender::external(fake(&["score", "700"]), SearchLimits::depth(1)),
+        fake(&["score", "-700"], &Limits::depth(1)),
+        fake(&["score", "700"], &Limits::depth(1)),
         1,
     );
     m.adjudication = Adjudication {
@@ -175,8 +174,9 @@ fn level_scores_draw_by_adjudication_after_the_move_number() {
     ]);
     let games = cescacs::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     std::fs::remove_file(&pgn).unwrap();
-    for (g, line) in games.iter().zip(out.lines()) {
-        assert!(line.ends_with("(adjudicated a draw)"), "{out}");
+    let listed = out.lines().filter(|l| l.starts_with("game "));
+    for (g, line) in games.iter().zip(listed) {
+        assert!(line.contains(": 1-1 {Draw by adjudication}, "), "{out}");
         assert_eq!(
             (g.tag("Result"), g.tag("Termination")),
             (Some("1-1"), Some("adjudication"))
@@ -213,13 +213,12 @@ fn go_lines(log: &str) -> Vec<Vec<(u64, u64)>> {
 fn clocks_are_charged_by_wall_time_and_sent_to_the_millisecond() {
     let log = std::env::temp_dir().join(format!("cescacs-fake-uci-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&log);
-    let logger = fake(&["log", log.to_str().unwrap()]);
-    let mut m = Match::new(
-        Contender::external(logger, SearchLimits::default()),
-        Contender::external(fake(&["first"]), SearchLimits::default()),
-        1,
-    );
-    m.tc = Some(TimeControl::parse("5+0.25").unwrap());
+    let limits = Limits {
+        tc: Some(TimeControl::parse("5+0.25").unwrap()),
+        ..Limits::default()
+    };
+    let logger = fake(&["log", log.to_str().unwrap()], &limits);
+    let mut m = Match::new(logger, fake(&["first"], &limits), 1);
     m.max_plies = 20;
     let result = m.run(&|_| {}).unwrap();
     let games = go_lines(&std::fs::read_to_string(&log).unwrap());
@@ -272,7 +271,7 @@ fn cescacs(args: &[&str]) -> String {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // No progress line when stderr is not a terminal.
+    // Nothing on stderr: the progress lines are on stdout.
     assert!(
         out.stderr.is_empty(),
         "{}",
@@ -385,7 +384,8 @@ fn cescacs_uci_at_depth_2_beats_the_random_mover() {
     }
     assert!(out.contains("A +4 =0 -0"), "{out}");
     assert!(
-        out.lines().any(|l| l == "Ptnml(0-2): [0, 0, 0, 0, 2]"),
+        out.lines()
+            .any(|l| l == "Ptnml(0-2): [0, 0, 0, 0, 2], WL/DD Ratio: nan"),
         "{out}"
     );
 }
@@ -407,21 +407,27 @@ fn the_sprt_accepts_the_engine_against_the_random_mover_within_a_few_dozen_games
         "--concurrency",
         "2",
     ]);
-    let last = out.lines().last().unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let sprt = lines[lines.len() - 2];
     assert!(
-        last.starts_with("SPRT ([0.00, 50.00]) LLR: ") && last.ends_with(" - H1 was accepted"),
+        sprt.starts_with("SPRT ([0.00, 50.00]) LLR: ") && sprt.ends_with(" - H1 was accepted"),
         "{out}"
     );
-    let games: usize = out
-        .split(": ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
+    let games: usize = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("Games: "))
+        .and_then(|l| l.split(',').next())
         .unwrap()
         .parse()
         .unwrap();
     assert!(games <= 40, "{out}");
+    // The match stopped at the decision: one line a game played.
+    let finished = lines
+        .iter()
+        .filter(|l| l.starts_with("Finished game "))
+        .count();
+    assert_eq!(finished, games, "{out}");
 }
 
 #[test]
@@ -483,12 +489,25 @@ fn openings_come_from_a_book_in_turn() {
         assert_eq!(g.ctl_moves()[..3], ["E7-E13", "E21-E15", "K4-K8"]);
         assert_eq!(g.len(), 7);
     }
-    let odd = Command::new(BIN)
-        .args(["match", "--games", "3"])
-        .output()
-        .unwrap();
-    assert_eq!(odd.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&odd.stderr).contains("--games must be even"));
+    // An odd count plays the last opening once.
+    let out = cescacs(&[
+        "match",
+        "--depth",
+        "1",
+        "--games",
+        "3",
+        "--max-plies",
+        "4",
+        "--list-games",
+    ]);
+    let listed: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(listed.len(), 3, "{out}");
+    assert!(
+        listed[2].starts_with(
+            "game 3 (depth 1, eval default vs depth 1, eval default): 1-1 {Draw by the ply limit}"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -130,7 +130,8 @@ class MatchSpec:
     move), ``nodes`` (a search), ``depth`` and ``vs_depth`` (A's and B's
     depths: A's is 3 unless ``tc``, ``movetime`` or ``nodes`` is given,
     B's A's minus one, at least 1, when both sides are built in, else
-    A's), ``timemargin`` (ms of latency allowed beyond a side's time).
+    A's), ``timemargin`` (ms of latency allowed beyond a side's time, 250 as
+    ``cescacs match``'s; docs/MATCH.md).
 
     Games: ``pairs`` openings, each played twice (or ``games`` in all, an
     even number), seeded random ones from ``seed`` (4 to 8 plies) or
@@ -162,7 +163,7 @@ class MatchSpec:
     tc: Optional[str] = None
     movetime: Optional[int] = None
     nodes: Optional[int] = None
-    timemargin: int = 100
+    timemargin: int = 250
     openings: Optional[Union[str, "os.PathLike[str]"]] = None
     games: Optional[int] = None
     concurrency: Optional[int] = None

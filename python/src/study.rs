@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use cescacs::Color;
 use cescacs_study::stats::{report, EloEstimate, Hypothesis, Pentanomial, Sprt};
-use cescacs_study::{Described, GameRecord, Match, MatchError, MatchResult};
+use cescacs_study::{game_pgn, Described, GameRecord, Match, MatchError, MatchResult};
 use pyo3::exceptions::{PyChildProcessError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -40,28 +40,6 @@ type GameRow = (
     Option<f64>,
 );
 
-/// A game in CTL-PGN as `cescacs match --pgn` writes it: Event `cescacs
-/// match`, Round `pair.1` (A White) or `pair.2` (A Black, pairs counted
-/// from 1), White and Black, the time control if any, the match's Result
-/// and Termination, the clock after each engine move.
-fn game_pgn(g: &GameRecord, (a_name, b_name): &(String, String), tc: Option<&str>) -> String {
-    let a_white = g.a_color == Color::White;
-    let round = format!("{}.{}", g.pair + 1, if a_white { 1 } else { 2 });
-    let (white, black) = if a_white {
-        (a_name, b_name)
-    } else {
-        (b_name, a_name)
-    };
-    let mut tags = vec![
-        ("Event", "cescacs match"),
-        ("Round", round.as_str()),
-        ("White", white.as_str()),
-        ("Black", black.as_str()),
-    ];
-    tags.extend(tc.map(|tc| ("TimeControl", tc)));
-    cescacs::pgn::write_game(&g.to_game(&tags))
-}
-
 /// The row of a game.
 fn row(g: &GameRecord, names: &(String, String), tc: Option<&str>) -> GameRow {
     let clocks: Vec<f64> = g.clocks.iter().map(Duration::as_secs_f64).collect();
@@ -86,7 +64,7 @@ fn row(g: &GameRecord, names: &(String, String), tc: Option<&str>) -> GameRow {
         g.plies,
         g.finished(),
         g.opening,
-        game_pgn(g, names, tc),
+        game_pgn(g, (&names.0, &names.1), tc),
         g.ending.termination_tag(),
         clocks,
         white,
@@ -133,7 +111,7 @@ pub(crate) fn _study_match(
             format!("{e} (give \"elo0=E0,elo1=E1[,alpha=A,beta=B]\")"),
         )
     })?;
-    let tc = m.tc.map(|tc| tc.to_string());
+    let tc = m.time_control_tag();
     let result = match pairs {
         Some(n) => {
             let end = first_pair

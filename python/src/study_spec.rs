@@ -67,6 +67,7 @@ impl Settings {
             abstain: self.abstain,
             resign: self.resign,
             draw: self.draw,
+            ..MatchSettings::default()
         };
         settings
             .describe()

@@ -1,24 +1,33 @@
 //! # cescacs-study
 //!
-//! What the `cescacs-engine` search is measured with: matches between two
-//! sides from seeded random openings or a book ([`Match`]), each side the
-//! built-in engine at some settings ([`Player`]) or an external UCI engine
-//! ([`EngineSpec`], driven by [`UciEngine`]) under a clock
-//! ([`TimeControl`]), with faults, adjudication ([`Adjudication`]) and
-//! CTL-PGN records ([`GameRecord::to_game`]); players that
-//! abstain from the King's special gaits to measure what they are worth
-//! ([`Abstain`], through the search's root-move filter
-//! [`Limits::search_moves`](cescacs_engine::Limits::search_moves)), and
-//! piece values fitted to the results of such games ([`fit`], Texel's
-//! method). The [`stats`] of a match (pentanomial counts, Elo, LOS, SPRT)
-//! are fastchess's. docs/ENGINE.md and docs/BALANCE.md have the runs.
+//! What the `cescacs-engine` search is measured with, laid out as
+//! fastchess lays out its runner:
+//!
+//! - [`engine`]: the engines that play — an external UCI engine's process
+//!   ([`UciEngine`]) and the options it declares, how it is started
+//!   ([`EngineSpec`]), the built-in engine and the King's gaits it may
+//!   abstain from ([`Abstain`]);
+//! - [`Side`]: one side of a match, the one type for it: its name, its
+//!   [`Engine`] and the [`Limits`] of its searches (clock, time a move,
+//!   depth, nodes), read from fastchess's `-engine` words;
+//! - `match`: the match ([`Match`]) — the scheduler, one game, the
+//!   clocks ([`TimeControl`]), adjudication ([`Adjudication`]), openings
+//!   (seeded random or a book, [`Opening`]), the records
+//!   ([`GameRecord`], [`game_pgn`]);
+//! - [`stats`]: the figures of a match as fastchess computes them
+//!   (pentanomial counts, Elo, LOS, SPRT) and its report lines;
+//! - [`fit`]: piece values fitted to game results (Texel's method).
+//!
+//! [`MatchSettings`] turns the front ends' settings (`cescacs match`,
+//! `cescacs.study.MatchSpec`) into a [`Match`]. docs/MATCH.md describes the
+//! runner; docs/ENGINE.md and docs/BALANCE.md have the runs.
 //!
 //! ```
 //! use cescacs_engine::EngineOptions;
-//! use cescacs_study::{Match, Player};
+//! use cescacs_study::{Match, Side};
 //!
-//! let player = |depth| Player { depth, options: EngineOptions { hash_mb: 1, ..Default::default() }, abstain: Default::default() };
-//! let mut m = Match::new(player(2), player(1), 1);
+//! let side = |depth| Side::builtin(depth, EngineOptions { hash_mb: 1, ..Default::default() });
+//! let mut m = Match::new(side(2), side(1), 1);
 //! m.max_plies = 6;
 //! let result = m.run(&|_| {}).unwrap();
 //! assert_eq!(result.games.len(), 2);
@@ -30,34 +39,21 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod abstain;
-mod adjudication;
-mod clock;
-mod contender;
-mod engine_spec;
+pub mod engine;
 pub mod fit;
-mod game;
-mod r#match;
-mod opening;
-mod pair_range;
-mod player;
-mod record;
-mod result;
-mod scheduler;
-mod seat;
+pub mod r#match;
 mod settings;
+mod side;
 pub mod stats;
-mod uci_engine;
 
-pub use abstain::Abstain;
-pub use adjudication::{Adjudication, DrawRule, ResignRule, Verdict};
-pub use clock::{clk_comment, Clocks, Overstep, TimeControl};
-pub use contender::{Contender, Entrant, SearchLimits};
-pub use engine_spec::{split_words, EngineSpec, SpecError};
-pub use opening::Opening;
-pub use player::Player;
-pub use r#match::{Match, MatchError};
-pub use record::{Ending, GameRecord};
-pub use result::MatchResult;
+pub use engine::{
+    info_score, split_words, Abstain, BestMove, EngineError, EngineSpec, SpecError, UciEngine,
+    UciOption, HANDSHAKE_TIMEOUT,
+};
+pub use r#match::{
+    clk_comment, game_pgn, Adjudication, BookFormat, Clocks, DrawRule, Ending, GameRecord, Match,
+    MatchError, MatchResult, Opening, Overstep, ResignRule, TimeControl, Verdict, DEFAULT_MARGIN,
+    DEFAULT_MARGIN_MS,
+};
 pub use settings::{Described, Field, MatchSettings, SettingsError};
-pub use uci_engine::{info_score, BestMove, EngineError, UciEngine, HANDSHAKE_TIMEOUT};
+pub use side::{Engine, Limits, Side};

@@ -1,6 +1,6 @@
 //! Match settings as the front ends take them (`cescacs match`'s flags,
 //! `cescacs.study.MatchSpec`'s fields), turned into a [`Match`]: each
-//! setting read by the crate's own parsers ([`EngineSpec::parse`],
+//! setting read by the crate's own parsers ([`Side::parse`],
 //! [`TimeControl::parse`], [`ResignRule::parse`], [`DrawRule::parse`],
 //! [`Opening::read_book`], the evaluation's), with the defaults of
 //! `cescacs match` and the names the games give the two sides. A bad
@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use cescacs_engine::{EngineOptions, EvalConfig};
 
+use crate::side::{Engine, Limits};
 use crate::{
-    Abstain, Adjudication, Contender, DrawRule, EngineSpec, Entrant, Match, Opening, Player,
-    ResignRule, SearchLimits, TimeControl,
+    Abstain, Adjudication, BookFormat, DrawRule, Match, Opening, ResignRule, Side, TimeControl,
 };
 
 /// The settings of a match, as text and numbers.
@@ -31,11 +31,16 @@ pub struct MatchSettings {
     pub eval: String,
     /// B's evaluation (same form).
     pub vs_eval: String,
-    /// A's external engine, as [`EngineSpec::parse`] reads it (none: built in).
+    /// A's external engine, as [`Side::parse`] reads it (none: built in);
+    /// its own bounds (`tc=`, `st=`, `depth=`, `nodes=`, `timemargin=`)
+    /// come before the match's.
     pub engine: Option<String>,
     /// B's external engine (none: built in).
     pub vs_engine: Option<String>,
-    /// Time control `BASE+INC` in seconds.
+    /// fastchess's `-each`: words read before each external engine's own
+    /// (its own win); for a built-in side only bounds.
+    pub each: Option<String>,
+    /// Time control `[MOVES/]BASE[+INC]` in seconds.
     pub tc: Option<String>,
     /// Milliseconds a move, both sides.
     pub movetime: Option<u64>,
@@ -45,8 +50,18 @@ pub struct MatchSettings {
     pub timemargin: u64,
     /// The opening book's file (PDTL lines or CTL-PGN records); none: random openings.
     pub openings: Option<PathBuf>,
+    /// The book's form, `epd` (PDTL lines) or `pgn`; none: told by its first character.
+    pub openings_format: Option<String>,
+    /// The book's order, `sequential` (the default) or `random` (shuffled by the seed).
+    pub openings_order: Option<String>,
+    /// The book's first entry, 1-based.
+    pub openings_start: usize,
+    /// Moves of each book opening played (none: all).
+    pub openings_plies: Option<usize>,
     /// Opening pairs.
     pub pairs: usize,
+    /// Games in all, instead of `2 × pairs` (odd: the last opening played once).
+    pub games: Option<usize>,
     /// Seed of the random openings.
     pub seed: u64,
     /// Plies (after the opening) after which a game counts as a draw.
@@ -67,7 +82,7 @@ pub struct MatchSettings {
 
 impl Default for MatchSettings {
     /// `cescacs match`'s defaults: both sides built in, evaluation
-    /// `default`, 100 pairs, seed 0, 300 plies, 8 MiB, margin 100 ms.
+    /// `default`, 100 pairs, seed 0, 300 plies, 8 MiB, the default margin.
     fn default() -> Self {
         MatchSettings {
             depth: None,
@@ -76,12 +91,18 @@ impl Default for MatchSettings {
             vs_eval: "default".to_string(),
             engine: None,
             vs_engine: None,
+            each: None,
             tc: None,
             movetime: None,
             nodes: None,
-            timemargin: 100,
+            timemargin: crate::r#match::DEFAULT_MARGIN_MS,
             openings: None,
+            openings_format: None,
+            openings_order: None,
+            openings_start: 1,
+            openings_plies: None,
             pairs: 100,
+            games: None,
             seed: 0,
             max_plies: 300,
             threads: 0,
@@ -109,6 +130,8 @@ pub enum Field {
     Engine,
     /// [`MatchSettings::vs_engine`].
     VsEngine,
+    /// [`MatchSettings::each`].
+    Each,
     /// [`MatchSettings::tc`].
     Tc,
     /// [`MatchSettings::openings`].
@@ -135,6 +158,7 @@ impl Field {
             Field::VsEval => "vs_eval",
             Field::Engine => "engine",
             Field::VsEngine => "vs_engine",
+            Field::Each => "each",
             Field::Tc => "tc",
             Field::Openings => "openings",
             Field::HashMb => "hash_mb",
@@ -153,6 +177,7 @@ impl Field {
             Field::Eval => "--eval",
             Field::VsEval => "--vs-eval",
             Field::Engine | Field::VsEngine => "--engine",
+            Field::Each => "--each",
             Field::Tc => "--tc",
             Field::Openings => "--openings",
             Field::HashMb => "--hash",
@@ -197,30 +222,46 @@ pub struct Described {
 }
 
 impl MatchSettings {
-    /// A's and B's bounds: `depth` (3 when no `tc`, `movetime` or `nodes`
-    /// is given), `nodes`, `movetime`; B searches to `vs_depth`, else
-    /// (both sides built in) A's depth minus one, else A's depth.
-    pub fn limits(&self) -> (SearchLimits, SearchLimits) {
-        let timed = self.tc.is_some() || self.movetime.is_some() || self.nodes.is_some();
-        let depth = self.depth.or(if timed { None } else { Some(3) });
-        let a = SearchLimits {
-            depth,
-            nodes: self.nodes,
+    /// The bounds the match's own settings give A and B: `tc`,
+    /// `movetime`, `nodes`, and the depth: A's `depth`; B's `vs_depth`,
+    /// else (both sides built in) A's depth minus one, else A's depth. An
+    /// engine's own bounds and `-each`'s come before these; a side left
+    /// without any bound searches to depth 3 (B: 2 when both are built in).
+    fn limits(&self) -> Result<(Limits, Limits), SettingsError> {
+        let tc = self
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(|e| {
+                bad(
+                    Field::Tc,
+                    format!("{e} (give \"[MOVES/]BASE[+INC]\" in seconds, as \"10+0.1\")"),
+                )
+            })?;
+        let a = Limits {
+            tc,
             movetime: self.movetime.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            margin: None,
         };
-        let builtin = self.engine.is_none() && self.vs_engine.is_none();
-        let b_depth = match (self.vs_depth, depth) {
+        let b_depth = match (self.vs_depth, self.depth) {
             (Some(d), _) => Some(d),
-            (None, Some(d)) if builtin => Some(d.saturating_sub(1).max(1)),
+            (None, Some(d)) if self.both_builtin() => Some(d.saturating_sub(1).max(1)),
             (None, d) => d,
         };
-        (
+        Ok((
             a.clone(),
-            SearchLimits {
+            Limits {
                 depth: b_depth,
                 ..a
             },
-        )
+        ))
+    }
+
+    fn both_builtin(&self) -> bool {
+        self.engine.is_none() && self.vs_engine.is_none()
     }
 
     fn abstention(&self) -> Result<Abstain, SettingsError> {
@@ -247,14 +288,51 @@ impl MatchSettings {
         })
     }
 
+    /// The bounds `-each` sets (for a built-in side): its words must all
+    /// be bounds.
+    fn each_limits(&self) -> Result<Limits, SettingsError> {
+        let mut limits = Limits::default();
+        let Some(text) = self.each.as_deref() else {
+            return Ok(limits);
+        };
+        let words = crate::engine::split_words(text).map_err(|e| bad(Field::Each, e.0))?;
+        for word in words {
+            let set = word
+                .split_once('=')
+                .map(|(k, v)| limits.set(k, v))
+                .transpose()
+                .map_err(|e| bad(Field::Each, e.0))?;
+            if set != Some(true) {
+                return Err(bad(Field::Each, format!("{word:?}: a built-in side takes only bounds (tc, st, depth, nodes, timemargin) from each")));
+            }
+        }
+        Ok(limits)
+    }
+
+    /// The external engine side `text` describes, `-each`'s words read first.
+    fn external(&self, text: &str, field: Field) -> Result<Side, SettingsError> {
+        let all = match &self.each {
+            Some(each) => format!("{each} {text}"),
+            None => text.to_string(),
+        };
+        Side::parse(&all).map_err(|e| {
+            bad(
+                field,
+                format!("{e} (give \"cmd=COMMAND name=NAME option.NAME=VALUE …\")"),
+            )
+        })
+    }
+
     /// Side A (`b` false) or B: its external engine, or the built-in
-    /// engine with its evaluation and (A only) abstentions.
-    fn contender(
-        &self,
-        b: bool,
-        limits: SearchLimits,
-        abstain: Abstain,
-    ) -> Result<(Contender, String), SettingsError> {
+    /// engine with its evaluation and (A only) abstentions; left without
+    /// any bound, it searches to depth 3 (B: 2 when both are built in).
+    fn side(&self, b: bool, limits: Limits, abstain: Abstain) -> Result<Side, SettingsError> {
+        let default_depth = |mut limits: Limits| {
+            if limits.is_empty() {
+                limits.depth = Some(if b && self.both_builtin() { 2 } else { 3 });
+            }
+            limits
+        };
         let (text, field, eval, eval_field, depth_field) = if b {
             (
                 self.vs_engine.as_deref(),
@@ -277,15 +355,11 @@ impl MatchSettings {
                 let side = if b { "B" } else { "A" };
                 return Err(bad(eval_field, format!("the evaluation and abstain set the built-in engine, and side {side} is the engine {text:?}")));
             }
-            let spec = EngineSpec::parse(text).map_err(|e| {
-                bad(
-                    field,
-                    format!("{e} (give \"cmd=COMMAND name=NAME option.NAME=VALUE …\")"),
-                )
-            })?;
-            let name = spec.name.clone();
-            return Ok((Contender::external(spec, limits), name));
+            let mut side = self.external(text, field)?;
+            side.limits = default_depth(side.limits.or(&limits));
+            return Ok(side);
         }
+        let limits = default_depth(self.each_limits()?.or(&limits));
         if limits.depth.is_some_and(|d| d == 0 || d > 64) {
             return Err(bad(depth_field, "give a depth in 1..64"));
         }
@@ -305,11 +379,6 @@ impl MatchSettings {
         options
             .validate()
             .map_err(|e| bad(Field::HashMb, e.to_string()))?;
-        let player = Player {
-            depth: limits.depth.unwrap_or(0),
-            options,
-            abstain,
-        };
         let name = builtin_name(
             &limits,
             eval,
@@ -317,21 +386,20 @@ impl MatchSettings {
                 .as_deref()
                 .filter(|_| abstain != Abstain::default()),
         );
-        Ok((
-            Contender {
-                entrant: Entrant::Builtin(player),
-                limits,
-            },
+        Ok(Side {
             name,
-        ))
+            engine: Engine::Builtin { options, abstain },
+            limits,
+        })
     }
 
     /// The match these settings describe (no engine started, the
     /// opening book read), with the names the games give its sides.
     pub fn describe(&self) -> Result<Described, SettingsError> {
-        let (la, lb) = self.limits();
-        let (a, a_name) = self.contender(false, la, self.abstention()?)?;
-        let (b, b_name) = self.contender(true, lb, Abstain::default())?;
+        let (la, lb) = self.limits()?;
+        let a = self.side(false, la, self.abstention()?)?;
+        let b = self.side(true, lb, Abstain::default())?;
+        let (a_name, b_name) = (a.name.clone(), b.name.clone());
         if self.engine.is_some() && self.vs_engine.is_some() && a_name == b_name {
             return Err(bad(
                 Field::VsEngine,
@@ -345,21 +413,13 @@ impl MatchSettings {
             ));
         }
         let mut m = Match::new(a, b, self.pairs);
+        if let Some(games) = self.games {
+            m.games = games;
+        }
         m.seed = self.seed;
         m.threads = self.threads;
         m.max_plies = self.max_plies;
         m.start.set_castling_allowed(!self.no_castling);
-        m.tc = self
-            .tc
-            .as_deref()
-            .map(TimeControl::parse)
-            .transpose()
-            .map_err(|e| {
-                bad(
-                    Field::Tc,
-                    format!("{e} (give \"BASE+INC\" in seconds, as \"10+0.1\")"),
-                )
-            })?;
         m.margin = Duration::from_millis(self.timemargin);
         m.adjudication = Adjudication {
             resign: self
@@ -385,14 +445,17 @@ impl MatchSettings {
                     )
                 })?,
         };
-        m.book = self.openings.as_deref().map(read_book).transpose()?;
+        m.book = self.book()?;
         for (side, c) in [("A", &m.a), ("B", &m.b)] {
-            if c.limits.is_empty() && m.tc.is_none() {
+            if c.limits.is_empty() {
                 return Err(bad(
                     Field::Depth,
                     format!("{side} has no limit: give tc, movetime, depth or nodes"),
                 ));
             }
+        }
+        if m.a.limits.tc.is_some() != m.b.limits.tc.is_some() {
+            return Err(bad(Field::Tc, "give both sides a clock (tc) or neither"));
         }
         Ok(Described {
             m,
@@ -401,11 +464,56 @@ impl MatchSettings {
     }
 }
 
+impl MatchSettings {
+    /// The opening book, read and arranged (none: random openings).
+    fn book(&self) -> Result<Option<Vec<Opening>>, SettingsError> {
+        let Some(path) = self.openings.as_deref() else {
+            return Ok(None);
+        };
+        let format = self
+            .openings_format
+            .as_deref()
+            .map(BookFormat::parse)
+            .transpose()
+            .map_err(|e| bad(Field::Openings, e))?;
+        let random = match self.openings_order.as_deref() {
+            None | Some("sequential") => false,
+            Some("random") => true,
+            Some(other) => {
+                return Err(bad(
+                    Field::Openings,
+                    format!("order={other}: give sequential or random"),
+                ))
+            }
+        };
+        if self.openings_start == 0 {
+            return Err(bad(Field::Openings, "start=0: the first entry is 1"));
+        }
+        let book = read_book(path, format, self.openings_plies)?;
+        Ok(Some(Opening::arrange(
+            book,
+            random,
+            self.seed,
+            self.openings_start,
+        )))
+    }
+}
+
 /// The openings of the book at `path`.
-fn read_book(path: &Path) -> Result<Vec<Opening>, SettingsError> {
+fn read_book(
+    path: &Path,
+    format: Option<BookFormat>,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, SettingsError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| bad(Field::Openings, format!("{}: {e}", path.display())))?;
-    Opening::read_book(&text).map_err(|e| {
+    let format = format.unwrap_or(if text.trim_start().starts_with('[') {
+        BookFormat::Pgn
+    } else {
+        BookFormat::Pdtl
+    });
+    let read = Opening::read_book_as(&text, format, plies);
+    read.map_err(|e| {
         bad(
             Field::Openings,
             format!(
@@ -418,7 +526,7 @@ fn read_book(path: &Path) -> Result<Vec<Opening>, SettingsError> {
 
 /// How the games name a built-in side: `depth 3, eval default` (the
 /// bound it searches to, its evaluation, what it abstains from).
-fn builtin_name(limits: &SearchLimits, eval: &str, abstain: Option<&str>) -> String {
+fn builtin_name(limits: &Limits, eval: &str, abstain: Option<&str>) -> String {
     let bound = match (limits.depth, limits.nodes, limits.movetime) {
         (Some(d), None, None) => format!("depth {d}"),
         (None, None, None) => "built-in".to_string(),
@@ -444,7 +552,7 @@ mod tests {
                 "depth 2, eval default".to_string()
             )
         );
-        assert_eq!(d.m.pairs, 100);
+        assert_eq!(d.m.games, 200);
     }
 
     #[test]
@@ -468,11 +576,47 @@ mod tests {
         };
         let d = s.describe().unwrap();
         assert_eq!(d.names.1, "depth 2, eval nnue");
-        let (Entrant::Builtin(a), Entrant::Builtin(b)) = (&d.m.a.entrant, &d.m.b.entrant) else {
+        let (Engine::Builtin { options: a, .. }, Engine::Builtin { options: b, .. }) =
+            (&d.m.a.engine, &d.m.b.engine)
+        else {
             panic!("both sides are built in")
         };
-        assert!(!a.options.use_nnue);
-        assert!(b.options.use_nnue);
+        assert!(!a.use_nnue);
+        assert!(b.use_nnue);
+    }
+
+    #[test]
+    fn each_words_come_before_an_engines_own_and_bound_a_builtin_side() {
+        let s = MatchSettings {
+            engine: Some("cmd=./dev name=dev tc=5+0.05".to_string()),
+            each: Some("tc=10+0.1 option.Hash=16".to_string()),
+            ..Default::default()
+        };
+        // A keeps its own clock and gets each's option; B, built in, takes each's clock.
+        let d = s.describe().err().map(|e| e.field);
+        assert_eq!(d, Some(Field::Each), "a built-in side takes no option");
+        let s = MatchSettings {
+            each: Some("tc=10+0.1".to_string()),
+            ..s
+        };
+        let d = s.describe().unwrap();
+        assert_eq!(d.m.a.limits.tc.unwrap().to_string(), "5+0.05");
+        assert_eq!(d.m.b.limits.tc.unwrap().to_string(), "10+0.1");
+        assert_eq!(d.m.b.limits.depth, None, "a clock needs no default depth");
+        assert_eq!(d.names.0, "dev");
+        let s = MatchSettings {
+            engine: Some("cmd=./dev option.Hash=16".to_string()),
+            each: Some("option.Hash=8".to_string()),
+            vs_engine: Some("cmd=./base depth=2".to_string()),
+            ..Default::default()
+        };
+        let d = s.describe().unwrap();
+        let options = |side: &Side| side.spec().unwrap().options.clone();
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // The engine's own option is sent after each's, so it is the one set.
+        assert_eq!(options(&d.m.a), [pair("Hash", "8"), pair("Hash", "16")]);
+        assert_eq!(d.m.a.limits.depth, Some(3));
+        assert_eq!(d.m.b.limits.depth, Some(2));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Abstaining from the King's gaits, through the search's root-move filter.
 
 use cescacs::{History, MoveKind, Position};
-use cescacs_engine::{EngineOptions, Limits};
-use cescacs_study::{Abstain, Match, Player};
+use cescacs_engine::EngineOptions;
+use cescacs_study::{Abstain, Engine, Match, Opening, Side};
 
 fn gait(m: &cescacs::Move) -> bool {
     matches!(m.kind(), MoveKind::KingLeap | MoveKind::Castling(_))
@@ -20,17 +20,22 @@ fn an_engine_abstaining_from_the_kings_gaits_never_plays_them() {
     assert!(moves.iter().all(|m| !gait(m)));
     assert_eq!(moves.len() + 29, pos.legal_moves().len());
     for depth in 1..=3 {
-        let player = Player {
-            depth,
+        // A plays White's first move from the position, and only that move.
+        let mut a = Side::builtin(depth, EngineOptions::default());
+        a.engine = Engine::Builtin {
             options: EngineOptions::default(),
             abstain,
         };
-        let r = player.engine().search(
-            &History::new(pos.clone()),
-            &player.limits(&History::new(pos.clone())),
-        );
-        let m = r.best_move.unwrap();
-        assert!(!gait(&m), "{}", pos.ctl(&m));
+        let mut m = Match::new(a, Side::builtin(1, EngineOptions::default()), 1);
+        m.games = 1;
+        m.max_plies = 1;
+        m.book = Some(vec![Opening {
+            start: pos.clone(),
+            moves: Vec::new(),
+        }]);
+        let game = &m.run(&|_| {}).unwrap().games[0];
+        assert_eq!(game.moves.len(), 1);
+        assert!(!gait(&game.moves[0]), "{}", pos.ctl(&game.moves[0]));
     }
 }
 
@@ -71,12 +76,6 @@ fn each_gait_is_abstained_from_alone() {
         .root_moves(&Position::default()),
         None
     );
-    assert_eq!(
-        Player::new(2, EngineOptions::default())
-            .limits(&History::new(pos))
-            .search_moves,
-        None
-    );
 }
 
 #[test]
@@ -87,15 +86,13 @@ fn an_abstaining_player_never_plays_a_gait_in_a_match() {
         hash_mb: 1,
         ..EngineOptions::default()
     };
-    let a = Player {
-        depth: 2,
-        options,
-        abstain: Abstain {
-            king_leaps: true,
-            castling: true,
-        },
+    let abstain = Abstain {
+        king_leaps: true,
+        castling: true,
     };
-    let mut m = Match::new(a, Player::new(2, options), 2);
+    let mut a = Side::builtin(2, options);
+    a.engine = Engine::Builtin { options, abstain };
+    let mut m = Match::new(a, Side::builtin(2, options), 2);
     m.start = start;
     m.opening_plies = (0, 0);
     m.max_plies = 8;
@@ -107,7 +104,7 @@ fn an_abstaining_player_never_plays_a_gait_in_a_match() {
         for &mv in &g.moves {
             if h.position().turn() == g.a_color {
                 assert!(
-                    !gait(&mv) || a.abstain.root_moves(h.position()).is_none(),
+                    !gait(&mv) || abstain.root_moves(h.position()).is_none(),
                     "A played {}",
                     h.position().ctl(&mv)
                 );
@@ -115,12 +112,4 @@ fn an_abstaining_player_never_plays_a_gait_in_a_match() {
             h.push_unchecked(mv);
         }
     }
-    // With Limits built by hand, the same filter.
-    let h = History::new(m.start.clone());
-    assert_eq!(
-        a.limits(&h).search_moves,
-        Limits::depth(2)
-            .with_search_moves(a.abstain.root_moves(h.position()).unwrap())
-            .search_moves
-    );
 }

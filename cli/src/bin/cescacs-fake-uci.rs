@@ -1,7 +1,8 @@
 //! `cescacs-fake-uci MODE [N]`: a UCI engine in this project's dialect that
 //! misbehaves on purpose, for testing `cescacs match` (test support, not a
-//! player). It plays legal moves of the rules crate and answers at once,
-//! except as its mode says:
+//! player). It declares the options Hash (1..1024), Threads (1) and Skill
+//! Level (0..20), ignoring their values, and plays legal moves of the rules
+//! crate and answers at once, except as its mode says:
 //!
 //! ```text
 //! random [SEED]      a seeded random legal move, `info depth 1 score cp 0` first
@@ -129,6 +130,13 @@ fn main() {
         match words.first().copied() {
             Some("uci") => {
                 let _ = writeln!(out, "id name fake {}", fake.mode);
+                // Options to be set (and refused out of range) as a real engine's are.
+                let _ = writeln!(out, "option name Hash type spin default 16 min 1 max 1024");
+                let _ = writeln!(out, "option name Threads type spin default 1 min 1 max 1");
+                let _ = writeln!(
+                    out,
+                    "option name Skill Level type spin default 20 min 0 max 20"
+                );
                 if fake.mode != "no-uciok" {
                     let _ = writeln!(out, "uciok");
                 }

@@ -35,10 +35,12 @@ mod llr;
 mod pentanomial;
 pub mod report;
 mod sprt;
+mod tally;
 
 pub use elo::EloEstimate;
 pub use pentanomial::Pentanomial;
 pub use sprt::{Hypothesis, Model, Sprt, SprtError};
+pub use tally::Tally;
 
 #[cfg(test)]
 mod tests;

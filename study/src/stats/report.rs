@@ -3,20 +3,24 @@
 //! authors read them as they read fastchess's:
 //!
 //! ```text
+//! Results of dev vs base (10+0.1, 1t, 16MB, book.pdtl):
 //! Elo: 43.66 +/- 16.57, nElo: 74.07 +/- 27.80
 //! LOS: 100.00 %, DrawRatio: 25.00 %, PairsRatio: 2.00
-//! Ptnml(0-2): [0, 75, 75, 150, 0]
+//! Games: 600, Wins: 225, Losses: 150, Draws: 225, Points: 900 (57.14 %)
+//! Ptnml(0-2): [0, 75, 75, 150, 0], WL/DD Ratio: inf
 //! SPRT ([0.00, 10.00]) LLR: 3.28 [-2.94, 2.94] - H1 was accepted
 //! ```
 //!
 //! Numbers are printed with two decimals as fastchess prints them (C's
 //! `nan` and `inf` included); the SPRT line joins fastchess's interval line
 //! (`LLR: x (p%) (lo, hi) [E0, E1]`, [`llr_line`]) and its closing line
-//! (`SPRT ([E0, E1]) completed - H1 was accepted`).
+//! (`SPRT ([E0, E1]) completed - H1 was accepted`). The Games line counts
+//! C'escacs points (3 a mate, 2 and 1 a stalemate, 1 each a draw).
 
 use crate::stats::elo::EloEstimate;
 use crate::stats::pentanomial::Pentanomial;
 use crate::stats::sprt::{Hypothesis, Sprt};
+use crate::stats::tally::Tally;
 
 /// `x` with two decimals, NaN and infinities as C's printf writes them.
 fn fixed2(x: f64) -> String {
@@ -118,5 +122,53 @@ pub fn summary(p: &Pentanomial, sprt: Option<&Sprt>) -> Vec<String> {
     let e = EloEstimate::from_pentanomial(p);
     let mut lines = vec![elo_line(&e), los_line(&e, p), ptnml_line(p)];
     lines.extend(sprt.map(|s| sprt_line(s, p)));
+    lines
+}
+
+/// `Games: 600, Wins: 225, Losses: 150, Draws: 225, Points: 900 (57.14 %)`:
+/// fastchess's line with C'escacs points (3 a mate, 2 and 1 a stalemate,
+/// 1 each a draw), the percentage being the tested side's share of all
+/// points awarded.
+pub fn games_line(t: &Tally) -> String {
+    format!(
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {} ({} %)",
+        t.games(),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.points.0,
+        fixed2(100.0 * t.share())
+    )
+}
+
+/// `Ptnml(0-2): [LL, LD, WL+DD, WD, WW], WL/DD Ratio: 0.50`.
+pub fn ptnml_wl_dd_line(t: &Tally) -> String {
+    format!(
+        "{}, WL/DD Ratio: {}",
+        ptnml_line(&t.pentanomial),
+        fixed2(f64::from(t.wl) / f64::from(t.dd))
+    )
+}
+
+/// fastchess's results block without its rules: `header` (`Results of A
+/// vs B (…):`), the Elo, LOS, Games and Ptnml lines, and with an SPRT its
+/// running LLR line, or (`last`) its closing SPRT line.
+pub fn results_block(header: &str, t: &Tally, sprt: Option<&Sprt>, last: bool) -> Vec<String> {
+    let p = &t.pentanomial;
+    let e = EloEstimate::from_pentanomial(p);
+    let mut lines = vec![
+        header.to_string(),
+        elo_line(&e),
+        los_line(&e, p),
+        games_line(t),
+        ptnml_wl_dd_line(t),
+    ];
+    lines.extend(sprt.map(|s| {
+        if last {
+            sprt_line(s, p)
+        } else {
+            llr_line(s, p)
+        }
+    }));
     lines
 }

@@ -74,12 +74,17 @@ impl Sprt {
     }
 
     /// Parses `elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=normalized|logistic]`
+    /// (commas or spaces between, as fastchess's `-sprt elo0=0 elo1=5`)
     /// (α and β 0.05 unless given), checked as fastchess checks it:
     /// elo0 < elo1, α and β in (0, 1), α + β < 1.
     pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let (mut elo0, mut elo1) = (None, None);
         let mut s = Sprt::new(0.0, 0.0);
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        for part in text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
             let bad = || SprtError::Part(part.to_string());
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
             let number = || {

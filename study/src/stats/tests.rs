@@ -325,7 +325,48 @@ fn summary_lines_read_as_fastchesss() {
 }
 
 #[test]
+fn results_blocks_read_as_fastchesss() {
+    // The module's example as 300 pairs of games: 75 LD, 75 WL, 150 WD.
+    let mut t = Tally::default();
+    for pair in 0..300 {
+        let (first, second) = match pair % 4 {
+            0 => ((0, 3), (1, 1)),
+            1 => ((3, 0), (0, 3)),
+            _ => ((3, 0), (1, 1)),
+        };
+        t.add(pair, first);
+        t.add(pair, second);
+    }
+    let s10 = Sprt::new(0.0, 10.0);
+    let header = "Results of A vs B (3 plies, 1t, 8MB):";
+    let block = report::results_block(header, &t, Some(&s10), true);
+    assert_eq!(
+        block,
+        [
+            header,
+            "Elo: 43.66 +/- 16.57, nElo: 74.07 +/- 27.80",
+            "LOS: 100.00 %, DrawRatio: 25.00 %, PairsRatio: 2.00",
+            // 225 wins (675 points) and 225 draws (225) of 1575 points awarded.
+            "Games: 600, Wins: 225, Losses: 150, Draws: 225, Points: 900 (57.14 %)",
+            "Ptnml(0-2): [0, 75, 75, 150, 0], WL/DD Ratio: inf",
+            "SPRT ([0.00, 10.00]) LLR: 3.28 [-2.94, 2.94] - H1 was accepted",
+        ]
+    );
+    let running = report::results_block(header, &t, Some(&s10), false);
+    assert!(running[5].starts_with("LLR: 3.28 ("), "{}", running[5]);
+    assert_eq!(report::results_block(header, &t, None, true).len(), 5);
+}
+
+#[test]
 fn sprt_specifications_parse_and_are_checked() {
+    assert_eq!(
+        Sprt::parse("elo0=0 elo1=5 alpha=0.1 beta=0.1"),
+        Ok(Sprt {
+            alpha: 0.1,
+            beta: 0.1,
+            ..Sprt::new(0.0, 5.0)
+        })
+    );
     assert_eq!(
         Sprt::parse("elo0=0,elo1=5,alpha=0.05,beta=0.05"),
         Ok(Sprt::new(0.0, 5.0))

@@ -1,4 +1,5 @@
-//! An external UCI engine process: started, told what to do over its
+//! An external UCI engine process: started (its declared options read, the
+//! options asked for checked against them), told what to do over its
 //! standard input, and read through a thread that forwards its output
 //! lines over a channel, so that every wait has a deadline
 //! (`recv_timeout`, no polling). Dropping it sends `quit` and kills the
@@ -12,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use cescacs_engine::Score;
 
-use crate::engine_spec::EngineSpec;
+use crate::engine::spec::EngineSpec;
+use crate::engine::uci_option::{check_options, UciOption};
 
 /// How long an engine has to answer `uci` and `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -31,6 +33,9 @@ pub enum EngineError {
     Exited,
     /// Writing to the process failed (it exited or crashed).
     Write(String),
+    /// An option asked for is one the engine does not declare, or a value
+    /// it would refuse.
+    Option(String),
 }
 
 impl fmt::Display for EngineError {
@@ -40,6 +45,7 @@ impl fmt::Display for EngineError {
             EngineError::Timeout(what) => write!(f, "no {what} in time"),
             EngineError::Exited => f.write_str("exited"),
             EngineError::Write(e) => write!(f, "cannot be written to: {e}"),
+            EngineError::Option(e) => f.write_str(e),
         }
     }
 }
@@ -63,11 +69,14 @@ pub struct UciEngine {
     lines: Receiver<String>,
     /// The `id name` the engine gave.
     pub id_name: Option<String>,
+    /// The options it declared.
+    pub options: Vec<UciOption>,
 }
 
 impl UciEngine {
-    /// Starts `spec`'s engine: `uci` answered by `uciok`, each option set,
-    /// then `isready` answered by `readyok`, each within `timeout`.
+    /// Starts `spec`'s engine: `uci` answered by `uciok` (the options it
+    /// declares read on the way), each option checked against them and
+    /// set, then `isready` answered by `readyok`, each within `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<UciEngine, EngineError> {
         let (program, args) = spec
             .command
@@ -82,6 +91,10 @@ impl UciEngine {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        // Its own process group: a terminal's Ctrl-C goes to the runner,
+        // which ends the match and the engines in order.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
@@ -89,7 +102,7 @@ impl UciEngine {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, lines) = mpsc::channel();
         std::thread::Builder::new()
-            .name(format!("uci {}", spec.name))
+            .name(format!("uci {}", spec.program_name()))
             .spawn(move || {
                 for line in BufReader::new(stdout).lines() {
                     let Ok(line) = line else { break };
@@ -104,12 +117,13 @@ impl UciEngine {
             stdin,
             lines,
             id_name: None,
+            options: Vec::new(),
         };
         engine.handshake(spec, timeout)?;
         Ok(engine)
     }
 
-    /// `uci` → `uciok`, the options, `isready` → `readyok`.
+    /// `uci` → `uciok`, the options checked and set, `isready` → `readyok`.
     fn handshake(&mut self, spec: &EngineSpec, timeout: Duration) -> Result<(), EngineError> {
         self.send("uci")?;
         let deadline = Instant::now() + timeout;
@@ -118,10 +132,12 @@ impl UciEngine {
             if let Some(name) = line.strip_prefix("id name ") {
                 self.id_name = Some(name.trim().to_string());
             }
+            self.options.extend(UciOption::parse(&line));
             if line.trim() == "uciok" {
                 break;
             }
         }
+        check_options(&self.options, &spec.options).map_err(EngineError::Option)?;
         for (name, value) in &spec.options {
             self.send(&format!("setoption name {name} value {value}"))?;
         }

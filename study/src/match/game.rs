@@ -1,24 +1,26 @@
-//! One game of a match between two seats: the moves asked for in turn,
+//! One game of a match between two sides: the moves asked for in turn,
 //! each checked by the rules crate, the clocks charged by wall time, and
-//! the game ended by the rules, the ply limit, an adjudication or a fault.
+//! the game ended by the rules, the ply limit, an adjudication or a fault
+//! (or abandoned, unrecorded, when the match is interrupted).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cescacs::{Color, History, Position};
 
-use crate::adjudication::{Adjudication, Adjudicator};
-use crate::clock::{Clocks, TimeControl};
-use crate::record::{Ending, GameRecord};
-use crate::seat::{Answer, Fault, Request, Seat};
+use crate::engine::instance::{Answer, Fault, Instance, Request};
+use crate::r#match::adjudication::{Adjudication, Adjudicator};
+use crate::r#match::clock::Clocks;
+use crate::r#match::record::{Ending, GameRecord};
+use crate::side::Side;
 
 /// What every game of a match shares.
 #[derive(Clone, Debug)]
 pub(crate) struct GameRules {
     /// A game still going after this many engine plies is a draw.
     pub max_plies: usize,
-    /// Both sides' clock, if the match has one.
-    pub tc: Option<TimeControl>,
-    /// The latency a side is allowed beyond its time.
+    /// The latency a side is allowed beyond its time (unless its own
+    /// limits set one).
     pub margin: Duration,
     /// How long a side without a clock or `movetime` may think.
     pub silence: Duration,
@@ -52,52 +54,68 @@ impl PositionLine {
     }
 }
 
-/// The seats of a game: A's and B's, and the colour A plays.
+/// The sides of a game with their running engines: A's and B's, and the
+/// colour A plays.
 pub(crate) struct Table<'a> {
-    pub a: &'a mut Seat,
-    pub b: &'a mut Seat,
+    pub a: (&'a Side, &'a mut Instance),
+    pub b: (&'a Side, &'a mut Instance),
     pub a_color: Color,
 }
 
 impl Table<'_> {
-    fn seat(&mut self, side: Color) -> &mut Seat {
-        if side == self.a_color {
-            self.a
+    fn side(&mut self, color: Color) -> (&Side, &mut Instance) {
+        let (side, engine) = if color == self.a_color {
+            &mut self.a
         } else {
-            self.b
-        }
+            &mut self.b
+        };
+        (side, engine)
     }
 }
 
-/// Plays the game of pair `pair` from `opening` at `table`.
+/// Plays the game of pair `pair` from `opening` at `table`; `None` when
+/// `abort` is raised before it ends (checked before each move).
 pub(crate) fn play(
     rules: &GameRules,
     pair: usize,
     opening: History,
     table: &mut Table<'_>,
-) -> GameRecord {
+    abort: &AtomicBool,
+) -> Option<GameRecord> {
     let opening_len = opening.len();
     let mut h = opening;
-    let mut clocks = rules.tc.map(Clocks::new);
+    let mut clocks = match (
+        table.side(Color::White).0.limits.tc,
+        table.side(Color::Black).0.limits.tc,
+    ) {
+        (Some(w), Some(b)) => Some(Clocks::new(w, b)),
+        _ => None,
+    };
     let mut left = Vec::new();
     let ending = 'game: {
-        for side in [Color::White, Color::Black] {
-            if let Err(f) = table.seat(side).new_game(rules.startup) {
-                break 'game fault_ending(side, f, false);
+        for color in [Color::White, Color::Black] {
+            let (side, engine) = table.side(color);
+            if let Err(f) = engine.new_game(side, rules.startup) {
+                break 'game fault_ending(color, f, false);
             }
         }
         let mut line = PositionLine::new(&h);
         let mut adjudicator = Adjudicator::new(rules.adjudication);
         while h.outcome().is_none() {
+            if abort.load(Ordering::Relaxed) {
+                return None;
+            }
             if h.len() >= opening_len + rules.max_plies {
                 break 'game Ending::MaxPlies;
             }
-            let side = h.position().turn();
-            let seat = table.seat(side);
-            let timed = clocks.is_some() || seat_movetime(seat).is_some();
-            let allowance = match (&clocks, seat_movetime(seat)) {
-                (_, Some(t)) => t + rules.margin,
-                (Some(c), None) => c.allowance(side, rules.margin),
+            let color = h.position().turn();
+            let (side, engine) = table.side(color);
+            let movetime = side.limits.movetime;
+            let margin = side.limits.margin.unwrap_or(rules.margin);
+            let timed = clocks.is_some() || movetime.is_some();
+            let allowance = match (&clocks, movetime) {
+                (_, Some(t)) => t + margin,
+                (Some(c), None) => c.allowance(color, margin),
                 (None, None) => rules.silence,
             };
             let start = Instant::now();
@@ -107,39 +125,40 @@ pub(crate) fn play(
                 clocks: clocks.as_ref(),
                 deadline: start + allowance,
             };
-            let answer = seat.think(&request);
+            let answer = engine.think(side, &request);
             let elapsed = start.elapsed();
             let Answer { m, score } = match answer {
                 Ok(a) => a,
-                Err(f) => break 'game fault_ending(side, f, timed),
+                Err(f) => break 'game fault_ending(color, f, timed),
             };
             if let Some(c) = &mut clocks {
-                if c.charge(side, elapsed, rules.margin).is_err() {
-                    break 'game Ending::TimeForfeit(side);
+                if c.charge(color, elapsed, margin).is_err() {
+                    break 'game Ending::TimeForfeit(color);
                 }
-                left.push(c.left(side));
-            } else if seat_movetime(table.seat(side)).is_some_and(|t| elapsed > t + rules.margin) {
-                break 'game Ending::TimeForfeit(side);
+                left.push(c.left(color));
+            } else if movetime.is_some_and(|t| elapsed > t + margin) {
+                break 'game Ending::TimeForfeit(color);
             }
             let ctl = h.position().ctl(&m);
             h.push_unchecked(m);
             line.push(&ctl);
             let zeroing = h.position().halfmove_clock() == 0;
-            if let Some(v) = adjudicator.after_move(side, score, zeroing, h.len() / 2) {
+            if let Some(v) = adjudicator.after_move(color, score, zeroing, h.len() / 2) {
                 if h.outcome().is_none() {
                     break 'game Ending::Adjudicated(v);
                 }
             }
         }
-        Ending::Rules
+        Ending::Rules(h.outcome().expect("the loop ends at the rules' end"))
     };
-    record(pair, table.a_color, h, opening_len, ending, left)
-}
-
-fn seat_movetime(seat: &Seat) -> Option<Duration> {
-    match seat {
-        Seat::Builtin { limits, .. } | Seat::External { limits, .. } => limits.movetime,
+    // An engine that failed once the match was interrupted may have been
+    // interrupted itself (a terminal's Ctrl-C reaches its process group):
+    // no result of the game's.
+    let faulted = matches!(ending, Ending::Crashed(_) | Ending::Stalled(_));
+    if faulted && abort.load(Ordering::Relaxed) {
+        return None;
     }
+    Some(record(pair, table.a_color, h, opening_len, ending, left))
 }
 
 /// The ending a fault of `side` gives: silence under a clock or a
@@ -163,7 +182,7 @@ fn record(
     clocks: Vec<Duration>,
 ) -> GameRecord {
     let white_black = match (&ending, ending.loser()) {
-        (Ending::Rules, _) => h.outcome().expect("the rules ended the game").points(),
+        (Ending::Rules(outcome), _) => outcome.points(),
         (_, Some(Color::White)) => (0, 3),
         (_, Some(Color::Black)) => (3, 0),
         (_, None) => (1, 1),

@@ -1,5 +1,7 @@
 //! The openings a match starts its games from: seeded random ones, or a
-//! book read from a file (PDTL lines or CTL-PGN records).
+//! book read from a file (PDTL lines or CTL-PGN records), taken as
+//! fastchess takes its `-openings`: in order or shuffled by the seed, from
+//! a starting entry, cut to a number of plies.
 
 use cescacs::random::{game_seed, SplitMix64};
 use cescacs::{History, Move, Position};
@@ -13,6 +15,27 @@ pub struct Opening {
     pub start: Position,
     /// The forced moves from `start`.
     pub moves: Vec<Move>,
+}
+
+/// The form of an opening book (fastchess's `format=epd|pgn`; PDTL is this
+/// variant's EPD).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One PDTL a line.
+    Pdtl,
+    /// CTL-PGN records.
+    Pgn,
+}
+
+impl BookFormat {
+    /// Reads `epd` or `pdtl` (PDTL lines) and `pgn` (CTL-PGN records).
+    pub fn parse(text: &str) -> Result<BookFormat, String> {
+        match text {
+            "epd" | "pdtl" => Ok(BookFormat::Pdtl),
+            "pgn" => Ok(BookFormat::Pgn),
+            _ => Err(format!("format={text}: give epd (PDTL lines) or pgn")),
+        }
+    }
 }
 
 impl Opening {
@@ -31,7 +54,23 @@ impl Opening {
     /// (blank lines and lines starting with `#` skipped). Openings that
     /// have already ended are refused.
     pub fn read_book(text: &str) -> Result<Vec<Opening>, String> {
-        let openings = if text.trim_start().starts_with('[') {
+        let format = if text.trim_start().starts_with('[') {
+            BookFormat::Pgn
+        } else {
+            BookFormat::Pdtl
+        };
+        Opening::read_book_as(text, format, None)
+    }
+
+    /// Reads an opening book in `format` (see [`Opening::read_book`]), each
+    /// opening cut to its first `plies` moves when given (fastchess's
+    /// `plies=`), so that whole games serve as openings.
+    pub fn read_book_as(
+        text: &str,
+        format: BookFormat,
+        plies: Option<usize>,
+    ) -> Result<Vec<Opening>, String> {
+        let mut openings: Vec<Opening> = if format == BookFormat::Pgn {
             let games = cescacs::pgn::read_games(text)
                 .map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.kind))?;
             games
@@ -63,6 +102,11 @@ impl Opening {
         if openings.is_empty() {
             return Err("no opening found".to_string());
         }
+        if let Some(n) = plies {
+            for o in &mut openings {
+                o.moves.truncate(n);
+            }
+        }
         if let Some(i) = openings
             .iter()
             .position(|o| o.history().outcome().is_some())
@@ -70,6 +114,24 @@ impl Opening {
             return Err(format!("opening {} has already ended", i + 1));
         }
         Ok(openings)
+    }
+
+    /// The book `book` taken as fastchess takes one: in order or
+    /// (`random`) shuffled by `seed`, from the `start`th entry (1-based,
+    /// wrapping).
+    pub fn arrange(mut book: Vec<Opening>, random: bool, seed: u64, start: usize) -> Vec<Opening> {
+        if random {
+            // Fisher-Yates with the rules' generator, so a seed gives one order.
+            let mut rng = SplitMix64::new(seed);
+            for i in (1..book.len()).rev() {
+                book.swap(i, rng.below(i + 1));
+            }
+        }
+        if !book.is_empty() {
+            let first = start.saturating_sub(1) % book.len();
+            book.rotate_left(first);
+        }
+        book
     }
 }
 
@@ -122,6 +184,29 @@ mod tests {
             .unwrap_err()
             .starts_with("line 1: bad PDTL"));
         assert!(Opening::read_book("\n").is_err());
+    }
+
+    #[test]
+    fn books_are_read_in_the_format_given_and_arranged_as_fastchess_does() {
+        let pgn = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n*\n\n[Variant \"C'escacs\"]\n1. K4-K8\n*\n\n[Variant \"C'escacs\"]\n1. E7-E13\n*\n";
+        assert!(Opening::read_book_as(pgn, BookFormat::Pdtl, None).is_err());
+        let book = Opening::read_book_as(pgn, BookFormat::Pgn, None).unwrap();
+        assert_eq!(BookFormat::parse("epd"), Ok(BookFormat::Pdtl));
+        assert!(BookFormat::parse("fen").is_err());
+        let lens = |b: &[Opening]| b.iter().map(|o| o.moves.len()).collect::<Vec<_>>();
+        assert_eq!(
+            lens(&Opening::arrange(book.clone(), false, 0, 2)),
+            [1, 1, 2]
+        );
+        let cut = Opening::read_book_as(pgn, BookFormat::Pgn, Some(1)).unwrap();
+        assert_eq!(lens(&cut), [1, 1, 1]);
+        let shuffled = Opening::arrange(book.clone(), true, 7, 1);
+        assert_eq!(shuffled, Opening::arrange(book.clone(), true, 7, 1));
+        let mut sorted = shuffled.clone();
+        sorted.sort_by_key(|o| format!("{:?}", o.moves));
+        let mut original = book.clone();
+        original.sort_by_key(|o| format!("{:?}", o.moves));
+        assert_eq!(sorted, original);
     }
 
     #[test]

@@ -3,16 +3,16 @@
 
 use std::time::Duration;
 
-use cescacs::{Color, Game, GameResult, History, Move, Position};
+use cescacs::{Color, Game, GameResult, History, Move, Outcome, Position, Termination};
 
-use crate::adjudication::Verdict;
-use crate::clock::clk_comment;
+use crate::r#match::adjudication::Verdict;
+use crate::r#match::clock::clk_comment;
 
 /// How a game of a match ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// By the rules (mate, stalemate, an automatic draw).
-    Rules,
+    Rules(Outcome),
     /// Cut at the match's ply limit: a draw.
     MaxPlies,
     /// Adjudicated from the engines' scores (`--resign`, `--draw`).
@@ -32,7 +32,7 @@ impl Ending {
     /// The side that lost by a fault or an adjudicated resignation.
     pub fn loser(&self) -> Option<Color> {
         match *self {
-            Ending::Rules | Ending::MaxPlies | Ending::Adjudicated(Verdict::Draw) => None,
+            Ending::Rules(_) | Ending::MaxPlies | Ending::Adjudicated(Verdict::Draw) => None,
             Ending::Adjudicated(Verdict::Resign(c))
             | Ending::TimeForfeit(c)
             | Ending::IllegalMove(c, _)
@@ -47,7 +47,7 @@ impl Ending {
     /// and the ply limit.
     pub fn termination_tag(&self) -> Option<&'static str> {
         match self {
-            Ending::Rules | Ending::MaxPlies => None,
+            Ending::Rules(_) | Ending::MaxPlies => None,
             Ending::Adjudicated(_) => Some("adjudication"),
             Ending::TimeForfeit(_) => Some("time forfeit"),
             Ending::IllegalMove(..) => Some("rules infraction"),
@@ -55,17 +55,23 @@ impl Ending {
         }
     }
 
-    /// The ending in words (`White loses on time`, `cut at the ply limit`).
+    /// The ending in words, as fastchess annotates a finished game
+    /// (`White mates`, `Draw by fivefold repetition`, `Black loses on
+    /// time`, `White disconnects`).
     pub fn describe(&self) -> String {
         match self {
-            Ending::Rules => "by the rules".to_string(),
-            Ending::MaxPlies => "cut at the ply limit".to_string(),
-            Ending::Adjudicated(Verdict::Draw) => "adjudicated a draw".to_string(),
-            Ending::Adjudicated(Verdict::Resign(c)) => format!("{c} resigns (adjudicated)"),
+            Ending::Rules(o) => match (o.termination, o.winner) {
+                (Termination::Checkmate, Some(c)) => format!("{c} mates"),
+                (Termination::Stalemate, Some(c)) => format!("{c} wins by stalemate"),
+                (t, _) => format!("Draw by {}", t.name()),
+            },
+            Ending::MaxPlies => "Draw by the ply limit".to_string(),
+            Ending::Adjudicated(Verdict::Draw) => "Draw by adjudication".to_string(),
+            Ending::Adjudicated(Verdict::Resign(c)) => format!("{} wins by adjudication", !*c),
             Ending::TimeForfeit(c) => format!("{c} loses on time"),
-            Ending::IllegalMove(c, m) => format!("{c} loses by an illegal move {m:?}"),
-            Ending::Stalled(c) => format!("{c} loses by giving no move"),
-            Ending::Crashed(c) => format!("{c} loses: its engine exited or did not start"),
+            Ending::IllegalMove(c, m) => format!("{c} makes an illegal move: {m}"),
+            Ending::Stalled(c) => format!("{c} gives no move"),
+            Ending::Crashed(c) => format!("{c} disconnects"),
         }
     }
 }
@@ -111,7 +117,7 @@ impl GameRecord {
     /// Whether the game ended by the rules (not cut, adjudicated or lost
     /// by a fault).
     pub fn finished(&self) -> bool {
-        self.ending == Ending::Rules
+        matches!(self.ending, Ending::Rules(_))
     }
 
     /// The points of White and Black.
@@ -161,10 +167,9 @@ mod tests {
     /// A record of `h`'s moves as a match makes it (A White).
     fn record_of(h: &History, finished: bool) -> GameRecord {
         let points = h.outcome().map_or((1, 1), |o| o.points());
-        let ending = if finished {
-            Ending::Rules
-        } else {
-            Ending::MaxPlies
+        let ending = match h.outcome() {
+            Some(o) if finished => Ending::Rules(o),
+            _ => Ending::MaxPlies,
         };
         GameRecord {
             pair: 0,
@@ -276,13 +281,56 @@ mod tests {
     }
 
     #[test]
+    fn endings_read_as_fastchess_annotations() {
+        let rules = |termination, winner| {
+            Ending::Rules(Outcome {
+                termination,
+                winner,
+            })
+        };
+        let cases = [
+            (
+                rules(Termination::Checkmate, Some(Color::Black)),
+                "Black mates",
+            ),
+            (
+                rules(Termination::Stalemate, Some(Color::White)),
+                "White wins by stalemate",
+            ),
+            (
+                rules(Termination::FivefoldRepetition, None),
+                "Draw by fivefold repetition",
+            ),
+            (Ending::MaxPlies, "Draw by the ply limit"),
+            (Ending::Adjudicated(Verdict::Draw), "Draw by adjudication"),
+            (
+                Ending::Adjudicated(Verdict::Resign(Color::White)),
+                "Black wins by adjudication",
+            ),
+            (Ending::TimeForfeit(Color::Black), "Black loses on time"),
+            (
+                Ending::IllegalMove(Color::White, "A1-A2".into()),
+                "White makes an illegal move: A1-A2",
+            ),
+            (Ending::Stalled(Color::White), "White gives no move"),
+            (Ending::Crashed(Color::Black), "Black disconnects"),
+        ];
+        for (ending, words) in cases {
+            assert_eq!(ending.describe(), words);
+        }
+    }
+
+    #[test]
     fn white_and_blacks_points_follow_as_colour() {
         let mut g = GameRecord {
             pair: 0,
             a_color: Color::White,
             points: (2, 1),
             plies: 1,
-            ending: Ending::Rules,
+            ending: Ending::Rules(Outcome {
+                termination: Termination::Stalemate,
+                winner: Some(Color::White),
+            }),
             start: Position::default(),
             moves: Vec::new(),
             opening: 0,

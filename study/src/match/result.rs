@@ -1,7 +1,7 @@
 //! All games of a match and the figures drawn from them: A's share of the
 //! points, White's, their 95 % error bars, and the win/draw/loss count.
 
-use crate::record::GameRecord;
+use crate::r#match::record::GameRecord;
 
 /// All games of a match, in order (pair, then A White before A Black).
 #[derive(Clone, Debug)]
@@ -92,7 +92,7 @@ mod tests {
             a_color,
             points,
             plies: 1,
-            ending: crate::record::Ending::Rules,
+            ending: crate::r#match::record::Ending::MaxPlies,
             start: cescacs::Position::default(),
             moves: Vec::new(),
             opening: 0,

@@ -6,30 +6,46 @@
 //! under the match's clock, and lose the games where they fault.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use cescacs::{Color, History, Position};
 
-use crate::adjudication::Adjudication;
-use crate::clock::TimeControl;
-use crate::contender::Contender;
-use crate::game::{play, GameRules, Table};
-use crate::opening::{random_opening, Opening};
-use crate::record::GameRecord;
-use crate::result::MatchResult;
-use crate::scheduler::run_games;
-use crate::seat::Seat;
-use crate::uci_engine::{UciEngine, HANDSHAKE_TIMEOUT};
+pub(crate) mod adjudication;
+pub(crate) mod clock;
+mod game;
+mod opening;
+mod pair_range;
+mod pgn;
+mod record;
+mod result;
+mod scheduler;
 
-/// A match: `pairs` openings, each played with A as White and as Black.
+pub use adjudication::{Adjudication, DrawRule, ResignRule, Verdict};
+pub use clock::{clk_comment, Clocks, Overstep, TimeControl};
+pub use opening::{BookFormat, Opening};
+pub use pgn::game_pgn;
+pub use record::{Ending, GameRecord};
+pub use result::MatchResult;
+
+use crate::engine::instance::Instance;
+use crate::engine::{UciEngine, UciOption, HANDSHAKE_TIMEOUT};
+use crate::side::Side;
+use game::{play, GameRules, Table};
+use opening::random_opening;
+use scheduler::run_games;
+
+/// A match: games from openings each played with A as White and then as
+/// Black (games `2k` and `2k + 1` share opening `k`; an odd count leaves
+/// the last opening's second game unplayed).
 #[derive(Clone, Debug)]
 pub struct Match {
     /// The first side, whose share of the points the match measures.
-    pub a: Contender,
+    pub a: Side,
     /// The second side.
-    pub b: Contender,
-    /// How many openings; each is played twice.
-    pub pairs: usize,
+    pub b: Side,
+    /// How many games in all.
+    pub games: usize,
     /// The seed of the random openings.
     pub seed: u64,
     /// Random plies of each opening: a number drawn in this range.
@@ -45,10 +61,8 @@ pub struct Match {
     /// The position the random openings start from (the castling option
     /// included).
     pub start: Position,
-    /// Both sides' clock (`None`: no clock).
-    pub tc: Option<TimeControl>,
     /// The latency allowed beyond a side's time or `movetime` before it
-    /// loses on time.
+    /// loses on time (unless the side's limits set their own).
     pub margin: Duration,
     /// How long an external engine searching without a clock or a
     /// `movetime` may go without answering before it loses.
@@ -84,24 +98,46 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// The latency a side is allowed beyond its time by default: the time
+/// between the runner's `go` and its reading of `bestmove` that is not the
+/// engine's thinking (pipes, the reader thread, the scheduler of a loaded
+/// machine). docs/MATCH.md has the measurement behind it.
+pub const DEFAULT_MARGIN: Duration = Duration::from_millis(DEFAULT_MARGIN_MS);
+
+/// [`DEFAULT_MARGIN`] in milliseconds.
+pub const DEFAULT_MARGIN_MS: u64 = 250;
+
 impl Match {
-    /// A match of `pairs` openings between `a` and `b`: seed 0, random
-    /// openings of 4 to 8 plies, games cut at 300 plies, one game at a
-    /// time, no clock, a 100 ms margin, 60 s of silence allowed, 10 s to
-    /// start an engine.
-    pub fn new(a: impl Into<Contender>, b: impl Into<Contender>, pairs: usize) -> Match {
+    /// The openings the games start from: one a pair of games.
+    pub fn pairs(&self) -> usize {
+        self.games.div_ceil(2)
+    }
+
+    /// The PGN `TimeControl` of the games, when both sides play the same
+    /// clock.
+    pub fn time_control_tag(&self) -> Option<String> {
+        match (self.a.limits.tc, self.b.limits.tc) {
+            (Some(a), Some(b)) if a == b => Some(a.to_string()),
+            _ => None,
+        }
+    }
+
+    /// A match of `pairs` openings (`2 × pairs` games) between `a` and
+    /// `b`: seed 0, random openings of 4 to 8 plies, games cut at 300
+    /// plies, one game at a time, a [`DEFAULT_MARGIN`], 60 s of silence
+    /// allowed, 10 s to start an engine.
+    pub fn new(a: Side, b: Side, pairs: usize) -> Match {
         Match {
-            a: a.into(),
-            b: b.into(),
-            pairs,
+            a,
+            b,
+            games: 2 * pairs,
             seed: 0,
             opening_plies: (4, 8),
             book: None,
             max_plies: 300,
             threads: 1,
             start: Position::default(),
-            tc: None,
-            margin: Duration::from_millis(100),
+            margin: DEFAULT_MARGIN,
             silence: Duration::from_secs(60),
             startup: HANDSHAKE_TIMEOUT,
             adjudication: Adjudication::default(),
@@ -126,26 +162,36 @@ impl Match {
     }
 
     /// Checks the settings and starts each external engine once (`uci` →
-    /// `uciok`, options, `isready` → `readyok`), so that a wrong command
-    /// fails before any game.
-    pub fn check(&self) -> Result<(), MatchError> {
-        for (side, c) in [("A", &self.a), ("B", &self.b)] {
-            if c.limits.is_empty() && self.tc.is_none() {
+    /// `uciok`, its options checked against those it declares and set,
+    /// `isready` → `readyok`), so that a wrong command or a refused option
+    /// fails before any game. Returns the options each side's engine
+    /// declares (none for the built-in engine).
+    pub fn check(&self) -> Result<[Vec<UciOption>; 2], MatchError> {
+        if self.a.limits.tc.is_some() != self.b.limits.tc.is_some() {
+            return Err(MatchError::Settings(
+                "give both sides a clock (tc) or neither".to_string(),
+            ));
+        }
+        let mut declared = [Vec::new(), Vec::new()];
+        for (i, (label, side)) in [("A", &self.a), ("B", &self.b)].into_iter().enumerate() {
+            if side.limits.is_empty() {
                 return Err(MatchError::Settings(format!(
-                    "{side} has no limit: give a clock, a movetime, a depth or a node count"
+                    "{label} has no limit: give a clock, a movetime, a depth or a node count"
                 )));
             }
-            if let Some(spec) = c.spec() {
+            if let Some(spec) = side.spec() {
                 if !self.start.castling_allowed() {
-                    return Err(MatchError::Settings(format!("engine {}: a game without castling is for the built-in engine only (PDTL does not carry it)", spec.name)));
+                    return Err(MatchError::Settings(format!("engine {}: a game without castling is for the built-in engine only (PDTL does not carry it)", side.name)));
                 }
-                UciEngine::start(spec, self.startup).map_err(|e| MatchError::EngineStart {
-                    name: spec.name.clone(),
-                    error: e.to_string(),
-                })?;
+                let engine =
+                    UciEngine::start(spec, self.startup).map_err(|e| MatchError::EngineStart {
+                        name: side.name.clone(),
+                        error: e.to_string(),
+                    })?;
+                declared[i] = engine.options.clone();
             }
         }
-        Ok(())
+        Ok(declared)
     }
 
     /// Plays every game; `progress` is called after each with the count
@@ -165,37 +211,40 @@ impl Match {
         on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync),
     ) -> Result<MatchResult, MatchError> {
         self.check()?;
-        Ok(self.play_checked(on_game))
+        Ok(self.play(on_game, &AtomicBool::new(false)))
     }
 
-    /// Plays the games of a match already [checked](Match::check).
-    pub(crate) fn play_checked(
+    /// Plays the games of a match already [checked](Match::check), as
+    /// [`Match::run_until`] does; once `abort` is raised the games under
+    /// way are abandoned at their next move (and not recorded), so an
+    /// interrupted match ends within a move with the games it finished.
+    pub fn play(
         &self,
         on_game: &(dyn Fn(&GameRecord, usize) -> bool + Sync),
+        abort: &AtomicBool,
     ) -> MatchResult {
         let rules = GameRules {
             max_plies: self.max_plies,
-            tc: self.tc,
             margin: self.margin,
             silence: self.silence,
             startup: self.startup,
             adjudication: self.adjudication,
         };
-        let seats = || (Seat::new(&self.a), Seat::new(&self.b));
-        let play_one = |(a, b): &mut (Seat, Seat), g: usize| {
+        let engines = || (Instance::new(&self.a), Instance::new(&self.b));
+        let play_one = |(a, b): &mut (Instance, Instance), g: usize| {
             let a_color = if g % 2 == 0 {
                 Color::White
             } else {
                 Color::Black
             };
-            play(
-                &rules,
-                g / 2,
-                self.opening(g / 2),
-                &mut Table { a, b, a_color },
-            )
+            let mut table = Table {
+                a: (&self.a, a),
+                b: (&self.b, b),
+                a_color,
+            };
+            play(&rules, g / 2, self.opening(g / 2), &mut table, abort)
         };
-        let games = run_games(2 * self.pairs, self.threads, seats, play_one, on_game);
+        let games = run_games(self.games, self.threads, engines, play_one, on_game);
         MatchResult { games }
     }
 }

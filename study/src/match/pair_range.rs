@@ -17,8 +17,7 @@ use std::sync::Mutex;
 
 use cescacs::workers;
 
-use crate::r#match::{Match, MatchError};
-use crate::result::MatchResult;
+use crate::r#match::{Match, MatchError, MatchResult};
 
 /// The multiplier of the opening index in [`cescacs::random::game_seed`].
 const STRIDE: u64 = 0xD1B5_4A32_D192_ED03;
@@ -34,7 +33,7 @@ impl Match {
             .map(|b| vec![b[k % b.len()].clone()]);
         Match {
             seed: self.seed ^ (k as u64).wrapping_mul(STRIDE),
-            pairs: 1,
+            games: 2,
             threads: 1,
             book,
             ..self.clone()
@@ -42,7 +41,7 @@ impl Match {
     }
 
     /// Plays the pairs `pairs` of this match (its seeded random openings
-    /// `pairs.start..pairs.end`; [`Match::pairs`] is not read), `threads`
+    /// `pairs.start..pairs.end`; [`Match::games`] is not read), `threads`
     /// pairs at a time, and returns their games in the order
     /// [`Match::run`] gives them, numbered as in the whole match.
     /// `progress` is called after each pair with the count of games done.
@@ -60,7 +59,8 @@ impl Match {
             if k >= pairs.end {
                 return Ok::<(), std::convert::Infallible>(());
             }
-            let mut games = self.pair_alone(k).play_checked(&|_, _| true).games;
+            let never = std::sync::atomic::AtomicBool::new(false);
+            let mut games = self.pair_alone(k).play(&|_, _| true, &never).games;
             for g in &mut games {
                 g.pair = k;
             }
@@ -83,12 +83,12 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::Player;
+    use crate::side::Side;
     use cescacs_engine::EngineOptions;
 
     fn small_match() -> Match {
         let player = |depth| {
-            Player::new(
+            Side::builtin(
                 depth,
                 EngineOptions {
                     hash_mb: 1,
