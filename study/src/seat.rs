@@ -113,7 +113,7 @@ impl Seat {
                 limits,
             } => {
                 let limits = builtin_limits(limits, req.clocks, req.game);
-                let result = engine.search(req.game, &player.restrict(req.game, limits));
+                let result = engine.search(req.game, &player.restrict(req.game, limits), |_| {});
                 let m = result
                     .best_move
                     .ok_or_else(|| Fault::Illegal("(none)".to_string()))?;

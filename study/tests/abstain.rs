@@ -28,6 +28,7 @@ fn an_engine_abstaining_from_the_kings_gaits_never_plays_them() {
         let r = player.engine().search(
             &History::new(pos.clone()),
             &player.limits(&History::new(pos.clone())),
+            |_| {},
         );
         let m = r.best_move.unwrap();
         assert!(!gait(&m), "{}", pos.ctl(&m));
