@@ -495,3 +495,18 @@ fn a_long_search_reports_the_root_move_under_search() {
     }
     uci.quit();
 }
+
+#[test]
+fn wdl_fit_prints_the_model_of_its_games() {
+    // Node-limited searches on one thread: the same games, the same model.
+    let out = std::process::Command::new(support::BIN)
+        .args(["wdl-fit", "--games", "3", "--nodes", "300", "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "games 3 (unfinished 0), positions 495 (wins 248, draws 0, losses 247)\n\
+         a = 0.00, b = 260.73, mean log-likelihood -0.3859\n"
+    );
+}

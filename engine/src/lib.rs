@@ -86,4 +86,4 @@ pub use result::{PvLine, SearchResult};
 pub use score::{Score, MAX_PLY};
 pub use skill::{Skill, SkillError, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO};
 pub use tt::TableAllocError;
-pub use wdl::{Outcome, Wdl, WdlModel};
+pub use wdl::{Wdl, WdlModel, WdlOutcome};

@@ -40,7 +40,7 @@ impl std::fmt::Display for Wdl {
 
 /// The result of a game for one side.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Outcome {
+pub enum WdlOutcome {
     /// That side won (more points than the other).
     Win,
     /// A draw.
@@ -59,10 +59,14 @@ pub struct WdlModel {
 }
 
 impl WdlModel {
-    /// The model fitted on the engine's self-play games, reproduced by
-    /// `nice cargo run --release -p cescacs-cli -- wdl-fit --games 400
-    /// --nodes 2000 --seed 1` (docs/UCI.md, "Win, draw and loss").
-    pub const FITTED: WdlModel = WdlModel { a: 0.0, b: 100.0 };
+    /// The model fitted on 300 self-play games of the engine at 2000
+    /// nodes a move (58,563 positions), reproduced exactly by `cargo run
+    /// --release -p cescacs-cli -- wdl-fit --games 300 --nodes 2000 --seed 1
+    /// --random-plies 8` (docs/UCI.md, "Win, draw and loss").
+    pub const FITTED: WdlModel = WdlModel {
+        a: 125.61,
+        b: 437.02,
+    };
 
     /// The side to move's chance of winning at `cp` centipawns.
     fn win_chance(&self, cp: f64) -> f64 {
@@ -107,15 +111,15 @@ impl WdlModel {
 
     /// The mean log-likelihood of `samples` (a score in centipawns from the
     /// side to move's view, and that side's result) under the model.
-    pub fn log_likelihood(&self, samples: &[(i32, Outcome)]) -> f64 {
+    pub fn log_likelihood(&self, samples: &[(i32, WdlOutcome)]) -> f64 {
         let total: f64 = samples
             .iter()
             .map(|&(cp, outcome)| {
                 let [w, d, l] = self.chances(f64::from(cp));
                 let p = match outcome {
-                    Outcome::Win => w,
-                    Outcome::Draw => d,
-                    Outcome::Loss => l,
+                    WdlOutcome::Win => w,
+                    WdlOutcome::Draw => d,
+                    WdlOutcome::Loss => l,
                 };
                 p.max(1e-12).ln()
             })
@@ -126,7 +130,7 @@ impl WdlModel {
     /// The model of greatest likelihood for `samples` (`None` without
     /// any): a grid over `a` in 0..=1000 and `b` in 10..=1000, then a
     /// pattern search from its best point down to steps of 0.01.
-    pub fn fit(samples: &[(i32, Outcome)]) -> Option<WdlModel> {
+    pub fn fit(samples: &[(i32, WdlOutcome)]) -> Option<WdlModel> {
         if samples.is_empty() {
             return None;
         }
@@ -194,13 +198,26 @@ mod tests {
     }
 
     #[test]
+    fn the_fitted_model_gives_these_chances() {
+        let at = |cp| Wdl::from_score(Score::Cp(cp)).to_string();
+        assert_eq!(at(0), "wdl 429 142 429");
+        assert_eq!(at(100), "wdl 485 141 374");
+        assert_eq!(at(300), "wdl 598 128 274");
+        assert_eq!(at(-300), "wdl 274 128 598");
+    }
+
+    #[test]
     fn the_fit_recovers_the_model_of_its_samples() {
         // Each score's outcomes in the exact proportions of a known model.
         let truth = WdlModel { a: 150.0, b: 60.0 };
         let mut samples = Vec::new();
         for cp in (-600..=600).step_by(10) {
             let [w, d, l] = truth.chances(f64::from(cp));
-            for (n, outcome) in [(w, Outcome::Win), (d, Outcome::Draw), (l, Outcome::Loss)] {
+            for (n, outcome) in [
+                (w, WdlOutcome::Win),
+                (d, WdlOutcome::Draw),
+                (l, WdlOutcome::Loss),
+            ] {
                 let count = (n * 1000.0).round() as usize;
                 samples.extend(std::iter::repeat_n((cp, outcome), count));
             }
