@@ -17,7 +17,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cescacs::Position;
+use cescacs::{History, Position};
 use cescacs_engine::{Engine, EngineOptions, Limits};
 
 /// The depth `cescacs bench` searches to without one given.
@@ -75,7 +75,7 @@ pub fn run(depth: u32, use_nnue: Option<bool>, out: &mut dyn Write) -> io::Resul
             ..defaults
         });
         let start = Instant::now();
-        let r = engine.search_position(pos, &Limits::depth(depth));
+        let r = engine.search(&History::new(pos.clone()), &Limits::depth(depth), |_| {});
         time += start.elapsed();
         nodes += r.nodes;
         let best = r

@@ -10,6 +10,7 @@
 //! cescacs uci                          the engine over the UCI protocol (PDTL for FEN)
 //! cescacs match [--engine SPEC]… [--tc B+I] two engines or settings play each other
 //! cescacs bench [DEPTH]               the engine's nodes and speed on fixed positions
+//! cescacs wdl-fit [--games N] …        fit UCI_ShowWDL's model on self-play games
 //! ```
 //!
 //! A PDTL contains spaces: pass it quoted, as one argument. Errors go to
@@ -34,6 +35,7 @@ mod bench;
 mod fastchess_args;
 mod match_pgn;
 mod uci;
+mod wdl_fit;
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
@@ -125,6 +127,22 @@ enum Command {
         /// [default: the engine's]
         #[arg(long, value_parser = ["nnue", "hand"])]
         eval: Option<String>,
+    },
+    /// Fit the win/draw/loss model of UCI_ShowWDL on self-play games of the engine (docs/UCI.md):
+    /// every searched position's score against its game's result
+    WdlFit {
+        /// Self-play games to play
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Nodes the engine searches a move
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Seed of the random openings
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random moves that open each game
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
     },
     /// Play two sides against each other (the built-in engine at two settings, or external UCI
     /// engines) from seeded random openings or a book, each opening with both colours; print A's
@@ -224,6 +242,20 @@ fn main() -> ExitCode {
         Command::Bench { depth, eval } => {
             bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock())
                 .map_err(Failure::Io)
+        }
+        Command::WdlFit {
+            games,
+            nodes,
+            seed,
+            random_plies,
+        } => {
+            let args = wdl_fit::FitArgs {
+                games,
+                nodes,
+                seed,
+                random_plies,
+            };
+            wdl_fit::run(&args, &mut io::stdout().lock()).map_err(Failure::Io)
         }
         Command::Match(args) => match arena::run(&args) {
             Err(m) => Err(Failure::Message(m)),

@@ -66,7 +66,9 @@ fn search_all(threads: usize, depth: u32) -> (f64, f64, f64) {
             ..Default::default()
         });
         let (start, cpu0) = (Instant::now(), thread_cpu());
-        nodes += e.search_position(&pos, &Limits::depth(depth)).nodes;
+        nodes += e
+            .search(&History::new(pos.clone()), &Limits::depth(depth), |_| {})
+            .nodes;
         secs += start.elapsed().as_secs_f64();
         cpu += thread_cpu() - cpu0;
     }

@@ -17,23 +17,22 @@ fn main() {
         eval,
         ..Default::default()
     });
-    let r = engine.search_with_info(
-        &History::new(pos.clone()),
-        &Limits::depth(depth),
-        &mut |i| {
-            let pv: Vec<String> = i.pv.iter().map(|m| m.long()).collect();
-            println!(
-                "depth {} seldepth {} score {} nodes {} time {:?} nps {:.0} pv {}",
-                i.depth,
-                i.seldepth,
-                i.score,
-                i.nodes,
-                i.time,
-                i.nodes as f64 / i.time.as_secs_f64(),
-                pv.join(" ")
-            );
-        },
-    );
+    let r = engine.search(&History::new(pos.clone()), &Limits::depth(depth), |info| {
+        let Some(i) = info.completed_line() else {
+            return;
+        };
+        let pv: Vec<String> = i.pv.iter().map(|m| m.long()).collect();
+        println!(
+            "depth {} seldepth {} score {} nodes {} time {:?} nps {:.0} pv {}",
+            i.depth,
+            i.seldepth,
+            i.score,
+            i.nodes,
+            i.time,
+            i.nodes as f64 / i.time.as_secs_f64(),
+            pv.join(" ")
+        );
+    });
     println!(
         "bestmove {}",
         r.best_move.map_or("none".into(), |m| pos.ctl(&m))

@@ -7,7 +7,7 @@
 use cescacs::Position;
 
 use crate::score::{DECIDED, INFINITY, MAX_PLY};
-use crate::search::Searcher;
+use crate::search::{Event, Searcher};
 
 /// The least depth searched within a window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
@@ -49,6 +49,9 @@ impl Searcher<'_> {
                 }
                 return score;
             }
+            if score <= alpha || score >= beta {
+                self.report_bound(root, depth, score, score >= beta);
+            }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = score - delta;
@@ -64,6 +67,25 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(-INFINITY);
             beta = beta.min(INFINITY);
+        }
+    }
+
+    /// Reports a search of the root that failed high (`lower`: `score` is
+    /// a lower bound, with the line that failed high) or low (an upper
+    /// bound, with the last iteration's line).
+    fn report_bound(&mut self, root: &Position, depth: u32, score: i32, lower: bool) {
+        let pv = if lower {
+            self.root_pv(root)
+        } else {
+            self.prev_pv.clone()
+        };
+        if !pv.is_empty() {
+            self.report(Event::Bound {
+                depth,
+                score,
+                lower,
+                pv,
+            });
         }
     }
 }

@@ -8,37 +8,19 @@ use std::time::{Duration, Instant};
 
 use cescacs::{History, Move, MoveList, Position};
 
+use crate::control::Control;
 use crate::eval::{evaluate, EvalConfig};
+use crate::info::{CurrMoveInfo, Info, LineInfo, ScoreBound};
 use crate::limits::Limits;
 use crate::nnue::{FormatError, Network};
 use crate::options::EngineOptions;
 use crate::ordering::{Heuristics, Order, Picker};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{Score, MAX_PLY};
-use crate::search::{Iteration, Searcher, Shared};
+use crate::search::{Event, Iteration, Searcher, Shared};
 use crate::skill::Skill;
 use crate::timeman::TimeControl;
 use crate::tt::{Table, TableAllocError};
-
-/// A report after each completed iteration (UCI's `info` line).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Info {
-    /// The iteration's depth, in plies.
-    pub depth: u32,
-    /// The deepest ply reached, quiescence and extensions included.
-    pub seldepth: u32,
-    /// The score of the iteration's best move, from the side to move's view.
-    pub score: Score,
-    /// Nodes of all threads so far.
-    pub nodes: u64,
-    /// Time since the search started.
-    pub time: Duration,
-    /// The principal variation, best move first.
-    pub pv: Vec<Move>,
-    /// Which line this is, 1 for the best (UCI's `multipv`); with
-    /// [`Limits::multipv`] above 1 an iteration reports each of its lines.
-    pub multipv: usize,
-}
 
 /// A searching engine. Its table and its main thread's history of which
 /// moves cut survive between searches (so a game's moves help each
@@ -52,6 +34,8 @@ pub struct Engine {
     network: Arc<Network>,
     /// Searches since the last new game (varies a weakened level's choices).
     searches: u64,
+    /// The stop and pondering flags of its searches.
+    control: Control,
 }
 
 impl Engine {
@@ -70,6 +54,7 @@ impl Engine {
             options,
             network: Network::default_network(),
             searches: 0,
+            control: Control::new(),
         })
     }
 
@@ -103,6 +88,31 @@ impl Engine {
     /// Searches on `threads` threads from the next search on (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.options.threads = threads.max(1);
+    }
+
+    /// Finds and reports the best `lines` root moves (UCI `MultiPV`, at
+    /// least 1) from the next search on.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.max(1);
+    }
+
+    /// Keeps `overhead` per move out of the clock's limits (UCI `Move
+    /// Overhead`) from the next search on.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.options.move_overhead = overhead;
+    }
+
+    /// A handle on this engine's searches: clone it to another thread to
+    /// stop a search ([`Control::stop`]) or end its pondering
+    /// ([`Control::ponderhit`]) while it runs.
+    pub fn control(&self) -> Control {
+        self.control.clone()
+    }
+
+    /// Searches under `control` from now on (a caller's handle, shared
+    /// with its other work), instead of the engine's own.
+    pub fn set_control(&mut self, control: Control) {
+        self.control = control;
     }
 
     /// Plays at `skill`'s level from the next search on.
@@ -151,74 +161,41 @@ impl Engine {
         }
     }
 
-    /// The best move of the game's current position within `limits`.
-    pub fn search(&mut self, game: &History, limits: &Limits) -> SearchResult {
-        self.search_with_info(game, limits, &mut |_| {})
-    }
-
-    /// [`Engine::search`] from a position with no history before it.
-    pub fn search_position(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
-        self.search(&History::new(pos.clone()), limits)
-    }
-
-    /// [`Engine::search`], calling `on_info` after each completed iteration.
-    pub fn search_with_info(
+    /// The best move of the game's current position (its earlier positions
+    /// count for repetition) within `limits`, stopped early by the engine's
+    /// [`Control`]; `on_info` gets each report while it runs ([`Info`]:
+    /// every iteration's lines, fail-high and fail-low lines, the root move
+    /// under search). The one search call: `|_| {}` ignores the reports.
+    pub fn search(
         &mut self,
         game: &History,
         limits: &Limits,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        self.run(game, limits, None, on_info)
-    }
-
-    /// [`Engine::search`], also stopped by a borrowed flag (for callers
-    /// whose stop flag is not an `Arc`, such as a binding's Ctrl-C check).
-    pub fn search_until(
-        &mut self,
-        game: &History,
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> SearchResult {
-        self.run(game, limits, Some(stop), &mut |_| {})
-    }
-
-    /// [`Engine::search_until`], calling `on_info` after each completed
-    /// iteration (once per line with MultiPV).
-    pub fn search_until_with_info(
-        &mut self,
-        game: &History,
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        self.run(game, limits, Some(stop), on_info)
-    }
-
-    /// The plain search, or a weakened level's choice among its lines.
-    fn run(
-        &mut self,
-        game: &History,
-        limits: &Limits,
-        extra_stop: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&Info),
+        mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
         let skill = self.options.skill;
+        let shown = self.options.multipv.max(1);
         if !skill.is_weakened() {
-            return self.run_plain(game, limits, extra_stop, on_info);
+            return self.run_plain(game, limits, shown, &mut on_info);
         }
         self.searches += 1;
-        let mut result = self.run_plain(game, &skill.limits(limits), extra_stop, on_info);
-        if result.depth == 0 && limits.nodes.is_none() && !stopped(limits, extra_stop) {
-            result = self.run_plain(game, &skill.first_iteration(limits), extra_stop, on_info);
+        let lines = skill.lines(shown);
+        let mut result = self.run_plain(game, &skill.limits(limits), lines, &mut on_info);
+        if result.depth == 0 && limits.nodes.is_none() && !self.control.is_stopped() {
+            result = self.run_plain(game, &skill.first_iteration(limits), lines, &mut on_info);
         }
-        skill.pick(result, game.position().zobrist_hash() ^ self.searches)
+        let mut result = skill.pick(result, game.position().zobrist_hash() ^ self.searches);
+        result.lines.truncate(shown);
+        result
     }
 
+    /// One search finding `lines` root lines; reports go to `on_info`,
+    /// the lines only up to the `MultiPV` asked for (a weakened level
+    /// searches more than it shows).
     fn run_plain(
         &mut self,
         game: &History,
         limits: &Limits,
-        extra_stop: Option<&AtomicBool>,
+        lines: usize,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
@@ -231,26 +208,70 @@ impl Engine {
             cfg: self.options.eval,
             net: self.options.use_nnue.then_some(&*self.network),
             abort: AtomicBool::new(false),
-            user_stop: limits.stop.as_deref(),
-            extra_stop,
+            stop: self.control.stop_flag(),
+            mate: limits.mate,
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            time: TimeControl::new(start, limits, root.turn()),
+            time: TimeControl::new(
+                start,
+                limits,
+                root.turn(),
+                self.options.move_overhead,
+                self.control.clone(),
+            ),
             root_moves: root_moves.as_deref(),
-            multipv: limits.multipv.max(1),
+            multipv: lines.max(1),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
-        let mut report = |it: &Iteration| {
-            for (k, line) in it.lines.iter().enumerate() {
-                on_info(&Info {
-                    depth: it.depth,
-                    seldepth: it.seldepth,
-                    score: Score::from_internal(line.score),
+        let shown = self.options.multipv.max(1);
+        let tt = &self.tt;
+        let mut report = |event: Event<'_>| {
+            let line = |depth, seldepth, score, bound, pv, multipv| {
+                Info::Line(LineInfo {
+                    depth,
+                    seldepth,
+                    score: Score::from_internal(score),
+                    bound,
                     nodes: shared.nodes.load(Ordering::Relaxed),
                     time: start.elapsed(),
-                    pv: line.pv.clone(),
-                    multipv: k + 1,
+                    pv,
+                    multipv,
+                    hashfull: tt.hashfull(),
                 })
+            };
+            match event {
+                Event::Iteration(it) => {
+                    for (k, l) in it.lines.iter().take(shown).enumerate() {
+                        let info = line(
+                            it.depth,
+                            it.seldepth,
+                            l.score,
+                            ScoreBound::Exact,
+                            l.pv.clone(),
+                            k + 1,
+                        );
+                        on_info(&info);
+                    }
+                }
+                Event::Bound {
+                    depth,
+                    score,
+                    lower,
+                    pv,
+                } => {
+                    let bound = if lower {
+                        ScoreBound::Lower
+                    } else {
+                        ScoreBound::Upper
+                    };
+                    on_info(&line(depth, depth, score, bound, pv, 1));
+                }
+                Event::RootMove { depth, mv, number } => on_info(&Info::CurrMove(CurrMoveInfo {
+                    depth,
+                    mv,
+                    number,
+                    time: start.elapsed(),
+                })),
             }
         };
         let mut heur = self.heur.take().unwrap_or_else(Heuristics::new);
@@ -308,12 +329,6 @@ impl Engine {
     }
 }
 
-/// Whether the caller's stop flag (or the borrowed one) is set.
-fn stopped(limits: &Limits, extra_stop: Option<&AtomicBool>) -> bool {
-    let set = |f: &AtomicBool| f.load(Ordering::Relaxed);
-    limits.stop.as_deref().is_some_and(set) || extra_stop.is_some_and(set)
-}
-
 /// Runs the search on `threads` threads (the calling one the main thread,
 /// ordering by `heur` and leaving in it what it learnt) to `max_depth`;
 /// the main thread's last usable iteration, and its heuristics.
@@ -323,11 +338,12 @@ fn search_threads(
     hashes: &[u64],
     (threads, max_depth): (usize, u32),
     heur: Heuristics,
-    report: &mut dyn FnMut(&Iteration),
+    report: &mut dyn FnMut(Event<'_>),
 ) -> (Option<Iteration>, Heuristics) {
     let run_main = move || {
-        let mut main = Searcher::with_heuristics(shared, hashes.to_vec(), root, heur);
-        let last = main.iterate(root, (1, max_depth), true, report);
+        let mut main =
+            Searcher::with_heuristics(shared, hashes.to_vec(), root, heur).into_main(report);
+        let last = main.iterate(root, (1, max_depth));
         (last, main.heur)
     };
     if threads == 1 {
@@ -343,7 +359,7 @@ fn search_threads(
                 // ahead, and fill the shared table; their results are
                 // not used.
                 let mut helper = Searcher::new(shared, hashes, root);
-                helper.iterate(root, (1 + (id as u32 % 2), max_depth), false, &mut |_| {});
+                helper.iterate(root, (1 + (id as u32 % 2), max_depth));
             });
         }
         let last = run_main();

@@ -16,10 +16,17 @@
 //! use cescacs_engine::{Engine, Limits};
 //!
 //! let mut engine = Engine::new(Default::default());
-//! let result = engine.search(&History::default(), &Limits::depth(2));
+//! let result = engine.search(&History::default(), &Limits::depth(2), |_| {});
 //! assert!(result.best_move.is_some());
 //! assert_eq!(result.depth, 2);
 //! ```
+//!
+//! [`Engine::search`] is the one search call. What ends a search is its
+//! [`Limits`] (depth, nodes, time, the clocks, a mate found, and
+//! `searchmoves`); how it runs is the engine's [`EngineOptions`] (threads,
+//! `multipv`, move overhead, level); and the engine's [`Control`] stops it
+//! or ends its pondering from another thread. Its reports ([`Info`]) come
+//! to the callback as it runs.
 //!
 //! At a fixed depth on one thread a search is deterministic (same
 //! position, same history, fresh engine: same move, score, PV and node
@@ -28,8 +35,10 @@
 //! the main thread, and no longer deterministic.
 //!
 //! [`Limits::search_moves`] restricts the root to some moves (UCI
-//! `searchmoves`); [`Limits::multipv`] asks for the best N root moves, each
-//! with its score and PV ([`SearchResult::lines`], UCI `MultiPV`).
+//! `searchmoves`); [`EngineOptions::multipv`] asks for the best N root
+//! moves, each with its score and PV ([`SearchResult::lines`], UCI
+//! `MultiPV`). [`Wdl`] turns a score into win, draw and loss chances (UCI
+//! `UCI_ShowWDL`).
 //! [`EngineOptions::skill`] weakens the engine ([`Skill`], UCI `Skill Level`
 //! and `UCI_Elo`). The search knows nothing of games between engines:
 //! matches, balance studies and fits are the `cescacs-study` crate's.
@@ -38,10 +47,12 @@
 #![deny(missing_docs)]
 
 mod aspiration;
+mod control;
 mod engine;
 mod eval;
 mod evaluator;
 mod futility;
+mod info;
 mod limits;
 mod multipv;
 pub mod nnue;
@@ -57,16 +68,22 @@ mod see;
 mod skill;
 mod timeman;
 mod tt;
+mod wdl;
 
-pub use engine::{Engine, Info};
+pub use control::Control;
+pub use engine::Engine;
 pub use eval::{
     piece_values, EvalConfig, EvalConfigError, DEPTH2_VALUES, FITTED_VALUES, REFERENCE_VALUES,
     SITE_VALUES,
 };
+pub use info::{CurrMoveInfo, Info, LineInfo, ScoreBound};
 pub use limits::{ClockSeconds, Limits, LimitsError, MAX_SECONDS};
-pub use options::{EngineOptions, OptionsError, MAX_HASH_MB, MAX_THREADS};
+pub use options::{
+    EngineOptions, OptionsError, DEFAULT_MOVE_OVERHEAD, MAX_HASH_MB, MAX_MOVE_OVERHEAD,
+    MAX_MULTIPV, MAX_THREADS,
+};
 pub use result::{PvLine, SearchResult};
 pub use score::{Score, MAX_PLY};
 pub use skill::{Skill, SkillError, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO};
-pub use timeman::DEFAULT_MOVE_OVERHEAD;
 pub use tt::TableAllocError;
+pub use wdl::{Wdl, WdlModel, WdlOutcome};

@@ -1,21 +1,21 @@
-//! What ends a search (depth, nodes, time, the clocks, or a flag another
-//! thread sets) and which root moves it chooses among; checked once, here,
-//! for every caller (the CLI, the C ABI and the Python binding translate
-//! the error). The time manager (`timeman.rs`) turns the clocks into limits.
+//! What ends a search (depth, nodes, time, the clocks, a mate found) and
+//! which root moves it chooses among; checked once, here, for every caller
+//! (the CLI, the C ABI and the Python binding translate the error). The
+//! time manager (`timeman.rs`) turns the clocks into limits. How a search
+//! is controlled from outside (stop, pondering) is `control.rs`'s, and
+//! what an engine reports (lines, move overhead) its options'.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use cescacs::Move;
 
 /// Limits of one search; every limit set applies (the first reached ends
-/// it). With none set the search runs until [`Limits::stop`] is set or
-/// [`crate::MAX_PLY`] is reached.
+/// it). With none set the search runs until its
+/// [`Control`](crate::Control) stops it or [`crate::MAX_PLY`] is reached.
 ///
 /// Depth 1 is always completed before a time limit or a stop ends the
 /// search (it takes milliseconds); a node limit ends it at once.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration (in plies, before extensions).
     pub depth: Option<u32>,
@@ -24,9 +24,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock time from the call.
     pub time: Option<Duration>,
-    /// Set it (from any thread) to stop the search: it returns the best
-    /// move found so far.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// Stop once a mate in this many moves or fewer is found for the side
+    /// to move (UCI `go mate`).
+    pub mate: Option<u32>,
     /// The root moves to choose among (UCI `searchmoves`); `None`: every
     /// legal move. Only the root is restricted: the replies and the moves
     /// after them are searched in full. Listed moves that are not legal at
@@ -44,36 +44,22 @@ pub struct Limits {
     /// Moves to the next time control (UCI `movestogo`); `None` or 0: the
     /// clock's time is for the rest of the game.
     pub moves_to_go: Option<u32>,
-    /// Time lost per move between the engine and the clock, kept out of the
-    /// clock's limits; `None`: 10 ms.
-    pub move_overhead: Option<Duration>,
-    /// Set while the engine ponders (UCI `go ponder`): no time limit
-    /// applies until it is cleared (`ponderhit`), and the clock's and
-    /// `time`'s limits count from then.
-    pub ponder: Option<Arc<AtomicBool>>,
-    /// Root lines to search and report (UCI `MultiPV`), at least 1: the
-    /// best `multipv` root moves, each with its score and PV. Each line
-    /// costs about a search of the root without the moves before it.
-    pub multipv: usize,
 }
 
 impl Default for Limits {
-    /// No limit, one line.
+    /// No limit.
     fn default() -> Limits {
         Limits {
             depth: None,
             nodes: None,
             time: None,
-            stop: None,
+            mate: None,
             search_moves: None,
             white_time: None,
             black_time: None,
             white_inc: None,
             black_inc: None,
             moves_to_go: None,
-            move_overhead: None,
-            ponder: None,
-            multipv: 1,
         }
     }
 }
@@ -111,9 +97,9 @@ pub enum LimitsError {
     /// A `search_moves` list with no move in it.
     #[error("searchmoves must name at least one move")]
     NoSearchMoves,
-    /// A `multipv` of 0.
-    #[error("multipv must be at least 1")]
-    ZeroMultiPv,
+    /// A mate limit of 0 moves.
+    #[error("mate must be at least 1 move")]
+    ZeroMate,
 }
 
 impl Limits {
@@ -157,26 +143,23 @@ impl Limits {
         }
     }
 
-    /// Whether a limit other than a stop flag ends the search when `turn`
-    /// is to move: a depth, nodes, a time or `turn`'s clock.
+    /// A search that stops at a mate in `moves` moves or fewer (and at no
+    /// other limit).
+    pub fn mate(moves: u32) -> Limits {
+        Limits {
+            mate: Some(moves),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether a limit other than a stop or a mate found ends the search
+    /// when `turn` is to move: a depth, nodes, a time or `turn`'s clock.
     pub fn is_bounded(&self, turn: cescacs::Color) -> bool {
         let clock = match turn {
             cescacs::Color::White => self.white_time,
             cescacs::Color::Black => self.black_time,
         };
         self.depth.is_some() || self.nodes.is_some() || self.time.is_some() || clock.is_some()
-    }
-
-    /// These limits, also stopped by `flag`.
-    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Limits {
-        self.stop = Some(flag);
-        self
-    }
-
-    /// These limits, reporting the best `lines` root moves (UCI `MultiPV`).
-    pub fn with_multipv(mut self, lines: usize) -> Limits {
-        self.multipv = lines;
-        self
     }
 
     /// These limits, choosing among `moves` at the root only (UCI `searchmoves`).
@@ -215,9 +198,8 @@ impl Limits {
         })
     }
 
-    /// Whether every limit set can be searched to: a depth and a node
-    /// count of at least 1, a `search_moves` list with a move in it, and
-    /// at least one line.
+    /// Whether every limit set can be searched to: a depth, a node count
+    /// and a mate of at least 1, and a `search_moves` list with a move in it.
     pub fn validate(&self) -> Result<(), LimitsError> {
         if self.depth == Some(0) {
             return Err(LimitsError::ZeroDepth);
@@ -228,8 +210,8 @@ impl Limits {
         if self.search_moves.as_ref().is_some_and(|m| m.is_empty()) {
             return Err(LimitsError::NoSearchMoves);
         }
-        if self.multipv == 0 {
-            return Err(LimitsError::ZeroMultiPv);
+        if self.mate == Some(0) {
+            return Err(LimitsError::ZeroMate);
         }
         Ok(())
     }
@@ -284,15 +266,12 @@ mod tests {
             (Some(3), Some(10), Some(Duration::from_millis(250)))
         );
         assert!(Limits::default().validate().is_ok());
-        assert_eq!(Limits::default().multipv, 1);
         assert_eq!(
-            Limits::depth(2)
-                .with_multipv(0)
-                .validate()
-                .unwrap_err()
-                .to_string(),
-            "multipv must be at least 1"
+            Limits::mate(0).validate().unwrap_err().to_string(),
+            "mate must be at least 1 move"
         );
+        assert!(Limits::mate(2).validate().is_ok());
+        assert!(!Limits::mate(2).is_bounded(cescacs::Color::White));
         let clock = ClockSeconds {
             white: Some(60.0),
             black_inc: Some(-1.0),

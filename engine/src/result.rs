@@ -38,7 +38,7 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time the search took.
     pub time: Duration,
-    /// The best [`Limits::multipv`](crate::Limits::multipv) root lines (fewer when the root has
+    /// The best [`EngineOptions::multipv`](crate::EngineOptions::multipv) root lines (fewer when the root has
     /// fewer moves), best first: the first is `score` and `pv`. Empty only
     /// without a legal move.
     pub lines: Vec<PvLine>,

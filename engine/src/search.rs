@@ -53,9 +53,10 @@ pub(crate) struct Shared<'a> {
     /// Set to end the search: by the main thread when it is done, or on a
     /// limit, or copied from the caller's flag.
     pub abort: AtomicBool,
-    pub user_stop: Option<&'a AtomicBool>,
-    /// A second flag, borrowed (a binding's own stop flag, e.g. Ctrl-C).
-    pub extra_stop: Option<&'a AtomicBool>,
+    /// The caller's stop flag ([`crate::Control`]).
+    pub stop: &'a AtomicBool,
+    /// Stop at a mate in this many moves or fewer (UCI `go mate`).
+    pub mate: Option<u32>,
     /// Nodes of all threads, flushed every [`FLUSH`] nodes per thread.
     pub nodes: AtomicU64,
     pub node_limit: u64,
@@ -86,6 +87,25 @@ struct Node {
     /// Whether the side to move is in check.
     in_check: bool,
 }
+
+/// What the main thread tells its caller while it searches.
+pub(crate) enum Event<'e> {
+    /// A completed iteration.
+    Iteration(&'e Iteration),
+    /// A search of the root at `depth` that fell outside its aspiration
+    /// window: `score` bounds the line `pv` from below (`lower`) or above.
+    Bound {
+        depth: u32,
+        score: i32,
+        lower: bool,
+        pv: Vec<Move>,
+    },
+    /// The root move numbered `number` (from 1) starts being searched.
+    RootMove { depth: u32, mv: Move, number: usize },
+}
+
+/// Where the main thread sends its [`Event`]s.
+pub(crate) type Sink<'s> = &'s mut dyn FnMut(Event<'_>);
 
 /// One iteration: completed, or stopped after its first root move was
 /// searched in full (`complete` false: its best move is the best of the
@@ -135,6 +155,10 @@ pub(crate) struct Searcher<'a> {
     came_by: [u32; MAX_PLY + 2],
     /// The static evaluation, its accumulators on the current line.
     pub(crate) eval: Evaluator<'a>,
+    /// The main thread's reports (`None` for a helper).
+    sink: Option<Sink<'a>>,
+    /// The last completed iteration's best line (a fail-low's report).
+    pub(crate) prev_pv: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -168,22 +192,37 @@ impl<'a> Searcher<'a> {
             nulls: [false; MAX_PLY + 2],
             came_by: [0; MAX_PLY + 2],
             eval: Evaluator::new(shared.cfg, shared.net, root),
+            sink: None,
+            prev_pv: Vec::new(),
         }
     }
 
-    /// Iterative deepening from `start_depth` to `max_depth`, calling
-    /// `done` after each completed iteration; returns the last iteration
-    /// usable (completed, or stopped with its first root move searched).
-    /// The main thread (`main`) also ends the search at the clock's soft
-    /// limit between iterations.
+    /// The main thread: it reports to `sink` and ends the search on time
+    /// and on the caller's stop.
+    pub fn into_main(mut self, sink: Sink<'a>) -> Searcher<'a> {
+        self.main = true;
+        self.sink = Some(sink);
+        self
+    }
+
+    /// Sends `event` to the caller (the main thread only).
+    pub(crate) fn report(&mut self, event: Event<'_>) {
+        if let Some(sink) = self.sink.as_mut() {
+            sink(event);
+        }
+    }
+
+    /// Iterative deepening from `start_depth` to `max_depth`, reporting
+    /// each completed iteration; returns the last iteration usable
+    /// (completed, or stopped with its first root move searched). The main
+    /// thread also ends the search at the clock's soft limit between
+    /// iterations, and at a mate within the caller's `mate` limit.
     pub fn iterate(
         &mut self,
         root: &Position,
         (start_depth, max_depth): (u32, u32),
-        main: bool,
-        done: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
-        self.main = main;
+        let main = self.main;
         let mut last: Option<Iteration> = None;
         let mut instability = Instability::default();
         let parent_moves = root.legal_moves().len() as i32;
@@ -205,7 +244,8 @@ impl<'a> Searcher<'a> {
             };
             if it.complete {
                 self.flush();
-                done(&it);
+                self.report(Event::Iteration(&it));
+                self.prev_pv.clone_from(&it.best().pv);
                 // Only the main thread ends the search on time or a stop
                 // (the helpers follow it through `abort`).
                 self.may_stop = main;
@@ -213,13 +253,22 @@ impl<'a> Searcher<'a> {
                 it.keep_lines_of(previous, lines);
             }
             instability.record(last.as_ref().map(|l| l.best().pv[0]), it.best().pv[0]);
+            let mated = main && it.complete && self.mate_found(it.best().score);
             last = Some(it);
-            if self.stopped || (main && self.shared.time.past_soft(instability.factor())) {
+            if self.stopped || mated || (main && self.shared.time.past_soft(instability.factor())) {
                 break;
             }
         }
         self.flush();
         last
+    }
+
+    /// Whether `score` is a mate for the side to move within the caller's
+    /// `mate` limit (in moves).
+    fn mate_found(&self, score: i32) -> bool {
+        self.shared
+            .mate
+            .is_some_and(|n| score >= MATE - MAX_PLY as i32 && MATE - score < 2 * n as i32)
     }
 
     /// The principal variation of the root, as moves.
@@ -288,10 +337,9 @@ impl<'a> Searcher<'a> {
         self.main && !self.may_stop && self.pv_len[0] > 0 && self.shared.time.past_clock_hard()
     }
 
-    /// Whether the caller's flags or the time limits end the search.
+    /// Whether the caller's flag or the time limits end the search.
     fn told_to_stop(&self) -> bool {
-        let set = |f: Option<&AtomicBool>| f.is_some_and(|f| f.load(Ordering::Relaxed));
-        set(self.shared.user_stop) || set(self.shared.extra_stop) || self.shared.time.past_hard()
+        self.shared.stop.load(Ordering::Relaxed) || self.shared.time.past_hard()
     }
 
     fn stop(&mut self) {
@@ -526,6 +574,15 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         for (rank, m) in picker.enumerate() {
+            if ply == 0 && self.main {
+                let number = rank + 1 + self.excluded.len();
+                let depth = self.root_depth as u32;
+                self.report(Event::RootMove {
+                    depth,
+                    mv: m,
+                    number,
+                });
+            }
             let child = pos.after(m);
             let child_hash = child.zobrist_hash();
             let gives_check = child.is_check();

@@ -123,7 +123,7 @@ impl Skill {
         self.level < MAX_SKILL_LEVEL
     }
 
-    /// `limits` with the level's lines and caps (a weakened level only).
+    /// `limits` with the level's caps (a weakened level only).
     pub(crate) fn limits(&self, limits: &Limits) -> Limits {
         let level = self.level;
         let depth = 1 + level / 2;
@@ -131,11 +131,14 @@ impl Skill {
         Limits {
             depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
-            multipv: limits
-                .multipv
-                .max(4 + (MAX_SKILL_LEVEL - level) as usize / 4),
             ..limits.clone()
         }
+    }
+
+    /// The root lines a weakened level searches to choose among, when the
+    /// caller asks for `shown` (it reports only those).
+    pub(crate) fn lines(&self, shown: usize) -> usize {
+        shown.max(4 + (MAX_SKILL_LEVEL - self.level) as usize / 4)
     }
 
     /// [`Skill::limits`] for a rerun of a first iteration the node cap

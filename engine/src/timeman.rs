@@ -13,19 +13,17 @@
 //!
 //! A safety margin (the move overhead: the time a move takes to reach the
 //! clock) is kept out of both for every move to come. `movetime` is a hard
-//! limit of its own. While the engine ponders no time limit applies; the
-//! clock starts when pondering ends (UCI `ponderhit`).
+//! limit of its own. While the engine ponders no time limit applies; when
+//! pondering ends (UCI `ponderhit`) the limits count from the search's
+//! start, as Stockfish counts them from `go ponder`: the time spent
+//! pondering on the move played is time the engine has already thought.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use cescacs::Color;
 
+use crate::control::Control;
 use crate::limits::Limits;
-
-/// The move overhead when the limits give none.
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 /// How many moves the time left is shared over when the clock gives no
 /// moves to go (C'escacs games are long).
 const HORIZON: u32 = 50;
@@ -103,39 +101,38 @@ pub(crate) struct TimeControl {
     start: Instant,
     movetime: Option<Duration>,
     budget: Option<Budget>,
-    /// Set while the engine ponders.
-    pondering: Option<Arc<AtomicBool>>,
-    /// When pondering ended (first seen by a thread).
-    hit: OnceLock<Instant>,
+    /// Its pondering flag: set while the engine ponders.
+    control: Control,
 }
 
 impl TimeControl {
     /// The time limits of `limits` for a search that started at `start`
-    /// with `turn` to move.
-    pub fn new(start: Instant, limits: &Limits, turn: Color) -> TimeControl {
+    /// with `turn` to move, `overhead` lost per move and `control` saying
+    /// while it ponders.
+    pub fn new(
+        start: Instant,
+        limits: &Limits,
+        turn: Color,
+        overhead: Duration,
+        control: Control,
+    ) -> TimeControl {
         let (left, inc) = match turn {
             Color::White => (limits.white_time, limits.white_inc),
             Color::Black => (limits.black_time, limits.black_inc),
         };
-        let overhead = limits.move_overhead.unwrap_or(DEFAULT_MOVE_OVERHEAD);
         let budget =
             left.map(|left| budget(left, inc.unwrap_or_default(), limits.moves_to_go, overhead));
         TimeControl {
             start,
             movetime: limits.time,
             budget,
-            pondering: limits.ponder.clone(),
-            hit: OnceLock::new(),
+            control,
         }
     }
 
     /// When the clock started: `None` while pondering.
     fn origin(&self) -> Option<Instant> {
-        match &self.pondering {
-            Some(flag) if flag.load(Ordering::Relaxed) => None,
-            Some(_) => Some(*self.hit.get_or_init(Instant::now)),
-            None => Some(self.start),
-        }
+        (!self.control.is_pondering()).then_some(self.start)
     }
 
     /// Whether the search must stop now (`movetime` or the hard limit).
@@ -169,6 +166,7 @@ impl TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::DEFAULT_MOVE_OVERHEAD;
 
     fn ms(v: u64) -> Duration {
         Duration::from_millis(v)

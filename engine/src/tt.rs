@@ -175,6 +175,22 @@ impl Table {
         slot[1].store(data, Ordering::Relaxed);
     }
 
+    /// How full the table is: per mille of its first entries (up to 1000)
+    /// written in the current search (UCI `hashfull`, as Stockfish samples it).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.iter().flatten().take(1000);
+        let (mut seen, mut full) = (0u32, 0u32);
+        for slot in sample {
+            let data = slot[1].load(Ordering::Relaxed);
+            seen += 1;
+            if Entry::unpack(data).is_some() && Entry::generation(data) == generation {
+                full += 1;
+            }
+        }
+        full * 1000 / seen.max(1)
+    }
+
     /// Forgets everything (a new game).
     pub fn clear(&self) {
         for slot in self.buckets.iter().flatten() {
@@ -200,8 +216,10 @@ mod tests {
         t.store(42, e);
         assert_eq!(t.probe(42), Some(e));
         assert_eq!(t.probe(43), None);
+        // One entry of a 1 MiB table's first thousand.
+        assert_eq!(t.hashfull(), 1);
         t.clear();
-        assert_eq!(t.probe(42), None);
+        assert_eq!((t.probe(42), t.hashfull()), (None, 0));
     }
 
     #[test]

@@ -2,8 +2,6 @@
 //! position, a time limit or a stop takes effect only after it, and mates
 //! in one and two are found.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use cescacs::random::SplitMix64;
@@ -37,7 +35,7 @@ fn search(pos: &Position, limits: &Limits) -> cescacs_engine::SearchResult {
         hash_mb: 4,
         ..Default::default()
     })
-    .search_position(pos, limits)
+    .search(&History::new(pos.clone()), limits, |_| {})
 }
 
 fn mates_in(pos: &Position, m: cescacs::Move, moves: u32) -> bool {
@@ -67,7 +65,7 @@ fn depth_1_of_the_runaway_position_is_a_few_thousand_nodes_and_finds_the_mate() 
         use_nnue: false,
         ..Default::default()
     })
-    .search_position(&pos, &Limits::depth(1));
+    .search(&History::new(pos.clone()), &Limits::depth(1), |_| {});
     assert_eq!(
         (hand.depth, hand.score, hand.nodes),
         (1, Score::Mate(1), 618)
@@ -97,7 +95,7 @@ fn depth_1_is_cheap_on_every_position_of_random_games() {
         let mut h = History::default();
         while h.outcome().is_none() && h.len() < 300 {
             engine.new_game();
-            let r = engine.search(&h, &Limits::depth(1));
+            let r = engine.search(&h, &Limits::depth(1), |_| {});
             assert_eq!(r.depth, 1);
             most = most.max(r.nodes);
             let moves = h.position().legal_moves();
@@ -109,7 +107,6 @@ fn depth_1_is_cheap_on_every_position_of_random_games() {
 
 #[test]
 fn mates_in_one_are_found_under_any_limit_that_allows_depth_1() {
-    let stopped = Arc::new(AtomicBool::new(true));
     for text in MATES_IN_ONE.iter().chain([&RUNAWAY]) {
         let pos: Position = text.parse().unwrap();
         let depth_1 = search(&pos, &Limits::depth(1));
@@ -118,7 +115,7 @@ fn mates_in_one_are_found_under_any_limit_that_allows_depth_1() {
             Limits::depth(4),
             // Depth 1 is completed before a time limit or a stop ends the search.
             Limits::time(Duration::ZERO),
-            Limits::default().with_stop(stopped.clone()),
+            Limits::default(),
             Limits::clock(
                 Duration::from_secs(60),
                 Duration::from_secs(60),
@@ -128,7 +125,14 @@ fn mates_in_one_are_found_under_any_limit_that_allows_depth_1() {
             Limits::nodes(depth_1.nodes),
             Limits::nodes(50_000),
         ] {
-            let r = search(&pos, &limits);
+            // The stop is set before the search: it is there for
+            // `Limits::default()`, which nothing else ends.
+            let mut engine = Engine::new(EngineOptions {
+                hash_mb: 4,
+                ..Default::default()
+            });
+            engine.control().stop();
+            let r = engine.search(&History::new(pos.clone()), &limits, |_| {});
             assert_eq!(r.score, Score::Mate(1), "{text} {limits:?}");
             assert!(pos.after(r.best_move.unwrap()).is_checkmate(), "{text}");
             assert!(r.depth >= 1);
@@ -157,10 +161,10 @@ fn mates_in_two_are_found_at_depth_3() {
 fn a_stopped_search_answers_with_a_searched_move() {
     let pos = Position::default();
     let mut infos = Vec::new();
-    let full = Engine::new(Default::default()).search_with_info(
+    let full = Engine::new(Default::default()).search(
         &History::new(pos.clone()),
         &Limits::depth(4),
-        &mut |i| infos.push(i.clone()),
+        |i| infos.extend(i.completed_line().cloned()),
     );
     assert_eq!(full.depth, 4);
     // A node limit anywhere inside depths 2 to 4: the answer is the last
@@ -171,7 +175,11 @@ fn a_stopped_search_answers_with_a_searched_move() {
         for k in 1..8u64 {
             let before = &infos[i - 1];
             let limit = before.nodes + (infos[i].nodes - before.nodes) * k / 8;
-            let r = Engine::new(Default::default()).search_position(&pos, &Limits::nodes(limit));
+            let r = Engine::new(Default::default()).search(
+                &History::new(pos.clone()),
+                &Limits::nodes(limit),
+                |_| {},
+            );
             assert_eq!(r.nodes, limit);
             assert_eq!(r.depth, before.depth, "{limit}");
             assert_eq!(r.best_move, r.pv.first().copied());
@@ -188,7 +196,11 @@ fn a_stopped_search_answers_with_a_searched_move() {
     }
     // A limit below depth 1: the best of the root moves searched, or with
     // none searched the first in the search's order with the static score.
-    let r = Engine::new(Default::default()).search_position(&pos, &Limits::nodes(1));
+    let r = Engine::new(Default::default()).search(
+        &History::new(pos.clone()),
+        &Limits::nodes(1),
+        |_| {},
+    );
     assert_eq!((r.depth, r.nodes, r.pv.len()), (0, 1, 1));
     assert!(matches!(r.score, Score::Cp(c) if c.abs() < 100));
 }
@@ -210,7 +222,7 @@ fn a_table_that_cannot_be_allocated_is_an_error_and_the_old_one_stays() {
     })
     .unwrap();
     let pos = Position::default();
-    let first = engine.search_position(&pos, &Limits::depth(3));
+    let first = engine.search(&History::new(pos.clone()), &Limits::depth(3), |_| {});
     assert_eq!(
         engine.try_set_hash_mb(huge),
         Err(TableAllocError { megabytes: huge })
@@ -221,7 +233,12 @@ fn a_table_that_cannot_be_allocated_is_an_error_and_the_old_one_stays() {
     );
     assert_eq!(engine.options().hash_mb, 2);
     // The table kept its contents: the same search again is cheaper.
-    assert!(engine.search_position(&pos, &Limits::depth(3)).nodes < first.nodes);
+    assert!(
+        engine
+            .search(&History::new(pos.clone()), &Limits::depth(3), |_| {})
+            .nodes
+            < first.nodes
+    );
     engine.try_set_hash_mb(1).unwrap();
     assert_eq!(engine.options().hash_mb, 1);
 }
@@ -235,7 +252,7 @@ fn two_threads_find_the_mates_and_answer_with_a_legal_line_of_the_depth_asked() 
     for (texts, depth, mate) in [(&MATES_IN_ONE, 1, 1), (&MATES_IN_TWO, 3, 2)] {
         for text in texts {
             let pos: Position = text.parse().unwrap();
-            let r = engine.search_position(&pos, &Limits::depth(depth));
+            let r = engine.search(&History::new(pos.clone()), &Limits::depth(depth), |_| {});
             assert_eq!((r.depth, r.score), (depth, Score::Mate(mate)), "{text}");
             assert_eq!(r.best_move, r.pv.first().copied(), "{text}");
             let mut line = pos.clone();

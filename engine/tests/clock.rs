@@ -1,11 +1,9 @@
 //! Games on the clock: the time manager's limits keep the engine inside
 //! its time, and pondering holds the clock until it ends.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cescacs::{Color, History, Position};
+use cescacs::{Color, History};
 use cescacs_engine::{Engine, EngineOptions, Limits};
 
 /// Plays `plies` plies of self-play with both clocks starting at `start`
@@ -28,7 +26,7 @@ fn play_on_the_clock(start: Duration, inc: Duration, plies: usize) -> usize {
             Color::Black => 1,
         };
         let t = Instant::now();
-        let r = engine.search(&h, &limits);
+        let r = engine.search(&h, &limits, |_| {});
         clocks[side] = clocks[side]
             .saturating_sub(t.elapsed())
             .max(Duration::from_millis(1))
@@ -53,7 +51,7 @@ fn a_nearly_empty_clock_still_answers_with_a_searched_move() {
     // The clock's hard limit may end depth 1, once a root move is searched
     // in full: the answer is the best of those searched, with its score.
     let h = History::default();
-    let full = Engine::new(Default::default()).search(&h, &Limits::depth(1));
+    let full = Engine::new(Default::default()).search(&h, &Limits::depth(1), |_| {});
     for left in [0, 1, 5, 20] {
         let limits = Limits::clock(
             Duration::from_millis(left),
@@ -61,7 +59,7 @@ fn a_nearly_empty_clock_still_answers_with_a_searched_move() {
             Duration::ZERO,
             Duration::ZERO,
         );
-        let r = Engine::new(Default::default()).search(&h, &limits);
+        let r = Engine::new(Default::default()).search(&h, &limits, |_| {});
         assert!(
             r.best_move.is_some() && r.pv.first() == r.best_move.as_ref(),
             "{left} ms: {r:?}"
@@ -85,40 +83,41 @@ fn the_clock_of_the_side_to_move_is_used() {
         ..clock
     };
     let mut h = History::default();
-    let white = Engine::new(Default::default()).search(&h, &limits);
+    let white = Engine::new(Default::default()).search(&h, &limits, |_| {});
     assert!(white.depth < 5, "{white:?}");
     h.push_ctl("E7-E13").unwrap();
-    let black = Engine::new(Default::default()).search(&h, &limits);
+    let black = Engine::new(Default::default()).search(&h, &limits, |_| {});
     assert_eq!(black.depth, 5);
 }
 
 #[test]
 fn pondering_holds_the_clock_until_ponderhit() {
-    let ponder = Arc::new(AtomicBool::new(true));
-    let limits = Limits {
-        ponder: Some(ponder.clone()),
-        ..Limits::clock(
-            Duration::from_millis(50),
-            Duration::from_millis(50),
-            Duration::ZERO,
-            Duration::ZERO,
-        )
-    };
-    let hit = {
-        let ponder = ponder.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(400));
-            ponder.store(false, Ordering::Relaxed);
-            Instant::now()
-        })
-    };
+    let limits = Limits::clock(
+        Duration::from_millis(50),
+        Duration::from_millis(50),
+        Duration::ZERO,
+        Duration::ZERO,
+    );
+    let mut engine = Engine::new(Default::default());
+    let control = engine.control();
+    control.reset(true);
+    let hit = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(400));
+        control.ponderhit();
+        Instant::now()
+    });
     let start = Instant::now();
-    let r = Engine::new(Default::default()).search_position(&Position::default(), &limits);
+    let r = engine.search(&History::default(), &limits, |_| {});
     let end = Instant::now();
     let hit_at = hit.join().unwrap();
     // A 50 ms clock would have ended it at once; it searched until the
-    // ponderhit and then within the clock's hard limit (40 ms at most).
+    // ponderhit, and then stopped at once: the clock counts from the
+    // search's start, as from `go ponder`, so its 40 ms were long spent.
     assert!(end >= hit_at, "{:?}", end - start);
-    assert!(end - hit_at < Duration::from_secs(2), "{:?}", end - hit_at);
+    assert!(
+        end - hit_at < Duration::from_millis(500),
+        "{:?}",
+        end - hit_at
+    );
     assert!(r.best_move.is_some() && r.depth >= 2);
 }

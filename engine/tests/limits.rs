@@ -1,7 +1,5 @@
 //! The search's limits and its determinism.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cescacs::{History, Move, Position};
@@ -22,12 +20,16 @@ fn positions() -> Vec<Position> {
 #[test]
 fn a_fixed_depth_search_on_one_thread_is_deterministic() {
     for pos in positions() {
-        let a = Engine::new(Default::default()).search_position(&pos, &Limits::depth(4));
+        let a = Engine::new(Default::default()).search(
+            &History::new(pos.clone()),
+            &Limits::depth(4),
+            |_| {},
+        );
         let mut engine = Engine::new(Default::default());
         // A used engine after new_game behaves like a fresh one.
-        engine.search_position(&Position::default(), &Limits::depth(3));
+        engine.search(&History::default(), &Limits::depth(3), |_| {});
         engine.new_game();
-        let b = engine.search_position(&pos, &Limits::depth(4));
+        let b = engine.search(&History::new(pos.clone()), &Limits::depth(4), |_| {});
         assert_eq!(
             (a.best_move, a.score, &a.pv, a.depth, a.nodes),
             (b.best_move, b.score, &b.pv, b.depth, b.nodes)
@@ -40,8 +42,11 @@ fn a_fixed_depth_search_on_one_thread_is_deterministic() {
 #[test]
 fn the_node_limit_is_exact_on_one_thread() {
     for limit in [1, 100, 5_000, 50_000] {
-        let r = Engine::new(Default::default())
-            .search_position(&Position::default(), &Limits::nodes(limit));
+        let r = Engine::new(Default::default()).search(
+            &History::default(),
+            &Limits::nodes(limit),
+            |_| {},
+        );
         assert_eq!(r.nodes, limit);
         assert!(r.best_move.is_some());
     }
@@ -50,21 +55,19 @@ fn the_node_limit_is_exact_on_one_thread() {
 #[test]
 fn the_stop_flag_stops_an_infinite_search_from_another_thread() {
     for threads in [1, 2] {
-        let stop = Arc::new(AtomicBool::new(false));
-        let limits = Limits::default().with_stop(stop.clone());
+        let mut engine = Engine::new(EngineOptions {
+            threads,
+            ..Default::default()
+        });
         let setter = {
-            let stop = stop.clone();
+            let control = engine.control();
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(200));
-                stop.store(true, Ordering::Relaxed);
+                control.stop();
             })
         };
         let start = Instant::now();
-        let r = Engine::new(EngineOptions {
-            threads,
-            ..Default::default()
-        })
-        .search_position(&Position::default(), &Limits { ..limits });
+        let r = engine.search(&History::default(), &Limits::default(), |_| {});
         setter.join().unwrap();
         assert!(start.elapsed() >= Duration::from_millis(200));
         assert!(
@@ -80,9 +83,10 @@ fn the_stop_flag_stops_an_infinite_search_from_another_thread() {
 #[test]
 fn the_time_limit_ends_the_search() {
     let start = Instant::now();
-    let r = Engine::new(Default::default()).search_position(
-        &Position::default(),
+    let r = Engine::new(Default::default()).search(
+        &History::default(),
         &Limits::time(Duration::from_millis(300)),
+        |_| {},
     );
     assert!(start.elapsed() >= Duration::from_millis(300));
     assert!(start.elapsed() < Duration::from_secs(10));
@@ -94,7 +98,7 @@ fn self_play_plays_legal_moves_with_the_table_kept_between_moves() {
     let mut h = History::default();
     let mut engine = Engine::new(Default::default());
     for _ in 0..6 {
-        let r = engine.search(&h, &Limits::depth(2));
+        let r = engine.search(&h, &Limits::depth(2), |_| {});
         let m = r.best_move.unwrap();
         assert!(h.position().legal_moves().contains(&m));
         h.push(m).unwrap();
@@ -106,7 +110,9 @@ fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
     // White's best move at depth 3 is the Rook's C3-C25; listed without it,
     // the best of the others is played, and a list that keeps it finds it.
     let pos: Position = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1".parse().unwrap();
-    let search = |limits: &Limits| Engine::new(Default::default()).search_position(&pos, limits);
+    let search = |limits: &Limits| {
+        Engine::new(Default::default()).search(&History::new(pos.clone()), limits, |_| {})
+    };
     let free = search(&Limits::depth(3));
     let best = free.best_move.unwrap();
     assert_eq!(best.long(), "C3-C25");
@@ -147,9 +153,14 @@ fn searchmoves_restricts_the_best_move_to_the_listed_root_moves() {
 fn listing_every_root_move_is_the_same_search_as_listing_none() {
     // Every root move listed: the same search as without a list.
     for pos in positions() {
-        let free = Engine::new(Default::default()).search_position(&pos, &Limits::depth(3));
+        let free = Engine::new(Default::default()).search(
+            &History::new(pos.clone()),
+            &Limits::depth(3),
+            |_| {},
+        );
         let all = Limits::depth(3).with_search_moves(pos.legal_moves().to_vec());
-        let listed = Engine::new(Default::default()).search_position(&pos, &all);
+        let listed =
+            Engine::new(Default::default()).search(&History::new(pos.clone()), &all, |_| {});
         assert_eq!(
             (free.best_move, free.score, &free.pv, free.nodes),
             (listed.best_move, listed.score, &listed.pv, listed.nodes)

@@ -8,8 +8,14 @@ use cescacs_engine::{Engine, EngineOptions, Limits, Score};
 const RUNAWAY: &str = "/28:j/27:vj/24:3ep/23:1p4/22:2e3k/21:4e1p1/20:1p1e1P1/19:1p2p3/18:4G2/17:2n5/16:5P1/15:5n2/14:1r2p2/12:6d/11:1E1pj2R/10:2P2P1/9:3PE1D1/8:1P5/7:3P1E2/6:2p2g1/4:2J2/3:3R/2:1J1/0:K/ w -- - 6 82";
 
 fn fresh() -> Engine {
+    lines(1)
+}
+
+/// A fresh engine finding `multipv` root lines.
+fn lines(multipv: usize) -> Engine {
     Engine::new(EngineOptions {
         hash_mb: 4,
+        multipv,
         ..Default::default()
     })
 }
@@ -25,7 +31,7 @@ fn rank(s: Score) -> i64 {
 
 #[test]
 fn one_line_is_the_plain_search() {
-    let r = fresh().search(&History::default(), &Limits::depth(3));
+    let r = fresh().search(&History::default(), &Limits::depth(3), |_| {});
     assert_eq!(r.lines.len(), 1);
     assert_eq!((r.lines[0].score, &r.lines[0].pv), (r.score, &r.pv));
 }
@@ -36,7 +42,7 @@ fn at_depth_1_every_line_scores_its_move_alone() {
     // line's score is that of a search restricted to its move.
     for pos in [Position::default(), RUNAWAY.parse().unwrap()] {
         let legal = pos.legal_moves().len();
-        let r = fresh().search_position(&pos, &Limits::depth(1).with_multipv(500));
+        let r = lines(500).search(&History::new(pos.clone()), &Limits::depth(1), |_| {});
         assert_eq!(r.lines.len(), legal);
         let mut firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
         firsts.dedup();
@@ -50,8 +56,11 @@ fn at_depth_1_every_line_scores_its_move_alone() {
             );
         }
         for line in r.lines.iter().step_by(7) {
-            let alone = fresh()
-                .search_position(&pos, &Limits::depth(1).with_search_moves(vec![line.pv[0]]));
+            let alone = fresh().search(
+                &History::new(pos.clone()),
+                &Limits::depth(1).with_search_moves(vec![line.pv[0]]),
+                |_| {},
+            );
             assert_eq!(alone.score, line.score, "{}", pos.ctl(&line.pv[0]));
         }
         assert_eq!(
@@ -65,11 +74,9 @@ fn at_depth_1_every_line_scores_its_move_alone() {
 fn three_lines_are_distinct_ordered_and_reported_per_iteration() {
     let pos: Position = RUNAWAY.parse().unwrap();
     let mut infos = Vec::new();
-    let r = fresh().search_with_info(
-        &History::new(pos.clone()),
-        &Limits::depth(3).with_multipv(3),
-        &mut |i| infos.push(i.clone()),
-    );
+    let r = lines(3).search(&History::new(pos.clone()), &Limits::depth(3), |i| {
+        infos.extend(i.completed_line().cloned())
+    });
     assert_eq!(r.lines.len(), 3);
     assert_eq!(r.lines[0].score, Score::Mate(1));
     assert!(pos.after(r.lines[0].pv[0]).is_checkmate());
@@ -119,16 +126,15 @@ fn three_lines_are_distinct_ordered_and_reported_per_iteration() {
 fn lines_stop_at_the_root_moves_and_searchmoves() {
     let pos = Position::default();
     let some: Vec<Move> = pos.legal_moves().into_iter().take(2).collect();
-    let r = fresh().search_position(
-        &pos,
-        &Limits::depth(2)
-            .with_multipv(5)
-            .with_search_moves(some.clone()),
+    let r = lines(5).search(
+        &History::new(pos.clone()),
+        &Limits::depth(2).with_search_moves(some.clone()),
+        |_| {},
     );
     assert_eq!(r.lines.len(), 2);
     assert!(r.lines.iter().all(|l| some.contains(&l.pv[0])));
     // A node limit inside the second iteration keeps a full set of lines.
-    let r = fresh().search_position(&pos, &Limits::nodes(3000).with_multipv(3));
+    let r = lines(3).search(&History::new(pos.clone()), &Limits::nodes(3000), |_| {});
     assert_eq!(r.lines.len(), 3, "{r:?}");
     assert_eq!(r.best_move, Some(r.lines[0].pv[0]));
 }

@@ -13,7 +13,7 @@ fn a_search_with_the_network_keeps_its_accumulators_in_step() {
     });
     let mut game = History::default();
     for _ in 0..12 {
-        let r = engine.search(&game, &Limits::depth(4));
+        let r = engine.search(&game, &Limits::depth(4), |_| {});
         let Some(m) = r.best_move else { break };
         game.push_unchecked(m);
     }

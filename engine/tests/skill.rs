@@ -20,8 +20,11 @@ fn level_0_plays_legal_varied_first_moves() {
     let legal = start.legal_moves();
     let mut seen = HashSet::new();
     for seed in 0..40 {
-        let r = engine(Skill::new(0).unwrap().with_seed(seed))
-            .search(&History::default(), &Limits::default());
+        let r = engine(Skill::new(0).unwrap().with_seed(seed)).search(
+            &History::default(),
+            &Limits::default(),
+            |_| {},
+        );
         let m = r.best_move.expect("a move");
         assert!(legal.contains(&m), "seed {seed}: illegal {m:?}");
         assert_eq!(r.pv.first(), Some(&m));
@@ -48,8 +51,9 @@ fn level_20_is_the_plain_search_node_for_node() {
         hash_mb: 1,
         ..Default::default()
     })
-    .search(&History::default(), &limits);
-    let full = engine(Skill::new(20).unwrap().with_seed(7)).search(&History::default(), &limits);
+    .search(&History::default(), &limits, |_| {});
+    let full =
+        engine(Skill::new(20).unwrap().with_seed(7)).search(&History::default(), &limits, |_| {});
     assert_eq!(
         (full.best_move, full.score, full.nodes, &full.pv),
         (plain.best_move, plain.score, plain.nodes, &plain.pv)
@@ -59,8 +63,12 @@ fn level_20_is_the_plain_search_node_for_node() {
 #[test]
 fn a_weak_level_is_reproducible_and_caps_its_search() {
     let limits = Limits::depth(30);
-    let a = engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits);
-    let b = engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits);
+    let mut shown = Vec::new();
+    let a = engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits, |i| {
+        shown.extend(i.completed_line().map(|l| (l.depth, l.multipv)))
+    });
+    let b =
+        engine(Skill::new(5).unwrap().with_seed(3)).search(&History::default(), &limits, |_| {});
     assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
     assert!(
         a.depth <= 3 && a.nodes <= 200_000,
@@ -68,7 +76,17 @@ fn a_weak_level_is_reproducible_and_caps_its_search() {
         a.depth,
         a.nodes
     );
-    assert!(a.lines.len() >= 4, "a weak level searches several lines");
+    // It searches several lines to choose among, and shows only the one
+    // line asked for (MultiPV 1): one report per iteration.
+    assert_eq!(a.lines.len(), 1);
+    assert_eq!(shown, (1..=a.depth).map(|d| (d, 1)).collect::<Vec<_>>());
+    let four = Engine::new(EngineOptions {
+        hash_mb: 1,
+        multipv: 4,
+        ..Default::default()
+    })
+    .search(&History::default(), &Limits::depth(a.depth), |_| {});
+    assert!(a.nodes > four.nodes, "{} {}", a.nodes, four.nodes);
 }
 
 #[test]
@@ -98,7 +116,7 @@ fn a_weak_level_still_mates_in_one() {
         }
     }
     for level in [0, 10] {
-        let r = engine(Skill::new(level).unwrap()).search(&game, &Limits::default());
+        let r = engine(Skill::new(level).unwrap()).search(&game, &Limits::default(), |_| {});
         let after = game.position().after(r.best_move.unwrap());
         assert!(
             after.is_check() && after.legal_moves().is_empty(),

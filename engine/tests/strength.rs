@@ -40,7 +40,7 @@ fn every_mate_in_one_of_fifty_random_games_is_found_at_depth_2() {
             hash_mb: 1,
             ..Default::default()
         });
-        let r = engine.search_position(&pos, &Limits::depth(2));
+        let r = engine.search(&History::new(pos.clone()), &Limits::depth(2), |_| {});
         let m = r.best_move.expect("a move");
         assert!(
             pos.after(m).is_checkmate(),
@@ -69,7 +69,10 @@ fn depth_3_wins_every_game_against_a_random_mover() {
         engine.new_game();
         while h.outcome().is_none() && h.len() < 400 {
             let m = if h.position().turn() == engine_side {
-                engine.search(&h, &Limits::depth(3)).best_move.unwrap()
+                engine
+                    .search(&h, &Limits::depth(3), |_| {})
+                    .best_move
+                    .unwrap()
             } else {
                 let moves = h.position().legal_moves();
                 moves[rng.below(moves.len())]

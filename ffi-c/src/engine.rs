@@ -4,12 +4,11 @@
 //! variation out (MultiPV's further lines: `engine_lines.rs`).
 
 use std::ffi::c_char;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use rules::Position;
-use search::{Engine, EngineOptions, Limits, Score, SearchResult, TableAllocError};
+use search::{Control, Engine, EngineOptions, Limits, Score, SearchResult, TableAllocError};
 
 use super::cescacs_result;
 use super::error::Error;
@@ -26,8 +25,9 @@ use super::types::{cescacs_move, CESCACS_MOVE_TEXT_MAX};
 /// is the one call that may be made from another thread while a search
 /// runs.
 pub struct cescacs_engine {
-    /// Set by `cescacs_engine_stop`; cleared when a search starts.
-    stop: Arc<AtomicBool>,
+    /// The engine's stop flag: set by `cescacs_engine_stop`, cleared when
+    /// a search starts.
+    control: Control,
     inner: Mutex<Inner>,
 }
 
@@ -35,8 +35,6 @@ pub(crate) struct Inner {
     pub(crate) engine: Engine,
     /// The last search's root and result, for the PV calls.
     pub(crate) last: Option<(Position, SearchResult)>,
-    /// Root lines each search finds (`cescacs_engine_set_multipv`).
-    pub(crate) multipv: usize,
 }
 
 impl Handle for cescacs_engine {
@@ -153,12 +151,8 @@ pub unsafe extern "C" fn cescacs_engine_new(
                 .map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             let engine = Engine::try_new(options).map_err(out_of_memory)?;
             Ok(Box::into_raw(Box::new(cescacs_engine {
-                stop: Arc::new(AtomicBool::new(false)),
-                inner: Mutex::new(Inner {
-                    engine,
-                    last: None,
-                    multipv: 1,
-                }),
+                control: engine.control(),
+                inner: Mutex::new(Inner { engine, last: None }),
             })))
         })
     }
@@ -303,16 +297,15 @@ unsafe fn search_with(
                 Some(c) => Some(*c.as_ref().ok_or_else(|| Error::null("clock"))?),
             };
             let mut inner = e.lock();
-            e.stop.store(false, Ordering::Relaxed);
-            let mut limits = engine_limits(&l, c.as_ref(), e.stop.clone());
-            limits.multipv = inner.multipv;
+            e.control.reset(false);
+            let limits = engine_limits(&l, c.as_ref());
             // The engine is the one judge of limits (0 reads as "no limit",
             // which it accepts); a refusal would be BAD_ARGUMENT.
             limits
                 .validate()
                 .map_err(|e| Error::new(cescacs_result::BadArgument, e.to_string()))?;
             let history = g.record.history();
-            let result = inner.engine.search(history, &limits);
+            let result = inner.engine.search(history, &limits, |_| {});
             let root = history.position().clone();
             let out = c_result(&root, &result);
             inner.last = Some((root, result));
@@ -322,17 +315,12 @@ unsafe fn search_with(
 }
 
 /// The engine's limits from the C structs (0: no such limit).
-fn engine_limits(
-    l: &cescacs_search_limits,
-    clock: Option<&cescacs_clock>,
-    stop: Arc<AtomicBool>,
-) -> Limits {
+fn engine_limits(l: &cescacs_search_limits, clock: Option<&cescacs_clock>) -> Limits {
     let ms = |v: u64| (v > 0).then(|| Duration::from_millis(v));
     let mut limits = Limits {
         depth: (l.depth > 0).then_some(l.depth),
         nodes: (l.nodes > 0).then_some(l.nodes),
         time: ms(l.time_ms),
-        stop: Some(stop),
         ..Limits::default()
     };
     if let Some(c) = clock {
@@ -394,7 +382,7 @@ pub unsafe extern "C" fn cescacs_engine_stop(engine: *const cescacs_engine) -> c
         // SAFETY: `engine` is NULL or a live handle (the header's contract);
         // only its atomic flag is touched, which other threads may share.
         let e = unsafe { borrow(engine) }?;
-        e.stop.store(true, Ordering::Relaxed);
+        e.control.stop();
         Ok(())
     })
 }

@@ -58,7 +58,7 @@ pub unsafe extern "C" fn cescacs_engine_set_multipv(
                 format!("multipv must be 1..{CESCACS_MULTIPV_MAX}, not {lines}"),
             ));
         }
-        e.lock().multipv = lines as usize;
+        e.lock().engine.set_multipv(lines as usize);
         Ok(())
     })
 }

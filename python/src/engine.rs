@@ -3,17 +3,16 @@
 //! `chess.engine`). The search runs with the GIL released and stops on
 //! Ctrl-C (`crate::work`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use cescacs::Move;
-use cescacs_engine::{ClockSeconds, Engine, EngineOptions, Info, Limits, Score, Skill};
+use cescacs_engine::{ClockSeconds, Control, Engine, EngineOptions, Info, Limits, Score, Skill};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
 use crate::moves::{new_move, new_moves, PyMove};
-use crate::work::interruptible;
+use crate::work::interruptible_on;
 
 /// An engine with its transposition table (kept between searches; cleared
 /// by `new_game`). One search at a time: a second thread calling into the
@@ -59,7 +58,7 @@ type InfoTuple = (
 /// `cescacs.engine`'s `analysis()`.
 #[pyclass(module = "cescacs", name = "_Stop")]
 pub(crate) struct PyStop {
-    flag: Arc<AtomicBool>,
+    control: Control,
 }
 
 #[pymethods]
@@ -67,18 +66,18 @@ impl PyStop {
     #[new]
     fn new() -> PyStop {
         PyStop {
-            flag: Arc::new(AtomicBool::new(false)),
+            control: Control::new(),
         }
     }
 
     /// Asks the search that holds this flag to stop.
     fn set(&self) {
-        self.flag.store(true, Ordering::Relaxed);
+        self.control.stop();
     }
 
     /// Whether `set` was called.
     fn is_set(&self) -> bool {
-        self.flag.load(Ordering::Relaxed)
+        self.control.is_stopped()
     }
 }
 
@@ -95,9 +94,12 @@ fn score_pair(s: Score) -> (&'static str, i32) {
 fn info_caller<'a>(
     on_info: &'a Py<PyAny>,
     failed: &'a Mutex<Option<PyErr>>,
-    stop: &'a AtomicBool,
+    stop: &'a Control,
 ) -> impl FnMut(&Info) + 'a {
     move |info: &Info| {
+        let Some(info) = info.completed_line() else {
+            return;
+        };
         Python::attach(|py| {
             let (kind, score) = score_pair(info.score);
             let call = new_moves(py, info.pv.clone()).and_then(|pv| {
@@ -118,7 +120,7 @@ fn info_caller<'a>(
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .get_or_insert(e);
-                stop.store(true, Ordering::Relaxed);
+                stop.stop();
             }
         })
     }
@@ -256,24 +258,29 @@ impl PyEngine {
         on_info: Option<Py<PyAny>>,
         stop: Option<PyRef<'_, PyStop>>,
     ) -> PyResult<SearchTuple> {
-        let mut limits = limits(depth, time, nodes, clock)?.with_multipv(multipv);
+        let limits = limits(depth, time, nodes, clock)?;
         limits
             .validate()
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        limits.stop = stop.map(|s| s.flag.clone());
+        EngineOptions {
+            multipv,
+            ..EngineOptions::default()
+        }
+        .validate()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // The caller's stop (or a fresh one) is the engine's stop flag, and
+        // Ctrl-C sets it too.
+        let control = stop.map_or_else(Control::new, |s| s.control.clone());
         let history = board.hist()?.clone();
         drop(board);
         let engine = &mut self.engine;
+        engine.set_multipv(multipv);
+        engine.set_control(control.clone());
         let failed = Mutex::new(None);
-        let r = interruptible(py, |ctrl_c| {
+        let r = interruptible_on(py, control.stop_flag(), |_| {
             Ok(match &on_info {
-                Some(f) => engine.search_until_with_info(
-                    &history,
-                    &limits,
-                    ctrl_c,
-                    &mut info_caller(f, &failed, ctrl_c),
-                ),
-                None => engine.search_until(&history, &limits, ctrl_c),
+                Some(f) => engine.search(&history, &limits, info_caller(f, &failed, &control)),
+                None => engine.search(&history, &limits, |_| {}),
             })
         })?;
         if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -27,10 +27,18 @@ pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> Result<T, Interrupted> + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
+    interruptible_on(py, &AtomicBool::new(false), work)
+}
+
+/// [`interruptible`] with the caller's stop flag (one another handle may
+/// also set, such as an engine's `Control`).
+pub(crate) fn interruptible_on<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce(&AtomicBool) -> Result<T, Interrupted> + Send,
+) -> PyResult<T> {
     let (tx, mut rx) = mpsc::channel();
     std::thread::scope(|s| {
-        let stop = &stop;
         s.spawn(move || {
             // The receiver lives until the scope ends, after this thread.
             let _ = tx.send(work(stop));

@@ -116,7 +116,7 @@ fn play_game(engine: &mut Engine, args: &Args, game: u64) -> Vec<u8> {
     let (mut out, mut plies) = (Vec::new(), Vec::new());
     let limits = Limits::nodes(args.nodes);
     while !history.is_game_over() && history.len() < MAX_PLIES {
-        let result = engine.search(&history, &limits);
+        let result = engine.search(&history, &limits, |_| {});
         let Some(best) = result.best_move else { break };
         let pos = history.position();
         if !pos.is_check() {

@@ -43,7 +43,7 @@ pub(crate) fn best_move(
     if let Some(moves) = abstain.root_moves(game.position()) {
         search = search.with_search_moves(moves);
     }
-    let result = engine.search(game, &search);
+    let result = engine.search(game, &search, |_| {});
     (result.best_move, result.score)
 }
 
