@@ -41,7 +41,7 @@ def main():
 
     # 2. move_text: [position index, other index] + a move text. Index 0 is
     # the initial position, 1.. the studies in file order (as
-    # checks/rules.rs::positions() numbers them).
+    # checks/src/rules.rs::positions() numbers them).
     for i, r in enumerate([games[0]] + studies):
         notation = sorted(r["notation"].items())
         for long, ctl in rng.sample(notation, min(4, len(notation))):
