@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the fenced code blocks of Markdown files as written: the READMEs' commands and examples.
 
-    scripts/readme.py [--python PY] [--list] FILE.md...
+    scripts/readme.py [--python PY] [--list] [--lang LANG]... FILE.md...
 
 (scripts/test-readme.sh builds what they need and calls this on README.md, ffi-c/README.md and
 python/README.md.) Every block runs from the repository's root; top-level files and
@@ -305,8 +305,11 @@ def main() -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--python", default=sys.executable, help="the python that runs blocks")
     parser.add_argument("--list", action="store_true", help="list the blocks, run nothing")
+    parser.add_argument("--lang", action="append", help="run only the blocks of this language")
     args = parser.parse_args()
     all_blocks = [b for f in args.files for b in blocks(f.resolve())]
+    if args.lang:
+        all_blocks = [b for b in all_blocks if b.lang in args.lang or "file" in b.attrs]
     if args.list:
         for b in all_blocks:
             print(b.where(), b.lang, " ".join(f"{k}={v}" if v else k for k, v in b.attrs.items()))
