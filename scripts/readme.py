@@ -16,7 +16,8 @@ comes next on PATH); `$PREFIX` is a scratch install prefix. By the block's langu
   order in one interpreter and namespace (a block goes on from the one before). A statement
   that is an expression with a comment holding a Python literal, `len(board.legal_moves)  # 68`
   or `board.outcome()  # None; Outcome(...) when over` (the literal is the comment up to the
-  first `;`), must evaluate to that literal; other comments are prose.
+  first `;`; one with `...` is prose), must evaluate to that literal; other comments are
+  prose. Tracebacks give the README's line numbers.
 - ``rust``: each block is the body of a function returning `Result<(), Box<dyn Error>>` (so
   `?` works) in one generated program that depends on the workspace crates it names
   (`cescacs`, `cescacs_engine`, ...), built and run by cargo (target/readme/rust, in the workspace's target directory).
@@ -33,14 +34,12 @@ the first failure, naming the file and the block's line.
 from __future__ import annotations
 
 import argparse
-import ast
-import io
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -168,57 +167,51 @@ def run_console(block: Block, env: dict[str, str]) -> None:
             )
 
 
-CHECK = """
-def __readme_check(value, expected, line):
+# Runs a file's Python blocks in one namespace, each compiled with the README's line numbers
+# (tracebacks point into the README) after its `expression  # literal` statements became checks.
+DRIVER = r"""
+import ast, io, json, sys, tokenize, traceback
+
+
+def readme_check(value, expected, line):
     if value != expected:
         raise AssertionError(f"line {line}: got {value!r}, the README says {expected!r}")
-"""
 
 
-def python_source(block: Block) -> str:
-    """The block with each `expression  # literal` statement turned into a check."""
-    source = block.text
-    comments: dict[int, str] = {}
+def checked(source, where, first_line):
+    comments = {}
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type == tokenize.COMMENT:
             comments[tok.start[0]] = tok.string[1:].strip()
-    tree = ast.parse(source)
+    tree = ast.parse(source, where)
     body = []
     for stmt in tree.body:
-        comment = comments.get(stmt.end_lineno or stmt.lineno)
-        if isinstance(stmt, ast.Expr) and comment:
+        comment = comments.get(stmt.end_lineno or stmt.lineno, "")
+        text = comment.split(";")[0].strip()
+        if isinstance(stmt, ast.Expr) and text and "..." not in text:
             try:
-                expected = ast.literal_eval(comment.split(";")[0].strip())
+                ast.literal_eval(text)
             except (ValueError, SyntaxError):
-                expected = None
-                literal = False
+                pass
             else:
-                literal = True
-            if literal:
-                call = ast.Expr(
-                    ast.Call(
-                        ast.Name("__readme_check", ast.Load()),
-                        [
-                            stmt.value,
-                            ast.Constant(expected),
-                            ast.Constant(block.line + stmt.lineno),
-                        ],
-                        [],
-                    )
+                expected = ast.parse(text, mode="eval").body
+                call = ast.Call(
+                    ast.Name("__readme_check", ast.Load()),
+                    [stmt.value, expected, ast.Constant(first_line + stmt.lineno)],
+                    [],
                 )
-                body.append(ast.copy_location(call, stmt))
-                continue
+                stmt = ast.copy_location(ast.Expr(call), stmt)
         body.append(stmt)
     tree.body = body
-    return CHECK + ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    ast.fix_missing_locations(tree)
+    ast.increment_lineno(tree, first_line)
+    return compile(tree, where, "exec")
 
 
-DRIVER = """
-import json, sys, traceback
-namespace = {"__name__": "__main__"}
-for where, source in json.load(sys.stdin):
+namespace = {"__name__": "__main__", "__readme_check": readme_check}
+for where, path, first_line, source in json.load(sys.stdin):
     try:
-        exec(compile(source, where, "exec"), namespace)
+        exec(checked(source, path, first_line), namespace)
     except BaseException:
         traceback.print_exc()
         print("readme-python: failed " + where)
@@ -230,9 +223,7 @@ for where, source in json.load(sys.stdin):
 def run_python(blocks: list[Block], env: dict[str, str], python: str) -> list[str]:
     """A file's Python blocks in order, in one interpreter and one namespace (a block goes
     on from the one before it, as a reader does). Returns the blocks that passed."""
-    import json
-
-    program = [(b.where(), python_source(b)) for b in blocks]
+    program = [(b.where(), str(b.path.relative_to(ROOT)), b.line, b.text) for b in blocks]
     r = subprocess.run(
         [python, "-c", DRIVER],
         cwd=ROOT,
