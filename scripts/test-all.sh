@@ -32,6 +32,8 @@ step fuzz scripts/fuzz.sh 20
 rust=$(awk '/^test result: ok\./ { n += $4 } END { print n + 0 }' "$log_dir/rust.log")
 python=$(awk '/^[0-9]+ passed/ { n = $1 } END { print n + 0 }' "$log_dir/python.log")
 c=$(awk '/^[0-9]+ passed, [0-9]+ failed$/ { n = $1 } END { print n + 0 }' "$log_dir/c.log")
+readme=$(awk '/^readme: [0-9]+ blocks passed$/ { n = $2 } END { print n + 0 }' "$log_dir/readme.log")
 echo
-echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed"
-echo "Total: $((rust + python + c)) passed, 0 failed"
+echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed;" \
+    "README blocks: $readme passed"
+echo "Total: $((rust + python + c + readme)) passed, 0 failed"
