@@ -4,9 +4,10 @@ network writer of scripts/nnue/netfile.py (so the replay test also checks that t
 Python writer and the engine's reader agree). Deterministic; rerun after changing the
 format: python3 fuzz/make-nnue-seeds.py
 
-Input layout of the target (fuzz/checks/nnue.rs): byte 0 flags (bit 0: recompute the
+Input layout of the target (fuzz/checks/src/nnue.rs): byte 0 flags (bit 0: recompute the
 checksum before reading), then the file's bytes.
 """
+
 import struct
 import sys
 from pathlib import Path

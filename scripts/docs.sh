@@ -43,9 +43,11 @@ export PATH="$VENV_BIN:$PATH"
 echo "doxygen $(doxygen --version); $("$PY" -m sphinx --version)"
 
 echo "== docs: Rust (cargo doc, -D warnings) =="
-# The library crates: the CLI has no library, and the C ABI crate's reference is its header
-# (its library is also named cescacs, which would overwrite the rules crate's pages).
+# The library crates: the CLI has no library, the C ABI crate's reference is its header
+# (its library is also named cescacs, which would overwrite the rules crate's pages), and
+# the fuzz checks are the tests' (fuzz/checks).
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --exclude cescacs-cli --exclude cescacs-ffi \
+    --exclude cescacs-checks \
     2>&1 | tee "$build/rust.log"
 target_dir="$(cargo metadata --format-version 1 --no-deps |
     "$PY" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
@@ -54,7 +56,7 @@ cp -R "$target_dir/doc" "$site/rust"
 cargo metadata --format-version 1 --no-deps | "$PY" -c '
 import html, json, sys
 for p in json.load(sys.stdin)["packages"]:
-    if p["name"] in ("cescacs-cli", "cescacs-ffi"):
+    if p["name"] in ("cescacs-cli", "cescacs-ffi", "cescacs-checks"):
         continue
     for t in p["targets"]:
         if "lib" in t["kind"]:

@@ -11,10 +11,15 @@
 #
 # Each target runs under `nice -n 19` for SECONDS with its working corpus fuzz/corpus/TARGET
 # (not committed, grows) and the committed seeds fuzz/seeds/TARGET (read only), and prints
-# libFuzzer's final stats. A crash leaves its input in fuzz/artifacts/TARGET/; minimise it with
-#   cargo +nightly fuzz tmin TARGET fuzz/artifacts/TARGET/crash-...
-# and commit the result under fuzz/regressions/TARGET/: `cargo test` replays it on stable
-# (core/tests/fuzz_regressions.rs, ffi-c/tests/fuzz_c_api_replay.rs).
+# libFuzzer's final stats. scripts/test-all.sh runs every target for 20 s.
+#
+# A crash (panic, sanitizer report, leak, timeout, out of memory) fails the script; its input,
+# which libFuzzer leaves in fuzz/artifacts/TARGET/, is copied to fuzz/regressions/TARGET/,
+# where `cargo test` replays it on stable (core/, research/, engine/tests/fuzz_regressions.rs,
+# ffi-c/tests/fuzz_c_api_replay.rs), and printed in base64 (up to 64 KiB) so that a CI log
+# alone gives it back. Minimise it with
+#   cargo +nightly fuzz tmin TARGET fuzz/regressions/TARGET/crash-...
+# name it for what it shows, and commit it with the fix.
 #
 # Needs the nightly toolchain (or RUSTC_BOOTSTRAP=1 on stable, used when rustup lists no
 # nightly) and cargo-fuzz (installed here from crates.io if missing). Exits non-zero if any
@@ -31,7 +36,7 @@ fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "== fuzz: cargo install cargo-fuzz =="
-    cargo install --locked cargo-fuzz
+    cargo install --locked cargo-fuzz --version 0.13.2
 fi
 if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     fuzz=(cargo +nightly fuzz)
@@ -81,6 +86,9 @@ for t in "${targets[@]}"; do
     # shellcheck disable=SC2046
     nice -n 19 "${fuzz[@]}" build $(flags "$t") "$t"
     echo "== fuzz: $t for ${seconds}s =="
+    # Artifacts older than this run are not this run's findings.
+    stamp="fuzz/artifacts/$t.start"
+    touch "$stamp"
     # shellcheck disable=SC2046
     if nice -n 19 "${fuzz[@]}" run $(flags "$t") "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
         -max_total_time="$seconds" -max_len="$(max_len "$t")" $(dict "$t") -print_final_stats=1 \
@@ -90,7 +98,18 @@ for t in "${targets[@]}"; do
         status=CRASH
         crashed=$((crashed + 1))
         grep -E "panicked|ERROR:|SUMMARY|Test unit written" "$log" | head -n 20 || true
+        mkdir -p "fuzz/regressions/$t"
+        while IFS= read -r input; do
+            kept="fuzz/regressions/$t/$(basename "$input")"
+            cp "$input" "$kept"
+            echo "$t: the input is kept as $kept ($(wc -c <"$kept") bytes); cargo test replays it"
+            if [[ $(wc -c <"$kept") -le 65536 ]]; then
+                echo "$t: base64 of $kept:"
+                base64 "$kept"
+            fi
+        done < <(find "fuzz/artifacts/$t" -type f -newer "$stamp" 2>/dev/null | sort)
     fi
+    rm -f "$stamp"
     execs="$(awk '/stat::number_of_executed_units/ { print $2 }' "$log" | tail -n 1)"
     corpus="$(find "fuzz/corpus/$t" -type f | wc -l)"
     took="$(awk '/^Done [0-9]+ runs in/ { print $5 }' "$log" | tail -n 1)"

@@ -1,15 +1,11 @@
 //! Replays the fuzz corpora on stable `cargo test`: the committed seeds
 //! (`fuzz/seeds/<target>/`) and every minimised crash input
 //! (`fuzz/regressions/<target>/`) of the four rules targets, through the
-//! very checks the cargo-fuzz targets run (`fuzz/checks/rules.rs`).
-//! The fuzzing itself is `scripts/fuzz.sh` (nightly features).
+//! very checks the cargo-fuzz targets run (`cescacs_checks::rules`,
+//! fuzz/checks). The fuzzing itself is `scripts/fuzz.sh` (nightly features).
 
-#[path = "../../fuzz/checks/replay.rs"]
-mod replay;
-#[path = "../../fuzz/checks/rules.rs"]
-mod rules;
-
-use replay::replay;
+use cescacs_checks::replay::replay;
+use cescacs_checks::rules;
 
 #[test]
 fn pdtl_corpus() {
@@ -25,7 +21,8 @@ fn move_text_corpus() {
 
 /// The `pgn_structured` target's generator on fixed inputs: a nest 12,800
 /// levels deep (200 runs of 64 openings, then closings), with comments,
-/// tags and stray brackets between.
+/// tags and stray brackets between; then the target's committed inputs, if
+/// any (it has no seeds: its bytes are grammar pieces, not text).
 #[test]
 fn structured_pgn_inputs() {
     let mut deep = Vec::new();
@@ -43,6 +40,9 @@ fn structured_pgn_inputs() {
             .collect();
         rules::check_pgn(rules::structured_pgn(&data).as_bytes());
     }
+    replay("pgn_structured", |d| {
+        rules::check_pgn(rules::structured_pgn(d).as_bytes())
+    });
 }
 
 #[test]

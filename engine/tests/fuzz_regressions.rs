@@ -2,14 +2,11 @@
 //! seeds (`fuzz/seeds/nnue/`, written by `fuzz/make-nnue-seeds.py` with the
 //! trainer's Python writer) and any minimised crash input
 //! (`fuzz/regressions/nnue/`), through the very check the cargo-fuzz target
-//! runs (`fuzz/checks/nnue.rs`). The fuzzing itself is `scripts/fuzz.sh`.
+//! runs (`cescacs_checks::nnue`, fuzz/checks). The fuzzing itself is
+//! `scripts/fuzz.sh`.
 
-#[path = "../../fuzz/checks/nnue.rs"]
-mod nnue;
-#[path = "../../fuzz/checks/replay.rs"]
-mod replay;
-
-use replay::{inputs, replay};
+use cescacs_checks::nnue;
+use cescacs_checks::replay::{inputs, replay};
 
 #[test]
 fn nnue_corpus() {

@@ -1,7 +1,7 @@
 //! Replays the C API fuzz corpus on stable `cargo test`: the committed seeds
 //! (`fuzz/seeds/c_api/`) and every minimised crash input
 //! (`fuzz/regressions/c_api/`), through the driver the cargo-fuzz target
-//! runs (`fuzz/checks/c_api.rs`). This crate builds no Rust library a test
+//! runs (`cescacs_checks::c_api`, fuzz/checks). This crate builds no Rust library a test
 //! could link, so the test compiles the crate's modules itself (the module
 //! list of src/lib.rs, without its unit tests) and calls the `extern "C"`
 //! functions directly, as the fuzz target does.
@@ -48,9 +48,7 @@ pub use record::*;
 pub use threats::*;
 pub use types::*;
 
-#[macro_use]
-#[path = "../../fuzz/checks/c_api.rs"]
-mod c_api;
+use cescacs_checks::{c_api, linked_api};
 
 fn inputs(dir: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -130,4 +128,29 @@ fn c_api_corpus() {
     // The lines of a record are walked and read as the games made of them.
     assert!(total.lines > 0, "{total:?}");
     eprintln!("{} inputs: {total:?}", inputs.len());
+}
+
+/// The harness knows every result code of the header, by name and value:
+/// the `CESCACS_RESULT_*` enumerators of include/cescacs.h (generated from
+/// src/error.rs) are exactly `c_api::RESULT_CODES`, in the same order.
+#[test]
+fn harness_result_codes_are_the_headers() {
+    let header =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../include/cescacs.h"))
+            .unwrap();
+    let mut from_header = Vec::new();
+    for line in header.lines() {
+        let Some(rest) = line.trim().strip_prefix("CESCACS_RESULT_") else {
+            continue;
+        };
+        let Some((name, value)) = rest.trim_end_matches(',').split_once(" = ") else {
+            continue;
+        };
+        from_header.push((name.to_string(), value.parse::<u32>().unwrap()));
+    }
+    let harness: Vec<(String, u32)> = c_api::RESULT_CODES
+        .iter()
+        .map(|&(n, v)| (n.to_string(), v))
+        .collect();
+    assert_eq!(from_header, harness);
 }

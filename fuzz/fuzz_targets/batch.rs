@@ -1,9 +1,8 @@
 //! Target 7: raw GameBatch columns (move indices or ranks, offsets, starts,
 //! results, terminations) through `GameBatch::from_parts` and
-//! `from_rank_parts`; see `fuzz/checks/batch.rs`.
+//! `from_rank_parts`; see `cescacs_checks::batch`.
 #![no_main]
 
-#[path = "../checks/batch.rs"]
-mod batch;
+use cescacs_checks::batch;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| batch::check_batch(data));

@@ -8,11 +8,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
 
-#[macro_use]
-#[path = "../checks/c_api.rs"]
-mod c_api;
-
-use c_api::Api;
+use cescacs_checks::c_api::{self, Api};
+use cescacs_checks::linked_api;
 
 static API: OnceLock<Api> = OnceLock::new();
 static RUNS: AtomicU64 = AtomicU64::new(0);

@@ -5,8 +5,7 @@ use std::sync::OnceLock;
 
 use cescacs::Position;
 
-#[path = "../checks/rules.rs"]
-mod rules;
+use cescacs_checks::rules;
 
 static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
 

@@ -1,8 +1,7 @@
 //! Target 8: network files through `Network::from_bytes`; see
-//! `fuzz/checks/nnue.rs`.
+//! `cescacs_checks::nnue`.
 #![no_main]
 
-#[path = "../checks/nnue.rs"]
-mod nnue;
+use cescacs_checks::nnue;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| nnue::check_nnue(data));

@@ -2,7 +2,6 @@
 //! accepted game writes, reads back and writes the same text.
 #![no_main]
 
-#[path = "../checks/rules.rs"]
-mod rules;
+use cescacs_checks::rules;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| rules::check_pgn(data));

@@ -4,7 +4,6 @@
 //! game writes, reads back and writes the same text.
 #![no_main]
 
-#[path = "../checks/rules.rs"]
-mod rules;
+use cescacs_checks::rules;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| rules::check_pgn(rules::structured_pgn(data).as_bytes()));

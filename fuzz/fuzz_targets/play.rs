@@ -9,8 +9,7 @@ use std::sync::OnceLock;
 
 use cescacs::Position;
 
-#[path = "../checks/rules.rs"]
-mod rules;
+use cescacs_checks::rules;
 
 static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
 static RUNS: AtomicU64 = AtomicU64::new(0);

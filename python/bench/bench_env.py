@@ -90,7 +90,7 @@ def chess_v6_random(steps: int) -> float:
     done = 0
     t = time.perf_counter()
     while done < steps:
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
             if term or trunc:
                 e.step(None)
@@ -115,21 +115,33 @@ def main() -> None:
     if a.one_core:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         for n in sizes:
-            print(f"{median_rate(lambda: vec_numpy(n, a.steps), a.runs):.0f}")
+            print(f"{median_rate(lambda n=n: vec_numpy(n, a.steps), a.runs):.0f}")
             print(f"{cpu_rate(vec_numpy, n, a.steps, a.runs):.0f}")
         return
     print(f"cores: {len(os.sched_getaffinity(0))}; load before: {load()}")
     rows: List[str] = []
     for n in sizes:
-        r = median_rate(lambda: vec_numpy(n, a.steps), a.runs)
+        r = median_rate(lambda n=n: vec_numpy(n, a.steps), a.runs)
         rows.append(f"VecEnv({n:>5}) NumPy picks from CSR     {r:>12,.0f} env-steps/s")
-        r = median_rate(lambda: vec_sampled(n, a.steps), a.runs)
+        r = median_rate(lambda n=n: vec_sampled(n, a.steps), a.runs)
         rows.append(f"VecEnv({n:>5}) sample_actions()        {r:>12,.0f} env-steps/s")
         r = cpu_rate(vec_numpy, n, a.steps, a.runs)
         rows.append(f"VecEnv({n:>5}) NumPy picks, per CPU-s  {r:>12,.0f} env-steps/CPU-s")
     one = subprocess.run(
-        [sys.executable, __file__, "--one-core", "--envs", a.envs, "--steps", str(a.steps), "--runs", str(a.runs)],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            __file__,
+            "--one-core",
+            "--envs",
+            a.envs,
+            "--steps",
+            str(a.steps),
+            "--runs",
+            str(a.runs),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     for n, wall, cpu in zip(sizes, one[0::2], one[1::2]):
         rows.append(f"VecEnv({n:>5}) NumPy picks, one core    {float(wall):>12,.0f} env-steps/s")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
+from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
 from ._cescacs import (
     HEX_COUNT,
     Board,
@@ -45,7 +46,6 @@ from ._cescacs import (
     selfplay,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
-from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
 
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()

@@ -1,15 +1,11 @@
 //! Replays the `batch` fuzz corpus on stable `cargo test`: the committed
 //! seeds (`fuzz/seeds/batch/`) and any minimised crash input
 //! (`fuzz/regressions/batch/`), through the very check the cargo-fuzz
-//! target runs (`fuzz/checks/batch.rs`). The fuzzing itself is
-//! `scripts/fuzz.sh` (nightly features).
+//! target runs (`cescacs_checks::batch`, fuzz/checks). The fuzzing itself
+//! is `scripts/fuzz.sh` (nightly features).
 
-#[path = "../../fuzz/checks/batch.rs"]
-mod batch;
-#[path = "../../fuzz/checks/replay.rs"]
-mod replay;
-
-use replay::{inputs, replay};
+use cescacs_checks::batch;
+use cescacs_checks::replay::{inputs, replay};
 
 #[test]
 fn batch_corpus() {

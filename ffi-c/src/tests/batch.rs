@@ -23,8 +23,8 @@ fn selfplay(
 
 fn batch_len(b: *const cescacs_game_batch) -> usize {
     let mut n = usize::MAX;
-    // SAFETY: a live batch of this test, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a live batch of this test, a local as the out-pointer.
         unsafe { cescacs_game_batch_len(b, &mut n) },
         cescacs_result::Ok
     );
@@ -61,8 +61,8 @@ fn info(b: *const cescacs_game_batch, i: usize) -> cescacs_batch_game {
         white_points: 9,
         black_points: 9,
     };
-    // SAFETY: a live batch of this test, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a live batch of this test, a local as the out-pointer.
         unsafe { cescacs_game_batch_info(b, i, &mut g) },
         cescacs_result::Ok,
         "{}",
@@ -73,8 +73,8 @@ fn info(b: *const cescacs_game_batch, i: usize) -> cescacs_batch_game {
 
 fn batch_game(b: *const cescacs_game_batch, i: usize) -> *mut cescacs_game {
     let mut g = ptr::null_mut();
-    // SAFETY: a live batch of this test, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a live batch of this test, a local as the out-pointer.
         unsafe { cescacs_game_batch_game(b, i, &mut g) },
         cescacs_result::Ok,
         "{}",
@@ -133,8 +133,8 @@ fn selfplay_games_are_the_research_random_games_move_for_move() {
         unsafe { cescacs_game_free(g) };
     }
     let (mut seed, mut first) = (0, 0);
-    // SAFETY: a live batch of this test, locals as out-pointers.
     assert_eq!(
+        // SAFETY: a live batch of this test, locals as out-pointers.
         unsafe { cescacs_game_batch_origin(b, &mut seed, &mut first) },
         cescacs_result::Ok
     );
@@ -162,8 +162,8 @@ fn selfplay_of_seed_1_has_its_plies() {
 fn selfplay_from_a_start_position() {
     let start = CString::new("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1").unwrap();
     let mut b = ptr::null_mut();
-    // SAFETY: a CString as the text, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a CString as the text, a local as the out-pointer.
         unsafe { cescacs_selfplay(4, 10, 2, 0, 1, start.as_ptr(), &mut b) },
         cescacs_result::Ok
     );
@@ -190,8 +190,8 @@ const THREE_GAMES: &str =
 fn reader(text: &str) -> *mut cescacs_pgn_reader {
     let c = CString::new(text).unwrap();
     let mut r = ptr::null_mut();
-    // SAFETY: a CString as the text, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a CString as the text, a local as the out-pointer.
         unsafe { cescacs_pgn_reader_from_text(c.as_ptr(), &mut r) },
         cescacs_result::Ok
     );
@@ -200,8 +200,8 @@ fn reader(text: &str) -> *mut cescacs_pgn_reader {
 
 fn read(r: *mut cescacs_pgn_reader, max: usize) -> *mut cescacs_game_batch {
     let mut b = ptr::null_mut();
-    // SAFETY: a live reader of this test, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a live reader of this test, a local as the out-pointer.
         unsafe { cescacs_game_batch_read_pgn(r, max, &mut b) },
         cescacs_result::Ok,
         "{}",
@@ -232,14 +232,14 @@ fn a_batch_read_from_pgn_in_pieces() {
         format!("{tags}[Result \"*\"]\n1. E7-E13, E21-E15\n*\n")
     );
     let g1 = batch_game(first, 1);
-    // SAFETY: a live game of this test; `out_text` passes a buffer and its size.
     assert_eq!(
+        // SAFETY: a live game of this test; `out_text` passes a buffer and its size.
         out_text(|t, l, n| unsafe { cescacs_game_result(g1, t, l, n) }),
         "1-1"
     );
     let (mut seed, mut first_game) = (5, 5);
-    // SAFETY: a live batch of this test, locals as out-pointers.
     assert_eq!(
+        // SAFETY: a live batch of this test, locals as out-pointers.
         unsafe { cescacs_game_batch_origin(first, &mut seed, &mut first_game) },
         cescacs_result::NotFound
     );
@@ -265,8 +265,8 @@ fn a_batch_read_from_pgn_in_pieces() {
 fn a_bad_game_stops_the_read_with_its_place() {
     let r = reader("1. E7-E13\n*\n\n1. E7-E14\n*\n\n1. H6-H12\n*\n");
     let mut b = ptr::null_mut();
-    // SAFETY: a live reader of this test, a local as the out-pointer.
     assert_eq!(
+        // SAFETY: a live reader of this test, a local as the out-pointer.
         unsafe { cescacs_game_batch_read_pgn(r, usize::MAX, &mut b) },
         cescacs_result::BadPgn
     );

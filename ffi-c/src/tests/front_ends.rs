@@ -83,34 +83,34 @@ fn tags_comments_and_variations_are_the_cores() {
         let core = rules::pgn::read_game(text).unwrap();
         let g = from_pgn(text);
         let mut n = usize::MAX;
-        // SAFETY: live handles of this test and locals.
         assert_eq!(
+            // SAFETY: live handles of this test and locals.
             unsafe { cescacs_game_tag_count(g, &mut n) },
             cescacs_result::Ok
         );
         assert_eq!(n, core.tags.len());
         for (i, (name, value)) in core.tags.iter().enumerate() {
-            // SAFETY: live handles of this test and locals.
             assert_eq!(
+                // SAFETY: live handles of this test and locals.
                 &out_text(|b, l, o| unsafe { cescacs_game_tag_name_at(g, i, b, l, o) }),
                 name
             );
-            // SAFETY: live handles of this test and locals.
             assert_eq!(
+                // SAFETY: live handles of this test and locals.
                 &out_text(|b, l, o| unsafe { cescacs_game_tag_value_at(g, i, b, l, o) }),
                 value
             );
         }
         for (i, c) in core.mainline().comments.iter().enumerate() {
-            // SAFETY: live handles of this test and locals.
             assert_eq!(
+                // SAFETY: live handles of this test and locals.
                 &out_text(|b, l, o| unsafe { cescacs_game_opening_comment(g, i, b, l, o) }),
                 c
             );
         }
         for (i, c) in core.final_comments.iter().enumerate() {
-            // SAFETY: live handles of this test and locals.
             assert_eq!(
+                // SAFETY: live handles of this test and locals.
                 &out_text(|b, l, o| unsafe { cescacs_game_final_comment(g, i, b, l, o) }),
                 c
             );
@@ -133,8 +133,8 @@ fn tags_comments_and_variations_are_the_cores() {
                 (am.comments.len(), am.variations.len())
             );
             for (i, c) in am.comments.iter().enumerate() {
-                // SAFETY: live handles of this test and locals.
                 assert_eq!(
+                    // SAFETY: live handles of this test and locals.
                     &out_text(|b, l, o| unsafe { cescacs_game_comment(g, ply, i, b, l, o) }),
                     c
                 );
@@ -146,8 +146,8 @@ fn tags_comments_and_variations_are_the_cores() {
                     out_text(|b, l, o| unsafe { cescacs_game_variation_ctl(g, ply, i, b, l, o) });
                 assert_eq!(ctl, v.ctl_moves().join(" "));
                 let mut vg = ptr::null_mut();
-                // SAFETY: live handles of this test and locals.
                 assert_eq!(
+                    // SAFETY: live handles of this test and locals.
                     unsafe { cescacs_game_variation(g, ply, i, &mut vg) },
                     cescacs_result::Ok
                 );

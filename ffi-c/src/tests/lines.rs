@@ -16,8 +16,8 @@ fn fools_mate_variations() -> String {
 
 fn mainline(g: *const cescacs_game) -> *mut cescacs_line {
     let mut line = ptr::null_mut();
-    // SAFETY: a live game of this test and a local out-pointer.
     assert_eq!(
+        // SAFETY: a live game of this test and a local out-pointer.
         unsafe { cescacs_game_mainline(g, &mut line) },
         cescacs_result::Ok
     );
@@ -26,8 +26,8 @@ fn mainline(g: *const cescacs_game) -> *mut cescacs_line {
 
 fn enter(line: *const cescacs_line, index: usize, rank: usize) -> *mut cescacs_line {
     let mut v = ptr::null_mut();
-    // SAFETY: a live line of this test and a local out-pointer.
     assert_eq!(
+        // SAFETY: a live line of this test and a local out-pointer.
         unsafe { cescacs_line_variation(line, index, rank, &mut v) },
         cescacs_result::Ok,
         "{}",
@@ -43,8 +43,8 @@ fn count_at(
     index: usize,
 ) -> usize {
     let mut n = usize::MAX;
-    // SAFETY: a live line of this test and a local out-pointer.
     assert_eq!(
+        // SAFETY: a live line of this test and a local out-pointer.
         unsafe { f(line, index, &mut n) },
         cescacs_result::Ok,
         "{}",
@@ -82,14 +82,14 @@ fn check_line<'a>(
         value_of(cescacs_line_opening_comment_count, handle),
         line.comments.len()
     );
-    // SAFETY: a live line of this test, the buffer and length `out_text` gives.
     assert_eq!(
+        // SAFETY: a live line of this test, the buffer and length `out_text` gives.
         out_text(|b, l, o| unsafe { cescacs_line_label(handle, b, l, o) }),
         label
     );
     for (i, c) in line.comments.iter().enumerate() {
-        // SAFETY: a live line of this test, the buffer and length `out_text` gives.
         assert_eq!(
+            // SAFETY: a live line of this test, the buffer and length `out_text` gives.
             &out_text(|b, l, o| unsafe { cescacs_line_opening_comment(handle, i, b, l, o) }),
             c
         );
@@ -97,26 +97,26 @@ fn check_line<'a>(
     let mut below = Vec::new();
     let mut pos = start.clone();
     for (i, am) in line.moves.iter().enumerate() {
-        // SAFETY: a live line of this test, the buffer and length `out_text` gives.
         assert_eq!(
+            // SAFETY: a live line of this test, the buffer and length `out_text` gives.
             out_text(|b, l, o| unsafe { cescacs_line_pdtl_at(handle, i, b, l, o) }),
             pos.to_pdtl()
         );
-        // SAFETY: a live line of this test, the buffer and length `out_text` gives.
         assert_eq!(
+            // SAFETY: a live line of this test, the buffer and length `out_text` gives.
             out_text(|b, l, o| unsafe { cescacs_line_move_ctl_at(handle, i, b, l, o) }),
             pos.ctl(&am.mv)
         );
         let mut m = cescacs_move::default();
-        // SAFETY: a live line of this test and a local out-pointer.
         assert_eq!(
+            // SAFETY: a live line of this test and a local out-pointer.
             unsafe { cescacs_line_move_at(handle, i, &mut m) },
             cescacs_result::Ok
         );
         assert_eq!(m, cescacs_move::from(am.mv));
         let mut nag = u8::MAX;
-        // SAFETY: a live line of this test and a local out-pointer.
         assert_eq!(
+            // SAFETY: a live line of this test and a local out-pointer.
             unsafe { cescacs_line_assessment(handle, i, &mut nag) },
             cescacs_result::Ok
         );
@@ -126,8 +126,8 @@ fn check_line<'a>(
             am.comments.len()
         );
         for (k, c) in am.comments.iter().enumerate() {
-            // SAFETY: a live line of this test, the buffer and length `out_text` gives.
             assert_eq!(
+                // SAFETY: a live line of this test, the buffer and length `out_text` gives.
                 &out_text(|b, l, o| unsafe { cescacs_line_comment(handle, i, k, b, l, o) }),
                 c
             );
@@ -149,15 +149,15 @@ fn check_line<'a>(
         pos.play(am.mv).unwrap();
     }
     let n = line.moves.len();
-    // SAFETY: a live line of this test, the buffer and length `out_text` gives.
     assert_eq!(
+        // SAFETY: a live line of this test, the buffer and length `out_text` gives.
         out_text(|b, l, o| unsafe { cescacs_line_pdtl_at(handle, n, b, l, o) }),
         pos.to_pdtl()
     );
     // The line as a game: the core's own copy of it.
     let mut g = ptr::null_mut();
-    // SAFETY: a live line of this test and a local out-pointer.
     assert_eq!(
+        // SAFETY: a live line of this test and a local out-pointer.
         unsafe { cescacs_line_game(handle, &mut g) },
         cescacs_result::Ok
     );
@@ -286,8 +286,8 @@ fn a_line_keeps_the_record_it_was_made_from() {
     // SAFETY: made by this test and not used after this.
     unsafe { cescacs_game_free(g) };
     let v = enter(main, 8, 0);
-    // SAFETY: the buffer and length `out_text` gives.
     assert_eq!(
+        // SAFETY: the buffer and length `out_text` gives.
         out_text(|b, l, o| unsafe { cescacs_line_label(v, b, l, o) }),
         "2"
     );
@@ -454,8 +454,8 @@ fn going_down_a_nest_shares_the_record_and_holds_one_line() {
             assert_eq!(value_of(cescacs_line_depth, line), levels_wanted);
             assert_eq!(value_of(cescacs_line_start_ply, line), 0);
             assert_eq!(value_of(cescacs_line_ply_count, line), 1);
-            // SAFETY: the buffer and length `out_text` gives.
             assert_eq!(
+                // SAFETY: the buffer and length `out_text` gives.
                 out_text(|b, l, o| unsafe { cescacs_line_move_ctl_at(line, 0, b, l, o) }),
                 "H6-H12"
             );

@@ -385,8 +385,8 @@ fn find_moves_partitions_the_legal_moves() {
             // A list of the game's position: playable by index (unless
             // the game is over, e.g. by insufficient material).
             let mut copy = ptr::null_mut();
-            // SAFETY: a live game of this test and a local out-pointer.
             assert_eq!(
+                // SAFETY: a live game of this test and a local out-pointer.
                 unsafe { cescacs_game_clone(g, &mut copy) },
                 cescacs_result::Ok
             );

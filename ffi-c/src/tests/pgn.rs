@@ -113,16 +113,16 @@ fn real_games_load_replay_and_match_games_jsonl() {
             .map(|ply| out_text(|b, l, n| unsafe { cescacs_game_pdtl_at(g, ply, b, l, n) }))
             .collect();
         for ply in (0..plies).rev() {
-            // SAFETY: a live handle of this test.
             assert_eq!(
+                // SAFETY: a live handle of this test.
                 unsafe { cescacs_game_undo(g) },
                 cescacs_result::Ok,
                 "{file} ply {ply}"
             );
             assert_eq!(pdtl(g), positions[ply], "{file} ply {ply}");
         }
-        // SAFETY: a live handle of this test.
         assert_eq!(
+            // SAFETY: a live handle of this test.
             unsafe { cescacs_game_undo(g) },
             cescacs_result::NothingToUndo,
             "{file}"
@@ -217,8 +217,8 @@ fn fivefold_repetition_from_the_core() {
     // The game is over: no move may follow (the core's policy), and the
     // game is unchanged.
     let c = CString::new("NG3-I7").unwrap();
-    // SAFETY: a live handle of this test and a NUL-terminated string.
     assert_eq!(
+        // SAFETY: a live handle of this test and a NUL-terminated string.
         unsafe { cescacs_game_play_ctl(g, c.as_ptr()) },
         cescacs_result::GameOver
     );

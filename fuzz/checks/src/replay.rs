@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 /// The inputs of a target: seeds and regressions, in name order (a missing
 /// directory has none).
 pub fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    // This crate's directory is fuzz/checks.
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut out = Vec::new();
     for dir in ["seeds", "regressions"] {
         let Ok(entries) = fs::read_dir(fuzz.join(dir).join(target)) else {

@@ -540,7 +540,13 @@ impl Driver<'_> {
             let code = u32::from(b.byte());
             let name = c_str((api.cescacs_result_name)(code));
             assert!(name.starts_with("CESCACS_RESULT_"), "{name}");
-            assert_eq!(name == "CESCACS_RESULT_UNKNOWN", code > LAST_RESULT);
+            let known = RESULT_CODES.iter().find(|&&(_, c)| c == code);
+            let want = known.map_or("UNKNOWN", |&(n, _)| n);
+            assert_eq!(
+                name,
+                format!("CESCACS_RESULT_{want}"),
+                "cescacs_result_name({code})"
+            );
             let version = c_str((api.cescacs_version)());
             assert_eq!(
                 version,

@@ -9,9 +9,6 @@
 //! CRC-32 of the others, so mutations reach the parameters past the
 //! checksum), then the file's bytes.
 
-// The target uses `check_nnue` only; the replay test also `accepts`.
-#![allow(dead_code)]
-
 use cescacs::Position;
 use cescacs_engine::nnue::{crc32, Accumulator, Network};
 

@@ -1,14 +1,5 @@
-//! The properties the rules fuzz targets check, shared by the cargo-fuzz
-//! targets (`fuzz/fuzz_targets/`) and the stable replay test
-//! (`core/tests/fuzz_regressions.rs`, which includes this file with
-//! `#[path]`), so that a crash input replays the very same checks.
-//!
-//! Every `check_*` function takes the fuzzer's raw bytes and panics (an
-//! assertion) when a property fails; inputs the readers reject are fine as
-//! long as they are rejected with a typed error.
-
-// Each target uses a part of this file.
-#![allow(dead_code)]
+//! The properties of the rules targets (`pdtl`, `move_text`, `pgn`,
+//! `pgn_structured`, `play`), replayed by `core/tests/fuzz_regressions.rs`.
 
 use std::collections::BTreeSet;
 
@@ -18,8 +9,8 @@ use cescacs::{Game, GameError, History, Move, MoveGroups, Outcome, Position, Rol
 
 /// The studies of the golden data (one small position per tricky rule, and
 /// the King's Leap and castling studies), read at compile time.
-const PROBES: &str = include_str!("../../tests/data/probes.jsonl");
-const CASTLING: &str = include_str!("../../tests/data/castling.jsonl");
+const PROBES: &str = include_str!("../../../tests/data/probes.jsonl");
+const CASTLING: &str = include_str!("../../../tests/data/castling.jsonl");
 
 /// Positions of `random-dev.jsonl` with the rarer move kinds: double
 /// castling, en passant (two- and three-step), scornful step and capture,

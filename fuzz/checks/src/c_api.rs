@@ -1,8 +1,7 @@
 //! The C API target's driver and checks, shared by the cargo-fuzz target
 //! (`fuzz/fuzz_targets/c_api.rs`, which calls the functions of the
 //! `cescacs-ffi` sources linked in, instrumented) and the stable replay test
-//! (`ffi-c/tests/fuzz_c_api_replay.rs`, which compiles the same sources in),
-//! both including this file as `c_api` with `#[macro_use] #[path]`.
+//! (`ffi-c/tests/fuzz_c_api_replay.rs`, which compiles the same sources in).
 //!
 //! Bytes choose a sequence of C calls on a few game and move-list slots,
 //! with NULL handles and out-pointers, stale lists, out-of-range indexes,
@@ -42,8 +41,33 @@ pub const BAD_PGN: u32 = 12;
 pub const NOT_FOUND: u32 = 13;
 pub const GAME_OVER: u32 = 14;
 pub const BAD_ARGUMENT: u32 = 15;
+pub const OUT_OF_MEMORY: u32 = 16;
+/// Every result code of `cescacs_result` (include/cescacs.h), by the name of
+/// its constant without the `CESCACS_RESULT_` prefix, in value order. The
+/// replay test (ffi-c/tests/fuzz_c_api_replay.rs) reads the header and
+/// requires this very list, so a code added to the library cannot be
+/// missed here.
+pub const RESULT_CODES: [(&str, u32); 17] = [
+    ("OK", OK),
+    ("NULL_POINTER", NULL_POINTER),
+    ("INVALID_UTF8", INVALID_UTF8),
+    ("BAD_PDTL", BAD_PDTL),
+    ("BAD_MOVE_TEXT", BAD_MOVE_TEXT),
+    ("ILLEGAL_MOVE", ILLEGAL_MOVE),
+    ("STALE_MOVE_LIST", STALE_MOVE_LIST),
+    ("INDEX_OUT_OF_RANGE", INDEX_OUT_OF_RANGE),
+    ("BAD_HEX", BAD_HEX),
+    ("NOTHING_TO_UNDO", NOTHING_TO_UNDO),
+    ("BUFFER_TOO_SMALL", BUFFER_TOO_SMALL),
+    ("PANIC", PANIC),
+    ("BAD_PGN", BAD_PGN),
+    ("NOT_FOUND", NOT_FOUND),
+    ("GAME_OVER", GAME_OVER),
+    ("BAD_ARGUMENT", BAD_ARGUMENT),
+    ("OUT_OF_MEMORY", OUT_OF_MEMORY),
+];
 /// The largest result code.
-const LAST_RESULT: u32 = BAD_ARGUMENT;
+const LAST_RESULT: u32 = RESULT_CODES[RESULT_CODES.len() - 1].1;
 /// `CESCACS_VERSION_MAJOR`, `_MINOR`, `_PATCH` of include/cescacs.h.
 const VERSION: (u32, u32, u32) = (0, 1, 0);
 /// `CESCACS_HEX_COUNT`, `CESCACS_HEX_CORNERS`.
@@ -134,9 +158,11 @@ pub struct Move {
 /// Calls `$callback!` with the C functions this driver uses and their
 /// signatures (those of include/cescacs.h), so that the table type and the
 /// code filling it are written from one list.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! c_functions {
-    ($callback:ident $(, $extra:ident)?) => {
-        $callback! {
+    (($($callback:tt)+) $($extra:tt)?) => {
+        $($callback)+! {
             ($($extra)?)
             cescacs_last_error: fn() -> *const c_char;
             cescacs_last_error_location: fn(*mut usize, *mut usize) -> bool;
@@ -280,22 +306,25 @@ macro_rules! api_table {
         }
     };
 }
-c_functions!(api_table);
+c_functions!((api_table));
 
 /// `linked_api!(krate)`: the table filled with the functions of the Rust
 /// crate `krate` (the C ABI crate's sources, linked in).
+#[macro_export]
 macro_rules! linked_api {
-    ($krate:ident) => {
-        c_functions!(linked_api_of, $krate)
+    ($krate:tt) => {
+        $crate::c_functions!(($crate::linked_api_of) $krate)
     };
 }
 
+#[doc(hidden)]
+#[macro_export]
 macro_rules! linked_api_of {
-    (($krate:ident) $($name:ident : fn($($arg:ty),*) -> $ret:ty;)*) => {
+    (($krate:tt) $($name:ident : fn($($arg:ty),*) -> $ret:ty;)*) => {
         // SAFETY: each name maps to the function of that name, whose
         // signature the header (generated from it) gives.
         unsafe {
-            c_api::Api::load(|name| match name {
+            $crate::c_api::Api::load(|name| match name {
                 $(stringify!($name) => $krate::$name as *const std::ffi::c_void,)*
                 _ => std::ptr::null(),
             })
@@ -417,19 +446,12 @@ struct GameSlot {
     undo: Vec<String>,
 }
 
-// The ops of `Driver::step`, by subject. (Paths are explicit: this file is
-// itself included by `#[path]`, from two crates.)
-#[path = "c_api/batches.rs"]
+// The ops of `Driver::step`, by subject.
 mod batches;
-#[path = "c_api/board.rs"]
 mod board;
-#[path = "c_api/games.rs"]
 mod games;
-#[path = "c_api/lines.rs"]
 mod lines;
-#[path = "c_api/lists.rs"]
 mod lists;
-#[path = "c_api/records.rs"]
 mod records;
 
 struct Driver<'a> {
@@ -534,8 +556,8 @@ impl Driver<'_> {
     /// from CTL-PGN is then empty.
     fn undo_to_start(&mut self, game: *mut Game, mut undo: Vec<String>) {
         while let Some(before) = undo.pop() {
-            // SAFETY: a live handle of this run.
             assert_eq!(
+                // SAFETY: a live handle of this run.
                 self.rc("undo to start", unsafe {
                     (self.api.cescacs_game_undo)(game)
                 }),
@@ -549,8 +571,8 @@ impl Driver<'_> {
             );
             self.stats.undone_to_start += 1;
         }
-        // SAFETY: a live handle of this run.
         assert_eq!(
+            // SAFETY: a live handle of this run.
             self.rc("undo at the start", unsafe {
                 (self.api.cescacs_game_undo)(game)
             }),
@@ -715,8 +737,8 @@ impl Driver<'_> {
     /// then every move is refused with `GAME_OVER`.
     fn is_over(&mut self, game: *const Game) -> bool {
         let mut o = Outcome::default();
-        // SAFETY: a live game, a valid out-pointer.
         assert_eq!(
+            // SAFETY: a live game, a valid out-pointer.
             self.rc("outcome", unsafe {
                 (self.api.cescacs_game_outcome)(game, &mut o)
             }),
@@ -821,8 +843,8 @@ impl Driver<'_> {
     /// Every legal move of a live game, in the generator's order.
     fn legal(&mut self, game: *const Game) -> Vec<Move> {
         let mut list = null_mut();
-        // SAFETY: a live game, a local out-pointer.
         assert_eq!(
+            // SAFETY: a live game, a local out-pointer.
             self.rc("legal_moves", unsafe {
                 (self.api.cescacs_game_legal_moves)(game, &mut list)
             }),
@@ -967,8 +989,8 @@ impl Driver<'_> {
     /// Valid hexes, strictly in board order (line, then column).
     fn board_order(&self, what: &str, hexes: &[Hex]) {
         for h in hexes {
-            // SAFETY: a plain value call.
             assert!(
+                // SAFETY: a plain value call.
                 unsafe { (self.api.cescacs_hex_is_valid)(*h) },
                 "{what}: {h:?} is not a hex"
             );

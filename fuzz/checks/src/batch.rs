@@ -8,9 +8,6 @@
 //! origin); then four bytes a game (plies mod 128, result code, termination
 //! code, start index); the rest are the moves, `u16` little-endian.
 
-// The target uses `check_batch` only; the replay test also `accepts`.
-#![allow(dead_code)]
-
 use cescacs::{GameResult, Position, Termination};
 use cescacs_research::dataset::{BatchParts, GameBatch, Origin, SampleSpec};
 
