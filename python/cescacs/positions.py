@@ -45,7 +45,10 @@ class PositionsReader:
         self._native = _PositionsReader(os.fspath(path))
 
     def __iter__(self) -> Iterator[PositionRecord]:
-        return self._native
+        return self
+
+    def __next__(self) -> PositionRecord:
+        return next(self._native)
 
     def read_batch(self, n: int) -> Dict[str, np.ndarray]:
         """Up to ``n`` next records as columns: ``packed`` (k x 58 ``uint8``), ``score``
