@@ -2,8 +2,9 @@
 # CTL-PGN reading at scale, every side in one run, with the machine's load:
 #   1. the core's streaming reader (pgn::Reader, every move checked) on a 30 MB
 #      collection of C'escacs games, beside pgn-reader + shakmaty (every SAN resolved
-#      and played) on a 30 MB file of orthodox games: cargo bench --bench vs_pgn_reader,
-#      then each side alone under GNU time for its peak RSS;
+#      and played) on a 30 MB file of orthodox games and `cescacs pgn` on the same
+#      collection, in one process: cargo bench --bench vs_pgn_reader -- 30 --cli BIN,
+#      then each reader alone under GNU time for its peak RSS;
 #   2. `cescacs pgn` on the same 30 MB collection (one summary line per game) beside the
 #      core reader alone (core/examples/read_pgn.rs), whole processes in turn;
 #   3. Python: cescacs.pgn.read_games, the streaming read_game loop and python-chess's
@@ -26,13 +27,13 @@ peak() { # peak RSS (MB) and seconds of a command, its output thrown away
     echo "$((kb / 1024)) MB peak, $secs s"
 }
 
-echo "== 1. core reader beside pgn-reader + shakmaty (best of 3 in one process); load $(load)"
-cargo bench -q -p cescacs --bench vs_pgn_reader -- 30 2>/dev/null | grep -v '^$'
+echo "== 1. core reader and cescacs pgn beside pgn-reader + shakmaty (best of 3 in one process); load $(load)"
+cargo build --release -q -p cescacs-cli
+cargo bench -q -p cescacs --bench vs_pgn_reader -- 30 --cli "$PWD/target/release/cescacs" 2>/dev/null | grep -v '^$'
 bench=$(ls -t target/release/deps/vs_pgn_reader-* | grep -v '\.d$' | head -n 1)
 echo "   peak RSS, each side alone: cescacs $(peak "$bench" 30 cescacs); pgn-reader $(peak "$bench" 30 orthodox)"
 
 echo "== 2. cescacs pgn beside the core reader alone, whole processes in turn, on the same collection; load $(load)"
-cargo build --release -q -p cescacs-cli
 cargo build --release -q -p cescacs --example read_pgn
 bin=target/release/cescacs
 reader=target/release/examples/read_pgn

@@ -33,7 +33,9 @@ def parse(text):
         if not (head and score):
             continue
         # The final block's Elo line follows the summary (the blocks before it are interim).
-        elo = re.search(r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block[score.end():], flags=re.M)
+        elo = re.search(
+            r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block[score.end() :], flags=re.M
+        )
         if not elo:
             continue
         pairs.append(

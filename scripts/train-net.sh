@@ -7,7 +7,7 @@
 # (docs/NNUE.md gives the default network's exact commands: its training seed is 1, where this
 # script trains with the data's seed)
 #
-# Writes OUTDIR/positions.bin (and positions.parquet when pyarrow is there), OUTDIR/net.nnue,
+# Writes OUTDIR/positions.bin (and positions.parquet when pyarrow and cescacs are there), OUTDIR/net.nnue,
 # OUTDIR/net.nnue.json (arguments, losses per epoch, the quantized network against the float
 # one, the static evaluations' held-out losses) and OUTDIR/loss.png (with matplotlib;
 # PYTHON=... to choose the interpreter). Everything is seeded: the same arguments give the
@@ -24,11 +24,11 @@ python="${PYTHON:-python3}"
 mkdir -p "$out"
 
 echo "== train-net: $positions positions at $nodes nodes, seed $seed =="
-cargo build --release -q -p cescacs-research --example gen_positions
+cargo build --release -q -p cescacs-research --bin gen_positions
 cargo build --release -q -p cescacs-train
-target/release/examples/gen_positions \
+target/release/gen_positions \
     --positions "$positions" --nodes "$nodes" --seed "$seed" --threads 2 --out "$out/positions.bin"
-if "$python" -c "import pyarrow" 2>/dev/null; then
+if "$python" -c "import pyarrow, cescacs.positions" 2>/dev/null; then
     "$python" scripts/nnue/to_parquet.py "$out/positions.bin" "$out/positions.parquet"
 fi
 

@@ -9,15 +9,19 @@
 //! - `orthodox.pgn`: seeded random orthodox games (shakmaty), written in SAN
 //!   with a seven-tag header, until the same size.
 //!
-//! `cargo bench -p cescacs --bench vs_pgn_reader -- [MB] [cescacs|orthodox]`
+//! `cargo bench -p cescacs --bench vs_pgn_reader -- [MB] [cescacs|orthodox] [--cli BIN]`
 //! (default 30 MB, both sides, best of 3). Naming one side times only it, so
 //! that `/usr/bin/time` can give each side's peak memory
-//! (`scripts/bench-pgn.sh` does). The files are kept in
+//! (`scripts/bench-pgn.sh` does). `--cli BIN` also times the command line
+//! (`BIN pgn FILE`, its summary lines read through a pipe and thrown away)
+//! on the same collection in the same run, a whole process each round, and
+//! gives its rate against both readers. The files are kept in
 //! `$TMPDIR/cescacs-pgn-bench/` for the Python benchmark.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use pgn_reader::{BufferedReader, SanPlus, Skip, Visitor};
@@ -163,6 +167,32 @@ fn write_orthodox(path: &Path, bytes: u64) {
     }
 }
 
+/// The command line `cli pgn path` as a whole process, its output read and
+/// thrown away; the games and plies are the core reader's count of the same
+/// file. The command exits 1 when a game's verdict is BAD (the collection
+/// has games whose Result tag disagrees with their end), so its verdicts are
+/// not counted as reading errors; any other failure stops the bench.
+fn read_cli(cli: &str, path: &Path, (games, plies): (u64, u64)) -> Tally {
+    let mut child = Command::new(cli)
+        .arg("pgn")
+        .arg(path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("--cli {cli}: {e}"));
+    let mut out = child.stdout.take().expect("piped");
+    std::io::copy(&mut out, &mut std::io::sink()).expect("the command's output");
+    match child.wait().expect("the command ends").code() {
+        Some(0 | 1) => {}
+        other => panic!("{cli} pgn {}: exit status {other:?}", path.display()),
+    }
+    Tally {
+        games,
+        plies,
+        bad: 0,
+    }
+}
+
 fn best(f: impl Fn() -> Tally) -> (Tally, Duration) {
     let mut best = Duration::MAX;
     let mut tally = Tally::default();
@@ -190,9 +220,16 @@ fn report(name: &str, path: &Path, (t, d): (Tally, Duration)) -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let cli = all
+        .iter()
+        .position(|a| a == "--cli")
+        .and_then(|i| all.get(i + 1))
+        .cloned();
+    let args: Vec<String> = all
+        .iter()
+        .filter(|a| !a.starts_with("--") && Some(*a) != cli.as_ref())
+        .cloned()
         .collect();
     let mb: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(30);
     let only = args
@@ -211,11 +248,26 @@ fn main() {
     if !pgn.exists() {
         write_orthodox(&pgn, mb * 1_000_000);
     }
-    let ours = (only.as_deref() != Some("orthodox"))
-        .then(|| report("cescacs pgn::Reader", &ctl, best(|| read_cescacs(&ctl))));
+    let core = (only.as_deref() != Some("orthodox")).then(|| best(|| read_cescacs(&ctl)));
+    let counts = core.as_ref().map_or((0, 0), |(t, _)| (t.games, t.plies));
+    let ours = core.map(|c| report("cescacs pgn::Reader", &ctl, c));
     let theirs = (only.as_deref() != Some("cescacs"))
         .then(|| report("pgn-reader + shakmaty", &pgn, best(|| read_orthodox(&pgn))));
+    let command = match (&cli, ours) {
+        (Some(cli), Some(_)) => Some(report(
+            "cescacs pgn (command)",
+            &ctl,
+            best(|| read_cli(cli, &ctl, counts)),
+        )),
+        _ => None,
+    };
     if let (Some(a), Some(b)) = (ours, theirs) {
         println!("ratio cescacs/pgn-reader (plies/s): {:.2}", a / b);
+    }
+    if let (Some(c), Some(a)) = (command, ours) {
+        println!("ratio command/core reader (plies/s): {:.2}", c / a);
+        if let Some(b) = theirs {
+            println!("ratio command/pgn-reader (plies/s): {:.2}", c / b);
+        }
     }
 }

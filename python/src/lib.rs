@@ -33,6 +33,7 @@ mod moves;
 mod node_place;
 mod nodes;
 mod pgn;
+mod positions;
 mod rows;
 mod study;
 mod study_spec;
@@ -102,5 +103,6 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(study::_study_match, m)?)?;
     m.add_function(wrap_pyfunction!(study::_study_names, m)?)?;
     m.add_function(wrap_pyfunction!(study::_study_stats, m)?)?;
+    positions::register(m)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
-"""examples/ray_positions.py on a local 2-CPU Ray instance: each shard is exactly the
+"""scripts/nnue/ray_positions.py on a local 2-CPU Ray instance: each shard is exactly the
 file the generator writes alone with the shard's seed, and the shards hold the positions
-asked for."""
+asked for (read back with cescacs.positions)."""
 
 from __future__ import annotations
 
@@ -12,28 +12,19 @@ from pathlib import Path
 
 import pytest
 
+from cescacs.positions import read_batch
+
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "examples" / "ray_positions.py"
+SCRIPT = ROOT / "scripts" / "nnue" / "ray_positions.py"
 # Where cargo builds (scripts/test-python.sh sets CARGO_TARGET_DIR).
-BINARY = (
-    ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "release" / "examples" / "gen_positions"
-)
+BINARY = ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "release" / "gen_positions"
 
 
 @pytest.mark.skipif(shutil.which("cargo") is None, reason="needs cargo to build the generator")
 def test_ray_shards_are_the_generators_files(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     subprocess.run(
-        [
-            "cargo",
-            "build",
-            "--release",
-            "-q",
-            "-p",
-            "cescacs-research",
-            "--example",
-            "gen_positions",
-        ],
+        ["cargo", "build", "--release", "-q", "-p", "cescacs-research", "--bin", "gen_positions"],
         cwd=ROOT,
         check=True,
     )
@@ -64,6 +55,7 @@ def test_ray_shards_are_the_generators_files(tmp_path: Path) -> None:
     for k, (shard, size) in enumerate(zip(shards, [333, 334, 334])):
         data = shard.read_bytes()
         assert data[:8] == b"CESPOS1\0" and (len(data) - 8) == 64 * size
+        assert len(read_batch(shard)["score"]) == size
         alone = tmp_path / f"alone-{k}.bin"
         gen = [
             str(BINARY),

@@ -12,7 +12,11 @@
 //! - [`encode`]: input planes over the 169 hexes and a move-index space
 //!   for policies;
 //! - [`episode`]: one game as a reinforcement-learning environment steps
-//!   it, in memory that does not grow with its length.
+//!   it, in memory that does not grow with its length;
+//! - [`positions`]: the training-position file (`CESPOS1`) the network's
+//!   generator writes and its trainer reads;
+//! - [`generate`]: that generator, engine self-play labelled by its search
+//!   (`src/bin/gen_positions.rs` is its command line).
 //!
 //! ```
 //! use cescacs_research::dataset::SelfPlay;
@@ -33,7 +37,9 @@
 pub mod dataset;
 pub mod encode;
 pub mod episode;
+pub mod generate;
 pub mod packed;
+pub mod positions;
 pub mod selfplay;
 
 pub use dataset::GameBatch;

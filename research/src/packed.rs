@@ -22,7 +22,7 @@ const FIXED: usize = 2 + HEX_COUNT.div_ceil(8);
 pub const MAX_PACKED: usize = FIXED + 54usize.div_ceil(8) + 54 / 2;
 
 /// Why bytes are not a packed position.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum UnpackError {
     /// Fewer bytes than the occupancy needs.
     #[error("packed position truncated: {found} bytes, {needed} needed")]

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Converts a positions file of examples/gen_positions.rs to Parquet (pyarrow).
+"""Converts a positions file of the generator (gen_positions, docs/NNUE.md) to Parquet
+(pyarrow), read with cescacs.positions.
 
     python3 scripts/nnue/to_parquet.py positions.bin positions.parquet
 
@@ -13,16 +14,18 @@ import os
 import sys
 
 import numpy as np
-from posfile import read_positions
+
+from cescacs.positions import read_batch
 
 
 def main(src, dst):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    rec = read_positions(src)
+    rec = read_batch(src)
+    count = len(rec["score"])
     packed = pa.FixedSizeBinaryArray.from_buffers(
-        pa.binary(58), len(rec), [None, pa.py_buffer(np.ascontiguousarray(rec["packed"]).tobytes())]
+        pa.binary(58), count, [None, pa.py_buffer(np.ascontiguousarray(rec["packed"]).tobytes())]
     )
     table = pa.table(
         {
@@ -34,7 +37,7 @@ def main(src, dst):
     )
     pq.write_table(table, dst, compression="zstd", compression_level=9)
     size = os.path.getsize(dst)
-    print(f"{len(rec)} positions, {size} bytes: {size / max(len(rec), 1):.1f} bytes a position")
+    print(f"{count} positions, {size} bytes: {size / max(count, 1):.1f} bytes a position")
 
 
 if __name__ == "__main__":

@@ -1,63 +1,26 @@
-//! Training positions: the files of `research/examples/gen_positions.rs`
-//! read as each position's active features, its search score and its
-//! game's result.
-//!
-//! A file is the 8 bytes `CESPOS1\0`, then 64-byte records: the packed
-//! position (`cescacs_research::packed`) zero-padded to 58 bytes, the score
-//! (`i16` LE, centipawns for the side to move), the result (`u8`, White's
-//! points 0–3, 255 for a game unfinished at the ply cap), a zero byte and
-//! the ply (`u16` LE). It is read record by record, so only the decoded
-//! features are held (about 80 bytes a position).
+//! Training positions: the positions files of the generator
+//! (`research/src/bin/gen_positions.rs`, format in
+//! `cescacs_research::positions`) read as each position's active features,
+//! its search score and its game's result. They are read record by record,
+//! so only the decoded features are held (about 80 bytes a position).
 
-use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use cescacs::Color;
 use cescacs_engine::nnue::features::for_each_feature;
 use cescacs_engine::EvalConfig;
-use cescacs_research::packed::{unpack, UnpackError, MAX_PACKED};
+use cescacs_research::positions::{record_offset, PositionsError, Reader, Record};
 
-/// The first eight bytes of a positions file.
-pub const MAGIC: [u8; 8] = *b"CESPOS1\0";
-/// Bytes per record.
-pub const RECORD: usize = 64;
-
-/// Why a positions file cannot be read.
+/// Why a positions file cannot be used for training.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
-    /// The file could not be opened or read.
+    /// The file cannot be opened, or is not a well-formed positions file.
     #[error("{path}: {source}")]
-    Io {
+    File {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// The file does not start with [`MAGIC`].
-    #[error("{path}: not a positions file (it does not start with CESPOS1)")]
-    WrongMagic {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The file ends inside a record.
-    #[error("{path}: truncated: {extra} bytes after record {records}, a record is {RECORD}")]
-    Truncated {
-        /// The file.
-        path: PathBuf,
-        /// Whole records read.
-        records: usize,
-        /// The bytes of the last, partial record.
-        extra: usize,
-    },
-    /// A record whose packed position cannot be read.
-    #[error("{path}: record {record}: {source}")]
-    BadRecord {
-        /// The file.
-        path: PathBuf,
-        /// The record's index (0 is the first).
-        record: usize,
-        /// Why the position could not be unpacked.
-        source: UnpackError,
+        /// What is wrong, and where.
+        source: PositionsError,
     },
     /// A file with no records.
     #[error("{path}: no positions")]
@@ -93,50 +56,36 @@ impl Dataset {
     /// static evaluation cannot see: the next record, one ply later, has
     /// fewer pieces).
     pub fn read(path: &Path, limit: usize, skip_captures: bool) -> Result<Dataset, DataError> {
-        let io = |source| DataError::Io {
+        let fail = |source| DataError::File {
             path: path.to_owned(),
             source,
         };
-        let mut file = BufReader::with_capacity(1 << 20, std::fs::File::open(path).map_err(io)?);
-        let mut magic = [0u8; 8];
-        if read_full(&mut file, &mut magic).map_err(io)? < 8 || magic != MAGIC {
-            return Err(DataError::WrongMagic {
-                path: path.to_owned(),
-            });
-        }
+        let mut file = Reader::open(path).map_err(fail)?;
         let mut data = Dataset {
             offsets: vec![0],
             ..Dataset::default()
         };
-        let mut record = [0u8; RECORD];
-        let mut next = [0u8; RECORD];
-        let mut have_next = read_record(&mut file, &mut next, path, 0)?;
-        let mut index = 0;
-        while data.len() < limit && have_next {
-            record.copy_from_slice(&next);
-            have_next = read_record(&mut file, &mut next, path, index + 1)?;
-            index += 1;
-            if skip_captures
-                && have_next
-                && ply(&next) == ply(&record) + 1
-                && pieces(&next) < pieces(&record)
-            {
+        let mut next = file.read_record().map_err(fail)?;
+        while data.len() < limit {
+            let Some(record) = next else { break };
+            let index = file.records_read() - 1;
+            next = file.read_record().map_err(fail)?;
+            if skip_captures && next.is_some_and(|n| is_capture(&record, &n)) {
                 continue;
             }
-            let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord {
-                path: path.to_owned(),
-                record: index - 1,
-                source,
+            let pos = record.position().map_err(|source| {
+                fail(PositionsError::BadRecord {
+                    record: index,
+                    offset: record_offset(index),
+                    reason: source.into(),
+                })
             })?;
             for_each_feature(&pos, Color::White, |f| data.features.push(f as u16));
             data.offsets.push(data.features.len() as u32);
             data.black_to_move.push(pos.turn() == Color::Black);
-            data.score.push(i16::from_le_bytes([
-                record[MAX_PACKED],
-                record[MAX_PACKED + 1],
-            ]));
-            data.result.push(record[MAX_PACKED + 2]);
-            data.record.push((index - 1) as u32);
+            data.score.push(record.score);
+            data.result.push(record.result);
+            data.record.push(index as u32);
             data.balance.push(balance(&pos));
             data.hand
                 .push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
@@ -243,49 +192,10 @@ fn balance(pos: &cescacs::Position) -> [i8; 9] {
     })
 }
 
-/// Reads record `index` into `buf`: false at the end of the file.
-fn read_record(
-    file: &mut impl Read,
-    buf: &mut [u8; RECORD],
-    path: &Path,
-    index: usize,
-) -> Result<bool, DataError> {
-    let got = read_full(file, buf).map_err(|source| DataError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    if got > 0 && got < RECORD {
-        return Err(DataError::Truncated {
-            path: path.to_owned(),
-            records: index,
-            extra: got,
-        });
-    }
-    Ok(got == RECORD)
-}
-
-/// A record's ply.
-fn ply(record: &[u8; RECORD]) -> u16 {
-    u16::from_le_bytes([record[RECORD - 2], record[RECORD - 1]])
-}
-
-/// A record's number of pieces (its occupancy bits).
-fn pieces(record: &[u8; RECORD]) -> u32 {
-    record[2..24].iter().map(|b| b.count_ones()).sum()
-}
-
-/// Reads until `buf` is full or the end of the file: the bytes read.
-fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match r.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(k) => got += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
+/// Whether `record`'s move in its game was a capture: `next` is one ply
+/// later in the same game and has fewer pieces.
+fn is_capture(record: &Record, next: &Record) -> bool {
+    record.ply.checked_add(1) == Some(next.ply) && next.piece_count() < record.piece_count()
 }
 
 /// The positions of records `first..first + count` of a positions file
@@ -296,28 +206,23 @@ pub fn read_positions(
     first: usize,
     count: usize,
 ) -> Result<Vec<(cescacs::Position, i16, u8)>, DataError> {
-    let io = |source| DataError::Io {
+    let fail = |source| DataError::File {
         path: path.to_owned(),
         source,
     };
-    let mut file = BufReader::new(std::fs::File::open(path).map_err(io)?);
-    let mut skip = vec![0u8; 8 + first * RECORD];
-    if read_full(&mut file, &mut skip).map_err(io)? < skip.len() {
+    let mut file = Reader::open(path).map_err(fail)?;
+    if file.skip_records(first as u64).map_err(fail)? < first as u64 {
         return Ok(Vec::new());
     }
     let mut out = Vec::with_capacity(count);
-    let mut record = [0u8; RECORD];
-    while out.len() < count && read_full(&mut file, &mut record).map_err(io)? == RECORD {
-        let pos = unpack(&record[..MAX_PACKED]).map_err(|source| DataError::BadRecord {
-            path: path.to_owned(),
-            record: first + out.len(),
-            source,
-        })?;
-        out.push((
-            pos,
-            i16::from_le_bytes([record[MAX_PACKED], record[MAX_PACKED + 1]]),
-            record[MAX_PACKED + 2],
-        ));
+    while out.len() < count {
+        let Some(record) = file.read_record().map_err(fail)? else {
+            break;
+        };
+        let pos = record
+            .position()
+            .map_err(|source| fail(file.bad_position(source)))?;
+        out.push((pos, record.score, record.result));
     }
     Ok(out)
 }

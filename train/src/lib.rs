@@ -1,7 +1,7 @@
 //! # cescacs-train
 //!
 //! Trains the engine's evaluation network (`cescacs_engine::nnue`) on the
-//! CPU from the positions `research/examples/gen_positions.rs` writes:
+//! CPU from the positions `research/src/bin/gen_positions.rs` writes:
 //! [`data`] reads them as features and labels, [`model`] is the float
 //! network with its forward and backward pass and its quantization into
 //! the engine's file, [`trainer`] the seeded, multi-threaded loop (Adam on

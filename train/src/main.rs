@@ -20,7 +20,7 @@ use clap::Parser;
 #[derive(Parser, Debug)]
 #[command(name = "cescacs-train", version)]
 struct Args {
-    /// The positions file (research/examples/gen_positions.rs).
+    /// The positions file (research/src/bin/gen_positions.rs).
     #[arg(long)]
     data: PathBuf,
     /// The network file to write.

@@ -1,5 +1,6 @@
 //! The trainer end to end on a small positions file: it reads what
-//! `gen_positions` writes, refuses broken files with their error, learns
+//! `cescacs_research::positions` writes (the generator's own file is read
+//! back in `research/tests/gen_positions.rs`), refuses broken files with their error, learns
 //! (the training loss falls) and is deterministic (same seed, same file).
 
 use std::path::PathBuf;
@@ -8,8 +9,10 @@ use cescacs::random::SplitMix64;
 use cescacs::Position;
 use cescacs_engine::nnue::Base;
 use cescacs_engine::{Engine, EngineOptions};
-use cescacs_research::packed::{pack_into, MAX_PACKED};
-use cescacs_train::data::{DataError, Dataset, MAGIC, RECORD};
+use cescacs_research::positions::{
+    PositionsError, Record, RecordError, Writer, HEADER, RECORD_LEN, UNFINISHED,
+};
+use cescacs_train::data::{DataError, Dataset};
 use cescacs_train::model::Shape;
 use cescacs_train::trainer::{train, Settings};
 
@@ -27,8 +30,7 @@ fn positions_file(games: u64) -> (Vec<u8>, usize) {
         use_nnue: false,
         ..EngineOptions::default()
     });
-    let mut out = MAGIC.to_vec();
-    let mut count = 0;
+    let mut out = Writer::new(Vec::new()).unwrap();
     for g in 0..games {
         let mut rng = SplitMix64::new(g);
         let mut pos = Position::default();
@@ -38,18 +40,15 @@ fn positions_file(games: u64) -> (Vec<u8>, usize) {
                 break;
             }
             if !pos.is_check() {
-                let start = out.len();
-                pack_into(&pos, &mut out);
-                out.resize(start + MAX_PACKED, 0);
-                out.extend_from_slice(&(hand.static_eval(&pos) as i16).to_le_bytes());
-                out.extend_from_slice(&[255, 0]);
-                out.extend_from_slice(&ply.to_le_bytes());
-                count += 1;
+                let score = hand.static_eval(&pos) as i16;
+                out.write(&Record::new(&pos, score, UNFINISHED, ply))
+                    .unwrap();
             }
             pos = pos.after(moves[rng.below(moves.len())]);
         }
     }
-    (out, count)
+    let count = out.records() as usize;
+    (out.finish().unwrap(), count)
 }
 
 fn settings(epochs: usize) -> Settings {
@@ -110,35 +109,80 @@ fn broken_files_are_refused_with_their_error() {
     let (bytes, _) = positions_file(1);
     let wrong = temp("wrong.bin");
     std::fs::write(&wrong, b"CESPOS9\0").unwrap();
-    assert!(matches!(
-        Dataset::read(&wrong, usize::MAX, true),
-        Err(DataError::WrongMagic { .. })
-    ));
-    let cut = temp("cut.bin");
-    std::fs::write(&cut, &bytes[..8 + 3 * RECORD + 10]).unwrap();
-    let err = Dataset::read(&cut, usize::MAX, false).unwrap_err();
+    let err = Dataset::read(&wrong, usize::MAX, true).unwrap_err();
     assert!(
-        matches!(err, DataError::Truncated { extra: 10, .. }),
+        matches!(
+            err,
+            DataError::File {
+                source: PositionsError::UnsupportedVersion { found: [b'9', 0] },
+                ..
+            }
+        ),
         "{err}"
     );
+    std::fs::write(&wrong, b"PK\x03\x04 not positions").unwrap();
+    let err = Dataset::read(&wrong, usize::MAX, true).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DataError::File {
+                source: PositionsError::WrongMagic { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let cut = temp("cut.bin");
+    std::fs::write(&cut, &bytes[..8 + 3 * RECORD_LEN + 10]).unwrap();
+    let err = Dataset::read(&cut, usize::MAX, false).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DataError::File {
+                source: PositionsError::Truncated {
+                    record: 3,
+                    offset: 200,
+                    got: 10
+                },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err
+        .to_string()
+        .ends_with("cut.bin: truncated at byte 200: record 3 has 10 of its 64 bytes"));
     let empty = temp("empty.bin");
-    std::fs::write(&empty, MAGIC).unwrap();
+    std::fs::write(&empty, HEADER).unwrap();
     assert!(matches!(
         Dataset::read(&empty, usize::MAX, true),
         Err(DataError::Empty { .. })
     ));
-    let mut bad = bytes[..8 + RECORD].to_vec();
+    let mut bad = bytes[..8 + RECORD_LEN].to_vec();
     bad[8 + 2..8 + 24].fill(0xFF);
     let bad_path = temp("bad.bin");
     std::fs::write(&bad_path, &bad).unwrap();
     let err = Dataset::read(&bad_path, usize::MAX, false).unwrap_err();
     assert!(
-        matches!(err, DataError::BadRecord { record: 0, .. }),
+        matches!(
+            err,
+            DataError::File {
+                source: PositionsError::BadRecord {
+                    record: 0,
+                    offset: 8,
+                    reason: RecordError::Position(_)
+                },
+                ..
+            }
+        ),
         "{err}"
     );
     assert!(matches!(
         Dataset::read(&temp("missing.bin"), 1, true),
-        Err(DataError::Io { .. })
+        Err(DataError::File {
+            source: PositionsError::Io { offset: 0, .. },
+            ..
+        })
     ));
 }
 
@@ -200,5 +244,38 @@ fn the_command_writes_a_network_that_corrects_the_base_asked_and_refuses_unknown
         String::from_utf8_lossy(&refused.stderr).starts_with("cescacs-train: --values heavy: "),
         "{}",
         String::from_utf8_lossy(&refused.stderr)
+    );
+}
+
+#[test]
+fn it_reads_the_generators_file() {
+    use cescacs_research::generate::{generate, Settings};
+    let path = temp("generated.bin");
+    let settings = Settings {
+        positions: 90,
+        nodes: 40,
+        seed: 2,
+        ..Settings::default()
+    };
+    let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    assert_eq!(generate(&settings, file).unwrap().positions, 90);
+    let data = Dataset::read(&path, usize::MAX, false).unwrap();
+    assert_eq!(data.len(), 90);
+    let records: Vec<Record> = cescacs_research::positions::Reader::open(&path)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(data.record(i), i);
+        assert_eq!(data.score(i), r.score);
+        let pos = r.position().unwrap();
+        assert_eq!(data.black_to_move(i), pos.turn() == cescacs::Color::Black);
+        assert!(!data.features(i).is_empty());
+    }
+    let some = cescacs_train::data::read_positions(&path, 85, 10).unwrap();
+    assert_eq!(some.len(), 5);
+    assert_eq!(
+        (some[0].1, some[0].2),
+        (records[85].score, records[85].result)
     );
 }

@@ -68,7 +68,7 @@ impl Position {
     /// on `from` to `to`, if there is one: what [`Position::gen_from`] gives
     /// for that one destination, found by testing the one move (the piece
     /// reaches `to`, the King's safety allows it, no promotion is forced).
-    pub(super) fn piece_move_to(&self, from: Hex, role: Role, to: Hex) -> Option<Move> {
+    pub(crate) fn piece_move_to(&self, from: Hex, role: Role, to: Hex) -> Option<Move> {
         let us = self.turn;
         let own = self.by_color[us.index()];
         let occupied = own | self.by_color[(!us).index()];
@@ -89,6 +89,58 @@ impl Position {
             self.piece_at(to).map(|p| p.role),
             MoveKind::Normal,
         ))
+    }
+
+    /// The legal moves of the side to move's pawn on `from` to `to`
+    /// (promotion choices expanded), in the order of [`Position::gen_from`]:
+    /// the steps and captures that land on `to` are tested, not the pawn's
+    /// every move generated; the special captures are looked at only when
+    /// the position has one.
+    pub(super) fn pawn_moves_to<L: Moves>(&self, from: Hex, to: Hex, list: &mut L) {
+        let us = self.turn;
+        let safety = self.king_safety(us);
+        if safety.checkers == 0 && self.has_awaiting_promotion(us) {
+            // The in-place promotions are the only legal moves.
+            if to == from && PROMOTION_ZONE[us.index()].contains(from) {
+                for r in self.regainable(us, from) {
+                    let mut m = Move::new(from, from, Role::Pawn, None, MoveKind::ForcedPromotion);
+                    m.promotion = Some(r);
+                    list.add(m);
+                }
+            }
+            return;
+        }
+        if safety.checkers > 1 {
+            return;
+        }
+        let allowed = safety.allowed(self.kings[us.index()], from) & Bitboard::from_hex(to);
+        if !allowed.is_empty() {
+            let mut sink = Sink {
+                list: &mut *list,
+                allowed,
+            };
+            let mut add = |t: Hex, kind: MoveKind, captured: Option<Role>| {
+                if t == to {
+                    self.push_pawn_move(
+                        &mut sink,
+                        us,
+                        Move::new(from, t, Role::Pawn, captured, kind),
+                    );
+                }
+            };
+            match us {
+                Color::White => self.pawn_steps::<false>(from, &mut add),
+                Color::Black => self.pawn_steps::<true>(from, &mut add),
+            }
+        }
+        if self.special != SpecialCapture::None {
+            let mut only = FromOnly {
+                from,
+                dests: Bitboard::from_hex(to),
+                list,
+            };
+            self.gen_special_captures(us, &safety, &mut only);
+        }
     }
 
     pub(super) fn generate<L: Moves>(&self, list: &mut L) {

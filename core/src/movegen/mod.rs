@@ -94,6 +94,11 @@ impl Position {
                     list.push(m);
                 }
             }
+            // A pawn's few moves to one hex (a step or a capture, each
+            // perhaps promoting; a special capture).
+            Some(p) if p.color == self.turn && p.role == Role::Pawn => {
+                self.pawn_moves_to(from, to, &mut list);
+            }
             _ => {
                 self.gen_from(from, Bitboard::from_hex(to), &mut list);
                 list.retain(|m| m.castling().is_none());

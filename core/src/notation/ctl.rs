@@ -370,16 +370,28 @@ impl Ctl {
                 })
             }
         }
-        let moves = pos.legal_moves_from_to(from, to);
-        let mut candidates = moves.iter();
-        let m = match candidates.clone().find(|m| m.promotion == promotion) {
-            Some(m) => *m,
-            None if promotion.is_none() && candidates.next().is_some() => {
-                return Err(ResolveMoveError::PromotionRequired {
-                    text: text.to_string(),
-                })
+        // The candidates: what the piece letter, origin and destination
+        // leave (shakmaty's `san_candidates`). A piece other than a pawn or
+        // the King makes one move to a hex at most, never a promotion: that
+        // one move is tested. A pawn's few moves to the hex (promotion
+        // choices among them) and the King's are listed.
+        let m = if matches!(role, Role::Pawn | Role::King) {
+            let moves = pos.legal_moves_from_to(from, to);
+            let mut candidates = moves.iter();
+            match candidates.clone().find(|m| m.promotion == promotion) {
+                Some(m) => *m,
+                None if promotion.is_none() && candidates.next().is_some() => {
+                    return Err(ResolveMoveError::PromotionRequired {
+                        text: text.to_string(),
+                    })
+                }
+                None => return Err(illegal()),
             }
-            None => return Err(illegal()),
+        } else {
+            match pos.piece_move_to(from, role, to) {
+                Some(m) if promotion.is_none() => m,
+                _ => return Err(illegal()),
+            }
         };
         let actual = Separator::of(&m);
         if actual != separator {

@@ -1,14 +1,15 @@
 """Training positions for the engine's network beyond one machine, with Ray: K Ray tasks
-each run the engine's self-play generator (``research/examples/gen_positions.rs``) for one
+each run the engine's self-play generator (``research/src/bin/gen_positions.rs``) for one
 shard, ``--positions N`` split over the shards, shard k with seed ``S * 1000 + k`` on one
 CPU, written to ``DIR/part-00000.bin``, ``DIR/part-00001.bin``, … (the positions files of
 docs/NNUE.md: ``cescacs-train --data`` reads each, ``cat`` of their records after one
 header makes one file). A shard is exactly what ``gen_positions`` writes with its
-arguments, so any shard can be made again on its own.
+arguments, so any shard can be made again on its own; each is read back whole with
+``cescacs.positions`` before it counts.
 
-    cargo build --release -p cescacs-research --example gen_positions
-    python examples/ray_positions.py --positions N --shards K --seed S --out DIR \\
-        [--nodes 1000] [--binary target/release/examples/gen_positions] [--address ADDR]
+    cargo build --release -p cescacs-research --bin gen_positions
+    python scripts/nnue/ray_positions.py --positions N --shards K --seed S --out DIR \\
+        [--nodes 1000] [--binary target/release/gen_positions] [--address ADDR]
 
 Without ``--address`` a local Ray instance starts (``--num-cpus`` caps its CPUs). On a
 cluster: ``ray start --head`` on one machine, ``ray start --address=HEAD:6379`` on the
@@ -27,18 +28,19 @@ from typing import List, Optional, Tuple
 
 import ray
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # Where cargo builds: CARGO_TARGET_DIR (relative to the repository) or target/.
 TARGET = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
-RECORD = 64
-HEADER = b"CESPOS1\0"
 
 
 @ray.remote(num_cpus=1)
 def make_shard(
     binary: str, k: int, positions: int, nodes: int, seed: int, out: str
 ) -> Tuple[str, int]:
-    """Runs the generator for shard ``k`` on one thread; returns its path and positions."""
+    """Runs the generator for shard ``k`` on one thread; returns its path and positions
+    (the records read back: a broken shard raises ``cescacs.positions.PositionsFileError``)."""
+    from cescacs.positions import read_batch
+
     path = os.path.join(out, f"part-{k:05d}.bin")
     args = [
         binary,
@@ -54,7 +56,7 @@ def make_shard(
         path,
     ]
     subprocess.run(args, check=True, capture_output=True)
-    return path, (os.path.getsize(path) - len(HEADER)) // RECORD
+    return path, len(read_batch(path)["score"])
 
 
 def shard_sizes(positions: int, shards: int) -> List[int]:
@@ -72,7 +74,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--nodes", type=int, default=1000)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--binary", default=str(TARGET / "release" / "examples" / "gen_positions"))
+    ap.add_argument("--binary", default=str(TARGET / "release" / "gen_positions"))
     ap.add_argument("--address", default=None)
     ap.add_argument("--num-cpus", type=int, default=None)
     args = ap.parse_args(argv)
@@ -80,7 +82,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         ap.error("--positions must be at least --shards, and --shards at least 1")
     if not os.access(args.binary, os.X_OK):
         ap.error(
-            f"{args.binary} is not an executable (cargo build --release -p cescacs-research --example gen_positions)"
+            f"{args.binary} is not an executable (cargo build --release -p cescacs-research --bin gen_positions)"
         )
     os.makedirs(args.out, exist_ok=True)
     if args.address:
