@@ -45,7 +45,7 @@ from ._cescacs import (
     selfplay,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
-from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
+from . import _batch, pgn  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game)
 
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()

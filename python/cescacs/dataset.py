@@ -54,15 +54,37 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Optional, Tuple, TypedDict, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._cescacs import GameBatch
 
-__all__ = ["MissingExtraError", "RankVersionError", "from_arrow", "read_parquet", "to_arrow", "write_parquet"]
+__all__ = ["MissingExtraError", "RankVersionError", "Samples", "from_arrow", "read_parquet", "to_arrow", "write_parquet"]
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+
+class _SampleColumns(TypedDict):
+    game: "npt.NDArray[np.uint32]"
+    ply: "npt.NDArray[np.uint32]"
+    played: "npt.NDArray[np.uint16]"
+    value: "npt.NDArray[np.float32]"
+
+
+class Samples(_SampleColumns, total=False):
+    """What :meth:`cescacs.GameBatch.samples` returns, one row per sample:
+    ``game`` and ``ply`` (uint32), ``played`` (the move index, uint16),
+    ``value`` (float32, the result from the mover's view); with
+    ``planes=True`` the ``(S, 28, 169)`` uint8 ``planes``; with
+    ``legal=True`` ``legal`` (uint16) and ``legal_offsets`` (int64, CSR);
+    with ``mask=True`` the ``(S, ACTIONS)`` bool ``mask``."""
+
+    planes: "npt.NDArray[np.uint8]"
+    legal: "npt.NDArray[np.uint16]"
+    legal_offsets: "npt.NDArray[np.int64]"
+    mask: "npt.NDArray[np.bool_]"
 
 
 class MissingExtraError(ImportError):

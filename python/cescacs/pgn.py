@@ -627,3 +627,26 @@ class BoardBuilder(BaseVisitor[Board]):
         if self._board is None:
             raise ValueError("the game's moves were not visited")
         return self._board.copy()
+
+
+def _attach() -> None:
+    """Puts ``Game.headers`` and ``Game.accept`` on the extension's class
+    (the extension imports no module of the package)."""
+
+    def headers(game: Game) -> Headers:
+        return Headers(game)
+
+    def accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
+        return _accept(game, visitor)
+
+    headers.__doc__ = (
+        "The tags as a mutable mapping (:class:`cescacs.pgn.Headers`): ``Variant`` and the Seven Tag Roster "
+        "first, then the record's other tags in file order. The start position is not a tag: see ``board()``."
+    )
+    accept.__doc__ = "Walks the record with ``visitor`` (a :class:`cescacs.pgn.BaseVisitor`) and returns its ``result()``."
+    accept.__qualname__ = "Game.accept"
+    setattr(Game, "headers", property(headers, doc=headers.__doc__))
+    setattr(Game, "accept", accept)
+
+
+_attach()

@@ -304,6 +304,14 @@ impl GameBatch {
         Ok(b)
     }
 
+    /// A batch from columns that a batch of this crate wrote itself (a
+    /// pickle, whose integrity its reader checks): the columns are checked,
+    /// the moves are not replayed.
+    pub fn from_own_parts(parts: BatchParts) -> Result<GameBatch, BatchError> {
+        parts.check_columns()?;
+        Ok(GameBatch::from_checked_parts(parts))
+    }
+
     /// The batch of parts already checked (columns and every move).
     fn from_checked_parts(parts: BatchParts) -> GameBatch {
         GameBatch {
