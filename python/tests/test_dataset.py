@@ -315,14 +315,16 @@ def _finished_and_not() -> GameBatch:
 def test_masks_and_index_arrays_pick_games_like_numpy() -> None:
     batch = _finished_and_not()
     games = list(batch)
-    assert batch.results.tolist() == [5] * 6 + [0, 4, 1, 0, 4, 4, 3, 4, 4, 4]
-    finished = batch[batch.results != 5]
+    assert batch.results.labels() == ["*"] * 6 + ["3-0", "1-1", "0-3", "3-0", "1-1", "1-1", "1-2", "1-1", "1-1", "1-1"]
+    finished = batch[batch.results != "*"]
     assert list(finished) == games[6:]
-    assert np.array_equal(finished.results, batch.results[batch.results != 5])
+    assert np.array_equal(finished.results, batch.results[batch.results != "*"])
     assert np.array_equal(finished.terminations, batch.terminations[6:])
     assert finished.starts == [cescacs.INITIAL_PDTL, KINGS_AND_ROOKS]
-    mates = batch[batch.terminations == 1]
-    assert mates.plies.tolist() == [205, 552, 599] and mates.results.tolist() == [0, 1, 0]
+    mates = batch[batch.terminations == "checkmate"]
+    assert mates.plies.tolist() == [205, 552, 599] and mates.results.labels() == ["3-0", "0-3", "3-0"]
+    assert list(batch[batch.terminations == cescacs.Termination.CHECKMATE]) == list(mates)
+    assert list(batch[batch.results.isin(["3-0", "0-3"])]) == list(mates)
     assert list(batch[[1, 5, 7]]) == [games[1], games[5], games[7]]
     assert list(batch[np.array([-1, 0, 0, 15])]) == [games[15], games[0], games[0], games[15]]
     assert list(batch[(3, -3)]) == [games[3], games[13]]
@@ -396,7 +398,7 @@ def test_ctl_column_is_the_games_ctl_an() -> None:
     assert str(table.schema.field("moves").type) == "list<item: string>"
     assert table.column("moves").to_pylist() == [g.ctl_moves() for g in batch]
     assert table.column("moves").to_pylist()[0][:4] == batch[0].ctl_moves()[:4]
-    mates = [row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results) if r in (0, 1)]
+    mates = [row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results.labels()) if r in ("3-0", "0-3")]
     assert mates and all(m.endswith("#") for m in mates)
     assert GameBatch.from_arrow(table) == batch
     assert GameBatch.from_arrow(table.slice(7, 4)) == batch[7:11]
@@ -463,13 +465,13 @@ def test_polars_reads_and_filters_the_parquet_default(tmp_path: Path) -> None:
     df = pl.read_parquet(path)
     assert df.schema["moves"] == pl.List(pl.String)
     assert df["moves"].to_list() == [g.ctl_moves() for g in batch]
-    assert df["result"].cast(pl.String).to_list() == [GameBatch.RESULTS[c] for c in batch.results]
+    assert df["result"].cast(pl.String).to_list() == batch.results.labels()
     assert df["plies"].to_list() == batch.plies.tolist()
     assert GameBatch.from_arrow(df) == batch
     finished = df.filter(pl.col("result").cast(pl.String) != "*")
-    assert GameBatch.from_arrow(finished) == batch[batch.results != 5]
+    assert GameBatch.from_arrow(finished) == batch[batch.results != "*"]
     mates = df.filter(pl.col("termination").cast(pl.String) == "checkmate")
-    assert GameBatch.from_arrow(mates) == batch[batch.terminations == 1]
+    assert GameBatch.from_arrow(mates) == batch[batch.terminations == "checkmate"]
     for moves in ("index", "rank"):
         batch.write_parquet(tmp_path / f"{moves}.parquet", moves=moves)
         assert GameBatch.from_arrow(pl.read_parquet(tmp_path / f"{moves}.parquet")) == batch
@@ -499,3 +501,21 @@ def test_samples_take_plies_in_any_order() -> None:
     legal = [everything["legal"][offsets[p] : offsets[p + 1]].tolist() for p in plies]
     got = some["legal_offsets"]
     assert [some["legal"][got[k] : got[k + 1]].tolist() for k in range(5)] == legal
+
+
+def test_results_compare_with_labels_and_refuse_unknown_ones() -> None:
+    """A results or terminations column compares with its labels; a label it
+    does not know raises instead of selecting every game."""
+    batch = _finished_and_not()
+    assert (batch.results != "*").tolist() == [False] * 6 + [True] * 10
+    assert ("*" == batch.results).tolist() == (batch.results == "*").tolist()
+    assert (batch.results == ["3-0"] * 16).sum() == 2
+    assert (batch.terminations == None).sum() == 6  # noqa: E711
+    assert batch.terminations[6:7].labels() == ["checkmate"]
+    assert str(batch.results[:2]) == "['*', '*']" and repr(batch.results[6:8]) == "ResultCodes(['3-0', '1-1'])"
+    for bad in ("3:0", "white wins", "CHECKMATE"):
+        with pytest.raises(ValueError, match="unknown (result|termination)"):
+            batch.results == bad if ":" in bad or " " in bad else batch.terminations == bad
+    with pytest.raises(ValueError, match=r"unknown result '3:0' \(expected one of '3-0', '0-3', '2-1', '1-2', '1-1', '\*'\)"):
+        batch.results != "3:0"
+    assert (batch.results != 5).tolist() == (batch.results != "*").tolist()

@@ -52,7 +52,7 @@ def main() -> None:
     one: cescacs.Game = batch[0]
     part: cescacs.GameBatch = batch[1:]
     picked: cescacs.GameBatch = batch[[2, -1]]
-    kept: cescacs.GameBatch = batch[batch.results != 5]
+    kept: cescacs.GameBatch = batch[batch.results != "*"]
     samples: Dict[str, Any] = batch.samples(planes=False)
     seed: Optional[int] = batch.seed
     print(one.ply(), len(part), len(picked), len(kept), sorted(samples), seed, batch.moves.sum(), cescacs.pgn.read_batch(io.StringIO("1. E7-E13\n*\n")).plies)
