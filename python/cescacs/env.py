@@ -5,13 +5,14 @@ conventions.
 
 Needs PettingZoo and Gymnasium: ``pip install "cescacs[env]"``.
 
->>> from cescacs.env import env, VecEnv
+>>> from cescacs.env import env, raw_env, VecEnv
 >>> e = env()
 >>> e.reset(seed=0)
 >>> obs, reward, termination, truncation, info = e.last()
+>>> assert obs is not None  # PettingZoo types an observation as optional
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
 ((28, 169), 68)
->>> env(history=8).observation_space("player_1")["observation"].shape
+>>> raw_env(history=8).observation_spaces["player_1"]["observation"].shape
 (224, 169)
 >>> v = VecEnv(4, seed=0)
 >>> obs, infos = v.reset()
@@ -115,12 +116,16 @@ def reward(outcome: Optional[Outcome], color: Color) -> float:
     return _cescacs._reward(outcome.result(), color == Color.WHITE)
 
 
-def env(**kwargs: Any) -> AECEnv:
+#: An observation of the AEC environment: ``observation`` planes and ``action_mask``.
+Observation = Dict[str, "np.ndarray[Any, Any]"]
+
+
+def env(*, render_mode: Optional[str] = None, max_plies: Optional[int] = None, history: int = 1) -> "AECEnv[str, Observation, int]":
     """The AEC environment with the wrappers ``chess_v6`` uses:
     ``TerminateIllegalWrapper`` (illegal action: reward -1, game over),
-    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Keyword
-    arguments go to ``raw_env``."""
-    e: AECEnv = raw_env(**kwargs)
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; the
+    arguments are ``raw_env``'s."""
+    e: AECEnv = raw_env(render_mode=render_mode, max_plies=max_plies, history=history)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
@@ -170,7 +175,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.possible_agents = self.agents[:]
         self._sides = {"player_0": Color.WHITE, "player_1": Color.BLACK}
         self.action_spaces = {a: spaces.Discrete(encode.ACTIONS) for a in self.agents}
-        self.observation_spaces = {
+        self.observation_spaces: Dict[str, spaces.Dict] = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(0, 255, (history * encode.PLANES, HEX_COUNT), np.uint8),
@@ -462,6 +467,8 @@ class VecEnv(VectorEnv):
         return obs, {}
 
     def step(self, actions: Any) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", Dict[str, Any]]:
+        """Plays ``actions[i]`` in game ``i``; returns ``(obs, rewards,
+        terminations, truncations, infos)`` (class docstring)."""
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers (move indices), got dtype {a.dtype}")

@@ -26,9 +26,10 @@ labels compares element by element; integers compare as codes
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, List, Optional, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 from ._types import Termination
 
@@ -40,7 +41,13 @@ RESULT_LABELS: Tuple[str, ...] = ("3-0", "0-3", "2-1", "1-2", "1-1", "*")
 TERMINATION_LABELS: Tuple[Optional[str], ...] = (None,) + tuple(t.value for t in Termination)
 
 
-class LabelledCodes(np.ndarray):  # type: ignore[type-arg]
+if TYPE_CHECKING:
+    _Codes = np.ndarray[Any, np.dtype[np.uint8]]
+else:
+    _Codes = np.ndarray
+
+
+class LabelledCodes(_Codes):
     """A ``uint8`` array of codes into :attr:`LABELS` that compares (``==``,
     ``!=``) with labels as well as codes; an unknown label raises
     ``ValueError``."""
@@ -75,11 +82,11 @@ class LabelledCodes(np.ndarray):  # type: ignore[type-arg]
                 return np.vectorize(self.code, otypes=[np.uint8])(items)
         return other
 
-    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
-        return np.asarray(self).__eq__(self._operand(other))
+    def __eq__(self, other: Any) -> "npt.NDArray[np.bool_]":  # type: ignore[override]
+        return np.asarray(np.asarray(self) == self._operand(other), dtype=np.bool_)
 
-    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
-        return np.asarray(self).__ne__(self._operand(other))
+    def __ne__(self, other: Any) -> "npt.NDArray[np.bool_]":  # type: ignore[override]
+        return np.asarray(np.asarray(self) != self._operand(other), dtype=np.bool_)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -87,7 +94,7 @@ class LabelledCodes(np.ndarray):  # type: ignore[type-arg]
         """The label of every element, as a list."""
         return [self.LABELS[c] for c in np.asarray(self).ravel().tolist()]
 
-    def isin(self, labels: Any) -> "np.ndarray[Any, np.dtype[np.bool_]]":
+    def isin(self, labels: Any) -> "npt.NDArray[np.bool_]":
         """Whether each element's label is one of ``labels``."""
         return np.isin(np.asarray(self), np.asarray([self.code(x) for x in labels], dtype=np.uint8))
 

@@ -3,6 +3,7 @@
 >>> import io, cescacs.pgn
 >>> text = "[Event \\"demo\\"]\\n1. E7-E13, E21-E15\\n2. F8-F12\\n*\\n"
 >>> game = cescacs.pgn.read_game(io.StringIO(text))
+>>> assert game is not None  # None at the end of the input, as in python-chess
 >>> game.headers["Event"], game.headers["Site"], game.ply(), game.result
 ('demo', '?', 3, '*')
 >>> [m.long() for m in game.mainline_moves()]

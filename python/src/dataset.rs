@@ -654,7 +654,7 @@ pub(crate) fn start_position(start: Option<&Bound<'_, PyAny>>) -> PyResult<Posit
 /// `max_plies=None` sets no limit, as for `random_games`. Rust,
 /// all cores (or `threads`), GIL released; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None, first = 0))]
+#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None, first = 0), text_signature = "(n, *, max_plies=300, seed=0, threads=None, start=None, first=0)")]
 pub(crate) fn selfplay(
     py: Python<'_>,
     n: usize,

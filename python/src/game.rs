@@ -268,11 +268,15 @@ impl PyGame {
         self.game.repetition_count()
     }
 
+    /// Whether the main line's end position has occurred at least `count`
+    /// times in the game (itself included).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
         self.game.is_repetition(count)
     }
 
+    /// Whether a draw may be claimed at the end of the main line
+    /// (threefold repetition or fifty moves).
     fn can_claim_draw(&self) -> bool {
         self.game.can_claim_draw()
     }

@@ -8,7 +8,10 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import cescacs
 import cescacs.encode
+import cescacs.dataset
+import cescacs.engine
 import cescacs.pgn
+import numpy as np
 
 
 def threats(board: cescacs.Board) -> Dict[str, List[str]]:
@@ -53,8 +56,14 @@ def main() -> None:
     part: cescacs.GameBatch = batch[1:]
     picked: cescacs.GameBatch = batch[[2, -1]]
     kept: cescacs.GameBatch = batch[batch.results != "*"]
-    samples: Dict[str, Any] = batch.samples(planes=False)
+    samples: cescacs.dataset.Samples = batch.samples(planes=False)
+    played: "np.ndarray[Any, np.dtype[np.uint16]]" = samples["played"]
     seed: Optional[int] = batch.seed
+    info = cescacs.engine.analyse(board, cescacs.engine.Limit(depth=1))
+    lines = cescacs.engine.analyse(board, cescacs.engine.Limit(depth=1), multipv=2)
+    score: cescacs.engine.PovScore = info["score"]
+    best: List[cescacs.Move] = lines[0]["pv"]
+    print(score, best, played.sum())
     print(one.ply(), len(part), len(picked), len(kept), sorted(samples), seed, batch.moves.sum(), cescacs.pgn.read_batch(io.StringIO("1. E7-E13\n*\n")).plies)
 
 
