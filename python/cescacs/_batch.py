@@ -1,5 +1,5 @@
-"""The methods of :class:`cescacs.GameBatch` written in Python, attached to
-the extension's class when the package is imported (the extension imports
+"""The methods of :class:`cescacs.GameBatch` (and ``Board.reset``) written
+in Python, attached to the extension's classes when the package is imported (the extension imports
 no module of the package): readable result and termination columns, and
 Arrow and Parquet through :mod:`cescacs.dataset` (imported when used, so
 that ``import cescacs`` needs neither NumPy nor pyarrow)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._cescacs import GameBatch
+from ._cescacs import Board, GameBatch, initial_pdtl
 
 if TYPE_CHECKING:
     from .labels import ResultCodes, TerminationCodes
@@ -73,3 +73,12 @@ def _attach() -> None:
 
 
 _attach()
+
+
+def _reset(self: Board) -> None:
+    """Back to the initial position, with an empty move stack
+    (python-chess's ``Board.reset``)."""
+    self.set_pdtl(initial_pdtl())
+
+
+setattr(Board, "reset", _reset)

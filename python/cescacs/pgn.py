@@ -71,6 +71,8 @@ __all__ = [
     "SkipType",
     "SkipVisitor",
     "read_game",
+    "read_headers",
+    "HeadersBuilder",
     "read_games",
     "read_batch",
     "iter_games",
@@ -630,6 +632,33 @@ class BoardBuilder(BaseVisitor[Board]):
         return self._board.copy()
 
 
+class HeadersBuilder(BaseVisitor[Headers]):
+    """The tags of a game, its moves skipped (python-chess's
+    ``HeadersBuilder``): ``read_game(handle, Visitor=HeadersBuilder)``."""
+
+    def begin_game(self) -> None:
+        self._game = Game()
+
+    def visit_header(self, name: str, value: str) -> None:
+        if name not in ("PDTL", "Redefine", "Variant"):
+            self._game.headers[name] = value
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> Headers:
+        return self._game.headers
+
+
+def read_headers(handle: Source) -> Optional[Headers]:
+    """The tags of the next game of ``handle`` (its moves skipped), or
+    ``None`` when there is none left: python-chess's ``read_headers``, for
+    scanning a collection by its tags (then ``read_game`` the games wanted,
+    after seeking back). The :class:`Headers` belong to a new game with no
+    moves."""
+    return read_game(handle, Visitor=HeadersBuilder)
+
+
 def _attach() -> None:
     """Puts ``Game.headers`` and ``Game.accept`` on the extension's class
     (the extension imports no module of the package)."""
@@ -648,6 +677,22 @@ def _attach() -> None:
     accept.__qualname__ = "Game.accept"
     setattr(Game, "headers", property(headers, doc=headers.__doc__))
     setattr(Game, "accept", accept)
+
+    # python-chess's names for what the record already does.
+    def game(node: Any) -> Game:
+        """The game (the root of the tree); a ``Game`` is its own."""
+        return node if isinstance(node, Game) else node.game()
+
+    def starts_variation(node: GameNode) -> bool:
+        """Whether this node starts a variation: it is not its parent's
+        first child (python-chess's ``starts_variation``)."""
+        return node.parent.variations[0] != node
+
+    game.__qualname__ = "Game.game"
+    setattr(Game, "game", game)
+    setattr(Game, "root", game)
+    setattr(GameNode, "root", game)
+    setattr(GameNode, "starts_variation", starts_variation)
 
 
 _attach()

@@ -137,7 +137,7 @@ def test_real_game_canonical_text_and_headers() -> None:
     assert game.ctl_moves()[-1] == "DC19-E25#"
     assert repr(game) == '<Game Event="CG" Id="Cescacs-A0001-24" Date="2020-07-20" plies=69 result="0-3">'
     nodes = game.mainline()
-    assert [n.ctl for n in nodes[40:42]] == ["DE1×GE5", "KRD-DE"]
+    assert [n.ctl() for n in nodes[40:42]] == ["DE1×GE5", "KRD-DE"]
     castle = nodes[41]
     assert (castle.ply(), castle.move_number, castle.turn) == (42, 21, Color.BLACK)
     assert castle.move.castling == "KRD-DE"
@@ -254,7 +254,7 @@ def test_comments_and_nested_variations() -> None:
     assert [n.nag for n in nodes[:3]] == [6, 6, 6]
     # 4. EH4-H8 (ply 7): White's comment and the variation replacing it.
     n = nodes[6]
-    assert (n.ply(), n.move_number, n.turn, n.ctl, n.assessment) == (7, 4, Color.WHITE, "EH4-H8", "??")
+    assert (n.ply(), n.move_number, n.turn, n.ctl(), n.assessment) == (7, 4, Color.WHITE, "EH4-H8", "??")
     assert n.comments == ["Removing ~EH4 leaves ~K unattended"]
     assert n.comment == "Removing ~EH4 leaves ~K unattended"
     # The moves the record holds after ply 6: the main one, then the variation.
@@ -263,7 +263,7 @@ def test_comments_and_nested_variations() -> None:
     assert (vn.label, vn.starting_comment, vn.is_main_variation(), vn.is_mainline()) == (None, "", False, False)
     assert vn.parent == nodes[5] and vn.next() is None and vn.variations == []
     assert vn.board_before().pdtl() == game.board_at(6).pdtl()
-    assert (vn.ctl, vn.ply(), vn.move_number, vn.comments) == ("GD2-F6", 7, 4, ["@W would avoid ~gL5-H6+^"])
+    assert (vn.ctl(), vn.ply(), vn.move_number, vn.comments) == ("GD2-F6", 7, 4, ["@W would avoid ~gL5-H6+^"])
     assert vn.move.long() == "D2-F6" and vn.mainline_moves() == []
     assert vn.board().ply() == 7
     assert vn.board().move_stack[:6] == game.mainline_moves()[:6]
@@ -273,7 +273,7 @@ def test_comments_and_nested_variations() -> None:
     assert v.label == "2"
     assert repr(v) == "<GameNode 5. K4-K10>"
     vnodes = [v] + v.mainline()
-    assert [x.ctl for x in vnodes] == ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
+    assert [x.ctl() for x in vnodes] == ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
     assert [x.ply() for x in vnodes] == [9, 10, 11, 12, 13]
     assert vnodes[0].assessment == "??"
     assert vnodes[0].comments == ["Displacing P threatens ~gL5 with ~RI3"]
@@ -281,7 +281,7 @@ def test_comments_and_nested_variations() -> None:
     assert vnodes[0].end() == vnodes[4]
     [main, nn] = vnodes[2].variations
     assert main == vnodes[3] and nn.parent == vnodes[2]
-    assert (nn.ctl, nn.assessment, nn.turn, nn.move_number) == ("GH6-K12", "!", Color.BLACK, 6)
+    assert (nn.ctl(), nn.assessment, nn.turn, nn.move_number) == ("GH6-K12", "!", Color.BLACK, 6)
     assert nn.board_before().pdtl() == vnodes[3].board_before().pdtl()
     assert nn.board().ply() == 12
     assert vnodes[4].board_before().pdtl() == vnodes[3].board().pdtl() != vnodes[4].board().pdtl()
