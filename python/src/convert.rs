@@ -59,7 +59,9 @@ pub(crate) fn _init_enums(
 
 fn enums(py: Python<'_>) -> PyResult<&Enums> {
     ENUMS.get(py).ok_or_else(|| {
-        PyTypeError::new_err("cescacs._cescacs is used through the cescacs package (import cescacs)")
+        PyTypeError::new_err(
+            "cescacs._cescacs is used through the cescacs package (import cescacs)",
+        )
     })
 }
 

@@ -333,11 +333,8 @@ impl PyVecEnv {
                 }
             }
         }
-        let (max_plies, nth, same_step) = (
-            self.max_plies,
-            &nth,
-            self.autoreset == Autoreset::SameStep,
-        );
+        let (max_plies, nth, same_step) =
+            (self.max_plies, &nth, self.autoreset == Autoreset::SameStep);
         let mut obs = vec![0u8; n * OBS];
         let (mut rewards, mut terminated, mut truncated) =
             (vec![0f32; n], vec![false; n], vec![false; n]);

@@ -263,8 +263,8 @@ def test_from_arrow_checks_every_move() -> None:
     wrong = table.set_column(1, "result", pa.array(["2-0"] * 4))
     with pytest.raises(ValueError, match="unknown result '2-0'"):
         GameBatch.from_arrow(wrong)
-    with pytest.raises(ValueError, match="no start column"):
-        GameBatch.from_arrow(table.drop_columns(["start"]))
+    with pytest.raises(ValueError, match="no moves column"):
+        GameBatch.from_arrow(table.drop_columns(["moves"]))
 
 
 def test_missing_pyarrow_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -519,3 +519,26 @@ def test_results_compare_with_labels_and_refuse_unknown_ones() -> None:
     with pytest.raises(ValueError, match=r"unknown result '3:0' \(expected one of '3-0', '0-3', '2-1', '1-2', '1-1', '\*'\)"):
         batch.results != "3:0"
     assert (batch.results != 5).tolist() == (batch.results != "*").tolist()
+
+
+def test_from_arrow_of_move_lists_alone() -> None:
+    """A frame of move lists alone (CTL-AN strings or move indices) makes a
+    batch: every game from the initial position, each termination the
+    rules' and, for a game they ended, its result; the others ``*``."""
+    import polars as pl
+
+    batch = cescacs.selfplay(40, seed=2)
+    ended = batch[batch.terminations != None][:2]  # noqa: E711
+    going = cescacs.selfplay(2, max_plies=7, seed=3)
+    both = GameBatch.concat([ended, going])
+    df = pl.DataFrame({"moves": [g.ctl_moves() for g in both]})
+    got = GameBatch.from_arrow(df)
+    assert got == both
+    assert got.results.labels()[2:] == ["*", "*"] and got.terminations.labels()[2:] == [None, None]
+    assert got.terminations.labels()[:2] == ended.terminations.labels() and got.results.labels()[:2] == ended.results.labels()
+    by_index = GameBatch.from_arrow(both.to_arrow().select(["moves"]))
+    assert by_index == both
+    stated = GameBatch.from_arrow(pl.DataFrame({"moves": [["E7-E13"]], "result": ["1-1"]}))
+    assert stated.results.labels() == ["1-1"] and stated.terminations.labels() == [None]
+    with pytest.raises(ValueError, match="game 0"):
+        GameBatch.from_arrow(pl.DataFrame({"moves": [["E7-E13", "E7-E13"]]}))
