@@ -280,7 +280,10 @@ def read_game(handle: Source, *, Visitor: Any = None) -> Any:
     that takes no attributes has its lines counted from where each call
     starts; a non-seekable one raises ``TypeError`` (:func:`iter_games`
     and :func:`read_games` read it).
-    :func:`read_games` reads a whole file in one pass and is the fast path;
+    :func:`read_games` reads a whole file in one pass and is the fast path
+    (its memory is that of the games it returns, about 240 bytes a ply;
+    :func:`iter_games` holds one game at a time and :func:`read_batch` two
+    bytes a ply);
     ``read_games(handle, lenient=True)`` keeps what can be read of damaged
     files.
     """
