@@ -284,9 +284,9 @@ def from_arrow(table: Any) -> GameBatch:
     or null; the batch keeps its seed when every row has the same seed and
     consecutive indices.
 
-    >>> import polars as pl
+    >>> import cescacs, polars as pl
     >>> df = pl.DataFrame({"moves": [["E7-E13", "E21-E17"], ["F8-F12"]]})
-    >>> b = GameBatch.from_arrow(df)
+    >>> b = cescacs.GameBatch.from_arrow(df)
     >>> b.plies.tolist(), b.results.labels(), b.terminations.labels()
     ([2, 1], ['*', '*'], [None, None])
     """
