@@ -7,7 +7,7 @@
 //! through `_init_enums`) and adds the methods written in Python (Arrow
 //! and Parquet, tag mappings and visitors, readable result labels), the
 //! SVG drawing and the command line. The native layer imports no module
-//! of the package.
+//! of the package but `cescacs.svg`, which `Board._repr_svg_` draws with.
 //!
 //! One module per class family, each importing only those below it:
 //! `convert` (values between Rust and Python, the cached enum members),
