@@ -114,3 +114,17 @@ def test_selfplay_shows_its_defaults(name: str) -> None:
     import cescacs
 
     assert "max_plies=300" in str(inspect.signature(getattr(cescacs, name)))
+
+
+def test_the_extension_imports_no_module_of_the_package() -> None:
+    """The native layer is wrapped by the Python one, never the reverse:
+    its sources import no ``cescacs`` module but ``cescacs.svg`` (which
+    ``Board._repr_svg_`` draws with)."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "src"
+    imported = set()
+    for path in src.rglob("*.rs"):
+        imported |= set(re.findall(r'import\(\s*"(cescacs[\w.]*)"', path.read_text(encoding="utf-8")))
+    assert imported == {"cescacs.svg"}
