@@ -7,6 +7,7 @@ format: python3 fuzz/make-nnue-seeds.py
 Input layout of the target (fuzz/checks/nnue.rs): byte 0 flags (bit 0: recompute the
 checksum before reading), then the file's bytes.
 """
+
 import struct
 import sys
 from pathlib import Path

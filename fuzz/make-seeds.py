@@ -6,6 +6,7 @@ grows its own working corpus in fuzz/corpus/ (not committed) from these.
 Rerun after changing tests/data/ or the targets' input formats:
     python3 fuzz/make-seeds.py
 """
+
 import hashlib
 import json
 import random
@@ -57,7 +58,10 @@ def main():
 
     # 4. play: [start position] + move choices (a few undos, >= 0xF0).
     for i in range(64):
-        steps = [rng.randrange(0xF0) if rng.random() < 0.9 else 0xF0 + rng.randrange(16) for _ in range(rng.randrange(8, 48))]
+        steps = [
+            rng.randrange(0xF0) if rng.random() < 0.9 else 0xF0 + rng.randrange(16)
+            for _ in range(rng.randrange(8, 48))
+        ]
         write("play", bytes([i]) + bytes(steps))
 
     # 5. c_api: random call sequences (the driver reads any bytes).
@@ -65,12 +69,13 @@ def main():
         write("c_api", bytes(rng.randrange(256) for _ in range(rng.randrange(16, 160))))
     # ... and a few that play from the fixed positions through list moves.
     for p in range(8):
-        seq = [1, 0, p]          # from_pdtl, slot 0, fixed position p
+        seq = [1, 0, p]  # from_pdtl, slot 0, fixed position p
         for _ in range(12):
-            seq += [8, 0, 0]     # legal moves of game 0 into list 0
+            seq += [8, 0, 0]  # legal moves of game 0 into list 0
             seq += [17, 0, rng.randrange(40), 0]  # play list 0 move k on game 0
         seq += [19, 0, 21, 0, 0x7F, 6, 0, 0]  # undo, write PGN, queries
         write("c_api", bytes(seq))
+
     # ... and the end of the game and CTL-PGN collections: a finished game
     # (bare Kings, insufficient material) refuses a list move, a long text and a CTL-AN text with
     # GAME_OVER; games_from_pgn reads the slots' written games (NULL-text,
@@ -79,8 +84,11 @@ def main():
     # error, one not UTF-8), and one game read and undone to its start.
     def text(t):
         return [len(t)] + list(t)
+
     pgn2 = b'[Event "a"]\n1. NG3-I7, NG25-I21\n*\n[Event "b"]\n1. E7-E13\n*\n'
-    seq = [1, 0, 0x40] + text(b"/27:1k/1:1K/ w -- - 0 1") + [8, 0, 0, 17, 0, 0, 0, 18, 0, 1, 0, 0, 0]
+    seq = (
+        [1, 0, 0x40] + text(b"/27:1k/1:1K/ w -- - 0 1") + [8, 0, 0, 17, 0, 0, 0, 18, 0, 1, 0, 0, 0]
+    )
     seq += [18, 0, 0, 3] + text(b"NG3-I7")
     seq += [1, 1, 0, 18, 1, 0, 3] + text(b"NG3-I7") + [18, 1, 0, 3] + text(b"NG25-I21")
     seq += [25, 0, 0, 0x24, 2, 0]
@@ -88,7 +96,7 @@ def main():
     seq += [25, 3, 0x80] + text(pgn2) + [0x06, 2, 1]
     seq += [25, 3, 0x80] + text(pgn2.replace(b"E13", b"E14")) + [0, 0, 0]
     seq += [25, 3, 0x80] + text(b"\xff\xfe*\n")
-    seq += [2, 3] + text(pgn2[:pgn2.index(b"[Event", 1)]) + [1, 19, 3]
+    seq += [2, 3] + text(pgn2[: pgn2.index(b"[Event", 1)]) + [1, 19, 3]
     write("c_api", bytes(seq))
     # ... and the record, threat, geometry and move-value functions on a
     # game read from CTL-PGN with tags, comments and a variation: tags by
@@ -98,26 +106,130 @@ def main():
     # find_moves and its list played, a list move's text parsed and played,
     # play_move (legal, then changed), the list as an array, pieces, the
     # board text, threats (a bad colour too), hex geometry, the version.
-    pgn = (b'[Event "seed"]\n[White "a"]\n{ opening }\n1. E7-E13, E21-E15\n{ @W: a comment }\n'
-           b'(1. NG3-I7, NG25-I21\n.2. E7-E13)\n2. NG3-I7, NG25-I21\n*\n{ final }\n')
+    pgn = (
+        b'[Event "seed"]\n[White "a"]\n{ opening }\n1. E7-E13, E21-E15\n{ @W: a comment }\n'
+        b"(1. NG3-I7, NG25-I21\n.2. E7-E13)\n2. NG3-I7, NG25-I21\n*\n{ final }\n"
+    )
     seq = [2, 0] + text(pgn) + [0]
     seq += [31, 0, 0, 0, 0x50, 0x50, 31, 0, 1, 5, 0x00, 0x01]
-    seq += [33, 0, 0, 1, 0, 0, 0, 0x50, 33, 0, 1, 1, 0, 0, 0, 0x50, 33, 0, 2, 1, 0, 0, 0, 0x50, 33, 0, 2, 1, 9, 0, 0, 0x50]
+    seq += [
+        33,
+        0,
+        0,
+        1,
+        0,
+        0,
+        0,
+        0x50,
+        33,
+        0,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0x50,
+        33,
+        0,
+        2,
+        1,
+        0,
+        0,
+        0,
+        0x50,
+        33,
+        0,
+        2,
+        1,
+        9,
+        0,
+        0,
+        0x50,
+    ]
     seq += [35, 0, 1, 0, 0, 0, 0x50, 0, 1, 31, 1, 0, 0, 0x50, 0x50, 35, 0, 1, 0, 1, 7, 0x50, 0]
     seq += [32, 0, 4, 0, 0, 32, 0, 0, 8, 0, 32, 0, 5, 7, 0, 32, 0, 3, 10, 0, 32, 0, 0, 0, 1]
-    seq += [34, 0] + text(b"hello") + [0, 0, 0] + [34, 0, 0, 0, 0, 0, 1] + [34, 0] + text(b"\xff") + [0, 1, 9]
+    seq += (
+        [34, 0]
+        + text(b"hello")
+        + [0, 0, 0]
+        + [34, 0, 0, 0, 0, 0, 1]
+        + [34, 0]
+        + text(b"\xff")
+        + [0, 1, 9]
+    )
     # An opening and a final comment; assessments set (glyph 5), read, refused (glyph 9).
     seq += [34, 0] + text(b"context") + [0x10, 0, 0] + [34, 0] + text(b"adjourned") + [0x20, 1, 0]
     seq += [40, 0, 0, 1, 0, 0, 5, 40, 0, 0, 0, 0, 1, 9, 40, 0, 1, 9, 1, 0, 0]
     seq += [21, 0, 0x50]
     seq += [27, 0, 0, 0, 2, 17, 2, 0, 0, 27, 0, 0x80, 0xC0, 3, 3, 5, 0]
-    seq += [8, 0, 1, 29, 0, 0, 1, 0, 3, 1, 8, 0, 1, 29, 0, 1, 1, 0, 2, 0, 29, 0, 0, 3] + text(b"E21-E15") + [0]
+    seq += (
+        [8, 0, 1, 29, 0, 0, 1, 0, 3, 1, 8, 0, 1, 29, 0, 1, 1, 0, 2, 0, 29, 0, 0, 3]
+        + text(b"E21-E15")
+        + [0]
+    )
     seq += [28, 0, 1, 5, 0, 15, 28, 0, 1, 5, 3, 1, 28, 0, 0x81, 0, 0, 15]
     seq += [8, 0, 1, 30, 1, 0, 30, 1, 1]
     seq += [36, 0, 0x50, 36, 0, 0x00, 36, 0, 0x05, 36, 0, 0x80]
     seq += [37, 0, 0, 0x50, 37, 0, 1, 0x50, 37, 0, 0, 0x03]
-    seq += [38, 0, 0, 10, 1, 0x50, 0, 38, 0, 1, 20, 4, 0x00, 0x10, 38, 0, 0xF1, 5, 0, 0, 38, 0, 0, 84, 5, 0x50, 0x40]
-    seq += [38, 0, 1, 30, 0, 0, 0x40, 38, 0, 0, 40, 2, 0x05, 0x40, 38, 0, 1, 50, 3, 0x50, 0x40, 38, 0, 0, 60, 6, 1, 0x40]
+    seq += [
+        38,
+        0,
+        0,
+        10,
+        1,
+        0x50,
+        0,
+        38,
+        0,
+        1,
+        20,
+        4,
+        0x00,
+        0x10,
+        38,
+        0,
+        0xF1,
+        5,
+        0,
+        0,
+        38,
+        0,
+        0,
+        84,
+        5,
+        0x50,
+        0x40,
+    ]
+    seq += [
+        38,
+        0,
+        1,
+        30,
+        0,
+        0,
+        0x40,
+        38,
+        0,
+        0,
+        40,
+        2,
+        0x05,
+        0x40,
+        38,
+        0,
+        1,
+        50,
+        3,
+        0x50,
+        0x40,
+        38,
+        0,
+        0,
+        60,
+        6,
+        1,
+        0x40,
+    ]
     seq += [39, 0, 10, 1, 4, 4, 39, 0, 0xC5, 3, 3, 0] + [0] * 7 + [0x40] + [0] * 7 + [0x7F]
     seq += [26, 0, 15, 4, 1, 4, 0]
     write("c_api", bytes(seq))

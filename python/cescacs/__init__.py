@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
+from . import _batch, pgn  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game)
 from ._cescacs import (
     HEX_COUNT,
     Board,
@@ -45,7 +46,6 @@ from ._cescacs import (
     selfplay,
 )
 from ._types import Color, HexColor, MoveKind, Outcome, PieceKind, Termination
-from . import _batch, pgn  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game)
 
 #: The PDTL of the initial position.
 INITIAL_PDTL: str = initial_pdtl()

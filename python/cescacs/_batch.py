@@ -52,24 +52,33 @@ def _read_parquet(path: Any) -> GameBatch:
 
 def _attach() -> None:
     """Puts the methods above on ``GameBatch``, with the docs of what they call."""
-    _results.__doc__ = "Each game's result, a ``cescacs.labels.ResultCodes`` (uint8 codes that compare with ``\"3-0\"`` … ``\"*\"``)."
+    _results.__doc__ = 'Each game\'s result, a ``cescacs.labels.ResultCodes`` (uint8 codes that compare with ``"3-0"`` … ``"*"``).'
     _terminations.__doc__ = (
         "How each game ended, a ``cescacs.labels.TerminationCodes`` (uint8 codes that compare with "
         "``cescacs.Termination`` members, their values and ``None``)."
     )
     _to_arrow.__doc__ = "The games as a ``pyarrow.Table``: see :func:`cescacs.dataset.to_arrow`."
-    _write_parquet.__doc__ = "Writes the games to a Parquet file: see :func:`cescacs.dataset.write_parquet`."
-    _from_arrow.__doc__ = "The batch of an Arrow table or data frame: see :func:`cescacs.dataset.from_arrow`."
+    _write_parquet.__doc__ = (
+        "Writes the games to a Parquet file: see :func:`cescacs.dataset.write_parquet`."
+    )
+    _from_arrow.__doc__ = (
+        "The batch of an Arrow table or data frame: see :func:`cescacs.dataset.from_arrow`."
+    )
     _read_parquet.__doc__ = "The batch of a Parquet file: see :func:`cescacs.dataset.read_parquet`."
-    for name, fn in (("to_arrow", _to_arrow), ("write_parquet", _write_parquet), ("from_arrow", _from_arrow), ("read_parquet", _read_parquet)):
+    for name, fn in (
+        ("to_arrow", _to_arrow),
+        ("write_parquet", _write_parquet),
+        ("from_arrow", _from_arrow),
+        ("read_parquet", _read_parquet),
+    ):
         fn.__name__ = name
         fn.__qualname__ = f"GameBatch.{name}"
-    setattr(GameBatch, "results", property(_results, doc=_results.__doc__))
-    setattr(GameBatch, "terminations", property(_terminations, doc=_terminations.__doc__))
-    setattr(GameBatch, "to_arrow", _to_arrow)
-    setattr(GameBatch, "write_parquet", _write_parquet)
-    setattr(GameBatch, "from_arrow", staticmethod(_from_arrow))
-    setattr(GameBatch, "read_parquet", staticmethod(_read_parquet))
+    GameBatch.results = property(_results, doc=_results.__doc__)
+    GameBatch.terminations = property(_terminations, doc=_terminations.__doc__)
+    GameBatch.to_arrow = _to_arrow
+    GameBatch.write_parquet = _write_parquet
+    GameBatch.from_arrow = staticmethod(_from_arrow)
+    GameBatch.read_parquet = staticmethod(_read_parquet)
 
 
 _attach()
@@ -81,4 +90,4 @@ def _reset(self: Board) -> None:
     self.set_pdtl(initial_pdtl())
 
 
-setattr(Board, "reset", _reset)
+Board.reset = _reset

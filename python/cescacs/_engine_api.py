@@ -73,7 +73,9 @@ class Limit:
         if self.mate is not None and self.mate < 1:
             raise ValueError(f"Limit.mate must be a positive int (moves), not {self.mate!r}")
         if self.remaining_moves is not None and self.remaining_moves < 0:
-            raise ValueError(f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}")
+            raise ValueError(
+                f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}"
+            )
         try:
             _Engine._check_limit(self._depth(), self.time, self.nodes, self._clock())
         except (ValueError, OverflowError) as e:
@@ -115,6 +117,7 @@ INFO_SCORE = Info.SCORE
 INFO_PV = Info.PV
 INFO_ALL = Info.ALL
 
+
 class InfoDict(TypedDict, total=False):
     """A search's report, as python-chess's ``InfoDict``: ``score`` (a
     :class:`PovScore`), ``pv`` (the principal variation, ``Move`` objects),
@@ -136,6 +139,7 @@ class InfoDict(TypedDict, total=False):
     currmove: Move
     currmovenumber: int
     string: str
+
 
 class EngineError(RuntimeError):
     """An engine refused a request (an unknown option) or broke the
@@ -168,5 +172,3 @@ class BestMove:
 
     move: Optional[Move]
     ponder: Optional[Move] = None
-
-

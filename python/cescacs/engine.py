@@ -69,9 +69,9 @@ from ._engine_api import (
     Limit,
     PlayResult,
 )
+from ._scores import Cp, Mate, MateGiven, MateGivenType, PovScore, Score
 from ._types import Color
 from .uci import SimpleUciEngine, UciProtocol, popen_uci
-from ._scores import Cp, Mate, MateGiven, MateGivenType, PovScore, Score
 
 __all__ = [
     "Limit",
@@ -110,7 +110,9 @@ __all__ = [
 _RawInfo = Tuple[int, str, int, List[Move], int, int, int, float]
 #: A search's result: best move, score kind, score, PV, depth, seldepth,
 #: nodes, seconds, and each root line's score kind, score and PV.
-_Raw = Tuple[Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]]
+_Raw = Tuple[
+    Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]
+]
 
 
 def _score(kind: str, value: int) -> Score:
@@ -137,7 +139,10 @@ def _lines(raw: _Raw, turn: Color, selected: Info) -> List[InfoDict]:
     _move, kind, score, pv, depth, seldepth, nodes, seconds, lines = raw
     if not lines:
         lines = [(kind, score, pv)]
-    return [_info((k + 1, lk, ls, lpv, depth, seldepth, nodes, seconds), turn, selected) for k, (lk, ls, lpv) in enumerate(lines)]
+    return [
+        _info((k + 1, lk, ls, lpv, depth, seldepth, nodes, seconds), turn, selected)
+        for k, (lk, ls, lpv) in enumerate(lines)
+    ]
 
 
 def _mates_within(raw: _RawInfo, moves: int) -> bool:
@@ -169,7 +174,9 @@ class AnalysisResult:
     every line (best first).
     """
 
-    def __init__(self, engine: _Engine, board: Board, limit: Limit, multipv: int, selected: Info) -> None:
+    def __init__(
+        self, engine: _Engine, board: Board, limit: Limit, multipv: int, selected: Info
+    ) -> None:
         self._turn = board.turn
         self._selected = selected
         self._mate = limit.mate
@@ -179,14 +186,23 @@ class AnalysisResult:
         self._error: Optional[BaseException] = None
         self.multipv: List[InfoDict] = [{}]
         args = (engine, board.copy(), limit, multipv)
-        self._thread = threading.Thread(target=self._run, args=args, name="cescacs-analysis", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=args, name="cescacs-analysis", daemon=True
+        )
         self._thread.start()
         _RUNNING.add(self)
 
     def _run(self, engine: _Engine, board: Board, limit: Limit, multipv: int) -> None:
         try:
             raw = engine._search(
-                board, limit._depth(), limit.time, limit.nodes, limit._clock(), multipv, self._on_info, self._stop
+                board,
+                limit._depth(),
+                limit.time,
+                limit.nodes,
+                limit._clock(),
+                multipv,
+                self._on_info,
+                self._stop,
             )
             pv = raw[3]
             self._best = BestMove(raw[0], pv[1] if len(pv) > 1 else None)
@@ -278,10 +294,19 @@ def _stop_running_analyses() -> None:
         analysis.stop()
         analysis._thread.join()
 
+
 _KEY_FLAG = {"score": Info.SCORE, "pv": Info.PV}
 
 #: Options ``Engine.configure`` takes (UCI names, case-insensitive).
-_OPTIONS = ("Hash", "Threads", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Use NNUE", "EvalFile")
+_OPTIONS = (
+    "Hash",
+    "Threads",
+    "Skill Level",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "Use NNUE",
+    "EvalFile",
+)
 
 #: ``EvalFile``'s value for the network built into the engine, as ``cescacs uci`` names it.
 _DEFAULT_EVAL_FILE = "<default>"
@@ -291,7 +316,11 @@ _MIN_ELO = 1000
 
 
 #: Options the library sets itself, as python-chess manages them.
-_MANAGED = {"multipv": "multipv= of analyse() and analysis()", "ponder": "ponder= of play()", "uci_analysemode": "analyse() and analysis()"}
+_MANAGED = {
+    "multipv": "multipv= of analyse() and analysis()",
+    "ponder": "ponder= of play()",
+    "uci_analysemode": "analyse() and analysis()",
+}
 
 
 def _refuse_managed(name: str) -> None:
@@ -361,7 +390,9 @@ class Engine:
             _refuse_managed(name)
             known = {o.lower(): o for o in _OPTIONS}.get(name.lower())
             if known is None:
-                raise EngineError(f"engine does not support option {name} (known: {', '.join(_OPTIONS)})")
+                raise EngineError(
+                    f"engine does not support option {name} (known: {', '.join(_OPTIONS)})"
+                )
             if known == "Use NNUE":
                 flag = _flag(known, value)
                 engine._set_use_nnue(flag)
@@ -386,11 +417,18 @@ class Engine:
         value is checked when set; the level follows the three."""
         wanted = dict(self.options)
         wanted[name] = _flag(name, value) if name == "UCI_LimitStrength" else int(value)
-        engine._set_skill(int(wanted["Skill Level"]), int(wanted["UCI_Elo"]), bool(wanted["UCI_LimitStrength"]))
+        engine._set_skill(
+            int(wanted["Skill Level"]), int(wanted["UCI_Elo"]), bool(wanted["UCI_LimitStrength"])
+        )
         self.options = wanted
 
     @staticmethod
-    def popen_uci(command: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]], *, timeout: Optional[float] = 10.0, **popen_args: Any) -> SimpleUciEngine:
+    def popen_uci(
+        command: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+        *,
+        timeout: Optional[float] = 10.0,
+        **popen_args: Any,
+    ) -> SimpleUciEngine:
         """An external engine speaking this project's UCI (``cescacs uci``,
         or any engine that reads ``position startpos|pdtl <PDTL> moves
         <CTL-AN>…``), started from ``command`` and driven with the same
@@ -413,7 +451,9 @@ class Engine:
         limit = _check_limit(limit)
         engine = self._ready()
         if limit.mate is None:
-            return engine._search(board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv)
+            return engine._search(
+                board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv
+            )
         # Limit(mate=n): the search stops at the first iteration that finds a mate in n or fewer.
         stop = _Stop()
         mate = limit.mate
@@ -422,7 +462,9 @@ class Engine:
             if _mates_within(raw, mate):
                 stop.set()
 
-        return engine._search(board, limit._depth(), limit.time, limit.nodes, limit._clock(), multipv, on_info, stop)
+        return engine._search(
+            board, limit._depth(), limit.time, limit.nodes, limit._clock(), multipv, on_info, stop
+        )
 
     def play(self, board: Board, limit: Limit, *, info: Info = INFO_ALL) -> PlayResult:
         """The best move of ``board``'s position within ``limit``, the reply
@@ -434,9 +476,13 @@ class Engine:
         return PlayResult(move=raw[0], ponder=ponder, info=_lines(raw, board.turn, info)[0])
 
     @overload
-    def analyse(self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL) -> InfoDict: ...
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL
+    ) -> InfoDict: ...
     @overload
-    def analyse(self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL) -> List[InfoDict]: ...
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL
+    ) -> List[InfoDict]: ...
     def analyse(
         self, board: Board, limit: Limit, *, multipv: Optional[int] = None, info: Info = INFO_ALL
     ) -> Union[InfoDict, List[InfoDict]]:
@@ -448,7 +494,12 @@ class Engine:
         return result[0] if multipv is None else result
 
     def analysis(
-        self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, info: Info = INFO_ALL
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        info: Info = INFO_ALL,
     ) -> AnalysisResult:
         """Starts analysing ``board``'s position (a copy of it) in the
         background and returns at once; iterate over the result for a
@@ -489,11 +540,20 @@ def play(board: Board, limit: Limit, *, hash_mb: int = 16, threads: int = 1) -> 
 
 
 @overload
-def analyse(board: Board, limit: Limit, *, multipv: None = None, hash_mb: int = 16, threads: int = 1) -> InfoDict: ...
-@overload
-def analyse(board: Board, limit: Limit, *, multipv: int, hash_mb: int = 16, threads: int = 1) -> List[InfoDict]: ...
 def analyse(
-    board: Board, limit: Limit, *, multipv: Optional[int] = None, hash_mb: int = 16, threads: int = 1
+    board: Board, limit: Limit, *, multipv: None = None, hash_mb: int = 16, threads: int = 1
+) -> InfoDict: ...
+@overload
+def analyse(
+    board: Board, limit: Limit, *, multipv: int, hash_mb: int = 16, threads: int = 1
+) -> List[InfoDict]: ...
+def analyse(
+    board: Board,
+    limit: Limit,
+    *,
+    multipv: Optional[int] = None,
+    hash_mb: int = 16,
+    threads: int = 1,
 ) -> Union[InfoDict, List[InfoDict]]:
     """``Engine(...).analyse(board, limit, multipv=multipv)`` with a fresh engine."""
     with Engine(hash_mb=hash_mb, threads=threads) as engine:

@@ -76,7 +76,9 @@ class LabelledCodes(_Codes):
         """``other`` as codes: labels translated, numbers kept."""
         if other is None or isinstance(other, (str, Termination)):
             return np.uint8(self.code(other))
-        if isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray) and other.dtype.kind in "OUS"):
+        if isinstance(other, (list, tuple)) or (
+            isinstance(other, np.ndarray) and other.dtype.kind in "OUS"
+        ):
             items = np.asarray(other, dtype=object)
             if any(x is None or isinstance(x, (str, Termination)) for x in items.flat):
                 return np.vectorize(self.code, otypes=[np.uint8])(items)

@@ -98,7 +98,9 @@ def _arrow(value: ArrowLike, board: Board) -> Arrow:
             return Arrow(value[0], value[1])
         except ValueError as e:
             raise InvalidArrowError(f"arrow {value!r}: {e}") from None
-    raise InvalidArrowError(f"arrow {value!r}: expected Arrow, Move, CTL-AN text or a (tail, head[, colour]) tuple")
+    raise InvalidArrowError(
+        f"arrow {value!r}: expected Arrow, Move, CTL-AN text or a (tail, head[, colour]) tuple"
+    )
 
 
 def _hex(value: HexLike) -> Hex:
@@ -187,7 +189,11 @@ def board(
         tinted = [last.from_hex, last.to_hex] + [hx for pair in last.rook_moves for hx in pair]
         for hx in tinted:
             fills[hx] = _mix(HEX_COLORS[hx.color], LAST_MOVE_COLOR, 0.55)
-    marks = highlight.items() if isinstance(highlight, Mapping) else ((x, HIGHLIGHT_COLOR) for x in highlight)
+    marks = (
+        highlight.items()
+        if isinstance(highlight, Mapping)
+        else ((x, HIGHLIGHT_COLOR) for x in highlight)
+    )
     for x, colour in marks:
         hx = _hex(x)
         fills[hx] = _mix(fills[hx], colour, 0.6)
@@ -215,7 +221,9 @@ def board(
     for hx in _all_hexes():
         corners = hx.corners
         points = " ".join("{:.2f},{:.2f}".format(*point(*corners[k])) for k in corner_order)
-        out.append(f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{escape(fills[hx])}"/>')
+        out.append(
+            f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{escape(fills[hx])}"/>'
+        )
     out.append("</g>")
     for hx in crosses:
         cx, cy = centre(hx)
@@ -226,14 +234,20 @@ def board(
         )
     if check_hex is not None:
         cx, cy = centre(check_hex)
-        out.append(f'<circle class="check" cx="{cx:.2f}" cy="{cy:.2f}" r="{0.95 * s:.2f}" fill="url(#cescacs-check)"/>')
+        out.append(
+            f'<circle class="check" cx="{cx:.2f}" cy="{cy:.2f}" r="{0.95 * s:.2f}" fill="url(#cescacs-check)"/>'
+        )
     if coordinates:
         out.append(_coordinates(centre, s, h))
-    out.append('<g class="pieces" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" text-anchor="middle">')
+    out.append(
+        '<g class="pieces" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" text-anchor="middle">'
+    )
     for hx, piece in board.piece_map().items():
         cx, cy = centre(hx)
         white = piece.color is Color.WHITE
-        disc, ink, edge = ("#ffffff", "#1a1a1a", "#1a1a1a") if white else ("#1f1f1f", "#ffffff", "#f0f0f0")
+        disc, ink, edge = (
+            ("#ffffff", "#1a1a1a", "#1a1a1a") if white else ("#1f1f1f", "#ffffff", "#f0f0f0")
+        )
         out.append(
             f'<g class="piece {escape(piece.symbol())}"><circle cx="{cx:.2f}" cy="{cy:.2f}" r="{0.64 * s:.2f}" '
             f'fill="{disc}" stroke="{edge}" stroke-width="1.2"/>'
@@ -264,7 +278,9 @@ def board(
 
 def _coordinates(centre, s: float, h: float) -> str:
     """Column letters above and below each column, line numbers in a ruler on each side."""
-    parts = ['<g class="coordinates" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="9" fill="#5a4632" text-anchor="middle">']
+    parts = [
+        '<g class="coordinates" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="9" fill="#5a4632" text-anchor="middle">'
+    ]
     columns: dict = {}
     lines: dict = {}
     for hx in _all_hexes():

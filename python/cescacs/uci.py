@@ -58,7 +58,14 @@ from ._engine_api import (
 )
 from ._scores import Cp, Mate, PovScore, Score
 
-__all__ = ["AsyncAnalysis", "Option", "SimpleUciAnalysis", "SimpleUciEngine", "UciProtocol", "popen_uci"]
+__all__ = [
+    "AsyncAnalysis",
+    "Option",
+    "SimpleUciAnalysis",
+    "SimpleUciEngine",
+    "UciProtocol",
+    "popen_uci",
+]
 
 T = TypeVar("T")
 Command = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
@@ -69,13 +76,25 @@ ConfigValue = Union[str, int, bool, None]
 TIMEOUT = 10.0
 
 #: Options the library sets itself, as python-chess manages them.
-_MANAGED = {"multipv": "multipv= of analyse() and analysis()", "ponder": "ponder= of play()", "uci_analysemode": "analyse() and analysis()"}
+_MANAGED = {
+    "multipv": "multipv= of analyse() and analysis()",
+    "ponder": "ponder= of play()",
+    "uci_analysemode": "analyse() and analysis()",
+}
 
 
 class Option:
     """An option an engine declared (``option name … type …``)."""
 
-    def __init__(self, name: str, type: str, default: Optional[str], min: Optional[int], max: Optional[int], var: List[str]) -> None:
+    def __init__(
+        self,
+        name: str,
+        type: str,
+        default: Optional[str],
+        min: Optional[int],
+        max: Optional[int],
+        var: List[str],
+    ) -> None:
         self.name = name
         self.type = type
         self.default = default
@@ -112,7 +131,14 @@ def _parse_option(words: List[str]) -> Option:
         except ValueError:
             return None
 
-    return Option(text.get("name", ""), text.get("type", ""), text.get("default"), number("min"), number("max"), var)
+    return Option(
+        text.get("name", ""),
+        text.get("type", ""),
+        text.get("default"),
+        number("min"),
+        number("max"),
+        var,
+    )
 
 
 def _position_command(board: Board) -> str:
@@ -137,7 +163,12 @@ def _go_command(limit: Limit, board: Board) -> str:
         words += ["nodes", str(limit.nodes)]
     if limit.time is not None:
         words += ["movetime", str(max(1, round(limit.time * 1000)))]
-    for name, word in (("white_clock", "wtime"), ("black_clock", "btime"), ("white_inc", "winc"), ("black_inc", "binc")):
+    for name, word in (
+        ("white_clock", "wtime"),
+        ("black_clock", "btime"),
+        ("white_inc", "winc"),
+        ("black_inc", "binc"),
+    ):
         value = getattr(limit, name)
         if value is not None:
             words += [word, str(max(0, round(value * 1000)))]
@@ -304,7 +335,9 @@ class UciProtocol:
             if how is not None:
                 raise EngineError(f"cannot set {name} which is automatically managed (use {how})")
             if name.lower() not in known:
-                raise EngineError(f"engine does not support option {name} (known: {', '.join(self.options)})")
+                raise EngineError(
+                    f"engine does not support option {name} (known: {', '.join(self.options)})"
+                )
         await self._stop_analysis()
         async with self._lock:
             for name, value in options.items():
@@ -338,7 +371,9 @@ class UciProtocol:
         try:
             move = board.parse_ctl(words[1])
         except ValueError as e:
-            raise EngineError(f"the engine played an illegal move {words[1]!r} in {board.pdtl()}: {e}") from None
+            raise EngineError(
+                f"the engine played an illegal move {words[1]!r} in {board.pdtl()}: {e}"
+            ) from None
         ponder = None
         if len(words) >= 4 and words[2] == "ponder":
             after = board.copy(stack=False)
@@ -369,9 +404,13 @@ class UciProtocol:
                     return PlayResult(best.move, best.ponder, last)
 
     @overload
-    async def analyse(self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL) -> InfoDict: ...
+    async def analyse(
+        self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL
+    ) -> InfoDict: ...
     @overload
-    async def analyse(self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL) -> List[InfoDict]: ...
+    async def analyse(
+        self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL
+    ) -> List[InfoDict]: ...
     async def analyse(
         self, board: Board, limit: Limit, *, multipv: Optional[int] = None, info: Info = INFO_ALL
     ) -> Union[InfoDict, List[InfoDict]]:
@@ -383,12 +422,19 @@ class UciProtocol:
         return lines[0] if multipv is None else lines
 
     async def analysis(
-        self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, info: Info = INFO_ALL
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        info: Info = INFO_ALL,
     ) -> "AsyncAnalysis":
         """Starts a search and returns at once: iterate over the result
         (``async for``) for its reports; :meth:`AsyncAnalysis.stop` ends an
         unbounded one."""
-        if multipv is not None and (isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1):
+        if multipv is not None and (
+            isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1
+        ):
             raise ValueError(f"multipv must be an int >= 1, not {multipv!r}")
         await self._stop_analysis()
         await self._lock.acquire()
@@ -509,7 +555,9 @@ def _argv(command: Command) -> List[str]:
     return [os.fspath(c) for c in command]
 
 
-async def popen_uci(command: Command, *, timeout: Optional[float] = TIMEOUT, **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, UciProtocol]:
+async def popen_uci(
+    command: Command, *, timeout: Optional[float] = TIMEOUT, **popen_args: Any
+) -> Tuple[asyncio.SubprocessTransport, UciProtocol]:
     """Starts ``command`` (a path, or a list of program and arguments) and
     initialises it (``uci`` … ``uciok``, within ``timeout`` seconds), as
     python-chess's ``chess.engine.popen_uci``: ``transport, engine = await
@@ -536,13 +584,19 @@ class SimpleUciEngine:
     ``timeout`` bounds the start, ``configure``, ``quit`` and, beyond
     ``limit.time``, a timed search (``TimeoutError``)."""
 
-    def __init__(self, command: Command, *, timeout: Optional[float] = TIMEOUT, **popen_args: Any) -> None:
+    def __init__(
+        self, command: Command, *, timeout: Optional[float] = TIMEOUT, **popen_args: Any
+    ) -> None:
         self.timeout = timeout
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="cescacs-uci", daemon=True)
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="cescacs-uci", daemon=True
+        )
         self._thread.start()
         try:
-            self.transport, self.protocol = self._run(popen_uci(command, timeout=timeout, **popen_args), None)
+            self.transport, self.protocol = self._run(
+                popen_uci(command, timeout=timeout, **popen_args), None
+            )
         except BaseException:
             self._close_loop()
             raise
@@ -593,21 +647,35 @@ class SimpleUciEngine:
         return self._run(self.protocol.play(board, limit, info=info), self._timeout_for(limit))
 
     @overload
-    def analyse(self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL) -> InfoDict: ...
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL
+    ) -> InfoDict: ...
     @overload
-    def analyse(self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL) -> List[InfoDict]: ...
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL
+    ) -> List[InfoDict]: ...
     def analyse(
         self, board: Board, limit: Limit, *, multipv: Optional[int] = None, info: Info = INFO_ALL
     ) -> Union[InfoDict, List[InfoDict]]:
         """The engine's last report within ``limit``, or with ``multipv``
         one per line (see :meth:`UciProtocol.analyse`)."""
-        return self._run(self.protocol.analyse(board, limit, multipv=multipv, info=info), self._timeout_for(limit))
+        return self._run(
+            self.protocol.analyse(board, limit, multipv=multipv, info=info),
+            self._timeout_for(limit),
+        )
 
     def analysis(
-        self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, info: Info = INFO_ALL
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        info: Info = INFO_ALL,
     ) -> "SimpleUciAnalysis":
         """A running search: iterate over it for reports; ``stop()`` ends it."""
-        analysis = self._run(self.protocol.analysis(board, limit, multipv=multipv, info=info), self.timeout)
+        analysis = self._run(
+            self.protocol.analysis(board, limit, multipv=multipv, info=info), self.timeout
+        )
         return SimpleUciAnalysis(self, analysis)
 
     def quit(self) -> None:
@@ -687,4 +755,3 @@ class SimpleUciAnalysis:
     def __exit__(self, *exc: object) -> None:
         self.stop()
         self.wait()
-

@@ -47,13 +47,19 @@ def members() -> Iterator[Tuple[str, Any]]:
         yield module_name, module
         for name in public_names(module):
             obj = getattr(module, name)
-            if id(obj) in seen or isinstance(obj, (int, float, str, tuple, frozenset, enum.Enum)) or obj is None:
+            if (
+                id(obj) in seen
+                or isinstance(obj, (int, float, str, tuple, frozenset, enum.Enum))
+                or obj is None
+            ):
                 continue
             seen.add(id(obj))
             yield f"{module_name}.{name}", obj
             if inspect.isclass(obj) and not issubclass(obj, BaseException):
                 for attr, value in vars(obj).items():
-                    if attr.startswith("_") or isinstance(value, (int, float, str, tuple, list, dict, enum.Enum)):
+                    if attr.startswith("_") or isinstance(
+                        value, (int, float, str, tuple, list, dict, enum.Enum)
+                    ):
                         continue
                     if issubclass(obj, enum.Enum) and attr in obj.__members__:
                         continue
@@ -63,7 +69,11 @@ def members() -> Iterator[Tuple[str, Any]]:
 
 
 def own_doc(obj: Any) -> str:
-    doc = obj.__doc__ if not isinstance(obj, property) else (obj.__doc__ or (obj.fget.__doc__ if obj.fget else None))
+    doc = (
+        obj.__doc__
+        if not isinstance(obj, property)
+        else (obj.__doc__ or (obj.fget.__doc__ if obj.fget else None))
+    )
     return (doc or "").strip()
 
 
@@ -90,7 +100,9 @@ def test_every_public_name_has_a_docstring() -> None:
     missing = [
         name
         for name, obj in members()
-        if (callable(obj) or isinstance(obj, property) or inspect.ismodule(obj)) and not own_doc(obj) and not inherited_doc(name)
+        if (callable(obj) or isinstance(obj, property) or inspect.ismodule(obj))
+        and not own_doc(obj)
+        and not inherited_doc(name)
     ]
     assert missing == []
 
@@ -126,5 +138,7 @@ def test_the_extension_imports_no_module_of_the_package() -> None:
     src = Path(__file__).resolve().parents[1] / "src"
     imported = set()
     for path in src.rglob("*.rs"):
-        imported |= set(re.findall(r'import\(\s*"(cescacs[\w.]*)"', path.read_text(encoding="utf-8")))
+        imported |= set(
+            re.findall(r'import\(\s*"(cescacs[\w.]*)"', path.read_text(encoding="utf-8"))
+        )
     assert imported == {"cescacs.svg"}

@@ -54,13 +54,17 @@ def test_cescacs_uci_plays_and_analyses_as_the_built_in_engine() -> None:
         assert uci.id["name"].startswith("cescacs") and "MultiPV" in uci.options
         assert uci.options["Skill Level"].max == 20 and uci.options["Hash"].type == "spin"
         played = uci.play(board, Limit(depth=4))
-        assert played.move == own.play(board, Limit(depth=4)).move and played.move in board.legal_moves
+        assert (
+            played.move == own.play(board, Limit(depth=4)).move and played.move in board.legal_moves
+        )
         assert played.info["depth"] == 4 and played.info["pv"][0] == played.move
         info = uci.analyse(board, Limit(depth=3))
         mine = own.analyse(board, Limit(depth=3))
         assert info["score"] == mine["score"] and info["pv"][0] == mine["pv"][0]
         lines = uci.analyse(board, Limit(depth=3), multipv=3)
-        assert [line["multipv"] for line in lines] == [1, 2, 3] and len({line["pv"][0] for line in lines}) == 3
+        assert [line["multipv"] for line in lines] == [1, 2, 3] and len(
+            {line["pv"][0] for line in lines}
+        ) == 3
         assert uci.analyse(board, Limit(depth=2))["multipv"] == 1  # MultiPV set back to 1
         with pytest.raises(EngineError, match="cannot set MultiPV which is automatically managed"):
             uci.configure({"MultiPV": 3})
@@ -148,7 +152,12 @@ def test_asyncio_popen_uci() -> None:
         best = await analysis.wait()
         await uci.quit()
         assert transport.get_returncode() == 0
-        return [board.ctl(result.move) if result.move else "", str(info["depth"]), str(seen), board.ctl(best.move) if best.move else ""]
+        return [
+            board.ctl(result.move) if result.move else "",
+            str(info["depth"]),
+            str(seen),
+            board.ctl(best.move) if best.move else "",
+        ]
 
     played, depth, seen, best = asyncio.run(main())
     assert played and depth == "2" and seen == "[1, 2, 3]" and best
@@ -156,7 +165,10 @@ def test_asyncio_popen_uci() -> None:
 
 def test_the_built_in_engine_refuses_multipv_in_configure_as_python_chess() -> None:
     with engine.Engine() as own:
-        with pytest.raises(EngineError, match=r"cannot set MultiPV which is automatically managed \(use multipv= of analyse\(\) and analysis\(\)\)"):
+        with pytest.raises(
+            EngineError,
+            match=r"cannot set MultiPV which is automatically managed \(use multipv= of analyse\(\) and analysis\(\)\)",
+        ):
             own.configure({"MultiPV": 3})
         lines = own.analyse(cescacs.Board(), Limit(depth=2), multipv=2)
     assert [line["multipv"] for line in lines] == [1, 2]

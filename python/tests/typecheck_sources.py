@@ -12,7 +12,17 @@ import sys
 from pathlib import Path
 from typing import List
 
-MODULES = ["cescacs", "cescacs.dataset", "cescacs.encode", "cescacs.engine", "cescacs.env", "cescacs.labels", "cescacs.pgn", "cescacs.study", "cescacs.uci"]
+MODULES = [
+    "cescacs",
+    "cescacs.dataset",
+    "cescacs.encode",
+    "cescacs.engine",
+    "cescacs.env",
+    "cescacs.labels",
+    "cescacs.pgn",
+    "cescacs.study",
+    "cescacs.uci",
+]
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 

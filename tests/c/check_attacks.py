@@ -13,6 +13,7 @@ attacked hexes), without the library: reading PDTL placement (NOTATION.md
 §5.1) and walking the rays. Prints `ok ...` and exits 0, or lists the
 mismatches and exits 1.
 """
+
 import json
 import subprocess
 import sys
@@ -20,24 +21,48 @@ import sys
 COLUMNS = "PTABCDEFGHIKLXZ"
 ORTHOGONAL = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 DIAGONAL = [(2, 0), (-2, 0), (1, 3), (1, -3), (-1, 3), (-1, -3)]
-JUMPS = [(1, 5), (-1, 5), (1, -5), (-1, -5), (2, 4), (-2, 4), (2, -4), (-2, -4), (3, 1), (-3, 1), (3, -1), (-3, -1)]
-SLIDES = {"R": ORTHOGONAL, "J": DIAGONAL, "D": ORTHOGONAL + DIAGONAL, "V": ORTHOGONAL, "G": DIAGONAL}
+JUMPS = [
+    (1, 5),
+    (-1, 5),
+    (1, -5),
+    (-1, -5),
+    (2, 4),
+    (-2, 4),
+    (2, -4),
+    (-2, -4),
+    (3, 1),
+    (-3, 1),
+    (3, -1),
+    (-3, -1),
+]
+SLIDES = {
+    "R": ORTHOGONAL,
+    "J": DIAGONAL,
+    "D": ORTHOGONAL + DIAGONAL,
+    "V": ORTHOGONAL,
+    "G": DIAGONAL,
+}
 
 # Positions whose answers are written out by hand from core/tests/attacks.rs
 # and RULES.md §5.1 (a check of this checker's own computation).
 KNOWN = [
     # A White Elephant on F14: two steps forward through an empty F16.
-    ("/27:1k/14:3E3/1:1K/ w -- - 0 1",
-     "F0 E1 F2 H2 G3 F4 H4 E11 G11 F16 E17 G17 F18 | F24 H24 G25 F26 H26 E27 F28"),
+    (
+        "/27:1k/14:3E3/1:1K/ w -- - 0 1",
+        "F0 E1 F2 H2 G3 F4 H4 E11 G11 F16 E17 G17 F18 | F24 H24 G25 F26 H26 E27 F28",
+    ),
     # The same with a Black pawn on F16: no F18; the pawn attacks E13 and G13.
-    ("/27:1k/16:3p3/14:3E3/1:1K/ w -- - 0 1",
-     "F0 E1 F2 H2 G3 F4 H4 E11 G11 F16 E17 G17 | E13 G13 F24 H24 G25 F26 H26 E27 F28"),
+    (
+        "/27:1k/16:3p3/14:3E3/1:1K/ w -- - 0 1",
+        "F0 E1 F2 H2 G3 F4 H4 E11 G11 F16 E17 G17 | E13 G13 F24 H24 G25 F26 H26 E27 F28",
+    ),
     # The Black King's Leap hexes (E23, F22, H22, I23) are not attacked.
-    ("/27:1k/1:1K/ w -k - 0 1",
-     "F0 E1 F2 H2 G3 F4 H4 | F24 H24 G25 F26 H26 E27 F28"),
+    ("/27:1k/1:1K/ w -k - 0 1", "F0 E1 F2 H2 G3 F4 H4 | F24 H24 G25 F26 H26 E27 F28"),
     # A Black Elephant on G5 does not reach G1 through the White Knight on G3.
-    ("/27:1k/5:3e2/3:2N1/1:1K/ w -- - 0 1",
-     "F0 E1 D2 F2 H2 G3 D4 F4 H4 K4 E7 I7 F8 H8 | F2 H2 G3 F8 H8 F24 H24 G25 F26 H26 E27 F28"),
+    (
+        "/27:1k/5:3e2/3:2N1/1:1K/ w -- - 0 1",
+        "F0 E1 D2 F2 H2 G3 D4 F4 H4 K4 E7 I7 F8 H8 | F2 H2 G3 F8 H8 F24 H24 G25 F26 H26 E27 F28",
+    ),
 ]
 BAD = ["", "x", "/27:1k/1:1K/ x", "/27:1k/ w", "/27:1k/1:1K/1:1K/ w -- - 0 1"]
 
@@ -80,7 +105,13 @@ def attacked(board, white):
         elif kind == "P":
             targets = [(c + 1, l + 3 * f), (c - 1, l + 3 * f)]
         elif kind == "E":
-            targets = [(c, l + 2 * f), (c + 1, l + 3 * f), (c - 1, l + 3 * f), (c + 1, l - 3 * f), (c - 1, l - 3 * f)]
+            targets = [
+                (c, l + 2 * f),
+                (c + 1, l + 3 * f),
+                (c - 1, l + 3 * f),
+                (c + 1, l - 3 * f),
+                (c - 1, l - 3 * f),
+            ]
             if on_board(c, l + 2 * f) and (c, l + 2 * f) not in board:
                 targets.append((c, l + 4 * f))
         if kind in ("N", "V", "G"):
@@ -127,7 +158,9 @@ def main() -> int:
     expected = [parse_line(t) for _, t in KNOWN]
     expected += [expected_line(p) for p in pdtls[:10]] + [None] * len(BAD)
     expected += [expected_line(p) for p in pdtls[10:]] + [None] * len(BAD)
-    out = subprocess.run([exe], input="\n".join(stream) + "\n", capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [exe], input="\n".join(stream) + "\n", capture_output=True, text=True, check=True
+    )
     got = out.stdout.split("\n")
     if got and got[-1] == "":
         got.pop()
@@ -145,7 +178,8 @@ def main() -> int:
             for side, h, w in (("White", have[0], e[0]), ("Black", have[1], e[1])):
                 if h != w:
                     failures.append(
-                        f"line {i + 1} {stream[i]}: {side}: missing {sorted(w - h)} extra {sorted(h - w)}")
+                        f"line {i + 1} {stream[i]}: {side}: missing {sorted(w - h)} extra {sorted(h - w)}"
+                    )
     for f in failures[:20]:
         print("FAIL", f)
     if failures:

@@ -8,6 +8,7 @@ checks each output line: the record's `moves` joined by single spaces, or an
 `error: ` line for the invalid PDTLs. Prints `ok N positions` and exits 0,
 or lists the mismatches and exits 1.
 """
+
 import json
 import subprocess
 import sys
@@ -26,7 +27,9 @@ def main() -> int:
     expected += [None] * len(BAD)
     expected += [" ".join(r["moves"]) for r in records[10:]]
     expected += [None] * len(BAD)
-    out = subprocess.run([exe], input="\n".join(stream) + "\n", capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [exe], input="\n".join(stream) + "\n", capture_output=True, text=True, check=True
+    )
     got = out.stdout.split("\n")
     if got and got[-1] == "":
         got.pop()
@@ -35,7 +38,11 @@ def main() -> int:
         failures.append(f"{len(got)} output lines for {len(expected)} input lines")
     for i, (g, e) in enumerate(zip(got, expected)):
         if e is None:
-            ok = g == "error: empty PDTL" if stream[i] == "" else g.startswith("error: ") and len(g) > len("error: ")
+            ok = (
+                g == "error: empty PDTL"
+                if stream[i] == ""
+                else g.startswith("error: ") and len(g) > len("error: ")
+            )
             if not ok:
                 failures.append(f"line {i + 1} ({stream[i]!r}): expected an error line, got {g!r}")
         elif g != e:
