@@ -25,7 +25,7 @@ echo "== Python: installing maturin, pytest, mypy, numpy, the notebook runner, p
 # examples/ray_selfplay.py, run by python/tests/test_ray.py;
 # pettingzoo and gymnasium: the cescacs[env] extra (test_env.py runs PettingZoo's own api_test).
 "$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7" "mypy>=1.10" "numpy>=1.21" \
-    nbclient nbformat ipykernel matplotlib "pyarrow>=14" polars pandas "ray[data]" "pettingzoo>=1.24" "gymnasium>=1.1"
+    nbclient nbformat ipykernel matplotlib "pyarrow>=14" polars pandas "ray[data]" "pettingzoo>=1.24" "gymnasium>=1.1" "pyright>=1.1.380"
 
 echo "== Python: pip install ./python (release build of the abi3 extension) =="
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
@@ -34,6 +34,11 @@ echo "== Python: scripts/build-wheel.sh (abi3, manylinux2014, zig) =="
 # Its own build directory and venv; test_wheel.py installs it into a fresh venv.
 CESCACS_WHEEL="$(CARGO_TARGET_DIR= scripts/build-wheel.sh target/wheels | tail -n 1)"
 export CESCACS_WHEEL
+
+echo "== Python: the CLI (cescacs uci and cescacs-fake-uci, the engines test_uci.py drives) =="
+# Built into the workspace's own target/ (shared with the other test scripts).
+(unset CARGO_TARGET_DIR; cargo build --release --quiet -p cescacs-cli)
+export CESCACS_BIN_DIR="$PWD/target/release"
 
 echo "== Python: pytest python/tests =="
 "$PY" -m pytest python/tests -q

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
-from . import pgn  # noqa: E402  (cescacs.pgn: read_game, read_games, write_game)
+from . import _batch, pgn  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game)
 from ._cescacs import (
     HEX_COUNT,
     Board,

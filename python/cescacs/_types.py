@@ -90,3 +90,14 @@ class Outcome:
     def result(self) -> str:
         """The CTL-PGN result string: ``"3-0"``, ``"0-3"``, ``"2-1"``, ``"1-2"`` or ``"1-1"``."""
         return f"{self.points[0]}-{self.points[1]}"
+
+
+# The extension returns these members: it takes them here, once (it imports
+# no module of the package itself).
+def _hand_over() -> None:
+    from . import _cescacs
+
+    _cescacs._init_enums(Color, PieceKind, MoveKind, HexColor, Termination, Outcome)
+
+
+_hand_over()

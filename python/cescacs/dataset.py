@@ -54,15 +54,17 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Optional, Tuple, TypedDict, Union
 
 import numpy as np
+import numpy.typing as npt
 
-from ._cescacs import GameBatch
+from ._cescacs import GameBatch, initial_pdtl
 
 __all__ = [
     "MissingExtraError",
     "RankVersionError",
+    "Samples",
     "from_arrow",
     "read_parquet",
     "to_arrow",
@@ -70,6 +72,27 @@ __all__ = [
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+
+class _SampleColumns(TypedDict):
+    game: "npt.NDArray[np.uint32]"
+    ply: "npt.NDArray[np.uint32]"
+    played: "npt.NDArray[np.uint16]"
+    value: "npt.NDArray[np.float32]"
+
+
+class Samples(_SampleColumns, total=False):
+    """What :meth:`cescacs.GameBatch.samples` returns, one row per sample:
+    ``game`` and ``ply`` (uint32), ``played`` (the move index, uint16),
+    ``value`` (float32, the result from the mover's view); with
+    ``planes=True`` the ``(S, 28, 169)`` uint8 ``planes``; with
+    ``legal=True`` ``legal`` (uint16) and ``legal_offsets`` (int64, CSR);
+    with ``mask=True`` the ``(S, ACTIONS)`` bool ``mask``."""
+
+    planes: "npt.NDArray[np.uint8]"
+    legal: "npt.NDArray[np.uint16]"
+    legal_offsets: "npt.NDArray[np.int64]"
+    mask: "npt.NDArray[np.bool_]"
 
 
 class MissingExtraError(ImportError):
@@ -89,6 +112,9 @@ def _pyarrow() -> Any:
 
 
 _ENCODINGS = ("ctl", "index", "rank")
+
+#: The start of a game whose table has no ``start`` column.
+_INITIAL = initial_pdtl()
 
 #: The name of the ranks column this cescacs writes and reads.
 _RANKS = f"ranks_v{GameBatch.RANK_VERSION}"
@@ -291,16 +317,27 @@ def from_arrow(table: Any) -> GameBatch:
     """The batch a table of :func:`to_arrow`'s columns holds (any of its
     three move encodings; see the module docs for what else it takes);
     every move is replayed and checked (``ValueError`` names the game and
-    ply). ``seed`` and ``index`` may be absent or null; the batch keeps its
-    seed when every row has the same seed and consecutive indices."""
+    ply). Only the moves are needed: without ``start`` every game starts
+    from the initial position; without ``termination`` each game's is the
+    rules' (``None`` for a game they have not ended) and, where ``result``
+    is absent or ``*``, a game the rules ended gets its result; without
+    ``result`` the others are ``*``. ``seed`` and ``index`` may be absent
+    or null; the batch keeps its seed when every row has the same seed and
+    consecutive indices.
+
+    >>> import cescacs, polars as pl
+    >>> df = pl.DataFrame({"moves": [["E7-E13", "E21-E17"], ["F8-F12"]]})
+    >>> b = cescacs.GameBatch.from_arrow(df)
+    >>> b.plies.tolist(), b.results.labels(), b.terminations.labels()
+    ([2, 1], ['*', '*'], [None, None])
+    """
     pa = _pyarrow()
     table = _table(pa, table)
     ranks_name = _ranks_column(table.column_names)
     ranks = ranks_name is not None
     name = ranks_name or "moves"
-    missing = [c for c in (name, "result", "termination", "start") if c not in table.column_names]
-    if missing:
-        raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")
+    if name not in table.column_names:
+        raise ValueError(f"the table has no {name} column (see cescacs.dataset)")
     moves = _plain(pa, table.column(name))
     if not (pa.types.is_list(moves.type) or pa.types.is_large_list(moves.type)) or moves.null_count:
         raise ValueError(
@@ -314,17 +351,36 @@ def from_arrow(table: Any) -> GameBatch:
         raise ValueError(
             f"the {name} column must be a list of integers or of CTL-AN strings, not {moves.type}"
         )
-    start = _plain(pa, table.column("start"))
-    if not pa.types.is_dictionary(start.type):
-        start = start.dictionary_encode()
-    if start.null_count:
-        raise ValueError("the start column has nulls")
+    n = table.num_rows
+    if "start" in table.column_names:
+        start = _plain(pa, table.column("start"))
+        if not pa.types.is_dictionary(start.type):
+            start = start.dictionary_encode()
+        if start.null_count:
+            raise ValueError("the start column has nulls")
+        starts = [str(p) for p in start.dictionary.to_pylist()]
+        start_indices = np.ascontiguousarray(
+            start.indices.to_numpy(zero_copy_only=False), dtype=np.uint32
+        )
+    else:
+        starts, start_indices = [_INITIAL], np.zeros(n, dtype=np.uint32)
+    if "result" in table.column_names:
+        results = _codes(pa, table.column("result"), tuple(GameBatch.RESULTS), "result")
+    else:
+        results = np.full(n, GameBatch.RESULTS.index("*"), dtype=np.uint8)
+    if "termination" in table.column_names:
+        terminations = _codes(
+            pa, table.column("termination"), tuple(GameBatch.TERMINATIONS), "termination"
+        )
+    else:
+        # No codes: each game's termination is the rules' (and its result, where it was "*").
+        terminations = np.zeros(0, dtype=np.uint8)
     columns = (
         np.ascontiguousarray(offsets),
-        [str(p) for p in start.dictionary.to_pylist()],
-        np.ascontiguousarray(start.indices.to_numpy(zero_copy_only=False), dtype=np.uint32),
-        _codes(pa, table.column("result"), tuple(GameBatch.RESULTS), "result"),
-        _codes(pa, table.column("termination"), tuple(GameBatch.TERMINATIONS), "termination"),
+        starts,
+        start_indices,
+        results,
+        terminations,
         _origin(table),
     )
     if ctl:

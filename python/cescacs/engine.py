@@ -47,19 +47,31 @@ a UCI GUI sets Stockfish's: ``engine.configure({"Skill Level": 5})`` (0 to
 from __future__ import annotations
 
 import atexit
-import enum
+import os
 import queue
 import threading
 import weakref
-from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from ._cescacs import Board, Move, _Engine, _Stop
+from ._engine_api import (
+    INFO_ALL,
+    INFO_BASIC,
+    INFO_NONE,
+    INFO_PV,
+    INFO_SCORE,
+    AnalysisComplete,
+    BestMove,
+    EngineError,
+    EngineTerminatedError,
+    Info,
+    InfoDict,
+    Limit,
+    PlayResult,
+)
 from ._scores import Cp, Mate, MateGiven, MateGivenType, PovScore, Score
 from ._types import Color
-
-#: White's and Black's time left and increments (seconds), moves to the next control.
-_Clock = Tuple[Optional[float], Optional[float], Optional[float], Optional[float], Optional[int]]
+from .uci import SimpleUciEngine, UciProtocol, popen_uci
 
 __all__ = [
     "Limit",
@@ -87,87 +99,11 @@ __all__ = [
     "SimpleEngine",
     "play",
     "analyse",
+    "popen_uci",
+    "SimpleUciEngine",
+    "UciProtocol",
 ]
 
-
-_CLOCK_FIELDS = ("white_clock", "black_clock", "white_inc", "black_inc")
-
-
-@dataclass(frozen=True)
-class Limit:
-    """When to stop searching: the first limit reached ends the search.
-
-    ``depth`` in plies, ``time`` in seconds, ``nodes`` searched. On the
-    clock, as in python-chess: ``white_clock`` and ``black_clock`` (each
-    side's time left, seconds), ``white_inc`` and ``black_inc`` (increments
-    per move, seconds), ``remaining_moves`` (to the next time control); the
-    engine's time manager spends the time of the side to move. With no
-    limit set the search runs until Ctrl-C (or, for
-    :meth:`Engine.analysis`, until stopped). Depth 1 is always completed
-    (it takes milliseconds). The engine checks the values when the limit is
-    made (``ValueError`` says what is wrong).
-    """
-
-    depth: Optional[int] = None
-    time: Optional[float] = None
-    nodes: Optional[int] = None
-    white_clock: Optional[float] = None
-    black_clock: Optional[float] = None
-    white_inc: Optional[float] = None
-    black_inc: Optional[float] = None
-    remaining_moves: Optional[int] = None
-
-    def __post_init__(self) -> None:
-        for name in ("depth", "nodes", "remaining_moves"):
-            v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                raise ValueError(f"Limit.{name} must be a positive int, not {v!r}")
-        for name in ("time",) + _CLOCK_FIELDS:
-            v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-                raise ValueError(f"Limit.{name} must be a number of seconds >= 0, not {v!r}")
-        if self.remaining_moves is not None and self.remaining_moves < 0:
-            raise ValueError(
-                f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}"
-            )
-        try:
-            _Engine._check_limit(self.depth, self.time, self.nodes, self._clock())
-        except (ValueError, OverflowError) as e:
-            raise ValueError(f"Limit: {e}") from None
-
-    def _clock(self) -> Optional[_Clock]:
-        """The clock fields as the engine takes them, ``None`` when none is set."""
-        values = tuple(getattr(self, name) for name in _CLOCK_FIELDS)
-        if all(v is None for v in values) and self.remaining_moves is None:
-            return None
-        w, b, wi, bi = (None if v is None else float(v) for v in values)
-        return (w, b, wi, bi, self.remaining_moves)
-
-
-class Info(enum.IntFlag):
-    """Which keys an :data:`InfoDict` holds, as python-chess selects them:
-    ``BASIC`` (``depth``, ``seldepth``, ``multipv``, ``nodes``, ``nps``,
-    ``time``), ``SCORE`` (``score``), ``PV`` (``pv``)."""
-
-    NONE = 0
-    BASIC = 1
-    SCORE = 2
-    PV = 4
-    REFUTATION = 8
-    CURRLINE = 16
-    ALL = BASIC | SCORE | PV | REFUTATION | CURRLINE
-
-
-INFO_NONE = Info.NONE
-INFO_BASIC = Info.BASIC
-INFO_SCORE = Info.SCORE
-INFO_PV = Info.PV
-INFO_ALL = Info.ALL
-
-#: A search's report: ``score`` (a :class:`PovScore`), ``pv`` (a list of
-#: ``Move``), ``depth``, ``seldepth``, ``multipv`` (1 for the best line),
-#: ``nodes``, ``nps``, ``time`` (seconds).
-InfoDict = Dict[str, Any]
 
 #: One line as the extension reports it: line number, score kind ("cp" or
 #: "mate"), score, PV, depth, seldepth, nodes, seconds.
@@ -177,38 +113,6 @@ _RawInfo = Tuple[int, str, int, List[Move], int, int, int, float]
 _Raw = Tuple[
     Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]
 ]
-
-
-class EngineError(RuntimeError):
-    """An engine refused a request (an unknown option)."""
-
-
-class EngineTerminatedError(EngineError):
-    """The engine was used after :meth:`Engine.quit`."""
-
-
-class AnalysisComplete(Exception):
-    """:meth:`AnalysisResult.get` found the analysis over."""
-
-
-@dataclass
-class PlayResult:
-    """The move to play (``None`` only when there is no legal move), the
-    reply the engine expects (``ponder``), and the search's ``info``."""
-
-    move: Optional[Move]
-    ponder: Optional[Move] = None
-    info: InfoDict = field(default_factory=dict)
-    draw_offered: bool = False
-    resigned: bool = False
-
-
-@dataclass(frozen=True)
-class BestMove:
-    """What an analysis ends with: its best move and the expected reply."""
-
-    move: Optional[Move]
-    ponder: Optional[Move] = None
 
 
 def _score(kind: str, value: int) -> Score:
@@ -241,6 +145,11 @@ def _lines(raw: _Raw, turn: Color, selected: Info) -> List[InfoDict]:
     ]
 
 
+def _mates_within(raw: _RawInfo, moves: int) -> bool:
+    """Whether a report of the best line is a mate for the side to move in ``moves`` or fewer."""
+    return raw[0] == 1 and raw[1] == "mate" and 0 < raw[2] <= moves
+
+
 def _check_limit(limit: Any) -> Limit:
     if not isinstance(limit, Limit):
         raise TypeError(f"limit must be a cescacs.engine.Limit, not {type(limit).__name__}")
@@ -270,6 +179,7 @@ class AnalysisResult:
     ) -> None:
         self._turn = board.turn
         self._selected = selected
+        self._mate = limit.mate
         self._queue: "queue.Queue[Optional[InfoDict]]" = queue.Queue()
         self._stop = _Stop()
         self._best: Optional[BestMove] = None
@@ -286,7 +196,7 @@ class AnalysisResult:
         try:
             raw = engine._search(
                 board,
-                limit.depth,
+                limit._depth(),
                 limit.time,
                 limit.nodes,
                 limit._clock(),
@@ -303,6 +213,8 @@ class AnalysisResult:
 
     def _on_info(self, raw: _RawInfo) -> None:
         self._queue.put(_info(raw, self._turn, self._selected | Info.BASIC))
+        if self._mate is not None and _mates_within(raw, self._mate):
+            self._stop.set()
 
     @property
     def info(self) -> InfoDict:
@@ -403,6 +315,22 @@ _DEFAULT_EVAL_FILE = "<default>"
 _MIN_ELO = 1000
 
 
+#: Options the library sets itself, as python-chess manages them.
+_MANAGED = {
+    "multipv": "multipv= of analyse() and analysis()",
+    "ponder": "ponder= of play()",
+    "uci_analysemode": "analyse() and analysis()",
+}
+
+
+def _refuse_managed(name: str) -> None:
+    """``EngineError`` for an option the library manages (``MultiPV``: the
+    ``multipv`` argument), with python-chess's message and what to use."""
+    how = _MANAGED.get(name.lower())
+    if how is not None:
+        raise EngineError(f"cannot set {name} which is automatically managed (use {how})")
+
+
 def _flag(name: str, value: Union[int, str, bool]) -> bool:
     """A UCI check option's value: a bool, or ``"true"``/``"false"``."""
     if isinstance(value, str):
@@ -459,6 +387,7 @@ class Engine:
         :meth:`analysis`, as in python-chess."""
         engine = self._ready()
         for name, value in options.items():
+            _refuse_managed(name)
             known = {o.lower(): o for o in _OPTIONS}.get(name.lower())
             if known is None:
                 raise EngineError(
@@ -493,6 +422,20 @@ class Engine:
         )
         self.options = wanted
 
+    @staticmethod
+    def popen_uci(
+        command: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+        *,
+        timeout: Optional[float] = 10.0,
+        **popen_args: Any,
+    ) -> SimpleUciEngine:
+        """An external engine speaking this project's UCI (``cescacs uci``,
+        or any engine that reads ``position startpos|pdtl <PDTL> moves
+        <CTL-AN>…``), started from ``command`` and driven with the same
+        ``play``, ``analyse``, ``analysis``, ``configure`` and ``quit``, as
+        python-chess's ``SimpleEngine.popen_uci`` (:mod:`cescacs.uci`)."""
+        return SimpleUciEngine(command, timeout=timeout, **popen_args)
+
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""
         self._ready().new_game()
@@ -506,8 +449,21 @@ class Engine:
 
     def _search(self, board: Board, limit: Limit, multipv: int = 1) -> _Raw:
         limit = _check_limit(limit)
-        return self._ready()._search(
-            board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv
+        engine = self._ready()
+        if limit.mate is None:
+            return engine._search(
+                board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv
+            )
+        # Limit(mate=n): the search stops at the first iteration that finds a mate in n or fewer.
+        stop = _Stop()
+        mate = limit.mate
+
+        def on_info(raw: _RawInfo) -> None:
+            if _mates_within(raw, mate):
+                stop.set()
+
+        return engine._search(
+            board, limit._depth(), limit.time, limit.nodes, limit._clock(), multipv, on_info, stop
         )
 
     def play(self, board: Board, limit: Limit, *, info: Info = INFO_ALL) -> PlayResult:
@@ -519,6 +475,14 @@ class Engine:
         ponder = pv[1] if len(pv) > 1 else None
         return PlayResult(move=raw[0], ponder=ponder, info=_lines(raw, board.turn, info)[0])
 
+    @overload
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: None = None, info: Info = INFO_ALL
+    ) -> InfoDict: ...
+    @overload
+    def analyse(
+        self, board: Board, limit: Limit, *, multipv: int, info: Info = INFO_ALL
+    ) -> List[InfoDict]: ...
     def analyse(
         self, board: Board, limit: Limit, *, multipv: Optional[int] = None, info: Info = INFO_ALL
     ) -> Union[InfoDict, List[InfoDict]]:
@@ -575,6 +539,14 @@ def play(board: Board, limit: Limit, *, hash_mb: int = 16, threads: int = 1) -> 
         return engine.play(board, limit)
 
 
+@overload
+def analyse(
+    board: Board, limit: Limit, *, multipv: None = None, hash_mb: int = 16, threads: int = 1
+) -> InfoDict: ...
+@overload
+def analyse(
+    board: Board, limit: Limit, *, multipv: int, hash_mb: int = 16, threads: int = 1
+) -> List[InfoDict]: ...
 def analyse(
     board: Board,
     limit: Limit,

@@ -5,13 +5,14 @@ conventions.
 
 Needs PettingZoo and Gymnasium: ``pip install "cescacs[env]"``.
 
->>> from cescacs.env import env, VecEnv
+>>> from cescacs.env import env, raw_env, VecEnv
 >>> e = env()
 >>> e.reset(seed=0)
 >>> obs, reward, termination, truncation, info = e.last()
+>>> assert obs is not None  # PettingZoo types an observation as optional
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
 ((28, 169), 68)
->>> env(history=8).observation_space("player_1")["observation"].shape
+>>> raw_env(history=8).observation_spaces["player_1"]["observation"].shape
 (224, 169)
 >>> v = VecEnv(4, seed=0)
 >>> obs, infos = v.reset()
@@ -115,12 +116,18 @@ def reward(outcome: Optional[Outcome], color: Color) -> float:
     return _cescacs._reward(outcome.result(), color == Color.WHITE)
 
 
-def env(**kwargs: Any) -> AECEnv:
+#: An observation of the AEC environment: ``observation`` planes and ``action_mask``.
+Observation = Dict[str, "np.ndarray[Any, Any]"]
+
+
+def env(
+    *, render_mode: Optional[str] = None, max_plies: Optional[int] = None, history: int = 1
+) -> "AECEnv[str, Observation, int]":
     """The AEC environment with the wrappers ``chess_v6`` uses:
     ``TerminateIllegalWrapper`` (illegal action: reward -1, game over),
-    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Keyword
-    arguments go to ``raw_env``."""
-    e: AECEnv = raw_env(**kwargs)
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; the
+    arguments are ``raw_env``'s."""
+    e: AECEnv = raw_env(render_mode=render_mode, max_plies=max_plies, history=history)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
@@ -133,7 +140,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``render_mode="rgb_array"`` makes ``render()`` return the board as an
     ``(H, W, 3)`` ``uint8`` array (:func:`cescacs.image.rgb_array`, White at
     the bottom, the last move tinted), ``render_mode="ansi"`` the board's text (the
-    same as ``str(Board)``). ``max_plies`` truncates games after that many
+    same as ``str(Board)``); with ``render_mode="human"`` every ``reset`` and
+    ``step`` shows the board, as PettingZoo's classic games do: the SVG board
+    in a Jupyter notebook (redrawn in place), else a Matplotlib window, else
+    the text on standard output. ``max_plies`` truncates games after that many
     plies (``None``: no limit). ``history`` is how many positions each
     observation stacks (1: the current one only; ``chess_v6`` uses 8). The
     game is ``self.board``, a ``cescacs.Board``, as it stands on the board
@@ -141,7 +151,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     """
 
     metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "rgb_array", "human"],
         "name": "cescacs_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -165,6 +175,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.history = history
+        self._human: Optional[_HumanView] = None
         self.board = Board()
         # The PDTL of the positions before the current one, latest first.
         self._past: Deque[str] = deque(maxlen=history - 1)
@@ -172,7 +183,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.possible_agents = self.agents[:]
         self._sides = {"player_0": Color.WHITE, "player_1": Color.BLACK}
         self.action_spaces = {a: spaces.Discrete(encode.ACTIONS) for a in self.agents}
-        self.observation_spaces = {
+        self.observation_spaces: Dict[str, spaces.Dict] = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
@@ -229,6 +240,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: int) -> None:
         """Plays ``action``, a move index in the acting agent's frame."""
@@ -254,8 +267,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
                 self.truncations[a] = True
         self._accumulate_rewards()
         self.agent_selection = self._agent_selector.next()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
+        """The board as ``render_mode`` says (class docstring): an RGB array,
+        the text, or ``None`` after showing it (``human``)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "You are calling render method without specifying any render mode."
@@ -265,10 +282,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             from . import image
 
             return image.rgb_array(self.board)
+        if self.render_mode == "human":
+            if self._human is None:
+                self._human = _HumanView(self.metadata["render_fps"])
+            self._human.show([self.board])
+            return None
         return str(self.board)
 
     def close(self) -> None:
-        pass
+        """Closes the window of ``human`` rendering, if one is open."""
+        if self._human is not None:
+            self._human.close()
+            self._human = None
 
 
 class LegalActionSpace(spaces.MultiDiscrete):
@@ -310,8 +335,10 @@ class LegalActionSpace(spaces.MultiDiscrete):
                 "this action space has no environment (it is gone, or the space was pickled): sample(mask=tuple(v.action_masks())) or v.sample_actions()"
             )
         indices, offsets = games.legal_actions()
-        picks = self.np_random.integers(0, np.diff(offsets))
-        return indices[offsets[:-1] + picks]
+        counts = np.diff(offsets)
+        # A game with no legal move waits for its reset, which ignores the action: 0.
+        picks = self.np_random.integers(0, np.maximum(counts, 1))
+        return np.where(counts > 0, indices[np.minimum(offsets[:-1] + picks, len(indices) - 1)], 0)
 
     def __getstate__(self) -> Dict[str, Any]:
         """The pickled state: the space without its environment."""
@@ -331,10 +358,7 @@ class LegalActionSpace(spaces.MultiDiscrete):
 
 class VecEnv(VectorEnv):
     """``num_envs`` games stepped together in Rust, as a Gymnasium vector
-    environment with automatic reset in the **same step**
-    (``AutoresetMode.SAME_STEP``): a game that ends in ``step`` is reset
-    there, the returned observation is its new start, and the final
-    observation is in ``infos["final_obs"]``.
+    environment.
 
     ``step(actions)`` plays ``actions[i]`` (a move index, an integer array of
     length ``num_envs``) in game ``i`` and returns ``(obs, rewards,
@@ -348,15 +372,29 @@ class VecEnv(VectorEnv):
       the opponent's is its negation;
     * ``terminations``: the game ended by the rules; ``truncations``: it
       reached ``max_plies``;
-    * ``infos``: ``{}`` unless a game ended; then, as Gymnasium's vector
-      environments do, ``final_obs`` (object array, the final planes where a
-      game ended, else ``None``) and ``final_info`` (``result``: ``"3-0"``,
-      ``"0-3"``, ``"2-1"``, ``"1-2"``, ``"1-1"`` or ``"*"`` when truncated;
-      ``termination``: ``Termination`` value or ``None`` when truncated;
-      ``plies``), each with its ``_key`` mask.
+    * ``infos``: ``{}`` unless a game ended; then, for the games that ended,
+      ``result`` (``"3-0"``, ``"0-3"``, ``"2-1"``, ``"1-2"``, ``"1-1"`` or
+      ``"*"`` when truncated), ``termination`` (a ``Termination`` value or
+      ``None`` when truncated) and ``plies``, each with its ``_key`` mask.
+
+    **Automatic reset** follows ``autoreset_mode``, as Gymnasium's own vector
+    environments take it (an ``AutoresetMode`` or its value):
+
+    * ``NEXT_STEP`` (the default, Gymnasium's): the step where a game ends
+      returns its final observation; the next step resets it, ignores its
+      action and returns its start observation with reward 0 and neither
+      flag set. Gymnasium's vector wrappers (``FlattenObservation``,
+      ``DtypeObservation``, …) take this mode.
+    * ``SAME_STEP``: a game that ends is reset in the same step; ``obs``
+      holds its start and the infos hold ``final_obs`` (object array, the
+      final planes where a game ended, else ``None``) and ``final_info``
+      (the keys above), each with its ``_key`` mask.
+    * ``DISABLED``: a game that ended stays ended; stepping it raises
+      ``ValueError`` until ``reset(options={"reset_mask": mask})``.
 
     An action that is not a legal move of its game raises
-    ``IllegalMoveError`` (a ``ValueError``) and no game is changed.
+    ``IllegalMoveError`` (a ``ValueError``) and no game is changed (the
+    action of a game waiting for its reset is not looked at).
     ``action_space.sample()`` gives legal actions (``LegalActionSpace``), so
     Gymnasium's first loop, ``v.step(v.action_space.sample())``, plays
     random games; ``single_action_space`` is ``Discrete(ACTIONS)``, whose
@@ -364,9 +402,20 @@ class VecEnv(VectorEnv):
     ``action_masks()``). The games have no randomness; ``seed`` seeds
     ``sample_actions`` (each game its own stream) and the action space, so
     a seed gives the same run.
+
+    ``render_mode``: ``"rgb_array"`` (``render()`` returns a tuple of one
+    ``(H, W, 3)`` uint8 image per game, as Gymnasium's vector environments
+    do), ``"ansi"`` (a tuple of texts) or ``"human"`` (each ``step`` and
+    ``reset`` shows the boards: SVG in a Jupyter notebook, else a Matplotlib
+    window, else the text on standard output; ``render()`` returns
+    ``None``). ``render_envs`` (default 1) is how many games are drawn.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: Dict[str, Any] = {
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+        "render_modes": ["ansi", "rgb_array", "human"],
+        "render_fps": 2,
+    }
 
     def __init__(
         self,
@@ -375,7 +424,15 @@ class VecEnv(VectorEnv):
         seed: int = 0,
         max_plies: Optional[int] = None,
         start: Optional[str] = None,
+        autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+        render_envs: int = 1,
     ) -> None:
+        mode = _autoreset_mode(autoreset_mode)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}"
+            )
         if not isinstance(num_envs, int) or isinstance(num_envs, bool):
             raise TypeError(f"num_envs must be an int, got {type(num_envs).__name__}")
         if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
@@ -383,10 +440,22 @@ class VecEnv(VectorEnv):
         _check_seed(seed)
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
-        self._games = _cescacs._VecEnv(num_envs, seed, max_plies, start)
+        if (
+            not isinstance(render_envs, int)
+            or isinstance(render_envs, bool)
+            or not 1 <= render_envs <= num_envs
+        ):
+            raise ValueError(
+                f"render_envs must be an int from 1 to num_envs ({num_envs}), got {render_envs!r}"
+            )
+        self._games = _cescacs._VecEnv(num_envs, seed, max_plies, start, mode.name.lower())
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+        self.autoreset_mode = mode
         self.num_envs = num_envs
         self.max_plies = max_plies
-        self.render_mode = None
+        self.render_mode = render_mode
+        self.render_envs = render_envs
+        self._human: Optional[_HumanView] = None
         self.single_observation_space = spaces.Box(
             0, 255, (encode.PLANES, HEX_COUNT), np.uint8, seed=seed
         )
@@ -436,11 +505,16 @@ class VecEnv(VectorEnv):
                     f"options['reset_mask'] must be a bool array of shape ({n},), got {m.dtype} {m.shape}"
                 )
             mask = m.tolist()
-        return self._games.reset(seeds, mask), {}
+        obs = self._games.reset(seeds, mask)
+        if self.render_mode == "human":
+            self._show()
+        return obs, {}
 
     def step(
         self, actions: Any
     ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", Dict[str, Any]]:
+        """Plays ``actions[i]`` in game ``i``; returns ``(obs, rewards,
+        terminations, truncations, infos)`` (class docstring)."""
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers (move indices), got dtype {a.dtype}")
@@ -459,29 +533,71 @@ class VecEnv(VectorEnv):
             n = self.num_envs
             mask = np.zeros(n, dtype=bool)
             mask[ended] = True
-            fobs = np.full(n, None, dtype=object)
             result = np.full(n, None, dtype=object)
             termination = np.full(n, None, dtype=object)
             ply = np.zeros(n, dtype=np.int64)
             for j, i in enumerate(ended.tolist()):
-                fobs[i] = final_obs[j]
                 result[i] = results[j]
                 termination[i] = terms[j]
                 ply[i] = plies[j]
-            infos = {
-                "final_obs": fobs,
-                "_final_obs": mask,
-                "final_info": {
-                    "result": result,
-                    "_result": mask,
-                    "termination": termination,
-                    "_termination": mask,
-                    "plies": ply,
-                    "_plies": mask,
-                },
-                "_final_info": mask,
+            ends = {
+                "result": result,
+                "_result": mask,
+                "termination": termination,
+                "_termination": mask,
+                "plies": ply,
+                "_plies": mask,
             }
+            if self.autoreset_mode == AutoresetMode.SAME_STEP:
+                fobs = np.full(n, None, dtype=object)
+                for j, i in enumerate(ended.tolist()):
+                    fobs[i] = final_obs[j]
+                infos = {
+                    "final_obs": fobs,
+                    "_final_obs": mask,
+                    "final_info": ends,
+                    "_final_info": mask,
+                }
+            else:
+                infos = ends
+        if self.render_mode == "human":
+            self._show()
         return obs, rewards, terminated, truncated, infos
+
+    def render(self) -> Optional[Tuple[Any, ...]]:
+        """The first ``render_envs`` games as ``render_mode`` says (class
+        docstring): a tuple of images or texts, or ``None`` (``human``
+        draws them; no mode: a warning, as Gymnasium gives)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode."
+            )
+            return None
+        boards = [self.board(i) for i in range(self.render_envs)]
+        if self.render_mode == "rgb_array":
+            from . import image
+
+            return tuple(image.rgb_array(b) for b in boards)
+        if self.render_mode == "ansi":
+            return tuple(str(b) for b in boards)
+        self._show()
+        return None
+
+    def _show(self) -> None:
+        if self._human is None:
+            self._human = _HumanView(self.metadata["render_fps"])
+        self._human.show([self.board(i) for i in range(self.render_envs)])
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Closes the window of ``human`` rendering, if one is open."""
+        if self._human is not None:
+            self._human.close()
+            self._human = None
+
+    def ended(self) -> "np.ndarray":
+        """Whether each game ended in the last step and waits for its reset
+        (``NEXT_STEP`` and ``DISABLED``; always false with ``SAME_STEP``)."""
+        return self._games.ended()  # type: ignore[no-any-return]
 
     def legal_actions(self) -> Tuple["np.ndarray", "np.ndarray"]:
         """``(indices, offsets)``, int64 CSR: game ``i``'s legal move indices
@@ -521,6 +637,94 @@ class VecEnv(VectorEnv):
     def board(self, i: int) -> Board:
         """Game ``i``'s position as a ``Board`` (without its moves)."""
         return Board(self.pdtl(i))
+
+
+class _HumanView:
+    """Where ``render_mode="human"`` shows boards: SVG in a Jupyter notebook
+    (IPython's display, replaced at each frame), else a Matplotlib window
+    (the RGB image, redrawn at ``fps``), else the text on standard output."""
+
+    def __init__(self, fps: int) -> None:
+        self._fps = fps
+        self._figure: Any = None
+        self._handle: Any = None
+        self._kind = _display_kind()
+
+    def show(self, boards: Sequence[Board]) -> None:
+        """Draws ``boards`` (one frame)."""
+        if self._kind == "notebook":
+            from IPython.display import HTML, display  # type: ignore[import-not-found,unused-ignore]
+
+            html = HTML("".join(b._repr_svg_() for b in boards))
+            if self._handle is None:
+                self._handle = display(html, display_id=True)
+            else:
+                self._handle.update(html)
+        elif self._kind == "window":
+            import matplotlib.pyplot as plt  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+            from . import image
+
+            frame = np.concatenate([image.rgb_array(b) for b in boards], axis=1)
+            if self._figure is None:
+                plt.ion()
+                self._figure = plt.figure("cescacs")
+                self._image = plt.imshow(frame)
+                plt.axis("off")
+            else:
+                self._image.set_data(frame)
+            plt.pause(1 / self._fps)
+        else:
+            print("\n\n".join(str(b) for b in boards), flush=True)
+
+    def close(self) -> None:
+        """Closes the Matplotlib window, if one is open."""
+        if self._figure is not None:
+            import matplotlib.pyplot as plt  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+            plt.close(self._figure)
+            self._figure = None
+
+
+def _display_kind() -> str:
+    """``"notebook"`` in a Jupyter kernel, ``"window"`` where Matplotlib has
+    an interactive backend, else ``"text"``."""
+    try:
+        from IPython import get_ipython  # type: ignore[import-not-found,unused-ignore]
+
+        shell = get_ipython()
+        if shell is not None and "IPKernelApp" in getattr(shell, "config", {}):
+            return "notebook"
+    except ImportError:
+        pass
+    try:
+        import matplotlib  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        if matplotlib.get_backend().lower() not in (
+            "agg",
+            "pdf",
+            "ps",
+            "svg",
+            "template",
+            "cairo",
+        ) and not matplotlib.get_backend().lower().startswith("module://matplotlib_inline"):
+            return "window"
+    except ImportError:
+        pass
+    return "text"
+
+
+def _autoreset_mode(mode: Any) -> AutoresetMode:
+    """An ``AutoresetMode`` from a member, its value (``"NextStep"``) or its
+    name in any case (``"next_step"``)."""
+    if isinstance(mode, AutoresetMode):
+        return mode
+    for m in AutoresetMode:
+        if isinstance(mode, str) and mode.lower() in (m.name.lower(), m.value.lower()):
+            return m
+    raise ValueError(
+        f"autoreset_mode must be an AutoresetMode or one of 'next_step', 'same_step', 'disabled', got {mode!r}"
+    )
 
 
 def _check_seed(seed: Any) -> int:

@@ -3,6 +3,7 @@
 >>> import io, cescacs.pgn
 >>> text = "[Event \\"demo\\"]\\n1. E7-E13, E21-E15\\n2. F8-F12\\n*\\n"
 >>> game = cescacs.pgn.read_game(io.StringIO(text))
+>>> assert game is not None  # None at the end of the input, as in python-chess
 >>> game.headers["Event"], game.headers["Site"], game.ply(), game.result
 ('demo', '?', 3, '*')
 >>> [m.long() for m in game.mainline_moves()]
@@ -84,6 +85,8 @@ __all__ = [
     "SkipType",
     "SkipVisitor",
     "read_game",
+    "read_headers",
+    "HeadersBuilder",
     "read_games",
     "read_batch",
     "iter_games",
@@ -297,7 +300,10 @@ def read_game(handle: Source, *, Visitor: Any = None) -> Any:
     that takes no attributes has its lines counted from where each call
     starts; a non-seekable one raises ``TypeError`` (:func:`iter_games`
     and :func:`read_games` read it).
-    :func:`read_games` reads a whole file in one pass and is the fast path;
+    :func:`read_games` reads a whole file in one pass and is the fast path
+    (its memory is that of the games it returns, about 240 bytes a ply;
+    :func:`iter_games` holds one game at a time and :func:`read_batch` two
+    bytes a ply);
     ``read_games(handle, lenient=True)`` keeps what can be read of damaged
     files.
     """
@@ -657,3 +663,69 @@ class BoardBuilder(BaseVisitor[Board]):
         if self._board is None:
             raise ValueError("the game's moves were not visited")
         return self._board.copy()
+
+
+class HeadersBuilder(BaseVisitor[Headers]):
+    """The tags of a game, its moves skipped (python-chess's
+    ``HeadersBuilder``): ``read_game(handle, Visitor=HeadersBuilder)``."""
+
+    def begin_game(self) -> None:
+        self._game = Game()
+
+    def visit_header(self, name: str, value: str) -> None:
+        if name not in ("PDTL", "Redefine", "Variant"):
+            self._game.headers[name] = value
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> Headers:
+        return self._game.headers
+
+
+def read_headers(handle: Source) -> Optional[Headers]:
+    """The tags of the next game of ``handle`` (its moves skipped), or
+    ``None`` when there is none left: python-chess's ``read_headers``, for
+    scanning a collection by its tags (then ``read_game`` the games wanted,
+    after seeking back). The :class:`Headers` belong to a new game with no
+    moves."""
+    return read_game(handle, Visitor=HeadersBuilder)
+
+
+def _attach() -> None:
+    """Puts ``Game.headers`` and ``Game.accept`` on the extension's class
+    (the extension imports no module of the package)."""
+
+    def headers(game: Game) -> Headers:
+        return Headers(game)
+
+    def accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
+        return _accept(game, visitor)
+
+    headers.__doc__ = (
+        "The tags as a mutable mapping (:class:`cescacs.pgn.Headers`): ``Variant`` and the Seven Tag Roster "
+        "first, then the record's other tags in file order. The start position is not a tag: see ``board()``."
+    )
+    accept.__doc__ = "Walks the record with ``visitor`` (a :class:`cescacs.pgn.BaseVisitor`) and returns its ``result()``."
+    accept.__qualname__ = "Game.accept"
+    Game.headers = property(headers, doc=headers.__doc__)
+    Game.accept = accept
+
+    # python-chess's names for what the record already does.
+    def game(node: Any) -> Game:
+        """The game (the root of the tree); a ``Game`` is its own."""
+        return node if isinstance(node, Game) else node.game()
+
+    def starts_variation(node: GameNode) -> bool:
+        """Whether this node starts a variation: it is not its parent's
+        first child (python-chess's ``starts_variation``)."""
+        return node.parent.variations[0] != node
+
+    game.__qualname__ = "Game.game"
+    Game.game = game
+    Game.root = game
+    GameNode.root = game
+    GameNode.starts_variation = starts_variation
+
+
+_attach()

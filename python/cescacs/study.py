@@ -316,6 +316,7 @@ class MatchResult:
     def __init__(self, spec: MatchSpec, rows: Sequence[GameRow]) -> None:
         self.spec = spec
         self.rows: List[GameRow] = list(rows)
+        self._ends: Optional[List[str]] = None
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -339,18 +340,17 @@ class MatchResult:
         ``white`` and ``black`` (the players' names), ``a_points``,
         ``b_points``, ``a_share`` (A's share of the game's points),
         ``result`` (White's and Black's points, ``2-1``), ``plies``,
-        ``finished``, ``opening_plies``; when games can end off the board
-        (:meth:`MatchSpec.off_the_board`) ``termination`` (as
-        :class:`GameRow`'s), and under a clock ``white_clock`` and
-        ``black_clock`` (seconds left at the end)."""
+        ``finished``, ``opening_plies``, ``termination`` (how the game
+        ended: see :meth:`terminations`), ``white_clock`` and
+        ``black_clock`` (seconds left at the end under a clock, else
+        ``None``). The columns are the same whatever the match's settings."""
         a_name, b_name = self.spec.names()
         cols: Dict[str, List[Any]] = {c: [] for c in _COLUMNS}
-        extra: Dict[str, List[Any]] = {}
-        if self.spec.off_the_board():
-            extra["termination"] = [r.termination for r in self.rows]
-        if self.spec.tc is not None:
-            extra["white_clock"] = [r.white_clock for r in self.rows]
-            extra["black_clock"] = [r.black_clock for r in self.rows]
+        extra: Dict[str, List[Any]] = {
+            "termination": self.terminations(),
+            "white_clock": [r.white_clock for r in self.rows],
+            "black_clock": [r.black_clock for r in self.rows],
+        }
         for r in self.rows:
             w, b = (r.a_points, r.b_points) if r.a_white else (r.b_points, r.a_points)
             values = (
@@ -371,6 +371,25 @@ class MatchResult:
                 cols[c].append(v)
         return {**cols, **extra}
 
+    def terminations(self) -> List[str]:
+        """How each game ended: the rules' termination (``checkmate``,
+        ``stalemate``, ``fivefold repetition``, ``75-move rule``,
+        ``insufficient material``), read from its record; a termination off
+        the board (``time forfeit``, ``rules infraction``, ``abandoned``,
+        ``adjudication``); or ``unterminated`` (PGN's word) for a game cut
+        at ``max_plies``."""
+        if self._ends is None:
+            games = self.games()
+            ends = []
+            for r, g in zip(self.rows, games):
+                outcome = g.end_board().outcome() if r.termination is None else None
+                ends.append(
+                    r.termination
+                    or (outcome.termination.value if outcome is not None else "unterminated")
+                )
+            self._ends = ends
+        return list(self._ends)
+
     def to_arrow(self) -> Any:
         """:meth:`table` as a ``pyarrow.Table`` (needs pyarrow)."""
         import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -381,7 +400,8 @@ class MatchResult:
         """The match in figures: ``games``, ``points`` (A's, B's),
         ``points_share`` (A's points over all points awarded, the share
         ``cescacs match`` prints), ``cut`` (games cut at ``max_plies``),
-        ``terminations`` (how many games ended by each ``Termination``),
+        ``terminations`` (how many games ended each way, every game
+        counted: see :meth:`terminations`),
         then fastchess's pentanomial statistics from :func:`stats`
         (``pentanomial``, ``score``, the mean of A's per-game shares,
         ``elo``, ``elo_error_95``, ``nelo``, ``nelo_error_95``, ``los``,
@@ -391,9 +411,8 @@ class MatchResult:
         b = sum(r.b_points for r in self.rows)
         cut = sum(not r.finished and r.termination is None for r in self.rows)
         ends: Dict[str, int] = {}
-        for r in self.rows:
-            if r.termination is not None:
-                ends[r.termination] = ends.get(r.termination, 0) + 1
+        for t in self.terminations():
+            ends[t] = ends.get(t, 0) + 1
         return {
             "games": len(self.rows),
             "points": (a, b),

@@ -202,7 +202,7 @@ pub(crate) fn _moves_batch_lines(py: Python<'_>, lines: Vec<String>) -> PyResult
 /// automatic draws, the 75-move rule among them, end every game). `start`: a `Board` or PDTL to start from (the
 /// initial position by default). Ctrl-C stops it with `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None))]
+#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None), text_signature = "(n, *, max_plies=300, seed=0, threads=None, start=None)")]
 pub(crate) fn random_games(
     py: Python<'_>,
     n: usize,

@@ -1,5 +1,6 @@
-//! Values between Rust and Python: the cached members of the Python enums
-//! (`cescacs._types`) and the readers of Python arguments (colours, piece
+//! Values between Rust and Python: the members of the Python enums, which
+//! `cescacs._types` hands over once at import (`_init_enums`: the native
+//! layer imports no Python module), and the readers of Python arguments (colours, piece
 //! kinds). The interned `Hex` and `Piece` objects and the reader of hexes
 //! are in `hex`, beside their classes.
 
@@ -22,27 +23,45 @@ struct Enums {
 
 static ENUMS: PyOnceLock<Enums> = PyOnceLock::new();
 
-fn members<const N: usize>(module: &Bound<'_, PyModule>, class: &str) -> PyResult<[Py<PyAny>; N]> {
-    let cls = module.getattr(class)?;
-    let list: Vec<Py<PyAny>> = cls
+fn members<const N: usize>(class: &Bound<'_, PyAny>) -> PyResult<[Py<PyAny>; N]> {
+    let list: Vec<Py<PyAny>> = class
         .try_iter()?
         .map(|m| m.map(Bound::unbind))
         .collect::<PyResult<_>>()?;
     list.try_into()
-        .map_err(|_| PyTypeError::new_err(format!("cescacs._types.{class} must have {N} members")))
+        .map_err(|_| PyTypeError::new_err(format!("{class} must have {N} members")))
+}
+
+/// Takes the enums of `cescacs._types` (called once, by that module, when
+/// the package is imported); later calls change nothing.
+#[pyfunction]
+pub(crate) fn _init_enums(
+    color: &Bound<'_, PyAny>,
+    piece_kind: &Bound<'_, PyAny>,
+    move_kind: &Bound<'_, PyAny>,
+    hex_color: &Bound<'_, PyAny>,
+    termination: &Bound<'_, PyAny>,
+    outcome: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let py = color.py();
+    ENUMS.get_or_try_init(py, || {
+        Ok::<_, PyErr>(Enums {
+            color: members(color)?,
+            piece_kind: members(piece_kind)?,
+            move_kind: members(move_kind)?,
+            hex_color: members(hex_color)?,
+            termination: members(termination)?,
+            outcome: outcome.clone().unbind(),
+        })
+    })?;
+    Ok(())
 }
 
 fn enums(py: Python<'_>) -> PyResult<&Enums> {
-    ENUMS.get_or_try_init(py, || {
-        let m = py.import("cescacs._types")?;
-        Ok(Enums {
-            color: members(&m, "Color")?,
-            piece_kind: members(&m, "PieceKind")?,
-            move_kind: members(&m, "MoveKind")?,
-            hex_color: members(&m, "HexColor")?,
-            termination: members(&m, "Termination")?,
-            outcome: m.getattr("Outcome")?.unbind(),
-        })
+    ENUMS.get(py).ok_or_else(|| {
+        PyTypeError::new_err(
+            "cescacs._cescacs is used through the cescacs package (import cescacs)",
+        )
     })
 }
 

@@ -84,71 +84,85 @@ impl PyGameBatch {
         TERMINATIONS.iter().map(|t| t.map(|t| t.name())).collect()
     }
 
-    /// A `pyarrow.Table`: see `cescacs.dataset.to_arrow`.
-    #[pyo3(signature = (**kwargs))]
-    fn to_arrow<'py>(
-        slf: Bound<'py, Self>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        slf.py()
-            .import("cescacs.dataset")?
-            .call_method("to_arrow", (slf.clone(),), kwargs)
-    }
-
-    /// Writes a Parquet file: see `cescacs.dataset.write_parquet`.
-    #[pyo3(signature = (path, **kwargs))]
-    fn write_parquet(
-        slf: Bound<'_, Self>,
-        path: &Bound<'_, PyAny>,
-        kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<()> {
-        slf.py().import("cescacs.dataset")?.call_method(
-            "write_parquet",
-            (slf.clone(), path),
-            kwargs,
-        )?;
-        Ok(())
-    }
-
-    /// A batch from a `pyarrow.Table`: see `cescacs.dataset.from_arrow`.
-    #[staticmethod]
-    fn from_arrow<'py>(table: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        table
-            .py()
-            .import("cescacs.dataset")?
-            .call_method1("from_arrow", (table,))
-    }
-
-    /// A batch from a Parquet file: see `cescacs.dataset.read_parquet`.
-    #[staticmethod]
-    fn read_parquet<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("cescacs.dataset")?
-            .call_method1("read_parquet", (path,))
-    }
-
-    /// Pickles as its arrays (rebuilt through `_from_parts`, which checks
-    /// every move again), so batches travel between processes (Ray tasks,
-    /// multiprocessing).
+    /// Pickles as its arrays and a checksum of them; loading checks the
+    /// columns and the checksum and does not replay the moves (a pickle is
+    /// trusted input, as Python's pickle module says; the checksum catches
+    /// a damaged one). Batches travel between processes (Ray tasks,
+    /// multiprocessing) at the speed of copying their arrays.
     fn __reduce__<'py>(
         slf: Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let this = slf.get();
         let b = &this.batch;
+        let results = this._results(py);
+        let terminations = this._terminations(py);
+        let starts = this.starts();
+        let sum = checksum(
+            b.moves(),
+            b.offsets(),
+            &starts,
+            b.start_indices(),
+            &results.readonly(),
+            &terminations.readonly(),
+        )?;
         let args = (
             PyArray1::from_slice(py, b.moves()),
             this.offsets(py),
-            this.starts(),
+            starts,
             PyArray1::from_slice(py, b.start_indices()),
-            this.results(py),
-            this.terminations(py),
+            results,
+            terminations,
             b.origin().map(|o| (o.seed, o.first)),
-            false,
+            sum,
         );
         Ok((
-            py.get_type::<PyGameBatch>().getattr("_from_parts")?,
+            py.get_type::<PyGameBatch>().getattr("_from_pickle")?,
             args.into_pyobject(py)?,
         ))
+    }
+
+    /// A pickled batch (`__reduce__`): `ValueError` if its checksum or
+    /// columns do not hold.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)] // one argument per column
+    fn _from_pickle(
+        moves: PyReadonlyArray1<'_, u16>,
+        offsets: PyReadonlyArray1<'_, i64>,
+        starts: Vec<String>,
+        start_indices: PyReadonlyArray1<'_, u32>,
+        results: PyReadonlyArray1<'_, u8>,
+        terminations: PyReadonlyArray1<'_, u8>,
+        origin: Option<(u64, u64)>,
+        sum: u64,
+    ) -> PyResult<PyGameBatch> {
+        let moves = moves.as_slice()?.to_vec();
+        let unsigned = non_negative(offsets.as_slice()?, "offsets")?;
+        let got = checksum(
+            &moves,
+            &unsigned,
+            &starts,
+            start_indices.as_slice()?,
+            &results,
+            &terminations,
+        )?;
+        if got != sum {
+            return Err(PyValueError::new_err(
+                "the pickled GameBatch is damaged (its checksum does not match)",
+            ));
+        }
+        let parts = Columns {
+            offsets,
+            starts,
+            start_indices,
+            results,
+            terminations,
+            origin,
+        }
+        .parts(moves)?;
+        Ok(PyGameBatch {
+            batch: GameBatch::from_own_parts(parts).map_err(batch_error)?,
+        })
     }
 
     fn __len__(&self) -> usize {
@@ -250,9 +264,9 @@ impl PyGameBatch {
         )
     }
 
-    /// `uint8` codes into `GameBatch.RESULTS` ("3-0", "0-3", "2-1", "1-2", "1-1", "*").
-    #[getter]
-    fn results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+    /// `uint8` codes into `GameBatch.RESULTS` ("3-0", "0-3", "2-1", "1-2",
+    /// "1-1", "*"); `GameBatch.results` (Python) wraps them as labels.
+    fn _results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         PyArray1::from_vec(
             py,
             self.batch
@@ -263,9 +277,9 @@ impl PyGameBatch {
         )
     }
 
-    /// `uint8` codes into `GameBatch.TERMINATIONS` (0: the game had not ended).
-    #[getter]
-    fn terminations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+    /// `uint8` codes into `GameBatch.TERMINATIONS` (0: the game had not
+    /// ended); `GameBatch.terminations` (Python) wraps them as labels.
+    fn _terminations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         PyArray1::from_vec(
             py,
             self.batch
@@ -560,6 +574,55 @@ impl Columns<'_> {
 }
 
 /// Offsets from NumPy's `int64`, refused if one is negative.
+/// A 64-bit checksum (word-at-a-time multiply-rotate): it catches a
+/// damaged pickle; it is no defence against a forged one, which can run any
+/// code anyway.
+struct Checksum(u64);
+
+impl Checksum {
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    /// The length, then the bytes eight at a time (the last word padded).
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.word(bytes.len() as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.word(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.word(u64::from_le_bytes(last));
+    }
+}
+
+/// The checksum of a batch's columns, as `__reduce__` pickles them.
+fn checksum(
+    moves: &[u16],
+    offsets: &[u64],
+    starts: &[String],
+    start_indices: &[u32],
+    results: &PyReadonlyArray1<'_, u8>,
+    terminations: &PyReadonlyArray1<'_, u8>,
+) -> PyResult<u64> {
+    let mut h = Checksum(0);
+    h.word(moves.len() as u64);
+    for c in moves.chunks(4) {
+        let w = c
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (k, &m)| w | u64::from(m) << (16 * k));
+        h.word(w);
+    }
+    offsets.iter().for_each(|&o| h.word(o));
+    starts.iter().for_each(|s| h.bytes(s.as_bytes()));
+    start_indices.iter().for_each(|&i| h.word(u64::from(i)));
+    h.bytes(results.as_slice()?);
+    h.bytes(terminations.as_slice()?);
+    Ok(h.0)
+}
+
 fn non_negative(offsets: &[i64], what: &str) -> PyResult<Vec<u64>> {
     offsets
         .iter()
@@ -591,7 +654,7 @@ pub(crate) fn start_position(start: Option<&Bound<'_, PyAny>>) -> PyResult<Posit
 /// `max_plies=None` sets no limit, as for `random_games`. Rust,
 /// all cores (or `threads`), GIL released; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None, first = 0))]
+#[pyo3(signature = (n, *, max_plies = Some(300), seed = 0, threads = None, start = None, first = 0), text_signature = "(n, *, max_plies=300, seed=0, threads=None, start=None, first=0)")]
 pub(crate) fn selfplay(
     py: Python<'_>,
     n: usize,

@@ -7,7 +7,6 @@ use cescacs::pgn as core_pgn;
 use cescacs::{Assessment, Game, GameError, GameResult, Position};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
 use crate::board::PyBoard;
@@ -15,8 +14,6 @@ use crate::convert::{class_attr, outcome_obj};
 use crate::errors::{game_error, pdtl_error, pgn_error};
 use crate::moves::{new_move, new_moves, PyMove};
 use crate::nodes::{mainline_nodes, root, PyGameNode};
-
-static HEADERS_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// A C'escacs game record: tags, start position, the main line with its
 /// comments, assessments and variations, and the result. Read one with
@@ -91,20 +88,6 @@ impl PyGame {
         Ok(PyGame {
             game: Game::from_history(board.hist()?.clone()),
         })
-    }
-
-    /// The tags as a mutable mapping (`cescacs.pgn.Headers`): `Variant` and
-    /// the Seven Tag Roster first (a new game has them at their defaults, a
-    /// game read from CTL-PGN with the record's values), then the record's
-    /// other tags in file order. The start position is not a tag: see
-    /// `board()`.
-    #[getter]
-    fn headers(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        let cls = HEADERS_CLASS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-            Ok(py.import("cescacs.pgn")?.getattr("Headers")?.unbind())
-        })?;
-        Ok(cls.bind(py).call1((slf,))?.unbind())
     }
 
     /// `[(name, value), ...]` in file order (internal: see `headers`).
@@ -285,11 +268,15 @@ impl PyGame {
         self.game.repetition_count()
     }
 
+    /// Whether the main line's end position has occurred at least `count`
+    /// times in the game (itself included).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
         self.game.is_repetition(count)
     }
 
+    /// Whether a draw may be claimed at the end of the main line
+    /// (threefold repetition or fifty moves).
     fn can_claim_draw(&self) -> bool {
         self.game.can_claim_draw()
     }
@@ -505,17 +492,6 @@ impl PyGame {
         } else {
             vec![comment.to_string()]
         };
-    }
-
-    /// Walks the record with `visitor` (a `cescacs.pgn.BaseVisitor`) and
-    /// returns its `result()`.
-    fn accept(slf: &Bound<'_, Self>, visitor: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Ok(slf
-            .py()
-            .import("cescacs.pgn")?
-            .getattr("_accept")?
-            .call1((slf, visitor))?
-            .unbind())
     }
 
     /// The record's events for the visitors (internal: `cescacs.pgn`).

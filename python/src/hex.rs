@@ -163,6 +163,7 @@ impl PyPiece {
         ))
     }
 
+    /// The piece of a CTL-AN letter: uppercase White (`"K"`), lowercase Black (`"k"`).
     #[staticmethod]
     fn from_symbol(py: Python<'_>, symbol: &str) -> PyResult<Py<PyPiece>> {
         let mut chars = symbol.chars();

@@ -3,8 +3,11 @@
 //! The binding only translates values between Python and the core: every
 //! rule answer (legal moves, notation, PDTL, outcome, perft) comes from
 //! `cescacs::Position`. The Python package `cescacs` re-exports what is
-//! defined here and adds the enums (`cescacs._types`), the SVG drawing and
-//! the command line.
+//! defined here and wraps it: it hands over its enums (`cescacs._types`,
+//! through `_init_enums`) and adds the methods written in Python (Arrow
+//! and Parquet, tag mappings and visitors, readable result labels), the
+//! SVG drawing and the command line. The native layer imports no module
+//! of the package but `cescacs.svg`, which `Board._repr_svg_` draws with.
 //!
 //! One module per class family, each importing only those below it:
 //! `convert` (values between Rust and Python, the cached enum members),
@@ -56,6 +59,7 @@ use crate::nodes::PyGameNode;
 #[pymodule]
 fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_function(wrap_pyfunction!(convert::_init_enums, m)?)?;
     m.add_class::<PyHex>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<PyMove>()?;

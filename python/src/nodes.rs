@@ -486,8 +486,8 @@ impl PyGameNode {
         color_obj(py, self.before(py)?.turn())
     }
 
-    /// The move in canonical CTL-AN with its check mark.
-    #[getter]
+    /// The move in canonical CTL-AN with its check mark (python-chess's
+    /// `san()`).
     fn ctl(&self, py: Python<'_>) -> PyResult<String> {
         let mv = self.read(py, |am| am.mv)?;
         Ok(self.before(py)?.ctl(&mv))

@@ -24,11 +24,37 @@ const MAX_ENVS: usize = 1 << 16;
 /// work is smaller than the cost of starting a second one.
 const SPLIT_FROM: usize = 64;
 
-/// One environment: its game and the generator of its sampled actions.
+/// One environment: its game, the generator of its sampled actions, and
+/// whether its game ended in the last step and waits for its reset.
 #[derive(Clone)]
 struct Slot {
     ep: Episode,
     rng: SplitMix64,
+    ended: bool,
+}
+
+/// When a game that ended is reset, as Gymnasium's `AutoresetMode` says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Autoreset {
+    /// In the next `step`, whose action for it is ignored (Gymnasium's default).
+    NextStep,
+    /// In the step where it ended; the final observation goes in the infos.
+    SameStep,
+    /// Never by `step`: `reset` with a mask does it.
+    Disabled,
+}
+
+impl Autoreset {
+    fn parse(name: &str) -> PyResult<Autoreset> {
+        match name {
+            "next_step" => Ok(Autoreset::NextStep),
+            "same_step" => Ok(Autoreset::SameStep),
+            "disabled" => Ok(Autoreset::Disabled),
+            _ => Err(PyValueError::new_err(format!(
+                "autoreset_mode must be next_step, same_step or disabled, not {name:?}"
+            ))),
+        }
+    }
 }
 
 /// What a step tells about one environment that ended in it.
@@ -132,6 +158,7 @@ pub(crate) struct PyVecEnv {
     slots: Vec<Slot>,
     /// Truncate a game once it has this many plies (`usize::MAX`: never).
     max_plies: usize,
+    autoreset: Autoreset,
 }
 
 impl PyVecEnv {
@@ -158,13 +185,15 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, seed, max_plies, start))]
+    #[pyo3(signature = (num_envs, seed, max_plies, start, autoreset = "next_step"))]
     fn new(
         num_envs: usize,
         seed: u64,
         max_plies: Option<usize>,
         start: Option<&str>,
+        autoreset: &str,
     ) -> PyResult<Self> {
+        let autoreset = Autoreset::parse(autoreset)?;
         if num_envs == 0 || num_envs > MAX_ENVS {
             return Err(PyValueError::new_err(format!(
                 "num_envs must be between 1 and {MAX_ENVS}, got {num_envs}"
@@ -189,11 +218,13 @@ impl PyVecEnv {
             .map(|i| Slot {
                 ep: ep.clone(),
                 rng: env_rng(seed, i),
+                ended: false,
             })
             .collect();
         Ok(PyVecEnv {
             slots,
             max_plies: max_plies.unwrap_or(usize::MAX),
+            autoreset,
         })
     }
 
@@ -230,6 +261,7 @@ impl PyVecEnv {
                 continue;
             }
             s.ep.reset();
+            s.ended = false;
             if let Some(seed) = seeds.as_ref().and_then(|seeds| seeds[i]) {
                 s.rng = env_rng(seed, i);
             }
@@ -244,8 +276,11 @@ impl PyVecEnv {
         self.observations(py, data, self.slots.len())
     }
 
-    /// Plays `actions[i]` in game `i` for every `i`; games that end are
-    /// reset in the same call. Returns `(obs, rewards, terminated,
+    /// Plays `actions[i]` in game `i` for every `i`. A game that ends is
+    /// reset in the same call (same_step), or in the next one, which ignores
+    /// its action and gives its start observation, reward 0 and neither
+    /// flag (next_step); with disabled autoreset an ended game refuses a
+    /// step until `reset` with a mask. Returns `(obs, rewards, terminated,
     /// truncated, ended, final_obs, final_results, final_terminations,
     /// final_plies)`, the last five for the games that ended, in order.
     #[allow(clippy::type_complexity)]
@@ -278,6 +313,16 @@ impl PyVecEnv {
         // found) before any game moves.
         let mut nth = Vec::with_capacity(n);
         for (i, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
+            if s.ended {
+                if self.autoreset == Autoreset::Disabled {
+                    return Err(PyValueError::new_err(format!(
+                        "environment {i} has ended and autoreset is disabled: reset it with \
+                         options={{\"reset_mask\": mask}} (no environment was stepped)"
+                    )));
+                }
+                nth.push(usize::MAX);
+                continue;
+            }
             match usize::try_from(a).ok().and_then(|a| s.ep.find(a).ok()) {
                 Some(k) => nth.push(k),
                 None => {
@@ -288,7 +333,8 @@ impl PyVecEnv {
                 }
             }
         }
-        let (max_plies, nth) = (self.max_plies, &nth);
+        let (max_plies, nth, same_step) =
+            (self.max_plies, &nth, self.autoreset == Autoreset::SameStep);
         let mut obs = vec![0u8; n * OBS];
         let (mut rewards, mut terminated, mut truncated) =
             (vec![0f32; n], vec![false; n], vec![false; n]);
@@ -303,6 +349,12 @@ impl PyVecEnv {
             split(slots, out, |first, slots, out| {
                 let mut ended = Vec::new();
                 for (k, (s, o)) in slots.iter_mut().zip(out.obs.chunks_mut(OBS)).enumerate() {
+                    if s.ended {
+                        s.ep.reset();
+                        s.ended = false;
+                        write_planes(s.ep.position(), o);
+                        continue;
+                    }
                     let mover = s.ep.position().turn();
                     let outcome = s.ep.step_nth(nth[first + k]).expect("checked above");
                     out.rewards[k] = mover_reward(outcome, mover);
@@ -316,8 +368,12 @@ impl PyVecEnv {
                             outcome,
                             plies: s.ep.plies(),
                         });
-                        s.ep.reset();
-                        write_planes(s.ep.position(), o);
+                        if same_step {
+                            s.ep.reset();
+                            write_planes(s.ep.position(), o);
+                        } else {
+                            s.ended = true;
+                        }
                     }
                 }
                 ended
@@ -390,7 +446,12 @@ impl PyVecEnv {
             .slots
             .iter_mut()
             .map(|s| {
+                // A game waiting for its reset (no legal move, maybe) takes
+                // any action: 0.
                 let legal = s.ep.legal_actions();
+                if s.ended || legal.is_empty() {
+                    return 0;
+                }
                 i64::from(legal[s.rng.below(legal.len())])
             })
             .collect();
@@ -403,6 +464,11 @@ impl PyVecEnv {
             pyo3::exceptions::PyIndexError::new_err(format!("no environment {i}"))
         })?;
         Ok(s.ep.position().to_pdtl())
+    }
+
+    /// Whether each game ended in the last step and waits for its reset.
+    fn ended<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        PyArray1::from_vec(py, self.slots.iter().map(|s| s.ended).collect())
     }
 
     /// Plies played in each game since its last reset.

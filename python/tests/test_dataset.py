@@ -298,8 +298,8 @@ def test_from_arrow_checks_every_move() -> None:
     wrong = table.set_column(1, "result", pa.array(["2-0"] * 4))
     with pytest.raises(ValueError, match="unknown result '2-0'"):
         GameBatch.from_arrow(wrong)
-    with pytest.raises(ValueError, match="no start column"):
-        GameBatch.from_arrow(table.drop_columns(["start"]))
+    with pytest.raises(ValueError, match="no moves column"):
+        GameBatch.from_arrow(table.drop_columns(["moves"]))
 
 
 def test_missing_pyarrow_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -352,14 +352,31 @@ def _finished_and_not() -> GameBatch:
 def test_masks_and_index_arrays_pick_games_like_numpy() -> None:
     batch = _finished_and_not()
     games = list(batch)
-    assert batch.results.tolist() == [5] * 6 + [0, 4, 1, 0, 4, 4, 3, 4, 4, 4]
-    finished = batch[batch.results != 5]
+    assert batch.results.labels() == ["*"] * 6 + [
+        "3-0",
+        "1-1",
+        "0-3",
+        "3-0",
+        "1-1",
+        "1-1",
+        "1-2",
+        "1-1",
+        "1-1",
+        "1-1",
+    ]
+    finished = batch[batch.results != "*"]
     assert list(finished) == games[6:]
-    assert np.array_equal(finished.results, batch.results[batch.results != 5])
+    assert np.array_equal(finished.results, batch.results[batch.results != "*"])
     assert np.array_equal(finished.terminations, batch.terminations[6:])
     assert finished.starts == [cescacs.INITIAL_PDTL, KINGS_AND_ROOKS]
-    mates = batch[batch.terminations == 1]
-    assert mates.plies.tolist() == [205, 552, 599] and mates.results.tolist() == [0, 1, 0]
+    mates = batch[batch.terminations == "checkmate"]
+    assert mates.plies.tolist() == [205, 552, 599] and mates.results.labels() == [
+        "3-0",
+        "0-3",
+        "3-0",
+    ]
+    assert list(batch[batch.terminations == cescacs.Termination.CHECKMATE]) == list(mates)
+    assert list(batch[batch.results.isin(["3-0", "0-3"])]) == list(mates)
     assert list(batch[[1, 5, 7]]) == [games[1], games[5], games[7]]
     assert list(batch[np.array([-1, 0, 0, 15])]) == [games[15], games[0], games[0], games[15]]
     assert list(batch[(3, -3)]) == [games[3], games[13]]
@@ -446,7 +463,9 @@ def test_ctl_column_is_the_games_ctl_an() -> None:
     assert table.column("moves").to_pylist() == [g.ctl_moves() for g in batch]
     assert table.column("moves").to_pylist()[0][:4] == batch[0].ctl_moves()[:4]
     mates = [
-        row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results) if r in (0, 1)
+        row[-1]
+        for row, r in zip(table.column("moves").to_pylist(), batch.results.labels())
+        if r in ("3-0", "0-3")
     ]
     assert mates and all(m.endswith("#") for m in mates)
     assert GameBatch.from_arrow(table) == batch
@@ -543,13 +562,13 @@ def test_polars_reads_and_filters_the_parquet_default(tmp_path: Path) -> None:
     df = pl.read_parquet(path)
     assert df.schema["moves"] == pl.List(pl.String)
     assert df["moves"].to_list() == [g.ctl_moves() for g in batch]
-    assert df["result"].cast(pl.String).to_list() == [GameBatch.RESULTS[c] for c in batch.results]
+    assert df["result"].cast(pl.String).to_list() == batch.results.labels()
     assert df["plies"].to_list() == batch.plies.tolist()
     assert GameBatch.from_arrow(df) == batch
     finished = df.filter(pl.col("result").cast(pl.String) != "*")
-    assert GameBatch.from_arrow(finished) == batch[batch.results != 5]
+    assert GameBatch.from_arrow(finished) == batch[batch.results != "*"]
     mates = df.filter(pl.col("termination").cast(pl.String) == "checkmate")
-    assert GameBatch.from_arrow(mates) == batch[batch.terminations == 1]
+    assert GameBatch.from_arrow(mates) == batch[batch.terminations == "checkmate"]
     for moves in ("index", "rank"):
         batch.write_parquet(tmp_path / f"{moves}.parquet", moves=moves)
         assert GameBatch.from_arrow(pl.read_parquet(tmp_path / f"{moves}.parquet")) == batch
@@ -579,3 +598,53 @@ def test_samples_take_plies_in_any_order() -> None:
     legal = [everything["legal"][offsets[p] : offsets[p + 1]].tolist() for p in plies]
     got = some["legal_offsets"]
     assert [some["legal"][got[k] : got[k + 1]].tolist() for k in range(5)] == legal
+
+
+def test_results_compare_with_labels_and_refuse_unknown_ones() -> None:
+    """A results or terminations column compares with its labels; a label it
+    does not know raises instead of selecting every game."""
+    batch = _finished_and_not()
+    assert (batch.results != "*").tolist() == [False] * 6 + [True] * 10
+    assert ("*" == batch.results).tolist() == (batch.results == "*").tolist()
+    assert (batch.results == ["3-0"] * 16).sum() == 2
+    assert (batch.terminations == None).sum() == 6  # noqa: E711
+    assert batch.terminations[6:7].labels() == ["checkmate"]
+    assert (
+        str(batch.results[:2]) == "['*', '*']"
+        and repr(batch.results[6:8]) == "ResultCodes(['3-0', '1-1'])"
+    )
+    for bad in ("3:0", "white wins", "CHECKMATE"):
+        with pytest.raises(ValueError, match="unknown (result|termination)"):
+            _ = batch.results == bad if ":" in bad or " " in bad else batch.terminations == bad
+    with pytest.raises(
+        ValueError,
+        match=r"unknown result '3:0' \(expected one of '3-0', '0-3', '2-1', '1-2', '1-1', '\*'\)",
+    ):
+        _ = batch.results != "3:0"
+    assert (batch.results != 5).tolist() == (batch.results != "*").tolist()
+
+
+def test_from_arrow_of_move_lists_alone() -> None:
+    """A frame of move lists alone (CTL-AN strings or move indices) makes a
+    batch: every game from the initial position, each termination the
+    rules' and, for a game they ended, its result; the others ``*``."""
+    import polars as pl
+
+    batch = cescacs.selfplay(40, seed=2)
+    ended = batch[batch.terminations != None][:2]  # noqa: E711
+    going = cescacs.selfplay(2, max_plies=7, seed=3)
+    both = GameBatch.concat([ended, going])
+    df = pl.DataFrame({"moves": [g.ctl_moves() for g in both]})
+    got = GameBatch.from_arrow(df)
+    assert got == both
+    assert got.results.labels()[2:] == ["*", "*"] and got.terminations.labels()[2:] == [None, None]
+    assert (
+        got.terminations.labels()[:2] == ended.terminations.labels()
+        and got.results.labels()[:2] == ended.results.labels()
+    )
+    by_index = GameBatch.from_arrow(both.to_arrow().select(["moves"]))
+    assert by_index == both
+    stated = GameBatch.from_arrow(pl.DataFrame({"moves": [["E7-E13"]], "result": ["1-1"]}))
+    assert stated.results.labels() == ["1-1"] and stated.terminations.labels() == [None]
+    with pytest.raises(ValueError, match="game 0"):
+        GameBatch.from_arrow(pl.DataFrame({"moves": [["E7-E13", "E7-E13"]]}))

@@ -15,6 +15,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.spaces import MultiDiscrete  # noqa: E402
+from gymnasium.vector.vector_env import AutoresetMode  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import cescacs  # noqa: E402
@@ -66,7 +67,7 @@ def test_pettingzoo_seed_test() -> None:
 def test_metadata_and_first_observation() -> None:
     e = env(render_mode="ansi")
     assert e.metadata == {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "rgb_array", "human"],
         "name": "cescacs_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -183,7 +184,7 @@ def test_truncation_and_illegal_actions() -> None:
     assert e.terminations == {"player_0": True, "player_1": True}
     assert e.rewards == {"player_0": -1, "player_1": 0}
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="human")
+        raw_env(render_mode="window")
     with pytest.raises(ValueError, match="max_plies"):
         raw_env(max_plies=0)
 
@@ -362,7 +363,7 @@ def test_reset_gives_the_initial_planes() -> None:
     assert obs.shape == (5, 28, 169) and obs.dtype == np.uint8 and infos == {}
     assert all(np.array_equal(o, START) for o in obs)
     assert v.observation_space.shape == (5, 28, 169) and v.single_action_space.n == 30001
-    assert v.metadata["autoreset_mode"].value == "SameStep"
+    assert v.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP  # Gymnasium's default
 
 
 def test_steps_follow_board_and_legal_actions_match() -> None:
@@ -392,7 +393,7 @@ def test_a_mate_rewards_the_mover_and_resets_in_the_same_step(mate: cescacs.Game
     moves = mate.mainline_moves()
     before = mate.board_at(len(moves) - 1)
     o = mate.end_board().outcome()
-    v = VecEnv(2, start=before.pdtl())
+    v = VecEnv(2, start=before.pdtl(), autoreset_mode="same_step")
     v.reset()
 
     def goes_on(m: cescacs.Move) -> bool:
@@ -423,7 +424,7 @@ def test_a_mate_rewards_the_mover_and_resets_in_the_same_step(mate: cescacs.Game
 def test_a_stalemate_rewards_the_mover_a_third(stalemate: cescacs.Game) -> None:
     moves = stalemate.mainline_moves()
     before = stalemate.board_at(len(moves) - 1)
-    v = VecEnv(1, start=before.pdtl())
+    v = VecEnv(1, start=before.pdtl(), autoreset_mode=AutoresetMode.SAME_STEP)
     v.reset()
     _, rewards, term, _, infos = v.step(np.array([encode.move_index(moves[-1])]))
     assert rewards.tolist() == [np.float32(1 / 3)] and term.tolist() == [True]
@@ -431,7 +432,7 @@ def test_a_stalemate_rewards_the_mover_a_third(stalemate: cescacs.Game) -> None:
 
 
 def test_truncation_autoresets() -> None:
-    v = VecEnv(3, seed=1, max_plies=2)
+    v = VecEnv(3, seed=1, max_plies=2, autoreset_mode="same_step")
     v.reset()
     v.step(v.sample_actions())
     obs, rewards, term, trunc, infos = v.step(v.sample_actions())
@@ -451,7 +452,7 @@ def test_truncation_autoresets() -> None:
 def test_a_full_random_run_matches_random_play_on_boards() -> None:
     """Many plies with auto-resets: every game, replayed on a Board, ends
     where VecEnv says, with the reward its outcome gives the mover."""
-    v = VecEnv(4, seed=3)
+    v = VecEnv(4, seed=3, autoreset_mode="same_step")
     v.reset()
     boards = [cescacs.Board() for _ in range(4)]
     ended = 0
@@ -710,7 +711,7 @@ def test_every_returned_array_has_its_space_dtype_and_shape() -> None:
     with many same-step resets: observations in the observation space,
     the batch's shapes and dtypes, the infos' layout."""
     n = 5
-    v = VecEnv(n, seed=2, max_plies=7)
+    v = VecEnv(n, seed=2, max_plies=7, autoreset_mode="same_step")
     obs, infos = v.reset(seed=11)
     assert obs in v.observation_space and infos == {}
     assert all(o in v.single_observation_space for o in obs)
@@ -775,3 +776,130 @@ def test_seeded_reset_and_step_repeat_exactly() -> None:
     assert data_equivalence(first, run(VecEnv(3, seed=99, max_plies=25), 21), exact=True)
     assert not data_equivalence(first, run(v, 22), exact=True)
     assert v.np_random_seed == 22
+
+
+# --- autoreset modes, Gymnasium's vector wrappers, rendering -------------------
+
+
+def test_next_step_autoreset_shows_the_end_then_resets_ignoring_the_action(
+    mate: cescacs.Game,
+) -> None:
+    """NEXT_STEP (the default): the step of the mate returns the mated
+    position and the result in the infos; the next step resets that game,
+    ignores its action (here an index that is no move) and returns its start
+    with reward 0; the other game moves on."""
+    moves = mate.mainline_moves()
+    before = mate.board_at(len(moves) - 1)
+    v = VecEnv(2, start=before.pdtl())
+    v.reset()
+    other = next(m for m in before.legal_moves if m != moves[-1] and _goes_on(before, m))
+    obs, rewards, term, trunc, infos = v.step(
+        np.array([encode.move_index(moves[-1]), encode.move_index(other)])
+    )
+    assert (
+        rewards.tolist() == [1.0, 0.0]
+        and term.tolist() == [True, False]
+        and trunc.tolist() == [False, False]
+    )
+    assert np.array_equal(obs[0], encode.planes(mate.end_board())[0])
+    assert set(infos) == {"result", "_result", "termination", "_termination", "plies", "_plies"}
+    assert (infos["result"][0], infos["termination"][0], int(infos["plies"][0])) == (
+        mate.result,
+        "checkmate",
+        1,
+    )
+    assert infos["_result"].tolist() == [True, False] and infos["result"][1] is None
+    assert v.ended().tolist() == [True, False]
+    assert (
+        v.sample_actions()[0] == 0 and v.action_space.sample()[0] == 0
+    )  # the mated game has no legal move
+    after = before.copy()
+    after.push(other)
+    reply = next(iter(after.legal_moves))
+    obs, rewards, term, trunc, infos = v.step(np.array([30000, encode.move_index(reply)]))
+    assert np.array_equal(obs[0], encode.planes(before)[0]) and rewards[0] == 0.0
+    assert not term[0] and not trunc[0] and infos == {} and v.plies().tolist() == [0, 2]
+    assert v.ended().tolist() == [False, False]
+
+
+def _goes_on(board: cescacs.Board, m: cescacs.Move) -> bool:
+    b = board.copy()
+    b.push(m)
+    return b.outcome() is None
+
+
+def test_disabled_autoreset_refuses_an_ended_game_until_reset() -> None:
+    v = VecEnv(2, seed=1, max_plies=2, autoreset_mode=AutoresetMode.DISABLED)
+    assert v.metadata["autoreset_mode"] == AutoresetMode.DISABLED
+    v.reset()
+    v.step(v.sample_actions())
+    _, _, _, trunc, infos = v.step(v.sample_actions())
+    assert trunc.tolist() == [True, True] and infos["plies"].tolist() == [2, 2]
+    with pytest.raises(ValueError, match="environment 0 has ended and autoreset is disabled"):
+        v.step(v.sample_actions())
+    assert v.plies().tolist() == [2, 2]  # nothing moved
+    obs, _ = v.reset(options={"reset_mask": np.array([True, True])})
+    assert all(np.array_equal(o, START) for o in obs) and v.ended().tolist() == [False, False]
+    v.step(v.sample_actions())
+    with pytest.raises(ValueError, match="autoreset_mode must be"):
+        VecEnv(1, autoreset_mode="sometimes")
+
+
+def test_gymnasium_vector_wrappers_take_the_environment() -> None:
+    """FlattenObservation and DtypeObservation refuse SAME_STEP; with the
+    default NEXT_STEP they wrap the environment, and their observations are
+    the environment's, flattened and cast, through resets."""
+    from gymnasium.wrappers.vector import (
+        DtypeObservation,
+        FlattenObservation,
+        RecordEpisodeStatistics,
+    )
+
+    v = VecEnv(3, seed=4, max_plies=4)
+    w = RecordEpisodeStatistics(DtypeObservation(FlattenObservation(v), np.float32))
+    obs, _ = w.reset(seed=4)
+    assert obs.shape == (3, 28 * 169) and obs.dtype == np.float32 and obs in w.observation_space
+    assert np.array_equal(obs[0], START.reshape(-1).astype(np.float32))
+    for step in range(10):
+        obs, rewards, term, trunc, infos = w.step(v.action_space.sample())
+        assert np.array_equal(obs, v.observe().reshape(3, -1).astype(np.float32))
+        assert trunc.tolist() == [step % 5 == 3] * 3
+        if step % 5 == 3:
+            assert infos["episode"]["l"].tolist() == [4, 4, 4]
+    with pytest.raises(ValueError, match="Expected autoreset_mode to be NEXT_STEP or DISABLED"):
+        FlattenObservation(VecEnv(1, autoreset_mode="same_step"))
+
+
+def test_render_modes_of_both_environments(capsys: pytest.CaptureFixture[str]) -> None:
+    """rgb_array and ansi give a frame per drawn game; human shows the
+    board at every step (as text where there is neither a notebook nor an
+    interactive Matplotlib, as under pytest) and returns None."""
+    v = VecEnv(3, seed=0, render_mode="rgb_array", render_envs=2)
+    v.reset()
+    frames = v.render()
+    assert (
+        frames is not None
+        and len(frames) == 2
+        and frames[0].ndim == 3
+        and frames[0].dtype == np.uint8
+    )
+    v = VecEnv(2, seed=0, render_mode="ansi")
+    v.reset()
+    assert v.render() == (str(cescacs.Board()),)
+    v = VecEnv(2, seed=0, render_mode="human")
+    v.reset()
+    v.step(v.sample_actions())
+    assert v.render() is None
+    out = capsys.readouterr().out
+    assert (
+        out.count(str(cescacs.Board())) == 1 and out.count("P T A B C") == 3
+    )  # reset, step, render
+    e = env(render_mode="human")
+    e.reset()
+    e.step(int(np.flatnonzero(e.observe("player_0")["action_mask"])[0]))
+    assert e.render() is None
+    assert capsys.readouterr().out.startswith(str(cescacs.Board()))
+    with pytest.raises(ValueError, match="render_envs"):
+        VecEnv(2, render_envs=3)
+    with pytest.raises(ValueError, match="render_mode"):
+        VecEnv(2, render_mode="window")

@@ -143,7 +143,7 @@ def test_real_game_canonical_text_and_headers() -> None:
         == '<Game Event="CG" Id="Cescacs-A0001-24" Date="2020-07-20" plies=69 result="0-3">'
     )
     nodes = game.mainline()
-    assert [n.ctl for n in nodes[40:42]] == ["DE1×GE5", "KRD-DE"]
+    assert [n.ctl() for n in nodes[40:42]] == ["DE1×GE5", "KRD-DE"]
     castle = nodes[41]
     assert (castle.ply(), castle.move_number, castle.turn) == (42, 21, Color.BLACK)
     assert castle.move.castling == "KRD-DE"
@@ -266,7 +266,7 @@ def test_comments_and_nested_variations() -> None:
     assert [n.nag for n in nodes[:3]] == [6, 6, 6]
     # 4. EH4-H8 (ply 7): White's comment and the variation replacing it.
     n = nodes[6]
-    assert (n.ply(), n.move_number, n.turn, n.ctl, n.assessment) == (
+    assert (n.ply(), n.move_number, n.turn, n.ctl(), n.assessment) == (
         7,
         4,
         Color.WHITE,
@@ -286,7 +286,7 @@ def test_comments_and_nested_variations() -> None:
     )
     assert vn.parent == nodes[5] and vn.next() is None and vn.variations == []
     assert vn.board_before().pdtl() == game.board_at(6).pdtl()
-    assert (vn.ctl, vn.ply(), vn.move_number, vn.comments) == (
+    assert (vn.ctl(), vn.ply(), vn.move_number, vn.comments) == (
         "GD2-F6",
         7,
         4,
@@ -301,7 +301,7 @@ def test_comments_and_nested_variations() -> None:
     assert v.label == "2"
     assert repr(v) == "<GameNode 5. K4-K10>"
     vnodes = [v] + v.mainline()
-    assert [x.ctl for x in vnodes] == ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
+    assert [x.ctl() for x in vnodes] == ["K4-K10", "GL5-H6+^", "KG1-H4", "GH6×RI3", "KH4×GI3"]
     assert [x.ply() for x in vnodes] == [9, 10, 11, 12, 13]
     assert vnodes[0].assessment == "??"
     assert vnodes[0].comments == ["Displacing P threatens ~gL5 with ~RI3"]
@@ -309,7 +309,7 @@ def test_comments_and_nested_variations() -> None:
     assert vnodes[0].end() == vnodes[4]
     [main, nn] = vnodes[2].variations
     assert main == vnodes[3] and nn.parent == vnodes[2]
-    assert (nn.ctl, nn.assessment, nn.turn, nn.move_number) == ("GH6-K12", "!", Color.BLACK, 6)
+    assert (nn.ctl(), nn.assessment, nn.turn, nn.move_number) == ("GH6-K12", "!", Color.BLACK, 6)
     assert nn.board_before().pdtl() == vnodes[3].board_before().pdtl()
     assert nn.board().ply() == 12
     assert vnodes[4].board_before().pdtl() == vnodes[3].board().pdtl() != vnodes[4].board().pdtl()

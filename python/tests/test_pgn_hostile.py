@@ -57,7 +57,7 @@ def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_sta
         first = game.variations
         out["moves"] = len(first)
         node = first[-1]
-        out["ctl"] = node.ctl
+        out["ctl"] = node.ctl()
         out["ply"] = node.ply()
         out["last"] = (
             len(node.variations),

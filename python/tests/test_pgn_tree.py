@@ -32,7 +32,7 @@ def movetext(game: Game) -> str:
 
 
 def ctls(nodes: List[Any]) -> List[str]:
-    return [n.ctl for n in nodes]
+    return [n.ctl() for n in nodes]
 
 
 def small_tree() -> Tuple[Game, Any, Any]:
@@ -72,7 +72,7 @@ def test_a_tree_built_move_by_move_and_navigated() -> None:
         (2, 1, cescacs.Color.BLACK),
     ]
     assert d.board().move_stack == [first.move, d.move] and d.board_before() == first.board()
-    assert game.end() == first.end() == main.next() and main.next().ctl == "F8-F12"
+    assert game.end() == first.end() == main.next() and main.next().ctl() == "F8-F12"
     assert ctls(first.mainline()) == ["E21-E15", "F8-F12"]
     assert [m.long() for m in first.mainline_moves()] == ["E21-E15", "F8-F12"]
     assert ctls(game.mainline()) == ["E7-E13", "E21-E15", "F8-F12"]
@@ -147,7 +147,7 @@ def test_promote_demote_promote_to_main_and_remove() -> None:
     i = first.variation("I23-I19")
     first.promote(i)
     assert ctls(first.variations) == ["E21-E15", "I23-I19", "D22-D16"]
-    assert i.ctl == "I23-I19" and i == first.variation(1)  # the node follows its move
+    assert i.ctl() == "I23-I19" and i == first.variation(1)  # the node follows its move
     i.promote()  # without an argument: this node among its parent's variations
     assert ctls(first.variations) == ["I23-I19", "E21-E15", "D22-D16"]
     assert i.is_mainline() and [m.long() for m in game.mainline_moves()] == ["E7-E13", "I23-I19"]
@@ -431,8 +431,8 @@ def test_held_nodes_follow_their_moves_through_edits() -> None:
     deep = alt.add_line(["F8-F12", "F20-F16"])
     deeper = deep.parent.add_variation("H22-H16")
     alt.promote_to_main()
-    assert (deep.ctl, deep.ply(), deep.is_mainline()) == ("F20-F16", 4, True)
-    assert (later.ctl, later.is_mainline(), deeper.ctl, deeper.parent.ctl) == (
+    assert (deep.ctl(), deep.ply(), deep.is_mainline()) == ("F20-F16", 4, True)
+    assert (later.ctl(), later.is_mainline(), deeper.ctl(), deeper.parent.ctl()) == (
         "F8-F12",
         False,
         "H22-H16",
@@ -440,7 +440,7 @@ def test_held_nodes_follow_their_moves_through_edits() -> None:
     )
     first.add_main_variation("I23-I19")
     assert ctls(first.variations) == ["I23-I19", "D22-D16", "E21-E15"]
-    assert (alt.is_mainline(), deep.ctl, deep.is_mainline(), later.ctl) == (
+    assert (alt.is_mainline(), deep.ctl(), deep.is_mainline(), later.ctl()) == (
         False,
         "F20-F16",
         False,
@@ -455,3 +455,38 @@ def test_held_nodes_follow_their_moves_through_edits() -> None:
     for node in (first, alt, deep, deeper, later):
         with pytest.raises(ValueError, match="removed from its game"):
             node.ply()
+
+
+def test_python_chess_names() -> None:
+    """Board.reset, GameNode.root and ctl() (as san()), starts_variation,
+    Game.game and pgn.read_headers mean what they mean in python-chess."""
+    import io
+
+    board = cescacs.Board()
+    board.push_ctl("E7-E13")
+    board.reset()
+    assert board.move_stack == [] and board.pdtl() == cescacs.INITIAL_PDTL
+    game = cescacs.Game()
+    first = game.add_variation("E7-E13")
+    second = game.add_variation("F8-F12")
+    reply = first.add_variation("E21-E17")
+    assert (
+        game.game() is game
+        and game.root() is game
+        and first.root() == game
+        and reply.root() == game
+    )
+    assert (first.starts_variation(), second.starts_variation(), reply.starts_variation()) == (
+        False,
+        True,
+        False,
+    )
+    assert (first.ctl(), second.ctl(), reply.ctl()) == ("E7-E13", "F8-F12", "E21-E17")
+    text = '[Event "a"]\n[White "x"]\n1. E7-E13\n*\n\n[Event "b"]\n1. F8-F12\n1-1\n'
+    handle = io.StringIO(text)
+    first_tags = cescacs.pgn.read_headers(handle)
+    second_tags = cescacs.pgn.read_headers(handle)
+    assert first_tags is not None and second_tags is not None
+    assert (first_tags["Event"], first_tags["White"], first_tags["Result"]) == ("a", "x", "*")
+    assert (second_tags["Event"], second_tags["Result"]) == ("b", "1-1")
+    assert cescacs.pgn.read_headers(handle) is None

@@ -106,7 +106,10 @@ def test_the_table_has_a_row_a_game() -> None:
         "plies",
         "finished",
         "opening_plies",
-    ]
+        "termination",
+        "white_clock",
+        "black_clock",
+    ]  # the same columns for every match's settings
     assert t["round"] == ["1.1", "1.2", "2.1", "2.2"]
     assert t["white"][:2] == [
         "depth 1, eval material, abstains from leaps",
@@ -114,6 +117,9 @@ def test_the_table_has_a_row_a_game() -> None:
     ]
     assert all(len(col) == 4 for col in t.values())
     assert t["result"] == ["1-1"] * 4 and t["a_share"] == [0.5] * 4
+    assert t["termination"] == ["unterminated"] * 4 and r.summary()["terminations"] == {
+        "unterminated": 4
+    }
     pa = pytest.importorskip("pyarrow")
     table = r.to_arrow()
     assert isinstance(table, pa.Table) and table.num_rows == 4
@@ -271,3 +277,18 @@ def test_the_pgn_is_cescacs_matchs_byte_for_byte(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=2, seed=7, max_plies=50, threads=1))
     assert out.read_text(encoding="utf-8") == r.pgn()
+
+
+def test_terminations_count_every_game_of_a_fixed_depth_match() -> None:
+    """Games ended by the rules are counted by their termination, in a
+    match with no clock and no external engine."""
+    r = study.play(MatchSpec(depth=1, vs_depth=1, pairs=6, seed=2, max_plies=400, threads=1))
+    ends = r.summary()["terminations"]
+    assert sum(ends.values()) == len(r) == 12
+    games = r.games()
+    want = {}
+    for row, g in zip(r.rows, games):
+        o = g.end_board().outcome()
+        key = o.termination.value if row.finished and o is not None else "unterminated"
+        want[key] = want.get(key, 0) + 1
+    assert ends == want and r.table()["termination"].count("checkmate") == want.get("checkmate", 0)

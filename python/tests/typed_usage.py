@@ -6,8 +6,12 @@ from __future__ import annotations
 import io
 from typing import Any, Dict, List, Optional, Tuple
 
+import numpy as np
+
 import cescacs
+import cescacs.dataset
 import cescacs.encode
+import cescacs.engine
 import cescacs.pgn
 
 
@@ -73,9 +77,15 @@ def main() -> None:
     one: cescacs.Game = batch[0]
     part: cescacs.GameBatch = batch[1:]
     picked: cescacs.GameBatch = batch[[2, -1]]
-    kept: cescacs.GameBatch = batch[batch.results != 5]
-    samples: Dict[str, Any] = batch.samples(planes=False)
+    kept: cescacs.GameBatch = batch[batch.results != "*"]
+    samples: cescacs.dataset.Samples = batch.samples(planes=False)
+    played: "np.ndarray[Any, np.dtype[np.uint16]]" = samples["played"]
     seed: Optional[int] = batch.seed
+    info = cescacs.engine.analyse(board, cescacs.engine.Limit(depth=1))
+    lines = cescacs.engine.analyse(board, cescacs.engine.Limit(depth=1), multipv=2)
+    score: cescacs.engine.PovScore = info["score"]
+    best: List[cescacs.Move] = lines[0]["pv"]
+    print(score, best, played.sum())
     print(
         one.ply(),
         len(part),

@@ -170,10 +170,12 @@ impl PyBoard {
         new_move(py, &self.pos()?.parse_long(text).map_err(move_text_error)?)
     }
 
+    /// Whether the side to move is in check.
     fn is_check(&self) -> PyResult<bool> {
         Ok(self.pos()?.is_check())
     }
 
+    /// Whether the side to move is checkmated (in check, no legal move).
     fn is_checkmate(&self) -> PyResult<bool> {
         Ok(self.pos()?.is_checkmate())
     }
@@ -183,6 +185,7 @@ impl PyBoard {
         Ok(self.pos()?.is_stalemate())
     }
 
+    /// Whether neither side can mate any more (RULES.md: the game is drawn).
     fn is_insufficient_material(&self) -> PyResult<bool> {
         Ok(self.pos()?.is_insufficient_material())
     }

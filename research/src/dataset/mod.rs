@@ -122,7 +122,9 @@ pub struct BatchParts {
     pub start_of: Vec<u32>,
     /// Each game's result.
     pub results: Vec<GameResult>,
-    /// The termination each game is stated to have; checked against the rules.
+    /// The termination each game is stated to have; checked against the
+    /// rules. Empty: each game's is the rules', and a game they end with a
+    /// result of `*` gets theirs (move lists alone make a batch).
     pub terminations: Vec<Option<Termination>>,
     /// The seed stream the games come from, if any.
     pub origin: Option<Origin>,
@@ -298,10 +300,21 @@ impl GameBatch {
     /// A batch from raw columns, every move checked by replaying it
     /// (on all cores unless `threads` says otherwise; 0 means all).
     pub fn from_parts(parts: BatchParts, threads: usize) -> Result<GameBatch, BatchError> {
+        if parts.terminations.is_empty() && !parts.start_of.is_empty() {
+            return decode::decode(parts, threads, |at, _: &mut ()| decode::index_move(at));
+        }
         parts.check_columns()?;
         let b = GameBatch::from_checked_parts(parts);
         b.check(threads)?;
         Ok(b)
+    }
+
+    /// A batch from columns that a batch of this crate wrote itself (a
+    /// pickle, whose integrity its reader checks): the columns are checked,
+    /// the moves are not replayed.
+    pub fn from_own_parts(parts: BatchParts) -> Result<GameBatch, BatchError> {
+        parts.check_columns()?;
+        Ok(GameBatch::from_checked_parts(parts))
     }
 
     /// The batch of parts already checked (columns and every move).
