@@ -229,12 +229,22 @@ fn go_mate_stops_at_the_mate() {
         let p = after.after(r);
         p.legal_moves().iter().any(|&m| p.after(m).is_checkmate())
     }));
-    // No mate in one here: `go mate 1` searches until `stop`.
+    // No mate in one here: `go mate 1` does not stop at the mate in two; it searches deeper
+    // until `stop` or the deepest iteration (as Stockfish does), then answers.
+    let depth_of = |lines: &[String]| {
+        lines
+            .iter()
+            .filter_map(|l| field(l, "depth"))
+            .max()
+            .unwrap()
+    };
+    let mate_two_depth = depth_of(&lines);
     uci.send("go mate 1");
     std::thread::sleep(Duration::from_millis(200));
-    assert!(uci.answers().iter().all(|l| !l.starts_with("bestmove")));
     uci.send("stop");
-    legal_best(&pos, &uci.until("bestmove"));
+    let lines = uci.until("bestmove");
+    legal_best(&pos, &lines);
+    assert!(depth_of(&lines) > mate_two_depth + 1, "{lines:?}");
     uci.quit();
 }
 
@@ -478,7 +488,11 @@ fn info_lines_carry_hashfull_wdl_and_the_lines_asked_for() {
 fn a_long_search_reports_the_root_move_under_search() {
     let mut uci = Uci::start();
     uci.send("position startpos");
-    uci.send("go movetime 1600");
+    // An infinite search, stopped after 1.6 s: the time manager cannot end it before the
+    // second from which the root move is reported, however fast the machine.
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(1600));
+    uci.send("stop");
     let lines = uci.until("bestmove");
     legal_best(&Position::default(), &lines);
     let curr: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
