@@ -33,12 +33,15 @@ export class BoardView {
     container.addEventListener("pointermove", (e) => this.#drag(e));
     container.addEventListener("pointerup", (e) => this.#up(e));
     container.addEventListener("pointercancel", () => this.#cancelDrag());
+    window.addEventListener("pointerup", () => setTimeout(() => (this.pointerDown = false), 0));
   }
 
   /** Draws `board` (a package Board); `movable` false: the user cannot move now. */
   show(board, { flipped = false, arrows = [], movable = true } = {}) {
     this.board = board;
     this.movable = movable;
+    this.flipped = flipped;
+    this.arrows = arrows;
     this.byFrom = new Map();
     if (movable) {
       for (const m of board.legalMoves()) {
@@ -51,6 +54,14 @@ export class BoardView {
     this.#index();
     if (this.selected && !this.byFrom.has(this.selected)) this.selected = null;
     this.#drawMarks();
+  }
+
+  /** Redraws the same board with other arrows (not while a piece is dragged). */
+  setArrows(arrows) {
+    // Not between a press and its click: the click would lose the hex it started on.
+    if (!this.board || this.pointerDown) return;
+    if (JSON.stringify(arrows) === JSON.stringify(this.arrows)) return;
+    this.show(this.board, { flipped: this.flipped, arrows, movable: this.movable });
   }
 
   /** Tags every hex polygon with `data-hex` and finds each hex's centre and piece. */
@@ -164,6 +175,7 @@ export class BoardView {
   }
 
   #down(e) {
+    this.pointerDown = true;
     if (!this.movable || e.button !== 0) return;
     const hex = this.#hexOf(e.target);
     if (!hex || !this.byFrom.has(hex) || !this.pieceEls.has(hex)) return;
@@ -210,6 +222,7 @@ export class BoardView {
   }
 
   #cancelDrag() {
+    this.pointerDown = false;
     const p = this.press;
     this.press = null;
     if (p && p.dragging) {

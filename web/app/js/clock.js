@@ -11,6 +11,7 @@ export class Clock {
   /** `control` "300+3" (seconds + increment) or null for no clock. */
   set(control) {
     this.stop();
+    this.flagged = null;
     if (!control || control === "none") {
       this.enabled = false;
       this.left = { w: 0, b: 0 };
@@ -21,7 +22,6 @@ export class Clock {
     this.enabled = true;
     this.left = { w: base * 1000, b: base * 1000 };
     this.increment = (inc || 0) * 1000;
-    this.flagged = null;
   }
 
   /** Milliseconds left for `side` now. */
@@ -48,11 +48,16 @@ export class Clock {
     }
   }
 
-  /** `side` has moved: stop its time, add its increment, start the other side's. */
+  /**
+   * `side` has moved: stop its time and add its increment, start the other
+   * side's (the first move of a game starts the clock).
+   */
   moved(side) {
     if (!this.enabled || this.flagged) return;
-    if (this.running === side) this.stop();
-    this.left[side] += this.increment;
+    if (this.running === side) {
+      this.stop();
+      this.left[side] += this.increment;
+    }
     this.start(side === "w" ? "b" : "w");
   }
 

@@ -19,7 +19,7 @@ self.onmessage = (event) => {
   const { id, start, moves, limits } = event.data;
   try {
     const board = new pkg.Board(start);
-    for (const m of moves) board.push(m);
+    for (const long of moves) board.push({ long });
     const result = engine.search(board, {
       ...limits,
       onInfo: (info) => self.postMessage({ id, type: "info", info }),

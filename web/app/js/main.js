@@ -313,7 +313,11 @@ function analyse() {
       if (state.analysisKey !== key) return;
       const rank = (info.multipv ?? 1) - 1;
       state.lines[rank] = info;
-      if (rank === 0) drawEval(info.score, turn);
+      if (rank === 0) {
+        drawEval(info.score, turn);
+        const best = info.pv[0];
+        state.view.setArrows(best ? [[best.from, best.to]] : []);
+      }
       drawLines(turn);
       $("#analysis-info").textContent = `depth ${info.depth}, ${Math.round(info.nodes / 1000)} k nodes`;
     })
@@ -344,8 +348,6 @@ function newGame() {
   if (s.humanSide === "b" && !state.flipped) state.flipped = true;
   if (s.humanSide === "w" && state.flipped) state.flipped = false;
   render();
-  if (state.playing) clock.start(state.board.turn());
-  drawClocks();
   maybeEngineTurn();
 }
 

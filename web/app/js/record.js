@@ -47,7 +47,8 @@ export class Record {
   /** The board at the cursor, with the moves that led there (for repetition and the last move). */
   board() {
     const board = new this.pkg.Board(this.start);
-    for (const m of this.movesTo()) board.push(m.long);
+    // A Move object is read by its long form, which names the move whatever the position's notation.
+    for (const m of this.movesTo()) board.push({ long: m.long });
     return board;
   }
 
@@ -81,12 +82,12 @@ export class Record {
         this.cursor = { path: [...path, [index, rank]], index: 1 };
         return;
       }
-      const added = this.game.addVariation(path, index, [move.long]);
+      const added = this.game.addVariation(path, index, [{ long: move.long }]);
       this.refresh();
       this.cursor = { path: [...path, [index, added]], index: 1 };
       return;
     }
-    this.game.extendLine(path, [move.long]);
+    this.game.extendLine(path, [{ long: move.long }]);
     this.refresh();
     this.cursor = { path, index: index + 1 };
   }

@@ -15,8 +15,8 @@ test("the board has 169 hexes, each tagged with its name, and the initial positi
   assert.equal(new Set(names).size, 169);
   for (const name of ["P7", "Z7", "F0", "F28", "E7", "F14", "A23"]) assert.ok(names.includes(name), name);
   assert.equal(await pdtl(page), INITIAL);
-  // 51 pieces: the package's drawing draws one disc per piece.
-  assert.equal(await page.locator("#board svg g.piece").count(), 51);
+  // 54 pieces (27 a side): the drawing has one disc per piece.
+  assert.equal(await page.locator("#board svg g.piece").count(), 54);
   assert.equal(await page.textContent("#status"), "White to move");
 });
 

@@ -89,10 +89,14 @@ test("a move played inside the record becomes a variation, exported and promoted
   await page.click("#record-box summary");
   await page.click("#export-pgn");
   const text = await page.inputValue("#pgn");
-  assert.ok(text.endsWith("\n1. E7-E13, E21-E15\n(1. …, D22-D16 { a sideline })\n*\n"), text);
+  assert.ok(text.endsWith('[Result "*"]\n1. E7-E13, E21-E15\n(1. …, D22-D16\n.{ @B: a sideline }\n)\n*\n'), text);
   await page.click("#promote");
   await page.click("#export-pgn");
-  assert.ok((await page.inputValue("#pgn")).endsWith("\n1. E7-E13, D22-D16 { a sideline }\n(1. …, E21-E15)\n*\n"));
+  const promoted = await page.inputValue("#pgn");
+  assert.ok(promoted.endsWith('[Result "*"]\n1. E7-E13, D22-D16\n{ @B: a sideline }\n(1. …, E21-E15)\n*\n'), promoted);
+  // The cursor stays on the promoted move, now in the main line.
+  assert.equal(await page.textContent("#moves .move.current"), "D22-D16");
+  assert.equal(await page.inputValue("#comment"), "a sideline");
 });
 
 test("a record that cannot be read names the line and column, and the game stays", async () => {
