@@ -15,7 +15,7 @@ const server = await serve();
 const b = await browser();
 try {
   const page = await openApp(b.context, server.url);
-  await page.setViewportSize({ width: 1240, height: 860 });
+  await page.setViewportSize({ width: 1240, height: 900 });
   await page.selectOption("#human-side", "both");
   await page.click("#record-box summary");
   await page.fill("#pgn", readFileSync(path.join(repo, "tests/data/games/2022-08-14.2.ctl-pgn"), "utf8"));
@@ -30,7 +30,15 @@ try {
     { timeout: 60000 },
   );
   await page.click("#stop");
-  await clickHex(page, "C7");
+  // Show the moves of the White piece with the most of them.
+  let best = null;
+  for (const hex of await page.$$eval("[data-hex]", (els) => els.map((e) => e.dataset.hex))) {
+    await clickHex(page, hex);
+    const n = await page.locator("#board [data-dest]").count();
+    if (n > (best?.n ?? 0)) best = { hex, n };
+    if (n) await clickHex(page, hex);
+  }
+  await clickHex(page, best.hex);
   await page.screenshot({ path: out });
   if (page.problems.length) throw new Error(page.problems.join("\n"));
   console.log(`wrote ${out}`);
