@@ -11,7 +11,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
 fi
-if [ ! -f ../app/pkg/cescacs.js ]; then
+if [ ! -f ../app/pkg/index.js ]; then
   echo "web/app/pkg/ is missing: scripts/build-web.sh builds it" >&2
   exit 1
 fi

@@ -1,80 +1,62 @@
-// The page's side of the engine worker (engine-worker.js): one search at a
-// time, its progress as callbacks, and a stop that always works (it ends
-// the worker; the next search starts a fresh one).
+// One line of searches for the page: each new search stops the one before
+// it (the package's EngineWorker runs one search at a time, in a Web
+// Worker, and its stop() ends a search at once with the deepest iteration
+// it reported). Calls are queued so that a stop and the next search never
+// overlap, and a search asked for while another request waits replaces it.
 
-export class EngineClient {
-  constructor() {
+import { EngineWorker } from "../pkg/engine-client.js";
+
+export class Searcher {
+  constructor(options = {}) {
+    this.options = options;
     this.worker = null;
-    this.ready = null;
-    this.nextId = 1;
-    this.current = null;
+    this.running = null;
+    this.queue = Promise.resolve();
+    this.generation = 0;
   }
 
-  #spawn() {
-    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.onerror = (e) => reject(new Error(`engine worker: ${e.message ?? "failed to start"}`));
-      this.worker.onmessage = (event) => {
-        if (event.data?.type === "ready") {
-          this.worker.onmessage = (ev) => this.#receive(ev.data);
-          resolve();
-        }
-      };
-    });
-  }
-
-  /** Whether a search is running. */
+  /** Whether a search is running or about to. */
   get busy() {
-    return this.current !== null;
+    return this.running !== null;
   }
 
   /**
-   * Searches the position `start` + `moves` (long forms) within `limits`;
-   * `onInfo(info)` after each iteration. Resolves with the search result,
-   * or with `null` when stopped (the caller keeps the last info it saw).
+   * Searches `board` (read now: the caller may free it) within `limits`
+   * (the package's SearchLimits, with `onInfo`). Resolves with the result
+   * (`stopped: true` when stop() ended it), or null when a later call
+   * replaced it before it started.
    */
-  async search(start, moves, limits, onInfo = () => {}) {
-    this.stop();
-    if (!this.worker) this.#spawn();
-    const id = this.nextId++;
-    const job = { id, onInfo };
-    job.done = new Promise((resolve, reject) => Object.assign(job, { resolve, reject }));
-    this.current = job;
-    try {
-      await this.ready;
-    } catch (e) {
-      this.current = null;
-      this.worker = null;
-      throw e;
-    }
-    if (this.current !== job) return null;
-    this.worker.postMessage({ id, start, moves, limits });
-    return job.done;
+  search(board, limits) {
+    const generation = ++this.generation;
+    const copy = board.copy();
+    const turn = this.queue
+      .then(async () => {
+        this.worker ??= new EngineWorker(this.options);
+        if (this.running) await this.worker.stop();
+        if (generation !== this.generation) return null;
+        const promise = this.worker.search(copy, limits);
+        this.running = promise;
+        const clear = () => {
+          if (this.running === promise) this.running = null;
+        };
+        promise.then(clear, clear);
+        return { promise };
+      })
+      .finally(() => copy.free());
+    this.queue = turn.then(
+      () => {},
+      () => {},
+    );
+    return turn.then((started) => (started ? started.promise : null));
   }
 
-  #receive(msg) {
-    const job = this.current;
-    if (!job || msg.id !== job.id) return;
-    if (msg.type === "info") {
-      job.onInfo(msg.info);
-    } else if (msg.type === "result") {
-      this.current = null;
-      job.resolve(msg.result);
-    } else if (msg.type === "error") {
-      this.current = null;
-      const err = new Error(msg.message);
-      err.name = msg.name;
-      job.reject(err);
-    }
-  }
-
-  /** Ends the running search (if any): its promise resolves with null. */
+  /** Stops the running search (its promise resolves with what it found so far). */
   stop() {
-    const job = this.current;
-    if (!job) return;
-    this.current = null;
-    this.worker.terminate();
-    this.worker = null;
-    job.resolve(null);
+    this.generation++;
+    const turn = this.queue.then(async () => {
+      if (this.running) await this.worker.stop();
+    });
+    this.queue = turn.catch(() => {});
+    return turn;
   }
 }

@@ -4,7 +4,7 @@
 
 import { loadPackage } from "./package.js";
 import { BoardView } from "./board-view.js";
-import { EngineClient } from "./engine-client.js";
+import { Searcher } from "./engine-client.js";
 import { Clock } from "./clock.js";
 import { Record } from "./record.js";
 import { renderMoves } from "./moves-view.js";
@@ -24,8 +24,9 @@ const state = {
   thinking: null,
 };
 
-const mover = new EngineClient();
-const analyst = new EngineClient();
+/** The engine that plays moves, and the one that analyses (two workers: both can run). */
+const mover = new Searcher();
+const analyst = new Searcher();
 const clock = new Clock((side) => onFlag(side));
 
 function setStatus(text, error = false) {
@@ -248,23 +249,27 @@ async function engineMove() {
   if (board.isGameOver()) return;
   const turn = board.turn();
   const key = JSON.stringify(record.cursor) + board.pdtl();
-  const job = { key, best: null };
+  const job = { key };
   state.thinking = job;
   setStatus(`${$("#status").textContent} — the engine is thinking…`);
   let result;
   try {
-    result = await mover.search(record.start, record.movesTo().map((m) => m.long), moveLimits(), (info) => {
-      if ((info.multipv ?? 1) === 1 && info.pv.length) job.best = info.pv[0];
-      if (!$("#analyse").checked) drawEval(info.score, turn);
+    result = await mover.search(board, {
+      ...moveLimits(),
+      onInfo: (info) => {
+        if (!$("#analyse").checked && (info.multipv ?? 1) === 1) drawEval(info.score, turn);
+      },
     });
   } catch (e) {
     if (state.thinking === job) state.thinking = null;
     setStatus(describe(e), true);
     return;
   }
-  if (state.thinking !== job) return; // superseded by another search or a new game
+  // Superseded by another search, a new game, a take-back: nothing to play.
+  if (state.thinking !== job) return;
   state.thinking = null;
-  const move = result ? result.bestMove : job.stopped ? job.best : null;
+  // Stopped by the player: the best move so far (UCI's stop), if depth 1 was done.
+  const move = result?.bestMove ?? null;
   const now = JSON.stringify(record.cursor) + state.board.pdtl();
   if (move && now === key) play(move);
   else render();
@@ -277,7 +282,6 @@ function maybeEngineTurn() {
 }
 
 function stopEngine() {
-  if (state.thinking) state.thinking.stopped = true;
   mover.stop();
   if ($("#analyse").checked) {
     $("#analyse").checked = false;
@@ -308,20 +312,20 @@ function analyse() {
     return;
   }
   const multipv = settings().multipv;
-  analyst
-    .search(state.record.start, state.record.movesTo().map((m) => m.long), { depth: 64, multipv }, (info) => {
-      if (state.analysisKey !== key) return;
-      const rank = (info.multipv ?? 1) - 1;
-      state.lines[rank] = info;
-      if (rank === 0) {
-        drawEval(info.score, turn);
-        const best = info.pv[0];
-        state.view.setArrows(best ? [[best.from, best.to]] : []);
-      }
-      drawLines(turn);
-      $("#analysis-info").textContent = `depth ${info.depth}, ${Math.round(info.nodes / 1000)} k nodes`;
-    })
-    .catch((e) => setStatus(describe(e), true));
+  const onInfo = (info) => {
+    if (state.analysisKey !== key) return;
+    const rank = (info.multipv ?? 1) - 1;
+    state.lines[rank] = info;
+    if (rank === 0) {
+      drawEval(info.score, turn);
+      const best = info.pv[0];
+      state.view.setArrows(best ? [[best.from, best.to]] : []);
+    }
+    drawLines(turn);
+    $("#analysis-info").textContent = `depth ${info.depth}, ${Math.round(info.nodes / 1000)} k nodes`;
+  };
+  // Deepens until stopped (or depth 64), each iteration reported.
+  analyst.search(board, { depth: 64, multipv, onInfo }).catch((e) => setStatus(describe(e), true));
 }
 
 // ---------------------------------------------------------------- records

@@ -1,7 +1,7 @@
-// Loads the cescacs package (WebAssembly) once, for the page and its worker.
-// `pkg/` is the package's copy that scripts/build-web.sh puts beside the page.
+// Loads the cescacs package (WebAssembly) once for the page. `pkg/` is the
+// package's copy that scripts/build-web.sh puts beside the page.
 
-import init, * as cescacs from "../pkg/cescacs.js";
+import init, * as cescacs from "../pkg/index.js";
 
 let loading = null;
 
