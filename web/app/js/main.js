@@ -420,7 +420,7 @@ function choose(moves) {
   const box = $("#choices");
   box.replaceChildren();
   return new Promise((resolve) => {
-    let chosen = null;
+    // A choice resolves at once (the move is played within the click); closing otherwise cancels.
     for (const m of moves) {
       const b = document.createElement("button");
       b.type = "button";
@@ -431,12 +431,12 @@ function choose(moves) {
       long.textContent = `${m.kind.replaceAll("_", " ")}: ${m.long}`;
       b.append(long);
       b.addEventListener("click", () => {
-        chosen = m;
+        resolve(m);
         dialog.close("chosen");
       });
       box.append(b);
     }
-    dialog.addEventListener("close", () => resolve(chosen), { once: true });
+    dialog.addEventListener("close", () => resolve(null), { once: true });
     dialog.showModal();
   });
 }

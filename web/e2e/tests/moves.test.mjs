@@ -70,6 +70,19 @@ test("a castling through the chooser of the moves that join G1 and H6", async ()
   assert.deepEqual(await page.$$eval("#moves .move", (els) => els.map((e) => e.textContent)), ["KRK-HIO"]);
 });
 
+test("a promotion through the chooser of the pieces the pawn can become", async () => {
+  const page = await ctx.open();
+  await setPdtl(page, "/27:1k/21:1P6/1:1K/ w -- - 0 1");
+  await clickHex(page, "A21");
+  const dests = await page.$$eval("#board [data-dest]", (els) => els.map((e) => e.dataset.dest).sort());
+  assert.deepEqual(dests, ["A23", "B22", "T22"]);
+  await clickHex(page, "A23");
+  const choices = await page.$$eval("[data-choice]", (els) => els.map((e) => e.dataset.choice));
+  assert.deepEqual(choices.sort(), ["A21-A23=D", "A21-A23=G", "A21-A23=J", "A21-A23=N", "A21-A23=R", "A21-A23=V"]);
+  await page.click('[data-choice="A21-A23=N"]');
+  assert.equal(await pdtl(page), "/27:1k/23:N5/1:1K/ b -- - 0 1");
+});
+
 test("the chooser's Cancel plays nothing", async () => {
   const page = await ctx.open();
   await setPdtl(page, CASTLINGS);
