@@ -74,9 +74,11 @@ export async function browser() {
  * Opens the app in a new page; `page.problems` collects console errors,
  * page errors and failed requests. `fresh`: with the browser's storage
  * for the app emptied first (no game kept from an earlier test).
+ * `beforeLoad(page)` runs before the app is opened (e.g. to fake the clock).
  */
-export async function openApp(context, url, { fresh = true } = {}) {
+export async function openApp(context, url, { fresh = true, beforeLoad } = {}) {
   const page = await context.newPage();
+  await beforeLoad?.(page);
   page.problems = [];
   page.on("console", (m) => {
     if (m.type() === "error") page.problems.push(`console: ${m.text()}`);

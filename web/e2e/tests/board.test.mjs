@@ -45,3 +45,15 @@ test("flip turns the board: White's side goes to the top", async () => {
   assert.ok((await y("F0")) < (await y("F28")), "flipped: F0 above F28");
   assert.equal(await pdtl(page), INITIAL);
 });
+
+test("a King in check is marked on the board and in the status line", async () => {
+  const page = await ctx.open();
+  await setPdtl(page, "/27:1k/17:4p3/16:4P2/14:3K3/ w -- G17@19 0 2");
+  assert.equal(await page.textContent("#status"), "White to move — check");
+  const centre = (sel) =>
+    page.$eval(sel, (e) => {
+      const r = e.getBoundingClientRect();
+      return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];
+    });
+  assert.deepEqual(await centre("#board svg circle.check"), await centre('[data-hex="F14"]'));
+});
