@@ -285,6 +285,8 @@ function stopEngine() {
   mover.stop();
   if ($("#analyse").checked) {
     $("#analyse").checked = false;
+    // The lines found so far stay on show; nothing more is added to them.
+    state.analysisKey = null;
     analyst.stop();
   }
 }
@@ -294,11 +296,22 @@ function stopEngine() {
 function analyse() {
   const on = $("#analyse").checked;
   const board = state.board;
-  const key = on ? `${board.pdtl()}|${settings().multipv}|${JSON.stringify(state.record.cursor)}` : null;
-  if (key === state.analysisKey) return;
-  state.analysisKey = key;
-  state.lines = [];
   const turn = board.turn();
+  const place = `${board.pdtl()}|${JSON.stringify(state.record.cursor)}`;
+  const key = on ? `${place}|${settings().multipv}` : null;
+  if (key === state.analysisKey) {
+    // Lines kept after a stop are shown only for their own position.
+    if (!on && state.linesPlace !== place && state.lines.length) {
+      state.lines = [];
+      drawLines(turn);
+      drawEval(null);
+      $("#analysis-info").textContent = "";
+    }
+    return;
+  }
+  state.analysisKey = key;
+  state.linesPlace = place;
+  state.lines = [];
   drawLines(turn);
   if (!on) {
     analyst.stop();

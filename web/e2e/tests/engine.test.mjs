@@ -59,6 +59,11 @@ test("analysis: three lines with scores, the evaluation bar, stop, and the page 
   const info = await page.textContent("#analysis-info");
   await page.waitForTimeout(400);
   assert.equal(await page.textContent("#analysis-info"), info, "no update after stop");
+  assert.equal(await page.locator("#lines li").count(), 3, "the lines found stay on show");
+  // …for their own position only.
+  await page.click("#prev");
+  assert.equal(await page.locator("#lines li").count(), 0);
+  assert.equal(await page.getAttribute("#evalbar", "data-score"), "");
 });
 
 test("stop during an engine move plays the best move found so far", async () => {
