@@ -99,6 +99,26 @@ test("a move played inside the record becomes a variation, exported and promoted
   assert.equal(await page.inputValue("#comment"), "a sideline");
 });
 
+test("a record from a file, stepped through with the keyboard, and downloaded", async () => {
+  const page = await ctx.open();
+  await page.click("#record-box summary");
+  await page.setInputFiles("#pgn-file", path.join(repo, "tests/data/games/2022-08-14.2.ctl-pgn"));
+  assert.equal(await page.locator("#moves .move").count(), 69);
+  await page.click("#flip"); // focus on a button: the keys step through the record
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  assert.equal(await pdtl(page), AFTER_3);
+  await page.keyboard.press("End");
+  assert.equal(await pdtl(page), FINAL);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Home");
+  assert.equal(await pdtl(page), INITIAL);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-pgn")]);
+  assert.equal(download.suggestedFilename(), "cescacs-game.ctl-pgn");
+  const saved = readFileSync(await download.path(), "utf8");
+  assert.equal(saved, await page.inputValue("#pgn"));
+  assert.ok(saved.includes('[White "Sasal, Cesc"]\n') && saved.includes("\n35. DC19-E25#\n"));
+});
+
 test("a record that cannot be read names the line and column, and the game stays", async () => {
   const page = await ctx.open();
   await clickHex(page, "E7");
