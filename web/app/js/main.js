@@ -629,7 +629,6 @@ function edit(change) {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  wire();
   try {
     state.pkg = await loadPackage();
   } catch (e) {
@@ -641,6 +640,8 @@ async function main() {
     choose,
     onMove: play,
   });
+  // The controls answer once there is a package to answer with.
+  wire();
   const saved = storage.loadCurrent();
   let game = null;
   if (saved) {
