@@ -449,7 +449,15 @@ function choose(moves) {
       });
       box.append(b);
     }
-    dialog.addEventListener("close", () => resolve(null), { once: true });
+    dialog.addEventListener(
+      "close",
+      () => {
+        // No stale choices left in the page once it is closed.
+        box.replaceChildren();
+        resolve(null);
+      },
+      { once: true },
+    );
     dialog.showModal();
   });
 }

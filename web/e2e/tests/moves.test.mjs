@@ -67,6 +67,8 @@ test("a castling through the chooser of the moves that join G1 and H6", async ()
   ]);
   await page.click('[data-choice="KRK-HIO"]');
   assert.equal(await pdtl(page), "/27:1k/25:r3/6:4K2/5:4R1/3:R3/ b -rk - 1 1");
+  await page.waitForFunction(() => !document.querySelector("#chooser").open);
+  assert.equal(await page.locator("[data-choice]").count(), 0);
   assert.deepEqual(await page.$$eval("#moves .move", (els) => els.map((e) => e.textContent)), ["KRK-HIO"]);
 });
 
