@@ -8,6 +8,9 @@ import { Searcher } from "./engine-client.js";
 import { Clock } from "./clock.js";
 import { Record } from "./record.js";
 import { renderMoves } from "./moves-view.js";
+import { drawEval, drawLines } from "./analysis-view.js";
+import { choose } from "./chooser.js";
+import { drawSaved, title } from "./library-view.js";
 import * as storage from "./storage.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -76,49 +79,6 @@ function persist() {
 }
 
 // ---------------------------------------------------------------- drawing
-
-function scoreText(score, turn) {
-  // The engine scores for the side to move; the page shows White's view.
-  const sign = turn === "w" ? 1 : -1;
-  if (score.mate !== undefined) return `#${sign * score.mate}`;
-  const cp = (sign * score.cp) / 100;
-  return `${cp > 0 ? "+" : ""}${cp.toFixed(2)}`;
-}
-
-function whiteShare(score, turn) {
-  const sign = turn === "w" ? 1 : -1;
-  if (score.mate !== undefined) return sign * score.mate > 0 ? 1 : 0;
-  return 1 / (1 + Math.exp((-sign * score.cp) / 250));
-}
-
-function drawEval(score, turn) {
-  const bar = $("#evalbar");
-  if (!score) {
-    $("#evalbar-black").style.height = "50%";
-    $("#evalbar-text").textContent = "";
-    bar.dataset.score = "";
-    return;
-  }
-  $("#evalbar-black").style.height = `${(100 * (1 - whiteShare(score, turn))).toFixed(1)}%`;
-  $("#evalbar-text").textContent = scoreText(score, turn);
-  bar.dataset.score = scoreText(score, turn);
-}
-
-function drawLines(turn) {
-  const list = $("#lines");
-  list.replaceChildren();
-  for (const line of state.lines) {
-    if (!line) continue;
-    const li = document.createElement("li");
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = scoreText(line.score, turn);
-    li.append(score, line.pv.map((m) => m.ctl).join(" "));
-    li.dataset.move = line.pv[0]?.long ?? "";
-    li.title = "Play this line's first move";
-    list.append(li);
-  }
-}
 
 function drawClocks() {
   const sides = state.flipped ? ["w", "b"] : ["b", "w"];
@@ -303,7 +263,7 @@ function analyse() {
     // Lines kept after a stop are shown only for their own position.
     if (!on && state.linesPlace !== place && state.lines.length) {
       state.lines = [];
-      drawLines(turn);
+      drawLines(state.lines, turn);
       drawEval(null);
       $("#analysis-info").textContent = "";
     }
@@ -312,7 +272,7 @@ function analyse() {
   state.analysisKey = key;
   state.linesPlace = place;
   state.lines = [];
-  drawLines(turn);
+  drawLines(state.lines, turn);
   if (!on) {
     analyst.stop();
     $("#analysis-info").textContent = "";
@@ -334,7 +294,7 @@ function analyse() {
       const best = info.pv[0];
       state.view.setArrows(best ? [[best.from, best.to]] : []);
     }
-    drawLines(turn);
+    drawLines(state.lines, turn);
     $("#analysis-info").textContent = `depth ${info.depth}, ${Math.round(info.nodes / 1000)} k nodes`;
   };
   // Deepens until stopped (or depth 64), each iteration reported.
@@ -399,67 +359,6 @@ function exportPgn() {
   const text = state.record.game.toPgn();
   $("#pgn").value = text;
   return text;
-}
-
-function title(game) {
-  const w = game.header("White");
-  const b = game.header("Black");
-  const names = w && w !== "?" && b && b !== "?" ? `${w} – ${b}` : "Game";
-  const n = game.ply();
-  return `${names}, ${n} move${n === 1 ? "" : "s"} (${game.result()})`;
-}
-
-function drawSaved() {
-  const list = $("#saved");
-  list.replaceChildren();
-  for (const g of storage.listGames()) {
-    const li = document.createElement("li");
-    const load = document.createElement("button");
-    load.textContent = "Load";
-    load.dataset.load = g.id;
-    const del = document.createElement("button");
-    del.textContent = "Delete";
-    del.dataset.delete = g.id;
-    li.append(`${g.title} — ${new Date(g.date).toLocaleString()}`, load, del);
-    li.dataset.id = g.id;
-    list.append(li);
-  }
-}
-
-// ---------------------------------------------------------------- chooser
-
-function choose(moves) {
-  const dialog = $("#chooser");
-  const box = $("#choices");
-  box.replaceChildren();
-  return new Promise((resolve) => {
-    // A choice resolves at once (the move is played within the click); closing otherwise cancels.
-    for (const m of moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.choice = m.ctl;
-      b.textContent = m.ctl;
-      const long = document.createElement("span");
-      long.className = "long";
-      long.textContent = `${m.kind.replaceAll("_", " ")}: ${m.long}`;
-      b.append(long);
-      b.addEventListener("click", () => {
-        resolve(m);
-        dialog.close("chosen");
-      });
-      box.append(b);
-    }
-    dialog.addEventListener(
-      "close",
-      () => {
-        // No stale choices left in the page once it is closed.
-        box.replaceChildren();
-        resolve(null);
-      },
-      { once: true },
-    );
-    dialog.showModal();
-  });
 }
 
 // ---------------------------------------------------------------- wiring
