@@ -4,10 +4,11 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs::{History, Move, MoveList, Position};
 
+use crate::clock::Instant;
 use crate::eval::{evaluate, EvalConfig};
 use crate::limits::Limits;
 use crate::nnue::{FormatError, Network};

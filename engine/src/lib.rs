@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod aspiration;
+mod clock;
 mod engine;
 mod eval;
 mod evaluator;

@@ -18,10 +18,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs::Color;
 
+use crate::clock::Instant;
 use crate::limits::Limits;
 
 /// The move overhead when the limits give none.
