@@ -36,6 +36,7 @@ mod pgn;
 mod rows;
 mod study;
 mod study_spec;
+mod svg;
 mod vec_env;
 mod visit;
 mod work;
@@ -88,6 +89,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::_encode_layout, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(hex::all_hexes, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_board_svg, m)?)?;
     m.add_function(wrap_pyfunction!(board::initial_pdtl, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games_lenient, m)?)?;
