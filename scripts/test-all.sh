@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test in every language: Rust (cargo test), Python (pytest), C/C++ (valgrind,
-# ASan/UBSan, header drift), and builds the API references (scripts/docs.sh: a warning fails
+# ASan/UBSan, header drift), JavaScript (the WebAssembly package and its page under Node and
+# headless Chromium), and builds the API references (scripts/docs.sh: a warning fails
 # it, the Python examples run as doctests). Installs what it needs first. Called by the
 # README's test command and by .ci/run; ends with one line "Total: N passed, 0 failed".
 set -euo pipefail
@@ -22,11 +23,13 @@ step python scripts/test-python.sh
 step docs scripts/docs.sh
 step c-setup scripts/setup-c.sh
 step c scripts/test-c.sh
+step web scripts/test-web.sh
 
 # Each runner's own closing lines, added up.
 rust=$(awk '/^test result: ok\./ { n += $4 } END { print n + 0 }' "$log_dir/rust.log")
 python=$(awk '/^[0-9]+ passed/ { n = $1 } END { print n + 0 }' "$log_dir/python.log")
 c=$(awk '/^[0-9]+ passed, [0-9]+ failed$/ { n = $1 } END { print n + 0 }' "$log_dir/c.log")
+web=$(awk '/^ℹ pass [0-9]+$/ { n += $3 } END { print n + 0 }' "$log_dir/web.log")
 echo
-echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed"
-echo "Total: $((rust + python + c)) passed, 0 failed"
+echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed; web (node --test): $web passed"
+echo "Total: $((rust + python + c + web)) passed, 0 failed"
