@@ -33,9 +33,11 @@ install_tools
 echo "== web: cargo build -p cescacs-wasm (wasm32-unknown-unknown, Debian's rustc-web) =="
 # Debian's toolchain first on PATH (rustup's cannot add the wasm32 target here); std is
 # built from its sources (-Z build-std, allowed by RUSTC_BOOTSTRAP on that stable compiler).
-# A directory of its own keeps its std apart from the native target/.
+# A directory of its own keeps its std apart from the native target/. The features are those
+# of every browser with module workers (SIMD: Chrome 91, Firefox 89, Safari 16.4; Node 16.4):
+# SIMD makes the engine's network about a tenth faster.
 wasm_target_dir="$PWD/target/wasm"
-PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint" \
+PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint,+simd128" \
     CARGO_TARGET_DIR="$wasm_target_dir" CARGO_PROFILE_RELEASE_DEBUG=0 \
     CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_PANIC=abort \
     cargo build --quiet --release -p cescacs-wasm --target wasm32-unknown-unknown \
