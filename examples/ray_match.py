@@ -50,23 +50,35 @@ def task_bounds(pairs: int, tasks: int) -> List[Tuple[int, int]]:
 
 
 def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--depth", type=int, default=3, help="A's search depth")
-    p.add_argument("--vs-depth", type=int, default=None, help="B's search depth (default: A's minus one)")
+    p.add_argument(
+        "--vs-depth", type=int, default=None, help="B's search depth (default: A's minus one)"
+    )
     p.add_argument("--eval", default="default", help="A's evaluation")
     p.add_argument("--vs-eval", default="default", help="B's evaluation")
     p.add_argument("--pairs", type=int, default=100, help="openings, each played twice")
     p.add_argument("--seed", type=int, default=0, help="seed of the random openings")
-    p.add_argument("--max-plies", type=int, default=300, help="a game still going after this many plies is 1-1")
+    p.add_argument(
+        "--max-plies", type=int, default=300, help="a game still going after this many plies is 1-1"
+    )
     p.add_argument("--hash", type=int, default=8, help="transposition table per engine, MiB")
     p.add_argument("--no-castling", action="store_true")
     p.add_argument("--abstain", default=None, help="gaits A never plays: leaps, castling or both")
-    p.add_argument("--sprt", default=None, help="elo0=E0,elo1=E1[,alpha=A,beta=B]: print the SPRT's verdict")
+    p.add_argument(
+        "--sprt", default=None, help="elo0=E0,elo1=E1[,alpha=A,beta=B]: print the SPRT's verdict"
+    )
     p.add_argument("--tasks", type=int, default=None, help="Ray tasks (default: one a pair)")
     p.add_argument("--pgn", default=None, help="write every game as CTL-PGN to FILE")
     p.add_argument("--parquet", default=None, help="write the table of results to FILE (pyarrow)")
-    p.add_argument("--address", default=None, help="a running Ray cluster (default: start a local instance)")
-    p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local instance (default: all)")
+    p.add_argument(
+        "--address", default=None, help="a running Ray cluster (default: start a local instance)"
+    )
+    p.add_argument(
+        "--num-cpus", type=int, default=None, help="CPUs of the local instance (default: all)"
+    )
     args = p.parse_args(argv)
     if args.pairs < 0 or (args.tasks is not None and args.tasks < 1):
         p.error("--pairs must be >= 0 and --tasks >= 1")
@@ -102,7 +114,11 @@ def main(argv: Optional[List[str]] = None) -> None:
     parts = ray.get([play_pairs.remote(fields, first, n) for first, n in bounds])
     seconds = time.perf_counter() - t
     ray.shutdown()
-    result = combine([MatchResult(spec, [GameRow(*r) for r in rows]) for rows in parts]) if parts else MatchResult(spec, [])
+    result = (
+        combine([MatchResult(spec, [GameRow(*r) for r in rows]) for rows in parts])
+        if parts
+        else MatchResult(spec, [])
+    )
     if args.pgn:
         with open(args.pgn, "w", encoding="utf-8", newline="\n") as f:
             f.write(result.pgn())
@@ -112,7 +128,9 @@ def main(argv: Optional[List[str]] = None) -> None:
         pq.write_table(result.to_arrow(), args.parquet)
     s = result.summary()
     a, b = s["points"]
-    print(f"{len(result)} games in {len(bounds)} Ray tasks on {cpus} CPUs, {seconds:.1f} s; points {a}-{b}")
+    print(
+        f"{len(result)} games in {len(bounds)} Ray tasks on {cpus} CPUs, {seconds:.1f} s; points {a}-{b}"
+    )
     for line in s["lines"]:
         print(line)
 

@@ -35,10 +35,24 @@ HEADER = b"CESPOS1\0"
 
 
 @ray.remote(num_cpus=1)
-def make_shard(binary: str, k: int, positions: int, nodes: int, seed: int, out: str) -> Tuple[str, int]:
+def make_shard(
+    binary: str, k: int, positions: int, nodes: int, seed: int, out: str
+) -> Tuple[str, int]:
     """Runs the generator for shard ``k`` on one thread; returns its path and positions."""
     path = os.path.join(out, f"part-{k:05d}.bin")
-    args = [binary, "--positions", str(positions), "--nodes", str(nodes), "--seed", str(seed), "--threads", "1", "--out", path]
+    args = [
+        binary,
+        "--positions",
+        str(positions),
+        "--nodes",
+        str(nodes),
+        "--seed",
+        str(seed),
+        "--threads",
+        "1",
+        "--out",
+        path,
+    ]
     subprocess.run(args, check=True, capture_output=True)
     return path, (os.path.getsize(path) - len(HEADER)) // RECORD
 
@@ -50,7 +64,9 @@ def shard_sizes(positions: int, shards: int) -> List[int]:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--positions", type=int, required=True)
     ap.add_argument("--shards", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
@@ -63,7 +79,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     if args.positions < args.shards or args.shards < 1:
         ap.error("--positions must be at least --shards, and --shards at least 1")
     if not os.access(args.binary, os.X_OK):
-        ap.error(f"{args.binary} is not an executable (cargo build --release -p cescacs-research --example gen_positions)")
+        ap.error(
+            f"{args.binary} is not an executable (cargo build --release -p cescacs-research --example gen_positions)"
+        )
     os.makedirs(args.out, exist_ok=True)
     if args.address:
         ray.init(address=args.address)
@@ -71,11 +89,16 @@ def main(argv: Optional[List[str]] = None) -> None:
         ray.init(num_cpus=args.num_cpus)
     started = time.perf_counter()
     sizes = shard_sizes(args.positions, args.shards)
-    jobs = [make_shard.remote(args.binary, k, n, args.nodes, args.seed * 1000 + k, args.out) for k, n in enumerate(sizes)]
+    jobs = [
+        make_shard.remote(args.binary, k, n, args.nodes, args.seed * 1000 + k, args.out)
+        for k, n in enumerate(sizes)
+    ]
     done = ray.get(jobs)
     seconds = time.perf_counter() - started
     total = sum(n for _, n in done)
-    print(f"{total} positions in {len(done)} shards in {seconds:.1f} s: {total / seconds * 3600 / 1e6:.2f} M positions an hour")
+    print(
+        f"{total} positions in {len(done)} shards in {seconds:.1f} s: {total / seconds * 3600 / 1e6:.2f} M positions an hour"
+    )
 
 
 if __name__ == "__main__":

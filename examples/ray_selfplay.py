@@ -57,15 +57,25 @@ def to_samples(table: Any) -> Dict[str, Any]:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--shards", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-plies", type=int, default=300)
     p.add_argument("--out", required=True)
-    p.add_argument("--address", default=None, help="a running Ray cluster (default: start a local instance)")
-    p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local instance (default: all)")
-    p.add_argument("--samples", action="store_true", help="then read the shards with ray.data and make training samples")
+    p.add_argument(
+        "--address", default=None, help="a running Ray cluster (default: start a local instance)"
+    )
+    p.add_argument(
+        "--num-cpus", type=int, default=None, help="CPUs of the local instance (default: all)"
+    )
+    p.add_argument(
+        "--samples",
+        action="store_true",
+        help="then read the shards with ray.data and make training samples",
+    )
     args = p.parse_args(argv)
     if args.games < 0 or args.shards < 1:
         p.error("--games must be >= 0 and --shards >= 1")
@@ -75,12 +85,17 @@ def main(argv: Optional[List[str]] = None) -> None:
         ray.init(num_cpus=args.num_cpus, include_dashboard=False)
     os.makedirs(args.out, exist_ok=True)
     t = time.perf_counter()
-    tasks = [make_shard.remote(k, first, n, args.seed, args.max_plies, args.out) for k, (first, n) in enumerate(shard_bounds(args.games, args.shards))]
+    tasks = [
+        make_shard.remote(k, first, n, args.seed, args.max_plies, args.out)
+        for k, (first, n) in enumerate(shard_bounds(args.games, args.shards))
+    ]
     done = ray.get(tasks)
     seconds = time.perf_counter() - t
     plies = sum(n for _, n in done)
     cpus = int(ray.cluster_resources().get("CPU", 0))
-    print(f"{args.games} games, {plies} plies in {len(done)} shards, {seconds:.2f} s, {plies / seconds:,.0f} plies/s on {cpus} CPUs")
+    print(
+        f"{args.games} games, {plies} plies in {len(done)} shards, {seconds:.2f} s, {plies / seconds:,.0f} plies/s on {cpus} CPUs"
+    )
     if args.samples:
         ds = ray.data.read_parquet(args.out).map_batches(to_samples, batch_format="pyarrow")
         count = ds.count()

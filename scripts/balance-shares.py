@@ -22,7 +22,9 @@ import math
 import re
 import sys
 
-RECORD = re.compile(r'\[Round "(\d+)\.([12])"\]\s*\[White "[^"]*"\]\s*\[Black "[^"]*"\]\s*\[Result "(\d+)-(\d+)"\]')
+RECORD = re.compile(
+    r'\[Round "(\d+)\.([12])"\]\s*\[White "[^"]*"\]\s*\[Black "[^"]*"\]\s*\[Result "(\d+)-(\d+)"\]'
+)
 
 
 def pairs_of(path, limit):
@@ -80,14 +82,22 @@ def main(argv):
         (ma, ea), (_, eap) = mean_ci(a_games), mean_ci(a_pairs)
         (mw, ew), (_, ewp) = mean_ci(w_games), mean_ci(w_pairs)
         lo, hi = max(ma - eap, 1e-9), min(ma + eap, 1 - 1e-9)
-        print(f"{path}: {len(ps)} pairs, {len(a_games)} games, A +{won} ={len(a_games) - won - lost} -{lost}, "
-              f"points {points[0]}-{points[1]} ({100 * points[0] / sum(points):.1f} % of the points)")
-        print(f"  A's share {100 * ma:.1f} % +/- {100 * ea:.1f} % (games), +/- {100 * eap:.1f} % (pairs); "
-              f"Elo {elo(ma):+.1f} [{elo(lo):+.1f}, {elo(hi):+.1f}]")
-        print(f"  White's share {100 * mw:.1f} % +/- {100 * ew:.1f} % (games), +/- {100 * ewp:.1f} % (pairs)")
+        print(
+            f"{path}: {len(ps)} pairs, {len(a_games)} games, A +{won} ={len(a_games) - won - lost} -{lost}, "
+            f"points {points[0]}-{points[1]} ({100 * points[0] / sum(points):.1f} % of the points)"
+        )
+        print(
+            f"  A's share {100 * ma:.1f} % +/- {100 * ea:.1f} % (games), +/- {100 * eap:.1f} % (pairs); "
+            f"Elo {elo(ma):+.1f} [{elo(lo):+.1f}, {elo(hi):+.1f}]"
+        )
+        print(
+            f"  White's share {100 * mw:.1f} % +/- {100 * ew:.1f} % (games), +/- {100 * ewp:.1f} % (pairs)"
+        )
     if len(argv) > 1:
         mw, ewp = mean_ci(all_white)
-        print(f"all files: {len(all_white)} pairs, White's share {100 * mw:.1f} % +/- {100 * ewp:.1f} % (pairs)")
+        print(
+            f"all files: {len(all_white)} pairs, White's share {100 * mw:.1f} % +/- {100 * ewp:.1f} % (pairs)"
+        )
     return 0
 
 

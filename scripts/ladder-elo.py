@@ -13,6 +13,7 @@ without a finite estimate (every game won) as CAP.
     scripts/skill-ladder.sh target/release/cescacs 20 60 0 2 | tee ladder.log
     scripts/ladder-elo.py ladder.log
 """
+
 import math
 import re
 import sys
@@ -25,19 +26,23 @@ def parse(text):
     pairs = []
     for block in re.split(r"^== ", text, flags=re.M)[1:]:
         head = re.match(r"level (\d+) vs level (\d+)", block)
-        score = re.search(r"A \+(\d+) =(\d+) -(\d+), points (\d+)-(\d+), A scores ([\d.]+) %", block)
+        score = re.search(
+            r"A \+(\d+) =(\d+) -(\d+), points (\d+)-(\d+), A scores ([\d.]+) %", block
+        )
         timeouts = re.search(r"; (\d+) lost on time", block)
         elo = re.search(r"^Elo: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf|nan)", block, flags=re.M)
         if not (head and score and elo):
             continue
-        pairs.append({
-            "level": int(head.group(1)),
-            "wdl": tuple(int(score.group(i)) for i in (1, 2, 3)),
-            "share": float(score.group(6)),
-            "timeouts": int(timeouts.group(1)) if timeouts else 0,
-            "elo": float(elo.group(1)),
-            "bar": elo.group(2),
-        })
+        pairs.append(
+            {
+                "level": int(head.group(1)),
+                "wdl": tuple(int(score.group(i)) for i in (1, 2, 3)),
+                "share": float(score.group(6)),
+                "timeouts": int(timeouts.group(1)) if timeouts else 0,
+                "elo": float(elo.group(1)),
+                "bar": elo.group(2),
+            }
+        )
     return pairs
 
 
@@ -46,11 +51,17 @@ def main():
     pairs = parse(text)
     if not pairs:
         sys.exit("no finished pair in the input")
-    print("| level | Elo over the level below (95 %) | its wins, draws, losses | its points | games lost on time |")
+    print(
+        "| level | Elo over the level below (95 %) | its wins, draws, losses | its points | games lost on time |"
+    )
     print("| --- | --- | --- | --- | --- |")
     for p in pairs:
         w, d, l = p["wdl"]
-        elo = f"{p['elo']:+.0f} ± {float(p['bar']):.0f}" if math.isfinite(p["elo"]) else f"{p['elo']:+}"
+        elo = (
+            f"{p['elo']:+.0f} ± {float(p['bar']):.0f}"
+            if math.isfinite(p["elo"])
+            else f"{p['elo']:+}"
+        )
         print(f"| {p['level']} | {elo} | +{w} ={d} −{l} | {p['share']:.1f} % | {p['timeouts']} |")
     steps = {p["level"]: max(-CAP, min(CAP, p["elo"])) for p in pairs}
     if sorted(steps) != list(range(1, 21)):

@@ -39,7 +39,10 @@ def main() -> None:
         ("planes(boards)", rate(lambda: encode.planes(boards), n)),
         ("planes(boards, grid=True)", rate(lambda: encode.planes(boards, grid=True), n)),
         ("planes(pdtl strings)", rate(lambda: encode.planes(pdtls), n)),
-        ("legal_mask(boards[:10000])", rate(lambda: encode.legal_mask(boards[:10_000]), min(n, 10_000), 3)),
+        (
+            "legal_mask(boards[:10000])",
+            rate(lambda: encode.legal_mask(boards[:10_000]), min(n, 10_000), 3),
+        ),
     ]
     print(f"{n} positions of random-dev.jsonl, best of several runs, all cores")
     for name, r in rows:
@@ -52,9 +55,13 @@ def main() -> None:
     black = 1 / rate(lambda: [encode.planes(b, side=cescacs.BLACK) for b in one], calls)
     mask = 1 / rate(lambda: [encode.legal_mask(b) for b in one], calls)
     batch = 1 / rows[0][1]
-    print(f"planes(one board)            {single * 1e6:8.2f} µs a call ({black * 1e6:.2f} µs side=BLACK)")
+    print(
+        f"planes(one board)            {single * 1e6:8.2f} µs a call ({black * 1e6:.2f} µs side=BLACK)"
+    )
     print(f"legal_mask(one board)        {mask * 1e6:8.2f} µs a call")
-    print(f"planes(boards), per board    {batch * 1e6:8.2f} µs ({single / batch:.1f}× for one board; target within 5×)")
+    print(
+        f"planes(boards), per board    {batch * 1e6:8.2f} µs ({single / batch:.1f}× for one board; target within 5×)"
+    )
     print(f"load average {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f}")
 
 

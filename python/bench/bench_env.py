@@ -128,8 +128,20 @@ def main() -> None:
         r = cpu_rate(vec_numpy, n, a.steps, a.runs)
         rows.append(f"VecEnv({n:>5}) NumPy picks, per CPU-s  {r:>12,.0f} env-steps/CPU-s")
     one = subprocess.run(
-        [sys.executable, __file__, "--one-core", "--envs", a.envs, "--steps", str(a.steps), "--runs", str(a.runs)],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            __file__,
+            "--one-core",
+            "--envs",
+            a.envs,
+            "--steps",
+            str(a.steps),
+            "--runs",
+            str(a.runs),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     for n, wall, cpu in zip(sizes, one[0::2], one[1::2]):
         rows.append(f"VecEnv({n:>5}) NumPy picks, one core    {float(wall):>12,.0f} env-steps/s")

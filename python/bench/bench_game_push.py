@@ -79,7 +79,10 @@ def main() -> None:
     assert len(moves) == PLIES
     print(f"random game: seed {seed}, {len(moves)} plies, best of {runs} runs per ply")
     print(f"{'':34}{'plies 1-20':>12}{'plies 280-300':>15}")
-    for name, new in (("Game.push + Game.outcome()", cescacs.Game), ("Board.push + Board.outcome()", cescacs.Board)):
+    for name, new in (
+        ("Game.push + Game.outcome()", cescacs.Game),
+        ("Board.push + Board.outcome()", cescacs.Board),
+    ):
         per_ply = time_plies(new, moves, runs)
         start, end = mean(per_ply[0:20]), mean(per_ply[279:300])
         print(f"{name:34}{start:>9.2f} µs{end:>12.2f} µs")

@@ -60,9 +60,21 @@ def main() -> None:
     n = len(board.legal_moves)
     assert n == 68, n
     g = {"board": board}
-    rows.append(("cescacs list(board.legal_moves), initial", per_move("list(board.legal_moves)", g, n, 20000)))
-    rows.append(("cescacs len(board.legal_moves), initial", per_move("len(board.legal_moves)", g, n, 20000)))
-    rows.append(("cescacs [m.long() for m in board.legal_moves]", per_move("[m.long() for m in board.legal_moves]", g, n, 5000)))
+    rows.append(
+        (
+            "cescacs list(board.legal_moves), initial",
+            per_move("list(board.legal_moves)", g, n, 20000),
+        )
+    )
+    rows.append(
+        ("cescacs len(board.legal_moves), initial", per_move("len(board.legal_moves)", g, n, 20000))
+    )
+    rows.append(
+        (
+            "cescacs [m.long() for m in board.legal_moves]",
+            per_move("[m.long() for m in board.legal_moves]", g, n, 5000),
+        )
+    )
     pdtls = [json.loads(line)["pdtl"] for line in DATA.read_text().splitlines()]
     boards = [cescacs.Board(p) for p in pdtls]
     total = sum(len(b.legal_moves) for b in boards)
@@ -75,7 +87,13 @@ def main() -> None:
     rows.append(
         (
             f"cescacs count_legal_moves({len(pdtls)} PDTLs)",
-            per_move("cescacs.count_legal_moves(pdtls)", {"cescacs": cescacs, "pdtls": pdtls}, total, 5, 5),
+            per_move(
+                "cescacs.count_legal_moves(pdtls)",
+                {"cescacs": cescacs, "pdtls": pdtls},
+                total,
+                5,
+                5,
+            ),
         )
     )
     ratios: List[Tuple[str, float]] = []
@@ -93,14 +111,19 @@ def main() -> None:
         ctotal = sum(b.legal_moves.count() for b in cboards)
         varied = per_move("for b in boards: list(b.legal_moves)", {"boards": cboards}, ctotal, 3)
         rows.append((f"python-chess list(b.legal_moves), {len(cboards)} positions", varied))
-        ratios = [("initial position", initial / rows[0][1]), ("many positions", varied / rows[3][1])]
+        ratios = [
+            ("initial position", initial / rows[0][1]),
+            ("many positions", varied / rows[3][1]),
+        ]
     width = max(len(r[0]) for r in rows)
     print("µs per move, best of 7 runs")
     for name, us in rows:
         print(f"{name:<{width}}  {us:8.4f} µs/move")
     for name, ratio in ratios:
         verdict = "met" if ratio >= TARGET_RATIO else "NOT met"
-        print(f"python-chess / cescacs per move, {name}: {ratio:5.1f}x (target ≥ {TARGET_RATIO:.0f}x: {verdict})")
+        print(
+            f"python-chess / cescacs per move, {name}: {ratio:5.1f}x (target ≥ {TARGET_RATIO:.0f}x: {verdict})"
+        )
     if not ratios:
         print("python-chess is not installed (pip install chess): no ratio")
 

@@ -27,7 +27,9 @@ def load() -> str:
         return " ".join(f.read().split()[:3])
 
 
-def one_run(batch: cescacs.GameBatch, order: Tuple[str, ...], folder: str) -> Dict[str, Tuple[float, float, int]]:
+def one_run(
+    batch: cescacs.GameBatch, order: Tuple[str, ...], folder: str
+) -> Dict[str, Tuple[float, float, int]]:
     out = {}
     for moves in order:
         path = os.path.join(folder, f"{moves}.parquet")
@@ -67,7 +69,9 @@ def main() -> None:
         rr = [r[m][1] / r["index"][1] for r in results]
         size = results[0][m][2] / plies
         span = lambda v, f: f"{min(v):{f}}–{max(v):{f}}"  # noqa: E731
-        print(f"| `{m}` | {size:.2f} | {span(w, '.2f')} s | {span(rd, '.2f')} s | {span(wr, '.1f')}× | {span(rr, '.1f')}× |")
+        print(
+            f"| `{m}` | {size:.2f} | {span(w, '.2f')} s | {span(rd, '.2f')} s | {span(wr, '.1f')}× | {span(rr, '.1f')}× |"
+        )
 
 
 if __name__ == "__main__":

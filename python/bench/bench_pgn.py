@@ -61,33 +61,56 @@ def run(kind: str, path: str) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--mb", type=float, default=5)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dir", default=os.path.join(tempfile.gettempdir(), "cescacs-pgn-bench"))
     args = ap.parse_args()
-    ctl, pgn = os.path.join(args.dir, "cescacs-30.ctl-pgn"), os.path.join(args.dir, "orthodox-30.pgn")
+    ctl, pgn = (
+        os.path.join(args.dir, "cescacs-30.ctl-pgn"),
+        os.path.join(args.dir, "orthodox-30.pgn"),
+    )
     for p in (ctl, pgn):
         if not os.path.exists(p):
-            raise SystemExit(f"{p} is missing: run `cargo bench -p cescacs --bench vs_pgn_reader` first")
+            raise SystemExit(
+                f"{p} is missing: run `cargo bench -p cescacs --bench vs_pgn_reader` first"
+            )
     size = int(args.mb * 1_000_000)
     with tempfile.TemporaryDirectory() as tmp:
         small_ctl, small_pgn = os.path.join(tmp, "c.ctl-pgn"), os.path.join(tmp, "o.pgn")
         prefix(ctl, small_ctl, size)
         prefix(pgn, small_pgn, size)
-        print(f"load {os.getloadavg()[0]:.2f}; {os.path.getsize(small_ctl) / 1e6:.1f} MB of CTL-PGN, "
-              f"{os.path.getsize(small_pgn) / 1e6:.1f} MB of orthodox PGN; best of {args.runs}")
-        for kind, path in (("read_games", small_ctl), ("read_game", small_ctl), ("python-chess", small_pgn)):
+        print(
+            f"load {os.getloadavg()[0]:.2f}; {os.path.getsize(small_ctl) / 1e6:.1f} MB of CTL-PGN, "
+            f"{os.path.getsize(small_pgn) / 1e6:.1f} MB of orthodox PGN; best of {args.runs}"
+        )
+        for kind, path in (
+            ("read_games", small_ctl),
+            ("read_game", small_ctl),
+            ("python-chess", small_pgn),
+        ):
             best = None
             for _ in range(args.runs):
-                out = subprocess.run([sys.executable, __file__, "--run", kind, path], check=True, capture_output=True, text=True).stdout
+                out = subprocess.run(
+                    [sys.executable, __file__, "--run", kind, path],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
                 plies, secs, rss = out.split()
                 if best is None or float(secs) < best[1]:
                     best = (int(plies), float(secs), int(rss))
             plies, secs, rss = best
-            name = {"read_games": "cescacs.pgn.read_games", "read_game": "cescacs.pgn.read_game loop",
-                    "python-chess": "python-chess read_game loop"}[kind]
-            print(f"{name:<30} {plies} plies in {secs:.2f} s = {plies / secs / 1e3:,.0f} k plies/s, peak {rss} MB")
+            name = {
+                "read_games": "cescacs.pgn.read_games",
+                "read_game": "cescacs.pgn.read_game loop",
+                "python-chess": "python-chess read_game loop",
+            }[kind]
+            print(
+                f"{name:<30} {plies} plies in {secs:.2f} s = {plies / secs / 1e3:,.0f} k plies/s, peak {rss} MB"
+            )
 
 
 if __name__ == "__main__":

@@ -55,12 +55,24 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     max_plies = 300
     batch, plies = rate(lambda: len(cescacs.selfplay(games, max_plies=max_plies, seed=1).moves))
-    print(f"cescacs.selfplay({games}, max_plies={max_plies}):     {plies} plies, {batch:12,.0f} plies/s (all cores)")
-    batch_one, _ = rate(lambda: len(cescacs.selfplay(games, max_plies=max_plies, seed=1, threads=1).moves))
+    print(
+        f"cescacs.selfplay({games}, max_plies={max_plies}):     {plies} plies, {batch:12,.0f} plies/s (all cores)"
+    )
+    batch_one, _ = rate(
+        lambda: len(cescacs.selfplay(games, max_plies=max_plies, seed=1, threads=1).moves)
+    )
     print(f"  the same on one thread:                       {batch_one:12,.0f} plies/s")
-    rust, plies = rate(lambda: sum(g.ply() for g in cescacs.random_games(games, max_plies=max_plies, seed=1)))
-    print(f"cescacs.random_games({games}, max_plies={max_plies}): {plies} plies, {rust:12,.0f} plies/s (all cores)")
-    one, _ = rate(lambda: sum(g.ply() for g in cescacs.random_games(games, max_plies=max_plies, seed=1, threads=1)))
+    rust, plies = rate(
+        lambda: sum(g.ply() for g in cescacs.random_games(games, max_plies=max_plies, seed=1))
+    )
+    print(
+        f"cescacs.random_games({games}, max_plies={max_plies}): {plies} plies, {rust:12,.0f} plies/s (all cores)"
+    )
+    one, _ = rate(
+        lambda: sum(
+            g.ply() for g in cescacs.random_games(games, max_plies=max_plies, seed=1, threads=1)
+        )
+    )
     print(f"  the same on one thread:                       {one:12,.0f} plies/s")
     py, _ = rate(lambda: cescacs_python_loop(max(2, games // 50), max_plies, 1), 1)
     print(f"pure-Python loop over cescacs.Board:            {py:12,.0f} plies/s")
@@ -75,7 +87,9 @@ def main() -> None:
     print(f"pure-Python python-chess random loop:           {pc:12,.0f} plies/s")
     for name, value in (("selfplay", batch), ("random_games", rust)):
         ratio = value / pc
-        print(f"{name} / python-chess: {ratio:.0f}x (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'})")
+        print(
+            f"{name} / python-chess: {ratio:.0f}x (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'})"
+        )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,10 @@ from ._cescacs import _moves_batch_lines
 def _moves(args: argparse.Namespace) -> int:
     if args.batch:
         if args.pdtl is not None:
-            print("error: --batch reads PDTLs from standard input; give no PDTL argument", file=sys.stderr)
+            print(
+                "error: --batch reads PDTLs from standard input; give no PDTL argument",
+                file=sys.stderr,
+            )
             return 2
         out = sys.stdout
         for line in sys.stdin:
@@ -62,12 +65,24 @@ def _perft(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cescacs", description="C'escacs rules from the command line.")
+    parser = argparse.ArgumentParser(
+        prog="python -m cescacs", description="C'escacs rules from the command line."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     moves = sub.add_parser("moves", help="list the legal moves of a position")
-    moves.add_argument("pdtl", nargs="?", default=None, help="position (default: the initial position)")
-    moves.add_argument("--long", action="store_true", help="long form (FROM-TO, castlings K-T+R-T) instead of CTL-AN")
-    moves.add_argument("--batch", action="store_true", help="read PDTLs from stdin, one per line; one output line each")
+    moves.add_argument(
+        "pdtl", nargs="?", default=None, help="position (default: the initial position)"
+    )
+    moves.add_argument(
+        "--long",
+        action="store_true",
+        help="long form (FROM-TO, castlings K-T+R-T) instead of CTL-AN",
+    )
+    moves.add_argument(
+        "--batch",
+        action="store_true",
+        help="read PDTLs from stdin, one per line; one output line each",
+    )
     moves.set_defaults(run=_moves)
     p = sub.add_parser("perft", help="count the leaves of the legal move tree")
     p.add_argument("depth", type=int)

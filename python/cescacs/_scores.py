@@ -197,7 +197,9 @@ class PovScore:
         return self.relative.is_mate()
 
     def __repr__(self) -> str:
-        return "PovScore({!r}, {})".format(self.relative, "WHITE" if self.turn == Color.WHITE else "BLACK")
+        return "PovScore({!r}, {})".format(
+            self.relative, "WHITE" if self.turn == Color.WHITE else "BLACK"
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PovScore):

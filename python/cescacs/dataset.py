@@ -60,7 +60,14 @@ import numpy as np
 
 from ._cescacs import GameBatch
 
-__all__ = ["MissingExtraError", "RankVersionError", "from_arrow", "read_parquet", "to_arrow", "write_parquet"]
+__all__ = [
+    "MissingExtraError",
+    "RankVersionError",
+    "from_arrow",
+    "read_parquet",
+    "to_arrow",
+    "write_parquet",
+]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -75,7 +82,9 @@ def _pyarrow() -> Any:
         import pyarrow  # type: ignore[import-untyped,import-not-found,unused-ignore]
         import pyarrow.parquet  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: F401
     except ImportError as e:
-        raise MissingExtraError("GameBatch Arrow/Parquet support needs pyarrow: pip install 'cescacs[arrow]'") from e
+        raise MissingExtraError(
+            "GameBatch Arrow/Parquet support needs pyarrow: pip install 'cescacs[arrow]'"
+        ) from e
     return pyarrow
 
 
@@ -121,7 +130,9 @@ def _ctl_values(pa: Any, batch: GameBatch) -> Any:
     text, ply_offsets = batch._ctl_text()
     n = len(ply_offsets) - 1
     if ply_offsets[-1] < 2**31:
-        return pa.StringArray.from_buffers(n, pa.py_buffer(ply_offsets.astype(np.int32)), pa.py_buffer(text))
+        return pa.StringArray.from_buffers(
+            n, pa.py_buffer(ply_offsets.astype(np.int32)), pa.py_buffer(text)
+        )
     return pa.LargeStringArray.from_buffers(n, pa.py_buffer(ply_offsets), pa.py_buffer(text))
 
 
@@ -140,11 +151,15 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
         name = _RANKS
         values = pa.array(ranks.astype(np.uint8) if len(ranks) == 0 or ranks.max() < 256 else ranks)
     else:
-        raise ValueError(f"moves must be one of {', '.join(repr(e) for e in _ENCODINGS)}, not {moves!r}")
+        raise ValueError(
+            f"moves must be one of {', '.join(repr(e) for e in _ENCODINGS)}, not {moves!r}"
+        )
     column = _list_column(pa, batch.offsets, values)
     n = len(batch)
     terminations = batch.terminations
-    term_index = pa.array((terminations.astype(np.int16) - 1).astype(np.int8), mask=terminations == 0)
+    term_index = pa.array(
+        (terminations.astype(np.int16) - 1).astype(np.int8), mask=terminations == 0
+    )
     seed, first = batch.seed, batch.first
     if seed is None or first is None:
         seeds = pa.nulls(n, pa.uint64())
@@ -153,16 +168,26 @@ def to_arrow(batch: GameBatch, *, moves: str = "index") -> Any:
         seeds = pa.array(np.full(n, seed, dtype=np.uint64))
         index = pa.array(np.arange(first, first + n, dtype=np.uint64))
     # The seed also goes in the schema's metadata, for a table without rows.
-    metadata = None if seed is None else {b"cescacs.seed": str(seed).encode(), b"cescacs.first": str(first).encode()}
+    metadata = (
+        None
+        if seed is None
+        else {b"cescacs.seed": str(seed).encode(), b"cescacs.first": str(first).encode()}
+    )
     return pa.table(
         {
             name: column,
-            "result": pa.DictionaryArray.from_arrays(pa.array(batch.results.astype(np.int8)), pa.array(GameBatch.RESULTS)),
-            "termination": pa.DictionaryArray.from_arrays(term_index, pa.array(GameBatch.TERMINATIONS[1:])),
+            "result": pa.DictionaryArray.from_arrays(
+                pa.array(batch.results.astype(np.int8)), pa.array(GameBatch.RESULTS)
+            ),
+            "termination": pa.DictionaryArray.from_arrays(
+                term_index, pa.array(GameBatch.TERMINATIONS[1:])
+            ),
             "plies": pa.array(batch.plies.astype(np.uint32)),
             "seed": seeds,
             "index": index,
-            "start": pa.DictionaryArray.from_arrays(pa.array(batch.start_indices.astype(np.int32)), pa.array(batch.starts)),
+            "start": pa.DictionaryArray.from_arrays(
+                pa.array(batch.start_indices.astype(np.int32)), pa.array(batch.starts)
+            ),
         },
         metadata=metadata,
     )
@@ -208,10 +233,19 @@ def _codes(pa: Any, column: Any, names: Tuple[Optional[str], ...], what: str) ->
         column = column.dictionary_encode()
     table = {name: code for code, name in enumerate(names)}
     try:
-        lookup = np.array([table[v] for v in column.dictionary.to_pylist()] + [table.get(None, 255)], dtype=np.uint8)
+        lookup = np.array(
+            [table[v] for v in column.dictionary.to_pylist()] + [table.get(None, 255)],
+            dtype=np.uint8,
+        )
     except KeyError as e:
-        raise ValueError(f"unknown {what} {e.args[0]!r} (expected one of {[n for n in names if n is not None]})") from None
-    indices = column.indices.fill_null(len(column.dictionary)).to_numpy(zero_copy_only=False).astype(np.int64)
+        raise ValueError(
+            f"unknown {what} {e.args[0]!r} (expected one of {[n for n in names if n is not None]})"
+        ) from None
+    indices = (
+        column.indices.fill_null(len(column.dictionary))
+        .to_numpy(zero_copy_only=False)
+        .astype(np.int64)
+    )
     codes = lookup[indices]
     if (codes == 255).any():
         raise ValueError(f"the {what} column has nulls")
@@ -225,8 +259,14 @@ def _ctl_buffers(pa: Any, values: Any) -> Tuple[Any, Any]:
     if values.null_count:
         raise ValueError("the moves column has null moves (give one CTL-AN string per ply)")
     buffers = values.buffers()
-    offsets = np.frombuffer(buffers[1], dtype=np.int64)[values.offset : values.offset + len(values) + 1]
-    text = np.frombuffer(buffers[2], dtype=np.uint8) if buffers[2] is not None else np.zeros(0, dtype=np.uint8)
+    offsets = np.frombuffer(buffers[1], dtype=np.int64)[
+        values.offset : values.offset + len(values) + 1
+    ]
+    text = (
+        np.frombuffer(buffers[2], dtype=np.uint8)
+        if buffers[2] is not None
+        else np.zeros(0, dtype=np.uint8)
+    )
     return text, offsets
 
 
@@ -263,13 +303,17 @@ def from_arrow(table: Any) -> GameBatch:
         raise ValueError(f"the table has no {', '.join(missing)} column (see cescacs.dataset)")
     moves = _plain(pa, table.column(name))
     if not (pa.types.is_list(moves.type) or pa.types.is_large_list(moves.type)) or moves.null_count:
-        raise ValueError(f"the {name} column must be a list of integers (or of CTL-AN strings) without nulls")
+        raise ValueError(
+            f"the {name} column must be a list of integers (or of CTL-AN strings) without nulls"
+        )
     offsets = moves.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
     offsets = offsets - offsets[0]
     values = _plain(pa, moves.flatten())
     ctl = pa.types.is_string(values.type) or pa.types.is_large_string(values.type)
     if not ctl and not pa.types.is_integer(values.type):
-        raise ValueError(f"the {name} column must be a list of integers or of CTL-AN strings, not {moves.type}")
+        raise ValueError(
+            f"the {name} column must be a list of integers or of CTL-AN strings, not {moves.type}"
+        )
     start = _plain(pa, table.column("start"))
     if not pa.types.is_dictionary(start.type):
         start = start.dictionary_encode()

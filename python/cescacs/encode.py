@@ -100,14 +100,18 @@ PIECE_ORDER: Tuple[Piece, ...] = tuple(_layout[2])
 ACTIONS: int = _layout[3]
 
 
-def planes(boards: Union[BoardLike, Iterable[BoardLike]], *, grid: bool = False, side: Color = Color.WHITE) -> "numpy.ndarray":
+def planes(
+    boards: Union[BoardLike, Iterable[BoardLike]], *, grid: bool = False, side: Color = Color.WHITE
+) -> "numpy.ndarray":
     """The planes of each position: ``(N, PLANES, 169)`` uint8, or with
     ``grid=True`` ``(N, PLANES, 29, 15)``; in ``side``'s frame (``BLACK``:
     mirrored, colours swapped; see the module docstring)."""
     return _cescacs._encode_planes(boards, grid=grid, side=side)  # type: ignore[no-any-return]
 
 
-def legal_mask(boards: Union[BoardLike, Iterable[BoardLike]], *, side: Color = Color.WHITE) -> "numpy.ndarray":
+def legal_mask(
+    boards: Union[BoardLike, Iterable[BoardLike]], *, side: Color = Color.WHITE
+) -> "numpy.ndarray":
     """``(N, ACTIONS)`` bool: ``True`` at the index of each legal move, in
     ``side``'s frame. ``mask.view(numpy.int8)`` is the same mask as int8
     (Gymnasium's mask dtype) without a copy."""
@@ -135,4 +139,14 @@ def mirror_actions() -> "numpy.ndarray":
     return _cescacs._encode_mirror_actions()  # type: ignore[no-any-return]
 
 
-__all__ = ["ACTIONS", "PIECE_ORDER", "PLANES", "PLANE_NAMES", "index_move", "legal_mask", "mirror_actions", "move_index", "planes"]
+__all__ = [
+    "ACTIONS",
+    "PIECE_ORDER",
+    "PLANES",
+    "PLANE_NAMES",
+    "index_move",
+    "legal_mask",
+    "mirror_actions",
+    "move_index",
+    "planes",
+]

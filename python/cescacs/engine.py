@@ -127,7 +127,9 @@ class Limit:
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
                 raise ValueError(f"Limit.{name} must be a number of seconds >= 0, not {v!r}")
         if self.remaining_moves is not None and self.remaining_moves < 0:
-            raise ValueError(f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}")
+            raise ValueError(
+                f"Limit.remaining_moves must be an int >= 0, not {self.remaining_moves!r}"
+            )
         try:
             _Engine._check_limit(self.depth, self.time, self.nodes, self._clock())
         except (ValueError, OverflowError) as e:
@@ -172,7 +174,9 @@ InfoDict = Dict[str, Any]
 _RawInfo = Tuple[int, str, int, List[Move], int, int, int, float]
 #: A search's result: best move, score kind, score, PV, depth, seldepth,
 #: nodes, seconds, and each root line's score kind, score and PV.
-_Raw = Tuple[Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]]
+_Raw = Tuple[
+    Optional[Move], str, int, List[Move], int, int, int, float, List[Tuple[str, int, List[Move]]]
+]
 
 
 class EngineError(RuntimeError):
@@ -231,7 +235,10 @@ def _lines(raw: _Raw, turn: Color, selected: Info) -> List[InfoDict]:
     _move, kind, score, pv, depth, seldepth, nodes, seconds, lines = raw
     if not lines:
         lines = [(kind, score, pv)]
-    return [_info((k + 1, lk, ls, lpv, depth, seldepth, nodes, seconds), turn, selected) for k, (lk, ls, lpv) in enumerate(lines)]
+    return [
+        _info((k + 1, lk, ls, lpv, depth, seldepth, nodes, seconds), turn, selected)
+        for k, (lk, ls, lpv) in enumerate(lines)
+    ]
 
 
 def _check_limit(limit: Any) -> Limit:
@@ -258,7 +265,9 @@ class AnalysisResult:
     every line (best first).
     """
 
-    def __init__(self, engine: _Engine, board: Board, limit: Limit, multipv: int, selected: Info) -> None:
+    def __init__(
+        self, engine: _Engine, board: Board, limit: Limit, multipv: int, selected: Info
+    ) -> None:
         self._turn = board.turn
         self._selected = selected
         self._queue: "queue.Queue[Optional[InfoDict]]" = queue.Queue()
@@ -267,14 +276,23 @@ class AnalysisResult:
         self._error: Optional[BaseException] = None
         self.multipv: List[InfoDict] = [{}]
         args = (engine, board.copy(), limit, multipv)
-        self._thread = threading.Thread(target=self._run, args=args, name="cescacs-analysis", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=args, name="cescacs-analysis", daemon=True
+        )
         self._thread.start()
         _RUNNING.add(self)
 
     def _run(self, engine: _Engine, board: Board, limit: Limit, multipv: int) -> None:
         try:
             raw = engine._search(
-                board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv, self._on_info, self._stop
+                board,
+                limit.depth,
+                limit.time,
+                limit.nodes,
+                limit._clock(),
+                multipv,
+                self._on_info,
+                self._stop,
             )
             pv = raw[3]
             self._best = BestMove(raw[0], pv[1] if len(pv) > 1 else None)
@@ -364,10 +382,19 @@ def _stop_running_analyses() -> None:
         analysis.stop()
         analysis._thread.join()
 
+
 _KEY_FLAG = {"score": Info.SCORE, "pv": Info.PV}
 
 #: Options ``Engine.configure`` takes (UCI names, case-insensitive).
-_OPTIONS = ("Hash", "Threads", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Use NNUE", "EvalFile")
+_OPTIONS = (
+    "Hash",
+    "Threads",
+    "Skill Level",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "Use NNUE",
+    "EvalFile",
+)
 
 #: ``EvalFile``'s value for the network built into the engine, as ``cescacs uci`` names it.
 _DEFAULT_EVAL_FILE = "<default>"
@@ -434,7 +461,9 @@ class Engine:
         for name, value in options.items():
             known = {o.lower(): o for o in _OPTIONS}.get(name.lower())
             if known is None:
-                raise EngineError(f"engine does not support option {name} (known: {', '.join(_OPTIONS)})")
+                raise EngineError(
+                    f"engine does not support option {name} (known: {', '.join(_OPTIONS)})"
+                )
             if known == "Use NNUE":
                 flag = _flag(known, value)
                 engine._set_use_nnue(flag)
@@ -459,7 +488,9 @@ class Engine:
         value is checked when set; the level follows the three."""
         wanted = dict(self.options)
         wanted[name] = _flag(name, value) if name == "UCI_LimitStrength" else int(value)
-        engine._set_skill(int(wanted["Skill Level"]), int(wanted["UCI_Elo"]), bool(wanted["UCI_LimitStrength"]))
+        engine._set_skill(
+            int(wanted["Skill Level"]), int(wanted["UCI_Elo"]), bool(wanted["UCI_LimitStrength"])
+        )
         self.options = wanted
 
     def new_game(self) -> None:
@@ -475,7 +506,9 @@ class Engine:
 
     def _search(self, board: Board, limit: Limit, multipv: int = 1) -> _Raw:
         limit = _check_limit(limit)
-        return self._ready()._search(board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv)
+        return self._ready()._search(
+            board, limit.depth, limit.time, limit.nodes, limit._clock(), multipv
+        )
 
     def play(self, board: Board, limit: Limit, *, info: Info = INFO_ALL) -> PlayResult:
         """The best move of ``board``'s position within ``limit``, the reply
@@ -497,7 +530,12 @@ class Engine:
         return result[0] if multipv is None else result
 
     def analysis(
-        self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, info: Info = INFO_ALL
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        info: Info = INFO_ALL,
     ) -> AnalysisResult:
         """Starts analysing ``board``'s position (a copy of it) in the
         background and returns at once; iterate over the result for a
@@ -538,7 +576,12 @@ def play(board: Board, limit: Limit, *, hash_mb: int = 16, threads: int = 1) -> 
 
 
 def analyse(
-    board: Board, limit: Limit, *, multipv: Optional[int] = None, hash_mb: int = 16, threads: int = 1
+    board: Board,
+    limit: Limit,
+    *,
+    multipv: Optional[int] = None,
+    hash_mb: int = 16,
+    threads: int = 1,
 ) -> Union[InfoDict, List[InfoDict]]:
     """``Engine(...).analyse(board, limit, multipv=multipv)`` with a fresh engine."""
     with Engine(hash_mb=hash_mb, threads=threads) as engine:

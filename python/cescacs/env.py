@@ -140,17 +140,28 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     (White's frame).
     """
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "cescacs_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
-    def __init__(self, render_mode: Optional[str] = None, max_plies: Optional[int] = None, history: int = 1) -> None:
+    def __init__(
+        self, render_mode: Optional[str] = None, max_plies: Optional[int] = None, history: int = 1
+    ) -> None:
         EzPickle.__init__(self, render_mode, max_plies, history)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}"
+            )
         if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
             raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
         if not isinstance(history, int) or isinstance(history, bool) or history < 1:
-            raise ValueError(f"history must be a positive int (positions stacked in an observation; 8 as chess_v6), got {history!r}")
+            raise ValueError(
+                f"history must be a positive int (positions stacked in an observation; 8 as chess_v6), got {history!r}"
+            )
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.history = history
@@ -164,7 +175,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0, 255, (history * encode.PLANES, HEX_COUNT), np.uint8),
+                    "observation": spaces.Box(
+                        0, 255, (history * encode.PLANES, HEX_COUNT), np.uint8
+                    ),
                     "action_mask": spaces.Box(0, 1, (encode.ACTIONS,), np.int8),
                 }
             )
@@ -193,7 +206,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             planes = np.zeros((self.history * encode.PLANES, HEX_COUNT), np.uint8)
             seen = encode.planes([self.board, *self._past], side=side)
             planes[: len(seen) * encode.PLANES] = seen.reshape(-1, HEX_COUNT)
-        to_move = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
+        to_move = agent == self.agent_selection and not (
+            self.terminations[agent] or self.truncations[agent]
+        )
         if to_move:
             # int8 is bool's layout: a view, not a copy.
             mask = encode.legal_mask(self.board, side=side)[0].view(np.int8)
@@ -230,7 +245,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             for a, color in zip(self.agents, (Color.WHITE, Color.BLACK)):
                 self.rewards[a] = reward(outcome, color)
                 self.terminations[a] = True
-                self.infos[a] = {"result": outcome.result(), "termination": outcome.termination.value}
+                self.infos[a] = {
+                    "result": outcome.result(),
+                    "termination": outcome.termination.value,
+                }
         elif self.max_plies is not None and self.board.ply() >= self.max_plies:
             for a in self.agents:
                 self.truncations[a] = True
@@ -239,7 +257,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def render(self) -> Any:
         if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode."
+            )
             return None
         if self.render_mode == "rgb_array":
             from . import image
@@ -277,14 +297,18 @@ class LegalActionSpace(spaces.MultiDiscrete):
         super().__init__(np.full(vec_env.num_envs, encode.ACTIONS), dtype=np.int64, seed=seed)
         self._env: Optional["weakref.ReferenceType[VecEnv]"] = weakref.ref(vec_env)
 
-    def sample(self, mask: Optional[Tuple[Any, ...]] = None, probability: Optional[Tuple[Any, ...]] = None) -> "np.ndarray":
+    def sample(
+        self, mask: Optional[Tuple[Any, ...]] = None, probability: Optional[Tuple[Any, ...]] = None
+    ) -> "np.ndarray":
         """A legal move index for every game (see the class docstring), or
         ``MultiDiscrete``'s sample under ``mask`` or ``probability``."""
         if mask is not None or probability is not None:
             return super().sample(mask=mask, probability=probability)
         games = self._env() if self._env is not None else None
         if games is None:
-            raise ValueError("this action space has no environment (it is gone, or the space was pickled): sample(mask=tuple(v.action_masks())) or v.sample_actions()")
+            raise ValueError(
+                "this action space has no environment (it is gone, or the space was pickled): sample(mask=tuple(v.action_masks())) or v.sample_actions()"
+            )
         indices, offsets = games.legal_actions()
         picks = self.np_random.integers(0, np.diff(offsets))
         return indices[offsets[:-1] + picks]
@@ -298,7 +322,9 @@ class LegalActionSpace(spaces.MultiDiscrete):
     def __deepcopy__(self, memo: Dict[int, Any]) -> "LegalActionSpace":
         """A copy with its own generator that samples the same games."""
         new = object.__new__(type(self))
-        new.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "_env"})
+        new.__dict__.update(
+            {k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "_env"}
+        )
         new._env = self._env
         return new
 
@@ -342,7 +368,14 @@ class VecEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int, *, seed: int = 0, max_plies: Optional[int] = None, start: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        seed: int = 0,
+        max_plies: Optional[int] = None,
+        start: Optional[str] = None,
+    ) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool):
             raise TypeError(f"num_envs must be an int, got {type(num_envs).__name__}")
         if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
@@ -354,13 +387,20 @@ class VecEnv(VectorEnv):
         self.num_envs = num_envs
         self.max_plies = max_plies
         self.render_mode = None
-        self.single_observation_space = spaces.Box(0, 255, (encode.PLANES, HEX_COUNT), np.uint8, seed=seed)
+        self.single_observation_space = spaces.Box(
+            0, 255, (encode.PLANES, HEX_COUNT), np.uint8, seed=seed
+        )
         self.single_action_space = spaces.Discrete(encode.ACTIONS, seed=seed)
-        self.observation_space = spaces.Box(0, 255, (num_envs, encode.PLANES, HEX_COUNT), np.uint8, seed=seed)
+        self.observation_space = spaces.Box(
+            0, 255, (num_envs, encode.PLANES, HEX_COUNT), np.uint8, seed=seed
+        )
         self.action_space = LegalActionSpace(self, seed=seed)
 
     def reset(
-        self, *, seed: Union[int, Sequence[Optional[int]], None] = None, options: Optional[Dict[str, Any]] = None
+        self,
+        *,
+        seed: Union[int, Sequence[Optional[int]], None] = None,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple["np.ndarray", Dict[str, Any]]:
         """Games back to the start, as Gymnasium's vector API defines it:
         every game, or with ``options={"reset_mask": mask}`` (a bool array of
@@ -376,7 +416,9 @@ class VecEnv(VectorEnv):
         seeds: Optional[List[Optional[int]]] = None
         if isinstance(seed, (list, tuple, np.ndarray)):
             if len(seed) != n:
-                raise ValueError(f"seed must be an int or a list of {n} seeds (one per environment), got {len(seed)}")
+                raise ValueError(
+                    f"seed must be an int or a list of {n} seeds (one per environment), got {len(seed)}"
+                )
             seeds = [None if s is None else _check_seed(s) for s in seed]
         elif seed is not None:
             seeds = [_check_seed(seed)] * n
@@ -384,15 +426,21 @@ class VecEnv(VectorEnv):
         mask: Optional[List[bool]] = None
         unknown = set(options or {}) - {"reset_mask"}
         if unknown:
-            raise ValueError(f"unknown reset options {sorted(unknown)}: VecEnv.reset takes only 'reset_mask'")
+            raise ValueError(
+                f"unknown reset options {sorted(unknown)}: VecEnv.reset takes only 'reset_mask'"
+            )
         if options and options.get("reset_mask") is not None:
             m = np.asarray(options["reset_mask"])
             if m.dtype != np.bool_ or m.shape != (n,):
-                raise ValueError(f"options['reset_mask'] must be a bool array of shape ({n},), got {m.dtype} {m.shape}")
+                raise ValueError(
+                    f"options['reset_mask'] must be a bool array of shape ({n},), got {m.dtype} {m.shape}"
+                )
             mask = m.tolist()
         return self._games.reset(seeds, mask), {}
 
-    def step(self, actions: Any) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", Dict[str, Any]]:
+    def step(
+        self, actions: Any
+    ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", Dict[str, Any]]:
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers (move indices), got dtype {a.dtype}")
@@ -400,9 +448,11 @@ class VecEnv(VectorEnv):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if a.dtype.kind == "u" and a.size and int(a.max()) >= encode.ACTIONS:
             bad = int(np.argmax(a >= encode.ACTIONS))
-            raise _cescacs.IllegalMoveError(f"environment {bad}: action {int(a[bad])} is not a move index (no environment was stepped)")
-        obs, rewards, terminated, truncated, ended, final_obs, results, terms, plies = self._games.step(
-            np.ascontiguousarray(a, dtype=np.int64)
+            raise _cescacs.IllegalMoveError(
+                f"environment {bad}: action {int(a[bad])} is not a move index (no environment was stepped)"
+            )
+        obs, rewards, terminated, truncated, ended, final_obs, results, terms, plies = (
+            self._games.step(np.ascontiguousarray(a, dtype=np.int64))
         )
         infos: Dict[str, Any] = {}
         if len(ended):
@@ -475,8 +525,10 @@ class VecEnv(VectorEnv):
 
 def _check_seed(seed: Any) -> int:
     """``seed`` as an int, or a ValueError that says what a seed is."""
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= int(seed) < _SEED_LIMIT:
+    if (
+        not isinstance(seed, (int, np.integer))
+        or isinstance(seed, bool)
+        or not 0 <= int(seed) < _SEED_LIMIT
+    ):
         raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
     return int(seed)
-
-

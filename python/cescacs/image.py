@@ -25,7 +25,17 @@ import numpy as np
 
 from ._cescacs import Board, Hex, Move
 from ._types import Color
-from .svg import ARROW_COLOR, CHECK_COLOR, HEX_COLORS, LAST_MOVE_COLOR, ArrowLike, HexLike, _arrow, _hex, _mix
+from .svg import (
+    ARROW_COLOR,
+    CHECK_COLOR,
+    HEX_COLORS,
+    LAST_MOVE_COLOR,
+    ArrowLike,
+    HexLike,
+    _arrow,
+    _hex,
+    _mix,
+)
 
 __all__ = ["rgb_array", "png"]
 
@@ -119,7 +129,13 @@ def _disc(img: np.ndarray, cx: float, cy: float, r: float, colour: np.ndarray) -
     img[y0:y1, x0:x1][mask] = colour
 
 
-def _segment(img: np.ndarray, a: Tuple[float, float], b: Tuple[float, float], width: float, colour: np.ndarray) -> None:
+def _segment(
+    img: np.ndarray,
+    a: Tuple[float, float],
+    b: Tuple[float, float],
+    width: float,
+    colour: np.ndarray,
+) -> None:
     """Paints the pixels within ``width / 2`` of the segment ``a``–``b``."""
     pad = width
     y0, y1 = max(int(min(a[1], b[1]) - pad), 0), min(int(max(a[1], b[1]) + pad) + 2, img.shape[0])
@@ -132,7 +148,9 @@ def _segment(img: np.ndarray, a: Tuple[float, float], b: Tuple[float, float], wi
     img[y0:y1, x0:x1][mask] = colour
 
 
-def _letter(img: np.ndarray, cx: float, cy: float, height: float, letter: str, colour: np.ndarray) -> None:
+def _letter(
+    img: np.ndarray, cx: float, cy: float, height: float, letter: str, colour: np.ndarray
+) -> None:
     cell = max(int(height / 7), 1)
     rows = _GLYPHS[letter]
     top, left = int(round(cy - 3.5 * cell)), int(round(cx - 2.5 * cell))
@@ -168,7 +186,11 @@ def rgb_array(
     index = {hx: i for i, hx in enumerate(frame.hexes)}
     palette = np.empty((len(frame.hexes) + 1, 3), dtype=np.uint8)
     colours = [HEX_COLORS[hx.color] for hx in frame.hexes]
-    last = board.peek() if lastmove is True and board.ply() else (lastmove if isinstance(lastmove, Move) else None)
+    last = (
+        board.peek()
+        if lastmove is True and board.ply()
+        else (lastmove if isinstance(lastmove, Move) else None)
+    )
     if last is not None:
         for hx in [last.from_hex, last.to_hex] + [x for pair in last.rook_moves for x in pair]:
             colours[index[hx]] = _mix(HEX_COLORS[hx.color], LAST_MOVE_COLOR, 0.55)
@@ -179,15 +201,26 @@ def rgb_array(
     palette[-1] = _rgb(_BACKGROUND)
     img = palette[frame.labels]
     s = frame.s
-    check_hex = _hex(check) if check is not None else (board.king(board.turn) if board.is_check() else None)
+    check_hex = (
+        _hex(check) if check is not None else (board.king(board.turn) if board.is_check() else None)
+    )
     if check_hex is not None:
         check_x, check_y = frame.centres[index[check_hex]]
         _disc(img, float(check_x), float(check_y), 0.85 * s, _rgb(CHECK_COLOR))
-    ink = {Color.WHITE: (_rgb("#ffffff"), _rgb("#1a1a1a")), Color.BLACK: (_rgb("#1f1f1f"), _rgb("#ffffff"))}
+    ink = {
+        Color.WHITE: (_rgb("#ffffff"), _rgb("#1a1a1a")),
+        Color.BLACK: (_rgb("#1f1f1f"), _rgb("#ffffff")),
+    }
     for hx, piece in board.piece_map().items():
         cx, cy = frame.centres[index[hx]]
         disc, letter = ink[piece.color]
-        _disc(img, cx, cy, 0.64 * s + 1, _rgb("#1a1a1a") if piece.color is Color.WHITE else _rgb("#f0f0f0"))
+        _disc(
+            img,
+            cx,
+            cy,
+            0.64 * s + 1,
+            _rgb("#1a1a1a") if piece.color is Color.WHITE else _rgb("#f0f0f0"),
+        )
         _disc(img, cx, cy, 0.64 * s, disc)
         _letter(img, cx, cy, 0.8 * s, piece.kind.letter, letter)
     for arrow in (_arrow(a, board) for a in arrows):
@@ -196,7 +229,10 @@ def rgb_array(
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         tip = (x2 - ux * 0.3 * s, y2 - uy * 0.3 * s)
-        base = (tip[0] - ux * min(0.75 * s, length * 0.6), tip[1] - uy * min(0.75 * s, length * 0.6))
+        base = (
+            tip[0] - ux * min(0.75 * s, length * 0.6),
+            tip[1] - uy * min(0.75 * s, length * 0.6),
+        )
         _segment(img, (x1, y1), base, 0.3 * s, paint)
         for w in np.linspace(0.0, 0.42 * s, 8):
             _segment(img, (base[0] - uy * w, base[1] + ux * w), tip, 0.12 * s, paint)
@@ -212,7 +248,17 @@ def png(board: Optional[Board] = None, **kwargs: object) -> bytes:
     raw = b"".join(b"\x00" + img[y].tobytes() for y in range(height))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 6))
+        + chunk(b"IEND", b"")
+    )

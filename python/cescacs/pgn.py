@@ -38,7 +38,21 @@ import io
 import os
 from collections.abc import MutableMapping
 import enum
-from typing import Any, Generic, Iterable, Iterator, List, Literal, Optional, TextIO, Tuple, Type, TypeVar, Union, overload
+from typing import (
+    Any,
+    Generic,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    TextIO,
+    Tuple,
+    Type,
+    TypeVar,
+    Union,
+    overload,
+)
 
 from ._cescacs import (
     Board,
@@ -165,7 +179,9 @@ def _seekable(handle: Any) -> bool:
 def _read_text(handle: Any) -> str:
     text = handle.read()
     if not isinstance(text, str):
-        raise TypeError(f"expected a text stream or a str, got a stream of {type(text).__name__} (open the file in text mode)")
+        raise TypeError(
+            f"expected a text stream or a str, got a stream of {type(text).__name__} (open the file in text mode)"
+        )
     return text
 
 
@@ -199,7 +215,9 @@ def _next_line(handle: Any, state: _PgnStream) -> str:
         return line
     line = handle.readline()
     if not isinstance(line, str):
-        raise TypeError(f"expected a text stream or a str, got a stream of {type(line).__name__} (open the file in text mode)")
+        raise TypeError(
+            f"expected a text stream or a str, got a stream of {type(line).__name__} (open the file in text mode)"
+        )
     return line
 
 
@@ -214,7 +232,9 @@ def _read_chunk(handle: Any, state: _PgnStream, seekable: bool) -> Tuple[str, in
         while True:
             more = handle.read(size)
             if not isinstance(more, str):
-                raise TypeError(f"expected a text stream or a str, got a stream of {type(more).__name__} (open the file in text mode)")
+                raise TypeError(
+                    f"expected a text stream or a str, got a stream of {type(more).__name__} (open the file in text mode)"
+                )
             buf += more
             end = _pgn_game_end(buf, not more)
             if end is not None:
@@ -294,7 +314,9 @@ def read_game(handle: Source, *, Visitor: Any = None) -> Any:
     if game is None or Visitor is None or Visitor is GameBuilder:
         return game
     if not (isinstance(Visitor, type) and issubclass(Visitor, BaseVisitor)):
-        raise TypeError(f"Visitor must be a BaseVisitor subclass (the class, not an instance), got {Visitor!r}")
+        raise TypeError(
+            f"Visitor must be a BaseVisitor subclass (the class, not an instance), got {Visitor!r}"
+        )
     return game.accept(Visitor())
 
 
@@ -344,8 +366,12 @@ def iter_games(handle: Source) -> Iterator[Game]:
 @overload
 def read_games(handle: Source, lenient: Literal[False] = False) -> List[Game]: ...
 @overload
-def read_games(handle: Source, lenient: Literal[True]) -> Tuple[List[Game], List[InvalidPgnError]]: ...
-def read_games(handle: Source, lenient: bool = False) -> Union[List[Game], Tuple[List[Game], List[InvalidPgnError]]]:
+def read_games(
+    handle: Source, lenient: Literal[True]
+) -> Tuple[List[Game], List[InvalidPgnError]]: ...
+def read_games(
+    handle: Source, lenient: bool = False
+) -> Union[List[Game], Tuple[List[Game], List[InvalidPgnError]]]:
     """Every game of ``handle`` (a text stream, read to its end, or a ``str``).
 
     Strict (the default): a list of :class:`Game`; the first error raises
@@ -556,7 +582,11 @@ class GameBuilder(BaseVisitor[Game]):
         self.game.headers[tagname] = tagvalue
 
     def visit_board(self, board: Board) -> None:
-        if self._nodes == [self.game] and board.ply() == 0 and board.pdtl() != self.game.board().pdtl():
+        if (
+            self._nodes == [self.game]
+            and board.ply() == 0
+            and board.pdtl() != self.game.board().pdtl()
+        ):
             game = Game(board)
             for name, value in self.game._tags():
                 game.headers[name] = value

@@ -58,7 +58,16 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tu
 from ._cescacs import Game, _study_match, _study_names, _study_stats
 from .pgn import read_games
 
-__all__ = ["MatchSpec", "MatchSpecValueError", "EngineStartError", "GameRow", "MatchResult", "play", "combine", "stats"]
+__all__ = [
+    "MatchSpec",
+    "MatchSpecValueError",
+    "EngineStartError",
+    "GameRow",
+    "MatchResult",
+    "play",
+    "combine",
+    "stats",
+]
 
 
 class MatchSpecValueError(ValueError):
@@ -107,7 +116,20 @@ class _DefaultDepth(int):
 
 
 _DEPTH = _DefaultDepth(3)
-_WHOLE = ("depth", "vs_depth", "movetime", "nodes", "timemargin", "pairs", "seed", "max_plies", "threads", "hash_mb", "games", "concurrency")
+_WHOLE = (
+    "depth",
+    "vs_depth",
+    "movetime",
+    "nodes",
+    "timemargin",
+    "pairs",
+    "seed",
+    "max_plies",
+    "threads",
+    "hash_mb",
+    "games",
+    "concurrency",
+)
 
 
 @dataclass(frozen=True)
@@ -186,7 +208,10 @@ class MatchSpec:
         """Whether games can end off the board (an external engine, a
         clock, a ``movetime`` or adjudication): then the table has a
         ``termination`` column."""
-        return any(v is not None for v in (self.engine, self.vs_engine, self.tc, self.movetime, self.resign, self.draw))
+        return any(
+            v is not None
+            for v in (self.engine, self.vs_engine, self.tc, self.movetime, self.resign, self.draw)
+        )
 
     def settings(self) -> Dict[str, Any]:
         """The settings the study crate reads (``pairs`` from ``games``,
@@ -200,15 +225,41 @@ class MatchSpec:
         pairs, threads = self.pairs, self.threads
         if self.games is not None:
             if self.games % 2 or self.pairs not in (100, self.games // 2):
-                raise MatchSpecValueError("games", f"give an even number (each opening is played with both colours), and not with pairs={self.pairs}")
+                raise MatchSpecValueError(
+                    "games",
+                    f"give an even number (each opening is played with both colours), and not with pairs={self.pairs}",
+                )
             pairs = self.games // 2
         if self.concurrency is not None:
             if self.threads not in (0, self.concurrency):
-                raise MatchSpecValueError("concurrency", f"give concurrency or threads, not both ({self.concurrency}, {self.threads})")
+                raise MatchSpecValueError(
+                    "concurrency",
+                    f"give concurrency or threads, not both ({self.concurrency}, {self.threads})",
+                )
             threads = self.concurrency
         timed = any(v is not None for v in (self.tc, self.movetime, self.nodes))
         depth = None if isinstance(self.depth, _DefaultDepth) and timed else self.depth
-        fields = {k: getattr(self, k) for k in ("vs_depth", "eval", "vs_eval", "seed", "max_plies", "hash_mb", "no_castling", "abstain", "engine", "vs_engine", "tc", "movetime", "nodes", "timemargin", "resign", "draw")}
+        fields = {
+            k: getattr(self, k)
+            for k in (
+                "vs_depth",
+                "eval",
+                "vs_eval",
+                "seed",
+                "max_plies",
+                "hash_mb",
+                "no_castling",
+                "abstain",
+                "engine",
+                "vs_engine",
+                "tc",
+                "movetime",
+                "nodes",
+                "timemargin",
+                "resign",
+                "draw",
+            )
+        }
         openings = os.fspath(self.openings) if self.openings is not None else None
         return {**fields, "depth": depth, "pairs": pairs, "threads": threads, "openings": openings}
 
@@ -241,7 +292,20 @@ class GameRow(NamedTuple):
     black_clock: Optional[float] = None
 
 
-_COLUMNS = ("pair", "round", "a_white", "white", "black", "a_points", "b_points", "a_share", "result", "plies", "finished", "opening_plies")
+_COLUMNS = (
+    "pair",
+    "round",
+    "a_white",
+    "white",
+    "black",
+    "a_points",
+    "b_points",
+    "a_share",
+    "result",
+    "plies",
+    "finished",
+    "opening_plies",
+)
 
 
 class MatchResult:
@@ -329,7 +393,14 @@ class MatchResult:
         for r in self.rows:
             if r.termination is not None:
                 ends[r.termination] = ends.get(r.termination, 0) + 1
-        return {"games": len(self.rows), "points": (a, b), "points_share": a / max(a + b, 1), "cut": cut, "terminations": ends, **s}
+        return {
+            "games": len(self.rows),
+            "points": (a, b),
+            "points_share": a / max(a + b, 1),
+            "cut": cut,
+            "terminations": ends,
+            **s,
+        }
 
     def lines(self) -> List[str]:
         """The summary as fastchess prints it: ``Elo: … +/- …, nElo: …``,
@@ -355,7 +426,11 @@ def play(spec: MatchSpec, *, first_pair: int = 0, pairs: Optional[int] = None) -
         pairs = max(settings["pairs"] - first_pair, 0)
     if first_pair < 0 or pairs < 0:
         raise ValueError(f"first_pair and pairs must be >= 0, not {first_pair}, {pairs}")
-    rows = _checked(lambda: _study_match(settings, first_pair=first_pair, pairs=None if whole else pairs, sprt=spec.sprt))
+    rows = _checked(
+        lambda: _study_match(
+            settings, first_pair=first_pair, pairs=None if whole else pairs, sprt=spec.sprt
+        )
+    )
     return MatchResult(spec, [GameRow(*r) for r in rows])
 
 
@@ -367,7 +442,9 @@ def combine(parts: Sequence[MatchResult]) -> MatchResult:
     if not parts:
         raise ValueError("combine needs at least one result")
     spec = parts[0].spec
-    if any(replace(p.spec, threads=spec.threads, concurrency=spec.concurrency) != spec for p in parts):
+    if any(
+        replace(p.spec, threads=spec.threads, concurrency=spec.concurrency) != spec for p in parts
+    ):
         raise ValueError("combine: the results come from different specs")
     rows = sorted((r for p in parts for r in p.rows), key=lambda r: (r.pair, not r.a_white))
     seen = [(r.pair, r.a_white) for r in rows]

@@ -98,7 +98,9 @@ def _arrow(value: ArrowLike, board: Board) -> Arrow:
             return Arrow(value[0], value[1])
         except ValueError as e:
             raise InvalidArrowError(f"arrow {value!r}: {e}") from None
-    raise InvalidArrowError(f"arrow {value!r}: expected Arrow, Move, CTL-AN text or a (tail, head[, colour]) tuple")
+    raise InvalidArrowError(
+        f"arrow {value!r}: expected Arrow, Move, CTL-AN text or a (tail, head[, colour]) tuple"
+    )
 
 
 def _hex(value: HexLike) -> Hex:
@@ -157,7 +159,9 @@ def board(
         elif isinstance(orientation, Color):
             flipped = orientation is Color.BLACK
         else:
-            raise ValueError(f"orientation must be Color.WHITE or Color.BLACK (or True/False), not {orientation!r}")
+            raise ValueError(
+                f"orientation must be Color.WHITE or Color.BLACK (or True/False), not {orientation!r}"
+            )
     arrow_list: List[Arrow] = [_arrow(a, board) for a in arrows]
     last: Optional[Move]
     if lastmove is True:
@@ -169,7 +173,11 @@ def board(
     tinted: List[Hex] = []
     if last is not None:
         tinted = [last.from_hex, last.to_hex] + [hx for pair in last.rook_moves for hx in pair]
-    marks = highlight.items() if isinstance(highlight, Mapping) else ((x, HIGHLIGHT_COLOR) for x in highlight)
+    marks = (
+        highlight.items()
+        if isinstance(highlight, Mapping)
+        else ((x, HIGHLIGHT_COLOR) for x in highlight)
+    )
     check_hex: Optional[Hex]
     if check is not None:
         check_hex = _hex(check)

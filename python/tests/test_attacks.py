@@ -49,7 +49,9 @@ def test_hexset_is_a_set_of_hexes() -> None:
     assert eval(repr(a), {"HexSet": HexSet}) == a and repr(a) == "HexSet(['G1', 'F14'])"
     assert pickle.loads(pickle.dumps(a)) == a
     rows = str(HexSet(["G1", "G27"])).splitlines()
-    assert rows[1] == "27             .   1" and rows[27] == " 1             .   1" and len(rows) == 30
+    assert (
+        rows[1] == "27             .   1" and rows[27] == " 1             .   1" and len(rows) == 30
+    )
 
 
 def test_hexset_refuses_what_is_not_a_set_of_hexes() -> None:
@@ -131,7 +133,9 @@ def test_moves_by_hexes_check_and_capture() -> None:
 def test_result_and_unicode() -> None:
     board = Board()
     assert board.result() == "*"
-    assert "♚" in board.unicode() and board.unicode().splitlines()[-1] == str(board).splitlines()[-1]
+    assert (
+        "♚" in board.unicode() and board.unicode().splitlines()[-1] == str(board).splitlines()[-1]
+    )
     stalemate = Board(probe("stalemate")["pdtl"])
     assert stalemate.result() == "2-1" == stalemate.outcome().result()  # type: ignore[union-attr]
     fifty = Board("/27:1k/3:R2R/1:1K/ w -- - 100 90")
@@ -141,10 +145,15 @@ def test_result_and_unicode() -> None:
 TYPED = Path(__file__).with_name("typed_usage.py")
 
 
-@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (scripts/test-python.sh installs it)")
+@pytest.mark.skipif(
+    importlib.util.find_spec("mypy") is None,
+    reason="mypy is not installed (scripts/test-python.sh installs it)",
+)
 def test_api_passes_mypy_strict() -> None:
     """A script using the API (tests/typed_usage.py) type-checks with mypy --strict against the stubs."""
-    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(TYPED)], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(TYPED)], capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     # And it runs.
     subprocess.run([sys.executable, str(TYPED)], check=True)

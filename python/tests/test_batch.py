@@ -44,7 +44,10 @@ def test_errors_none_keeps_positions() -> None:
 def test_perft_many() -> None:
     rs = records("castling.jsonl")
     assert cescacs.perft_many([r["pdtl"] for r in rs], 2) == [r["perft2"] for r in rs]
-    assert cescacs.perft_many(["nonsense", rs[0]["pdtl"]], 1, errors="none") == [None, len(rs[0]["moves"])]
+    assert cescacs.perft_many(["nonsense", rs[0]["pdtl"]], 1, errors="none") == [
+        None,
+        len(rs[0]["moves"]),
+    ]
     assert cescacs.perft(cescacs.Board(), 2) == 4612
 
 
@@ -88,7 +91,10 @@ def test_ctrl_c_stops_long_work(call: str) -> None:
     """Ctrl-C (SIGINT) during a long call raises KeyboardInterrupt: perft 7 from
     the start would run for hours, so the call can only have been stopped."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _INTERRUPT_SCRIPT, call], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", _INTERRUPT_SCRIPT, call],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None

@@ -13,7 +13,12 @@ from conftest import records
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "cescacs", *args], input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=120
+        [sys.executable, "-m", "cescacs", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
     )
 
 
@@ -26,7 +31,9 @@ def error_text(pdtl: str) -> str:
 
 
 def test_moves_long_batch() -> None:
-    rs = records("random-dev.jsonl")[:300] + [r for r in records("games.jsonl") if r["played"] is None]
+    rs = records("random-dev.jsonl")[:300] + [
+        r for r in records("games.jsonl") if r["played"] is None
+    ]
     lines = [r["pdtl"] for r in rs]
     bad = ["nonsense", "", "/27:1k/1:1K/ x"]
     stdin = "\n".join(lines[:5] + bad + lines[5:]) + "\n"
@@ -45,7 +52,9 @@ def test_moves_long_batch() -> None:
 
 
 def test_moves_long_batch_crlf_and_no_final_newline() -> None:
-    p = run("moves", "--long", "--batch", stdin=cescacs.INITIAL_PDTL + "\r\n" + cescacs.INITIAL_PDTL)
+    p = run(
+        "moves", "--long", "--batch", stdin=cescacs.INITIAL_PDTL + "\r\n" + cescacs.INITIAL_PDTL
+    )
     assert p.returncode == 0
     line = " ".join(Board().legal_moves.long())
     assert p.stdout == f"{line}\n{line}\n"
@@ -60,7 +69,10 @@ def test_moves_single_position() -> None:
     assert p.returncode == 0
     assert p.stdout == " ".join(r["notation"][m] for m in r["moves"]) + "\n"
     p = run("moves", "--batch", stdin=r["pdtl"] + "\nnonsense\n")
-    assert p.stdout.split("\n")[:2] == [" ".join(r["notation"][m] for m in r["moves"]), error_text("nonsense")]
+    assert p.stdout.split("\n")[:2] == [
+        " ".join(r["notation"][m] for m in r["moves"]),
+        error_text("nonsense"),
+    ]
 
 
 def test_cli_errors_and_perft() -> None:

@@ -46,8 +46,10 @@ def test_selfplay_from_a_start_position() -> None:
 
 def test_shards_with_first_are_pieces_of_one_stream() -> None:
     whole = cescacs.selfplay(40, max_plies=60, seed=5)
-    shards = [cescacs.selfplay(n, max_plies=60, seed=5, first=k) for k, n in ((0, 13), (13, 14), (27, 13))]
-    for (k, shard) in zip((0, 13, 27), shards):
+    shards = [
+        cescacs.selfplay(n, max_plies=60, seed=5, first=k) for k, n in ((0, 13), (13, 14), (27, 13))
+    ]
+    for k, shard in zip((0, 13, 27), shards):
         assert (shard.seed, shard.first) == (5, k)
         for i in range(len(shard)):
             assert shard[i] == whole[k + i]
@@ -61,7 +63,12 @@ def test_arrays() -> None:
     moves = batch.moves
     assert moves.dtype == np.uint16 and moves.base is batch and not moves.flags.writeable
     offsets = batch.offsets
-    assert offsets.dtype == np.int64 and len(offsets) == 21 and offsets[0] == 0 and offsets[-1] == len(moves)
+    assert (
+        offsets.dtype == np.int64
+        and len(offsets) == 21
+        and offsets[0] == 0
+        and offsets[-1] == len(moves)
+    )
     assert batch.plies.tolist() == [g.ply() for g in games]
     for i, g in enumerate(games):
         expected = [cescacs.encode.move_index(m) for m in g.mainline_moves()]
@@ -69,11 +76,15 @@ def test_arrays() -> None:
         assert GameBatch.RESULTS[batch.results[i]] == g.result
         outcome = g.outcome()
         code = batch.terminations[i]
-        assert GameBatch.TERMINATIONS[code] == (None if outcome is None else outcome.termination.value)
+        assert GameBatch.TERMINATIONS[code] == (
+            None if outcome is None else outcome.termination.value
+        )
     # The view keeps the batch alive.
     del batch
     gc.collect()
-    assert moves[: offsets[1]].tolist() == [cescacs.encode.move_index(m) for m in games[0].mainline_moves()]
+    assert moves[: offsets[1]].tolist() == [
+        cescacs.encode.move_index(m) for m in games[0].mainline_moves()
+    ]
     assert GameBatch.RESULTS == ["3-0", "0-3", "2-1", "1-2", "1-1", "*"]
     assert GameBatch.TERMINATIONS == [None] + [t.value for t in cescacs.Termination]
 
@@ -110,7 +121,9 @@ def test_pickle() -> None:
     batch = cescacs.selfplay(12, max_plies=50, seed=3, first=4)
     back = pickle.loads(pickle.dumps(batch))
     assert back == batch and (back.seed, back.first) == (3, 4)
-    mixed = GameBatch.from_games(cescacs.random_games(2, max_plies=9, seed=1, start=KINGS_AND_ROOKS))
+    mixed = GameBatch.from_games(
+        cescacs.random_games(2, max_plies=9, seed=1, start=KINGS_AND_ROOKS)
+    )
     assert pickle.loads(pickle.dumps(mixed)) == mixed
 
 
@@ -146,7 +159,9 @@ def test_samples_match_encode() -> None:
     offsets = s["legal_offsets"]
     for k, board in enumerate(boards):
         legal = s["legal"][offsets[k] : offsets[k + 1]]
-        assert sorted(legal.tolist()) == sorted(cescacs.encode.move_index(m) for m in board.legal_moves)
+        assert sorted(legal.tolist()) == sorted(
+            cescacs.encode.move_index(m) for m in board.legal_moves
+        )
     assert s["value"].tolist() == [0.0] * n  # unfinished games
 
 
@@ -169,9 +184,20 @@ def test_arrow_and_parquet_round_trips(tmp_path: Path) -> None:
     pa = pytest.importorskip("pyarrow")
     batch = cescacs.selfplay(50, max_plies=120, seed=6)
     table = batch.to_arrow()
-    assert table.column_names == ["moves", "result", "termination", "plies", "seed", "index", "start"]
+    assert table.column_names == [
+        "moves",
+        "result",
+        "termination",
+        "plies",
+        "seed",
+        "index",
+        "start",
+    ]
     assert str(table.schema.field("moves").type) == "list<item: uint16>"
-    assert table.column("moves").to_pylist()[3] == batch.moves[batch.offsets[3] : batch.offsets[4]].tolist()
+    assert (
+        table.column("moves").to_pylist()[3]
+        == batch.moves[batch.offsets[3] : batch.offsets[4]].tolist()
+    )
     assert table.column("index").to_pylist() == list(range(50))
     assert GameBatch.from_arrow(table) == batch
     # A table made by other tools: plain strings, no seed columns.
@@ -231,11 +257,19 @@ def test_ranks() -> None:
     assert GameBatch.from_arrow(table) == batch
     values = table.column("ranks_v2").to_pylist()
     values[1][0] = 200  # 68 moves in the initial position
-    with pytest.raises(ValueError, match="game 1, ply 0: rank 200 names no legal move \\(the position has 68 legal moves\\)"):
-        GameBatch.from_arrow(table.set_column(0, "ranks_v2", pa.array(values, pa.list_(pa.uint8()))))
+    with pytest.raises(
+        ValueError,
+        match="game 1, ply 0: rank 200 names no legal move \\(the position has 68 legal moves\\)",
+    ):
+        GameBatch.from_arrow(
+            table.set_column(0, "ranks_v2", pa.array(values, pa.list_(pa.uint8())))
+        )
     # Ranks of another version are refused, "ranks" being version 1.
     for name, version in (("ranks", 1), ("ranks_v3", 3)):
-        with pytest.raises(cescacs.dataset.RankVersionError, match=f"ranks of version {version}; this cescacs reads rank version 2 only"):
+        with pytest.raises(
+            cescacs.dataset.RankVersionError,
+            match=f"ranks of version {version}; this cescacs reads rank version 2 only",
+        ):
             GameBatch.from_arrow(table.rename_columns([name, *table.column_names[1:]]))
     with pytest.raises(ValueError, match="'ctl', 'index', 'rank'"):
         batch.to_arrow(moves="san")
@@ -243,7 +277,9 @@ def test_ranks() -> None:
 
 def test_parquet_of_mixed_starts_and_stated_results(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
-    games = cescacs.random_games(3, max_plies=20, seed=1) + cescacs.random_games(2, max_plies=20, seed=1, start=KINGS_AND_ROOKS)
+    games = cescacs.random_games(3, max_plies=20, seed=1) + cescacs.random_games(
+        2, max_plies=20, seed=1, start=KINGS_AND_ROOKS
+    )
     games[1].result = "1-1"
     batch = GameBatch.from_games(games)
     assert batch.starts == [cescacs.INITIAL_PDTL, KINGS_AND_ROOKS]
@@ -275,7 +311,9 @@ def test_missing_pyarrow_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_read_batch_from_a_path_and_a_stream(tmp_path: Path) -> None:
-    games = cescacs.random_games(5, max_plies=40, seed=2) + cescacs.random_games(2, max_plies=40, seed=2, start=KINGS_AND_ROOKS)
+    games = cescacs.random_games(5, max_plies=40, seed=2) + cescacs.random_games(
+        2, max_plies=40, seed=2, start=KINGS_AND_ROOKS
+    )
     text = cescacs.pgn.write_games(games)
     path = tmp_path / "games.ctl-pgn"
     path.write_text(text, encoding="utf-8")
@@ -291,7 +329,7 @@ def test_read_batch_from_a_path_and_a_stream(tmp_path: Path) -> None:
 
 
 def test_read_batch_raises_at_the_first_bad_game(tmp_path: Path) -> None:
-    text = "[Event \"a\"]\n1. E7-E13, E21-E15\n*\n\n[Event \"b\"]\n1. E7-E19\n*\n"
+    text = '[Event "a"]\n1. E7-E13, E21-E15\n*\n\n[Event "b"]\n1. E7-E19\n*\n'
     with pytest.raises(cescacs.InvalidPgnError) as e:
         cescacs.pgn.read_batch(io.StringIO(text))
     assert e.value.line == 6
@@ -350,14 +388,18 @@ def test_contiguous_selections_share_the_moves() -> None:
     batch = cescacs.selfplay(600, max_plies=40, seed=8)
     copied = GameBatch.from_games(list(batch)[10:500])
     cut = batch[10:500]
-    assert np.shares_memory(cut.moves, batch.moves) and not np.shares_memory(copied.moves, batch.moves)
+    assert np.shares_memory(cut.moves, batch.moves) and not np.shares_memory(
+        copied.moves, batch.moves
+    )
     assert (cut.seed, cut.first, copied.seed) == (8, 10, None)
     assert np.array_equal(cut.moves, copied.moves) and np.array_equal(cut.offsets, copied.offsets)
     assert np.array_equal(cut.ranks(), copied.ranks()) and list(cut) == list(copied)
     # An ascending run of indices or of a mask's flags shares too; other
     # selections copy.
     assert np.shares_memory(batch[[3, 4, 5]].moves, batch.moves)
-    assert np.shares_memory(batch[(np.arange(600) >= 20) & (np.arange(600) < 30)].moves, batch.moves)
+    assert np.shares_memory(
+        batch[(np.arange(600) >= 20) & (np.arange(600) < 30)].moves, batch.moves
+    )
     assert not np.shares_memory(batch[[5, 3]].moves, batch.moves)
     assert not np.shares_memory(batch[::2].moves, batch.moves)
     # A view of a slice stays valid when the batch and the slice are gone.
@@ -392,18 +434,30 @@ def test_ctl_column_is_the_games_ctl_an() -> None:
     pa = pytest.importorskip("pyarrow")
     batch = _finished_and_not()
     table = batch.to_arrow(moves="ctl")
-    assert table.column_names == ["moves", "result", "termination", "plies", "seed", "index", "start"]
+    assert table.column_names == [
+        "moves",
+        "result",
+        "termination",
+        "plies",
+        "seed",
+        "index",
+        "start",
+    ]
     assert str(table.schema.field("moves").type) == "list<item: string>"
     assert table.column("moves").to_pylist() == [g.ctl_moves() for g in batch]
     assert table.column("moves").to_pylist()[0][:4] == batch[0].ctl_moves()[:4]
-    mates = [row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results) if r in (0, 1)]
+    mates = [
+        row[-1] for row, r in zip(table.column("moves").to_pylist(), batch.results) if r in (0, 1)
+    ]
     assert mates and all(m.endswith("#") for m in mates)
     assert GameBatch.from_arrow(table) == batch
     assert GameBatch.from_arrow(table.slice(7, 4)) == batch[7:11]
     moves = table.column("moves").to_pylist()
     moves[9][2] = "E7-E19"
     bad = table.set_column(0, "moves", pa.array(moves, pa.list_(pa.string())))
-    with pytest.raises(ValueError, match="game 9, ply 2: \"E7-E19\" is not a legal CTL-AN move there"):
+    with pytest.raises(
+        ValueError, match='game 9, ply 2: "E7-E19" is not a legal CTL-AN move there'
+    ):
         GameBatch.from_arrow(bad)
     moves[9][2] = None
     with pytest.raises(ValueError, match="null moves"):
@@ -416,15 +470,42 @@ def test_results_and_terminations_are_readable_labels() -> None:
     table = batch.to_arrow()
     result = table.column("result").combine_chunks()
     assert str(result.type) == "dictionary<values=string, indices=int8, ordered=0>"
-    assert result.dictionary.to_pylist() == ["3-0", "0-3", "2-1", "1-2", "1-1", "*"] == GameBatch.RESULTS
-    assert result.to_pylist() == ["*"] * 6 + ["3-0", "1-1", "0-3", "3-0", "1-1", "1-1", "1-2", "1-1", "1-1", "1-1"]
+    assert (
+        result.dictionary.to_pylist()
+        == ["3-0", "0-3", "2-1", "1-2", "1-1", "*"]
+        == GameBatch.RESULTS
+    )
+    assert result.to_pylist() == ["*"] * 6 + [
+        "3-0",
+        "1-1",
+        "0-3",
+        "3-0",
+        "1-1",
+        "1-1",
+        "1-2",
+        "1-1",
+        "1-1",
+        "1-1",
+    ]
     termination = table.column("termination").combine_chunks()
     assert termination.dictionary.to_pylist() == [
-        "checkmate", "stalemate", "fivefold repetition", "75-move rule", "insufficient material"
+        "checkmate",
+        "stalemate",
+        "fivefold repetition",
+        "75-move rule",
+        "insufficient material",
     ]
     assert termination.to_pylist() == [None] * 6 + [
-        "checkmate", "75-move rule", "checkmate", "checkmate", "75-move rule", "75-move rule", "stalemate", "75-move rule",
-        "insufficient material", "insufficient material",
+        "checkmate",
+        "75-move rule",
+        "checkmate",
+        "checkmate",
+        "75-move rule",
+        "75-move rule",
+        "stalemate",
+        "75-move rule",
+        "insufficient material",
+        "insufficient material",
     ]
     assert [GameBatch.TERMINATIONS[c] for c in batch.terminations] == termination.to_pylist()
     assert [GameBatch.RESULTS[c] for c in batch.results] == result.to_pylist()

@@ -17,7 +17,13 @@ def test_build_a_position_piece_by_piece() -> None:
     board = Board.empty()
     assert not board.is_valid() and len(board.status()) == 2  # no King of either colour
     assert board.pdtl() == "/ w -- - 0 1"
-    for hex, piece in [("G1", "K"), ("C3", "R"), ("I3", Piece.from_symbol("R")), ("G27", "k"), ("C25", "r")]:
+    for hex, piece in [
+        ("G1", "K"),
+        ("C3", "R"),
+        ("I3", Piece.from_symbol("R")),
+        ("G27", "k"),
+        ("C25", "r"),
+    ]:
         board.set_piece_at(hex, piece)
     assert board.is_valid() and board.status() == []
     board.set_castling("RKRrk")
@@ -33,8 +39,16 @@ def test_an_invalid_board_answers_only_what_a_placement_can() -> None:
     assert any("White has 0 kings" in reason for reason in board.status()), board.status()
     assert board.piece_at("G1") is None and board.piece_at("G27") == Piece.from_symbol("k")
     assert board.turn == WHITE and "k" in str(board) and "♚" in board.unicode()
-    assert len(board.pieces(cescacs.PieceKind.PAWN, WHITE)) == 11 and len(board.piece_map()) == 53  # 2 x 27 pieces, one King gone
-    for question in (lambda: board.legal_moves, board.is_check, board.outcome, lambda: board.push_ctl("E7-E13"), lambda: pickle.dumps(board)):
+    assert (
+        len(board.pieces(cescacs.PieceKind.PAWN, WHITE)) == 11 and len(board.piece_map()) == 53
+    )  # 2 x 27 pieces, one King gone
+    for question in (
+        lambda: board.legal_moves,
+        board.is_check,
+        board.outcome,
+        lambda: board.push_ctl("E7-E13"),
+        lambda: pickle.dumps(board),
+    ):
         with pytest.raises(InvalidPdtlError, match="not a valid position"):
             question()
     board.set_piece_at("G1", "K")
@@ -47,7 +61,9 @@ def test_edits_clear_the_stack_and_keep_the_rules() -> None:
     board = Board()
     board.push_ctl("E7-E13")
     board.set_piece_at("F14", "D")  # a second White Queen
-    assert not board.is_valid() and any("Queen" in r or "queen" in r for r in board.status()), board.status()
+    assert not board.is_valid() and any("Queen" in r or "queen" in r for r in board.status()), (
+        board.status()
+    )
     board.set_piece_at("F14", None)
     assert board.is_valid() and board.ply() == 0 and board.turn == BLACK
     # The side not to move in check: refused while White is to move.

@@ -89,7 +89,9 @@ def test_one_board_at_a_time_gives_the_batch() -> None:
         assert np.array_equal(np.concatenate([encode.planes(b, side=side) for b in boards]), batch)
         assert np.array_equal(encode.planes(boards[:256], side=side), batch[:256])
         masks = encode.legal_mask(boards, side=side)
-        assert np.array_equal(np.concatenate([encode.legal_mask(b, side=side) for b in boards[:100]]), masks[:100])
+        assert np.array_equal(
+            np.concatenate([encode.legal_mask(b, side=side) for b in boards[:100]]), masks[:100]
+        )
 
 
 def test_side_frames() -> None:
@@ -102,8 +104,15 @@ def test_side_frames() -> None:
     assert white[18].tolist() == [0] * 169 and black[18].tolist() == [1] * 169
     m = encode.mirror_actions()
     i = encode.move_index(b.parse_ctl("E21-E15"))
-    assert encode.move_index(b.parse_ctl("E21-E15"), side=cescacs.BLACK) == m[i] == Hex("E7").index * 169 + Hex("E13").index
-    assert encode.legal_mask(b, side=cescacs.BLACK)[0, m[i]] and not encode.legal_mask(b, side=cescacs.BLACK)[0, i]
+    assert (
+        encode.move_index(b.parse_ctl("E21-E15"), side=cescacs.BLACK)
+        == m[i]
+        == Hex("E7").index * 169 + Hex("E13").index
+    )
+    assert (
+        encode.legal_mask(b, side=cescacs.BLACK)[0, m[i]]
+        and not encode.legal_mask(b, side=cescacs.BLACK)[0, i]
+    )
     # Castlings change colour with the frame: the same castling of the other side.
     castlings = [j for j in range(29_953, 30_001)]
     assert m[castlings].tolist() == castlings[24:] + castlings[:24]

@@ -163,7 +163,9 @@ def test_depth_1_is_cheap_and_a_mate_in_one_is_found_under_any_limit():
 
 
 def test_limit_takes_the_clocks_of_python_chess():
-    limit = Limit(white_clock=60, black_clock=59.5, white_inc=0.01, black_inc=0.01, remaining_moves=40)
+    limit = Limit(
+        white_clock=60, black_clock=59.5, white_inc=0.01, black_inc=0.01, remaining_moves=40
+    )
     assert limit.white_clock == 60 and limit.remaining_moves == 40
     for bad in [
         dict(white_clock=-1.0),
@@ -190,7 +192,15 @@ def test_a_game_on_the_clock_never_runs_out():
                 break
             white = board.turn == cescacs.Color.WHITE
             start = time.monotonic()
-            result = e.play(board, Limit(white_clock=clocks[True], black_clock=clocks[False], white_inc=0.01, black_inc=0.01))
+            result = e.play(
+                board,
+                Limit(
+                    white_clock=clocks[True],
+                    black_clock=clocks[False],
+                    white_inc=0.01,
+                    black_inc=0.01,
+                ),
+            )
             clocks[white] -= time.monotonic() - start
             assert clocks[white] > 0
             clocks[white] += 0.01
@@ -223,7 +233,16 @@ def test_scores_negate_compare_and_sort_as_python_chess():
     assert -Cp(5) == Cp(-5) and -Mate(3) == Mate(-3) and -Mate(-3) == Mate(3)
     assert -Mate(0) is MateGiven and -MateGiven == Mate(0) and Mate(-0) == Mate(0)
     scores = [Cp(10), Mate(-0), Mate(2), Cp(-5), MateGiven, Mate(-3), Mate(5), Mate(-1)]
-    assert sorted(scores) == [Mate(-0), Mate(-1), Mate(-3), Cp(-5), Cp(10), Mate(5), Mate(2), MateGiven]
+    assert sorted(scores) == [
+        Mate(-0),
+        Mate(-1),
+        Mate(-3),
+        Cp(-5),
+        Cp(10),
+        Mate(5),
+        Mate(2),
+        MateGiven,
+    ]
     assert Mate(-0) < Mate(-1) < Cp(-50) < Cp(200) < Mate(4) < Mate(1) < MateGiven
     assert max(Cp(3), Mate(7)) == Mate(7) and Cp(3) != Mate(3) and Cp(3) != 3
     assert len({Cp(1), Cp(1), Mate(1)}) == 2
@@ -233,20 +252,40 @@ def test_scores_negate_compare_and_sort_as_python_chess():
     assert Mate(0).score(mate_score=100000) == -100000
     assert MateGiven.score(mate_score=100000) == 100000
     assert Mate(2).score() is None and Cp(7).score(mate_score=1) == 7
-    assert (Mate(2).mate(), Cp(7).mate(), Mate(2).is_mate(), Cp(7).is_mate()) == (2, None, True, False)
+    assert (Mate(2).mate(), Cp(7).mate(), Mate(2).is_mate(), Cp(7).is_mate()) == (
+        2,
+        None,
+        True,
+        False,
+    )
     assert [str(s) for s in (Mate(-0), Mate(3), Mate(-2), MateGiven, Cp(5), Cp(0), Cp(-5))] == [
-        "#-0", "#+3", "#-2", "#+0", "+5", "0", "-5"
+        "#-0",
+        "#+3",
+        "#-2",
+        "#+0",
+        "+5",
+        "0",
+        "-5",
     ]
     assert [repr(s) for s in (Mate(-0), Mate(3), MateGiven, Cp(5), Cp(0), Cp(-5))] == [
-        "Mate(-0)", "Mate(+3)", "MateGiven", "Cp(+5)", "Cp(0)", "Cp(-5)"
+        "Mate(-0)",
+        "Mate(+3)",
+        "MateGiven",
+        "Cp(+5)",
+        "Cp(0)",
+        "Cp(-5)",
     ]
 
 
 def test_pov_score_reads_from_either_side():
     p = PovScore(Cp(30), cescacs.Color.BLACK)
     assert (p.relative, p.white(), p.black()) == (Cp(30), Cp(-30), Cp(30))
-    assert p.pov(cescacs.Color.WHITE) == Cp(-30) and p.pov(False) == Cp(30) and p.pov(True) == Cp(-30)
-    assert p == PovScore(Cp(-30), cescacs.Color.WHITE) and p != PovScore(Cp(30), cescacs.Color.WHITE)
+    assert (
+        p.pov(cescacs.Color.WHITE) == Cp(-30) and p.pov(False) == Cp(30) and p.pov(True) == Cp(-30)
+    )
+    assert p == PovScore(Cp(-30), cescacs.Color.WHITE) and p != PovScore(
+        Cp(30), cescacs.Color.WHITE
+    )
     assert not p.is_mate() and PovScore(Mate(2), True).is_mate()
     assert repr(p) == "PovScore(Cp(+30), BLACK)"
     assert PovScore(Mate(0), cescacs.Color.WHITE).black() is MateGiven
@@ -282,7 +321,9 @@ def test_multipv_lines_are_distinct_and_ordered():
     # A mate in one leads; a position with two legal moves gives two lines.
     mate = mate_in_one_boards(1)[0]
     lines = engine.analyse(mate, Limit(depth=2), multipv=4)
-    assert lines[0]["score"].relative == Mate(1) and len(lines) == min(4, len(list(mate.legal_moves)))
+    assert lines[0]["score"].relative == Mate(1) and len(lines) == min(
+        4, len(list(mate.legal_moves))
+    )
     for bad in (0, -1, 1.5, True):
         with pytest.raises(ValueError):
             engine.analyse(board, Limit(depth=1), multipv=bad)

@@ -1,6 +1,7 @@
 """The engine's evaluations from Python: the network built in (``Use NNUE``, the default)
 and the hand-written one, another network file (``EvalFile``) refused with its
 reason when it is not one, and the static evaluation of a board."""
+
 import pytest
 
 import cescacs

@@ -22,7 +22,11 @@ def test_level_0_plays_legal_varied_moves_and_level_20_the_plain_search():
     with engine.Engine(hash_mb=16) as e:
         e.configure({"Skill Level": 20})
         full = e.analyse(board, Limit(depth=3))
-    assert (full["nodes"], full["pv"], full["score"]) == (plain["nodes"], plain["pv"], plain["score"])
+    assert (full["nodes"], full["pv"], full["score"]) == (
+        plain["nodes"],
+        plain["pv"],
+        plain["score"],
+    )
 
 
 def test_uci_elo_rules_while_limit_strength_is_on():

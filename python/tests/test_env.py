@@ -64,7 +64,12 @@ def test_pettingzoo_seed_test() -> None:
 
 def test_metadata_and_first_observation() -> None:
     e = env(render_mode="ansi")
-    assert e.metadata == {"render_modes": ["ansi", "rgb_array"], "name": "cescacs_v0", "is_parallelizable": False, "render_fps": 2}
+    assert e.metadata == {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "cescacs_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
     e.reset(seed=0)
     assert e.possible_agents == ["player_0", "player_1"]
     assert e.agent_selection == "player_0"
@@ -77,7 +82,9 @@ def test_metadata_and_first_observation() -> None:
     # The agent not to move sees no legal action, and the board from its side.
     black = e.observe("player_1")
     assert int(black["action_mask"].sum()) == 0
-    assert np.array_equal(black["observation"], encode.planes(cescacs.Board(), side=cescacs.BLACK)[0])
+    assert np.array_equal(
+        black["observation"], encode.planes(cescacs.Board(), side=cescacs.BLACK)[0]
+    )
     # The initial position is its own colour-swapped mirror: only the turn differs.
     differs = [p for p in range(28) if not np.array_equal(black["observation"][p], START[p])]
     assert differs == [18] and black["observation"][18].tolist() == [0] * 169
@@ -116,28 +123,42 @@ def play_aec(game: cescacs.Game) -> tuple:
 def test_a_mate_gives_plus_and_minus_one(mate: cescacs.Game) -> None:
     e = play_aec(mate)
     o = mate.end_board().outcome()
-    winner, loser = ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    winner, loser = (
+        ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    )
     assert e.terminations == {"player_0": True, "player_1": True}
     assert e.truncations == {"player_0": False, "player_1": False}
     assert e.rewards == {winner: 1.0, loser: -1.0}
     assert e.infos[winner] == {"result": o.result(), "termination": "checkmate"}
-    assert np.array_equal(e.observe(winner)["observation"], encode.planes(mate.end_board(), side=o.winner)[0])
+    assert np.array_equal(
+        e.observe(winner)["observation"], encode.planes(mate.end_board(), side=o.winner)[0]
+    )
 
 
 def test_a_stalemate_gives_a_third(stalemate: cescacs.Game) -> None:
     e = play_aec(stalemate)
     o = stalemate.end_board().outcome()
-    winner, loser = ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    winner, loser = (
+        ("player_0", "player_1") if o.winner == cescacs.WHITE else ("player_1", "player_0")
+    )
     # The rules' reward, a float32 value (as VecEnv's rewards).
     assert e.rewards == {winner: np.float32(1 / 3), loser: np.float32(-1 / 3)}
-    assert e.infos[winner]["result"] in ("2-1", "1-2") and e.infos[winner]["termination"] == "stalemate"
+    assert (
+        e.infos[winner]["result"] in ("2-1", "1-2")
+        and e.infos[winner]["termination"] == "stalemate"
+    )
 
 
 def test_reward_mapping() -> None:
     O, T, W, B = cescacs.Outcome, cescacs.Termination, cescacs.WHITE, cescacs.BLACK
-    assert reward(O(T.CHECKMATE, B, (0, 3)), W) == -1.0 and reward(O(T.CHECKMATE, B, (0, 3)), B) == 1.0
+    assert (
+        reward(O(T.CHECKMATE, B, (0, 3)), W) == -1.0 and reward(O(T.CHECKMATE, B, (0, 3)), B) == 1.0
+    )
     third = np.float32(1 / 3)
-    assert reward(O(T.STALEMATE, W, (2, 1)), W) == third and reward(O(T.STALEMATE, W, (2, 1)), B) == -third
+    assert (
+        reward(O(T.STALEMATE, W, (2, 1)), W) == third
+        and reward(O(T.STALEMATE, W, (2, 1)), B) == -third
+    )
     # A draw is +0.0 for both sides (never negative zero).
     for color in (W, B):
         assert str(reward(O(T.SEVENTYFIVE_MOVES, None, (1, 1)), color)) == "0.0"
@@ -191,7 +212,9 @@ def colour_swapped_mirror(pdtl: str) -> str:
         if right[0].isalpha():  # capturer@scornful pawn
             special = f"{mirror_hex(left)}@{mirror_hex(right)}"
         else:  # en passant: pawn hex @ target lines
-            special = f"{mirror_hex(left)}@" + "-".join(str(l) for l in sorted(28 - int(x) for x in right.split("-")))
+            special = f"{mirror_hex(left)}@" + "-".join(
+                str(l) for l in sorted(28 - int(x) for x in right.split("-"))
+            )
     elif special != "-":  # a scornful pawn
         special = mirror_hex(special)
     return " ".join([placement, "b" if turn == "w" else "w", castling, special, halfmove, fullmove])
@@ -206,15 +229,21 @@ def positions() -> List[cescacs.Board]:
     return out
 
 
-def test_blacks_view_is_the_colour_swapped_mirrored_position(positions: List[cescacs.Board]) -> None:
+def test_blacks_view_is_the_colour_swapped_mirrored_position(
+    positions: List[cescacs.Board],
+) -> None:
     """Exactly, plane by plane and move by move: Black's planes and mask of a
     position are White's of its colour-swapped mirror."""
     mirrors = [cescacs.Board(colour_swapped_mirror(b.pdtl())) for b in positions]
     assert [colour_swapped_mirror(m.pdtl()) for m in mirrors] == [b.pdtl() for b in positions]
     assert np.array_equal(encode.planes(positions, side=cescacs.BLACK), encode.planes(mirrors))
     assert np.array_equal(encode.planes(mirrors, side=cescacs.BLACK), encode.planes(positions))
-    assert np.array_equal(encode.planes(positions, side=cescacs.BLACK, grid=True), encode.planes(mirrors, grid=True))
-    assert np.array_equal(encode.legal_mask(positions, side=cescacs.BLACK), encode.legal_mask(mirrors))
+    assert np.array_equal(
+        encode.planes(positions, side=cescacs.BLACK, grid=True), encode.planes(mirrors, grid=True)
+    )
+    assert np.array_equal(
+        encode.legal_mask(positions, side=cescacs.BLACK), encode.legal_mask(mirrors)
+    )
     special = sum(b.pdtl().split(" ")[3] != "-" for b in positions)
     assert len(positions) > 1500 and special > 100, (len(positions), special)
     m = encode.mirror_actions()
@@ -230,7 +259,9 @@ def test_blacks_view_is_the_colour_swapped_mirrored_position(positions: List[ces
             after_mirror.push(encode.index_move(mirror, i))
             # The same position after the move but for the move number (it counts Black's moves).
             fields = lambda x: x.pdtl().rsplit(" ", 1)[0]
-            assert fields(after_mirror) == fields(cescacs.Board(colour_swapped_mirror(after.pdtl())))
+            assert fields(after_mirror) == fields(
+                cescacs.Board(colour_swapped_mirror(after.pdtl()))
+            )
 
 
 def test_each_agent_sees_and_plays_from_its_own_side() -> None:
@@ -248,7 +279,9 @@ def test_each_agent_sees_and_plays_from_its_own_side() -> None:
             continue
         side = cescacs.WHITE if agent == "player_0" else cescacs.BLACK
         assert side == board.turn
-        view = board if side == cescacs.WHITE else cescacs.Board(colour_swapped_mirror(board.pdtl()))
+        view = (
+            board if side == cescacs.WHITE else cescacs.Board(colour_swapped_mirror(board.pdtl()))
+        )
         assert np.array_equal(obs["observation"], encode.planes(view)[0])
         assert np.array_equal(obs["action_mask"], encode.legal_mask(view)[0].view(np.int8))
         other = "player_1" if agent == "player_0" else "player_0"
@@ -303,8 +336,13 @@ def test_missing_extra_names_it() -> None:
         "import sys; sys.modules['pettingzoo'] = None\n"
         "try:\n    import cescacs.env\nexcept ImportError as e:\n    print(e)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out == 'cescacs.env needs PettingZoo, Gymnasium and NumPy (pettingzoo is missing): pip install "cescacs[env]"\n'
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert (
+        out
+        == 'cescacs.env needs PettingZoo, Gymnasium and NumPy (pettingzoo is missing): pip install "cescacs[env]"\n'
+    )
 
 
 # --- VecEnv ----------------------------------------------------------------
@@ -331,7 +369,9 @@ def test_steps_follow_board_and_legal_actions_match() -> None:
         indices, offsets = v.legal_actions()
         assert offsets.dtype == np.int64 and offsets.shape == (71,) and offsets[0] == 0
         for i, b in enumerate(boards):
-            assert indices[offsets[i] : offsets[i + 1]].tolist() == [encode.move_index(m) for m in b.legal_moves]
+            assert indices[offsets[i] : offsets[i + 1]].tolist() == [
+                encode.move_index(m) for m in b.legal_moves
+            ]
         assert np.array_equal(v.action_masks(), encode.legal_mask(boards))
         actions = v.sample_actions()
         assert all(a in indices[offsets[i] : offsets[i + 1]] for i, a in enumerate(actions))
@@ -350,13 +390,16 @@ def test_a_mate_rewards_the_mover_and_resets_in_the_same_step(mate: cescacs.Game
     o = mate.end_board().outcome()
     v = VecEnv(2, start=before.pdtl())
     v.reset()
+
     def goes_on(m: cescacs.Move) -> bool:
         b = before.copy()
         b.push(m)
         return b.outcome() is None
 
     other = next(m for m in before.legal_moves if goes_on(m))
-    obs, rewards, term, trunc, infos = v.step(np.array([encode.move_index(moves[-1]), encode.move_index(other)]))
+    obs, rewards, term, trunc, infos = v.step(
+        np.array([encode.move_index(moves[-1]), encode.move_index(other)])
+    )
     assert rewards.dtype == np.float32
     assert rewards.tolist() == [1.0, 0.0]
     assert term.tolist() == [True, False] and trunc.tolist() == [False, False]
@@ -365,7 +408,11 @@ def test_a_mate_rewards_the_mover_and_resets_in_the_same_step(mate: cescacs.Game
     assert np.array_equal(infos["final_obs"][0], encode.planes(mate.end_board())[0])
     assert infos["_final_obs"].tolist() == [True, False] and infos["final_obs"][1] is None
     fi = infos["final_info"]
-    assert (fi["result"][0], fi["termination"][0], int(fi["plies"][0])) == (o.result(), "checkmate", 1)
+    assert (fi["result"][0], fi["termination"][0], int(fi["plies"][0])) == (
+        o.result(),
+        "checkmate",
+        1,
+    )
     assert v.plies().tolist()[0] == 0
 
 
@@ -384,7 +431,11 @@ def test_truncation_autoresets() -> None:
     v.reset()
     v.step(v.sample_actions())
     obs, rewards, term, trunc, infos = v.step(v.sample_actions())
-    assert trunc.tolist() == [True] * 3 and term.tolist() == [False] * 3 and rewards.tolist() == [0.0] * 3
+    assert (
+        trunc.tolist() == [True] * 3
+        and term.tolist() == [False] * 3
+        and rewards.tolist() == [0.0] * 3
+    )
     assert all(np.array_equal(o, START) for o in obs)
     assert infos["final_info"]["result"].tolist() == ["*"] * 3
     assert infos["final_info"]["termination"].tolist() == [None] * 3
@@ -499,7 +550,11 @@ def test_reset_mask_and_per_game_seeds_follow_gymnasium() -> None:
     c.reset(seed=[None, 3, None, 3])
     d = VecEnv(4, seed=3)
     d.reset()
-    first_c, first_d, plain = c.sample_actions(), d.sample_actions(), VecEnv(4, seed=7).sample_actions()
+    first_c, first_d, plain = (
+        c.sample_actions(),
+        d.sample_actions(),
+        VecEnv(4, seed=7).sample_actions(),
+    )
     assert (first_c[[1, 3]] == first_d[[1, 3]]).all() and (first_c[[0, 2]] == plain[[0, 2]]).all()
     # A masked reset reseeds only the games it resets.
     e = VecEnv(2, seed=1)
@@ -570,6 +625,7 @@ def test_action_space_sample_is_a_legal_move_of_every_game() -> None:
         _, _, term, trunc, _ = v.step(actions)
         ended += int(term.sum() + trunc.sum())
     assert ended >= 6 * 4  # every game truncated at 40 plies at least four times
+
     # A seed repeats the run: the environment's and the space's own.
     def run(seed: int, reseed: Optional[int] = None) -> List[List[int]]:
         w = VecEnv(4, seed=seed)
@@ -601,7 +657,9 @@ def test_action_space_copies_and_a_space_without_its_environment() -> None:
     assert is_legal(v, copy.deepcopy(v.action_space).sample())
     unpickled = pickle.loads(pickle.dumps(v.action_space))
     assert unpickled == v.action_space
-    with pytest.raises(ValueError, match="no environment.*sample\\(mask=tuple\\(v.action_masks\\(\\)\\)\\)"):
+    with pytest.raises(
+        ValueError, match="no environment.*sample\\(mask=tuple\\(v.action_masks\\(\\)\\)\\)"
+    ):
         unpickled.sample()
     assert is_legal(v, unpickled.sample(mask=tuple(v.action_masks())))
     space = VecEnv(2).action_space
@@ -621,7 +679,9 @@ def test_action_masks_are_int8_with_a_bool_view() -> None:
     as_bool = v.action_masks(dtype=bool)
     assert as_bool.dtype == np.bool_ and np.array_equal(as_bool, encode.legal_mask(boards))
     indices, offsets = v.legal_actions()
-    assert [np.flatnonzero(m).tolist() for m in masks] == [sorted(indices[offsets[i] : offsets[i + 1]].tolist()) for i in range(3)]
+    assert [np.flatnonzero(m).tolist() for m in masks] == [
+        sorted(indices[offsets[i] : offsets[i + 1]].tolist()) for i in range(3)
+    ]
     with pytest.raises(ValueError, match="int8 or bool"):
         v.action_masks(dtype=np.float32)
 
@@ -630,7 +690,11 @@ def test_gymnasiums_checks_that_apply_to_a_vector_environment() -> None:
     """Gymnasium's env_checker has no vector checker; its checks that take a
     vector environment as it is pass: seeded reset determinism (np_random
     seeded, observations in the space), reset options, fresh data each call."""
-    from gymnasium.utils.env_checker import check_reset_options, check_reset_seed_determinism, check_returned_data_not_reused
+    from gymnasium.utils.env_checker import (
+        check_reset_options,
+        check_reset_seed_determinism,
+        check_returned_data_not_reused,
+    )
 
     check_reset_seed_determinism(VecEnv(4, seed=0))
     check_reset_options(VecEnv(4, seed=0))
@@ -653,16 +717,26 @@ def test_every_returned_array_has_its_space_dtype_and_shape() -> None:
         obs, rewards, term, trunc, infos = v.step(actions)
         assert obs.dtype == np.uint8 and obs.shape == (n, 28, 169) and obs in v.observation_space
         assert rewards.dtype == np.float32 and rewards.shape == (n,)
-        assert term.dtype == np.bool_ and term.shape == (n,) and trunc.dtype == np.bool_ and trunc.shape == (n,)
+        assert (
+            term.dtype == np.bool_
+            and term.shape == (n,)
+            and trunc.dtype == np.bool_
+            and trunc.shape == (n,)
+        )
         assert not (term & trunc).any()
         ended = term | trunc
-        assert (trunc == ((step + 1) % 7 == 0)).all()  # every game truncated at 7 plies, all at once
+        assert (
+            trunc == ((step + 1) % 7 == 0)
+        ).all()  # every game truncated at 7 plies, all at once
         if not ended.any():
             assert infos == {}
             continue
         seen_final += 1
         assert set(infos) == {"final_obs", "_final_obs", "final_info", "_final_info"}
-        assert infos["_final_obs"].tolist() == ended.tolist() and infos["_final_info"].tolist() == ended.tolist()
+        assert (
+            infos["_final_obs"].tolist() == ended.tolist()
+            and infos["_final_info"].tolist() == ended.tolist()
+        )
         assert infos["final_obs"].dtype == object and infos["final_obs"].shape == (n,)
         for i in range(n):
             f = infos["final_obs"][i]

@@ -7,7 +7,16 @@ import pickle
 import pytest
 
 import cescacs
-from cescacs import Board, Hex, IllegalMoveError, InvalidMoveError, InvalidPdtlError, Move, Piece, PieceKind
+from cescacs import (
+    Board,
+    Hex,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPdtlError,
+    Move,
+    Piece,
+    PieceKind,
+)
 
 from conftest import records
 
@@ -27,7 +36,10 @@ def test_exception_hierarchy() -> None:
     ("pdtl", "message"),
     [
         ("", "empty PDTL"),
-        ("/27:1k/1:1K/", "PDTL has 1 fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)"),
+        (
+            "/27:1k/1:1K/",
+            "PDTL has 1 fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)",
+        ),
         ("27:1k/1:1K/ w", "placement field \"27:1k/1:1K/\" must start and end with '/'"),
         ("/27:1x/1:1K/ w", "placement record \"27:1x\": unknown piece letter 'x'"),
         ("/27:1k/1:1K/ x", "turn field \"x\": expected 'w' or 'b'"),
@@ -76,7 +88,11 @@ def test_push_illegal_move() -> None:
     [
         ("", InvalidMoveError, "empty move text"),
         ("Q7-E13", InvalidMoveError, 'move "Q7-E13": invalid hex "Q": unknown column letter'),
-        ("KRK-XYZ", InvalidMoveError, 'move "KRK-XYZ": unknown castling "KRK-XYZ" (the 24 names are KRK-…, KRD-…, KRR-…)'),
+        (
+            "KRK-XYZ",
+            InvalidMoveError,
+            'move "KRK-XYZ": unknown castling "KRK-XYZ" (the 24 names are KRK-…, KRD-…, KRR-…)',
+        ),
         ("E7-E17", IllegalMoveError, f'move "E7-E17" is not legal in position {INITIAL}'),
         ("NE7-E9", IllegalMoveError, 'move "NE7-E9": no knight of the side to move on E7'),
         ("KRK-HIO", IllegalMoveError, f'move "KRK-HIO" is not legal in position {INITIAL}'),
@@ -95,11 +111,18 @@ def test_ctl_separator_and_captured_piece_errors() -> None:
     b = Board()
     with pytest.raises(IllegalMoveError) as info:
         b.parse_ctl("NG3×I7")
-    assert str(info.value) == 'move "NG3×I7": the separator says a capture, but the move is a move without capture'
+    assert (
+        str(info.value)
+        == 'move "NG3×I7": the separator says a capture, but the move is a move without capture'
+    )
     # A capture whose text names the wrong captured piece.
     for r in records("games.jsonl"):
         g = Board(r["pdtl"])
-        captures = [m for m in g.legal_moves if m.captured is PieceKind.PAWN and m.piece_kind is PieceKind.ROOK]
+        captures = [
+            m
+            for m in g.legal_moves
+            if m.captured is PieceKind.PAWN and m.piece_kind is PieceKind.ROOK
+        ]
         if captures:
             m = captures[0]
             break
@@ -114,8 +137,16 @@ def test_ctl_separator_and_captured_piece_errors() -> None:
     ("text", "exc", "message"),
     [
         ("", InvalidMoveError, "empty move text"),
-        ("E7", InvalidMoveError, "move \"E7\": expected '-' between origin and destination at character 2"),
-        ("E7-E13=Q", InvalidMoveError, 'move "E7-E13=Q": expected a promotion letter D V R G N J at character 7'),
+        (
+            "E7",
+            InvalidMoveError,
+            "move \"E7\": expected '-' between origin and destination at character 2",
+        ),
+        (
+            "E7-E13=Q",
+            InvalidMoveError,
+            'move "E7-E13=Q": expected a promotion letter D V R G N J at character 7',
+        ),
         ("E7-E17", IllegalMoveError, f'move "E7-E17" is not legal in position {INITIAL}'),
         ("G1-H6+I3-I5", IllegalMoveError, f'move "G1-H6+I3-I5" is not legal in position {INITIAL}'),
     ],
@@ -133,22 +164,34 @@ def test_promotion_required() -> None:
     b = Board("/27:1k/21:1P6/1:1K/ w -- - 0 1")
     with pytest.raises(IllegalMoveError) as info:
         b.parse_long("A21-A23")
-    assert str(info.value) == 'move "A21-A23": a promotion piece (=D, =V, =R, =G, =N or =J) is required'
+    assert (
+        str(info.value)
+        == 'move "A21-A23": a promotion piece (=D, =V, =R, =G, =N or =J) is required'
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("", "empty move text"),
-        ("E7", 'move "E7": expected \'-\' between origin and destination at character 2'),
+        ("E7", "move \"E7\": expected '-' between origin and destination at character 2"),
         ("E7-E7", 'move "E7-E7": origin and destination are the same hex at character 0'),
-        ("E7E13", 'move "E7E13": expected \'-\' between origin and destination at character 2'),
+        ("E7E13", "move \"E7E13\": expected '-' between origin and destination at character 2"),
         ("F15-F17", 'move "F15-F17": invalid hex "F15": not a hex of the board'),
         ("E7-E13=K", 'move "E7-E13=K": expected a promotion letter D V R G N J at character 7'),
         ("A23=", 'move "A23=": expected a promotion letter D V R G N J at character 4'),
-        ("G1-H6+I3-I9", 'move "G1-H6+I3-I9": not one of the 24 castlings (King\'s move, then each rook\'s) at character 0'),
-        ("F2-H6+I3-I5", 'move "F2-H6+I3-I5": not one of the 24 castlings (King\'s move, then each rook\'s) at character 0'),
-        ("G1-H6+I3", 'move "G1-H6+I3": expected \'-\' between origin and destination at character 8'),
+        (
+            "G1-H6+I3-I9",
+            "move \"G1-H6+I3-I9\": not one of the 24 castlings (King's move, then each rook's) at character 0",
+        ),
+        (
+            "F2-H6+I3-I5",
+            "move \"F2-H6+I3-I5\": not one of the 24 castlings (King's move, then each rook's) at character 0",
+        ),
+        (
+            "G1-H6+I3",
+            "move \"G1-H6+I3\": expected '-' between origin and destination at character 8",
+        ),
     ],
 )
 def test_move_from_long_errors(text: str, message: str) -> None:
@@ -163,10 +206,16 @@ def test_move_constructor_errors() -> None:
     assert str(info.value) == "a pawn cannot promote to a king (regainable kinds: D V R G N J)"
     with pytest.raises(InvalidMoveError) as info:
         Move("E7", "E7")
-    assert str(info.value) == "move E7-E7: origin and destination are the same hex (only a forced promotion HEX=X stays)"
+    assert (
+        str(info.value)
+        == "move E7-E7: origin and destination are the same hex (only a forced promotion HEX=X stays)"
+    )
     with pytest.raises(ValueError) as info:
         Move("E7", "E13", "Q")
-    assert str(info.value) == "not a piece kind: 'Q' (expected a PieceKind or one of the letters P E J N G R V D K)"
+    assert (
+        str(info.value)
+        == "not a piece kind: 'Q' (expected a PieceKind or one of the letters P E J N G R V D K)"
+    )
     with pytest.raises(ValueError) as info:
         Move("E7", "F15")
     assert str(info.value) == 'invalid hex "F15": not a hex of the board'
@@ -227,13 +276,19 @@ def test_piece_and_colour_errors() -> None:
     assert str(info.value) == "not a colour: 1 (expected Color.WHITE, Color.BLACK, 'w' or 'b')"
     with pytest.raises(ValueError) as info:
         Board().pieces("X", "w")
-    assert str(info.value) == "not a piece kind: 'X' (expected a PieceKind or one of the letters P E J N G R V D K)"
+    assert (
+        str(info.value)
+        == "not a piece kind: 'X' (expected a PieceKind or one of the letters P E J N G R V D K)"
+    )
 
 
 def test_batch_errors() -> None:
     with pytest.raises(InvalidPdtlError) as info:
         cescacs.count_legal_moves([INITIAL, "nonsense"])
-    assert str(info.value) == "PDTL #1: PDTL has 1 fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)"
+    assert (
+        str(info.value)
+        == "PDTL #1: PDTL has 1 fields; expected 2 to 6 (placement, turn, castling, special capture, halfmove clock, move number)"
+    )
     with pytest.raises(InvalidPdtlError) as info:
         cescacs.legal_moves_long(["", INITIAL])
     assert str(info.value) == "PDTL #0: empty PDTL"

@@ -11,14 +11,35 @@ import pytest
 
 import cescacs
 import cescacs.pgn
-from cescacs import Board, Game, GameOverError, IllegalMoveError, InvalidPgnError, Move, Outcome, Termination
+from cescacs import (
+    Board,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    InvalidPgnError,
+    Move,
+    Outcome,
+    Termination,
+)
 
 from conftest import DATA
 
 GAME_FILES = sorted(p.name for p in (DATA / "games").glob("*.ctl-pgn"))
 SHUFFLE = ["NG3-I7", "NG25-I21", "NI7-G3", "NI21-G25"]
-FOOLS_MATE = ["H6-H12", "I23-I19", "JF6-C15", "GH26-Z11", "L5-L7", "NG25-L17",
-              "EH4-H8", "GZ11-L5", "I5-I9", "NL17-G9", "K4-K10", "GL5-H6#"]
+FOOLS_MATE = [
+    "H6-H12",
+    "I23-I19",
+    "JF6-C15",
+    "GH26-Z11",
+    "L5-L7",
+    "NG25-L17",
+    "EH4-H8",
+    "GZ11-L5",
+    "I5-I9",
+    "NL17-G9",
+    "K4-K10",
+    "GL5-H6#",
+]
 # Kings and rooks, halfmove clock 150: drawn by the 75-move rule at the start.
 SEVENTYFIVE = "/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 150 80"
 
@@ -209,14 +230,21 @@ MULTI = (
     # ... followed by a tag section: two games.
     '[Event "C"]\n'
     "1. E7-E13 { a comment with [brackets]\n"
-    "[Event \"not a tag\"] inside the comment }\n"
+    '[Event "not a tag"] inside the comment }\n'
     "1. …, E21-E15\n*\n"
     # Tag-less games ended by their results, two on one line.
     "1. K4-K10\n0-3\n"
     "1. E7-E13 1-1 1. F8-F12, F20-F16 *\n"
 )
 # A game read without an Event tag has the roster's "?".
-MULTI_EXPECTED = [("A", 3, "3-0"), ("?", 2, "*"), ("C", 2, "*"), ("?", 1, "0-3"), ("?", 1, "1-1"), ("?", 2, "*")]
+MULTI_EXPECTED = [
+    ("A", 3, "3-0"),
+    ("?", 2, "*"),
+    ("C", 2, "*"),
+    ("?", 1, "0-3"),
+    ("?", 1, "1-1"),
+    ("?", 2, "*"),
+]
 
 
 def summary(game: Game) -> tuple:
@@ -279,7 +307,12 @@ def test_pickle_and_copy_past_the_end() -> None:
         for m in SHUFFLE:
             board.push_ctl(m)
     assert board.ply() == 20
-    for b in (pickle.loads(pickle.dumps(board)), copy.copy(board), copy.deepcopy(board), board.copy()):
+    for b in (
+        pickle.loads(pickle.dumps(board)),
+        copy.copy(board),
+        copy.deepcopy(board),
+        board.copy(),
+    ):
         assert b == board and b.move_stack == board.move_stack
         assert b.repetition_count() == 6 and b.outcome() == board.outcome()
         assert b.root() == Board()

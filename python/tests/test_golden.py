@@ -60,10 +60,15 @@ def test_state_tags(name: str) -> None:
         assert (MoveKind.FORCED_PROMOTION in kinds) == ("await_promotion" in tags), r["pdtl"]
         captures = any(m.is_capture for m in board.legal_moves)
         assert captures == ("capture" in tags), r["pdtl"]
-        promotes = any(m.promotion is not None and m.kind is not MoveKind.FORCED_PROMOTION for m in board.legal_moves)
+        promotes = any(
+            m.promotion is not None and m.kind is not MoveKind.FORCED_PROMOTION
+            for m in board.legal_moves
+        )
         assert promotes == ("promotion" in tags), r["pdtl"]
         castlings = board.castlings()
-        assert any(m.castling is not None and len(m.rook_moves) == 1 for m in castlings) == ("castling_simple" in tags)
+        assert any(m.castling is not None and len(m.rook_moves) == 1 for m in castlings) == (
+            "castling_simple" in tags
+        )
         assert any(len(m.rook_moves) == 2 for m in castlings) == ("castling_double" in tags)
 
 
@@ -76,11 +81,19 @@ def test_castling_counts() -> None:
         assert len(leaps) == counts["leaps"], r["note"]
         assert all(m.kind is MoveKind.KING_LEAP for m in leaps)
         assert all(m.kind is MoveKind.CASTLING for m in castlings)
-        assert sum(1 for m in castlings if m.castling.startswith("KRK")) == counts["king_rook"], r["note"]
-        assert sum(1 for m in castlings if m.castling.startswith("KRD")) == counts["queen_rook"], r["note"]
-        assert sum(1 for m in castlings if m.castling.startswith("KRR")) == counts["double"], r["note"]
+        assert sum(1 for m in castlings if m.castling.startswith("KRK")) == counts["king_rook"], r[
+            "note"
+        ]
+        assert sum(1 for m in castlings if m.castling.startswith("KRD")) == counts["queen_rook"], r[
+            "note"
+        ]
+        assert sum(1 for m in castlings if m.castling.startswith("KRR")) == counts["double"], r[
+            "note"
+        ]
         special = {m.long() for m in leaps} | {m.long() for m in castlings}
-        legal = {m.long() for m in board.legal_moves if m.kind in (MoveKind.KING_LEAP, MoveKind.CASTLING)}
+        legal = {
+            m.long() for m in board.legal_moves if m.kind in (MoveKind.KING_LEAP, MoveKind.CASTLING)
+        }
         assert special == legal
         for m in castlings:
             assert r["notation"][m.long()].startswith(m.castling)
@@ -151,4 +164,6 @@ def test_perft_depth_1_to_3(pos: Dict[str, Any]) -> None:
 
 def test_perft_many_depth_3() -> None:
     positions = perft_positions()
-    assert cescacs.perft_many([p["pdtl"] for p in positions], 3) == [p["perft"]["3"] for p in positions]
+    assert cescacs.perft_many([p["pdtl"] for p in positions], 3) == [
+        p["perft"]["3"] for p in positions
+    ]

@@ -15,14 +15,20 @@ NEEDED = ("nbclient", "nbformat", "ipykernel", "matplotlib", "numpy")
 
 
 @pytest.mark.skipif(
-    any(importlib.util.find_spec(m) is None for m in NEEDED), reason=f"needs {', '.join(NEEDED)} (scripts/test-python.sh installs them)"
+    any(importlib.util.find_spec(m) is None for m in NEEDED),
+    reason=f"needs {', '.join(NEEDED)} (scripts/test-python.sh installs them)",
 )
 def test_research_notebook_runs() -> None:
     import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
+    ).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     images = [o for o in outputs if "image/png" in o.get("data", {})]
@@ -45,7 +51,12 @@ def test_nnue_notebook_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CESCACS_NNUE_POSITIONS", "5000")
     monkeypatch.setenv("CESCACS_NNUE_EPOCHS", "2")
     nb = nbformat.read(NNUE_NOTEBOOK, as_version=4)
-    NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(NNUE_NOTEBOOK.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=900,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NNUE_NOTEBOOK.parent)}},
+    ).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 3

@@ -59,14 +59,28 @@ def test_a_hundred_thousand_nested_variations_read_and_write_back_on_a_small_sta
         node = first[-1]
         out["ctl"] = node.ctl
         out["ply"] = node.ply()
-        out["last"] = (len(node.variations), node.board().ply(), node.board_before().ply(), node.move_number, node.parent is game)
+        out["last"] = (
+            len(node.variations),
+            node.board().ply(),
+            node.board_before().ply(),
+            node.move_number,
+            node.parent is game,
+        )
         # An edit at the deepest level, and back through the text.
         node.add_variation("I23-I19", comment="deep")
         out["edited"] = cescacs.pgn.read_games(str(game))[0] == game
         del node, first, game, again
 
     out = on_small_stack(work)
-    assert out == {"opens": depth, "equal": True, "moves": depth + 1, "ctl": "H6-H12", "ply": 1, "last": (0, 1, 0, 1, True), "edited": True}
+    assert out == {
+        "opens": depth,
+        "equal": True,
+        "moves": depth + 1,
+        "ctl": "H6-H12",
+        "ply": 1,
+        "last": (0, 1, 0, 1, True),
+        "edited": True,
+    }
 
 
 def test_an_unclosed_deep_nest_is_an_invalid_pgn_error_at_the_innermost_paren() -> None:
@@ -111,7 +125,9 @@ def test_iter_games_reads_30_mb_in_bounded_memory(tmp_path: Any) -> None:
     import subprocess
     import sys
 
-    games = sorted((pathlib.Path(__file__).parents[2] / "tests" / "data" / "games").glob("*.ctl-pgn"))
+    games = sorted(
+        (pathlib.Path(__file__).parents[2] / "tests" / "data" / "games").glob("*.ctl-pgn")
+    )
     texts = [g.read_text(encoding="utf-8").rstrip("\n") for g in games]
     path = tmp_path / "many.ctl-pgn"
     n = size = 0
@@ -133,12 +149,15 @@ def test_iter_games_reads_30_mb_in_bounded_memory(tmp_path: Any) -> None:
         "grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base\n"
         "print(games, plies, grown)\n"
     )
-    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=600
+    )
     assert out.returncode == 0, out.stderr
     read, plies, grown_kb = map(int, out.stdout.split())
     per_round = sum(cescacs.pgn.read_game(t).end_ply() for t in texts)  # type: ignore[union-attr]
     assert read == n
     assert plies == per_round * (n // len(texts)) + sum(
-        cescacs.pgn.read_game(t).end_ply() for t in texts[: n % len(texts)]  # type: ignore[union-attr]
+        cescacs.pgn.read_game(t).end_ply()
+        for t in texts[: n % len(texts)]  # type: ignore[union-attr]
     )
     assert grown_kb < 64 * 1024, f"grew by {grown_kb} KB"

@@ -27,7 +27,7 @@ def movetext(game: Game) -> str:
     Roster at its defaults, Result last), which every record opens with."""
     text = str(game)
     assert text.startswith(ROSTER), text
-    result_tag, moves = text[len(ROSTER):].split("\n", 1)
+    result_tag, moves = text[len(ROSTER) :].split("\n", 1)
     assert result_tag.startswith("[Result "), text
     return moves
 
@@ -61,10 +61,17 @@ def test_a_tree_built_move_by_move_and_navigated() -> None:
         first.variation("H22-H16")
     with pytest.raises(IndexError, match=r"variation index out of range \(3 variations\)"):
         first.variation(3)
-    assert [(n.is_mainline(), n.is_main_variation()) for n in (main, d, i)] == [(True, True), (False, False), (False, False)]
+    assert [(n.is_mainline(), n.is_main_variation()) for n in (main, d, i)] == [
+        (True, True),
+        (False, False),
+        (False, False),
+    ]
     assert d.parent == first and first.parent is game and d.next() is None
     assert [(n.ply(), n.move_number, n.turn) for n in (first, main, d)] == [
-        (1, 1, cescacs.Color.WHITE), (2, 1, cescacs.Color.BLACK), (2, 1, cescacs.Color.BLACK)]
+        (1, 1, cescacs.Color.WHITE),
+        (2, 1, cescacs.Color.BLACK),
+        (2, 1, cescacs.Color.BLACK),
+    ]
     assert d.board().move_stack == [first.move, d.move] and d.board_before() == first.board()
     assert game.end() == first.end() == main.next() and main.next().ctl == "F8-F12"
     assert ctls(first.mainline()) == ["E21-E15", "F8-F12"]
@@ -78,7 +85,9 @@ def test_a_tree_built_move_by_move_and_navigated() -> None:
     assert again == game and ctls(again.next().variations) == ["E21-E15", "D22-D16", "I23-I19"]
     # An empty game: the root is its own end.
     empty = Game()
-    assert empty.end() is empty and empty.next() is None and empty.variations == [] and empty.is_end()
+    assert (
+        empty.end() is empty and empty.next() is None and empty.variations == [] and empty.is_end()
+    )
 
 
 def test_illegal_moves_raise_and_change_nothing() -> None:
@@ -106,12 +115,20 @@ def test_add_main_variation_and_add_line() -> None:
     game, first, reply = small_tree()
     new = first.add_main_variation("H22-H16", comment="sharp", nags={3})
     assert ctls(first.variations) == ["H22-H16", "E21-E15", "D22-D16", "I23-I19"]
-    assert new.is_mainline() and (new.comment, new.nags, new.assessment) == ("sharp", frozenset({3}), "!!")
+    assert new.is_mainline() and (new.comment, new.nags, new.assessment) == (
+        "sharp",
+        frozenset({3}),
+        "!!",
+    )
     assert [m.long() for m in game.mainline_moves()] == ["E7-E13", "H22-H16"]
     line_end = new.add_line(["H6-H12", "I23-I19"], comment="and so on", nags=[6])
     assert line_end.is_mainline() and line_end.ply() == 4
     alt_end = first.add_line(["F20-F16", "F8-F12"], starting_comment="quiet", comment="fine")
-    assert (alt_end.ply(), alt_end.parent.starting_comment, alt_end.parent.is_main_variation()) == (3, "quiet", False)
+    assert (alt_end.ply(), alt_end.parent.starting_comment, alt_end.parent.is_main_variation()) == (
+        3,
+        "quiet",
+        False,
+    )
     assert movetext(game) == (
         "1. E7-E13, H22-H16 !!\n{ @B: sharp }\n"
         "(1. …, E21-E15\n.2. F8-F12)\n(1. …, D22-D16)\n(1. …, I23-I19)\n"
@@ -162,8 +179,14 @@ def test_comments_nags_and_indicators_are_settable() -> None:
     d = first.variation(1)
     d.starting_comment = "solid"
     game.comment = "a demo"
-    assert (first.comment, first.comments, reply.nags, reply.nag, d.starting_comment, game.comment) == (
-        "the usual", ["the usual"], frozenset({5}), 5, "solid", "a demo")
+    assert (
+        first.comment,
+        first.comments,
+        reply.nags,
+        reply.nag,
+        d.starting_comment,
+        game.comment,
+    ) == ("the usual", ["the usual"], frozenset({5}), 5, "solid", "a demo")
     assert movetext(game) == (
         "{ a demo }\n1. E7-E13, E21-E15 !?(=)\n{ @W: the usual }\n"
         "({ solid }\n.1. …, D22-D16)\n(1. …, I23-I19)\n2. F8-F12\n*\n"
@@ -172,7 +195,9 @@ def test_comments_nags_and_indicators_are_settable() -> None:
     reply.nags = set()
     reply.indicator = None
     assert (first.comments, reply.nags, reply.assessment) == ([], frozenset(), None)
-    with pytest.raises(ValueError, match=r"NAG 10 is not a move assessment: CTL-PGN keeps \$1 … \$7"):
+    with pytest.raises(
+        ValueError, match=r"NAG 10 is not a move assessment: CTL-PGN keeps \$1 … \$7"
+    ):
         reply.nags = {10}
     with pytest.raises(ValueError, match="one assessment"):
         reply.nags = {1, 2}
@@ -190,11 +215,16 @@ def test_an_engine_pv_is_stored_as_a_variation() -> None:
     after_two = game.mainline()[1]
     info = cescacs.engine.analyse(after_two.board(), cescacs.engine.Limit(depth=3))
     pv = info["pv"]
-    end = after_two.add_line(pv, starting_comment="engine, depth 3", comment=f"score {info['score'].relative!r}")
+    end = after_two.add_line(
+        pv, starting_comment="engine, depth 3", comment=f"score {info['score'].relative!r}"
+    )
     assert end.ply() == 2 + len(pv) and not end.is_mainline()
     start = after_two.variations[-1]
     assert [n.move for n in [start] + start.mainline()] == pv
-    assert (repr(info["score"].relative), [m.long() for m in pv]) == ("Cp(+13)", ["C5-C11", "D22-D16", "E13-D16", "F22-D16"])
+    assert (repr(info["score"].relative), [m.long() for m in pv]) == (
+        "Cp(+13)",
+        ["C5-C11", "D22-D16", "E13-D16", "F22-D16"],
+    )
     assert movetext(game) == (
         "1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n"
         "({ engine, depth 3 }\n.2. C5-C11, D22-D16\n.3. E13×D16, JF22×D16\n.{ @B: score Cp(+13) }\n)\n*\n"
@@ -273,18 +303,41 @@ def test_a_visitor_sees_the_record_in_order() -> None:
     assert calls == [
         # The headers of the game read: Variant and the Seven Tag Roster
         # (defaults where the text has none, as python-chess's Game() has).
-        ("begin_game",), ("header", "Variant", "C'escacs"), ("header", "Event", "demo"), ("header", "Site", "?"),
-        ("header", "Date", "????-??-??"), ("header", "Round", "?"), ("header", "White", "?"), ("header", "Black", "?"),
-        ("header", "Result", "1-1"), ("end_headers",),
-        ("board", 0), ("comment", "opening"),
-        ("move", "E7-E13"), ("board", 1), ("nag", 1),
-        ("move", "E21-E15"), ("board", 2), ("comment", "usual"),
-        ("begin_variation",), ("comment", "quiet"),
-        ("move", "D22-D16"), ("board", 2),
-        ("begin_variation",), ("move", "I23-I19"), ("board", 2), ("nag", 2), ("end_variation",),
-        ("move", "F8-F12"), ("board", 3), ("end_variation",),
-        ("move", "F8-F12"), ("board", 3),
-        ("final", "agreed"), ("result", "1-1"), ("end_game",),
+        ("begin_game",),
+        ("header", "Variant", "C'escacs"),
+        ("header", "Event", "demo"),
+        ("header", "Site", "?"),
+        ("header", "Date", "????-??-??"),
+        ("header", "Round", "?"),
+        ("header", "White", "?"),
+        ("header", "Black", "?"),
+        ("header", "Result", "1-1"),
+        ("end_headers",),
+        ("board", 0),
+        ("comment", "opening"),
+        ("move", "E7-E13"),
+        ("board", 1),
+        ("nag", 1),
+        ("move", "E21-E15"),
+        ("board", 2),
+        ("comment", "usual"),
+        ("begin_variation",),
+        ("comment", "quiet"),
+        ("move", "D22-D16"),
+        ("board", 2),
+        ("begin_variation",),
+        ("move", "I23-I19"),
+        ("board", 2),
+        ("nag", 2),
+        ("end_variation",),
+        ("move", "F8-F12"),
+        ("board", 3),
+        ("end_variation",),
+        ("move", "F8-F12"),
+        ("board", 3),
+        ("final", "agreed"),
+        ("result", "1-1"),
+        ("end_game",),
     ]
     game = cescacs.pgn.read_game(RECORD)
     assert game.accept(Recorder()) == calls
@@ -303,7 +356,9 @@ def test_builders_and_skip() -> None:
     rebuilt = cescacs.pgn.read_game(RECORD, Visitor=Rebuilt)
     # The builder adds each move to its parent: the alternative written on
     # the variation's first move is listed with the others, in order.
-    flat = str(game).replace(".(1. …, I23-I19 ?)\n.2. F8-F12)\n", ".2. F8-F12)\n(1. …, I23-I19 ?)\n")
+    flat = str(game).replace(
+        ".(1. …, I23-I19 ?)\n.2. F8-F12)\n", ".2. F8-F12)\n(1. …, I23-I19 ?)\n"
+    )
     assert flat != str(game)
     assert str(rebuilt) == flat.replace('"demo"', '"DEMO"')
     board = cescacs.pgn.read_game(RECORD, Visitor=BoardBuilder)
@@ -318,7 +373,11 @@ def test_builders_and_skip() -> None:
             return SKIP
 
     calls = cescacs.pgn.read_game(RECORD, Visitor=NoVariations)
-    assert [c for c in calls if c[0] == "move"] == [("move", "E7-E13"), ("move", "E21-E15"), ("move", "F8-F12")]
+    assert [c for c in calls if c[0] == "move"] == [
+        ("move", "E7-E13"),
+        ("move", "E21-E15"),
+        ("move", "F8-F12"),
+    ]
     with pytest.raises(TypeError, match="Visitor must be a BaseVisitor subclass"):
         cescacs.pgn.read_game(RECORD, Visitor=Recorder())
     with pytest.raises(NotImplementedError):
@@ -374,10 +433,20 @@ def test_held_nodes_follow_their_moves_through_edits() -> None:
     deeper = deep.parent.add_variation("H22-H16")
     alt.promote_to_main()
     assert (deep.ctl, deep.ply(), deep.is_mainline()) == ("F20-F16", 4, True)
-    assert (later.ctl, later.is_mainline(), deeper.ctl, deeper.parent.ctl) == ("F8-F12", False, "H22-H16", "F8-F12")
+    assert (later.ctl, later.is_mainline(), deeper.ctl, deeper.parent.ctl) == (
+        "F8-F12",
+        False,
+        "H22-H16",
+        "F8-F12",
+    )
     first.add_main_variation("I23-I19")
     assert ctls(first.variations) == ["I23-I19", "D22-D16", "E21-E15"]
-    assert (alt.is_mainline(), deep.ctl, deep.is_mainline(), later.ctl) == (False, "F20-F16", False, "F8-F12")
+    assert (alt.is_mainline(), deep.ctl, deep.is_mainline(), later.ctl) == (
+        False,
+        "F20-F16",
+        False,
+        "F8-F12",
+    )
     assert movetext(game) == (
         "1. E7-E13, I23-I19\n(1. …, D22-D16\n.2. F8-F12, F20-F16\n.(2. …, H22-H16))\n"
         "(1. …, E21-E15\n.2. F8-F12, F20-F16)\n*\n"

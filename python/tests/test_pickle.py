@@ -52,7 +52,11 @@ def test_board_pickle_keeps_options_and_unknown_move_number(protocol: int) -> No
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_move_pickle(protocol: int) -> None:
     b = Board("/27:1k/25:r3/3:R2R/1:1K/ w RKRrk - 0 1")
-    for m in list(b.legal_moves) + [Move("E7", "E13"), Move.from_long("G27-H22+I25-I21"), Move("A23", "A23", "N")]:
+    for m in list(b.legal_moves) + [
+        Move("E7", "E13"),
+        Move.from_long("G27-H22+I25-I21"),
+        Move("A23", "A23", "N"),
+    ]:
         back = pickle.loads(pickle.dumps(m, protocol=protocol))
         assert back == m
         assert hash(back) == hash(m)
@@ -62,7 +66,12 @@ def test_move_pickle(protocol: int) -> None:
         assert back.captured is m.captured
         assert back.promotion is m.promotion
         assert back.castling == m.castling
-    captures = [m for r in records("random-dev.jsonl")[:200] for m in Board(r["pdtl"]).legal_moves if m.is_capture]
+    captures = [
+        m
+        for r in records("random-dev.jsonl")[:200]
+        for m in Board(r["pdtl"]).legal_moves
+        if m.is_capture
+    ]
     assert captures
     for m in captures[:300]:
         back = pickle.loads(pickle.dumps(m, protocol=protocol))

@@ -21,8 +21,24 @@ def test_ray_shards_hold_one_selfplay_run(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     pytest.importorskip("pyarrow")
     out = tmp_path / "games"
-    args = ["--games", "90", "--shards", "4", "--seed", "11", "--max-plies", "80", "--out", str(out), "--num-cpus", "2", "--samples"]
-    run = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=600)
+    args = [
+        "--games",
+        "90",
+        "--shards",
+        "4",
+        "--seed",
+        "11",
+        "--max-plies",
+        "80",
+        "--out",
+        str(out),
+        "--num-cpus",
+        "2",
+        "--samples",
+    ]
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     shards = sorted(out.glob("part-*.parquet"))
     assert [p.name for p in shards] == [f"part-0000{k}.parquet" for k in range(4)]

@@ -14,7 +14,9 @@ def test_same_seed_same_games_whatever_the_threads() -> None:
     assert len(games) == 12
     texts = [str(g) for g in games]
     for threads in (2, None):
-        assert [str(g) for g in cescacs.random_games(12, max_plies=80, seed=3, threads=threads)] == texts
+        assert [
+            str(g) for g in cescacs.random_games(12, max_plies=80, seed=3, threads=threads)
+        ] == texts
     assert [str(g) for g in cescacs.random_games(12, max_plies=80, seed=4)] != texts
 
 

@@ -21,7 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=1, seed=5, threads=1))
     # (pair, A White, A's points, B's points, plies, finished, opening plies)
-    assert [row[:7] for row in r.rows] == [(0, True, 3, 0, 189, True, 8), (0, False, 3, 0, 178, True, 8)]
+    assert [row[:7] for row in r.rows] == [
+        (0, True, 3, 0, 189, True, 8),
+        (0, False, 3, 0, 178, True, 8),
+    ]
     games = r.games()
     assert [g.headers["Round"] for g in games] == ["1.1", "1.2"]
     assert [g.headers["White"] for g in games] == ["depth 2, eval default", "depth 1, eval default"]
@@ -35,11 +38,17 @@ def test_a_fixed_depth_match_plays_its_exact_games() -> None:
     assert (s["games"], s["points"], s["points_share"], s["cut"]) == (2, (6, 0), 1.0, 0)
     assert s["pentanomial"] == [0.0, 0.0, 0.0, 0.0, 1.0]
     assert s["elo"] == math.inf and s["los"] == 1.0
-    assert r.lines() == ["Elo: inf +/- nan, nElo: inf +/- nan", "LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf", "Ptnml(0-2): [0, 0, 0, 0, 1]"]
+    assert r.lines() == [
+        "Elo: inf +/- nan, nElo: inf +/- nan",
+        "LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf",
+        "Ptnml(0-2): [0, 0, 0, 0, 1]",
+    ]
 
 
 def test_a_cut_match_with_an_sprt() -> None:
-    spec = MatchSpec(depth=2, vs_depth=1, pairs=4, seed=0, max_plies=60, threads=1, sprt="elo0=0,elo1=5")
+    spec = MatchSpec(
+        depth=2, vs_depth=1, pairs=4, seed=0, max_plies=60, threads=1, sprt="elo0=0,elo1=5"
+    )
     r = study.play(spec)
     assert [row[:7] for row in r.rows] == [
         (0, True, 1, 1, 60, False, 7),
@@ -57,19 +66,52 @@ def test_a_cut_match_with_an_sprt() -> None:
     assert s["score"] == 5 / 8 and math.isclose(s["variance"], 16 / 1024)
     assert math.isclose(s["elo"], -400 * math.log10(8 / 5 - 1))
     assert s["sprt"]["decision"] is None and s["sprt"]["llr"] > 0
-    assert r.lines()[2:] == ["Ptnml(0-2): [0, 0, 2, 2, 0]", "SPRT ([0.00, 5.00]) LLR: 0.04 [-2.94, 2.94]"]
+    assert r.lines()[2:] == [
+        "Ptnml(0-2): [0, 0, 2, 2, 0]",
+        "SPRT ([0.00, 5.00]) LLR: 0.04 [-2.94, 2.94]",
+    ]
     # The same games as two ranges of pairs put together, one on two threads.
-    parts = [study.play(MatchSpec(**{**spec.__dict__, "threads": 2}), first_pair=2), study.play(spec, pairs=2)]
+    parts = [
+        study.play(MatchSpec(**{**spec.__dict__, "threads": 2}), first_pair=2),
+        study.play(spec, pairs=2),
+    ]
     assert study.combine(parts).rows == r.rows
     assert study.combine(parts).pgn() == r.pgn()
 
 
 def test_the_table_has_a_row_a_game() -> None:
-    r = study.play(MatchSpec(depth=1, vs_depth=1, pairs=2, seed=1, max_plies=6, threads=1, eval="material", abstain="leaps"))
+    r = study.play(
+        MatchSpec(
+            depth=1,
+            vs_depth=1,
+            pairs=2,
+            seed=1,
+            max_plies=6,
+            threads=1,
+            eval="material",
+            abstain="leaps",
+        )
+    )
     t = r.table()
-    assert list(t) == ["pair", "round", "a_white", "white", "black", "a_points", "b_points", "a_share", "result", "plies", "finished", "opening_plies"]
+    assert list(t) == [
+        "pair",
+        "round",
+        "a_white",
+        "white",
+        "black",
+        "a_points",
+        "b_points",
+        "a_share",
+        "result",
+        "plies",
+        "finished",
+        "opening_plies",
+    ]
     assert t["round"] == ["1.1", "1.2", "2.1", "2.2"]
-    assert t["white"][:2] == ["depth 1, eval material, abstains from leaps", "depth 1, eval default"]
+    assert t["white"][:2] == [
+        "depth 1, eval material, abstains from leaps",
+        "depth 1, eval default",
+    ]
     assert all(len(col) == 4 for col in t.values())
     assert t["result"] == ["1-1"] * 4 and t["a_share"] == [0.5] * 4
     pa = pytest.importorskip("pyarrow")
@@ -136,7 +178,21 @@ def elo_by_hand(c: List[float]) -> Tuple[float, float, float]:
 def test_stats_of_fixed_games_follow_the_published_formulas() -> None:
     # A mates and is mated, stalemates twice, draws: pairs (1, 0), (2/3, 1/2),
     # (2/3, 2/3), (1, 1/2), (1/3, 1/2), (1, 1), and a lone game left out.
-    points = [(0, 3, 0), (0, 0, 3), (1, 2, 1), (1, 1, 1), (2, 2, 1), (2, 2, 1), (3, 3, 0), (3, 1, 1), (4, 1, 2), (4, 1, 1), (5, 3, 0), (5, 3, 0), (6, 3, 0)]
+    points = [
+        (0, 3, 0),
+        (0, 0, 3),
+        (1, 2, 1),
+        (1, 1, 1),
+        (2, 2, 1),
+        (2, 2, 1),
+        (3, 3, 0),
+        (3, 1, 1),
+        (4, 1, 2),
+        (4, 1, 1),
+        (5, 3, 0),
+        (5, 3, 0),
+        (6, 3, 0),
+    ]
     s = study.stats(points, "elo0=0,elo1=5")
     want = penta_by_hand(points)
     # 7/6 → 2/3 WL+DD, 1/3 WD; 4/3 → 1/3 WL+DD, 2/3 WD; 5/6 → 1/3 LD, 2/3 WL+DD.
@@ -157,8 +213,16 @@ def test_stats_of_fixed_games_follow_the_published_formulas() -> None:
 @pytest.mark.parametrize(
     "golden, spec",
     [
-        ("match-depth2-depth1-seed11.ctl-pgn", MatchSpec(depth=2, vs_depth=1, pairs=3, seed=11, max_plies=60, threads=2)),
-        ("match-abstain-seed3.ctl-pgn", MatchSpec(depth=2, vs_depth=2, eval="material", abstain="leaps", pairs=2, seed=3, max_plies=40)),
+        (
+            "match-depth2-depth1-seed11.ctl-pgn",
+            MatchSpec(depth=2, vs_depth=1, pairs=3, seed=11, max_plies=60, threads=2),
+        ),
+        (
+            "match-abstain-seed3.ctl-pgn",
+            MatchSpec(
+                depth=2, vs_depth=2, eval="material", abstain="leaps", pairs=2, seed=3, max_plies=40
+            ),
+        ),
     ],
 )
 def test_the_pgn_is_the_cli_golden_games(golden: str, spec: MatchSpec) -> None:
@@ -173,7 +237,11 @@ def cli_binary() -> Optional[Path]:
     and target/release), None when it is not built."""
     if os.environ.get("CESCACS_BIN"):
         return Path(os.environ["CESCACS_BIN"])
-    built = [p for p in (ROOT / "target" / "debug" / "cescacs", ROOT / "target" / "release" / "cescacs") if p.is_file()]
+    built = [
+        p
+        for p in (ROOT / "target" / "debug" / "cescacs", ROOT / "target" / "release" / "cescacs")
+        if p.is_file()
+    ]
     return max(built, key=lambda p: p.stat().st_mtime) if built else None
 
 
@@ -182,7 +250,23 @@ def test_the_pgn_is_cescacs_matchs_byte_for_byte(tmp_path: Path) -> None:
     if cli is None:
         pytest.skip("the cescacs CLI is not built (cargo build -p cescacs-cli)")
     out = tmp_path / "cli.pgn"
-    args = ["match", "--depth", "2", "--vs-depth", "1", "--pairs", "2", "--seed", "7", "--max-plies", "50", "--threads", "1", "--pgn", str(out)]
+    args = [
+        "match",
+        "--depth",
+        "2",
+        "--vs-depth",
+        "1",
+        "--pairs",
+        "2",
+        "--seed",
+        "7",
+        "--max-plies",
+        "50",
+        "--threads",
+        "1",
+        "--pgn",
+        str(out),
+    ]
     run = subprocess.run([str(cli), *args], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     r = study.play(MatchSpec(depth=2, vs_depth=1, pairs=2, seed=7, max_plies=50, threads=1))

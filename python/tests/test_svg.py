@@ -44,7 +44,9 @@ def test_initial_board_svg() -> None:
     letters = sorted(g.find("svg:text", NS).text for g in pieces)
     army = "P" * 11 + "E" * 4 + "J" * 3 + "NNGGRR" + "VDK"
     assert letters == sorted(army * 2)
-    assert sorted(g.get("class") for g in pieces) == sorted(f"piece {c}" for c in army + army.lower())
+    assert sorted(g.get("class") for g in pieces) == sorted(
+        f"piece {c}" for c in army + army.lower()
+    )
     assert root.findall(".//svg:circle[@class='check']", NS) == []
     assert root.findall(".//svg:g[@class='arrow']", NS) == []
     coords = root.findall(".//svg:g[@class='coordinates']/svg:text", NS)
@@ -67,20 +69,30 @@ def test_last_move_check_arrows_highlight() -> None:
 
     b = Board()
     m = b.push_ctl("NG3-I7")
-    svg = cescacs.svg.board(b, arrows=[("D2", "H10"), (cescacs.Hex("F26"), "F16", "#c03030"), m], highlight=["F14"])
+    svg = cescacs.svg.board(
+        b, arrows=[("D2", "H10"), (cescacs.Hex("F26"), "F16", "#c03030"), m], highlight=["F14"]
+    )
     root = parse(svg)
     assert len(root.findall(".//svg:polygon", NS)) == 169
     assert len(root.findall(".//svg:g[@class='arrow']", NS)) == 3
     assert root.findall(".//svg:g[@class='arrow']", NS)[1].get("fill") == "#c03030"
     fills = polygons(root)
-    changed = {name for name, fill in fills.items() if fill != cescacs.svg.HEX_COLORS[cescacs.Hex(name).color]}
+    changed = {
+        name
+        for name, fill in fills.items()
+        if fill != cescacs.svg.HEX_COLORS[cescacs.Hex(name).color]
+    }
     assert changed == {"G3", "I7", "F14"}
     assert root.findall(".//svg:circle[@class='check']", NS) == []
 
     plain = polygons(parse(cescacs.svg.board(b, lastmove=None)))
     assert all(fill == cescacs.svg.HEX_COLORS[cescacs.Hex(n).color] for n, fill in plain.items())
-    explicit = polygons(parse(cescacs.svg.board(Board(), lastmove=m, highlight={"A5": "#ff0000"}, check="G1")))
-    assert {n for n, f in explicit.items() if f != cescacs.svg.HEX_COLORS[cescacs.Hex(n).color]} == {"G3", "I7", "A5"}
+    explicit = polygons(
+        parse(cescacs.svg.board(Board(), lastmove=m, highlight={"A5": "#ff0000"}, check="G1"))
+    )
+    assert {
+        n for n, f in explicit.items() if f != cescacs.svg.HEX_COLORS[cescacs.Hex(n).color]
+    } == {"G3", "I7", "A5"}
 
 
 def test_castling_marks_rooks_and_flipped_and_no_coordinates() -> None:
@@ -94,7 +106,9 @@ def test_castling_marks_rooks_and_flipped_and_no_coordinates() -> None:
     assert root.get("width") == "300"
 
     def centre_y(root: ET.Element, name: str) -> float:
-        p = next(p for p in root.iterfind(".//svg:polygon", NS) if p.get("class").split()[2] == name)
+        p = next(
+            p for p in root.iterfind(".//svg:polygon", NS) if p.get("class").split()[2] == name
+        )
         ys = [float(pt.split(",")[1]) for pt in p.get("points").split()]
         return sum(ys) / len(ys)
 
@@ -137,11 +151,17 @@ def arrows_of(root: ET.Element) -> list:
 
 def test_arrows_from_ctl_text_arrow_objects_and_moves() -> None:
     b = Board()
-    by_pair = arrows_of(parse(cescacs.svg.board(b, arrows=[("E7", "E13"), ("G3", "I7"), ("F4", "I13")])))
-    by_text = arrows_of(parse(cescacs.svg.board(b, arrows=["E7-E13", "NG3-I7", cescacs.svg.Arrow("F4", "I13")])))
+    by_pair = arrows_of(
+        parse(cescacs.svg.board(b, arrows=[("E7", "E13"), ("G3", "I7"), ("F4", "I13")]))
+    )
+    by_text = arrows_of(
+        parse(cescacs.svg.board(b, arrows=["E7-E13", "NG3-I7", cescacs.svg.Arrow("F4", "I13")]))
+    )
     assert by_text == by_pair
     assert [fill for _, fill in by_text] == [cescacs.svg.ARROW_COLOR] * 3
-    coloured = arrows_of(parse(cescacs.svg.board(b, arrows=[cescacs.svg.Arrow("F4", "I13", color="red")])))
+    coloured = arrows_of(
+        parse(cescacs.svg.board(b, arrows=[cescacs.svg.Arrow("F4", "I13", color="red")]))
+    )
     assert coloured[0][1] == "red"
     # Text that is no move of this board but names two hexes still draws, tail first.
     assert arrows_of(parse(cescacs.svg.board(b, arrows=["F20-F18"]))) == arrows_of(
@@ -173,12 +193,17 @@ def test_orientation_fill_and_squares() -> None:
     black = cescacs.svg.board(b, orientation=cescacs.Color.BLACK)
     assert black == cescacs.svg.board(b, flipped=True)
     assert cescacs.svg.board(b, orientation=cescacs.Color.WHITE) == cescacs.svg.board(b)
-    root = parse(cescacs.svg.board(b, fill={"F14": "#123456", Hex("A5"): "#abcdef"}, highlight=["F14"]))
+    root = parse(
+        cescacs.svg.board(b, fill={"F14": "#123456", Hex("A5"): "#abcdef"}, highlight=["F14"])
+    )
     fills = polygons(root)
     assert fills["F14"] == "#123456" and fills["A5"] == "#abcdef"
     assert sum(f != cescacs.svg.HEX_COLORS[Hex(n).color] for n, f in fills.items()) == 2
     crosses = parse(cescacs.svg.board(b, squares=["F14", "G3"])).findall(".//svg:path", NS)
-    assert sorted(p.get("class") for p in crosses if p.get("class", "").startswith("cross")) == ["cross F14", "cross G3"]
+    assert sorted(p.get("class") for p in crosses if p.get("class", "").startswith("cross")) == [
+        "cross F14",
+        "cross G3",
+    ]
     with pytest.raises(ValueError):
         cescacs.svg.board(b, squares=["Q1"])
 
@@ -193,7 +218,9 @@ def test_rgb_array_and_png() -> None:
 
     b = Board()
     img = cescacs.image.rgb_array(b, size=235)
-    assert img.shape == (int(round(30 * math.sqrt(3) / 2 * 10 + 5)), 235, 3) and img.dtype == np.uint8
+    assert (
+        img.shape == (int(round(30 * math.sqrt(3) / 2 * 10 + 5)), 235, 3) and img.dtype == np.uint8
+    )
     frame = cescacs.image._frame(235, False)
     # Every hex's centre pixel: its own colour, or a piece's disc (white pieces
     # have white discs, black pieces dark ones) or its letter.
@@ -237,7 +264,9 @@ def test_svg_and_image_doctests() -> None:
 
 def test_python_chess_bool_orientation_and_data_hex() -> None:
     # python-chess's orientation: True is White at the bottom, False Black.
-    assert cescacs.svg.board(Board(), orientation=False) == cescacs.svg.board(Board(), orientation=Color.BLACK)
+    assert cescacs.svg.board(Board(), orientation=False) == cescacs.svg.board(
+        Board(), orientation=Color.BLACK
+    )
     assert cescacs.svg.board(Board(), orientation=True) == cescacs.svg.board(Board())
     assert cescacs.svg.board(Board(), orientation=False) != cescacs.svg.board(Board())
     root = parse(cescacs.svg.board(Board()))

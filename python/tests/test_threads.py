@@ -97,6 +97,8 @@ def test_separate_boards_from_threads() -> None:
     single = [_playout(s, 60) for s in starts]
     assert all(texts for texts, _, _ in single)
     with ThreadPoolExecutor(max_workers=THREADS) as pool:
-        futures = [pool.submit(_playout, starts[i % len(starts)], 60) for i in range(4 * len(starts))]
+        futures = [
+            pool.submit(_playout, starts[i % len(starts)], 60) for i in range(4 * len(starts))
+        ]
         for i, f in enumerate(futures):
             assert f.result() == single[i % len(starts)]

@@ -25,7 +25,9 @@ print(cescacs.__file__)
 """
 
 
-@pytest.mark.skipif(WHEEL is None, reason="no wheel built (scripts/test-python.sh sets CESCACS_WHEEL)")
+@pytest.mark.skipif(
+    WHEEL is None, reason="no wheel built (scripts/test-python.sh sets CESCACS_WHEEL)"
+)
 def test_portable_wheel_installs_into_a_fresh_venv(tmp_path: Path) -> None:
     wheel = Path(str(WHEEL))
     # The tags older Linux and every CPython >= 3.9 accept.
@@ -33,8 +35,12 @@ def test_portable_wheel_installs_into_a_fresh_venv(tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-index", str(wheel)], check=True)
-    out = subprocess.run([str(python), "-c", SMOKE], check=True, capture_output=True, text=True).stdout
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--no-index", str(wheel)], check=True
+    )
+    out = subprocess.run(
+        [str(python), "-c", SMOKE], check=True, capture_output=True, text=True
+    ).stdout
     # The package came from the wheel, not from this checkout.
     assert str(env_dir) in out, out
     assert sys.prefix not in out

@@ -7,6 +7,7 @@ version 3 only the base u32 (0: the material, 1: the engine's hand-written evalu
 accumulator biases i16[N], weights i16[3042][N], hidden biases i32[H], hidden weights
 i8[H][2N], output bias i32, output weights i8[H], and the CRC-32 (zlib.crc32) of all of it.
 """
+
 import struct
 import zlib
 
@@ -20,13 +21,26 @@ INPUT_KIND = 1
 INPUTS = 3042
 
 
-def to_bytes(ft_bias, ft_weights, l1_bias, l1_weights, l2_bias, l2_weights, scale, material=(0,) * 9,
-             base="material"):
+def to_bytes(
+    ft_bias,
+    ft_weights,
+    l1_bias,
+    l1_weights,
+    l2_bias,
+    l2_weights,
+    scale,
+    material=(0,) * 9,
+    base="material",
+):
     """The file's bytes from integer arrays of the shapes above (ft_weights: (3042, N),
     l1_weights: (H, 2N), l2_weights: (H,)); a network over the material is version 2, one
     over the hand-written evaluation (base "hand") version 3."""
     n, h = len(ft_bias), len(l1_bias)
-    assert ft_weights.shape == (INPUTS, n) and l1_weights.shape == (h, 2 * n) and l2_weights.shape == (h,)
+    assert (
+        ft_weights.shape == (INPUTS, n)
+        and l1_weights.shape == (h, 2 * n)
+        and l2_weights.shape == (h,)
+    )
     out = bytearray(MAGIC)
     version = VERSION_MATERIAL if base == "material" else VERSION
     out += struct.pack("<HHIIII", version, INPUT_KIND, INPUTS, n, h, scale)
@@ -44,6 +58,13 @@ def random_network(n, h, seed, scale=400, base="material"):
     """A network of small random weights (fuzz seeds, format tests)."""
     rng = np.random.default_rng(seed)
     return to_bytes(
-        rng.integers(-32, 33, n), rng.integers(-24, 25, (INPUTS, n)),
-        rng.integers(-2000, 2001, h), rng.integers(-40, 41, (h, 2 * n)),
-        rng.integers(-2000, 2001), rng.integers(-60, 61, h), scale, rng.integers(-500, 501, 9), base)
+        rng.integers(-32, 33, n),
+        rng.integers(-24, 25, (INPUTS, n)),
+        rng.integers(-2000, 2001, h),
+        rng.integers(-40, 41, (h, 2 * n)),
+        rng.integers(-2000, 2001),
+        rng.integers(-60, 61, h),
+        scale,
+        rng.integers(-500, 501, 9),
+        base,
+    )

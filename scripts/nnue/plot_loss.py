@@ -4,6 +4,7 @@ cescacs-train writes (net.nnue.json) as a PNG.
 
     python3 scripts/nnue/plot_loss.py net.nnue.json loss.png
 """
+
 import json
 import sys
 
@@ -12,8 +13,10 @@ def main():
     record_path, png = sys.argv[1], sys.argv[2]
     curve = json.load(open(record_path))["curve"]
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(6, 4))
     epochs = [c["epoch"] for c in curve]
     ax.plot(epochs, [c["train"] for c in curve], marker="o", label="training")

@@ -1,8 +1,11 @@
 """Reads the positions files of research/examples/gen_positions.rs (docs/NNUE.md)."""
+
 import numpy as np
 
 MAGIC = b"CESPOS1\0"
-RECORD = np.dtype([("packed", "u1", 58), ("score", "<i2"), ("result", "u1"), ("pad", "u1"), ("ply", "<u2")])
+RECORD = np.dtype(
+    [("packed", "u1", 58), ("score", "<i2"), ("result", "u1"), ("pad", "u1"), ("ply", "<u2")]
+)
 
 
 def read_positions(path):

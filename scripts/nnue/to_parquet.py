@@ -8,6 +8,7 @@ research/src/packed.rs, zero-padded), score (int16, centipawns for the side to m
 result (uint8, White's points 0-3, 255 unfinished), ply (uint16). Compressed with zstd;
 prints the bytes per position on disk.
 """
+
 import os
 import sys
 
@@ -21,13 +22,17 @@ def main(src, dst):
     import pyarrow.parquet as pq
 
     rec = read_positions(src)
-    packed = pa.FixedSizeBinaryArray.from_buffers(pa.binary(58), len(rec), [None, pa.py_buffer(np.ascontiguousarray(rec["packed"]).tobytes())])
-    table = pa.table({
-        "position": packed,
-        "score": pa.array(rec["score"], pa.int16()),
-        "result": pa.array(rec["result"], pa.uint8()),
-        "ply": pa.array(rec["ply"], pa.uint16()),
-    })
+    packed = pa.FixedSizeBinaryArray.from_buffers(
+        pa.binary(58), len(rec), [None, pa.py_buffer(np.ascontiguousarray(rec["packed"]).tobytes())]
+    )
+    table = pa.table(
+        {
+            "position": packed,
+            "score": pa.array(rec["score"], pa.int16()),
+            "result": pa.array(rec["result"], pa.uint8()),
+            "ply": pa.array(rec["ply"], pa.uint16()),
+        }
+    )
     pq.write_table(table, dst, compression="zstd", compression_level=9)
     size = os.path.getsize(dst)
     print(f"{len(rec)} positions, {size} bytes: {size / max(len(rec), 1):.1f} bytes a position")
