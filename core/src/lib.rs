@@ -48,6 +48,7 @@ mod record_edit;
 mod record_tree;
 mod render;
 mod special_capture;
+pub mod svg;
 pub mod workers;
 mod zobrist;
 

@@ -4,11 +4,12 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs::{History, Move, MoveList, Position};
 
 use crate::control::Control;
+use crate::clock::Instant;
 use crate::eval::{evaluate, EvalConfig};
 use crate::info::{CurrMoveInfo, Info, LineInfo, ScoreBound};
 use crate::limits::Limits;

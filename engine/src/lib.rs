@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod aspiration;
+mod clock;
 mod control;
 mod engine;
 mod eval;

@@ -18,10 +18,11 @@
 //! start, as Stockfish counts them from `go ponder`: the time spent
 //! pondering on the move played is time the engine has already thought.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs::Color;
 
+use crate::clock::Instant;
 use crate::control::Control;
 use crate::limits::Limits;
 /// How many moves the time left is shared over when the clock gives no

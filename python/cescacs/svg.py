@@ -11,19 +11,20 @@ The keywords follow ``chess.svg.board``: ``orientation``, ``lastmove``,
 (169, 2)
 
 Each of the 169 hexes is one ``<polygon>`` (class ``hex`` plus its colour
-``white``, ``black`` or ``coloured``); pieces are a disc with the piece's
-CTL-AN letter, so no special font is needed.
+``white``, ``black`` or ``coloured`` and its name, and ``data-hex="E7"``);
+pieces are a disc with the piece's CTL-AN letter, so no special font is
+needed. The drawing is the rules library's own (``cescacs::svg`` in Rust),
+the one the npm package's ``boardSvg`` draws too; this module reads the
+keywords.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Iterable, List, Mapping, Optional, Tuple, Union
-from xml.sax.saxutils import escape
 
-from ._cescacs import Board, Hex, IllegalMoveError, InvalidMoveError, Move
+from ._cescacs import Board, Hex, IllegalMoveError, InvalidMoveError, Move, _board_svg
 from ._types import Color, HexColor
 
 __all__ = ["board", "Arrow", "HEX_COLORS", "InvalidArrowError"]
@@ -41,7 +42,6 @@ HIGHLIGHT_COLOR = "#5fa8e8"
 ARROW_COLOR = "#1f7a3a"
 CHECK_COLOR = "#e0201b"
 
-_SQRT3 = math.sqrt(3.0)
 # A hex in move text: a column letter, then its line (0-28), not followed by a digit.
 _HEX_IN_TEXT = re.compile(r"[PTABCDEFGHIKLXZ](?:2[0-8]|1[0-9]|[0-9])(?![0-9])")
 
@@ -108,7 +108,8 @@ def _hex(value: HexLike) -> Hex:
 
 
 def _mix(a: str, b: str, t: float) -> str:
-    """Colour ``a`` moved a fraction ``t`` towards ``b`` (``#rrggbb`` strings)."""
+    """Colour ``a`` moved a fraction ``t`` towards ``b`` (``#rrggbb`` strings; the raster
+    image's tints, :mod:`cescacs.image`, as the SVG drawing mixes them)."""
     ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
     cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
@@ -123,7 +124,7 @@ def board(
     lastmove: Union[Move, None, bool] = True,
     check: Optional[HexLike] = None,
     coordinates: bool = True,
-    orientation: Color = Color.WHITE,
+    orientation: Union[Color, bool] = Color.WHITE,
     fill: Mapping[HexLike, str] = {},
     squares: Iterable[HexLike] = (),
     flipped: Optional[bool] = None,
@@ -143,7 +144,8 @@ def board(
     * ``check``: the hex to mark as a checked King; by default the King of
       the side to move when it is in check.
     * ``coordinates``: column letters and line numbers around the board.
-    * ``orientation``: the side at the bottom (``Color.WHITE`` or ``Color.BLACK``);
+    * ``orientation``: the side at the bottom (``Color.WHITE`` or ``Color.BLACK``,
+      or python-chess's bool: ``True`` White, ``False`` Black);
       ``flipped=True`` is the same as ``orientation=Color.BLACK``.
 
     A bad arrow raises :class:`InvalidArrowError`, a bad hex ``ValueError``.
@@ -151,33 +153,16 @@ def board(
     if board is None:
         board = Board()
     if flipped is None:
-        if not isinstance(orientation, Color):
-            raise ValueError(f"orientation must be Color.WHITE or Color.BLACK, not {orientation!r}")
-        flipped = orientation is Color.BLACK
+        if isinstance(orientation, bool):
+            # python-chess's orientation: True (chess.WHITE) White at the bottom.
+            flipped = not orientation
+        elif isinstance(orientation, Color):
+            flipped = orientation is Color.BLACK
+        else:
+            raise ValueError(
+                f"orientation must be Color.WHITE or Color.BLACK (or True/False), not {orientation!r}"
+            )
     arrow_list: List[Arrow] = [_arrow(a, board) for a in arrows]
-    fill_list = [(_hex(x), str(colour)) for x, colour in fill.items()]
-    crosses = [_hex(x) for x in squares]
-    s = 20.0  # hex circumradius in user units
-    h = _SQRT3 / 2 * s  # one cross-line step
-    margin = 1.9 * s if coordinates else 0.25 * s
-    width = 23 * s + 2 * margin
-    height = 30 * h + 2 * margin
-
-    # The core's plane (Hex.center: circumradius 1, F14 at the origin, y
-    # up), scaled by s, turned y-down and moved into the margins; flipped
-    # boards turn half a circle about F14.
-    sign = -1.0 if flipped else 1.0
-
-    def point(x: float, y: float) -> Tuple[float, float]:
-        return margin + s * (11.5 + sign * x), margin + 15 * h - s * sign * y
-
-    def centre(hx: Hex) -> Tuple[float, float]:
-        return point(*hx.center)
-
-    # Corners listed clockwise on screen from the right-hand one.
-    corner_order = [(3 - j) % 6 for j in range(6)] if flipped else [(6 - j) % 6 for j in range(6)]
-
-    fills = {hx: HEX_COLORS[hx.color] for hx in _all_hexes()}
     last: Optional[Move]
     if lastmove is True:
         last = board.peek() if board.ply() else None
@@ -185,20 +170,14 @@ def board(
         last = lastmove
     else:
         last = None
+    tinted: List[Hex] = []
     if last is not None:
         tinted = [last.from_hex, last.to_hex] + [hx for pair in last.rook_moves for hx in pair]
-        for hx in tinted:
-            fills[hx] = _mix(HEX_COLORS[hx.color], LAST_MOVE_COLOR, 0.55)
     marks = (
         highlight.items()
         if isinstance(highlight, Mapping)
         else ((x, HIGHLIGHT_COLOR) for x in highlight)
     )
-    for x, colour in marks:
-        hx = _hex(x)
-        fills[hx] = _mix(fills[hx], colour, 0.6)
-    for hx, colour in fill_list:
-        fills[hx] = colour
     check_hex: Optional[Hex]
     if check is not None:
         check_hex = _hex(check)
@@ -206,110 +185,15 @@ def board(
         check_hex = board.king(board.turn)
     else:
         check_hex = None
-
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-        f'width="{size}" height="{size * height / width:.0f}" viewBox="0 0 {width:.2f} {height:.2f}">',
-        "<defs>"
-        f'<radialGradient id="cescacs-check"><stop offset="0%" stop-color="{CHECK_COLOR}"/>'
-        f'<stop offset="55%" stop-color="{CHECK_COLOR}" stop-opacity="0.75"/>'
-        f'<stop offset="100%" stop-color="{CHECK_COLOR}" stop-opacity="0"/></radialGradient>'
-        "</defs>",
-        f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" fill="#fbf8f2"/>',
-        '<g class="board" stroke="#5a4632" stroke-width="0.8">',
-    ]
-    for hx in _all_hexes():
-        corners = hx.corners
-        points = " ".join("{:.2f},{:.2f}".format(*point(*corners[k])) for k in corner_order)
-        out.append(
-            f'<polygon class="hex {hx.color.value} {hx.name}" points="{points}" fill="{escape(fills[hx])}"/>'
-        )
-    out.append("</g>")
-    for hx in crosses:
-        cx, cy = centre(hx)
-        r = 0.45 * s
-        out.append(
-            f'<path class="cross {hx.name}" stroke="#202020" stroke-width="{0.12 * s:.2f}" stroke-linecap="round" '
-            f'd="M {cx - r:.2f} {cy - r:.2f} L {cx + r:.2f} {cy + r:.2f} M {cx - r:.2f} {cy + r:.2f} L {cx + r:.2f} {cy - r:.2f}"/>'
-        )
-    if check_hex is not None:
-        cx, cy = centre(check_hex)
-        out.append(
-            f'<circle class="check" cx="{cx:.2f}" cy="{cy:.2f}" r="{0.95 * s:.2f}" fill="url(#cescacs-check)"/>'
-        )
-    if coordinates:
-        out.append(_coordinates(centre, s, h))
-    out.append(
-        '<g class="pieces" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" text-anchor="middle">'
+    return _board_svg(
+        board,
+        size=int(size),
+        arrows=[(a.tail, a.head, a.color) for a in arrow_list],
+        highlight=[(_hex(x), str(colour)) for x, colour in marks],
+        lastmove=tinted,
+        check=check_hex,
+        coordinates=bool(coordinates),
+        flipped=bool(flipped),
+        fill=[(_hex(x), str(colour)) for x, colour in fill.items()],
+        squares=[_hex(x) for x in squares],
     )
-    for hx, piece in board.piece_map().items():
-        cx, cy = centre(hx)
-        white = piece.color is Color.WHITE
-        disc, ink, edge = (
-            ("#ffffff", "#1a1a1a", "#1a1a1a") if white else ("#1f1f1f", "#ffffff", "#f0f0f0")
-        )
-        out.append(
-            f'<g class="piece {escape(piece.symbol())}"><circle cx="{cx:.2f}" cy="{cy:.2f}" r="{0.64 * s:.2f}" '
-            f'fill="{disc}" stroke="{edge}" stroke-width="1.2"/>'
-            f'<text x="{cx:.2f}" y="{cy + 0.3 * s:.2f}" font-size="{0.82 * s:.1f}" fill="{ink}" stroke="none">'
-            f"{piece.kind.letter}</text></g>"
-        )
-    out.append("</g>")
-    for arrow in arrow_list:
-        a, b, colour = arrow.tail, arrow.head, arrow.color
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        length = math.hypot(x2 - x1, y2 - y1) or 1.0
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        tip_x, tip_y = x2 - ux * 0.3 * s, y2 - uy * 0.3 * s
-        head = min(0.75 * s, length * 0.6)
-        base_x, base_y = tip_x - ux * head, tip_y - uy * head
-        wing = 0.42 * s
-        colour = escape(colour)
-        out.append(
-            f'<g class="arrow" fill="{colour}" stroke="{colour}" opacity="0.8">'
-            f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{base_x:.2f}" y2="{base_y:.2f}" '
-            f'stroke-width="{0.3 * s:.2f}" stroke-linecap="round"/>'
-            f'<path stroke="none" d="M {tip_x:.2f} {tip_y:.2f} L {base_x - uy * wing:.2f} {base_y + ux * wing:.2f} '
-            f'L {base_x + uy * wing:.2f} {base_y - ux * wing:.2f} Z"/></g>'
-        )
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def _coordinates(centre, s: float, h: float) -> str:
-    """Column letters above and below each column, line numbers in a ruler on each side."""
-    parts = [
-        '<g class="coordinates" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="9" fill="#5a4632" text-anchor="middle">'
-    ]
-    columns: dict = {}
-    lines: dict = {}
-    for hx in _all_hexes():
-        columns.setdefault(hx.column, []).append(hx)
-        lines.setdefault(hx.line, []).append(hx)
-    for hexes in columns.values():
-        top = min(hexes, key=lambda x: centre(x)[1])
-        bottom = max(hexes, key=lambda x: centre(x)[1])
-        for hx, dy in ((top, -h - 5), (bottom, h + 11)):
-            x, y = centre(hx)
-            parts.append(f'<text x="{x:.2f}" y="{y + dy:.2f}">{hx.letter}</text>')
-    # Line numbers in a ruler on each side (beside the first and last column).
-    left = min(centre(hx)[0] for hx in _all_hexes()) - s - 3
-    right = max(centre(hx)[0] for hx in _all_hexes()) + s + 3
-    for line, hexes in sorted(lines.items()):
-        y = centre(hexes[0])[1] + 3
-        parts.append(f'<text x="{left:.2f}" y="{y:.2f}" text-anchor="end">{line}</text>')
-        parts.append(f'<text x="{right:.2f}" y="{y:.2f}" text-anchor="start">{line}</text>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-_HEXES: Tuple[Hex, ...] = ()
-
-
-def _all_hexes() -> Tuple[Hex, ...]:
-    global _HEXES
-    if not _HEXES:
-        from ._cescacs import all_hexes
-
-        _HEXES = tuple(all_hexes())
-    return _HEXES

@@ -40,6 +40,7 @@ mod positions;
 mod rows;
 mod study;
 mod study_spec;
+mod svg;
 mod vec_env;
 mod visit;
 mod work;
@@ -93,6 +94,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::_encode_layout, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_moves_batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(hex::all_hexes, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_board_svg, m)?)?;
     m.add_function(wrap_pyfunction!(board::initial_pdtl, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_pgn_read_games_lenient, m)?)?;

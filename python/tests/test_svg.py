@@ -9,7 +9,7 @@ import pytest
 
 import cescacs
 import cescacs.svg
-from cescacs import Board, Hex, HexColor
+from cescacs import Board, Color, Hex, HexColor
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -260,3 +260,15 @@ def test_svg_and_image_doctests() -> None:
 
     assert doctest.testmod(cescacs.svg).failed == 0
     assert doctest.testmod(cescacs.image).failed == 0
+
+
+def test_python_chess_bool_orientation_and_data_hex() -> None:
+    # python-chess's orientation: True is White at the bottom, False Black.
+    assert cescacs.svg.board(Board(), orientation=False) == cescacs.svg.board(
+        Board(), orientation=Color.BLACK
+    )
+    assert cescacs.svg.board(Board(), orientation=True) == cescacs.svg.board(Board())
+    assert cescacs.svg.board(Board(), orientation=False) != cescacs.svg.board(Board())
+    root = parse(cescacs.svg.board(Board()))
+    names = [p.get("data-hex") for p in root.iterfind(".//svg:polygon", NS)]
+    assert len(names) == 169 and len(set(names)) == 169 and "E7" in names
