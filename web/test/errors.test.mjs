@@ -55,6 +55,6 @@ test("engine options and limits out of range: InvalidOptionError", () => {
   const engine = new Engine({ hash: 1 });
   const board = new Board();
   throwsExactly(() => engine.search(board, { depth: 0 }), InvalidOptionError, "depth must be at least 1");
-  throwsExactly(() => engine.search(board, { multipv: 0 }), InvalidOptionError, "multipv must be at least 1");
+  throwsExactly(() => engine.search(board, { multipv: 0 }), InvalidOptionError, "multipv must be 1..500, not 0");
   assert.throws(() => engine.search(board, { depth: "deep" }), TypeError);
 });
