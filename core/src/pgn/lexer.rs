@@ -91,11 +91,10 @@ pub(super) struct Token<'a> {
     pub(super) tok: Tok<'a>,
     pub(super) line: usize,
     pub(super) col: usize,
-    /// Byte offsets of the token in the text (`start..end`).
+    /// Byte offsets of the token in the text (`start..end`): its source
+    /// text, for messages, is sliced only when one is written.
     pub(super) start: usize,
     pub(super) end: usize,
-    /// The source text of the token (for messages).
-    pub(super) text: &'a str,
 }
 
 pub(super) fn is_hyphen(c: char) -> bool {
@@ -135,6 +134,11 @@ pub(super) struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
+    /// The text read.
+    pub(super) fn src(&self) -> &'a str {
+        self.src
+    }
+
     pub(super) fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             src,
@@ -264,21 +268,18 @@ impl<'a> Lexer<'a> {
                 col,
                 start,
                 end: start,
-                text: "",
             };
         };
         let tok = match c {
             '[' => match self.tag() {
                 Ok(tok) => tok,
                 Err((line, col, reason)) => {
-                    let text = &self.src[start..self.i];
                     return Token {
                         tok: Tok::Error(LexError::TagSyntax(reason)),
                         line,
                         col,
                         start,
                         end: self.i,
-                        text,
                     };
                 }
             },
@@ -326,7 +327,6 @@ impl<'a> Lexer<'a> {
             col,
             start,
             end: self.i,
-            text: &self.src[start..self.i],
         }
     }
 
