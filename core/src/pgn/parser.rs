@@ -411,7 +411,7 @@ impl<'a> Parser<'a> {
                 .find(|(n, _)| n == "Result")
                 .map(|(_, v)| v.as_str()),
         );
-        game.tags = tags::read(&tags, game.result());
+        game.tags = tags::read(tags, game.result());
         Some(game)
     }
 
