@@ -69,6 +69,30 @@ impl Plies {
         self.len
     }
 
+    /// The first of the plies `range` holds, last first, that `found`
+    /// accepts: a chunk's slice at a time (no division per ply).
+    fn rfind_in(
+        &self,
+        range: std::ops::Range<usize>,
+        mut found: impl FnMut(&Ply) -> bool,
+    ) -> Option<&Ply> {
+        let (start, mut end) = (range.start, range.end);
+        while start < end {
+            let c = (end - 1) / Self::CHUNK;
+            let base = c * Self::CHUNK;
+            let lo = start.max(base);
+            if let Some(p) = self.chunks[c][lo - base..end - base]
+                .iter()
+                .rev()
+                .find(|p| found(p))
+            {
+                return Some(p);
+            }
+            end = lo;
+        }
+        None
+    }
+
     fn get(&self, i: usize) -> Option<&Ply> {
         self.chunks.get(i / Self::CHUNK)?.get(i % Self::CHUNK)
     }
@@ -340,13 +364,10 @@ impl History {
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
         let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = occurrences(
-            hash,
-            (ply - window..ply)
-                .rev()
-                .map(|i| &self.plies[i])
-                .map(|p| (p.hash, p.repetitions)),
-        );
+        let repetitions = self
+            .plies
+            .rfind_in(ply - window..ply, |p| p.hash == hash)
+            .map_or(1, |p| p.repetitions + 1);
         if self.draw.is_none() {
             self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
         }
@@ -543,4 +564,48 @@ pub(crate) fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
             Termination::Checkmate | Termination::Stalemate
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plies, Ply};
+    use crate::Position;
+
+    /// `rfind_in` looks at the plies of any range, last first, across chunks.
+    #[test]
+    fn rfind_in_walks_back_across_chunks() {
+        let ply = |k: u32| Ply {
+            position: Position::default(),
+            mv: None,
+            hash: u64::from(k % 7),
+            repetitions: k,
+        };
+        let mut plies = Plies::new(ply(0), 1);
+        for k in 1..300 {
+            plies.push(ply(k));
+        }
+        for (start, end) in [
+            (0, 0),
+            (5, 5),
+            (0, 1),
+            (0, 300),
+            (127, 129),
+            (100, 257),
+            (256, 300),
+        ] {
+            let mut seen = Vec::new();
+            let none = plies.rfind_in(start..end, |p| {
+                seen.push(p.repetitions);
+                false
+            });
+            assert!(none.is_none());
+            let want: Vec<u32> = (start..end).rev().map(|k| k as u32).collect();
+            assert_eq!(seen, want, "{start}..{end}");
+            let first = plies
+                .rfind_in(start..end, |p| p.hash == 3)
+                .map(|p| p.repetitions);
+            let want = (start..end).rev().find(|k| k % 7 == 3).map(|k| k as u32);
+            assert_eq!(first, want, "{start}..{end}");
+        }
+    }
 }

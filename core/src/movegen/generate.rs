@@ -75,11 +75,8 @@ impl Position {
         if own.contains(to) || !piece_reaches(from, role, us, occupied, to) {
             return None;
         }
-        let safety = self.king_safety(us);
-        if safety.checkers > 1 || !safety.allowed(self.kings[us.index()], from).contains(to) {
-            return None;
-        }
-        if safety.checkers == 0 && self.has_awaiting_promotion(us) {
+        let in_check = self.allows_piece_move(us, from, to)?;
+        if !in_check && self.has_awaiting_promotion(us) {
             return None; // the in-place promotion is the only legal move
         }
         Some(Move::new(

@@ -91,11 +91,10 @@ pub(super) struct Token<'a> {
     pub(super) tok: Tok<'a>,
     pub(super) line: usize,
     pub(super) col: usize,
-    /// Byte offsets of the token in the text (`start..end`).
+    /// Byte offsets of the token in the text (`start..end`): its source
+    /// text, for messages, is sliced only when one is written.
     pub(super) start: usize,
     pub(super) end: usize,
-    /// The source text of the token (for messages).
-    pub(super) text: &'a str,
 }
 
 pub(super) fn is_hyphen(c: char) -> bool {
@@ -135,6 +134,11 @@ pub(super) struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
+    /// The text read.
+    pub(super) fn src(&self) -> &'a str {
+        self.src
+    }
+
     pub(super) fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             src,
@@ -157,6 +161,7 @@ impl<'a> Lexer<'a> {
         self.src[self.i..].chars().nth(k)
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.i += c.len_utf8();
@@ -167,6 +172,25 @@ impl<'a> Lexer<'a> {
             self.col += 1;
         }
         Some(c)
+    }
+
+    /// Skips `n` ASCII characters other than a newline.
+    #[inline(always)]
+    fn bump_ascii(&mut self, n: usize) {
+        self.i += n;
+        self.col += n;
+    }
+
+    /// Skips the ASCII characters (not newlines) `take` accepts from here
+    /// on; how many.
+    #[inline(always)]
+    fn ascii_run(&mut self, take: impl Fn(u8) -> bool) -> usize {
+        let n = self.src.as_bytes()[self.i..]
+            .iter()
+            .take_while(|&&b| take(b))
+            .count();
+        self.bump_ascii(n);
+        n
     }
 
     /// Skips the characters of a word (none of them a newline): runs of
@@ -181,6 +205,12 @@ impl<'a> Lexer<'a> {
             self.i += n;
             self.col += n;
             match rest.get(n) {
+                // '×' (U+00D7), the capture sign of nearly every capture:
+                // part of the word, one column.
+                Some(0xC3) if rest.get(n + 1) == Some(&0x97) => {
+                    self.i += 2;
+                    self.col += 1;
+                }
                 Some(&b) if b >= 0x80 => {
                     let c = self.peek().expect("a character");
                     if ends_word(c) {
@@ -238,21 +268,18 @@ impl<'a> Lexer<'a> {
                 col,
                 start,
                 end: start,
-                text: "",
             };
         };
         let tok = match c {
             '[' => match self.tag() {
                 Ok(tok) => tok,
                 Err((line, col, reason)) => {
-                    let text = &self.src[start..self.i];
                     return Token {
                         tok: Tok::Error(LexError::TagSyntax(reason)),
                         line,
                         col,
                         start,
                         end: self.i,
-                        text,
                     };
                 }
             },
@@ -271,15 +298,15 @@ impl<'a> Lexer<'a> {
                 Tok::Word(&self.src[start..self.i])
             }
             '(' => {
-                self.bump();
+                self.bump_ascii(1);
                 Tok::Open
             }
             ')' => {
-                self.bump();
+                self.bump_ascii(1);
                 Tok::Close
             }
             ',' => {
-                self.bump();
+                self.bump_ascii(1);
                 Tok::Comma
             }
             '…' => {
@@ -287,11 +314,7 @@ impl<'a> Lexer<'a> {
                 Tok::Ellipsis
             }
             '.' => {
-                let mut n = 0;
-                while self.peek() == Some('.') {
-                    self.bump();
-                    n += 1;
-                }
+                let n = self.ascii_run(|b| b == b'.');
                 Tok::Dots(n)
             }
             '$' => self.label(),
@@ -304,7 +327,6 @@ impl<'a> Lexer<'a> {
             col,
             start,
             end: self.i,
-            text: &self.src[start..self.i],
         }
     }
 
@@ -427,21 +449,23 @@ impl<'a> Lexer<'a> {
     /// `12.`, `1?`, or a result `3-0` / `3 - 0`.
     fn number_or_result(&mut self) -> Tok<'a> {
         let start = self.i;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.bump();
-        }
-        let digits = &self.src[start..self.i];
-        match self.peek() {
-            Some('.') | Some('?') => {
-                let unknown = self.bump() == Some('?');
-                return match digits.parse::<u32>() {
-                    Ok(n) if n >= 1 => Tok::Number { n, unknown },
-                    _ => Tok::Error(LexError::Unexpected {
-                        expected: "move numbers start at 1",
-                    }),
-                };
-            }
-            _ => {}
+        self.ascii_run(|b| b.is_ascii_digit());
+        let digits = &self.src.as_bytes()[start..self.i];
+        if let Some(&b @ (b'.' | b'?')) = self.src.as_bytes().get(self.i) {
+            self.bump_ascii(1);
+            // The number, `None` past `u32::MAX`.
+            let n = digits.iter().try_fold(0u32, |n, &d| {
+                n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+            });
+            return match n {
+                Some(n) if n >= 1 => Tok::Number {
+                    n,
+                    unknown: b == b'?',
+                },
+                _ => Tok::Error(LexError::Unexpected {
+                    expected: "move numbers start at 1",
+                }),
+            };
         }
         // A result, possibly with blanks around the hyphen.
         let mut rest = self.src[self.i..].chars().peekable();

@@ -65,7 +65,7 @@ pub(super) struct Parser<'a> {
 /// position before every [`CHECKPOINT`]-th move and replays the few moves
 /// after it when a variation needs an earlier one, so reading costs no
 /// position copy per move and a deep nest of variations none per level.
-struct LineCtx<'a> {
+struct LineCtx {
     line: Line,
     /// The position before the line's first move, shared with the line
     /// below (a variation holds no other checkpoint until its 17th move).
@@ -81,8 +81,8 @@ struct LineCtx<'a> {
     /// a main line whose number is unknown, or written `n?`).
     free_number: bool,
     state: State,
-    /// Text of the last token, for "truncated" messages.
-    last_text: &'a str,
+    /// Byte span of the last token, for "truncated" messages.
+    last: (usize, usize),
     /// For a variation: where it opened and what it replaces.
     open: Option<Opening>,
     /// For the main line: the game's history, each move pushed with the
@@ -107,14 +107,14 @@ const CHECKPOINT: usize = 16;
 /// shorter, so reading one reallocates nothing per move.
 const MAIN_LINE_ROOM: usize = 128;
 
-impl<'a> LineCtx<'a> {
+impl LineCtx {
     fn new(
         number: u32,
         comments: Vec<String>,
         start: Rc<Position>,
-        last_text: &'a str,
+        last: (usize, usize),
         open: Option<Opening>,
-    ) -> LineCtx<'a> {
+    ) -> LineCtx {
         LineCtx {
             line: Line {
                 comments,
@@ -126,7 +126,7 @@ impl<'a> LineCtx<'a> {
             number,
             free_number: true,
             state: State::Free,
-            last_text,
+            last,
             open,
             history: None,
         }
@@ -186,11 +186,11 @@ fn ply((n, color): (u32, Color)) -> u64 {
 }
 
 /// What one token did to the line on top of the stack.
-enum Step<'a> {
+enum Step {
     /// Go on with the same line.
     Next,
     /// A variation opens: read it (its context and start position).
-    Open(Box<(LineCtx<'a>, Position)>),
+    Open(Box<(LineCtx, Position)>),
     /// The line ends.
     End(Result<End, PgnError>),
 }
@@ -244,6 +244,16 @@ impl<'a> Parser<'a> {
                 None => self.lexer.next_token(),
             };
         }
+    }
+
+    /// The source text of `t`.
+    fn text(&self, t: &Token) -> &'a str {
+        self.text_at((t.start, t.end))
+    }
+
+    /// The source text at the byte span `(start, end)`.
+    fn text_at(&self, (start, end): (usize, usize)) -> &'a str {
+        &self.lexer.src()[start..end]
     }
 
     fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
@@ -333,7 +343,7 @@ impl<'a> Parser<'a> {
                 }
                 // A malformed tag line loses only itself.
                 Tok::Error(e @ LexError::TagSyntax(_)) => {
-                    self.report(Self::err(&t, e.kind(t.text)));
+                    self.report(Self::err(&t, e.kind(self.text(&t))));
                     self.next();
                 }
                 _ => break,
@@ -382,7 +392,7 @@ impl<'a> Parser<'a> {
         tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
 
         let number = start.fullmove_number().unwrap_or(1);
-        let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), "", None);
+        let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), (0, 0), None);
         root.history = Some(Box::new(History::with_capacity(
             start.clone(),
             MAIN_LINE_ROOM,
@@ -401,7 +411,7 @@ impl<'a> Parser<'a> {
                 .find(|(n, _)| n == "Result")
                 .map(|(_, v)| v.as_str()),
         );
-        game.tags = tags::read(&tags, game.result());
+        game.tags = tags::read(tags, game.result());
         Some(game)
     }
 
@@ -433,11 +443,7 @@ impl<'a> Parser<'a> {
     /// end pops it and attaches it to the move it replaces. An error ends
     /// every line open, each keeping what it read. Returns the main line
     /// and how it ended.
-    fn lines(
-        &mut self,
-        root: LineCtx<'a>,
-        start: Position,
-    ) -> (LineCtx<'a>, Result<End, PgnError>) {
+    fn lines(&mut self, root: LineCtx, start: Position) -> (LineCtx, Result<End, PgnError>) {
         let mut stack = vec![root];
         let mut pos = start;
         loop {
@@ -481,7 +487,7 @@ impl<'a> Parser<'a> {
 
     /// Reads the next token of the line `ctx` (the main line at depth 0,
     /// variations deeper), at position `pos`.
-    fn step(&mut self, ctx: &mut LineCtx<'a>, pos: &mut Position, depth: usize) -> Step<'a> {
+    fn step(&mut self, ctx: &mut LineCtx, pos: &mut Position, depth: usize) -> Step {
         match self.step_line(ctx, pos, depth) {
             Ok(step) => step,
             Err(e) => Step::End(Err(e)),
@@ -493,10 +499,10 @@ impl<'a> Parser<'a> {
     /// their own functions).
     fn step_line(
         &mut self,
-        ctx: &mut LineCtx<'a>,
+        ctx: &mut LineCtx,
         pos: &mut Position,
         depth: usize,
-    ) -> Result<Step<'a>, PgnError> {
+    ) -> Result<Step, PgnError> {
         {
             let t = self.peek();
             let expecting_move = matches!(
@@ -521,13 +527,13 @@ impl<'a> Parser<'a> {
                         Tok::Eof => Self::err(
                             &t,
                             PgnErrorKind::Truncated {
-                                after: ctx.last_text.to_string(),
+                                after: self.text_at(ctx.last).to_string(),
                             },
                         ),
                         _ => Self::err(
                             &t,
                             PgnErrorKind::Unexpected {
-                                found: t.text.to_string(),
+                                found: self.text(&t).to_string(),
                                 expected: "a move",
                             },
                         ),
@@ -545,14 +551,14 @@ impl<'a> Parser<'a> {
                     self.report(Self::err(&t, PgnErrorKind::UnexpectedCloseBrace));
                     self.next();
                 }
-                Tok::Error(e) => return Err(Self::err(&t, e.kind(t.text))),
+                Tok::Error(e) => return Err(Self::err(&t, e.kind(self.text(&t)))),
                 Tok::Dots(3) if ctx.state == State::AfterNumber => self.ellipsis(ctx, pos, &t)?,
                 Tok::Ellipsis => {
                     if ctx.state != State::AfterNumber {
                         return Err(Self::err(
                             &t,
                             PgnErrorKind::Unexpected {
-                                found: t.text.to_string(),
+                                found: self.text(&t).to_string(),
                                 expected: "'…' stands for White's move right after a move number",
                             },
                         ));
@@ -585,7 +591,7 @@ impl<'a> Parser<'a> {
                     return Err(Self::err(
                         &t,
                         PgnErrorKind::Unexpected {
-                            found: t.text.to_string(),
+                            found: self.text(&t).to_string(),
                             expected: "a label only follows a variation's '('",
                         },
                     ))
@@ -598,12 +604,7 @@ impl<'a> Parser<'a> {
     /// A `)`: the end of the variation `ctx` (at `depth` > 0), never empty;
     /// on the main line an error that loses nothing.
     #[inline(always)]
-    fn close(
-        &mut self,
-        ctx: &LineCtx<'a>,
-        t: &Token<'a>,
-        depth: usize,
-    ) -> Result<Step<'a>, PgnError> {
+    fn close(&mut self, ctx: &LineCtx, t: &Token<'a>, depth: usize) -> Result<Step, PgnError> {
         if depth == 0 {
             // Nothing is lost by ignoring it.
             self.report(Self::err(t, PgnErrorKind::UnexpectedCloseParen));
@@ -622,7 +623,7 @@ impl<'a> Parser<'a> {
     #[inline(always)]
     fn number(
         &mut self,
-        ctx: &mut LineCtx<'a>,
+        ctx: &mut LineCtx,
         pos: &Position,
         t: &Token<'a>,
         n: u32,
@@ -633,7 +634,7 @@ impl<'a> Parser<'a> {
             return Err(Self::err(
                 t,
                 PgnErrorKind::Unexpected {
-                    found: t.text.to_string(),
+                    found: self.text(t).to_string(),
                     expected: "a move",
                 },
             ));
@@ -654,14 +655,14 @@ impl<'a> Parser<'a> {
         }
         ctx.free_number = false;
         ctx.state = State::AfterNumber;
-        ctx.last_text = t.text;
+        ctx.last = (t.start, t.end);
         self.next();
         Ok(())
     }
 
     /// A comma between White's move (or `…`) and Black's.
     #[inline(always)]
-    fn comma(&mut self, ctx: &mut LineCtx<'a>, t: &Token<'a>) -> Result<(), PgnError> {
+    fn comma(&mut self, ctx: &mut LineCtx, t: &Token<'a>) -> Result<(), PgnError> {
         match ctx.state {
             State::AfterWhite | State::AfterEllipsis => ctx.state = State::AfterComma,
             _ => {
@@ -674,7 +675,7 @@ impl<'a> Parser<'a> {
                 ))
             }
         }
-        ctx.last_text = t.text;
+        ctx.last = (t.start, t.end);
         self.next();
         Ok(())
     }
@@ -683,7 +684,7 @@ impl<'a> Parser<'a> {
     #[inline(always)]
     fn word(
         &mut self,
-        ctx: &mut LineCtx<'a>,
+        ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
         w: &'a str,
@@ -740,7 +741,7 @@ impl<'a> Parser<'a> {
 
     fn ellipsis(
         &mut self,
-        ctx: &mut LineCtx<'a>,
+        ctx: &mut LineCtx,
         pos: &Position,
         t: &Token<'a>,
     ) -> Result<(), PgnError> {
@@ -748,13 +749,13 @@ impl<'a> Parser<'a> {
             return Err(Self::err(
                 t,
                 PgnErrorKind::Unexpected {
-                    found: t.text.to_string(),
+                    found: self.text(t).to_string(),
                     expected: "White is to move, so White's move cannot be left out",
                 },
             ));
         }
         ctx.state = State::AfterEllipsis;
-        ctx.last_text = t.text;
+        ctx.last = (t.start, t.end);
         self.next();
         Ok(())
     }
@@ -762,7 +763,7 @@ impl<'a> Parser<'a> {
     /// Reads a move word (with assessments attached to it, if any), plays it.
     fn play_word(
         &mut self,
-        ctx: &mut LineCtx<'a>,
+        ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
         word: &str,
@@ -805,7 +806,7 @@ impl<'a> Parser<'a> {
         }
         ctx.line.moves.push(am);
         ctx.free_number = false;
-        ctx.last_text = t.text;
+        ctx.last = (t.start, t.end);
         if color == Color::Black {
             ctx.number += 1;
             ctx.state = State::Free;
@@ -819,9 +820,9 @@ impl<'a> Parser<'a> {
     /// it replaces and gives its line and start position.
     fn open_variation(
         &mut self,
-        ctx: &LineCtx<'a>,
+        ctx: &LineCtx,
         open: &Token<'a>,
-    ) -> Result<(LineCtx<'a>, Position), PgnError> {
+    ) -> Result<(LineCtx, Position), PgnError> {
         if ctx.line.moves.is_empty() {
             return Err(Self::err(
                 open,
@@ -886,7 +887,7 @@ impl<'a> Parser<'a> {
             ctx.number_of(target).0,
             Vec::new(),
             start,
-            "(",
+            (open.start, open.end),
             Some(opening),
         );
         Ok((child, pos))

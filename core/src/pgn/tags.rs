@@ -80,19 +80,32 @@ pub(super) fn written(game: &Game) -> Vec<(&str, &str)> {
 /// other tags in its order. `tags` holds no `PDTL`, `DPTL` or `Redefine`
 /// (the reader consumed them) and only `C'escacs` variants (the reader
 /// checked them).
-pub(crate) fn read(tags: &[(String, String)], result: GameResult) -> Vec<(String, String)> {
+pub(crate) fn read(tags: Vec<(String, String)>, result: GameResult) -> Vec<(String, String)> {
     let mut out = Vec::with_capacity(8 + tags.len());
     out.push(("Variant".to_string(), VARIANT.to_string()));
-    for (name, default) in SEVEN_TAG_ROSTER {
-        let value = match name {
-            "Result" => result.as_str(),
-            _ => tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map_or(default, |(_, v)| v.as_str()),
-        };
-        out.push((name.to_string(), value.to_string()));
+    // The roster's places, filled below (an empty string allocates nothing).
+    out.resize(1 + SEVEN_TAG_ROSTER.len(), (String::new(), String::new()));
+    // Each tag read is moved, not copied: the first of each roster name to
+    // its place, the others after the roster ([`others`]' rule).
+    let mut seen = [false; 6];
+    for (name, value) in tags {
+        if own_tag(&name) {
+            continue;
+        }
+        match SEVEN_TAG_ROSTER[..6].iter().position(|&(n, _)| n == name) {
+            Some(k) if !seen[k] => {
+                seen[k] = true;
+                out[1 + k] = (name, value);
+            }
+            _ => out.push((name, value)),
+        }
     }
-    out.extend(others(tags).cloned());
+    for (k, (name, default)) in SEVEN_TAG_ROSTER.into_iter().enumerate() {
+        if name == "Result" {
+            out[1 + k] = (name.to_string(), result.as_str().to_string());
+        } else if !seen[k] {
+            out[1 + k] = (name.to_string(), default.to_string());
+        }
+    }
     out
 }
