@@ -1,6 +1,7 @@
 //! The board as SVG text: one drawing for every front end (Python's
 //! `cescacs.svg`, the npm package's `boardSvg`), over the plane of
-//! [`crate::drawing`]. Text out, no I/O: a writer like [`Position::board_text`].
+//! [`Hex::center`](crate::Hex::center) and [`Hex::corners`](crate::Hex::corners).
+//! Text out, no I/O: a writer like [`Position::board_text`].
 //!
 //! Each of the 169 hexes is one `<polygon>` with class `hex`, its colour
 //! (`white`, `black`, `coloured`) and its name, and `data-hex="E7"` for

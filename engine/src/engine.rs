@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use cescacs::{History, Move, MoveList, Position};
 
-use crate::control::Control;
 use crate::clock::Instant;
+use crate::control::Control;
 use crate::eval::{evaluate, EvalConfig};
 use crate::info::{CurrMoveInfo, Info, LineInfo, ScoreBound};
 use crate::limits::Limits;

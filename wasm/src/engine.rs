@@ -2,8 +2,8 @@
 //! thread (a page runs it in a Web Worker: `js/engine-worker.js`).
 
 use cescacs_engine::{
-    ClockSeconds, EngineOptions, Info, LineInfo, Limits, OptionsError, PvLine, Score,
-    SearchResult, Skill, MAX_MULTIPV,
+    ClockSeconds, EngineOptions, Info, Limits, LineInfo, OptionsError, PvLine, Score, SearchResult,
+    Skill, MAX_MULTIPV,
 };
 use js_sys::{Array, Function};
 use wasm_bindgen::prelude::*;
