@@ -103,6 +103,8 @@ test("a record from a file, stepped through with the keyboard, and downloaded", 
   const page = await ctx.open();
   await page.click("#record-box summary");
   await page.setInputFiles("#pgn-file", path.join(repo, "tests/data/games/2022-08-14.2.ctl-pgn"));
+  // The page reads the file asynchronously: wait for its record to be shown.
+  await page.waitForFunction(() => document.querySelectorAll("#moves .move").length > 0);
   assert.equal(await page.locator("#moves .move").count(), 69);
   await page.click("#flip"); // focus on a button: the keys step through the record
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
