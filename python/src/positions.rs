@@ -195,9 +195,7 @@ impl PyPositionsReader {
         let failed = {
             let reader = &mut self.reader;
             py.detach(|| {
-                let Some(r) = reader.as_mut() else {
-                    return None;
-                };
+                let r = reader.as_mut()?;
                 while score.len() < n {
                     match r.read_record() {
                         Ok(Some(rec)) => {
