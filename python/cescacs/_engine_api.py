@@ -5,9 +5,10 @@ and the errors. Re-exported by :mod:`cescacs.engine`."""
 
 from __future__ import annotations
 
+import abc
 import enum
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple, TypedDict
+from typing import Iterator, List, Optional, Tuple, TypedDict, TypeVar
 
 from ._cescacs import Move, _Engine
 from ._scores import PovScore
@@ -172,3 +173,47 @@ class BestMove:
 
     move: Optional[Move]
     ponder: Optional[Move] = None
+
+
+_R = TypeVar("_R", bound="_Reports")
+
+
+class _Reports(abc.ABC):
+    """The iteration an analysis offers over its :meth:`get` (python-chess's
+    ``AnalysisResult`` protocol), shared by the built-in and the UCI engines'
+    analyses; a ``with`` block stops the search and waits for it on leaving."""
+
+    @abc.abstractmethod
+    def get(self) -> InfoDict:
+        """The next report; :class:`AnalysisComplete` once the search is over."""
+
+    @abc.abstractmethod
+    def stop(self) -> None:
+        """Stops the search."""
+
+    @abc.abstractmethod
+    def _finish(self) -> None:
+        """Waits for a stopped search to end (on leaving a ``with`` block)."""
+
+    def next(self) -> Optional[InfoDict]:
+        """The next report, ``None`` once the search is over."""
+        try:
+            return self.get()
+        except AnalysisComplete:
+            return None
+
+    def __iter__(self) -> Iterator[InfoDict]:
+        return self
+
+    def __next__(self) -> InfoDict:
+        try:
+            return self.get()
+        except AnalysisComplete:
+            raise StopIteration from None
+
+    def __enter__(self: _R) -> _R:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        self._finish()

@@ -51,7 +51,7 @@ import os
 import queue
 import threading
 import weakref
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from ._cescacs import Board, Move, _Engine, _Stop
 from ._engine_api import (
@@ -68,6 +68,7 @@ from ._engine_api import (
     InfoDict,
     Limit,
     PlayResult,
+    _Reports,
 )
 from ._scores import Cp, Mate, MateGiven, MateGivenType, PovScore, Score
 from ._types import Color
@@ -164,7 +165,7 @@ def _check_multipv(multipv: Optional[int]) -> int:
     return multipv
 
 
-class AnalysisResult:
+class AnalysisResult(_Reports):
     """A running analysis (:meth:`Engine.analysis`): iterate over it for an
     :data:`InfoDict` per line after each completed iteration; it ends when
     the limit is reached or after :meth:`stop`. As a context manager it
@@ -256,27 +257,7 @@ class AnalysisResult:
         self.multipv[line - 1] = item
         return {k: v for k, v in item.items() if self._selected & _KEY_FLAG.get(k, Info.BASIC)}
 
-    def next(self) -> Optional[InfoDict]:
-        """The next report, ``None`` once the analysis is over."""
-        try:
-            return self.get()
-        except AnalysisComplete:
-            return None
-
-    def __iter__(self) -> Iterator[InfoDict]:
-        return self
-
-    def __next__(self) -> InfoDict:
-        try:
-            return self.get()
-        except AnalysisComplete:
-            raise StopIteration from None
-
-    def __enter__(self) -> "AnalysisResult":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    def _finish(self) -> None:
         self._thread.join()
 
 

@@ -33,7 +33,6 @@ from typing import (
     AsyncIterator,
     Awaitable,
     Dict,
-    Iterator,
     List,
     Mapping,
     Optional,
@@ -55,6 +54,7 @@ from ._engine_api import (
     InfoDict,
     Limit,
     PlayResult,
+    _Reports,
 )
 from ._scores import Cp, Mate, PovScore, Score
 
@@ -703,7 +703,7 @@ class SimpleUciEngine:
         self.quit()
 
 
-class SimpleUciAnalysis:
+class SimpleUciAnalysis(_Reports):
     """:class:`AsyncAnalysis` for code without asyncio, as python-chess's
     ``SimpleAnalysisResult``."""
 
@@ -733,25 +733,5 @@ class SimpleUciAnalysis:
         """The next report; :class:`AnalysisComplete` once the search is over."""
         return self._engine._run(self._analysis.get(), None)
 
-    def next(self) -> Optional[InfoDict]:
-        """The next report, ``None`` once the search is over."""
-        try:
-            return self.get()
-        except AnalysisComplete:
-            return None
-
-    def __iter__(self) -> Iterator[InfoDict]:
-        return self
-
-    def __next__(self) -> InfoDict:
-        try:
-            return self.get()
-        except AnalysisComplete:
-            raise StopIteration from None
-
-    def __enter__(self) -> "SimpleUciAnalysis":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    def _finish(self) -> None:
         self.wait()

@@ -522,6 +522,20 @@ impl PyGameBatch {
     }
 }
 
+/// The values of `codes` in `table` (a column of small codes, as NumPy holds
+/// results and terminations); a code past the table is a ValueError naming `what`.
+fn decode<T: Copy>(table: &[T], codes: &[u8], what: &str) -> PyResult<Vec<T>> {
+    codes
+        .iter()
+        .map(|&c| {
+            table
+                .get(usize::from(c))
+                .copied()
+                .ok_or_else(|| PyValueError::new_err(format!("{what} code {c} is out of range")))
+        })
+        .collect()
+}
+
 /// The per-game columns of `_from_parts` and `_from_ctl_parts`.
 struct Columns<'py> {
     offsets: PyReadonlyArray1<'py, i64>,
@@ -535,8 +549,6 @@ struct Columns<'py> {
 impl Columns<'_> {
     /// The research crate's parts, with these `moves`.
     fn parts(self, moves: Vec<u16>) -> PyResult<BatchParts> {
-        let code =
-            |what: &str, c: u8| PyValueError::new_err(format!("{what} code {c} is out of range"));
         Ok(BatchParts {
             moves,
             offsets: non_negative(self.offsets.as_slice()?, "offsets")?,
@@ -546,28 +558,8 @@ impl Columns<'_> {
                 .map(|s| Position::from_pdtl(s).map_err(pdtl_error))
                 .collect::<PyResult<_>>()?,
             start_of: self.start_indices.as_slice()?.to_vec(),
-            results: self
-                .results
-                .as_slice()?
-                .iter()
-                .map(|&c| {
-                    RESULTS
-                        .get(usize::from(c))
-                        .copied()
-                        .ok_or_else(|| code("result", c))
-                })
-                .collect::<PyResult<_>>()?,
-            terminations: self
-                .terminations
-                .as_slice()?
-                .iter()
-                .map(|&c| {
-                    TERMINATIONS
-                        .get(usize::from(c))
-                        .copied()
-                        .ok_or_else(|| code("termination", c))
-                })
-                .collect::<PyResult<_>>()?,
+            results: decode(&RESULTS, self.results.as_slice()?, "result")?,
+            terminations: decode(&TERMINATIONS, self.terminations.as_slice()?, "termination")?,
             origin: self.origin.map(|(seed, first)| Origin { seed, first }),
         })
     }

@@ -648,3 +648,20 @@ def test_from_arrow_of_move_lists_alone() -> None:
     assert stated.results.labels() == ["1-1"] and stated.terminations.labels() == [None]
     with pytest.raises(ValueError, match="game 0"):
         GameBatch.from_arrow(pl.DataFrame({"moves": [["E7-E13", "E7-E13"]]}))
+
+
+def test_from_parts_refuses_a_result_or_termination_code_past_its_table() -> None:
+    # One game of no moves from the initial position, its codes given raw.
+    moves = np.zeros(0, dtype=np.uint16)
+    offsets = np.array([0, 0], dtype=np.int64)
+    starts = [cescacs.Board().pdtl()]
+    start_indices = np.zeros(1, dtype=np.uint32)
+    star = np.array([cescacs.GameBatch.RESULTS.index("*")], dtype=np.uint8)
+    none = np.zeros(1, dtype=np.uint8)
+    bad = np.array([99], dtype=np.uint8)
+    parts = (moves, offsets, starts, start_indices)
+    with pytest.raises(ValueError, match="^result code 99 is out of range$"):
+        cescacs.GameBatch._from_parts(*parts, bad, none)
+    with pytest.raises(ValueError, match="^termination code 99 is out of range$"):
+        cescacs.GameBatch._from_parts(*parts, star, bad)
+    assert len(cescacs.GameBatch._from_parts(*parts, star, none)) == 1
