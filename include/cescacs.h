@@ -1363,8 +1363,8 @@ cescacs_result cescacs_line_variation_count(const struct cescacs_line *line, siz
 /// Writes to `*game_out` a new game holding `line` as `cescacs_game_variation`
 /// makes one of a variation: its start position is the line's position 0,
 /// its main line the line's moves with their comments, assessments and
-/// nested variations, its opening comments the line's. It has no tags, and
-/// its result is the rules'. The new handle is independent: a front end can
+/// nested variations, its opening comments the line's. It has a new game's
+/// tags, and its result is the rules'. The new handle is independent: a front end can
 /// play on from it. This copies the line's own moves (time and memory
 /// linear in them; the variations nested in it are shared). Free it with
 /// `cescacs_game_free`.
@@ -1551,8 +1551,8 @@ cescacs_result cescacs_game_variation_label(const struct cescacs_game *game, siz
 /// position before the move at `ply`, its main line the variation's moves
 /// with their comments and their own variations (read them with the
 /// functions of this section: nested variations are variations of this
-/// game), its opening comments the variation's. It has no tags, and its
-/// result is the rules' (`*` unless the variation ends the game). The new
+/// game), its opening comments the variation's. It has a new game's tags
+/// (`Variant` and the roster at their defaults), and its result is the rules' (`*` unless the variation ends the game). The new
 /// handle is independent of `game`: a front end can play on from it. Free
 /// it with `cescacs_game_free`.
 ///

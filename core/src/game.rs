@@ -302,7 +302,8 @@ impl Game {
     /// its own: it starts from the position before that move (the
     /// variation replaces it) and holds the variation's moves with their
     /// comments, assessments and nested variations; its opening comments
-    /// are the variation's. No tags, no stated result. `None` if there is
+    /// are the variation's. A new game's tags (`Variant` and the roster at
+    /// their defaults), no stated result. `None` if there is
     /// no such move or variation (or, for a line built by hand, one of its
     /// moves is illegal). A front end reads nested variations the
     /// same way, from the game this returns.
@@ -315,14 +316,14 @@ impl Game {
     /// variation at any depth) as a game played from `start`, the position
     /// before its first move, as [`Game::variation`] makes one: the line's
     /// moves with their comments, assessments and nested variations, its
-    /// comments as the opening comments, no tags (a line of a record has
-    /// none of its own; the writer writes the defaults), no stated result. `None`
+    /// comments as the opening comments, a new game's tags (a line of a
+    /// record has none of its own, so it writes and reads back equal like
+    /// any record), no stated result. `None`
     /// if a move is illegal (a `Line` built by hand may hold anything; the
     /// reader's are legal). Time and memory linear in the line's own moves:
     /// the lines nested in it are shared ([`crate::Variation::line`]).
     pub fn from_line(start: Position, line: &Line) -> Option<Game> {
         let mut game = Game::from_position(start);
-        game.tags.clear();
         game.mainline.comments = line.comments.clone();
         for am in &line.moves {
             // Checked, but kept after an automatic draw like the main

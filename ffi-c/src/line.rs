@@ -439,8 +439,8 @@ pub unsafe extern "C" fn cescacs_line_variation_count(
 /// Writes to `*game_out` a new game holding `line` as `cescacs_game_variation`
 /// makes one of a variation: its start position is the line's position 0,
 /// its main line the line's moves with their comments, assessments and
-/// nested variations, its opening comments the line's. It has no tags, and
-/// its result is the rules'. The new handle is independent: a front end can
+/// nested variations, its opening comments the line's. It has a new game's
+/// tags, and its result is the rules'. The new handle is independent: a front end can
 /// play on from it. This copies the line's own moves (time and memory
 /// linear in them; the variations nested in it are shared). Free it with
 /// `cescacs_game_free`.

@@ -592,8 +592,8 @@ pub unsafe extern "C" fn cescacs_game_variation_label(
 /// position before the move at `ply`, its main line the variation's moves
 /// with their comments and their own variations (read them with the
 /// functions of this section: nested variations are variations of this
-/// game), its opening comments the variation's. It has no tags, and its
-/// result is the rules' (`*` unless the variation ends the game). The new
+/// game), its opening comments the variation's. It has a new game's tags
+/// (`Variant` and the roster at their defaults), and its result is the rules' (`*` unless the variation ends the game). The new
 /// handle is independent of `game`: a front end can play on from it. Free
 /// it with `cescacs_game_free`.
 ///

@@ -788,11 +788,12 @@ impl Driver<'_> {
                 return;
             }
             self.check_lines(game, ply, index, v);
-            // No tags, the start before the move, the moves of the text.
+            // A new game's tags (Variant and the roster), the start before
+            // the move, the moves of the text.
             assert_eq!(
                 self.count(|api, out| (api.cescacs_game_tag_count)(v, out)),
-                0,
-                "a variation has no tags"
+                8,
+                "a variation has a new game's tags"
             );
             assert_eq!(
                 self.pdtl_at(v, 0),
