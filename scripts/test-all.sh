@@ -11,12 +11,14 @@ cd "$(dirname "$0")/.."
 
 log_dir=$(mktemp -d)
 trap 'rm -rf "$log_dir"' EXIT
-# Runs a step, showing its output and keeping a copy for the summary.
+# Runs a step, showing its output and keeping a copy for the summary, and its time.
+times=()
 step() {
-    local name=$1
+    local name=$1 start=$SECONDS
     shift
     echo "== $name: $* =="
     "$@" 2>&1 | tee "$log_dir/$name.log"
+    times+=("$name $((SECONDS - start))s")
 }
 
 step rust cargo test --workspace
@@ -39,4 +41,5 @@ web=$(awk '/^ℹ pass [0-9]+$/ { n += $3 } END { print n + 0 }' "$log_dir/web.lo
 echo
 echo "Rust (cargo test): $rust passed; Python (pytest): $python passed; C/C++: $c passed;" \
     "web (node --test): $web passed; README blocks: $readme passed"
+echo "Steps: ${times[*]} (${SECONDS}s in all)"
 echo "Total: $((rust + python + c + web + readme)) passed, 0 failed"

@@ -33,11 +33,13 @@
 //! assert_eq!(records[0].position().unwrap().legal_moves().len(), 68); // the initial position
 //! ```
 
+mod dedup;
 mod error;
 mod read;
 mod record;
 mod write;
 
+pub use dedup::{Dedup, DedupSummary};
 pub use error::{PositionsError, RecordError};
 pub use read::Reader;
 pub use record::Record;

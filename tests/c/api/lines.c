@@ -126,12 +126,13 @@ void test_lines_of_a_record(void) {
     CHECK(strstr(a, "GH6-K12 !\n") != NULL);
     free(a);
     cescacs_game_free(from_line);
-    /* The main line as a game: its moves and annotations, no tags. */
+    /* The main line as a game: its moves and annotations, a new game's
+       tags (Variant and the Seven Tag Roster). */
     CHECK_OK(cescacs_line_game(main, &from_line));
     CHECK(plies_of(from_line) == 12);
     size_t n = 0;
     CHECK_OK(cescacs_game_tag_count(from_line, &n));
-    CHECK(n == 0);
+    CHECK(n == 8);
     cescacs_game_free(from_line);
 
     /* Freed in any order. */
