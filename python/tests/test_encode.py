@@ -79,18 +79,29 @@ def test_module_docstring_examples() -> None:
 
 
 def test_one_board_at_a_time_gives_the_batch() -> None:
-    """A few boards are encoded on the calling thread, many on the worker
-    threads: the same bytes, in both frames."""
-    rs = records("random-dev.jsonl")[:600]
+    """Batches of every size (encoded on the calling thread up to 256
+    boards, on one worker thread up to 511, on the worker pool from 512) give
+    exactly the rows of one call per board, in both frames, as new arrays
+    that own their memory."""
+    rs = records("random-dev.jsonl")[:600] + records("castling.jsonl")
     boards = [Board(r["pdtl"]) for r in rs]
     for side in (cescacs.WHITE, cescacs.BLACK):
-        batch = encode.planes(boards, side=side)
-        assert np.array_equal(np.concatenate([encode.planes(b, side=side) for b in boards]), batch)
-        assert np.array_equal(encode.planes(boards[:256], side=side), batch[:256])
-        masks = encode.legal_mask(boards, side=side)
-        assert np.array_equal(
-            np.concatenate([encode.legal_mask(b, side=side) for b in boards[:100]]), masks[:100]
-        )
+        for grid in (False, True):
+            one = np.concatenate([encode.planes(b, grid=grid, side=side) for b in boards])
+            for n in (1, 10, 256, 300, len(boards)):
+                batch = encode.planes(boards[:n], grid=grid, side=side)
+                assert batch.flags.owndata and batch.flags.writeable
+                assert batch.flags.c_contiguous
+                assert np.array_equal(batch, one[:n]), (side, grid, n)
+        one = np.concatenate([encode.legal_mask(b, side=side) for b in boards])
+        for n in (1, 10, 256, 300, len(boards)):
+            masks = encode.legal_mask(boards[:n], side=side)
+            assert masks.flags.owndata and masks.flags.writeable
+            assert np.array_equal(masks, one[:n]), (side, n)
+        # Any iterable of boards or PDTL strings.
+        pdtls = (r["pdtl"] for r in rs)
+        assert np.array_equal(encode.legal_mask(pdtls, side=side), one)
+    assert encode.legal_mask([]).shape == (0, encode.ACTIONS)
 
 
 def test_side_frames() -> None:
