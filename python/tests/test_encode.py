@@ -104,6 +104,46 @@ def test_one_board_at_a_time_gives_the_batch() -> None:
     assert encode.legal_mask([]).shape == (0, encode.ACTIONS)
 
 
+def test_large_batches_reuse_memory_only_when_nothing_refers_to_it() -> None:
+    """From 32 MiB a batch is a view of a buffer the module keeps for the
+    next batch once every view of it is gone: the next batch clears it (here
+    after the caller scribbled on it), and a batch still referred to is never
+    written over."""
+    rs = records("random-dev.jsonl")
+    boards = [Board(r["pdtl"]) for r in (rs * 2)[:1_200]]  # 1,200 masks: 36 MB
+    one = np.concatenate([encode.legal_mask(b) for b in boards])
+    first = encode.legal_mask(boards)
+    assert first.shape == (1_200, encode.ACTIONS) and first.dtype == np.bool_
+    assert first.flags.writeable and first.flags.c_contiguous
+    assert np.array_equal(first, one)
+    first.view(np.uint8)[:] = 7  # held: the next batches must not touch it
+    second = encode.legal_mask(boards, side=cescacs.BLACK)
+    third = encode.legal_mask(boards)
+    assert (first.view(np.uint8) == 7).all()
+    assert np.array_equal(third, one)
+    black = np.concatenate([encode.legal_mask(b, side=cescacs.BLACK) for b in boards])
+    assert np.array_equal(second, black)
+    second.view(np.uint8)[:] = 7
+    third.view(np.uint8)[:] = 7
+    kept = second.__array_interface__["data"][0]  # two buffers are kept: second's and third's
+    del first, second, third  # now free: reused, and cleared first
+    for n in (1_200, 1_150, 1_200):  # 1,150 masks (34.5 MB) fit a kept 36 MB buffer
+        again = encode.legal_mask(boards[:n])
+        assert again.shape == (n, encode.ACTIONS) and again.__array_interface__["data"][0] == kept
+        assert np.array_equal(again, one[:n]), n
+        again.view(np.uint8)[:] = 9
+        del again
+    # Planes in grid form: 12 kB a board, 34 MB for 2,800.
+    boards = [Board(r["pdtl"]) for r in (rs * 3)[:2_800]]
+    one = np.concatenate([encode.planes(b, grid=True) for b in boards])
+    for _ in range(3):
+        grid = encode.planes(boards, grid=True)
+        assert grid.shape == (2_800, encode.PLANES, 29, 15) and grid.dtype == np.uint8
+        assert np.array_equal(grid, one)
+        grid[:] = 5
+        del grid
+
+
 def test_side_frames() -> None:
     b = Board()
     b.push_ctl("E7-E13")
