@@ -7,19 +7,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use cescacs::{workers, Color, Hex, Interrupted, Position, HEX_COUNT};
 use cescacs_research::encode::{
-    action_id, action_index_for, mirror_action, piece_order, write_legal_mask_for,
-    write_planes_for, ACTIONS, PLANES, PLANE_NAMES,
+    action_id, action_index_for, mirror_action, piece_order, write_legal_mask_for_on_zeros,
+    write_planes_for_on_zeros, ACTIONS, PLANES, PLANE_NAMES,
 };
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PySlice, PyString, PyTuple};
 
 use crate::board::PyBoard;
 use crate::convert::extract_color;
 use crate::errors::{pdtl_error, IllegalMoveError};
 use crate::hex::piece_obj;
 use crate::moves::{new_move, PyMove};
+use crate::spare::{Spares, KEEP_FROM};
 use crate::work::interruptible;
 
 /// Lines and columns of the grid form.
@@ -66,21 +67,60 @@ fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     Ok(out)
 }
 
+/// Positions per job of the worker pool: small enough that a worker slowed
+/// by other processes leaves the rest to the others, large enough (a mask
+/// job is about 2 MB, one huge page) that taking a job costs nothing.
+const JOB: usize = 64;
+
+/// An element of one byte for which the zero byte is a value (`0`,
+/// `false`): the output arrays' elements, written as bytes where they are
+/// cleared.
+///
+/// # Safety
+///
+/// `Self` is one byte and the byte 0 is a valid `Self`.
+unsafe trait Byte: numpy::Element + Send {}
+// SAFETY: one byte each; 0 is `0u8` and `false`.
+unsafe impl Byte for u8 {}
+unsafe impl Byte for bool {}
+
+/// Zero bytes as elements.
+fn zeros_as<T: Byte>(bytes: &mut [u8]) -> &mut [T] {
+    debug_assert!(bytes.iter().all(|&b| b == 0));
+    // SAFETY: `T` is one byte and the byte 0 is a `T` (`Byte`); every byte is 0.
+    unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<T>(), bytes.len()) }
+}
+
+/// Elements as bytes, to be written only with 0 or the bytes of `T`s.
+fn as_bytes<T: Byte>(elements: &mut [T]) -> &mut [u8] {
+    // SAFETY: `T` is one byte, and every `T` is a valid byte; callers write
+    // back only 0 (a `T`) or the bytes of `T`s.
+    unsafe { std::slice::from_raw_parts_mut(elements.as_mut_ptr().cast::<u8>(), elements.len()) }
+}
+
 /// Fills `out` (one `width`-long chunk per position) with `fill`, over the
-/// available cores (the rules crate's worker pool) when there are many
-/// positions; stops on the flag.
-fn fill_all<T: Send>(
+/// available cores (the rules crate's worker pool, jobs of [`JOB`]
+/// positions) when there are many positions; stops on the flag. `out` is
+/// all zeros, or with `clear` is zeroed job by job first (on the job's
+/// thread, so the chunk is in its cache when `fill` writes it). `fill`
+/// writes only the elements that are not zero. Each position's chunk is
+/// written by `fill` alone, so the result does not depend on the threads.
+fn fill_all<T: Byte>(
     positions: &[Position],
-    out: &mut [T],
+    out: &mut [u8],
     width: usize,
+    clear: bool,
     stop: &AtomicBool,
     fill: impl Fn(&Position, &mut [T]) + Sync,
 ) -> Result<(), Interrupted> {
-    let run = |ps: &[Position], chunk: &mut [T]| -> Result<(), Interrupted> {
-        for (i, (p, o)) in ps.iter().zip(chunk.chunks_mut(width)).enumerate() {
-            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
-                return Err(Interrupted);
-            }
+    let run = |ps: &[Position], chunk: &mut [u8]| -> Result<(), Interrupted> {
+        if stop.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        if clear {
+            chunk.fill(0);
+        }
+        for (p, o) in ps.iter().zip(zeros_as::<T>(chunk).chunks_mut(width)) {
             fill(p, o);
         }
         Ok(())
@@ -88,50 +128,63 @@ fn fill_all<T: Send>(
     let threads = if positions.len() < 512 {
         1
     } else {
-        cescacs::workers::worker_count(0, positions.len())
+        cescacs::workers::worker_count(0, positions.len().div_ceil(JOB))
     };
-    if threads == 1 {
-        return run(positions, out);
-    }
-    let per = positions.len().div_ceil(threads);
     workers::for_each(
         threads,
         "encode",
-        positions.chunks(per).zip(out.chunks_mut(per * width)),
+        positions.chunks(JOB).zip(out.chunks_mut(JOB * width)),
         |(ps, o)| run(ps, o),
     )
 }
 
-/// `fill_all` into a new zeroed NumPy array of `positions.len() × width`
-/// elements, filled in place with the GIL released: on the calling thread
-/// for a few positions, otherwise on [`interruptible`]'s thread (Ctrl-C
-/// stops it). NumPy allocates it as it allocates its own arrays (zeroed
-/// pages, huge pages for large ones where the system offers them), which
-/// makes a large batch's first touch of its memory several times cheaper
-/// than a vector's: a batch costs no more per board than single calls.
-fn filled<'py, T: numpy::Element + Send>(
+/// `fill_all` into a NumPy array of `shape` (`positions.len()` first, then
+/// the elements of one position), filled in place with the GIL released:
+/// on the calling thread for a few positions, otherwise on
+/// [`interruptible`]'s thread (Ctrl-C stops it). Up to [`KEEP_FROM`] bytes
+/// it is a new zeroed array, allocated as NumPy allocates its own; from
+/// there a view of one of `spares`' buffers (memory already paged in,
+/// cleared by the workers), or of a new zeroed one kept there (huge pages
+/// where the system offers them; `fill` writes only what is not zero, so
+/// the kernel's zeroing at first touch is the one pass over it).
+fn filled<'py, T: Byte>(
     py: Python<'py>,
     positions: &[Position],
-    width: usize,
+    shape: &[usize],
+    spares: &Spares,
     fill: impl Fn(&Position, &mut [T]) + Sync + Send,
-) -> PyResult<Bound<'py, PyArray1<T>>> {
-    let array = PyArray1::<T>::zeros(py, positions.len() * width, false);
-    {
-        let mut guard = array.readwrite();
-        let data = guard
-            .as_slice_mut()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut work = move |stop: &AtomicBool| fill_all(positions, data, width, stop, &fill);
+) -> PyResult<Bound<'py, PyAny>> {
+    let width = shape[1..].iter().product();
+    let len = positions.len() * width;
+    let run = |out: &mut [u8], clear: bool| -> PyResult<()> {
+        let mut work = |stop: &AtomicBool| fill_all(positions, out, width, clear, stop, &fill);
         if positions.len() <= INLINE_UP_TO {
             let never = AtomicBool::new(false);
             py.detach(move || work(&never)).map_err(|Interrupted| {
                 pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")
-            })?;
+            })
         } else {
-            interruptible(py, work)?;
+            interruptible(py, work)
         }
+    };
+    if len < KEEP_FROM {
+        let array = PyArrayDyn::<T>::zeros(py, shape, false);
+        // SAFETY: the array was just made here, C-contiguous, and no other
+        // reference to it exists until it is returned.
+        let data =
+            unsafe { array.as_slice_mut() }.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        run(as_bytes(data), false)?;
+        return Ok(array.into_any());
     }
-    Ok(array)
+    let (buffer, zeroed) = spares.take(py, len);
+    // SAFETY: `take` gives a C-contiguous buffer no other reference or view
+    // refers to, and none is made until it is filled.
+    let data =
+        unsafe { buffer.as_slice_mut() }.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    run(&mut data[..len], !zeroed)?;
+    let part = buffer.get_item(PySlice::new(py, 0, len as isize, 1))?;
+    part.call_method1("view", (numpy::dtype::<T>(py),))?
+        .call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
 /// `(N, PLANES, 169)` uint8 planes, or with `grid` `(N, PLANES, 29, 15)`
@@ -147,11 +200,16 @@ pub(crate) fn _encode_planes<'py>(
     let side = side_of(side)?;
     let positions = positions(boards)?;
     let n = positions.len();
-    let width = PLANES * if grid { LINES * COLUMNS } else { HEX_COUNT };
-    let data = filled(py, &positions, width, |p, out: &mut [u8]| {
+    let shape: &[usize] = if grid {
+        &[n, PLANES, LINES, COLUMNS]
+    } else {
+        &[n, PLANES, HEX_COUNT]
+    };
+    static SPARES: Spares = Spares::new();
+    filled(py, &positions, shape, &SPARES, |p, out: &mut [u8]| {
         if grid {
             let mut flat = [0u8; PLANES * HEX_COUNT];
-            write_planes_for(p, side, &mut flat);
+            write_planes_for_on_zeros(p, side, &mut flat);
             for h in Hex::all() {
                 let cell = usize::from(h.line()) * COLUMNS + usize::from(h.column());
                 for plane in 0..PLANES {
@@ -159,15 +217,9 @@ pub(crate) fn _encode_planes<'py>(
                 }
             }
         } else {
-            write_planes_for(p, side, out);
+            write_planes_for_on_zeros(p, side, out);
         }
-    })?;
-    let array = data;
-    if grid {
-        Ok(array.reshape([n, PLANES, LINES, COLUMNS])?.into_any())
-    } else {
-        Ok(array.reshape([n, PLANES, HEX_COUNT])?.into_any())
-    }
+    })
 }
 
 /// `(N, ACTIONS)` bool: the legal moves of each position by move index in
@@ -181,11 +233,11 @@ pub(crate) fn _encode_legal_mask<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let side = side_of(side)?;
     let positions = positions(boards)?;
-    let n = positions.len();
-    let data = filled(py, &positions, *ACTIONS, |p, out: &mut [bool]| {
-        write_legal_mask_for(p, side, out)
-    })?;
-    Ok(data.reshape([n, *ACTIONS])?.into_any())
+    static SPARES: Spares = Spares::new();
+    let shape = [positions.len(), *ACTIONS];
+    filled(py, &positions, &shape, &SPARES, |p, out: &mut [bool]| {
+        write_legal_mask_for_on_zeros(p, side, out)
+    })
 }
 
 /// The index of `move` (a `Move` from a board or built by hand) in

@@ -38,6 +38,7 @@ mod nodes;
 mod pgn;
 mod positions;
 mod rows;
+mod spare;
 mod study;
 mod study_spec;
 mod svg;

@@ -79,18 +79,69 @@ def test_module_docstring_examples() -> None:
 
 
 def test_one_board_at_a_time_gives_the_batch() -> None:
-    """A few boards are encoded on the calling thread, many on the worker
-    threads: the same bytes, in both frames."""
-    rs = records("random-dev.jsonl")[:600]
+    """Batches of every size (encoded on the calling thread up to 256
+    boards, on one worker thread up to 511, on the worker pool from 512) give
+    exactly the rows of one call per board, in both frames, as new arrays
+    that own their memory."""
+    rs = records("random-dev.jsonl")[:600] + records("castling.jsonl")
     boards = [Board(r["pdtl"]) for r in rs]
     for side in (cescacs.WHITE, cescacs.BLACK):
-        batch = encode.planes(boards, side=side)
-        assert np.array_equal(np.concatenate([encode.planes(b, side=side) for b in boards]), batch)
-        assert np.array_equal(encode.planes(boards[:256], side=side), batch[:256])
-        masks = encode.legal_mask(boards, side=side)
-        assert np.array_equal(
-            np.concatenate([encode.legal_mask(b, side=side) for b in boards[:100]]), masks[:100]
-        )
+        for grid in (False, True):
+            one = np.concatenate([encode.planes(b, grid=grid, side=side) for b in boards])
+            for n in (1, 10, 256, 300, len(boards)):
+                batch = encode.planes(boards[:n], grid=grid, side=side)
+                assert batch.flags.owndata and batch.flags.writeable
+                assert batch.flags.c_contiguous
+                assert np.array_equal(batch, one[:n]), (side, grid, n)
+        one = np.concatenate([encode.legal_mask(b, side=side) for b in boards])
+        for n in (1, 10, 256, 300, len(boards)):
+            masks = encode.legal_mask(boards[:n], side=side)
+            assert masks.flags.owndata and masks.flags.writeable
+            assert np.array_equal(masks, one[:n]), (side, n)
+        # Any iterable of boards or PDTL strings.
+        pdtls = (r["pdtl"] for r in rs)
+        assert np.array_equal(encode.legal_mask(pdtls, side=side), one)
+    assert encode.legal_mask([]).shape == (0, encode.ACTIONS)
+
+
+def test_large_batches_reuse_memory_only_when_nothing_refers_to_it() -> None:
+    """From 32 MiB a batch is a view of a buffer the module keeps for the
+    next batch once every view of it is gone: the next batch clears it (here
+    after the caller scribbled on it), and a batch still referred to is never
+    written over."""
+    rs = records("random-dev.jsonl")
+    boards = [Board(r["pdtl"]) for r in (rs * 2)[:1_200]]  # 1,200 masks: 36 MB
+    one = np.concatenate([encode.legal_mask(b) for b in boards])
+    first = encode.legal_mask(boards)
+    assert first.shape == (1_200, encode.ACTIONS) and first.dtype == np.bool_
+    assert first.flags.writeable and first.flags.c_contiguous
+    assert np.array_equal(first, one)
+    first.view(np.uint8)[:] = 7  # held: the next batches must not touch it
+    second = encode.legal_mask(boards, side=cescacs.BLACK)
+    third = encode.legal_mask(boards)
+    assert (first.view(np.uint8) == 7).all()
+    assert np.array_equal(third, one)
+    black = np.concatenate([encode.legal_mask(b, side=cescacs.BLACK) for b in boards])
+    assert np.array_equal(second, black)
+    second.view(np.uint8)[:] = 7
+    third.view(np.uint8)[:] = 7
+    kept = second.__array_interface__["data"][0]  # two buffers are kept: second's and third's
+    del first, second, third  # now free: reused, and cleared first
+    for n in (1_200, 1_150, 1_200):  # 1,150 masks (34.5 MB) fit a kept 36 MB buffer
+        again = encode.legal_mask(boards[:n])
+        assert again.shape == (n, encode.ACTIONS) and again.__array_interface__["data"][0] == kept
+        assert np.array_equal(again, one[:n]), n
+        again.view(np.uint8)[:] = 9
+        del again
+    # Planes in grid form: 12 kB a board, 34 MB for 2,800.
+    boards = [Board(r["pdtl"]) for r in (rs * 3)[:2_800]]
+    one = np.concatenate([encode.planes(b, grid=True) for b in boards])
+    for _ in range(3):
+        grid = encode.planes(boards, grid=True)
+        assert grid.shape == (2_800, encode.PLANES, 29, 15) and grid.dtype == np.uint8
+        assert np.array_equal(grid, one)
+        grid[:] = 5
+        del grid
 
 
 def test_side_frames() -> None:

@@ -155,6 +155,12 @@ pub(crate) fn write_planes_on_zeros(pos: &Position, out: &mut [u8]) {
     write_frame_on_zeros(pos, Color::White, out);
 }
 
+/// [`write_planes_for`] into bytes that are all zero already (a fresh
+/// zeroed array): the bytes that stay zero are not written.
+pub fn write_planes_for_on_zeros(pos: &Position, side: Color, out: &mut [u8]) {
+    write_frame_on_zeros(pos, side, out);
+}
+
 /// [`write_planes_for`] into bytes that are all zero already.
 fn write_frame_on_zeros(pos: &Position, side: Color, out: &mut [u8]) {
     assert_eq!(
@@ -386,8 +392,15 @@ pub fn write_legal_mask(pos: &Position, out: &mut [bool]) {
 /// [`write_legal_mask`] in the frame of `side`: the flag of each legal
 /// move is at its index as `side` sees it ([`action_index_for`]).
 pub fn write_legal_mask_for(pos: &Position, side: Color, out: &mut [bool]) {
-    assert_eq!(out.len(), *ACTIONS, "write_legal_mask needs ACTIONS flags");
     out.fill(false);
+    write_legal_mask_for_on_zeros(pos, side, out);
+}
+
+/// [`write_legal_mask_for`] into flags that are all `false` already (a
+/// fresh zeroed array, as NumPy's `zeros` gives): only the legal moves'
+/// flags are written, so a mask costs its moves, not a pass over its 30 kB.
+pub fn write_legal_mask_for_on_zeros(pos: &Position, side: Color, out: &mut [bool]) {
+    assert_eq!(out.len(), *ACTIONS, "write_legal_mask needs ACTIONS flags");
     for m in pos.legal_moves() {
         let i = action_index(m.id()).expect("every legal move has an index (tests/encode.rs)");
         out[if side == Color::Black {

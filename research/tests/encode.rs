@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use cescacs::{Color, Hex, Piece, Position, SpecialCapture, HEX_COUNT};
 use cescacs_research::encode::{
     action_id, action_index, action_index_for, mirror_action, piece_order, write_legal_mask,
-    write_legal_mask_for, write_planes, write_planes_for, ACTIONS, PIECE_PLANES, PLANES,
-    PLANE_NAMES,
+    write_legal_mask_for, write_legal_mask_for_on_zeros, write_planes, write_planes_for,
+    write_planes_for_on_zeros, ACTIONS, PIECE_PLANES, PLANES, PLANE_NAMES,
 };
 use cescacs_research::selfplay::RandomGames;
 
@@ -245,4 +245,28 @@ fn blacks_frame_is_the_colour_swapped_mirrored_position() {
         special > 100 && awaiting > 0 && black_to_move > 1000,
         "{special} special captures, {awaiting} awaiting, {black_to_move} Black to move"
     );
+}
+
+/// Into a zeroed buffer (NumPy's `zeros`, as the bindings' batches fill),
+/// the `_on_zeros` writers give the bytes of the writers that clear first,
+/// which here start from a buffer full of ones.
+#[test]
+fn writing_on_zeros_gives_the_same_bytes() {
+    for pos in golden() {
+        for side in Color::ALL {
+            let (mut cleared, mut zeros) =
+                (vec![1u8; PLANES * HEX_COUNT], vec![0u8; PLANES * HEX_COUNT]);
+            write_planes_for(&pos, side, &mut cleared);
+            write_planes_for_on_zeros(&pos, side, &mut zeros);
+            assert!(cleared == zeros, "{side:?} {}", pos.to_pdtl());
+            let (mut cleared, mut zeros) = (vec![true; *ACTIONS], vec![false; *ACTIONS]);
+            write_legal_mask_for(&pos, side, &mut cleared);
+            write_legal_mask_for_on_zeros(&pos, side, &mut zeros);
+            assert!(cleared == zeros, "{side:?} {}", pos.to_pdtl());
+            assert_eq!(
+                zeros.iter().filter(|&&b| b).count(),
+                pos.legal_moves().len()
+            );
+        }
+    }
 }
