@@ -74,7 +74,8 @@ board (``python/bench/bench_encode_batch.py``). A result of 32 MiB or more (a
 module keeps, up to two per function, so that the next large batch reuses its
 memory once nothing refers to it any more rather than having the system page
 in and zero hundreds of megabytes again; that memory stays with the process
-until it is reused or replaced by a buffer of another size. NumPy is needed
+until it is reused or replaced by a buffer of another size, or until
+``release_buffers()``. NumPy is needed
 (``pip install numpy``).
 """
 
@@ -124,6 +125,13 @@ def legal_mask(
     return _cescacs._encode_legal_mask(boards, side=side)  # type: ignore[no-any-return]
 
 
+def release_buffers() -> None:
+    """Frees the memory kept for large ``planes`` and ``legal_mask`` results
+    (see the module docstring): a buffer an array still views is freed with
+    that array. The next large batch pages in fresh memory."""
+    _cescacs._encode_release_buffers()
+
+
 def move_index(move: Move, side: Color = Color.WHITE) -> int:
     """The index of ``move`` in ``side``'s frame (``ValueError`` for a move
     no position allows)."""
@@ -155,4 +163,5 @@ __all__ = [
     "mirror_actions",
     "move_index",
     "planes",
+    "release_buffers",
 ]

@@ -187,6 +187,19 @@ fn filled<'py, T: Byte>(
         .call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
+/// The buffers kept for large `planes` results.
+static PLANES_KEPT: Spares = Spares::new();
+/// The buffers kept for large `legal_mask` results.
+static MASKS_KEPT: Spares = Spares::new();
+
+/// Frees the buffers kept for large results (those still viewed by an
+/// array go with their last view).
+#[pyfunction]
+pub(crate) fn _encode_release_buffers() {
+    PLANES_KEPT.release();
+    MASKS_KEPT.release();
+}
+
 /// `(N, PLANES, 169)` uint8 planes, or with `grid` `(N, PLANES, 29, 15)`
 /// (line, column; 0 where a grid cell is not a hex), in `side`'s frame.
 #[pyfunction]
@@ -205,8 +218,7 @@ pub(crate) fn _encode_planes<'py>(
     } else {
         &[n, PLANES, HEX_COUNT]
     };
-    static SPARES: Spares = Spares::new();
-    filled(py, &positions, shape, &SPARES, |p, out: &mut [u8]| {
+    filled(py, &positions, shape, &PLANES_KEPT, |p, out: &mut [u8]| {
         if grid {
             let mut flat = [0u8; PLANES * HEX_COUNT];
             write_planes_for_on_zeros(p, side, &mut flat);
@@ -233,11 +245,14 @@ pub(crate) fn _encode_legal_mask<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let side = side_of(side)?;
     let positions = positions(boards)?;
-    static SPARES: Spares = Spares::new();
     let shape = [positions.len(), *ACTIONS];
-    filled(py, &positions, &shape, &SPARES, |p, out: &mut [bool]| {
-        write_legal_mask_for_on_zeros(p, side, out)
-    })
+    filled(
+        py,
+        &positions,
+        &shape,
+        &MASKS_KEPT,
+        |p, out: &mut [bool]| write_legal_mask_for_on_zeros(p, side, out),
+    )
 }
 
 /// The index of `move` (a `Move` from a board or built by hand) in

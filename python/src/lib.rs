@@ -89,6 +89,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dataset::_pgn_read_batch, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_legal_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::_encode_release_buffers, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_move_index, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_index_move, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_encode_mirror_actions, m)?)?;

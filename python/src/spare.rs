@@ -59,4 +59,9 @@ impl Spares {
         kept.push(new.clone().unbind());
         (new, true)
     }
+
+    /// Forgets the kept buffers: each is freed now, or when its last view goes.
+    pub(crate) fn release(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from conftest import records
@@ -102,6 +104,32 @@ def test_one_board_at_a_time_gives_the_batch() -> None:
         pdtls = (r["pdtl"] for r in rs)
         assert np.array_equal(encode.legal_mask(pdtls, side=side), one)
     assert encode.legal_mask([]).shape == (0, encode.ACTIONS)
+
+
+def _resident_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads Linux's /proc")
+def test_release_buffers_frees_the_kept_memory() -> None:
+    """release_buffers() gives the kept buffers back to the system; an array
+    still in use keeps its memory and its values."""
+    rs = records("random-dev.jsonl")
+    boards = [Board(r["pdtl"]) for r in (rs * 2)[:1_200]]  # 36 MB a batch
+    one = np.concatenate([encode.legal_mask(b) for b in boards])
+    encode.release_buffers()
+    dropped = encode.legal_mask(boards)
+    held = encode.legal_mask(boards)
+    dropped[:] = True
+    del dropped  # kept by the module, no longer viewed
+    before = _resident_bytes()
+    encode.release_buffers()
+    assert before - _resident_bytes() >= 30_000_000
+    assert np.array_equal(held, one)
+    del held
+    assert np.array_equal(encode.legal_mask(boards), one)
+    encode.release_buffers()
 
 
 def test_large_batches_reuse_memory_only_when_nothing_refers_to_it() -> None:
