@@ -35,11 +35,13 @@ echo "== web: cargo build -p cescacs-wasm (wasm32-unknown-unknown, Debian's rust
 # built from its sources (-Z build-std, allowed by RUSTC_BOOTSTRAP on that stable compiler).
 # A directory of its own keeps its std apart from the native target/. The features are those
 # of every browser with module workers (SIMD: Chrome 91, Firefox 89, Safari 16.4; Node 16.4):
-# SIMD makes the engine's network about a tenth faster.
+# SIMD makes the engine's network about a tenth faster. Whole-program LTO, no unwinding, and
+# opt-level 2: V8 runs the move generator's large function faster compiled that way than at 3
+# (perft 4 about a sixth less CPU; the engine's speed the same), and the file is 5% smaller.
 wasm_target_dir="$PWD/target/wasm"
 PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint,+simd128" \
     CARGO_TARGET_DIR="$wasm_target_dir" CARGO_PROFILE_RELEASE_DEBUG=0 \
-    CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_PANIC=abort \
+    CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_PANIC=abort CARGO_PROFILE_RELEASE_OPT_LEVEL=2 \
     cargo build --quiet --release -p cescacs-wasm --target wasm32-unknown-unknown \
     -Z build-std=std,panic_abort
 

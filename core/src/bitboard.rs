@@ -1,13 +1,31 @@
 //! A set of hexes as 192 bits (`[u64; 3]`), one bit per hex index.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 use crate::geometry::{Hex, HEX_COUNT};
 
 /// A set of hexes.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, Eq, Default)]
 pub struct Bitboard(pub [u64; 3]);
+
+/// Word by word: the derived comparison of the array is a 24-byte `memcmp`,
+/// which x86-64 expands inline but WebAssembly calls as a byte loop (a
+/// seventh of a perft's time there).
+impl PartialEq for Bitboard {
+    #[inline(always)]
+    fn eq(&self, o: &Bitboard) -> bool {
+        (self.0[0] ^ o.0[0]) | (self.0[1] ^ o.0[1]) | (self.0[2] ^ o.0[2]) == 0
+    }
+}
+
+/// The words, as the derived hash would: equal sets hash equal.
+impl Hash for Bitboard {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl Bitboard {
     /// The empty set.

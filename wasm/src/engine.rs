@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
 use crate::errors::{error, type_error};
+use crate::types::{or_undefined, EngineOptionsArg, SearchLimitsArg};
 use crate::values::{count, get, line_value, move_value, number, object};
 
 /// A searching engine: its transposition table and move-ordering history
@@ -126,9 +127,8 @@ impl Engine {
     /// strength), and the built-in network (`useNnue: false`: the
     /// hand-written evaluation).
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "EngineOptions")] options: JsValue,
-    ) -> Result<Engine, JsValue> {
+    pub fn new(options: Option<EngineOptionsArg>) -> Result<Engine, JsValue> {
+        let options = or_undefined(options);
         let mut opts = EngineOptions::default();
         if let Some(mb) = count(&options, "hash", 1e6)? {
             opts.hash_mb = mb as usize;
@@ -159,8 +159,9 @@ impl Engine {
     pub fn search(
         &mut self,
         board: &Board,
-        #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
+        limits: Option<SearchLimitsArg>,
     ) -> Result<JsValue, JsValue> {
+        let limits = or_undefined(limits);
         let (parsed, multipv) = read_limits(&limits)?;
         let skill = read_skill(&limits)?;
         let on_info = match get(&limits, "onInfo") {

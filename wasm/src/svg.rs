@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
 use crate::errors::{error, type_error};
+use crate::types::{or_undefined, SvgOptionsArg};
 use crate::values::{get, number, read_hex};
 
 fn read_arrow(pos: &Position, value: &JsValue) -> Result<Arrow, JsValue> {
@@ -130,10 +131,8 @@ fn read_flipped(options: &JsValue) -> Result<bool, JsValue> {
 /// to move; `null`: none), `coordinates`, `orientation`/`flipped`, `fill`,
 /// `squares`. Every hex is a `<polygon data-hex="E7">`.
 #[wasm_bindgen(js_name = boardSvg)]
-pub fn board_svg(
-    board: &Board,
-    #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+pub fn board_svg(board: &Board, options: Option<SvgOptionsArg>) -> Result<String, JsValue> {
+    let options = or_undefined(options);
     let pos = board.pos();
     let mut o = SvgOptions::default();
     if let Some(size) = number(&options, "size")? {

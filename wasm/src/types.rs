@@ -137,3 +137,23 @@ export interface SvgOptions {
   squares?: string[];
 }
 "#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// An options object that may be left out: `Option<OptionsArg>` is a
+    /// trailing parameter that TypeScript declares optional (`options?:`).
+    #[wasm_bindgen(typescript_type = "EngineOptions")]
+    pub type EngineOptionsArg;
+    /// Search limits that may be left out (see [`EngineOptionsArg`]).
+    #[wasm_bindgen(typescript_type = "SearchLimits")]
+    pub type SearchLimitsArg;
+    /// Drawing options that may be left out (see [`EngineOptionsArg`]).
+    #[wasm_bindgen(typescript_type = "SvgOptions")]
+    pub type SvgOptionsArg;
+}
+
+/// The options object as a plain value (`undefined` when left out), read
+/// field by field like any other.
+pub(crate) fn or_undefined<T: Into<JsValue>>(options: Option<T>) -> JsValue {
+    options.map_or(JsValue::UNDEFINED, Into::into)
+}
