@@ -488,12 +488,13 @@ fn info_lines_carry_hashfull_wdl_and_the_lines_asked_for() {
 fn a_long_search_reports_the_root_move_under_search() {
     let mut uci = Uci::start();
     uci.send("position startpos");
-    // An infinite search, stopped after 1.6 s: the time manager cannot end it before the
-    // second from which the root move is reported, however fast the machine.
+    // An infinite search (the time manager cannot end it before the second from which the
+    // root move is reported, however fast the machine), stopped once it has reported one:
+    // however loaded the machine, the search gets its second.
     uci.send("go infinite");
-    std::thread::sleep(Duration::from_millis(1600));
+    let mut lines = uci.until_line("currmove", |l| l.contains(" currmove "));
     uci.send("stop");
-    let lines = uci.until("bestmove");
+    lines.extend(uci.until("bestmove"));
     legal_best(&Position::default(), &lines);
     let curr: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!curr.is_empty(), "{lines:?}");

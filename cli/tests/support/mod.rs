@@ -50,15 +50,21 @@ impl Uci {
 
     /// Lines up to and including the first that starts with `prefix`.
     pub fn until(&self, prefix: &str) -> Vec<String> {
+        self.until_line(prefix, |line| line.starts_with(prefix))
+    }
+
+    /// Lines up to and including the first for which `done` holds
+    /// (`what` names it in the panic when a minute passes without one).
+    pub fn until_line(&self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
         let mut out = Vec::new();
         loop {
             let line = self
                 .lines
                 .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no {prefix:?} after {out:?}"));
-            let done = line.starts_with(prefix);
+                .unwrap_or_else(|_| panic!("no {what:?} after {out:?}"));
+            let last = done(&line);
             out.push(line);
-            if done {
+            if last {
                 return out;
             }
         }
