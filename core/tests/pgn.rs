@@ -1242,3 +1242,54 @@ fn variations_on_every_move_start_from_the_right_position() {
         assert_eq!(v.get(1).map(|am| am.mv), reply, "ply {j}");
     }
 }
+
+/// Variations on every move of a 40-ply main line, written after its last
+/// move (each found by its number and read from the position before the
+/// move it replaces), and a variation of the first move, 40 plies long,
+/// with a variation of its own after each of its moves: each repeats the
+/// move it replaces, which is legal only in the right position.
+#[test]
+fn variations_start_from_the_position_before_the_move_they_replace() {
+    let shuffle = |n: u32| {
+        if n % 2 == 1 {
+            ("NG3-I7", "NG25-I21")
+        } else {
+            ("NI7-G3", "NI21-G25")
+        }
+    };
+    let line = |first: u32| {
+        let mut text = String::new();
+        for n in first..first + 20 {
+            let (w, b) = shuffle(n);
+            text.push_str(&format!("{n}. {w} (${n} {n}. {w}), {b} ({n}. …, {b}) "));
+        }
+        text
+    };
+    let mut text = String::new();
+    for n in 1..=20 {
+        let (w, b) = shuffle(n);
+        text.push_str(&format!("{n}. {w}, {b}\n"));
+    }
+    for n in 1..=20 {
+        let (w, b) = shuffle(n);
+        text.push_str(&format!("({n}. {w}) ({n}. …, {b})\n"));
+    }
+    text.push_str(&format!("({})\n*\n", line(1)));
+    let game = read_game(&text).expect("every move and variation is legal");
+    assert_eq!(game.len(), 40);
+    let moves = &game.mainline().moves;
+    for (j, am) in moves.iter().enumerate() {
+        let repeats = |v: &cescacs::Variation| v.line.moves[0].mv == am.mv;
+        assert_eq!(am.variations.len(), if j == 0 { 2 } else { 1 }, "ply {j}");
+        assert!(repeats(&am.variations[0]), "ply {j}");
+    }
+    let long = &moves[0].variations[1].line.moves;
+    assert_eq!(long.len(), 40);
+    for (j, am) in long.iter().enumerate() {
+        assert_eq!(am.variations.len(), 1, "ply {j} of the variation");
+        assert_eq!(
+            am.variations[0].line.moves[0].mv, am.mv,
+            "ply {j} of the variation"
+        );
+    }
+}
