@@ -1293,3 +1293,29 @@ fn variations_start_from_the_position_before_the_move_they_replace() {
         );
     }
 }
+
+/// Assessments and indicators written against the move (`E7-E13?!`) are
+/// read as if a space stood before them; a move ending in its
+/// destination's digit carries none.
+#[test]
+fn annotations_written_against_the_move_are_read() {
+    use cescacs::Assessment;
+    let game = read_game("1. E7-E13?!, E21-E15◇\n2. F8-F12!!:, F20-F16\n3. NG3-I7 *\n")
+        .expect("a legal record");
+    let marks: Vec<_> = game
+        .mainline()
+        .moves
+        .iter()
+        .map(|am| (am.mv.long(), am.assessment, am.indicator.is_some()))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            ("E7-E13".to_string(), Some(Assessment::Dubious), false),
+            ("E21-E15".to_string(), Some(Assessment::Forced), false),
+            ("F8-F12".to_string(), Some(Assessment::Brilliant), true),
+            ("F20-F16".to_string(), None, false),
+            ("G3-I7".to_string(), None, false),
+        ]
+    );
+}

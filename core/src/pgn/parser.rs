@@ -978,6 +978,11 @@ fn parse_annotation(w: &str) -> Option<Annotation> {
 
 /// Splits assessment characters written without the space (`H6-H12?!`).
 fn split_annotation(w: &str) -> (&str, Option<Annotation>) {
+    // Nearly every move ends with a digit or a check mark: none of `?`,
+    // `!`, `:` or `◇` (its last byte 0x87).
+    if !matches!(w.as_bytes().last(), Some(b'?' | b'!' | b':' | 0x87)) {
+        return (w, None);
+    }
     let core = w.trim_end_matches(['?', '!', '◇', ':']);
     if core.len() == w.len() || core.is_empty() {
         return (w, None);
