@@ -509,7 +509,7 @@ mod tests {
                 s.in_comment = c != '}';
             } else if c == '{' {
                 s.in_comment = true;
-            } else if !s.movetext && !(c.is_whitespace() || c == '\u{FEFF}') {
+            } else if !(s.movetext || c.is_whitespace() || c == '\u{FEFF}') {
                 s.movetext = true;
             }
         }
@@ -600,6 +600,39 @@ mod tests {
     }
 
     use super::*;
+
+    /// Bytes that are not UTF-8 on the tag line that starts a game (the
+    /// line read ahead) and in its movetext: each an error of that game at
+    /// its line and column, read through a buffer of any size.
+    #[test]
+    fn bytes_that_are_not_utf8_are_placed_in_their_game() {
+        let mut bytes = b"[Event \"a\"]\n1. E7-E13\n*\n[Event \"".to_vec();
+        bytes.extend_from_slice(b"\xFFb\"]\n1. H6-H12 {\xFE}\n*\n");
+        for capacity in [1, 3, 8192] {
+            let src = std::io::BufReader::with_capacity(capacity, &bytes[..]);
+            let entries: Vec<_> = Reader::new(src).collect();
+            assert_eq!(entries.len(), 2);
+            assert!(entries[0].errors.is_empty());
+            let found: Vec<_> = entries[1]
+                .errors
+                .iter()
+                .map(|e| (e.line, e.column, e.kind.clone()))
+                .collect();
+            assert_eq!(
+                found,
+                [
+                    (4, 9, PgnErrorKind::InvalidUtf8),
+                    (5, 12, PgnErrorKind::InvalidUtf8)
+                ]
+            );
+            let game = entries[1].game.as_ref().expect("the game is read");
+            assert_eq!(game.len(), 1);
+            assert_eq!(game.tag("Event"), Some("\u{FFFD}b"));
+            // The game starts after the first one's 24 bytes (its end is
+            // counted in the lossy text, two bytes longer per U+FFFD).
+            assert_eq!(entries[1].span, 24..bytes.len() - 1 + 4);
+        }
+    }
 
     /// Cutting the input at each position gives the next game's text, and
     /// resuming from a position counts as reading from the start does.
