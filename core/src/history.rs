@@ -356,7 +356,7 @@ impl History {
     /// Fills in the hash and repetition count of the last ply (just pushed)
     /// and notes an automatic draw there.
     fn record_last(&mut self) {
-        self.mate = OnceLock::new();
+        self.mate.take();
         let ply = self.plies.len() - 1;
         let position = &self.plies[ply].position;
         let hash = position.zobrist_hash();
@@ -382,7 +382,7 @@ impl History {
             return None;
         }
         let ply = self.plies.pop();
-        self.mate = OnceLock::new();
+        self.mate.take();
         if self.draw.is_some_and(|(at, _)| at > self.len()) {
             self.draw = None;
         }

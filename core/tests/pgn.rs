@@ -1242,3 +1242,80 @@ fn variations_on_every_move_start_from_the_right_position() {
         assert_eq!(v.get(1).map(|am| am.mv), reply, "ply {j}");
     }
 }
+
+/// Variations on every move of a 40-ply main line, written after its last
+/// move (each found by its number and read from the position before the
+/// move it replaces), and a variation of the first move, 40 plies long,
+/// with a variation of its own after each of its moves: each repeats the
+/// move it replaces, which is legal only in the right position.
+#[test]
+fn variations_start_from_the_position_before_the_move_they_replace() {
+    let shuffle = |n: u32| {
+        if n % 2 == 1 {
+            ("NG3-I7", "NG25-I21")
+        } else {
+            ("NI7-G3", "NI21-G25")
+        }
+    };
+    let line = |first: u32| {
+        let mut text = String::new();
+        for n in first..first + 20 {
+            let (w, b) = shuffle(n);
+            text.push_str(&format!("{n}. {w} (${n} {n}. {w}), {b} ({n}. …, {b}) "));
+        }
+        text
+    };
+    let mut text = String::new();
+    for n in 1..=20 {
+        let (w, b) = shuffle(n);
+        text.push_str(&format!("{n}. {w}, {b}\n"));
+    }
+    for n in 1..=20 {
+        let (w, b) = shuffle(n);
+        text.push_str(&format!("({n}. {w}) ({n}. …, {b})\n"));
+    }
+    text.push_str(&format!("({})\n*\n", line(1)));
+    let game = read_game(&text).expect("every move and variation is legal");
+    assert_eq!(game.len(), 40);
+    let moves = &game.mainline().moves;
+    for (j, am) in moves.iter().enumerate() {
+        let repeats = |v: &cescacs::Variation| v.line.moves[0].mv == am.mv;
+        assert_eq!(am.variations.len(), if j == 0 { 2 } else { 1 }, "ply {j}");
+        assert!(repeats(&am.variations[0]), "ply {j}");
+    }
+    let long = &moves[0].variations[1].line.moves;
+    assert_eq!(long.len(), 40);
+    for (j, am) in long.iter().enumerate() {
+        assert_eq!(am.variations.len(), 1, "ply {j} of the variation");
+        assert_eq!(
+            am.variations[0].line.moves[0].mv, am.mv,
+            "ply {j} of the variation"
+        );
+    }
+}
+
+/// Assessments and indicators written against the move (`E7-E13?!`) are
+/// read as if a space stood before them; a move ending in its
+/// destination's digit carries none.
+#[test]
+fn annotations_written_against_the_move_are_read() {
+    use cescacs::Assessment;
+    let game = read_game("1. E7-E13?!, E21-E15◇\n2. F8-F12!!:, F20-F16\n3. NG3-I7 *\n")
+        .expect("a legal record");
+    let marks: Vec<_> = game
+        .mainline()
+        .moves
+        .iter()
+        .map(|am| (am.mv.long(), am.assessment, am.indicator.is_some()))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            ("E7-E13".to_string(), Some(Assessment::Dubious), false),
+            ("E21-E15".to_string(), Some(Assessment::Forced), false),
+            ("F8-F12".to_string(), Some(Assessment::Brilliant), true),
+            ("F20-F16".to_string(), None, false),
+            ("G3-I7".to_string(), None, false),
+        ]
+    );
+}

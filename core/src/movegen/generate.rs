@@ -343,6 +343,13 @@ impl Position {
             return false;
         }
         let us = self.turn;
+        // Most pending captures have no pawn to make them: then no King
+        // safety is worked out (the capture generator would list nothing).
+        let mut any = false;
+        self.special_capture_candidates(us, |_| any = true);
+        if !any {
+            return false;
+        }
         let safety = self.king_safety(us);
         if safety.checkers > 1 {
             return false;

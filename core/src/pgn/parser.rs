@@ -61,16 +61,19 @@ pub(super) struct Parser<'a> {
 
 /// A line being read: the main line, or a variation of a line below it
 /// on the parser's stack. The position the line has reached is held apart,
-/// for the line on top only (see [`Parser::lines`]); a line keeps the
-/// position before every [`CHECKPOINT`]-th move and replays the few moves
-/// after it when a variation needs an earlier one, so reading costs no
-/// position copy per move and a deep nest of variations none per level.
+/// for the line on top only (see [`Parser::lines`]); the main line takes
+/// an earlier position from its history, a variation keeps the position
+/// before every [`CHECKPOINT`]-th move and replays the few moves after it
+/// when a variation of its own needs an earlier one, so reading costs no
+/// position copy per move beyond the history's and a deep nest of
+/// variations none per level.
 struct LineCtx {
     line: Line,
     /// The position before the line's first move, shared with the line
     /// below (a variation holds no other checkpoint until its 17th move).
     start: Rc<Position>,
-    /// `checkpoints[k - 1]`: the position before move `k × CHECKPOINT`.
+    /// `checkpoints[k - 1]`: the position before move `k × CHECKPOINT`
+    /// (none on the main line, whose history holds every position).
     checkpoints: Vec<Rc<Position>>,
     /// The move number and the mover of the line's first move; each move
     /// after it is one ply later ([`LineCtx::number_of`]).
@@ -141,8 +144,12 @@ impl LineCtx {
     }
 
     /// The position before move `j` (`j` = the number of moves: after the
-    /// last), from the checkpoint at or before it.
+    /// last): the main line's from its history, a variation's from the
+    /// checkpoint at or before it.
     fn position_before(&self, j: usize) -> Position {
+        if let Some(p) = self.history.as_ref().and_then(|h| h.position_at(j)) {
+            return p.clone();
+        }
         let k = (j / CHECKPOINT).min(self.checkpoints.len());
         let mut pos = Position::clone(self.checkpoint(k).expect("checkpoints up to the last"));
         for am in &self.line.moves[k * CHECKPOINT..j] {
@@ -792,7 +799,8 @@ impl<'a> Parser<'a> {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
         }
         let j = ctx.line.moves.len();
-        if j % CHECKPOINT == 0 && j > 0 {
+        if j % CHECKPOINT == 0 && j > 0 && ctx.history.is_none() {
+            // The main line's history holds every position: no checkpoint.
             ctx.checkpoints.push(Rc::new(pos.clone()));
         }
         if ctx.open.is_some() && ctx.line.moves.capacity() == 0 {
@@ -970,6 +978,11 @@ fn parse_annotation(w: &str) -> Option<Annotation> {
 
 /// Splits assessment characters written without the space (`H6-H12?!`).
 fn split_annotation(w: &str) -> (&str, Option<Annotation>) {
+    // Nearly every move ends with a digit or a check mark: none of `?`,
+    // `!`, `:` or `◇` (its last byte 0x87).
+    if !matches!(w.as_bytes().last(), Some(b'?' | b'!' | b':' | 0x87)) {
+        return (w, None);
+    }
     let core = w.trim_end_matches(['?', '!', '◇', ':']);
     if core.len() == w.len() || core.is_empty() {
         return (w, None);

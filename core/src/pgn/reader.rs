@@ -38,27 +38,55 @@ impl Splitter {
     /// starts a new game. If it does, the splitter is not advanced: start a
     /// new one (or [`Splitter::reset`]) and feed it that line again.
     pub fn starts_game(&mut self, line: &str) -> bool {
-        let first = match line
-            .as_bytes()
-            .iter()
-            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
-        {
-            // Most lines start with an ASCII character after ASCII blanks.
-            Some(&b) if b < 0x80 => Some(b as char),
-            _ => line
-                .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}')
-                .chars()
-                .next(),
-        };
-        if !self.in_comment && first == Some('[') {
-            if self.movetext {
-                return true;
-            }
-            // A tag line: its value may hold any character, braces included.
-            return false;
-        }
-        let bytes = line.as_bytes();
+        self.starts_game_bytes(line.as_bytes())
+    }
+
+    /// [`Splitter::starts_game`] on a line's bytes, read as their lossy
+    /// UTF-8 text is (a byte sequence that is not UTF-8 is one character
+    /// that is neither a blank nor a brace): the reader looks at each line
+    /// before it checks the chunk's UTF-8 once.
+    pub(super) fn starts_game_bytes(&mut self, bytes: &[u8]) -> bool {
         let mut i = 0;
+        if !self.in_comment && !self.movetext {
+            // Blanks and the start of the movetext, a character at a time.
+            while i < bytes.len() {
+                let (c, len) = char_at(&bytes[i..]);
+                if c == '[' {
+                    // A tag line: its value may hold any character, braces included.
+                    return false;
+                }
+                i += len;
+                if c == '{' {
+                    self.in_comment = true;
+                    break;
+                } else if !(c.is_whitespace() || c == '\u{FEFF}') {
+                    self.movetext = true;
+                    break;
+                }
+            }
+        } else if !self.in_comment {
+            // A line that opens with '[' (after blanks) starts the next game.
+            let first = bytes
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c));
+            match first.map(|k| (k, bytes[k])) {
+                Some((_, b'[')) => return true,
+                Some((k, b)) if b >= 0x80 => {
+                    let mut k = k;
+                    while k < bytes.len() {
+                        let (c, len) = char_at(&bytes[k..]);
+                        if c == '[' {
+                            return true;
+                        }
+                        if !(c.is_whitespace() || c == '\u{FEFF}') {
+                            break;
+                        }
+                        k += len;
+                    }
+                }
+                _ => {}
+            }
+        }
         while i < bytes.len() {
             if self.in_comment || self.movetext {
                 // Only the comment braces matter now (both are ASCII).
@@ -71,8 +99,8 @@ impl Splitter {
                     None => return false,
                 }
             } else {
-                let c = line[i..].chars().next().expect("a character");
-                i += c.len_utf8();
+                let (c, len) = char_at(&bytes[i..]);
+                i += len;
                 if c == '{' {
                     self.in_comment = true;
                 } else if !(c.is_whitespace() || c == '\u{FEFF}') {
@@ -86,6 +114,26 @@ impl Splitter {
     /// Forgets the current game.
     pub fn reset(&mut self) {
         *self = Splitter::default();
+    }
+}
+
+/// The character `bytes` (not empty) starts with and its length in bytes;
+/// bytes that are not UTF-8 are U+FFFD, as lossy decoding reads them.
+fn char_at(bytes: &[u8]) -> (char, usize) {
+    match bytes[0] {
+        b if b < 0x80 => (char::from(b), 1),
+        _ => {
+            let head = &bytes[..bytes.len().min(4)];
+            let valid = match std::str::from_utf8(head) {
+                Ok(s) => s,
+                Err(e) if e.valid_up_to() > 0 => {
+                    std::str::from_utf8(&head[..e.valid_up_to()]).expect("valid")
+                }
+                Err(e) => return ('\u{FFFD}', e.error_len().unwrap_or(head.len())),
+            };
+            let c = valid.chars().next().expect("a character");
+            (c, c.len_utf8())
+        }
     }
 }
 
@@ -192,8 +240,8 @@ impl TextPos {
 #[derive(Debug)]
 pub struct Reader<R> {
     src: R,
-    /// A line read ahead: the first line of the next chunk.
-    pending: Option<Line>,
+    /// A line read ahead: the first line of the next chunk (empty if none).
+    pending: Vec<u8>,
     /// Byte offset and number of the lines consumed (put into chunks).
     offset: usize,
     lines: usize,
@@ -203,20 +251,9 @@ pub struct Reader<R> {
     chunk_at: TextPos,
     queue: VecDeque<GameEntry>,
     done: bool,
-    /// The line being read, as bytes.
-    buf: Vec<u8>,
-    /// The text of the chunk being parsed (its buffer is reused).
+    /// The text of the chunk being parsed (its buffer is reused: the next
+    /// chunk's lines are read into it as bytes, and checked as UTF-8 once).
     chunk: String,
-}
-
-/// One line of input, decoded.
-#[derive(Debug)]
-struct Line {
-    text: String,
-    /// Bytes it took in the input.
-    len: usize,
-    /// Where the input's bytes stop being UTF-8 (1-based character column).
-    bad_utf8: Option<usize>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -239,14 +276,13 @@ impl<R: BufRead> Reader<R> {
     pub fn resume(src: R, at: TextPos) -> Reader<R> {
         Reader {
             src,
-            pending: None,
+            pending: Vec::new(),
             offset: at.offset,
             lines: at.line - 1,
             start: at,
             chunk_at: at,
             queue: VecDeque::new(),
             done: false,
-            buf: Vec::new(),
             chunk: String::new(),
         }
     }
@@ -282,12 +318,6 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Reads the next line into `self.buf`; `Ok(false)` at the end of the input.
-    fn read_line(&mut self) -> std::io::Result<bool> {
-        self.buf.clear();
-        Ok(self.src.read_until(b'\n', &mut self.buf)? > 0)
-    }
-
     /// Reads the next chunk and parses it into the queue.
     fn fill(&mut self) {
         let (chunk_offset, chunk_line) = (self.offset, self.lines);
@@ -299,56 +329,39 @@ impl<R: BufRead> Reader<R> {
             line: chunk_line + 1,
             column,
         };
-        let mut text = std::mem::take(&mut self.chunk);
-        text.clear();
+        // The lines are read straight into the chunk's buffer, each looked
+        // at by the splitter as bytes; the chunk is checked as UTF-8 once.
+        let mut bytes = std::mem::take(&mut self.chunk).into_bytes();
+        bytes.clear();
         let mut splitter = Splitter::default();
-        let mut errors = Vec::new();
-        if let Some(first) = self.pending.take() {
+        let mut lines = 0;
+        if !self.pending.is_empty() {
             // The line that ended the last chunk starts this one.
-            splitter.starts_game(&first.text);
-            self.take_line(&first, &mut text, &mut errors);
+            splitter.starts_game_bytes(&self.pending);
+            bytes.extend_from_slice(&self.pending);
+            self.pending.clear();
+            lines += 1;
         }
+        let mut io_error = None;
         loop {
-            match self.read_line() {
-                Ok(true) => {
-                    let line = match std::str::from_utf8(&self.buf) {
-                        Ok(t) if !splitter.starts_game(t) => {
-                            // The common case: a valid line of the same game, copied once.
-                            text.push_str(t);
-                            self.offset += self.buf.len();
-                            self.lines += 1;
-                            continue;
-                        }
-                        Ok(t) => Line {
-                            text: t.to_string(),
-                            len: self.buf.len(),
-                            bad_utf8: None,
-                        },
-                        Err(e) => {
-                            let valid = e.valid_up_to();
-                            let column =
-                                String::from_utf8_lossy(&self.buf[..valid]).chars().count() + 1;
-                            Line {
-                                text: String::from_utf8_lossy(&self.buf).into_owned(),
-                                len: self.buf.len(),
-                                bad_utf8: Some(column),
-                            }
-                        }
-                    };
-                    if line.bad_utf8.is_none() || splitter.starts_game(&line.text) {
-                        self.pending = Some(line);
-                        break;
-                    }
-                    self.take_line(&line, &mut text, &mut errors);
-                }
-                Ok(false) => {
+            let start = bytes.len();
+            match self.src.read_until(b'\n', &mut bytes) {
+                Ok(0) => {
                     self.done = true;
                     break;
                 }
+                Ok(_) if splitter.starts_game_bytes(&bytes[start..]) => {
+                    self.pending.extend_from_slice(&bytes[start..]);
+                    bytes.truncate(start);
+                    break;
+                }
+                Ok(_) => lines += 1,
                 Err(e) => {
+                    // The part of a line read before the error is dropped.
+                    bytes.truncate(start);
                     self.done = true;
-                    errors.push(PgnError::new(
-                        self.lines + 1,
+                    io_error = Some(PgnError::new(
+                        chunk_line + lines + 1,
                         1,
                         PgnErrorKind::Io(e.to_string()),
                     ));
@@ -356,6 +369,14 @@ impl<R: BufRead> Reader<R> {
                 }
             }
         }
+        self.offset += bytes.len();
+        self.lines += lines;
+        let mut errors = Vec::new();
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => lossy_lines(&e.into_bytes(), chunk_line, &mut errors),
+        };
+        errors.extend(io_error);
         // Offsets in `text` are those of the input if every byte was UTF-8;
         // a lossy line can only shift the spans of its own chunk.
         let mut entries = parse_entries(&text);
@@ -376,33 +397,42 @@ impl<R: BufRead> Reader<R> {
         attach_errors(&mut entries, errors, chunk_offset + self.chunk.len());
         self.queue.extend(entries);
     }
+}
 
-    /// Puts a line into the chunk. Past the cap of a game's errors, a line
-    /// that is not UTF-8 keeps one more error only as a count
-    /// ([`PgnErrorKind::MoreErrors`]): a binary file of any size holds a
-    /// bounded list.
-    fn take_line(&mut self, l: &Line, text: &mut String, errors: &mut Vec<PgnError>) {
-        if let Some(column) = l.bad_utf8 {
-            let e = PgnError::new(self.lines + 1, column, PgnErrorKind::InvalidUtf8);
-            if errors.len() < MAX_ERRORS_PER_GAME {
-                errors.push(e);
-            } else {
-                match errors.last_mut() {
-                    Some(PgnError {
-                        kind: PgnErrorKind::MoreErrors(n),
-                        ..
-                    }) => *n += 1,
-                    _ => errors.push(PgnError {
-                        kind: PgnErrorKind::MoreErrors(1),
-                        ..e
-                    }),
+/// The text of a chunk whose bytes are not all UTF-8 (its first line is
+/// the input's line `after + 1`): each line read lossily, with an error
+/// where its bytes stop being UTF-8. Past the cap of a game's errors, a
+/// line that is not UTF-8 keeps one more error only as a count
+/// ([`PgnErrorKind::MoreErrors`]): a binary file of any size holds a
+/// bounded list.
+fn lossy_lines(bytes: &[u8], after: usize, errors: &mut Vec<PgnError>) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for (k, line) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        match std::str::from_utf8(line) {
+            Ok(t) => text.push_str(t),
+            Err(e) => {
+                let valid = std::str::from_utf8(&line[..e.valid_up_to()]).expect("valid");
+                let column = valid.chars().count() + 1;
+                let e = PgnError::new(after + k + 1, column, PgnErrorKind::InvalidUtf8);
+                if errors.len() < MAX_ERRORS_PER_GAME {
+                    errors.push(e);
+                } else {
+                    match errors.last_mut() {
+                        Some(PgnError {
+                            kind: PgnErrorKind::MoreErrors(n),
+                            ..
+                        }) => *n += 1,
+                        _ => errors.push(PgnError {
+                            kind: PgnErrorKind::MoreErrors(1),
+                            ..e
+                        }),
+                    }
                 }
+                text.push_str(&String::from_utf8_lossy(line));
             }
         }
-        self.offset += l.len;
-        self.lines += 1;
-        text.push_str(&l.text);
     }
+    text
 }
 
 /// Gives the reader's own errors of a chunk (bytes that are not UTF-8, a
@@ -464,6 +494,88 @@ impl<R: BufRead> Iterator for Reader<R> {
 
 #[cfg(test)]
 mod tests {
+    /// The splitter as it reads a line's text (lossy UTF-8): the reference
+    /// the byte-wise one must agree with.
+    fn reference_starts_game(s: &mut super::Splitter, line: &str) -> bool {
+        let first = line
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}')
+            .chars()
+            .next();
+        if !s.in_comment && first == Some('[') {
+            return s.movetext;
+        }
+        for c in line.chars() {
+            if s.in_comment {
+                s.in_comment = c != '}';
+            } else if c == '{' {
+                s.in_comment = true;
+            } else if !(s.movetext || c.is_whitespace() || c == '\u{FEFF}') {
+                s.movetext = true;
+            }
+        }
+        false
+    }
+
+    /// Fed the same lines (blanks, brackets, braces, Unicode blanks, bytes
+    /// that are not UTF-8), the splitter on bytes gives the answers and the
+    /// states of the reference reading their lossy text.
+    #[test]
+    fn splitter_on_bytes_agrees_with_the_text_reading() {
+        const PARTS: [&[u8]; 14] = [
+            b" ",
+            b"\t",
+            b"[",
+            b"]",
+            b"{",
+            b"}",
+            b"E7-E13",
+            b"\"",
+            b"1.",
+            "\u{3000}".as_bytes(),
+            "\u{FEFF}".as_bytes(),
+            "\u{e9}".as_bytes(),
+            b"\xFF",
+            b"\xE3\x80",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut starts, mut comments) = (0, 0);
+        for _ in 0..300 {
+            let (mut fast, mut slow) = (super::Splitter::default(), super::Splitter::default());
+            for _ in 0..12 {
+                let mut line: Vec<u8> = (0..pick(7))
+                    .flat_map(|_| PARTS[pick(14)].to_vec())
+                    .collect();
+                line.push(b'\n');
+                let text = String::from_utf8_lossy(&line).into_owned();
+                let (a, b) = (
+                    fast.starts_game_bytes(&line),
+                    reference_starts_game(&mut slow, &text),
+                );
+                assert_eq!(a, b, "{text:?}");
+                assert_eq!(
+                    (fast.in_comment, fast.movetext),
+                    (slow.in_comment, slow.movetext),
+                    "{text:?}"
+                );
+                starts += usize::from(a);
+                comments += usize::from(fast.in_comment);
+                if a {
+                    fast.reset();
+                    slow.reset();
+                    assert!(!fast.starts_game_bytes(&line));
+                    assert!(!reference_starts_game(&mut slow, &text));
+                }
+            }
+        }
+        assert!(starts > 100 && comments > 100, "{starts} {comments}");
+    }
+
     /// The word-at-a-time search finds what a plain search finds.
     #[test]
     fn find_byte_agrees_with_position() {
@@ -488,6 +600,39 @@ mod tests {
     }
 
     use super::*;
+
+    /// Bytes that are not UTF-8 on the tag line that starts a game (the
+    /// line read ahead) and in its movetext: each an error of that game at
+    /// its line and column, read through a buffer of any size.
+    #[test]
+    fn bytes_that_are_not_utf8_are_placed_in_their_game() {
+        let mut bytes = b"[Event \"a\"]\n1. E7-E13\n*\n[Event \"".to_vec();
+        bytes.extend_from_slice(b"\xFFb\"]\n1. H6-H12 {\xFE}\n*\n");
+        for capacity in [1, 3, 8192] {
+            let src = std::io::BufReader::with_capacity(capacity, &bytes[..]);
+            let entries: Vec<_> = Reader::new(src).collect();
+            assert_eq!(entries.len(), 2);
+            assert!(entries[0].errors.is_empty());
+            let found: Vec<_> = entries[1]
+                .errors
+                .iter()
+                .map(|e| (e.line, e.column, e.kind.clone()))
+                .collect();
+            assert_eq!(
+                found,
+                [
+                    (4, 9, PgnErrorKind::InvalidUtf8),
+                    (5, 12, PgnErrorKind::InvalidUtf8)
+                ]
+            );
+            let game = entries[1].game.as_ref().expect("the game is read");
+            assert_eq!(game.len(), 1);
+            assert_eq!(game.tag("Event"), Some("\u{FFFD}b"));
+            // The game starts after the first one's 24 bytes (its end is
+            // counted in the lossy text, two bytes longer per U+FFFD).
+            assert_eq!(entries[1].span, 24..bytes.len() - 1 + 4);
+        }
+    }
 
     /// Cutting the input at each position gives the next game's text, and
     /// resuming from a position counts as reading from the start does.
