@@ -27,13 +27,13 @@ echo "== Python: installing maturin, pytest, mypy, numpy, the notebook runner, p
 "$PY" -m pip install --quiet --disable-pip-version-check "maturin>=1.9,<2" "pytest>=7" "mypy>=1.10" "numpy>=1.21" \
     nbclient nbformat ipykernel matplotlib "pyarrow>=14" polars pandas "ray[data]" "pettingzoo>=1.24" "gymnasium>=1.1" "pyright>=1.1.380"
 
-echo "== Python: pip install ./python (release build of the abi3 extension) =="
-"$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./python
-
 echo "== Python: scripts/build-wheel.sh (abi3, manylinux2014, zig) =="
-# Its own build directory and venv; test_wheel.py installs it into a fresh venv.
+# The release build of the abi3 extension, in its own build directory and venv: the wheel
+# users install. It goes into this venv too (one release build, not two), and
+# test_wheel.py installs it into a fresh venv.
 CESCACS_WHEEL="$(CARGO_TARGET_DIR= scripts/build-wheel.sh target/wheels | tail -n 1)"
 export CESCACS_WHEEL
+"$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$CESCACS_WHEEL"
 
 echo "== Python: the CLI (cescacs uci and cescacs-fake-uci, the engines test_uci.py drives) =="
 # Built into the workspace's own target/ (shared with the other test scripts).
