@@ -36,8 +36,8 @@ echo "== web: cargo build -p cescacs-wasm (wasm32-unknown-unknown, Debian's rust
 # A directory of its own keeps its std apart from the native target/. The features are those
 # of every browser with module workers (SIMD: Chrome 91, Firefox 89, Safari 16.4; Node 16.4):
 # SIMD makes the engine's network about a tenth faster. Whole-program LTO, no unwinding, and
-# opt-level 2: V8 runs the move generator's large function faster compiled that way than at 3
-# (perft 4 about a sixth less CPU; the engine's speed the same), and the file is 5% smaller.
+# opt-level 2: at 3 the move generator's function is larger and takes V8 longer to compile to
+# optimised code, so perft's one call is no faster, and the file is 5% larger (docs/WEB.md).
 wasm_target_dir="$PWD/target/wasm"
 PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C linker=wasm-ld -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint,+simd128" \
     CARGO_TARGET_DIR="$wasm_target_dir" CARGO_PROFILE_RELEASE_DEBUG=0 \

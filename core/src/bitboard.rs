@@ -73,7 +73,7 @@ impl Bitboard {
     /// 4 each), the three are added (at most 12, still one nibble), and only
     /// then are nibbles folded into bytes and summed by one multiplication.
     #[inline(always)]
-    #[cfg(not(target_feature = "popcnt"))]
+    #[cfg(not(any(target_feature = "popcnt", target_arch = "wasm32")))]
     pub const fn count(self) -> u32 {
         const M1: u64 = 0x5555_5555_5555_5555;
         const M2: u64 = 0x3333_3333_3333_3333;
@@ -89,9 +89,9 @@ impl Bitboard {
     }
 
     /// The number of hexes in the set: three `popcnt` instructions where
-    /// the target has them (x86-64-v2 and later).
+    /// the target has them (x86-64-v2 and later; WebAssembly's `i64.popcnt`).
     #[inline(always)]
-    #[cfg(target_feature = "popcnt")]
+    #[cfg(any(target_feature = "popcnt", target_arch = "wasm32"))]
     pub const fn count(self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
@@ -137,7 +137,7 @@ impl Bitboard {
     /// step per hex instead of the full bit count.
     #[inline(always)]
     pub(crate) fn count_few(self) -> u32 {
-        if cfg!(target_feature = "popcnt") {
+        if cfg!(any(target_feature = "popcnt", target_arch = "wasm32")) {
             return self.count();
         }
         let mut n = 0;
