@@ -28,7 +28,7 @@ pub(crate) trait Moves {
     /// This and the King's moves below are kept out of line in WebAssembly:
     /// the generator's function is then a third the size, which V8 compiles
     /// to optimised code in half the time (a perft spends the meantime in
-    /// its baseline code) and with fewer registers spilled.
+    /// its baseline code; docs/WEB.md).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn add_piece(
