@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::PgnErrorKind;
+use crate::notation::{scan_plain, Ctl};
 use crate::record::GameResult;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -32,6 +33,9 @@ pub(super) enum Tok<'a> {
     Comma,
     Result(GameResult),
     Word(&'a str),
+    /// A word that is a move of the common shape, read as it was scanned
+    /// (what [`Ctl::parse`] gives for the word).
+    Move(&'a str, Ctl),
     Error(LexError),
     Eof,
 }
@@ -261,6 +265,48 @@ impl<'a> Lexer<'a> {
     pub(super) fn next_token(&mut self) -> Token<'a> {
         self.skip_blanks();
         let (line, col, start) = (self.line, self.col, self.i);
+        // A letter starts a word (a move, nearly always), a digit a move
+        // number or a result: looked at by their byte, the rest by character.
+        let tok = match self.src.as_bytes().get(start) {
+            Some(b) if b.is_ascii_alphabetic() => self.move_or_word(start),
+            Some(b'0'..=b'9') => self.number_or_result(),
+            Some(b',') => {
+                self.bump_ascii(1);
+                Tok::Comma
+            }
+            _ => return self.other_token(line, col, start),
+        };
+        Token {
+            tok,
+            line,
+            col,
+            start,
+            end: self.i,
+        }
+    }
+
+    /// A word starting with a letter at `start`: a move of the common
+    /// shape read in the same pass that finds its end when the move is the
+    /// whole word, else the word.
+    #[inline(always)]
+    fn move_or_word(&mut self, start: usize) -> Tok<'a> {
+        let rest = &self.src.as_bytes()[start..];
+        if let Some((ctl, n, chars)) = scan_plain(rest) {
+            if rest
+                .get(n)
+                .is_none_or(|&b| b < 0x80 && WORD_STOPS[usize::from(b)])
+            {
+                self.i += n;
+                self.col += chars;
+                return Tok::Move(&self.src[start..self.i], ctl);
+            }
+        }
+        self.word(start)
+    }
+
+    /// [`Lexer::next_token`] for a token that does not start with a letter,
+    /// a digit or a comma.
+    fn other_token(&mut self, line: usize, col: usize, start: usize) -> Token<'a> {
         let Some(c) = self.peek() else {
             return Token {
                 tok: Tok::Eof,
@@ -497,5 +543,67 @@ impl<'a> Lexer<'a> {
         Tok::Error(LexError::Unexpected {
             expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lexer, Tok};
+    use crate::notation::Ctl;
+
+    /// Every token of `text`: what it is, its line, column and byte span.
+    fn tokens(text: &str) -> Vec<(Tok<'_>, usize, usize, usize, usize)> {
+        let mut lexer = Lexer::new(text);
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.tok == Tok::Eof {
+                return out;
+            }
+            out.push((t.tok, t.line, t.col, t.start, t.end));
+        }
+    }
+
+    /// A word that is a move of the common shape is read as the move in
+    /// the pass that finds its end (columns in characters, `×` one); any
+    /// other word stays a word, with the same span and place.
+    #[test]
+    fn a_move_word_is_read_with_its_move() {
+        let ctl = |w: &str| Ctl::parse(w).unwrap();
+        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞";
+        assert_eq!(
+            tokens(text),
+            [
+                (
+                    Tok::Number {
+                        n: 1,
+                        unknown: false
+                    },
+                    1,
+                    1,
+                    0,
+                    2
+                ),
+                (Tok::Move("NF22×NH26", ctl("NF22×NH26")), 1, 4, 3, 13),
+                (Tok::Comma, 1, 13, 13, 14),
+                (Tok::Word("E7-E13?!"), 1, 15, 15, 23),
+                (
+                    Tok::Number {
+                        n: 2,
+                        unknown: false
+                    },
+                    2,
+                    1,
+                    24,
+                    26
+                ),
+                (Tok::Move("E7-E13+^", ctl("E7-E13+^")), 2, 4, 27, 35),
+                (Tok::Open, 2, 13, 36, 37),
+                (Tok::Word("KRK-HIO"), 2, 14, 37, 44),
+                (Tok::Close, 2, 21, 44, 45),
+                (Tok::Word("\u{2013}E9-E1"), 2, 23, 46, 54),
+                (Tok::Word("I5-I7+∞"), 2, 30, 55, 64),
+            ]
+        );
     }
 }

@@ -10,6 +10,7 @@ use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::tags;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
+use crate::notation::{Ctl, MoveTextError};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, Variation};
@@ -525,7 +526,8 @@ impl<'a> Parser<'a> {
             match t.tok {
                 // Moves and move numbers first: nearly every token is one, and
                 // neither ends a line.
-                Tok::Word(w) => self.word(ctx, pos, &t, w)?,
+                Tok::Move(w, ctl) => self.word(ctx, pos, &t, w, Some(ctl))?,
+                Tok::Word(w) => self.word(ctx, pos, &t, w, None)?,
                 Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 _ if expecting_move
                     && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) =>
@@ -687,7 +689,8 @@ impl<'a> Parser<'a> {
         Ok(())
     }
     /// A word: an assessment or indicator for the move before it, or a
-    /// move where the line expects one, read and played.
+    /// move where the line expects one, read and played (`ctl`: the move
+    /// the lexer read, when the word is one of the common shape).
     #[inline(always)]
     fn word(
         &mut self,
@@ -695,8 +698,9 @@ impl<'a> Parser<'a> {
         pos: &mut Position,
         t: &Token<'a>,
         w: &'a str,
+        ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
-        if let Some((a, i)) = parse_annotation(w) {
+        if let Some((a, i)) = ctl.is_none().then(|| parse_annotation(w)).flatten() {
             if ctx.state == State::AfterWhite
                 || (ctx.state == State::Free && !ctx.line.moves.is_empty())
             {
@@ -743,7 +747,7 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.next();
-        self.play_word(ctx, pos, t, w)
+        self.play_word(ctx, pos, t, w, ctl)
     }
 
     fn ellipsis(
@@ -767,24 +771,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Reads a move word (with assessments attached to it, if any), plays it.
+    /// Reads a move word (with assessments attached to it, if any), plays
+    /// it; `ctl` is the word read by the lexer (a move of the common shape,
+    /// nothing attached), used as it is unless the record redefines letters.
     fn play_word(
         &mut self,
         ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
         word: &str,
+        ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
-        let (core, annotation) = split_annotation(word);
-        let text = self.letters.mv(core);
         let color = pos.turn();
-        let m = pos.parse_ctl(&text).map_err(|source| {
-            // Report the text as written, not as translated.
-            let source = if *text != *core {
-                source.with_text(core)
-            } else {
-                source
-            };
+        let move_error = |source| {
             Self::err(
                 t,
                 PgnErrorKind::Move {
@@ -793,7 +792,27 @@ impl<'a> Parser<'a> {
                     source,
                 },
             )
-        })?;
+        };
+        let (m, annotation) = match ctl {
+            Some(ctl) if self.letters.is_empty() => (
+                ctl.resolve(pos, word)
+                    .map_err(|e| move_error(MoveTextError::from(e)))?,
+                None,
+            ),
+            _ => {
+                let (core, annotation) = split_annotation(word);
+                let text = self.letters.mv(core);
+                let m = pos.parse_ctl(&text).map_err(|source| {
+                    // Report the text as written, not as translated.
+                    move_error(if *text != *core {
+                        source.with_text(core)
+                    } else {
+                        source
+                    })
+                })?;
+                (m, annotation)
+            }
+        };
         let mut am = AnnotatedMove::new(m);
         if let Some((a, i)) = annotation {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
