@@ -495,6 +495,18 @@ impl<'a> Lexer<'a> {
     /// `12.`, `1?`, or a result `3-0` / `3 - 0`.
     fn number_or_result(&mut self) -> Tok<'a> {
         let start = self.i;
+        // The common move number, a few digits and a '.', read in one pass
+        // (what the general reading below gives for it).
+        let bytes = self.src.as_bytes();
+        let (mut n, mut k) = (0u32, start);
+        while k - start < 4 && k < bytes.len() && bytes[k].is_ascii_digit() {
+            n = n * 10 + u32::from(bytes[k] - b'0');
+            k += 1;
+        }
+        if n >= 1 && bytes.get(k) == Some(&b'.') {
+            self.bump_ascii(k + 1 - start);
+            return Tok::Number { n, unknown: false };
+        }
         self.ascii_run(|b| b.is_ascii_digit());
         let digits = &self.src.as_bytes()[start..self.i];
         if let Some(&b @ (b'.' | b'?')) = self.src.as_bytes().get(self.i) {
@@ -603,6 +615,32 @@ mod tests {
                 (Tok::Close, 2, 21, 44, 45),
                 (Tok::Word("\u{2013}E9-E1"), 2, 23, 46, 54),
                 (Tok::Word("I5-I7+∞"), 2, 30, 55, 64),
+            ]
+        );
+    }
+
+    /// Move numbers of any length, with leading zeros, `?`, zero and past
+    /// `u32::MAX`, and results: each read whole, at its place.
+    #[test]
+    fn numbers_and_results() {
+        let error = |expected| Tok::Error(super::LexError::Unexpected { expected });
+        let number = |n| Tok::Number { n, unknown: false };
+        let start = "move numbers start at 1";
+        let text = "1. 0012. 12345. 9999. 0. 1? 4294967295. 4294967296. 3-0 1 - 2 00.";
+        assert_eq!(
+            tokens(text),
+            [
+                (number(1), 1, 1, 0, 2),
+                (number(12), 1, 4, 3, 8),
+                (number(12345), 1, 10, 9, 15),
+                (number(9999), 1, 17, 16, 21),
+                (error(start), 1, 23, 22, 24),
+                (Tok::Number { n: 1, unknown: true }, 1, 26, 25, 27),
+                (number(4_294_967_295), 1, 29, 28, 39),
+                (error(start), 1, 41, 40, 51),
+                (Tok::Result(crate::record::GameResult::WhiteWins), 1, 53, 52, 55),
+                (Tok::Result(crate::record::GameResult::BlackStalemates), 1, 57, 56, 61),
+                (error(start), 1, 63, 62, 65),
             ]
         );
     }
