@@ -34,8 +34,8 @@ pub(super) enum Tok<'a> {
     Result(GameResult),
     Word(&'a str),
     /// A word that is a move of the common shape, read as it was scanned
-    /// (what [`Ctl::parse`] gives for the word).
-    Move(&'a str, Ctl),
+    /// (what [`Ctl::parse`] gives for the word, which is the token's text).
+    Move(Ctl),
     Error(LexError),
     Eof,
 }
@@ -298,7 +298,7 @@ impl<'a> Lexer<'a> {
             {
                 self.i += n;
                 self.col += chars;
-                return Tok::Move(&self.src[start..self.i], ctl);
+                return Tok::Move(ctl);
             }
         }
         self.word(start)
@@ -596,7 +596,7 @@ mod tests {
                     0,
                     2
                 ),
-                (Tok::Move("NF22×NH26", ctl("NF22×NH26")), 1, 4, 3, 13),
+                (Tok::Move(ctl("NF22×NH26")), 1, 4, 3, 13),
                 (Tok::Comma, 1, 13, 13, 14),
                 (Tok::Word("E7-E13?!"), 1, 15, 15, 23),
                 (
@@ -609,7 +609,7 @@ mod tests {
                     24,
                     26
                 ),
-                (Tok::Move("E7-E13+^", ctl("E7-E13+^")), 2, 4, 27, 35),
+                (Tok::Move(ctl("E7-E13+^")), 2, 4, 27, 35),
                 (Tok::Open, 2, 13, 36, 37),
                 (Tok::Word("KRK-HIO"), 2, 14, 37, 44),
                 (Tok::Close, 2, 21, 44, 45),
@@ -635,11 +635,32 @@ mod tests {
                 (number(12345), 1, 10, 9, 15),
                 (number(9999), 1, 17, 16, 21),
                 (error(start), 1, 23, 22, 24),
-                (Tok::Number { n: 1, unknown: true }, 1, 26, 25, 27),
+                (
+                    Tok::Number {
+                        n: 1,
+                        unknown: true
+                    },
+                    1,
+                    26,
+                    25,
+                    27
+                ),
                 (number(4_294_967_295), 1, 29, 28, 39),
                 (error(start), 1, 41, 40, 51),
-                (Tok::Result(crate::record::GameResult::WhiteWins), 1, 53, 52, 55),
-                (Tok::Result(crate::record::GameResult::BlackStalemates), 1, 57, 56, 61),
+                (
+                    Tok::Result(crate::record::GameResult::WhiteWins),
+                    1,
+                    53,
+                    52,
+                    55
+                ),
+                (
+                    Tok::Result(crate::record::GameResult::BlackStalemates),
+                    1,
+                    57,
+                    56,
+                    61
+                ),
                 (error(start), 1, 63, 62, 65),
             ]
         );

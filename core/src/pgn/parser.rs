@@ -526,8 +526,8 @@ impl<'a> Parser<'a> {
             match t.tok {
                 // Moves and move numbers first: nearly every token is one, and
                 // neither ends a line.
-                Tok::Move(w, ctl) => self.word(ctx, pos, &t, w, Some(ctl))?,
-                Tok::Word(w) => self.word(ctx, pos, &t, w, None)?,
+                Tok::Move(ctl) => self.word(ctx, pos, &t, None, Some(ctl))?,
+                Tok::Word(w) => self.word(ctx, pos, &t, Some(w), None)?,
                 Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 _ if expecting_move
                     && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) =>
@@ -689,18 +689,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
     /// A word: an assessment or indicator for the move before it, or a
-    /// move where the line expects one, read and played (`ctl`: the move
-    /// the lexer read, when the word is one of the common shape).
+    /// move where the line expects one, read and played. A word the lexer
+    /// read as a move of the common shape comes as `ctl` (its text, `w`
+    /// then `None`, is sliced from the source only for a message).
     #[inline(always)]
     fn word(
         &mut self,
         ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
-        w: &'a str,
+        w: Option<&'a str>,
         ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
-        if let Some((a, i)) = ctl.is_none().then(|| parse_annotation(w)).flatten() {
+        if let Some((a, i)) = w.and_then(parse_annotation) {
             if ctx.state == State::AfterWhite
                 || (ctx.state == State::Free && !ctx.line.moves.is_empty())
             {
@@ -711,7 +712,7 @@ impl<'a> Parser<'a> {
             return Err(Self::err(
                 t,
                 PgnErrorKind::Unexpected {
-                    found: w.to_string(),
+                    found: w.unwrap_or_else(|| self.text(t)).to_string(),
                     expected: "an assessment or indicator follows a move",
                 },
             ));
@@ -721,7 +722,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "a comma after '…'",
                     },
                 ))
@@ -730,7 +731,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "Black is to move: write '…, ' for White's move",
                     },
                 ))
@@ -739,7 +740,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "White is to move: a new move number must come first",
                     },
                 ))
@@ -779,7 +780,7 @@ impl<'a> Parser<'a> {
         ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
-        word: &str,
+        word: Option<&'a str>,
         ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
         let color = pos.turn();
@@ -794,12 +795,17 @@ impl<'a> Parser<'a> {
             )
         };
         let (m, annotation) = match ctl {
-            Some(ctl) if self.letters.is_empty() => (
-                ctl.resolve(pos, word)
-                    .map_err(|e| move_error(MoveTextError::from(e)))?,
-                None,
-            ),
+            Some(ctl) if self.letters.is_empty() => match ctl.resolve(pos, "") {
+                Ok(m) => (m, None),
+                // The error names the text: resolved again with it.
+                Err(_) => (
+                    ctl.resolve(pos, self.text(t))
+                        .map_err(|e| move_error(MoveTextError::from(e)))?,
+                    None,
+                ),
+            },
             _ => {
+                let word = word.unwrap_or_else(|| self.text(t));
                 let (core, annotation) = split_annotation(word);
                 let text = self.letters.mv(core);
                 let m = pos.parse_ctl(&text).map_err(|source| {
