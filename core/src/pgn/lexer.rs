@@ -428,8 +428,11 @@ impl<'a> Lexer<'a> {
         self.bump(); // '['
         blanks(self);
         let name_start = self.i;
+        // ASCII runs a byte at a time, other characters one by one.
+        self.ascii_run(|b| b.is_ascii_alphanumeric() || b == b'_');
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.bump();
+            self.ascii_run(|b| b.is_ascii_alphanumeric() || b == b'_');
         }
         let name = &self.src[name_start..self.i];
         if name.is_empty() {
@@ -442,6 +445,8 @@ impl<'a> Lexer<'a> {
         self.bump();
         let value_start = self.i;
         let raw = loop {
+            // The bytes that end the value or ask for a look stop the run.
+            self.ascii_run(|b| !matches!(b, b'"' | b'\\' | b'\n') && b < 0x80);
             let here = self.i;
             match self.peek() {
                 None | Some('\n') => {
@@ -662,6 +667,39 @@ mod tests {
                     61
                 ),
                 (error(start), 1, 63, 62, 65),
+            ]
+        );
+    }
+
+    /// Tags with names and values beyond ASCII, escapes, blanks and a CR
+    /// are read whole; a value without its closing quote on its line is an
+    /// error at the line's end, and the next line is read on.
+    #[test]
+    fn tags_are_read_whole() {
+        let text = "[Événement_1 \"Sant Martí \\\"el\\\\ vell\\\" ∞\r\"]\n\
+                    [Site \"no end\n[ \tEvent\t\"\" ] x";
+        let tag = |name, raw| Tok::Tag { name, raw };
+        assert_eq!(
+            tokens(text),
+            [
+                (
+                    tag("Événement_1", "Sant Martí \\\"el\\\\ vell\\\" ∞\r"),
+                    1,
+                    1,
+                    0,
+                    48
+                ),
+                (
+                    Tok::Error(super::LexError::TagSyntax(
+                        "the tag value has no closing '\"' on its line"
+                    )),
+                    2,
+                    14,
+                    49,
+                    62
+                ),
+                (tag("Event", ""), 3, 1, 63, 76),
+                (Tok::Word("x"), 3, 15, 77, 78),
             ]
         );
     }
