@@ -247,10 +247,11 @@ impl<'a> Parser<'a> {
         if !matches!(self.cur.tok, Tok::Eof) {
             self.consumed += 1;
             self.consumed_end = self.cur.end;
-            self.cur = match self.ahead.pop_front() {
-                Some(t) => t,
-                None => self.lexer.next_token(),
-            };
+            // Straight into `cur` when nothing was looked ahead at.
+            match self.ahead.pop_front() {
+                Some(t) => self.cur = t,
+                None => self.cur = self.lexer.next_token(),
+            }
         }
     }
 
