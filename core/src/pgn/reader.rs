@@ -184,11 +184,17 @@ fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
         }
         at += 8;
     }
-    words
-        .remainder()
-        .iter()
-        .position(|&b| b == needle)
-        .map(|k| at + k)
+    let rest = words.remainder();
+    if hay.len() >= 8 && !rest.is_empty() {
+        // The last eight bytes, overlapping the words looked at: those hold
+        // no `needle`, so the lowest flag (exact) is in the rest.
+        let start = hay.len() - 8;
+        let last: [u8; 8] = hay[start..].try_into().expect("eight bytes");
+        let x = u64::from_le_bytes(last) ^ repeated;
+        let zero = x.wrapping_sub(LOW) & !x & HIGH;
+        return (zero != 0).then(|| start + (zero.trailing_zeros() / 8) as usize);
+    }
+    rest.iter().position(|&b| b == needle).map(|k| at + k)
 }
 
 /// A place in a CTL-PGN input: its byte offset, and its line and column
