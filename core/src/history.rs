@@ -69,9 +69,11 @@ impl Plies {
         self.len
     }
 
-    /// The first of the plies `range` holds, last first, that `found`
-    /// accepts: a chunk's slice at a time (no division per ply).
-    fn rfind_in(
+    /// The first of every other ply of `range`, from its last one down
+    /// (`end - 1`, `end - 3`, …), that `found` accepts: the plies with the
+    /// side to move of `end - 1`, the only ones its position can repeat. A
+    /// chunk's slice at a time (no division per ply).
+    fn rfind_every_other(
         &self,
         range: std::ops::Range<usize>,
         mut found: impl FnMut(&Ply) -> bool,
@@ -84,11 +86,13 @@ impl Plies {
             if let Some(p) = self.chunks[c][lo - base..end - base]
                 .iter()
                 .rev()
+                .step_by(2)
                 .find(|p| found(p))
             {
                 return Some(p);
             }
-            end = lo;
+            // The next one below `lo`, two plies under the lowest looked at.
+            end = end.saturating_sub(2 * (end - lo).div_ceil(2));
         }
         None
     }
@@ -363,10 +367,12 @@ impl History {
         // A position can only recur since the last pawn move or capture
         // (they cannot be undone), so the search is bounded by the halfmove
         // clock (≤ 150 while the game goes on) however long the game is.
+        // Every move hands the turn over and the hash holds the side to
+        // move, so only every other ply can hold the same position.
         let window = (position.halfmove_clock() as usize).min(ply);
         let repetitions = self
             .plies
-            .rfind_in(ply - window..ply, |p| p.hash == hash)
+            .rfind_every_other(ply - window..ply.saturating_sub(1), |p| p.hash == hash)
             .map_or(1, |p| p.repetitions + 1);
         if self.draw.is_none() {
             self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
@@ -571,9 +577,10 @@ mod tests {
     use super::{Plies, Ply};
     use crate::Position;
 
-    /// `rfind_in` looks at the plies of any range, last first, across chunks.
+    /// `rfind_every_other` looks at `end - 1`, `end - 3`, … down to the
+    /// range's start, across chunks, whatever the parity of the bounds.
     #[test]
-    fn rfind_in_walks_back_across_chunks() {
+    fn rfind_every_other_steps_by_two_across_chunks() {
         let ply = |k: u32| Ply {
             position: Position::default(),
             mv: None,
@@ -581,31 +588,46 @@ mod tests {
             repetitions: k,
         };
         let mut plies = Plies::new(ply(0), 1);
-        for k in 1..300 {
+        for k in 1..400 {
             plies.push(ply(k));
         }
         for (start, end) in [
             (0, 0),
             (5, 5),
             (0, 1),
+            (0, 2),
+            (1, 2),
             (0, 300),
+            (0, 299),
+            (1, 300),
             (127, 129),
+            (127, 130),
+            (128, 129),
             (100, 257),
+            (101, 256),
             (256, 300),
+            (255, 400),
+            (3, 384),
         ] {
             let mut seen = Vec::new();
-            let none = plies.rfind_in(start..end, |p| {
+            let none = plies.rfind_every_other(start..end, |p| {
                 seen.push(p.repetitions);
                 false
             });
             assert!(none.is_none());
-            let want: Vec<u32> = (start..end).rev().map(|k| k as u32).collect();
+            let want: Vec<u32> = (start..end).rev().step_by(2).map(|k| k as u32).collect();
             assert_eq!(seen, want, "{start}..{end}");
-            let first = plies
-                .rfind_in(start..end, |p| p.hash == 3)
-                .map(|p| p.repetitions);
-            let want = (start..end).rev().find(|k| k % 7 == 3).map(|k| k as u32);
-            assert_eq!(first, want, "{start}..{end}");
+            for h in 0..7 {
+                let first = plies
+                    .rfind_every_other(start..end, |p| p.hash == h)
+                    .map(|p| p.repetitions);
+                let want = (start..end)
+                    .rev()
+                    .step_by(2)
+                    .find(|&k| k as u64 % 7 == h)
+                    .map(|k| k as u32);
+                assert_eq!(first, want, "{start}..{end} hash {h}");
+            }
         }
     }
 }

@@ -1319,3 +1319,40 @@ fn annotations_written_against_the_move_are_read() {
         ]
     );
 }
+
+/// A move the lexer reads whole (the common shape) that names no legal
+/// move is reported as the general reading reports it: the same error,
+/// about the text as written, at the move's line and column.
+#[test]
+fn plain_move_errors_name_the_text_as_written() {
+    let start = Position::default();
+    for text in [
+        "E7×E13",   // a capture sign on a quiet move
+        "NE7-E13",  // no Knight there
+        "E7-E15",   // a pawn cannot go there
+        "NG3-I7+",  // legal: a control for the loop below
+        "NG3×NI7",  // nothing to capture
+        "E7@E13",   // no special capture
+        "JF4-D10",  // blocked
+        "DE1-E9^+", // blocked, with a check mark
+        "F8xF12",   // 'x' for a quiet move
+    ] {
+        let record = format!("1. {text}\n*\n");
+        match start.parse_ctl(text) {
+            Ok(m) => assert_eq!(read_game(&record).unwrap().moves().next(), Some(m)),
+            Err(source) => {
+                let e = read_game(&record).unwrap_err();
+                assert_eq!((e.line, e.column), (1, 4), "{text}");
+                assert_eq!(
+                    e.kind,
+                    PgnErrorKind::Move {
+                        number: 1,
+                        color: Color::White,
+                        source,
+                    },
+                    "{text}"
+                );
+            }
+        }
+    }
+}

@@ -40,22 +40,56 @@ impl CheckKind {
 /// Unicode hyphens, blanks, errors): [`Ctl::parse`] then reads the text the
 /// general way, which gives the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
-    let (role, i) = match (byte_class(&ROLE_OF, t, 0), byte_class(&COLUMN_OF, t, 1)) {
-        (Some(role), Some(_)) => (role, 1),
+    match scan_plain(t) {
+        Some((ctl, n, _)) if n == t.len() => Some(ctl),
+        _ => None,
+    }
+}
+
+/// The move of the common shape ([`parse_plain`]) that `t` starts with,
+/// its length in bytes and in characters (`×` is two bytes): the longest
+/// check mark is taken, and what follows is not looked at (a byte that
+/// ends a word there changes nothing read, so a lexer reads a move and
+/// finds its end in one pass).
+pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+    // The longest text of this shape is 14 bytes (`NF22×NH26=&++`), and
+    // no byte past the 15th is looked at: the text is read from a copy of
+    // its first 16 bytes, padded with zeros (a byte that is nothing of
+    // the shape, as the end is), so no read is checked against its length.
+    let mut w = [0u8; SCAN];
+    if t.len() >= SCAN {
+        w.copy_from_slice(&t[..SCAN]);
+    } else {
+        w[..t.len()].copy_from_slice(t);
+    }
+    scan_window(&w)
+}
+
+/// The bytes [`scan_plain`] reads.
+const SCAN: usize = 16;
+
+/// [`scan_plain`] on the window of a text's first [`SCAN`] bytes.
+#[inline(always)]
+fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
+    let at = |i: usize| w[i % SCAN];
+    let role_at = |i: usize| ROLE_OF_BYTE[usize::from(at(i))];
+    let is_column = |i: usize| COLUMN_OF_BYTE[usize::from(at(i))].is_some();
+    let (role, i) = match role_at(0) {
+        Some(role) if is_column(1) => (role, 1),
         _ => (Role::Pawn, 0),
     };
-    let (from, mut i) = plain_hex(t, i)?;
-    let (separator, used) = match &t[i..] {
-        [b'@', b'@', ..] => (Separator::Special, 2),
-        [b'@', ..] => (Separator::Special, 1),
-        [b'-', ..] => (Separator::Quiet, 1),
-        [b'x' | b'*', ..] => (Separator::Capture, 1),
-        [0xC3, 0x97, ..] => (Separator::Capture, 2), // '×'
+    let (from, mut i) = window_hex(w, i)?;
+    let (separator, used, wide) = match (at(i), at(i + 1)) {
+        (b'@', b'@') => (Separator::Special, 2, 0),
+        (b'@', _) => (Separator::Special, 1, 0),
+        (b'-', _) => (Separator::Quiet, 1, 0),
+        (b'x' | b'*', _) => (Separator::Capture, 1, 0),
+        (0xC3, 0x97) => (Separator::Capture, 2, 1), // '×'
         _ => return None,
     };
     i += used;
-    let captured = match (byte_class(&ROLE_OF, t, i), byte_class(&COLUMN_OF, t, i + 1)) {
-        (Some(role), Some(_)) => {
+    let captured = match role_at(i) {
+        Some(role) if is_column(i + 1) => {
             i += 1;
             Some(role)
         }
@@ -64,25 +98,32 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
     if captured.is_some() && separator == Separator::Quiet {
         return None;
     }
-    let (to, i) = plain_hex(t, i)?;
-    let rest = &t[i..];
-    let rest = rest.strip_prefix(b"=&").unwrap_or(rest);
-    matches!(rest, b"" | b"+" | b"++" | b"+^" | b"^+" | b"#").then_some(Ctl::Normal {
+    let (to, mut i) = window_hex(w, i)?;
+    if (at(i), at(i + 1)) == (b'=', b'&') {
+        i += 2;
+    }
+    i += match (at(i), at(i + 1)) {
+        (b'+', b'+' | b'^') | (b'^', b'+') => 2,
+        (b'+' | b'#', _) => 1,
+        _ => 0,
+    };
+    let ctl = Ctl::Normal {
         role,
         from,
         separator,
         captured,
         to,
         promotion: None,
-    })
+    };
+    Some((ctl, i, i - wide))
 }
 
-/// The hex written at `t[i..]` (a column letter, then a line of one or two
+/// The hex written at `w[i..]` (a column letter, then a line of one or two
 /// digits without a leading zero) and the index just after it.
 #[inline(always)]
-fn plain_hex(t: &[u8], i: usize) -> Option<(Hex, usize)> {
-    let column = byte_class(&COLUMN_OF, t, i)?;
-    let digit = |k: usize| t.get(k).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9);
+fn window_hex(w: &[u8; SCAN], i: usize) -> Option<(Hex, usize)> {
+    let column = COLUMN_OF_BYTE[usize::from(w[i % SCAN])]?;
+    let digit = |k: usize| Some(w[k % SCAN].wrapping_sub(b'0')).filter(|&d| d <= 9);
     let first = digit(i + 1)?;
     match digit(i + 2) {
         None => Some((Hex::new(column, first)?, i + 2)),
@@ -93,14 +134,27 @@ fn plain_hex(t: &[u8], i: usize) -> Option<(Hex, usize)> {
     }
 }
 
-/// What the byte `t[i]` is in `table` (`None` past the end or beyond ASCII).
-#[inline(always)]
-fn byte_class<T: Copy>(table: &[Option<T>; 128], t: &[u8], i: usize) -> Option<T> {
-    match t.get(i) {
-        Some(&b) if b < 0x80 => table[usize::from(b)],
-        _ => None,
+/// [`COLUMN_OF`] for every byte (`None` beyond ASCII).
+static COLUMN_OF_BYTE: [Option<u8>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = COLUMN_OF[b];
+        b += 1;
     }
-}
+    table
+};
+
+/// [`ROLE_OF`] for every byte (`None` beyond ASCII).
+static ROLE_OF_BYTE: [Option<Role>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = ROLE_OF[b];
+        b += 1;
+    }
+    table
+};
 
 /// The role of each ASCII piece letter.
 static ROLE_OF: [Option<Role>; 128] = {
@@ -337,7 +391,7 @@ impl Ctl {
     }
 
     /// [`Ctl::to_move`], with errors about `text`.
-    fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
+    pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
         let illegal = || ResolveMoveError::Illegal {
             text: text.to_string(),
             pdtl: pos.to_pdtl(),
@@ -608,6 +662,57 @@ mod tests {
             "E7-NE13",
         ] {
             assert_eq!(parse_plain(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    /// `scan_plain` reads the move a text starts with whatever follows it:
+    /// what `parse_plain` reads of the move alone, its length in bytes and
+    /// in characters, the longest check mark taken; past 16 bytes of text
+    /// too.
+    #[test]
+    fn scanning_reads_the_move_a_text_starts_with() {
+        let long_tail = " ".repeat(40);
+        for (word, chars) in [
+            ("E7-E13", 6),
+            ("NF22×NH26", 9),
+            ("NF22×NH26=&++", 13),
+            ("E25-E27=&#", 10),
+            ("JE19×EC13+", 10),
+            ("VF24-D26++", 10),
+            ("DE1-E9^+", 8),
+            ("DE1-E9+^", 8),
+            ("C15@@B12", 8),
+            ("E7xE13", 6),
+            ("VF0-E5", 6),
+        ] {
+            let ctl = parse_plain(word.as_bytes()).expect(word);
+            for tail in [
+                "",
+                " ",
+                ",",
+                ")",
+                "\n2.",
+                "{c}",
+                "?!",
+                "\u{2013}",
+                long_tail.as_str(),
+            ] {
+                let text = format!("{word}{tail}");
+                assert_eq!(
+                    scan_plain(text.as_bytes()),
+                    Some((ctl, word.len(), chars)),
+                    "{text:?}"
+                );
+            }
+        }
+        // The longest mark is taken; a mark that is not one ends the move.
+        assert_eq!(scan_plain(b"E7-E13++x").map(|(_, n, _)| n), Some(8));
+        assert_eq!(scan_plain(b"E7-E13^").map(|(_, n, _)| n), Some(6));
+        assert_eq!(scan_plain(b"E7-E13=").map(|(_, n, _)| n), Some(6));
+        for text in [
+            "", "E", "E7", "E7-", "E07-E13", "E7-NE13", "E7-E130", "KRK-HIO", "A23=N", "?!",
+        ] {
+            assert_eq!(scan_plain(text.as_bytes()), None, "{text:?}");
         }
     }
 }

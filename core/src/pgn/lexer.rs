@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::PgnErrorKind;
+use crate::notation::{scan_plain, Ctl};
 use crate::record::GameResult;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -32,6 +33,9 @@ pub(super) enum Tok<'a> {
     Comma,
     Result(GameResult),
     Word(&'a str),
+    /// A word that is a move of the common shape, read as it was scanned
+    /// (what [`Ctl::parse`] gives for the word, which is the token's text).
+    Move(Ctl),
     Error(LexError),
     Eof,
 }
@@ -261,6 +265,48 @@ impl<'a> Lexer<'a> {
     pub(super) fn next_token(&mut self) -> Token<'a> {
         self.skip_blanks();
         let (line, col, start) = (self.line, self.col, self.i);
+        // A letter starts a word (a move, nearly always), a digit a move
+        // number or a result: looked at by their byte, the rest by character.
+        let tok = match self.src.as_bytes().get(start) {
+            Some(b) if b.is_ascii_alphabetic() => self.move_or_word(start),
+            Some(b'0'..=b'9') => self.number_or_result(),
+            Some(b',') => {
+                self.bump_ascii(1);
+                Tok::Comma
+            }
+            _ => return self.other_token(line, col, start),
+        };
+        Token {
+            tok,
+            line,
+            col,
+            start,
+            end: self.i,
+        }
+    }
+
+    /// A word starting with a letter at `start`: a move of the common
+    /// shape read in the same pass that finds its end when the move is the
+    /// whole word, else the word.
+    #[inline(always)]
+    fn move_or_word(&mut self, start: usize) -> Tok<'a> {
+        let rest = &self.src.as_bytes()[start..];
+        if let Some((ctl, n, chars)) = scan_plain(rest) {
+            if rest
+                .get(n)
+                .is_none_or(|&b| b < 0x80 && WORD_STOPS[usize::from(b)])
+            {
+                self.i += n;
+                self.col += chars;
+                return Tok::Move(ctl);
+            }
+        }
+        self.word(start)
+    }
+
+    /// [`Lexer::next_token`] for a token that does not start with a letter,
+    /// a digit or a comma.
+    fn other_token(&mut self, line: usize, col: usize, start: usize) -> Token<'a> {
         let Some(c) = self.peek() else {
             return Token {
                 tok: Tok::Eof,
@@ -382,8 +428,11 @@ impl<'a> Lexer<'a> {
         self.bump(); // '['
         blanks(self);
         let name_start = self.i;
+        // ASCII runs a byte at a time, other characters one by one.
+        self.ascii_run(|b| b.is_ascii_alphanumeric() || b == b'_');
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.bump();
+            self.ascii_run(|b| b.is_ascii_alphanumeric() || b == b'_');
         }
         let name = &self.src[name_start..self.i];
         if name.is_empty() {
@@ -396,6 +445,8 @@ impl<'a> Lexer<'a> {
         self.bump();
         let value_start = self.i;
         let raw = loop {
+            // The bytes that end the value or ask for a look stop the run.
+            self.ascii_run(|b| !matches!(b, b'"' | b'\\' | b'\n') && b < 0x80);
             let here = self.i;
             match self.peek() {
                 None | Some('\n') => {
@@ -449,6 +500,18 @@ impl<'a> Lexer<'a> {
     /// `12.`, `1?`, or a result `3-0` / `3 - 0`.
     fn number_or_result(&mut self) -> Tok<'a> {
         let start = self.i;
+        // The common move number, a few digits and a '.', read in one pass
+        // (what the general reading below gives for it).
+        let bytes = self.src.as_bytes();
+        let (mut n, mut k) = (0u32, start);
+        while k - start < 4 && k < bytes.len() && bytes[k].is_ascii_digit() {
+            n = n * 10 + u32::from(bytes[k] - b'0');
+            k += 1;
+        }
+        if n >= 1 && bytes.get(k) == Some(&b'.') {
+            self.bump_ascii(k + 1 - start);
+            return Tok::Number { n, unknown: false };
+        }
         self.ascii_run(|b| b.is_ascii_digit());
         let digits = &self.src.as_bytes()[start..self.i];
         if let Some(&b @ (b'.' | b'?')) = self.src.as_bytes().get(self.i) {
@@ -497,5 +560,147 @@ impl<'a> Lexer<'a> {
         Tok::Error(LexError::Unexpected {
             expected: "a move number (\"12.\", \"1?\") or a result (\"3-0\")",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lexer, Tok};
+    use crate::notation::Ctl;
+
+    /// Every token of `text`: what it is, its line, column and byte span.
+    fn tokens(text: &str) -> Vec<(Tok<'_>, usize, usize, usize, usize)> {
+        let mut lexer = Lexer::new(text);
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.tok == Tok::Eof {
+                return out;
+            }
+            out.push((t.tok, t.line, t.col, t.start, t.end));
+        }
+    }
+
+    /// A word that is a move of the common shape is read as the move in
+    /// the pass that finds its end (columns in characters, `×` one); any
+    /// other word stays a word, with the same span and place.
+    #[test]
+    fn a_move_word_is_read_with_its_move() {
+        let ctl = |w: &str| Ctl::parse(w).unwrap();
+        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞";
+        assert_eq!(
+            tokens(text),
+            [
+                (
+                    Tok::Number {
+                        n: 1,
+                        unknown: false
+                    },
+                    1,
+                    1,
+                    0,
+                    2
+                ),
+                (Tok::Move(ctl("NF22×NH26")), 1, 4, 3, 13),
+                (Tok::Comma, 1, 13, 13, 14),
+                (Tok::Word("E7-E13?!"), 1, 15, 15, 23),
+                (
+                    Tok::Number {
+                        n: 2,
+                        unknown: false
+                    },
+                    2,
+                    1,
+                    24,
+                    26
+                ),
+                (Tok::Move(ctl("E7-E13+^")), 2, 4, 27, 35),
+                (Tok::Open, 2, 13, 36, 37),
+                (Tok::Word("KRK-HIO"), 2, 14, 37, 44),
+                (Tok::Close, 2, 21, 44, 45),
+                (Tok::Word("\u{2013}E9-E1"), 2, 23, 46, 54),
+                (Tok::Word("I5-I7+∞"), 2, 30, 55, 64),
+            ]
+        );
+    }
+
+    /// Move numbers of any length, with leading zeros, `?`, zero and past
+    /// `u32::MAX`, and results: each read whole, at its place.
+    #[test]
+    fn numbers_and_results() {
+        let error = |expected| Tok::Error(super::LexError::Unexpected { expected });
+        let number = |n| Tok::Number { n, unknown: false };
+        let start = "move numbers start at 1";
+        let text = "1. 0012. 12345. 9999. 0. 1? 4294967295. 4294967296. 3-0 1 - 2 00.";
+        assert_eq!(
+            tokens(text),
+            [
+                (number(1), 1, 1, 0, 2),
+                (number(12), 1, 4, 3, 8),
+                (number(12345), 1, 10, 9, 15),
+                (number(9999), 1, 17, 16, 21),
+                (error(start), 1, 23, 22, 24),
+                (
+                    Tok::Number {
+                        n: 1,
+                        unknown: true
+                    },
+                    1,
+                    26,
+                    25,
+                    27
+                ),
+                (number(4_294_967_295), 1, 29, 28, 39),
+                (error(start), 1, 41, 40, 51),
+                (
+                    Tok::Result(crate::record::GameResult::WhiteWins),
+                    1,
+                    53,
+                    52,
+                    55
+                ),
+                (
+                    Tok::Result(crate::record::GameResult::BlackStalemates),
+                    1,
+                    57,
+                    56,
+                    61
+                ),
+                (error(start), 1, 63, 62, 65),
+            ]
+        );
+    }
+
+    /// Tags with names and values beyond ASCII, escapes, blanks and a CR
+    /// are read whole; a value without its closing quote on its line is an
+    /// error at the line's end, and the next line is read on.
+    #[test]
+    fn tags_are_read_whole() {
+        let text = "[Événement_1 \"Sant Martí \\\"el\\\\ vell\\\" ∞\r\"]\n\
+                    [Site \"no end\n[ \tEvent\t\"\" ] x";
+        let tag = |name, raw| Tok::Tag { name, raw };
+        assert_eq!(
+            tokens(text),
+            [
+                (
+                    tag("Événement_1", "Sant Martí \\\"el\\\\ vell\\\" ∞\r"),
+                    1,
+                    1,
+                    0,
+                    48
+                ),
+                (
+                    Tok::Error(super::LexError::TagSyntax(
+                        "the tag value has no closing '\"' on its line"
+                    )),
+                    2,
+                    14,
+                    49,
+                    62
+                ),
+                (tag("Event", ""), 3, 1, 63, 76),
+                (Tok::Word("x"), 3, 15, 77, 78),
+            ]
+        );
     }
 }

@@ -10,6 +10,7 @@ use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::tags;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
+use crate::notation::{Ctl, MoveTextError};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::{AnnotatedMove, Assessment, GameResult, Indicator, Line, Variation};
@@ -246,10 +247,11 @@ impl<'a> Parser<'a> {
         if !matches!(self.cur.tok, Tok::Eof) {
             self.consumed += 1;
             self.consumed_end = self.cur.end;
-            self.cur = match self.ahead.pop_front() {
-                Some(t) => t,
-                None => self.lexer.next_token(),
-            };
+            // Straight into `cur` when nothing was looked ahead at.
+            match self.ahead.pop_front() {
+                Some(t) => self.cur = t,
+                None => self.cur = self.lexer.next_token(),
+            }
         }
     }
 
@@ -525,7 +527,8 @@ impl<'a> Parser<'a> {
             match t.tok {
                 // Moves and move numbers first: nearly every token is one, and
                 // neither ends a line.
-                Tok::Word(w) => self.word(ctx, pos, &t, w)?,
+                Tok::Move(ctl) => self.word(ctx, pos, &t, None, Some(ctl))?,
+                Tok::Word(w) => self.word(ctx, pos, &t, Some(w), None)?,
                 Tok::Number { n, unknown } => self.number(ctx, pos, &t, n, unknown, depth)?,
                 _ if expecting_move
                     && (tag || matches!(t.tok, Tok::Eof | Tok::Result(_) | Tok::Close)) =>
@@ -687,16 +690,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
     /// A word: an assessment or indicator for the move before it, or a
-    /// move where the line expects one, read and played.
+    /// move where the line expects one, read and played. A word the lexer
+    /// read as a move of the common shape comes as `ctl` (its text, `w`
+    /// then `None`, is sliced from the source only for a message).
     #[inline(always)]
     fn word(
         &mut self,
         ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
-        w: &'a str,
+        w: Option<&'a str>,
+        ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
-        if let Some((a, i)) = parse_annotation(w) {
+        if let Some((a, i)) = w.and_then(parse_annotation) {
             if ctx.state == State::AfterWhite
                 || (ctx.state == State::Free && !ctx.line.moves.is_empty())
             {
@@ -707,7 +713,7 @@ impl<'a> Parser<'a> {
             return Err(Self::err(
                 t,
                 PgnErrorKind::Unexpected {
-                    found: w.to_string(),
+                    found: w.unwrap_or_else(|| self.text(t)).to_string(),
                     expected: "an assessment or indicator follows a move",
                 },
             ));
@@ -717,7 +723,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "a comma after '…'",
                     },
                 ))
@@ -726,7 +732,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "Black is to move: write '…, ' for White's move",
                     },
                 ))
@@ -735,7 +741,7 @@ impl<'a> Parser<'a> {
                 return Err(Self::err(
                     t,
                     PgnErrorKind::Unexpected {
-                        found: w.to_string(),
+                        found: w.unwrap_or_else(|| self.text(t)).to_string(),
                         expected: "White is to move: a new move number must come first",
                     },
                 ))
@@ -743,7 +749,7 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.next();
-        self.play_word(ctx, pos, t, w)
+        self.play_word(ctx, pos, t, w, ctl)
     }
 
     fn ellipsis(
@@ -767,24 +773,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Reads a move word (with assessments attached to it, if any), plays it.
+    /// Reads a move word (with assessments attached to it, if any), plays
+    /// it; `ctl` is the word read by the lexer (a move of the common shape,
+    /// nothing attached), used as it is unless the record redefines letters.
     fn play_word(
         &mut self,
         ctx: &mut LineCtx,
         pos: &mut Position,
         t: &Token<'a>,
-        word: &str,
+        word: Option<&'a str>,
+        ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
-        let (core, annotation) = split_annotation(word);
-        let text = self.letters.mv(core);
         let color = pos.turn();
-        let m = pos.parse_ctl(&text).map_err(|source| {
-            // Report the text as written, not as translated.
-            let source = if *text != *core {
-                source.with_text(core)
-            } else {
-                source
-            };
+        let move_error = |source| {
             Self::err(
                 t,
                 PgnErrorKind::Move {
@@ -793,7 +794,32 @@ impl<'a> Parser<'a> {
                     source,
                 },
             )
-        })?;
+        };
+        let (m, annotation) = match ctl {
+            Some(ctl) if self.letters.is_empty() => match ctl.resolve(pos, "") {
+                Ok(m) => (m, None),
+                // The error names the text: resolved again with it.
+                Err(_) => (
+                    ctl.resolve(pos, self.text(t))
+                        .map_err(|e| move_error(MoveTextError::from(e)))?,
+                    None,
+                ),
+            },
+            _ => {
+                let word = word.unwrap_or_else(|| self.text(t));
+                let (core, annotation) = split_annotation(word);
+                let text = self.letters.mv(core);
+                let m = pos.parse_ctl(&text).map_err(|source| {
+                    // Report the text as written, not as translated.
+                    move_error(if *text != *core {
+                        source.with_text(core)
+                    } else {
+                        source
+                    })
+                })?;
+                (m, annotation)
+            }
+        };
         let mut am = AnnotatedMove::new(m);
         if let Some((a, i)) = annotation {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;

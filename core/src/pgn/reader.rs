@@ -137,6 +137,36 @@ fn char_at(bytes: &[u8]) -> (char, usize) {
     }
 }
 
+/// [`BufRead::read_until`] a newline, the same answer (interrupted reads
+/// retried, the bytes read before an error kept in `out`), with the
+/// newline looked for by [`find_byte`]: the lines of a record are short,
+/// where the standard search goes a byte at a time.
+fn read_line_into<R: BufRead>(src: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match src.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (done, used) = match find_byte(available, b'\n') {
+            Some(i) => {
+                out.extend_from_slice(&available[..=i]);
+                (true, i + 1)
+            }
+            None => {
+                out.extend_from_slice(available);
+                (available.is_empty(), available.len())
+            }
+        };
+        src.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
 /// Where `needle` first stands in `hay`: eight bytes at a time (a byte
 /// equal to `needle` is a zero byte of the word XOR its repetition, and
 /// the lowest zero byte's flag is exact), the rest one by one.
@@ -154,11 +184,17 @@ fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
         }
         at += 8;
     }
-    words
-        .remainder()
-        .iter()
-        .position(|&b| b == needle)
-        .map(|k| at + k)
+    let rest = words.remainder();
+    if hay.len() >= 8 && !rest.is_empty() {
+        // The last eight bytes, overlapping the words looked at: those hold
+        // no `needle`, so the lowest flag (exact) is in the rest.
+        let start = hay.len() - 8;
+        let last: [u8; 8] = hay[start..].try_into().expect("eight bytes");
+        let x = u64::from_le_bytes(last) ^ repeated;
+        let zero = x.wrapping_sub(LOW) & !x & HIGH;
+        return (zero != 0).then(|| start + (zero.trailing_zeros() / 8) as usize);
+    }
+    rest.iter().position(|&b| b == needle).map(|k| at + k)
 }
 
 /// A place in a CTL-PGN input: its byte offset, and its line and column
@@ -345,7 +381,7 @@ impl<R: BufRead> Reader<R> {
         let mut io_error = None;
         loop {
             let start = bytes.len();
-            match self.src.read_until(b'\n', &mut bytes) {
+            match read_line_into(&mut self.src, &mut bytes) {
                 Ok(0) => {
                     self.done = true;
                     break;
@@ -667,5 +703,99 @@ mod tests {
             .collect();
         assert_eq!(resumed, errors[1..]);
         assert_eq!((resumed[0].line, resumed[0].column), (6, 4));
+    }
+
+    /// `read_line_into` reads the lines `read_until` reads, through buffers
+    /// of any size, with and without a last newline; an interrupted read is
+    /// retried and an error keeps the bytes read before it.
+    #[test]
+    fn read_line_into_agrees_with_read_until() {
+        use std::io::{BufRead, BufReader, Read};
+        let texts: [&[u8]; 6] = [
+            b"",
+            b"\n",
+            b"1. E7-E13, E21-E15\n2. F8-F12\n*\n",
+            b"[Event \"a long tag value, longer than eight bytes\"]\n\n\nno newline",
+            b"\xff\xfe\n\n{\n}\n",
+            b"0123456789abcdef0123456789abcdef\n0123456\n01234567\n012345678",
+        ];
+        for text in texts {
+            for capacity in [1, 3, 8, 8192] {
+                let mut want = Vec::new();
+                let mut std_reader = BufReader::with_capacity(capacity, text);
+                loop {
+                    let mut line = Vec::new();
+                    let n = std_reader.read_until(b'\n', &mut line).unwrap();
+                    want.push((n, line));
+                    if n == 0 {
+                        break;
+                    }
+                }
+                let mut got = Vec::new();
+                let mut reader = BufReader::with_capacity(capacity, text);
+                loop {
+                    let mut line = Vec::new();
+                    let n = super::read_line_into(&mut reader, &mut line).unwrap();
+                    got.push((n, line));
+                    if n == 0 {
+                        break;
+                    }
+                }
+                assert_eq!(got, want, "{text:?} through {capacity}");
+            }
+        }
+
+        /// Gives `text` a byte at a time: interrupted before each byte, and
+        /// failing once `fail_at` bytes are given.
+        struct Flaky {
+            text: &'static [u8],
+            at: usize,
+            interrupted: bool,
+            fail_at: usize,
+        }
+        impl Read for Flaky {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                self.interrupted = !self.interrupted;
+                if self.interrupted {
+                    return Err(std::io::ErrorKind::Interrupted.into());
+                }
+                if self.at == self.fail_at {
+                    return Err(std::io::Error::other("gone"));
+                }
+                let Some(&b) = self.text.get(self.at) else {
+                    return Ok(0);
+                };
+                buf[0] = b;
+                self.at += 1;
+                Ok(1)
+            }
+        }
+        let flaky = |fail_at| {
+            BufReader::with_capacity(
+                4,
+                Flaky {
+                    text: b"ab\ncd",
+                    at: 0,
+                    interrupted: false,
+                    fail_at,
+                },
+            )
+        };
+        let mut r = flaky(usize::MAX);
+        let mut line = Vec::new();
+        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 3);
+        assert_eq!(line, b"ab\n");
+        line.clear();
+        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 2);
+        assert_eq!(line, b"cd");
+        line.clear();
+        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 0);
+        let mut r = flaky(4);
+        line.clear();
+        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 3);
+        line.clear();
+        let e = super::read_line_into(&mut r, &mut line).unwrap_err();
+        assert_eq!(e.to_string(), "gone");
+        assert_eq!(line, b"c");
     }
 }
