@@ -104,7 +104,7 @@
 #define CESCACS_ELO_MIN 1000
 
 /// The highest Elo `cescacs_engine_set_elo` takes (level 20).
-#define CESCACS_ELO_MAX 3214
+#define CESCACS_ELO_MAX 2805
 
 /// The result of every fallible call.
 ///
@@ -1805,10 +1805,10 @@ cescacs_result cescacs_engine_line_pv(const struct cescacs_engine *engine, size_
 cescacs_result cescacs_engine_line_pv_text(const struct cescacs_engine *engine, size_t line, char *buf, size_t len, size_t *out_len);
 
 /// Sets the engine's strength level for its next searches: 0 (weakest) to
-/// `CESCACS_SKILL_MAX` (full strength). A level below 20 searches several
-/// root lines under a depth and node cap and plays one of them with a
-/// random error, seeded by `seed` (the same seed, position and game replay
-/// the same moves from a new game on).
+/// `CESCACS_SKILL_MAX` (full strength). A level below 20 is a node budget
+/// (the same strength on any machine); levels 0 to 7 also choose among four
+/// root lines with a random error, seeded by `seed` (the same seed,
+/// position and game replay the same moves from a new game on).
 ///
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
 cescacs_result cescacs_engine_set_skill(const struct cescacs_engine *engine, uint32_t level, uint64_t seed);
@@ -1825,6 +1825,13 @@ cescacs_result cescacs_engine_set_elo(const struct cescacs_engine *engine, uint3
 ///
 /// Errors: `NULL_POINTER`.
 cescacs_result cescacs_engine_skill(const struct cescacs_engine *engine, uint32_t *level_out);
+
+/// Writes the Elo of strength level `level` (0 to 20) on the measured
+/// ladder (docs/ENGINE.md, "Levels") to `*elo_out`: what a level picker
+/// shows beside each level, and what `cescacs_engine_set_elo` maps back.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
+cescacs_result cescacs_skill_elo(uint32_t level, uint32_t *elo_out);
 
 #ifdef __cplusplus
 }  // extern "C"

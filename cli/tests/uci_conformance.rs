@@ -380,7 +380,7 @@ fn every_option_valid_and_broken() {
         ),
         (
             "setoption name UCI_Elo value 999",
-            "UCI_Elo must be 1000..3214, not 999",
+            &format!("UCI_Elo must be 1000..{}, not 999", cescacs_engine::MAX_ELO),
         ),
         (
             "setoption name UCI_LimitStrength value maybe",

@@ -85,6 +85,8 @@ pub use options::{
 };
 pub use result::{PvLine, SearchResult};
 pub use score::{Score, MAX_PLY};
-pub use skill::{Skill, SkillError, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO};
+pub use skill::{
+    Skill, SkillError, ERRING_NODES, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, SKILL_ELO, SKILL_NODES,
+};
 pub use tt::TableAllocError;
 pub use wdl::{Wdl, WdlModel, WdlOutcome};

@@ -1,31 +1,23 @@
-//! Strength levels (UCI `Skill Level` 0–20, `UCI_Elo`): a weakened level
-//! searches several root lines (MultiPV) under a depth and node cap, then
-//! picks one of them with a seeded random error, as Stockfish's `Skill`
-//! does (Heinz van Saanen's rule). Level 20 is the plain search, node for node.
+//! Strength levels (UCI `Skill Level` 0–20, `UCI_Elo`). Level 20 is the
+//! plain search, node for node. A level below 20 is a node budget, so it
+//! plays alike on every machine and in the browser, whatever their speed,
+//! as long as the clock lets it spend its nodes:
 //!
-//! For a level `L` below 20:
+//! - levels 8–19 search one line with `40 000 · 2^((L − 19) / 3)` nodes
+//!   ([`SKILL_NODES`]): three levels double the nodes, worth about the same
+//!   Elo at each step (docs/ENGINE.md, "Levels");
+//! - levels 0–7 search four root lines (MultiPV) with [`ERRING_NODES`] in
+//!   all, give each line's score a random bonus of 0 to the level's error
+//!   (1,600 cp at level 0, 25 at level 7) and play the highest total, so the
+//!   weakest levels drop material as a beginner does, while a line more than
+//!   the error behind the best is never played.
 //!
-//! | what | value | level 0 | level 19 |
-//! | --- | --- | --- | --- |
-//! | root lines | `4 + (20 - L) / 4` | 9 | 4 |
-//! | deepest iteration | `1 + L / 2` | 1 | 10 |
-//! | most nodes | `50 000 · 2^(L / 2)` | 50 000 | 25 600 000 |
-//! | largest random error | `100 + 25 · (20 - L)` cp | 600 | 125 |
-//!
-//! The node cap never cuts the first iteration: when it does, the search
-//! runs again to depth 1 without it (a mate in one is seen at every level).
-//!
-//! Each line's score gets a push `(w · (top − s) + δ · r) / 128`, where
-//! `w = 120 − 2L` (the weakness), `top` is the best line's score, `δ` the
-//! spread of the lines' scores capped at the largest random error, and `r`
-//! a random number below `w`; the line with the highest pushed score is
-//! played. Stockfish caps `δ` at a pawn at every level; the larger caps at
-//! low levels let a weak level drop material, as a beginner does.
-//!
-//! The random numbers come from the skill's seed, the position's hash and
-//! the number of searches since the engine's last new game, so a game
-//! replayed from a new engine is replayed move for move, and different
-//! positions and seeds play different moves.
+//! The node budget never cuts the first iteration: when it does, the
+//! search runs again to depth 1 without it (a mate in one is seen at every
+//! level). The random numbers come from the skill's seed, the position's
+//! hash and the number of searches since the engine's last new game, so a
+//! game replayed from a new engine is replayed move for move, and
+//! different positions and seeds play different moves.
 
 use crate::limits::Limits;
 use crate::result::{PvLine, SearchResult};
@@ -34,15 +26,34 @@ use crate::score::{Score, MATE};
 /// The full-strength level (the plain search).
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
+/// The node budget of each level 0..=19: `40 000 · 2^((L − 19) / 3)`,
+/// rounded (twice the nodes every three levels).
+pub const SKILL_NODES: [u64; 20] = [
+    496, 625, 787, 992, 1250, 1575, 1984, 2500, 3150, 3969, 5000, 6300, 7937, 10000, 12599, 15874,
+    20000, 25198, 31748, 40000,
+];
+
+/// Levels below this one choose among root lines with a random error.
+const ERRING_BELOW: u32 = 8;
+
+/// The root lines an erring level searches.
+const ERRING_LINES: usize = 4;
+
+/// The node budget of an erring level's four lines: level 12's, with which
+/// four lines play about as well as one line with level 8's budget.
+pub const ERRING_NODES: u64 = SKILL_NODES[12];
+
+/// The largest random error of each erring level 0..=7, in centipawns.
+const SKILL_ERROR: [i64; ERRING_BELOW as usize] = [1600, 1100, 800, 630, 500, 320, 200, 25];
+
 /// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
 /// 1000 by convention; each level is the one below plus its measured step,
-/// the level's Elo over the one below in 100 games at 20 ms a move (a step
-/// below 10 counted as 10, so the ladder climbs), both sides evaluating
-/// with the hand-written terms: docs/ENGINE.md, "Levels", and
-/// `scripts/skill-ladder.sh` with `scripts/ladder-elo.py`.
+/// the level's Elo over the one below at 50 ms a move with the network:
+/// docs/results/skill-ladder.md, made by `scripts/skill-ladder.sh` and
+/// `scripts/ladder-elo.py`.
 pub const SKILL_ELO: [u32; 21] = [
-    1000, 1096, 1354, 1410, 1533, 1641, 1679, 1742, 1791, 1938, 1948, 1958, 2032, 2151, 2255, 2297,
-    2355, 2466, 2557, 2638, 3214,
+    1000, 1047, 1136, 1165, 1273, 1427, 1535, 1630, 1713, 1734, 1827, 1967, 2121, 2210, 2263, 2358,
+    2418, 2517, 2606, 2670, 2805,
 ];
 
 /// The lowest `UCI_Elo` [`Skill::from_elo`] accepts (level 0).
@@ -123,13 +134,21 @@ impl Skill {
         self.level < MAX_SKILL_LEVEL
     }
 
-    /// `limits` with the level's caps (a weakened level only).
+    /// The most nodes a search at this level spends (`None` at level 20,
+    /// the plain search): [`SKILL_NODES`], and for an erring level (0–7)
+    /// [`ERRING_NODES`] over its four lines.
+    pub fn nodes(&self) -> Option<u64> {
+        match self.level {
+            MAX_SKILL_LEVEL.. => None,
+            level if level < ERRING_BELOW => Some(ERRING_NODES),
+            level => Some(SKILL_NODES[level as usize]),
+        }
+    }
+
+    /// `limits` with the level's node budget (a weakened level only).
     pub(crate) fn limits(&self, limits: &Limits) -> Limits {
-        let level = self.level;
-        let depth = 1 + level / 2;
-        let nodes = 50_000u64 << (level / 2);
+        let nodes = self.nodes().unwrap_or(u64::MAX);
         Limits {
-            depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
             ..limits.clone()
         }
@@ -138,18 +157,20 @@ impl Skill {
     /// The root lines a weakened level searches to choose among, when the
     /// caller asks for `shown` (it reports only those).
     pub(crate) fn lines(&self, shown: usize) -> usize {
-        shown.max(4 + (MAX_SKILL_LEVEL - self.level) as usize / 4)
+        if self.level < ERRING_BELOW {
+            shown.max(ERRING_LINES)
+        } else {
+            shown
+        }
     }
 
-    /// [`Skill::limits`] for a rerun of a first iteration the node cap
-    /// cut: depth 1, no node cap (a caller's own node limit stays).
+    /// The caller's `limits` for a rerun of a first iteration the node
+    /// budget cut: depth 1 and no budget (the engine reruns only when the
+    /// caller set no node limit of its own).
     pub(crate) fn first_iteration(&self, limits: &Limits) -> Limits {
         Limits {
             depth: Some(1),
-            ..self.limits(&Limits {
-                nodes: limits.nodes.or(Some(u64::MAX)),
-                ..limits.clone()
-            })
+            ..limits.clone()
         }
     }
 
@@ -169,18 +190,19 @@ impl Skill {
     }
 }
 
-/// The index of the line Stockfish's rule picks among `lines` (best first).
+/// The index of the line an erring level plays among `lines` (best
+/// first): each line's score gets a random bonus of 0 to the level's
+/// largest error, and the highest total is played (the better line on a
+/// tie). A line more than the error behind the best is never played.
 fn choose(lines: &[PvLine], level: u32, rng: &mut SplitMix) -> usize {
-    let scores: Vec<i64> = lines.iter().map(|l| value(l.score)).collect();
-    let top = scores[0];
-    let max_error = 100 + 25 * i64::from(MAX_SKILL_LEVEL - level);
-    let delta = (top - scores[scores.len() - 1]).clamp(0, max_error);
-    let weakness = 120 - 2 * i64::from(level);
+    let Some(&error) = SKILL_ERROR.get(level as usize) else {
+        return 0;
+    };
     let mut best = (i64::MIN, 0);
-    for (i, &s) in scores.iter().enumerate() {
-        let push = (weakness * (top - s) + delta * (rng.next() % weakness as u64) as i64) / 128;
-        if s + push >= best.0 {
-            best = (s + push, i);
+    for (i, line) in lines.iter().enumerate() {
+        let total = value(line.score) + (rng.next() % (error as u64 + 1)) as i64;
+        if total > best.0 {
+            best = (total, i);
         }
     }
     best.1
@@ -235,6 +257,18 @@ mod tests {
             SKILL_ELO.windows(2).all(|w| w[0] < w[1]),
             "the ladder climbs"
         );
+    }
+
+    #[test]
+    fn each_level_has_twice_the_nodes_of_the_level_three_below() {
+        for (level, &nodes) in SKILL_NODES.iter().enumerate() {
+            let formula = 40_000.0 * 2f64.powf((level as f64 - 19.0) / 3.0);
+            assert_eq!(nodes, formula.round() as u64, "level {level}");
+        }
+        assert_eq!(Skill::new(0).unwrap().lines(1), 4);
+        assert_eq!(Skill::new(7).unwrap().lines(6), 6);
+        assert_eq!(Skill::new(8).unwrap().lines(1), 1);
+        assert_eq!(Skill::new(8).unwrap().lines(3), 3);
     }
 
     #[test]

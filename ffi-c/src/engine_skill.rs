@@ -14,13 +14,13 @@ pub const CESCACS_SKILL_MAX: u32 = 20;
 /// The lowest Elo `cescacs_engine_set_elo` takes (level 0).
 pub const CESCACS_ELO_MIN: u32 = 1000;
 /// The highest Elo `cescacs_engine_set_elo` takes (level 20).
-pub const CESCACS_ELO_MAX: u32 = 3214;
+pub const CESCACS_ELO_MAX: u32 = 2805;
 
 /// Sets the engine's strength level for its next searches: 0 (weakest) to
-/// `CESCACS_SKILL_MAX` (full strength). A level below 20 searches several
-/// root lines under a depth and node cap and plays one of them with a
-/// random error, seeded by `seed` (the same seed, position and game replay
-/// the same moves from a new game on).
+/// `CESCACS_SKILL_MAX` (full strength). A level below 20 is a node budget
+/// (the same strength on any machine); levels 0 to 7 also choose among four
+/// root lines with a random error, seeded by `seed` (the same seed,
+/// position and game replay the same moves from a new game on).
 ///
 /// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
 #[no_mangle]
@@ -78,6 +78,21 @@ pub unsafe extern "C" fn cescacs_engine_skill(
     }
 }
 
+/// Writes the Elo of strength level `level` (0 to 20) on the measured
+/// ladder (docs/ENGINE.md, "Levels") to `*elo_out`: what a level picker
+/// shows beside each level, and what `cescacs_engine_set_elo` maps back.
+///
+/// Errors: `NULL_POINTER`, `BAD_ARGUMENT` (a level above 20).
+#[no_mangle]
+pub unsafe extern "C" fn cescacs_skill_elo(level: u32, elo_out: *mut u32) -> cescacs_result {
+    // SAFETY: `elo_out` is NULL or writable (the header's contract).
+    unsafe {
+        guard_out("cescacs_skill_elo", elo_out, "elo_out", || {
+            Ok(Skill::new(level).map_err(bad)?.elo())
+        })
+    }
+}
+
 fn bad(e: SkillError) -> Error {
     Error::new(cescacs_result::BadArgument, e.to_string())
 }
@@ -91,5 +106,26 @@ mod tests {
             (super::CESCACS_ELO_MIN, super::CESCACS_ELO_MAX),
             (search::MIN_ELO, search::MAX_ELO)
         );
+    }
+
+    #[test]
+    fn each_level_has_its_ladder_elo() {
+        use super::{cescacs_result, cescacs_skill_elo};
+        for level in 0..=20 {
+            let mut elo = 0;
+            // SAFETY: `elo` is a live u32.
+            let r = unsafe { cescacs_skill_elo(level, &mut elo) };
+            assert_eq!(
+                (r, elo),
+                (cescacs_result::Ok, search::SKILL_ELO[level as usize])
+            );
+        }
+        let mut elo = 7;
+        // SAFETY: `elo` is a live u32.
+        let r = unsafe { cescacs_skill_elo(21, &mut elo) };
+        assert_eq!((r, elo), (cescacs_result::BadArgument, 7));
+        // SAFETY: NULL is refused before any write.
+        let r = unsafe { cescacs_skill_elo(3, std::ptr::null_mut()) };
+        assert_eq!(r, cescacs_result::NullPointer);
     }
 }

@@ -31,6 +31,7 @@ HexLike = Union["Hex", str]
 Errors = Literal["raise", "none"]
 
 HEX_COUNT: int
+SKILL_ELO: Tuple[int, ...]
 
 class InvalidPdtlError(ValueError): ...
 class InvalidMoveError(ValueError): ...

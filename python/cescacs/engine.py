@@ -42,6 +42,8 @@ streams an analysis (:meth:`Engine.analysis`). Its strength is set as
 a UCI GUI sets Stockfish's: ``engine.configure({"Skill Level": 5})`` (0 to
 20, 20 the full strength), or ``{"UCI_LimitStrength": True, "UCI_Elo":
 1500}`` (the measured ladder's level for that Elo, docs/ENGINE.md).
+``SKILL_ELO[level]`` is each level's Elo on that ladder, what a level
+picker shows beside it.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ import threading
 import weakref
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
-from ._cescacs import Board, Move, _Engine, _Stop
+from ._cescacs import SKILL_ELO, Board, Move, _Engine, _Stop
 from ._engine_api import (
     INFO_ALL,
     INFO_BASIC,
@@ -75,6 +77,7 @@ from ._types import Color
 from .uci import SimpleUciEngine, UciProtocol, popen_uci
 
 __all__ = [
+    "SKILL_ELO",
     "Limit",
     "Score",
     "Cp",
@@ -293,7 +296,7 @@ _OPTIONS = (
 _DEFAULT_EVAL_FILE = "<default>"
 
 #: The lowest ``UCI_Elo`` (the ladder's level 0), its default as in Stockfish.
-_MIN_ELO = 1000
+_MIN_ELO = SKILL_ELO[0]
 
 
 #: Options the library sets itself, as python-chess manages them.
@@ -359,7 +362,7 @@ class Engine:
     def configure(self, options: Mapping[str, Union[int, str, bool]]) -> None:
         """Sets UCI options: ``Hash`` (MiB; ``MemoryError`` keeps the old
         table), ``Threads``, ``Skill Level`` (0 to 20), ``UCI_LimitStrength``
-        (then ``UCI_Elo``, 1000 to 3214, sets the level), ``UCI_Elo``,
+        (then ``UCI_Elo``, ``SKILL_ELO[0]`` to ``SKILL_ELO[20]``, sets the level), ``UCI_Elo``,
         ``Use NNUE`` (the network, the default, rather than the hand-written evaluation)
         and ``EvalFile`` (a network file; ``"<default>"`` the one built in).
         A value out of range, or a file that is not a network, raises

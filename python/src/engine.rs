@@ -191,7 +191,7 @@ impl PyEngine {
 
     /// Plays at strength `level` (0..=20; 20 the plain search) from the
     /// next search on, or, with `limit`, at the ladder's level for `elo`
-    /// (1000..=3214). Both are checked (`ValueError` out of range, and
+    /// (`SKILL_ELO[0]..=SKILL_ELO[20]`). Both are checked (`ValueError` out of range, and
     /// nothing changes). `seed` seeds a weak level's choices.
     #[pyo3(signature = (level = 20, elo = 1000, limit = false, seed = 0))]
     fn _set_skill(&mut self, level: i64, elo: i64, limit: bool, seed: u64) -> PyResult<()> {

@@ -48,6 +48,7 @@ mod work;
 
 use cescacs::HEX_COUNT;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use crate::board::PyBoard;
 use crate::errors::{
@@ -78,6 +79,7 @@ fn _cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("HEX_COUNT", HEX_COUNT)?;
+    m.add("SKILL_ELO", PyTuple::new(py, cescacs_engine::SKILL_ELO)?)?;
     m.add_function(wrap_pyfunction!(batch::count_legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_moves_long, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;

@@ -82,15 +82,26 @@ fn result_value(board: &Board, r: &SearchResult) -> JsValue {
 
 /// A Skill Level 0..=20 from an options object's `skill` (`None`: absent).
 fn read_skill(options: &JsValue) -> Result<Option<Skill>, JsValue> {
-    match number(options, "skill")? {
-        None => Ok(None),
-        Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= f64::from(u32::MAX) => {
-            Skill::new(x as u32).map(Some).map_err(option_error)
-        }
-        Some(x) => Err(option_error(format!(
+    number(options, "skill")?.map(skill_level).transpose()
+}
+
+/// The Skill Level a JS number names (a whole number 0..=20).
+fn skill_level(x: f64) -> Result<Skill, JsValue> {
+    if x.fract() == 0.0 && x >= 0.0 && x <= f64::from(u32::MAX) {
+        Skill::new(x as u32).map_err(option_error)
+    } else {
+        Err(option_error(format!(
             "skill must be a whole number from 0 to 20, not {x}"
-        ))),
+        )))
     }
+}
+
+/// The Elo of Skill Level `level` (0..=20) on the measured ladder that
+/// `UCI_Elo` maps onto (docs/ENGINE.md, "Levels"): what a level picker
+/// shows beside each level.
+#[wasm_bindgen(js_name = skillElo)]
+pub fn skill_elo(level: f64) -> Result<u32, JsValue> {
+    skill_level(level).map(|s| s.elo())
 }
 
 /// Milliseconds (a JS option) as seconds (the engine's checked unit).

@@ -17,7 +17,7 @@ mod types;
 mod values;
 
 pub use board::{perft, Board};
-pub use engine::Engine;
+pub use engine::{skill_elo, Engine};
 pub use game::Game;
 pub use svg::board_svg;
 

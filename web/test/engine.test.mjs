@@ -2,7 +2,7 @@
 // reports; in a worker thread through EngineWorker, a search that stop() ends.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Board, Engine } from "../pkg/node.js";
+import { Board, Engine, InvalidOptionError, skillElo } from "../pkg/node.js";
 import { EngineWorker } from "../pkg/engine-client.js";
 
 // 2023-09-11.ctl-pgn before its last move: White mates with VD26-G27#.
@@ -36,6 +36,14 @@ test("MultiPV lines, a node limit and a weakened level", () => {
   const weak = engine.search(board, { depth: 2, skill: 0 });
   assert.ok(board.isLegal(weak.bestMove));
   assert.equal(typeof engine.evaluate(board), "number");
+});
+
+test("each Skill Level's Elo on the measured ladder, for a level picker", () => {
+  const elos = Array.from({ length: 21 }, (_, level) => skillElo(level));
+  assert.equal(elos[0], 1000);
+  assert.ok(elos.every((e, i) => i === 0 || e > elos[i - 1]), elos.join(" "));
+  assert.throws(() => skillElo(21), InvalidOptionError);
+  assert.throws(() => skillElo(2.5), { message: "skill must be a whole number from 0 to 20, not 2.5" });
 });
 
 test("in a worker: a search without limits ends when stop() is called", async () => {

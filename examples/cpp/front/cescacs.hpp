@@ -27,6 +27,13 @@ inline void check(cescacs_result r) {
     if (r != CESCACS_RESULT_OK) throw Error(r, cescacs_last_error());
 }
 
+// The Elo of Skill Level `level` (0..20) on the measured ladder.
+inline uint32_t skill_elo(uint32_t level) {
+    uint32_t elo = 0;
+    check(cescacs_skill_elo(level, &elo));
+    return elo;
+}
+
 // A text answered into a caller buffer: ask for its length, then write it.
 template <class Write>
 std::string text(Write write) {
@@ -233,6 +240,12 @@ public:
         return r;
     }
     void set_skill(uint32_t level) const { check(cescacs_engine_set_skill(engine_.get(), level, 0)); }
+    void set_elo(uint32_t elo) const { check(cescacs_engine_set_elo(engine_.get(), elo, 0)); }
+    uint32_t skill() const {
+        uint32_t level = 0;
+        check(cescacs_engine_skill(engine_.get(), &level));
+        return level;
+    }
     void new_game() const { check(cescacs_engine_new_game(engine_.get())); }
     std::string pv() const {
         return text([&](char *b, size_t n, size_t *out) { return cescacs_engine_pv_text(engine_.get(), b, n, out); });

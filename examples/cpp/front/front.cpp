@@ -74,7 +74,9 @@ const char *const HELP =
     "                       milliseconds a move (default 1000); `computer SIDE depth N`\n"
     "                       searches N plies instead (the same move every time; on the\n"
     "                       clock, at most N plies); `computer SIDE level L` plays at\n"
-    "                       Skill Level L (0 weakest .. 20 full, as the UCI option)\n"
+    "                       Skill Level L (0 weakest .. 20 full, as the UCI option);\n"
+    "                       `computer SIDE elo E` at the strongest level of at most E\n"
+    "  levels               the Skill Levels with their Elo on the measured ladder\n"
     "  clock MIN+SEC        both sides' clocks (`clock 5+3`: 5 minutes, 3 s a move), shown\n"
     "                       in the prompt and with the board; the computer spends its own;\n"
     "                       a flag that falls loses the game; `clock` (or Enter at the\n"
@@ -293,6 +295,9 @@ private:
             wait(rest);
         } else if (command == "computer") {
             computer(rest);
+        } else if (command == "levels") {
+            for (uint32_t level = 0; level <= CESCACS_SKILL_MAX; level++)
+                std::cout << "level " << level << ": Elo " << cescacs::skill_elo(level) << "\n";
         } else if (command == "go") {
             if (over()) {
                 std::cout << "the game is over: the computer has no move to play\n";
@@ -500,8 +505,8 @@ private:
         return parts.empty() ? "cescacs" : "cescacs (" + parts + ")";
     }
 
-    // `computer white|black|both|off [MS]`, `computer SIDE depth N` or
-    // `computer SIDE level L`.
+    // `computer white|black|both|off [MS]`, `computer SIDE depth N`,
+    // `computer SIDE level L` or `computer SIDE elo E`.
     void computer(const std::string &rest) {
         std::istringstream words(rest);
         std::string side, a, b, extra;
@@ -513,6 +518,11 @@ private:
             ok = is_number(b) && extra.empty() && std::stoul(b) <= CESCACS_SKILL_MAX;
             if (ok) engine_.set_skill(static_cast<uint32_t>(std::stoul(b)));
             if (ok) level_ = static_cast<uint32_t>(std::stoul(b));
+        } else if (ok && lower(a) == "elo") {
+            ok = is_number(b) && extra.empty() && b.size() <= 5 && std::stoul(b) >= CESCACS_ELO_MIN &&
+                 std::stoul(b) <= CESCACS_ELO_MAX;
+            if (ok) engine_.set_elo(static_cast<uint32_t>(std::stoul(b)));
+            if (ok) level_ = engine_.skill();
         } else if (ok && lower(a) == "depth") {
             ok = is_number(b) && extra.empty() && std::stoul(b) >= 1 && std::stoul(b) <= 64;
             if (ok) limits = cescacs_search_limits{static_cast<uint32_t>(std::stoul(b)), 0, 0};
@@ -521,8 +531,10 @@ private:
             if (ok) limits = cescacs_search_limits{0, 0, static_cast<uint64_t>(std::stoul(a))};
         }
         if (!ok) {
-            std::cout << "usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, or computer SIDE "
-                         "level L, L 0..20)\n";
+            std::cout << "usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, computer SIDE "
+                         "level L, L 0.."
+                      << CESCACS_SKILL_MAX << ", or computer SIDE elo E, E " << CESCACS_ELO_MIN << ".." << CESCACS_ELO_MAX
+                      << ")\n";
             return;
         }
         computer_white_ = side == "white" || side == "both";
@@ -536,7 +548,7 @@ private:
         for (cescacs_color c : {CESCACS_COLOR_WHITE, CESCACS_COLOR_BLACK})
             if (computer_plays(c)) name_[c] = computer_name();
         std::cout << "the computer plays " << (side == "both" ? "both sides" : side) << ", " << pace() << ", level "
-                  << level_ << "\n";
+                  << level_ << " (Elo " << cescacs::skill_elo(level_) << ")\n";
         if (!over() && computer_plays(game_.turn())) answer();
     }
 

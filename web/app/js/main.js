@@ -365,7 +365,10 @@ function exportPgn() {
 
 function wire() {
   const skill = $("#skill");
-  for (let i = 0; i <= 20; i++) skill.append(new Option(String(i), String(i), i === 20, i === 20));
+  // Each level with its Elo on the measured ladder (the engine's, as UCI_Elo maps it).
+  for (let i = 0; i <= 20; i++) {
+    skill.append(new Option(`${i} · Elo ${state.pkg.skillElo(i)}`, String(i), i === 20, i === 20));
+  }
 
   $("#flip").addEventListener("click", () => {
     state.flipped = !state.flipped;

@@ -22,21 +22,25 @@ test("#engine-move: the engine plays for the side to move (depth 2: I5-I11, as `
   assert.deepEqual(await page.$$eval("#moves .move", (els) => els.map((e) => e.textContent)), ["I5-I11"]);
 });
 
-test("Skill Level 0 weakens the engine's choice as under UCI (depth 2: K4-K8, as `cescacs uci` with Skill Level 0)", async () => {
+test("Skill Level 0 chooses as under UCI (depth 2: I5-I11, as `cescacs uci` with Skill Level 0)", async () => {
   const page = await ctx.open();
   await page.selectOption("#human-side", "both");
   await page.selectOption("#engine-limit", "depth:2");
   await page.selectOption("#skill", "0");
   await page.click("#engine-move");
   await page.waitForFunction((start) => document.querySelector("#pdtl").value !== start, INITIAL);
-  assert.equal(await pdtl(page), "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P1P1/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJE1/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr K8@6 0 1");
-  assert.deepEqual(await page.$$eval("#moves .move", (els) => els.map((e) => e.textContent)), ["K4-K8"]);
+  assert.equal(await pdtl(page), "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/11:5P2/8:3P3/7:3PP3/6:2PJP2/5:PPEE1P/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr I11@7-9 0 1");
+  assert.deepEqual(await page.$$eval("#moves .move", (els) => els.map((e) => e.textContent)), ["I5-I11"]);
 });
 
 test("a game against the engine: Skill Level 0-20, a clock, and the engine answers a move by itself (time-limited: its choice is not checked)", async () => {
   const page = await ctx.open();
   const levels = await page.$$eval("#skill option", (els) => els.map((e) => e.value));
   assert.deepEqual(levels, Array.from({ length: 21 }, (_, i) => String(i)));
+  // Each level is offered with its Elo on the ladder (level 0 at 1000).
+  const labels = await page.$$eval("#skill option", (els) => els.map((e) => e.textContent));
+  assert.equal(labels[0], "0 · Elo 1000");
+  assert.ok(labels.every((l, i) => new RegExp(`^${i} · Elo \\d+$`).test(l)), labels.join(", "));
   await page.selectOption("#human-side", "w");
   await page.selectOption("#skill", "3");
   await page.selectOption("#time-control", "60+0");

@@ -167,7 +167,9 @@ check "front end: the session under valgrind (same transcript, no error, no leak
 # depth 1 a move for White on `computer white` and on `go`.
 et="$work/engine-transcript.txt"
 r="$(session engine-session.txt "$et")"
-usage="usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, or computer SIDE level L, L 0..20)"
+usage="$(printf 'usage: computer white|black|both|off [MS] (or computer SIDE depth N, N 1..64, computer SIDE level L, L 0..20, or computer SIDE elo E, E %s..%s)' \
+    "$(sed -n 's/^#define CESCACS_ELO_MIN \([0-9]*\)$/\1/p' "$tests/../../../../include/cescacs.h")" \
+    "$(sed -n 's/^#define CESCACS_ELO_MAX \([0-9]*\)$/\1/p' "$tests/../../../../include/cescacs.h")")"
 [[ $r == yes && "$(grep -cxF -- "$usage" "$et")" == 2 ]] &&
     grep -qE '^computer \(Black, depth 2, score mate 1\) plays [^ ]+#  pv [^ ]+#$' "$et" &&
     grep -qxF "game over: checkmate, Black wins (0-3)" "$et" &&
@@ -177,8 +179,9 @@ check "front end: the computer player (refuses bad settings, mates in one, answe
 
 # --- levels-clock-session.txt: levels, and the computer on the wall clock ----
 # The computer answers a move by hexes, one in CTL-AN and one chosen from a
-# list; a level is set (21 and x refused); the clocks run, are shown, and bound
-# its search (a depth set for it caps it too).
+# list; a level is set (21, x and an Elo below the ladder refused), the levels
+# listed with their Elo and one picked by Elo; the clocks run, are shown, and
+# bound its search (a depth set for it caps it too).
 lt="$work/levels-clock-transcript.txt"
 r="$(session levels-clock-session.txt "$lt")"
 # `answers LINE`: the computer (Black) plays after LINE, before the next prompt.
@@ -186,14 +189,16 @@ answers() {
     awk -v m="$1" '$0 == m { f = 1; next } f && /^(\[.*\] )?(White|Black)> / { exit }
         f && /^computer \(Black, depth [0-9]+, score (cp|mate) -?[0-9]+\) plays / { print "y"; exit }' "$lt" | grep -q y
 }
-[[ $r == yes && "$(grep -cxF -- "$usage" "$lt")" == 2 ]] &&
-    grep -qxF "the computer plays black, 1000 ms a move, level 3" "$lt" &&
+[[ $r == yes && "$(grep -cxF -- "$usage" "$lt")" == 3 ]] &&
+    [[ "$(grep -cE '^level ([0-9]|1[0-9]|20): Elo [0-9]+$' "$lt")" == 21 ]] &&
+    grep -qE '^the computer plays black, 1000 ms a move, level [0-9]+ \(Elo (1[0-4][0-9]{2}|1500)\)$' "$lt" &&
+    grep -qE '^the computer plays black, 1000 ms a move, level 3 \(Elo [0-9]+\)$' "$lt" &&
     answers "played E7-E13" && answers "played H6-H12" && answers "played KRR-HIH" &&
     [[ "$(grep -cE '^computer \(Black, depth [12], ' "$lt")" == 4 ]] && r=yes || r=no
 check "front end: the computer at level 3 answers move, play and a choice from a list" "$r" "see $lt"
 [[ -s "$lt" ]] &&
     grep -qxF "clock 1+2: White* 1:00.0, Black 1:00.0" "$lt" &&
-    grep -qxF "the computer plays black, on the clock 1+2 and at most 2 plies deep, level 20" "$lt" &&
+    grep -qE '^the computer plays black, on the clock 1\+2 and at most 2 plies deep, level 20 \(Elo [0-9]+\)$' "$lt" &&
     grep -qE '^\[White (1:00\.0|0:5[0-9]\.[0-9]) \| Black 1:00\.0\] White> move E7 E13$' "$lt" &&
     grep -qE '^clock 1\+2: White\* 1:0[0-2]\.[0-9], Black (0:[0-9]{2}|1:0[0-2])\.[0-9]$' "$lt" &&
     grep -qxF "no clock" "$lt" && r=yes || r=no
@@ -223,8 +228,8 @@ plays='computer \((Black|White), depth [12], score (cp|mate) -?[0-9]+\) plays [^
 # The computer's moves, in order.
 mapfile -t reply < <(sed -nE 's/^computer \((Black|White), depth [0-9]+, score (cp|mate) -?[0-9]+\) plays ([^ ]+)  pv .*/\3/p' "$ct")
 why="$(in_order "$ct" <<EOF
-the computer plays black, on the clock 5\+3, level 15
-the computer plays black, on the clock 5\+3 and at most 2 plies deep, level 15
+the computer plays black, on the clock 5\+3, level 15 \(Elo [0-9]+\)
+the computer plays black, on the clock 5\+3 and at most 2 plies deep, level 15 \(Elo [0-9]+\)
 \[White 4:47\.7 \| Black 5:00\.0\] White> move e7 e13
 played E7-E13
 $plays
@@ -248,7 +253,7 @@ took back ${reply[2]} and I5-I9
 clock 5\+3: White\* 5:03\.0, Black 5:03\.0
 White to move
 \[White 5:00\.0 \| Black 5:00\.0\] White> computer white depth 1
-the computer plays white, on the clock 5\+3 and at most 1 ply deep, level 15
+the computer plays white, on the clock 5\+3 and at most 1 ply deep, level 15 \(Elo [0-9]+\)
 $plays
 Black to move
 \[White 5:03\.0 \| Black 5:00\.0\] Black> undo
