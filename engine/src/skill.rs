@@ -19,6 +19,8 @@
 //! game replayed from a new engine is replayed move for move, and
 //! different positions and seeds play different moves.
 
+use cescacs::random::SplitMix64;
+
 use crate::limits::Limits;
 use crate::result::{PvLine, SearchResult};
 use crate::score::{Score, MATE};
@@ -181,7 +183,7 @@ impl Skill {
         if result.lines.len() < 2 {
             return result;
         }
-        let mut rng = SplitMix(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = SplitMix64::new(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let chosen = choose(&result.lines, self.level, &mut rng);
         let line = &result.lines[chosen];
         (result.best_move, result.score, result.pv) =
@@ -194,13 +196,13 @@ impl Skill {
 /// first): each line's score gets a random bonus of 0 to the level's
 /// largest error, and the highest total is played (the better line on a
 /// tie). A line more than the error behind the best is never played.
-fn choose(lines: &[PvLine], level: u32, rng: &mut SplitMix) -> usize {
+fn choose(lines: &[PvLine], level: u32, rng: &mut SplitMix64) -> usize {
     let Some(&error) = SKILL_ERROR.get(level as usize) else {
         return 0;
     };
     let mut best = (i64::MIN, 0);
     for (i, line) in lines.iter().enumerate() {
-        let total = value(line.score) + (rng.next() % (error as u64 + 1)) as i64;
+        let total = value(line.score) + (rng.next_u64() % (error as u64 + 1)) as i64;
         if total > best.0 {
             best = (total, i);
         }
@@ -214,19 +216,6 @@ fn value(score: Score) -> i64 {
         Score::Cp(c) => i64::from(c),
         Score::Mate(n) if n > 0 => i64::from(MATE - 2 * n),
         Score::Mate(n) => i64::from(-MATE - 2 * n),
-    }
-}
-
-/// SplitMix64: a small, seedable generator (quality enough for a move choice).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

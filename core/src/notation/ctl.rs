@@ -611,13 +611,8 @@ mod tests {
         const SUFFIX: [&str; 12] = [
             "", "", "=&", "=N", "+", "++", "^+", "+^", "#", "=&#", "+#", " ?!",
         ];
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut pick = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::random::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut pick = |n: usize| rng.below(n);
         let (mut accepted, tried) = (0, 200_000);
         for _ in 0..tried {
             let text = [

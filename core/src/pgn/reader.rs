@@ -573,13 +573,8 @@ mod tests {
             b"\xFF",
             b"\xE3\x80",
         ];
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut pick = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::random::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut pick = |n: usize| rng.below(n);
         let (mut starts, mut comments) = (0, 0);
         for _ in 0..300 {
             let (mut fast, mut slow) = (super::Splitter::default(), super::Splitter::default());
@@ -615,17 +610,11 @@ mod tests {
     /// The word-at-a-time search finds what a plain search finds.
     #[test]
     fn find_byte_agrees_with_position() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::random::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         for len in 0..40 {
             for _ in 0..200 {
                 let hay: Vec<u8> = (0..len)
-                    .map(|_| {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        [b'{', b'}', b'z', 0x7A, 0xFB, 0x00, 0x80, 0x7B ^ 0x80]
-                            [(state % 8) as usize]
-                    })
+                    .map(|_| [b'{', b'}', b'z', 0x7A, 0xFB, 0x00, 0x80, 0x7B ^ 0x80][rng.below(8)])
                     .collect();
                 for needle in [b'{', b'}'] {
                     let want = hay.iter().position(|&b| b == needle);
