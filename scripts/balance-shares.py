@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Shares of the points in `cescacs match --pgn` records (docs/BALANCE.md).
 
-    scripts/balance-shares.py [--pairs N] FILE...
+    scripts/balance-shares.py [--pairs N] [--plot DIR] FILE...
 
 For each file, over its first N complete opening pairs (all by default): A's
 wins, draws, losses and points; A's mean share of a game's points, and White's, each with its 95 % error bar computed two
@@ -13,12 +13,19 @@ A's and B's strengths cancel from it, and it measures the first move's
 advantage. A is the side whose name (the White or Black tag) is the match's
 `--engine`/`--eval` A; records name A first in Round "pair.1".
 
+With --plot DIR (matplotlib), one PNG a file (DIR/STEM.png, the file's name
+without its extension) and DIR/first-move.png over all of them: the share as
+the pairs come in, with its 95 % band over the pairs so far, and how many
+pairs gave each share of their two games' points (the pentanomial counts,
+finer here because a game's share can be 1/3 or 2/3).
+
 Points are the rules' tournament points (RULES.md §6): a share is the
 winner's points over the game's total (3-0: 1, 2-1: 2/3, 1-1: 1/2).
 Standard library only.
 """
 
 import math
+import os
 import re
 import sys
 
@@ -58,10 +65,59 @@ def elo(share):
     return -400 * math.log10(1 / share - 1)
 
 
+def running(xs):
+    """(mean, 95 % half-width) of xs[:n] for n = 2, 3, ...: how a share settles
+    as the pairs come in."""
+    return [mean_ci(xs[:n]) for n in range(2, len(xs) + 1)]
+
+
+def plot(png, pair_shares, who, title):
+    """Draws one question: `who`'s running share over the pairs with its band,
+    and the count of pairs at each share of their points."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    run = running(pair_shares)
+    xs = range(2, len(pair_shares) + 1)
+    means = [100 * m for m, _ in run]
+    left.plot(xs, means, label=f"{who}'s share")
+    left.fill_between(
+        xs,
+        [100 * (m - e) for m, e in run],
+        [100 * (m + e) for m, e in run],
+        alpha=0.3,
+        label="95 % (pairs)",
+    )
+    left.axhline(50, color="grey", linewidth=0.8)
+    left.xaxis.get_major_locator().set_params(integer=True)
+    left.set_xlabel("opening pairs")
+    left.set_ylabel(f"{who}'s share of the points (%)")
+    left.legend()
+    counts = {}
+    for x in pair_shares:
+        k = round(12 * x)
+        counts[k] = counts.get(k, 0) + 1
+    keys = sorted(counts)
+    right.bar([k / 12 * 100 for k in keys], [counts[k] for k in keys], width=3)
+    right.set_xlabel(f"{who}'s share of a pair's points (%)")
+    right.set_ylabel("opening pairs")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(png, dpi=100)
+    plt.close(fig)
+
+
 def main(argv):
     limit = None
-    if argv[:1] == ["--pairs"]:
-        limit = int(argv[1])
+    plot_dir = None
+    while argv[:1] in (["--pairs"], ["--plot"]) and len(argv) > 1:
+        if argv[0] == "--pairs":
+            limit = int(argv[1])
+        else:
+            plot_dir = argv[1]
         argv = argv[2:]
     if not argv:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
@@ -93,11 +149,19 @@ def main(argv):
         print(
             f"  White's share {100 * mw:.1f} % +/- {100 * ew:.1f} % (games), +/- {100 * ewp:.1f} % (pairs)"
         )
+        if plot_dir is not None:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            title = f"{stem}: A's share {100 * ma:.1f} % ± {100 * eap:.1f} % over {len(ps)} pairs"
+            plot(os.path.join(plot_dir, f"{stem}.png"), a_pairs, "A", title)
     if len(argv) > 1:
         mw, ewp = mean_ci(all_white)
         print(
             f"all files: {len(all_white)} pairs, White's share {100 * mw:.1f} % +/- {100 * ewp:.1f} % (pairs)"
         )
+    if plot_dir is not None:
+        mw, ewp = mean_ci(all_white)
+        title = f"first move: White's share {100 * mw:.1f} % ± {100 * ewp:.1f} % over {len(all_white)} pairs"
+        plot(os.path.join(plot_dir, "first-move.png"), all_white, "White", title)
     return 0
 
 

@@ -9,7 +9,7 @@
 # game and its mirror, so those three lines only say so (Elo 0, all pairs
 # WL+DD): White's share is the figure there.
 #
-#   scripts/engine-study.sh [ladder|eval|balance|fit|all] [PAIRS] [THREADS]
+#   scripts/engine-study.sh [ladder|eval|balance|balance-50ms|fit|all] [PAIRS] [THREADS]
 #
 # ladder:  depth d against depth d-1 for d = 2, 3, 4 (the ≥ 60 % requirement)
 # eval:    the default evaluation against itself without each term, at depth 2
@@ -20,6 +20,10 @@
 #          over the three matches (the first move's advantage).
 #          docs/BALANCE.md's matches are those of `balance 300` (castling's
 #          first 220 pairs, both's first 200).
+# balance-50ms: the same three matches with the default network at 50 ms a
+#          move (`--movetime 50 --eval nnue`, 16 MB tables), written to
+#          target/balance-50ms/; not part of `all` (300 pairs take about an
+#          hour a match on two cores).
 # fit:     the piece values fitted to 1,000 pairs of depth-2 games (site values
 #          against reference values, written to target/fit/games.ctl-pgn;
 #          the example `fit` of cescacs-study), then the fitted values against
@@ -52,6 +56,15 @@ if [[ $what == balance || $what == all ]]; then
     run --depth 5 --vs-depth 5 --abstain castling --seed 1 --pgn target/balance/castling.ctl-pgn
     run --depth 5 --vs-depth 5 --abstain both --seed 2 --pgn target/balance/both.ctl-pgn
     python3 scripts/balance-shares.py target/balance/leaps.ctl-pgn target/balance/castling.ctl-pgn target/balance/both.ctl-pgn
+fi
+if [[ $what == balance-50ms ]]; then
+    out=target/balance-50ms
+    mkdir -p "$out"
+    net=(--movetime 50 --eval nnue --vs-eval nnue --hash 16)
+    run "${net[@]}" --abstain leaps --seed 0 --pgn "$out/leaps.ctl-pgn"
+    run "${net[@]}" --abstain castling --seed 1 --pgn "$out/castling.ctl-pgn"
+    run "${net[@]}" --abstain both --seed 2 --pgn "$out/both.ctl-pgn"
+    python3 scripts/balance-shares.py "$out/leaps.ctl-pgn" "$out/castling.ctl-pgn" "$out/both.ctl-pgn"
 fi
 if [[ $what == fit || $what == all ]]; then
     mkdir -p target/fit
