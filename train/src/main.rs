@@ -77,6 +77,10 @@ struct Args {
     /// hand-written evaluation with its default settings, whose own values then count).
     #[arg(long, value_enum, default_value_t = BaseArg::Hand)]
     base: BaseArg,
+    /// Quantization-aware training: the passes run on the weights rounded as the engine's
+    /// file holds them, the gradient applied to the float weights.
+    #[arg(long)]
+    qat: bool,
     /// Keep the positions whose move was a capture (left out by default).
     #[arg(long)]
     keep_captures: bool,
@@ -148,6 +152,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             BaseArg::Hand if !args.no_material => Base::HandWritten,
             BaseArg::Hand | BaseArg::Material => Base::Material,
         },
+        qat: args.qat,
     };
     let (params, curve) = train(&data, &idx[..cut], &idx[cut..], &settings, |e, _| {
         eprintln!(
@@ -218,7 +223,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "args": {
             "seed": args.seed, "epochs": args.epochs, "acc": args.acc, "hidden": args.hidden,
             "batch": args.batch, "lr": args.lr, "lr_decay": args.lr_decay, "hex_decay": args.hex_decay, "lambda": args.lambda,
-            "scale": args.scale, "material": settings.material, "base": if settings.base == Base::Material { "material" } else { "hand" }, "validation": args.validation, "threads": args.threads,
+            "scale": args.scale, "material": settings.material, "base": if settings.base == Base::Material { "material" } else { "hand" }, "validation": args.validation, "threads": args.threads, "qat": args.qat,
         },
         "curve": curve.iter().map(|e| serde_json::json!({"epoch": e.epoch, "train": e.train, "validation": e.validation})).collect::<Vec<_>>(),
         "quantized_vs_float": {"positions": diffs.len(), "mean_abs_cp": mean_diff, "max_abs_cp": max_diff},

@@ -12,6 +12,13 @@
 //! every position, not hex by hex, which few positions would teach; the
 //! factor rows are folded into the hex rows when the network is quantized,
 //! so the engine's network has the same shape and cost.
+//!
+//! Quantization-aware training ([`Params::fake_quantized`]): each step can
+//! run the forward and backward pass on the parameters rounded to the
+//! engine's grids, the hidden units floored as the engine's shift floors
+//! them, and apply the gradient to the float parameters (the
+//! straight-through estimator), so the network learns the values the
+//! engine will compute.
 
 use cescacs::random::SplitMix64;
 use cescacs::{Color, Hex, Piece, Role, HEX_COUNT};
@@ -89,6 +96,10 @@ pub struct Params {
     pub shape: Shape,
     /// The values, in the layout above.
     pub v: Vec<f32>,
+    /// The values lie on the engine's grids ([`Params::fake_quantized`]):
+    /// the forward pass floors each hidden unit to a multiple of 1/127, as
+    /// the engine's `>> 6` does.
+    pub quantized: bool,
 }
 
 /// A sample's inputs: its active features in the side to move's frame
@@ -123,6 +134,8 @@ impl Inputs<'_> {
 pub struct Scratch {
     a: Vec<f32>,
     z: Vec<f32>,
+    /// The hidden units' activations (`z` clipped, and floored when quantized).
+    h: Vec<f32>,
     dz: Vec<f32>,
     dx: Vec<f32>,
 }
@@ -133,6 +146,7 @@ impl Scratch {
         Scratch {
             a: vec![0.0; 2 * shape.acc],
             z: vec![0.0; shape.hidden],
+            h: vec![0.0; shape.hidden],
             dz: vec![0.0; shape.hidden],
             dx: vec![0.0; 2 * shape.acc],
         }
@@ -164,7 +178,38 @@ impl Params {
         for w in &mut v[shape.l2_w()..shape.l2_b()] {
             *w = s2 * normal(&mut rng);
         }
-        Params { shape, v }
+        Params {
+            shape,
+            v,
+            quantized: false,
+        }
+    }
+
+    /// These parameters as the engine's file holds them, back in float
+    /// units: the factor rows folded into the hex rows and every value
+    /// rounded to its grid ([`Params::quantize`]). Its forward pass gives
+    /// the engine's evaluation to within the last centipawn's truncation.
+    pub fn fake_quantized(&self) -> Params {
+        let s = self.shape;
+        let (qa, qb) = (QA as f32, QB as f32);
+        let on_grid = |xs: &mut [f32], q: f32, limit: f32| {
+            for x in xs {
+                *x = (*x * q).round().clamp(-limit, limit) / q;
+            }
+        };
+        let mut v = self.v.clone();
+        v[s.ft_w()..s.ft_b()].copy_from_slice(&self.folded());
+        v[s.factors()..s.l1_w()].fill(0.0);
+        on_grid(&mut v[s.ft_w()..s.factors()], qa, f32::INFINITY);
+        on_grid(&mut v[s.l1_w()..s.l1_b()], qb, 127.0);
+        on_grid(&mut v[s.l2_w()..s.l2_b()], qb, 127.0);
+        on_grid(&mut v[s.l1_b()..s.l2_w()], qa * qb, f32::INFINITY);
+        on_grid(&mut v[s.l2_b()..], qa * qb, f32::INFINITY);
+        Params {
+            shape: s,
+            v,
+            quantized: true,
+        }
     }
 
     /// Multiplies the hex rows (not the factor rows) by `1 − amount`.
@@ -223,7 +268,14 @@ impl Params {
                 z += w * a.clamp(0.0, 1.0);
             }
             scratch.z[j] = z;
-            out += self.v[s.l2_w() + j] * z.clamp(0.0, 1.0);
+            let h = if self.quantized {
+                // The engine's `(b + Σ x·w) >> 6` on the integers z × 127 × 64.
+                ((z * (QA * QB) as f32).round() / QB as f32).floor() / QA as f32
+            } else {
+                z
+            };
+            scratch.h[j] = h.clamp(0.0, 1.0);
+            out += self.v[s.l2_w() + j] * scratch.h[j];
         }
         out
     }
@@ -245,7 +297,7 @@ impl Params {
         scratch.dx.fill(0.0);
         for j in 0..s.hidden {
             let z = scratch.z[j];
-            grad[s.l2_w() + j] += d_out * z.clamp(0.0, 1.0);
+            grad[s.l2_w() + j] += d_out * scratch.h[j];
             let dz = if z > 0.0 && z < 1.0 {
                 d_out * self.v[s.l2_w() + j]
             } else {
@@ -393,6 +445,47 @@ mod tests {
                 grad[i]
             );
         }
+    }
+
+    #[test]
+    fn the_fake_quantized_forward_pass_is_the_engines_evaluation() {
+        let shape = Shape { acc: 16, hidden: 8 };
+        let mut p = Params::init(shape, 9);
+        // Factor rows and biases away from zero, so folding and rounding are exercised.
+        for (i, w) in p.v[shape.factors()..].iter_mut().enumerate() {
+            *w += 0.01 * (i % 7) as f32;
+        }
+        let material = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
+        let net = p.quantize(400, material).unwrap();
+        let q = p.fake_quantized();
+        let flip = black_frame();
+        let mut scratch = Scratch::new(shape);
+        let mut pos = Position::default();
+        for k in 0..12 {
+            let white = inputs_of(&pos);
+            let base = net.material_balance(&pos);
+            let inputs = Inputs {
+                white: &white,
+                black_to_move: pos.turn() == Color::Black,
+                flip: &flip,
+                material: base as f32 / 400.0,
+            };
+            let float_cp = q.forward(&inputs, &mut scratch) * 400.0;
+            let cp = net.evaluate(&pos) as f32;
+            // The engine truncates the last division; nothing else differs.
+            assert!(
+                (float_cp - cp).abs() < 1.01,
+                "ply {k}: fake-quantized {float_cp}, engine {cp}"
+            );
+            pos = pos.after(pos.legal_moves()[k * 7 % pos.legal_moves().len()]);
+        }
+    }
+
+    #[test]
+    fn fake_quantizing_twice_changes_nothing() {
+        let shape = Shape { acc: 8, hidden: 4 };
+        let q = Params::init(shape, 3).fake_quantized();
+        assert_eq!(q.fake_quantized(), q);
     }
 
     #[test]

@@ -45,6 +45,11 @@ pub struct Settings {
     /// What the layers correct: the material balance, or the
     /// hand-written evaluation.
     pub base: Base,
+    /// Quantization-aware training: each batch's passes run on the
+    /// parameters rounded to the engine's grids
+    /// ([`Params::fake_quantized`]), their gradient applied to the float
+    /// parameters; the validation loss is then the quantized network's.
+    pub qat: bool,
 }
 
 /// One epoch's mean losses.
@@ -175,13 +180,15 @@ pub fn train(
         }
         let mut epoch_loss = 0.0;
         for batch in order.chunks(settings.batch.max(1)) {
+            let quantized = settings.qat.then(|| p.fake_quantized());
+            let net = quantized.as_ref().unwrap_or(&p);
             let chunk = batch.len().div_ceil(threads);
             let losses: Vec<f64> = std::thread::scope(|s| {
                 let handles: Vec<_> = grads
                     .iter_mut()
                     .zip(batch.chunks(chunk))
                     .map(|(g, c)| {
-                        let (p, flip) = (&p, &flip);
+                        let (p, flip) = (net, &flip);
                         s.spawn(move || {
                             g.fill(0.0);
                             pass(p, data, c, settings, flip, Some(g))
@@ -213,7 +220,11 @@ pub fn train(
         let e = EpochLoss {
             epoch,
             train: epoch_loss / order.len().max(1) as f64,
-            validation: mean_loss(&p, data, held_out, settings),
+            validation: if settings.qat {
+                mean_loss(&p.fake_quantized(), data, held_out, settings)
+            } else {
+                mean_loss(&p, data, held_out, settings)
+            },
         };
         report(&e, &p);
         curve.push(e);

@@ -65,6 +65,7 @@ fn settings(epochs: usize) -> Settings {
         threads: 2,
         material: [0; 9],
         base: Base::Material,
+        qat: false,
     }
 }
 
@@ -102,6 +103,19 @@ fn it_reads_learns_and_repeats_itself() {
     assert_eq!(params, again, "same seed, same network");
     let bytes = params.quantize(400, [0; 9]).unwrap().to_bytes();
     assert_eq!(bytes, again.quantize(400, [0; 9]).unwrap().to_bytes());
+
+    // Quantization-aware: it learns too, repeats itself, and its validation
+    // loss is the quantized network's.
+    let qat = Settings {
+        qat: true,
+        ..settings(4)
+    };
+    let run = || train(&all, &idx[..cut], &idx[cut..], &qat, |_, _| {});
+    let (params, curve) = run();
+    assert!(curve[3].train < 0.7 * curve[0].train, "{curve:?}");
+    assert_eq!(params, run().0, "same seed, same network");
+    let held = cescacs_train::trainer::mean_loss(&params.fake_quantized(), &all, &idx[cut..], &qat);
+    assert_eq!(curve[3].validation, held);
 }
 
 #[test]
