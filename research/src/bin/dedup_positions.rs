@@ -17,6 +17,18 @@ use std::process::ExitCode;
 
 use cescacs_research::positions::{Dedup, DedupSummary, Reader};
 
+/// What `--help` prints.
+const USAGE: &str = "\
+Keeps the first record of each position across positions files, in the order of the files
+and their records (docs/NNUE.md).
+
+Usage: dedup_positions --out FILE IN...
+
+  --out FILE   the positions file to write (FILE.tmp until whole)
+  IN...        the positions files to read
+  -h, --help   print this
+";
+
 fn parse_args() -> Result<(String, Vec<String>), String> {
     let mut out = None;
     let mut inputs = Vec::new();
@@ -51,6 +63,10 @@ fn run(out: &str, inputs: &[String]) -> Result<DedupSummary, String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().skip(1).any(|a| a == "-h" || a == "--help") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let (out, inputs) = match parse_args() {
         Ok(args) => args,
         Err(e) => {

@@ -23,6 +23,24 @@ use std::time::Instant;
 use cescacs_engine::nnue::Network;
 use cescacs_research::generate::{generate, Labeller, Settings};
 
+/// What `--help` prints.
+const USAGE: &str = "\
+Writes training positions from engine self-play (docs/NNUE.md).
+
+Usage: gen_positions --positions N --nodes K --seed S --out FILE [--threads T]
+                     [--opening-plies P] [--eval hand|nnue] [--eval-file NET]
+
+  --positions N       positions to write
+  --nodes K           nodes a search (one search a move)
+  --seed S            seed of the games' random openings
+  --out FILE          the positions file [default: positions.bin]
+  --threads T         games played at once [default: 1]
+  --opening-plies P   random plies that open each game [default: 8]
+  --eval hand|nnue    the evaluation that plays and labels [default: hand]
+  --eval-file NET     a network file to play and label with (implies nnue)
+  -h, --help          print this
+";
+
 /// The settings and the output file the arguments ask for.
 fn parse_args() -> Result<(Settings, String), String> {
     let mut s = Settings::default();
@@ -63,6 +81,10 @@ fn parse_args() -> Result<(Settings, String), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().skip(1).any(|a| a == "-h" || a == "--help") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let (settings, out) = match parse_args() {
         Ok(args) => args,
         Err(e) => {
