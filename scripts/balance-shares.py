@@ -92,6 +92,7 @@ def plot(png, pair_shares, who, title):
         label="95 % (pairs)",
     )
     left.axhline(50, color="grey", linewidth=0.8)
+    left.set_ylim(0, 100)
     left.xaxis.get_major_locator().set_params(integer=True)
     left.set_xlabel("opening pairs")
     left.set_ylabel(f"{who}'s share of the points (%)")
