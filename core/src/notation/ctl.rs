@@ -52,8 +52,8 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
 /// ends a word there changes nothing read, so a lexer reads a move and
 /// finds its end in one pass).
 pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, usize, usize)> {
-    // The longest text of this shape is 14 bytes (`NF22×NH26=&++`), and
-    // no byte past the 15th is looked at: the text is read from a copy of
+    // The longest text of this shape is 16 bytes (`NF22×NH26=&+∞`), and
+    // no byte past the 16th is looked at: the text is read from a copy of
     // its first 16 bytes, padded with zeros (a byte that is nothing of
     // the shape, as the end is), so no read is checked against its length.
     let mut w = [0u8; SCAN];
@@ -102,11 +102,14 @@ fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
     if (at(i), at(i + 1)) == (b'=', b'&') {
         i += 2;
     }
-    i += match (at(i), at(i + 1)) {
-        (b'+', b'+' | b'^') | (b'^', b'+') => 2,
-        (b'+' | b'#', _) => 1,
-        _ => 0,
+    let (mark, mark_wide) = match (at(i), at(i + 1), at(i + 2), at(i + 3)) {
+        (b'+', 0xE2, 0x88, 0x9E) => (4, 2), // '+∞'
+        (b'+', b'+' | b'^', _, _) | (b'^', b'+', _, _) => (2, 0),
+        (b'+' | b'#', _, _, _) => (1, 0),
+        _ => (0, 0),
     };
+    i += mark;
+    let wide = wide + mark_wide;
     let ctl = Ctl::Normal {
         role,
         from,
@@ -608,8 +611,20 @@ mod tests {
         ];
         const SEP: [&str; 9] = ["-", "×", "x", "*", "@", "@@", "", "\u{2013}", "=N"];
         const CAPTURED: [&str; 5] = ["", "", "N", "D", "P"];
-        const SUFFIX: [&str; 12] = [
-            "", "", "=&", "=N", "+", "++", "^+", "+^", "#", "=&#", "+#", " ?!",
+        const SUFFIX: [&str; 13] = [
+            "",
+            "",
+            "=&",
+            "=N",
+            "+",
+            "++",
+            "^+",
+            "+^",
+            "#",
+            "=&#",
+            "+#",
+            " ?!",
+            "+\u{221e}",
         ];
         let mut rng = crate::random::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut pick = |n: usize| rng.below(n);
@@ -621,7 +636,7 @@ mod tests {
                 SEP[pick(9)],
                 CAPTURED[pick(5)],
                 HEX[pick(12)],
-                SUFFIX[pick(12)],
+                SUFFIX[pick(13)],
             ]
             .concat();
             if let Some(ctl) = parse_plain(text.as_bytes()) {
@@ -639,6 +654,8 @@ mod tests {
             "C15@B12",
             "DE1-E9^+",
             "VD26-G27#",
+            "DB8-D10+\u{221e}",
+            "NF22×NH26=&+\u{221e}",
         ] {
             assert_eq!(
                 parse_plain(text.as_bytes()).map(Ok),
@@ -655,6 +672,8 @@ mod tests {
             "E07-E13",
             "E7-E13=N",
             "E7-NE13",
+            "E7-E13\u{221e}",
+            "E7-E13+\u{221e}\u{221e}",
         ] {
             assert_eq!(parse_plain(text.as_bytes()), None, "{text}");
         }
@@ -677,6 +696,8 @@ mod tests {
             ("DE1-E9^+", 8),
             ("DE1-E9+^", 8),
             ("C15@@B12", 8),
+            ("DB8-D10+\u{221e}", 9),
+            ("NF22×NH26=&+\u{221e}", 13),
             ("E7xE13", 6),
             ("VF0-E5", 6),
         ] {
@@ -704,6 +725,11 @@ mod tests {
         assert_eq!(scan_plain(b"E7-E13++x").map(|(_, n, _)| n), Some(8));
         assert_eq!(scan_plain(b"E7-E13^").map(|(_, n, _)| n), Some(6));
         assert_eq!(scan_plain(b"E7-E13=").map(|(_, n, _)| n), Some(6));
+        // A '+' before a character other than '∞' is the mark alone.
+        assert_eq!(
+            scan_plain("E7-E13+\u{2213}".as_bytes()).map(|(_, n, _)| n),
+            Some(7)
+        );
         for text in [
             "", "E", "E7", "E7-", "E07-E13", "E7-NE13", "E7-E130", "KRK-HIO", "A23=N", "?!",
         ] {

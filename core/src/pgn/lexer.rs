@@ -587,7 +587,7 @@ mod tests {
     #[test]
     fn a_move_word_is_read_with_its_move() {
         let ctl = |w: &str| Ctl::parse(w).unwrap();
-        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞";
+        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞ x";
         assert_eq!(
             tokens(text),
             [
@@ -619,7 +619,8 @@ mod tests {
                 (Tok::Word("KRK-HIO"), 2, 14, 37, 44),
                 (Tok::Close, 2, 21, 44, 45),
                 (Tok::Word("\u{2013}E9-E1"), 2, 23, 46, 54),
-                (Tok::Word("I5-I7+∞"), 2, 30, 55, 64),
+                (Tok::Move(ctl("I5-I7+∞")), 2, 30, 55, 64),
+                (Tok::Word("x"), 2, 38, 65, 66),
             ]
         );
     }
