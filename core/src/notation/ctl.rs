@@ -34,15 +34,46 @@ impl CheckKind {
 }
 
 /// The common shape of a move text, `[piece]FROM sep [captured]TO[=&][mark]`
-/// in ASCII (the separator `×` too), read byte by byte: the move texts of a
-/// game record are nearly all of it, and reading them is a large part of
-/// reading a record. `None` for anything else (castlings, promotions,
-/// Unicode hyphens, blanks, errors): [`Ctl::parse`] then reads the text the
-/// general way, which gives the same answer for the texts read here.
+/// in ASCII (the separator `×` too) or a castling with the ASCII hyphen
+/// (`KRK-HIO[mark]`), read byte by byte: the move texts of a game record
+/// are nearly all of it, and reading them is a large part of reading a
+/// record. `None` for anything else (promotions, Unicode hyphens, blanks,
+/// errors): [`Ctl::parse`] then reads the text the general way, which gives
+/// the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
-    match scan_plain(t) {
+    match scan_plain(t).or_else(|| scan_castling(t)) {
         Some((ctl, n, _)) if n == t.len() => Some(ctl),
         _ => None,
+    }
+}
+
+/// The castling written with the ASCII hyphen (`KRK-HIO`, a check mark
+/// after it or not) that `t` starts with, as [`scan_plain`] reads a move:
+/// its length in bytes and in characters, what follows not looked at.
+pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+    let end = match t {
+        [b'K', b'R', b'K' | b'D' | b'R', b'-', rest @ ..] => {
+            4 + rest.iter().take_while(|b| b.is_ascii_uppercase()).count()
+        }
+        _ => return None,
+    };
+    let name = std::str::from_utf8(&t[..end]).ok()?;
+    let castling = Castling::from_name(name)?;
+    let at = |i: usize| t.get(end + i).copied().unwrap_or(0);
+    let (mark, wide) = check_mark([at(0), at(1), at(2), at(3)]);
+    Some((Ctl::Castling(castling), end + mark, end + mark - wide))
+}
+
+/// The check mark (`+`, `++`, `+^`, `^+`, `+∞`, `#`) the bytes `b` start
+/// with, the longest: its length in bytes and the bytes beyond one a
+/// character (`∞` is three); `(0, 0)` for none.
+#[inline(always)]
+fn check_mark(b: [u8; 4]) -> (usize, usize) {
+    match b {
+        [b'+', 0xE2, 0x88, 0x9E] => (4, 2), // '+∞'
+        [b'+', b'+' | b'^', ..] | [b'^', b'+', ..] => (2, 0),
+        [b'+' | b'#', ..] => (1, 0),
+        _ => (0, 0),
     }
 }
 
@@ -102,12 +133,7 @@ fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
     if (at(i), at(i + 1)) == (b'=', b'&') {
         i += 2;
     }
-    let (mark, mark_wide) = match (at(i), at(i + 1), at(i + 2), at(i + 3)) {
-        (b'+', 0xE2, 0x88, 0x9E) => (4, 2), // '+∞'
-        (b'+', b'+' | b'^', _, _) | (b'^', b'+', _, _) => (2, 0),
-        (b'+' | b'#', _, _, _) => (1, 0),
-        _ => (0, 0),
-    };
+    let (mark, mark_wide) = check_mark([at(i), at(i + 1), at(i + 2), at(i + 3)]);
     i += mark;
     let wide = wide + mark_wide;
     let ctl = Ctl::Normal {
@@ -646,6 +672,10 @@ mod tests {
         }
         assert!(accepted > tried / 50, "{accepted} of {tried}");
         for text in [
+            "KRK-HIO",
+            "KRD-DE+",
+            "KRR-FEE+\u{221e}",
+            "KRK-HIOO++",
             "E7-E13",
             "EE9×F12",
             "JE19×EC13+",
@@ -664,7 +694,8 @@ mod tests {
             );
         }
         for text in [
-            "KRK-HIO",
+            "KRK-XYZ",
+            "KRK\u{2010}HIO",
             "A23=N",
             "E7\u{2010}E13",
             " E7-E13",
@@ -700,6 +731,9 @@ mod tests {
             ("NF22×NH26=&+\u{221e}", 13),
             ("E7xE13", 6),
             ("VF0-E5", 6),
+            ("KRK-HIO", 7),
+            ("KRD-DD#", 7),
+            ("KRR-HIH+\u{221e}", 9),
         ] {
             let ctl = parse_plain(word.as_bytes()).expect(word);
             for tail in [
@@ -715,7 +749,7 @@ mod tests {
             ] {
                 let text = format!("{word}{tail}");
                 assert_eq!(
-                    scan_plain(text.as_bytes()),
+                    scan_plain(text.as_bytes()).or_else(|| scan_castling(text.as_bytes())),
                     Some((ctl, word.len(), chars)),
                     "{text:?}"
                 );
@@ -734,6 +768,19 @@ mod tests {
             "", "E", "E7", "E7-", "E07-E13", "E7-NE13", "E7-E130", "KRK-HIO", "A23=N", "?!",
         ] {
             assert_eq!(scan_plain(text.as_bytes()), None, "{text:?}");
+        }
+        // A castling only by its exact name, with the ASCII hyphen.
+        for text in [
+            "",
+            "KR",
+            "KRK-",
+            "KRK-XYZ",
+            "KRX-HH",
+            "KRK\u{2010}HIO",
+            "E7-E13",
+            "KRK-HIOOO",
+        ] {
+            assert_eq!(scan_castling(text.as_bytes()), None, "{text:?}");
         }
     }
 }
