@@ -240,6 +240,10 @@ impl FromStr for GameResult {
 }
 
 /// One move of a line with what the record says about it.
+///
+/// [`Line`]'s `Drop` forgets a move whose `comments` and `variations` have
+/// no capacity, as owning nothing: a field added here that owns memory
+/// must be checked there too.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AnnotatedMove {
     /// The move.
