@@ -590,7 +590,24 @@ fn write_key_tags(out: &mut String, game: &Game) {
 
 /// Writes `n ply` or `n plies`.
 fn write_plies(out: &mut String, n: usize) {
-    let _ = write!(out, "{n} {}", if n == 1 { "ply" } else { "plies" });
+    write_number(out, n);
+    out.push_str(if n == 1 { " ply" } else { " plies" });
+}
+
+/// Writes `n` in decimal, without the formatting machinery (two numbers a
+/// summary line).
+fn write_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// Writes the words of the summary of a game read without error; whether
@@ -795,7 +812,10 @@ impl PgnRun {
             let ok = entry_verdict(&mut words, &entry);
             all_ok &= ok;
             line.clear();
-            let _ = write!(line, "{name} #{}: ", i + 1);
+            line.push_str(name);
+            line.push_str(" #");
+            write_number(&mut line, i + 1);
+            line.push_str(": ");
             line.push_str(if ok { "OK — " } else { "BAD — " });
             line.push_str(&words);
             if let Some(game) = &entry.game {
@@ -855,5 +875,22 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool, max_errors: usize) -> Cm
         Ok(())
     } else {
         Err(Failure::Reported)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `write_number` writes what `Display` writes.
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 1234, 4_294_967_296, usize::MAX] {
+            let mut s = String::from("x");
+            super::write_number(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
+        let mut s = String::new();
+        super::write_plies(&mut s, 1);
+        super::write_plies(&mut s, 0);
+        assert_eq!(s, "1 ply0 plies");
     }
 }
