@@ -290,7 +290,7 @@ impl History {
             all.push(self.current.clone());
         }
         let ply = note(&mut self.plies, &self.current, m);
-        self.mate.take();
+        self.forget_mate();
         first_draw(
             &mut self.draw,
             ply,
@@ -309,7 +309,7 @@ impl History {
             all.push(after.clone());
         }
         let ply = note(&mut self.plies, after, m);
-        self.mate.take();
+        self.forget_mate();
         first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions);
     }
 
@@ -318,6 +318,16 @@ impl History {
     pub(crate) fn finish_read(&mut self, last: Position) {
         debug_assert_eq!(last.zobrist_hash(), self.last().hash);
         self.current = last;
+    }
+
+    /// Forgets the mate answer (the last position changed). Looked at
+    /// first: taking an empty `OnceLock` still builds a new one, and every
+    /// move pushed comes here.
+    #[inline(always)]
+    fn forget_mate(&mut self) {
+        if self.mate.get().is_some() {
+            self.mate = OnceLock::new();
+        }
     }
 
     /// Gives back the room reserved beyond the plies held.
@@ -336,7 +346,7 @@ impl History {
         all.pop();
         self.current.clone_from(all.last());
         let ply = self.plies.pop().expect("a move");
-        self.mate.take();
+        self.forget_mate();
         if self.draw.is_some_and(|(at, _)| at > self.len()) {
             self.draw = None;
         }
