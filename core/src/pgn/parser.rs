@@ -144,14 +144,16 @@ impl LineCtx {
         }
     }
 
-    /// The position before move `j`, one the line holds (the main line's
-    /// history has not the position after its last move until the line is
-    /// read): the main line's from its history, a variation's from the
-    /// checkpoint at or before it.
+    /// The position before move `j` (`j` = the number of moves: after the
+    /// last, for a variation only: the main line's history has not that
+    /// position until the line is read): the main line's from its history,
+    /// a variation's from the checkpoint at or before it.
     fn position_before(&self, j: usize) -> Position {
-        debug_assert!(j < self.line.moves.len());
-        if let Some(p) = self.history.as_ref().and_then(|h| h.position_at(j)) {
-            return p.clone();
+        if let Some(history) = &self.history {
+            debug_assert!(j < self.line.moves.len());
+            if let Some(p) = history.position_at(j) {
+                return p.clone();
+            }
         }
         let k = (j / CHECKPOINT).min(self.checkpoints.len());
         let mut pos = Position::clone(self.checkpoint(k).expect("checkpoints up to the last"));
@@ -167,6 +169,11 @@ impl LineCtx {
             Some(p) if j % CHECKPOINT == 0 => Rc::clone(p),
             _ => Rc::new(self.position_before(j)),
         }
+    }
+
+    /// The position after a variation's last move.
+    fn position_after_last(&self) -> Position {
+        self.position_before(self.line.moves.len())
     }
 
     /// The move number and the mover of move `j` (a move the line holds).
@@ -456,8 +463,10 @@ impl<'a> Parser<'a> {
         start: Position,
     ) -> (LineCtx, Result<End, PgnError>, Position) {
         let mut stack = vec![root];
-        // The position each line below the top one has reached.
-        let mut below: Vec<Position> = Vec::new();
+        // The main line's position while a variation is read (a variation
+        // below the top one gets its own back from its checkpoints: a deep
+        // nest holds no position a level).
+        let mut main = None;
         let mut pos = start;
         loop {
             let depth = stack.len() - 1;
@@ -466,8 +475,12 @@ impl<'a> Parser<'a> {
                 Step::Next => continue,
                 Step::Open(opened) => {
                     let (child, child_pos) = *opened;
+                    if stack.len() == 1 {
+                        main = Some(std::mem::replace(&mut pos, child_pos));
+                    } else {
+                        pos = child_pos;
+                    }
                     stack.push(child);
-                    below.push(std::mem::replace(&mut pos, child_pos));
                     continue;
                 }
                 Step::End(end) => end,
@@ -489,7 +502,10 @@ impl<'a> Parser<'a> {
                     Err(e) => Err(e),
                 };
                 attach_variation(parent, child, open.label, open.target);
-                pos = below.pop().expect("the position of each line below");
+                pos = match stack.len() {
+                    1 => main.take().expect("the main line's position"),
+                    _ => stack.last().expect("a line").position_after_last(),
+                };
                 match result {
                     Ok(()) => break,
                     Err(e) => end = Err(e),
