@@ -573,64 +573,91 @@ fn mismatch_words(m: &ResultMismatch) -> String {
     }
 }
 
-/// `; White: …; Black: …; Date: …` for the tags present and known (not
-/// the roster's defaults, `?` and `????-??-??`).
-fn key_tags(game: &Game) -> String {
-    let mut s = String::new();
+/// Writes `; White: …; Black: …; Date: …` for the tags present and known
+/// (not the roster's defaults, `?` and `????-??-??`).
+fn write_key_tags(out: &mut String, game: &Game) {
     for name in ["White", "Black", "Date"] {
         if let Some(v) = game.tag(name) {
             let v = v.trim();
             if !v.chars().all(|c| matches!(c, '?' | '.' | '-' | '\u{2010}')) {
-                let _ = write!(s, "; {name}: {v}");
+                for part in ["; ", name, ": ", v] {
+                    out.push_str(part);
+                }
             }
         }
     }
-    s
 }
 
-/// Whether a game read without error is OK, and the words of its summary.
-fn game_verdict(game: &Game) -> (bool, String) {
+/// Writes `n ply` or `n plies`.
+fn write_plies(out: &mut String, n: usize) {
+    write_number(out, n);
+    out.push_str(if n == 1 { " ply" } else { " plies" });
+}
+
+/// Writes `n` in decimal, without the formatting machinery (two numbers a
+/// summary line).
+fn write_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+}
+
+/// Writes the words of the summary of a game read without error; whether
+/// it is OK.
+fn game_verdict(out: &mut String, game: &Game) -> bool {
     let len = game.len();
     let end = game.end();
-    let mut problems = Vec::new();
-    if let Some((ply, o)) = &end {
-        if *ply < len {
+    let mismatches = game.check_result();
+    let ended_before = end.filter(|&(ply, _)| ply < len);
+    write_plies(out, len);
+    if ended_before.is_some() || !mismatches.is_empty() {
+        let mut problems = Vec::new();
+        if let Some((ply, o)) = ended_before {
             let extra = len - ply;
             let more = if extra == 1 { "ply is" } else { "plies are" };
             problems.push(format!(
                 "the game ended after {}, {o}, but {extra} more {more} recorded",
-                plies(*ply)
+                plies(ply)
             ));
         }
+        problems.extend(mismatches.iter().map(mismatch_words));
+        let _ = write!(out, ", {}", problems.join("; "));
+        return false;
     }
-    problems.extend(game.check_result().iter().map(mismatch_words));
-    if !problems.is_empty() {
-        return (false, format!("{}, {}", plies(len), problems.join("; ")));
-    }
-    let result = match (&end, game.result()) {
-        (Some((_, o)), _) => o.to_string(),
-        (None, GameResult::Unfinished) => "* (unfinished)".to_string(),
-        (None, r) => format!("{r} (not decided on the board)"),
+    let _ = match (&end, game.result()) {
+        (Some((_, o)), _) => write!(out, ", {o}"),
+        (None, GameResult::Unfinished) => write!(out, ", * (unfinished)"),
+        (None, r) => write!(out, ", {r} (not decided on the board)"),
     };
-    (true, format!("{}, {result}", plies(len)))
+    true
 }
 
-/// The summary of one entry: whether it is OK, and the words after `OK — `.
-fn entry_verdict(entry: &GameEntry) -> (bool, String) {
+/// Writes the summary of one entry, the words after `OK — ` or `BAD — `;
+/// whether it is OK.
+fn entry_verdict(out: &mut String, entry: &GameEntry) -> bool {
     let first = entry.errors.first();
     let at = |e: &PgnError| format!("line {}, column {}", e.line, e.column);
-    match (&entry.game, first) {
-        (None, Some(e)) => (false, format!("not read: header error at {}", at(e))),
-        (None, None) => (false, "not read".to_string()),
+    let _ = match (&entry.game, first) {
+        (None, Some(e)) => write!(out, "not read: header error at {}", at(e)),
+        (None, None) => write!(out, "not read"),
         (Some(game), Some(e)) => {
-            let errors = match error_count(&entry.errors) {
-                1 => format!("reading error at {}", at(e)),
-                n => format!("{n} reading errors, the first at {}", at(e)),
-            };
-            (false, format!("{} read, {errors}", plies(game.len())))
+            write_plies(out, game.len());
+            match error_count(&entry.errors) {
+                1 => write!(out, " read, reading error at {}", at(e)),
+                n => write!(out, " read, {n} reading errors, the first at {}", at(e)),
+            }
         }
-        (Some(game), None) => game_verdict(game),
-    }
+        (Some(game), None) => return game_verdict(out, game),
+    };
+    false
 }
 
 /// How many errors `errors` stands for: each one, plus those a
@@ -773,21 +800,29 @@ impl PgnRun {
         let mut all_ok = true;
         // Game by game: memory holds one game, whatever the file's size.
         let mut seen = 0usize;
+        // Each summary line is built in these two and written at once.
+        let (mut line, mut words) = (String::new(), String::new());
         for (i, entry) in Reader::new(input).enumerate() {
             seen += 1;
             if !entry.errors.is_empty() {
                 self.out.report.flush()?;
                 self.errors.game(name, &entry.errors)?;
             }
-            let (ok, words) = entry_verdict(&entry);
+            words.clear();
+            let ok = entry_verdict(&mut words, &entry);
             all_ok &= ok;
-            let verdict = if ok { "OK" } else { "BAD" };
-            let tags = entry.game.as_ref().map(key_tags).unwrap_or_default();
-            writeln!(
-                self.out.report,
-                "{name} #{}: {verdict} — {words}{tags}",
-                i + 1
-            )?;
+            line.clear();
+            line.push_str(name);
+            line.push_str(" #");
+            write_number(&mut line, i + 1);
+            line.push_str(": ");
+            line.push_str(if ok { "OK — " } else { "BAD — " });
+            line.push_str(&words);
+            if let Some(game) = &entry.game {
+                write_key_tags(&mut line, game);
+            }
+            line.push('\n');
+            self.out.report.write_all(line.as_bytes())?;
             if let Some(game) = &entry.game {
                 if self.show_pdtl {
                     writeln!(self.out.report, "{}", game.position().to_pdtl())?;
@@ -840,5 +875,22 @@ fn pgn(files: &[PathBuf], show_pdtl: bool, write: bool, max_errors: usize) -> Cm
         Ok(())
     } else {
         Err(Failure::Reported)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `write_number` writes what `Display` writes.
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 1234, 4_294_967_296, usize::MAX] {
+            let mut s = String::from("x");
+            super::write_number(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
+        let mut s = String::new();
+        super::write_plies(&mut s, 1);
+        super::write_plies(&mut s, 0);
+        assert_eq!(s, "1 ply0 plies");
     }
 }

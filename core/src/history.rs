@@ -2,12 +2,15 @@
 //! need them (RULES.md §6): repetition, and the first point where the game
 //! ended.
 //!
-//! [`History`] keeps, for every ply, the position reached, its repetition
-//! hash (RULES.md §7.2) and how many times that position has occurred so
-//! far. Everything is computed once, when the move is pushed, so every
-//! question about the history — [`History::outcome`],
-//! [`History::repetition_count`], [`History::claimable_draw`] — costs the
-//! same at ply 300 as at ply 10, and [`History::pop`] is free.
+//! [`History`] keeps, for every ply, the move, the repetition hash
+//! (RULES.md §7.2) of the position reached and how many times that position
+//! has occurred so far, with the start and the current position. Everything
+//! is computed once, when the move is pushed, so every question about the
+//! history — [`History::outcome`], [`History::repetition_count`],
+//! [`History::claimable_draw`] — costs the same at ply 300 as at ply 10.
+//! The positions in between are replayed from the start the first time one
+//! is asked for ([`History::position_at`], [`History::pop`]) and kept from
+//! then on: a game only played, or read, copies no position a move.
 //!
 //! `History` never refuses a legal move, even after the game has ended
 //! (the python-chess `Board` model: the first end stays the outcome). The
@@ -29,10 +32,10 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
-/// One position of a history, with what the rules need to know about it.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// One ply of a history: the move that led to it and what the rules need
+/// to know about the position it reached.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 struct Ply {
-    position: Position,
     /// The move that led here (`None` for the start position).
     mv: Option<Move>,
     /// [`Position::zobrist_hash`]: equal hashes are the same position.
@@ -41,68 +44,46 @@ struct Ply {
     repetitions: u32,
 }
 
-/// The plies of a history, in chunks of [`Plies::CHUNK`] (about 60 KB): a
-/// long game in one vector is an allocation of over 128 KB, which the C
-/// allocator serves by mapping fresh pages and unmaps when the game is
-/// dropped, a cost random play on several threads pays for every game.
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Plies {
+/// Every position of a history, replayed from the start the first time
+/// one before the last is asked for, in chunks of [`Positions::CHUNK`]
+/// (about 60 KB): a long game in one vector is an allocation of over 128
+/// KB, which the C allocator serves by mapping fresh pages and unmaps when
+/// the game is dropped.
+#[derive(Clone, Debug)]
+struct Positions {
     /// Full chunks, then the last one (never empty).
-    chunks: Vec<Vec<Ply>>,
+    chunks: Vec<Vec<Position>>,
     len: usize,
 }
 
-impl Plies {
+impl Positions {
     const CHUNK: usize = 128;
 
-    /// The start, with room for `capacity` plies in the first chunk.
-    fn new(start: Ply, capacity: usize) -> Plies {
-        let mut first = Vec::with_capacity(capacity.clamp(1, Self::CHUNK));
-        first.push(start);
-        Plies {
+    /// The positions of `start` followed by `moves`.
+    fn replay(start: &Position, moves: impl Iterator<Item = Move>) -> Positions {
+        let mut first = Vec::with_capacity(Self::CHUNK);
+        first.push(start.clone());
+        let mut positions = Positions {
             chunks: vec![first],
             len: 1,
+        };
+        for m in moves {
+            let mut next = positions.last().clone();
+            next.play_unchecked(m);
+            positions.push(next);
         }
+        positions
     }
 
-    fn len(&self) -> usize {
-        self.len
+    fn get(&self, i: usize) -> &Position {
+        &self.chunks[i / Self::CHUNK][i % Self::CHUNK]
     }
 
-    /// The first of every other ply of `range`, from its last one down
-    /// (`end - 1`, `end - 3`, …), that `found` accepts: the plies with the
-    /// side to move of `end - 1`, the only ones its position can repeat. A
-    /// chunk's slice at a time (no division per ply).
-    fn rfind_every_other(
-        &self,
-        range: std::ops::Range<usize>,
-        mut found: impl FnMut(&Ply) -> bool,
-    ) -> Option<&Ply> {
-        let (start, mut end) = (range.start, range.end);
-        while start < end {
-            let c = (end - 1) / Self::CHUNK;
-            let base = c * Self::CHUNK;
-            let lo = start.max(base);
-            if let Some(p) = self.chunks[c][lo - base..end - base]
-                .iter()
-                .rev()
-                .step_by(2)
-                .find(|p| found(p))
-            {
-                return Some(p);
-            }
-            // The next one below `lo`, two plies under the lowest looked at.
-            end = end.saturating_sub(2 * (end - lo).div_ceil(2));
-        }
-        None
+    fn last(&self) -> &Position {
+        self.get(self.len - 1)
     }
 
-    fn get(&self, i: usize) -> Option<&Ply> {
-        self.chunks.get(i / Self::CHUNK)?.get(i % Self::CHUNK)
-    }
-
-    #[inline(always)]
-    fn push(&mut self, p: Ply) {
+    fn push(&mut self, p: Position) {
         let last = self.chunks.last_mut().expect("a chunk");
         if last.len() < Self::CHUNK {
             last.push(p);
@@ -114,60 +95,16 @@ impl Plies {
         self.len += 1;
     }
 
-    /// Pushes the ply of `m` leading to `after`, the position copied once,
-    /// straight into its chunk.
-    #[inline(always)]
-    fn push_played(&mut self, m: Move, after: &Position) {
-        let last = self.chunks.last_mut().expect("a chunk");
-        if last.len() == Self::CHUNK {
-            self.chunks.push(Vec::with_capacity(Self::CHUNK));
-        }
-        let last = self.chunks.last_mut().expect("a chunk");
-        last.push(Ply {
-            position: after.clone(),
-            mv: Some(m),
-            hash: 0,
-            repetitions: 0,
-        });
-        self.len += 1;
-    }
-
-    /// Pushes a copy of the last ply (copied once, in place).
-    fn push_copy_of_last(&mut self) {
-        let last = self.chunks.last_mut().expect("a chunk");
-        if last.len() < Self::CHUNK {
-            last.extend_from_within(last.len() - 1..);
-            self.len += 1;
-        } else {
-            let copy = last[last.len() - 1].clone();
-            self.push(copy);
-        }
-    }
-
-    /// Removes the last ply; the start is never removed (the caller checks).
-    fn pop(&mut self) -> Ply {
+    /// Removes the last position; the start is never removed (the caller
+    /// checks).
+    fn pop(&mut self) {
         debug_assert!(self.len > 1, "the start stays");
         let last = self.chunks.last_mut().expect("a chunk");
-        let p = last.pop().expect("the last chunk is never empty");
+        last.pop();
         if last.is_empty() {
             self.chunks.pop();
         }
         self.len -= 1;
-        p
-    }
-}
-
-impl std::ops::Index<usize> for Plies {
-    type Output = Ply;
-
-    fn index(&self, i: usize) -> &Ply {
-        &self.chunks[i / Self::CHUNK][i % Self::CHUNK]
-    }
-}
-
-impl std::ops::IndexMut<usize> for Plies {
-    fn index_mut(&mut self, i: usize) -> &mut Ply {
-        &mut self.chunks[i / Self::CHUNK][i % Self::CHUNK]
     }
 }
 
@@ -192,8 +129,17 @@ impl std::ops::IndexMut<usize> for Plies {
 /// ```
 #[derive(Clone, Debug)]
 pub struct History {
-    /// `plies[0]` is the start; `plies[k]` the position after `k` moves.
-    plies: Plies,
+    /// `plies[0]` is the start's; `plies[k]` the ply after `k` moves.
+    plies: Vec<Ply>,
+    /// The position before the first move.
+    start: Position,
+    /// The position after the last move.
+    current: Position,
+    /// Every position (`[k]` after `k` moves), replayed from the start when
+    /// an earlier one than the last is first asked for, then kept up to
+    /// date by every push and pop: a game only played or read copies no
+    /// position a move.
+    positions: OnceLock<Positions>,
     /// The first automatic draw (fivefold repetition, 75-move rule,
     /// insufficient material), as `(ply, outcome)`. Checkmate and stalemate
     /// can only happen at the last ply (no move follows them) and are
@@ -205,11 +151,12 @@ pub struct History {
     mate: OnceLock<Option<Outcome>>,
 }
 
-/// Two histories are equal when their positions, moves and draws are: the
-/// cached mate answer is not part of what a history is.
+/// Two histories are equal when their starts, moves and draws are (the
+/// positions follow from them): the cached positions and mate answer are
+/// not part of what a history is.
 impl PartialEq for History {
     fn eq(&self, other: &History) -> bool {
-        self.plies == other.plies && self.draw == other.draw
+        self.plies == other.plies && self.draw == other.draw && self.start == other.start
     }
 }
 
@@ -228,20 +175,21 @@ impl History {
     }
 
     /// A history with room for `moves` moves before it reallocates (it keeps
-    /// every position: about 490 bytes a ply).
+    /// each move with its repetition hash: 24 bytes a ply).
     pub fn with_capacity(start: Position, moves: usize) -> History {
         let hash = start.zobrist_hash();
         let draw = automatic_draw(&start, 1).map(|o| (0, o));
+        let mut plies = Vec::with_capacity(moves + 1);
+        plies.push(Ply {
+            mv: None,
+            hash,
+            repetitions: 1,
+        });
         History {
-            plies: Plies::new(
-                Ply {
-                    position: start,
-                    mv: None,
-                    hash,
-                    repetitions: 1,
-                },
-                moves + 1,
-            ),
+            plies,
+            current: start.clone(),
+            start,
+            positions: OnceLock::new(),
             draw,
             mate: OnceLock::new(),
         }
@@ -249,22 +197,37 @@ impl History {
 
     /// The position before the first move.
     pub fn start(&self) -> &Position {
-        &self.plies[0].position
+        &self.start
     }
 
     /// The current position (after the last move).
     pub fn position(&self) -> &Position {
-        &self.last().position
+        &self.current
     }
 
     /// The position after `ply` moves (0 = the start), `None` beyond the end.
+    /// The first time a position between the start and the last is asked
+    /// for, the game is replayed once to keep them all.
     pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.plies.get(ply).map(|p| &p.position)
+        let len = self.len();
+        Some(match ply {
+            0 => &self.start,
+            _ if ply == len => &self.current,
+            _ if ply < len => self.all_positions().get(ply),
+            _ => return None,
+        })
     }
 
     /// Every position: the start and the one after each move (`len() + 1`).
     pub fn positions(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
-        (0..self.plies.len()).map(|i| &self.plies[i].position)
+        let all = self.all_positions();
+        (0..all.len).map(|i| all.get(i))
+    }
+
+    /// Every position, replayed from the start the first time.
+    fn all_positions(&self) -> &Positions {
+        self.positions
+            .get_or_init(|| Positions::replay(&self.start, self.moves()))
     }
 
     /// Number of moves played.
@@ -279,11 +242,9 @@ impl History {
 
     /// The moves, oldest first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        (1..self.plies.len()).map(|i| {
-            self.plies[i]
-                .mv
-                .expect("every ply after the start has its move")
-        })
+        self.plies[1..]
+            .iter()
+            .map(|p| p.mv.expect("every ply after the start has its move"))
     }
 
     /// The move that led to ply `ply` (1-based: ply 1 is the first move).
@@ -304,9 +265,8 @@ impl History {
     /// an error and changes nothing. Moves after the end of the game are
     /// accepted (see the module docs).
     pub fn push(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        let mut next = self.position().clone();
-        next.play(m)?;
-        self.push_position(m, next);
+        self.current.play(m)?;
+        self.pushed(m);
         Ok(())
     }
 
@@ -320,75 +280,73 @@ impl History {
     /// Plays `m`, which must be legal in the current position (as every
     /// move generated or read by the library for it is).
     pub fn push_unchecked(&mut self, m: Move) {
-        // The position is copied once, straight into the new ply, and the
-        // move played there: a position is some 460 bytes, and a second
-        // copy would be a large part of a random game's cost.
-        let ply = self.plies.len();
-        self.plies.push_copy_of_last();
-        let last = &mut self.plies[ply];
-        last.position.play_unchecked(m);
-        last.mv = Some(m);
-        self.record_last();
+        self.current.play_unchecked(m);
+        self.pushed(m);
     }
 
-    /// Appends `m` with the position it led to, already played by the
-    /// caller (a reader that played it to check it): no second play.
-    pub(crate) fn push_played(&mut self, m: Move, after: &Position) {
-        self.plies.push_played(m, after);
-        self.record_last();
+    /// Records `m`, just played on the current position.
+    fn pushed(&mut self, m: Move) {
+        if let Some(all) = self.positions.get_mut() {
+            all.push(self.current.clone());
+        }
+        let ply = note(&mut self.plies, &self.current, m);
+        self.forget_mate();
+        first_draw(
+            &mut self.draw,
+            ply,
+            &self.current,
+            self.plies[ply].repetitions,
+        );
+    }
+
+    /// Appends `m` with the position it led to, played by the caller (a
+    /// reader that played it to check it) on a position of its own: the
+    /// history's current position is left behind until
+    /// [`History::finish_read`] hands it over, so no position is copied a
+    /// move. Meanwhile only positions before the last may be asked for.
+    pub(crate) fn push_read(&mut self, m: Move, after: &Position) {
+        if let Some(all) = self.positions.get_mut() {
+            all.push(after.clone());
+        }
+        let ply = note(&mut self.plies, after, m);
+        self.forget_mate();
+        first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions);
+    }
+
+    /// Ends a run of [`History::push_read`]: `last` is the position after
+    /// the last move.
+    pub(crate) fn finish_read(&mut self, last: Position) {
+        debug_assert_eq!(last.zobrist_hash(), self.last().hash);
+        self.current = last;
+    }
+
+    /// Forgets the mate answer (the last position changed). Looked at
+    /// first: taking an empty `OnceLock` still builds a new one, and every
+    /// move pushed comes here.
+    #[inline(always)]
+    fn forget_mate(&mut self) {
+        if self.mate.get().is_some() {
+            self.mate = OnceLock::new();
+        }
     }
 
     /// Gives back the room reserved beyond the plies held.
     pub(crate) fn shrink_to_fit(&mut self) {
-        self.plies
-            .chunks
-            .last_mut()
-            .expect("a chunk")
-            .shrink_to_fit();
+        self.plies.shrink_to_fit();
     }
 
-    fn push_position(&mut self, m: Move, position: Position) {
-        self.plies.push(Ply {
-            position,
-            mv: Some(m),
-            hash: 0,
-            repetitions: 0,
-        });
-        self.record_last();
-    }
-
-    /// Fills in the hash and repetition count of the last ply (just pushed)
-    /// and notes an automatic draw there.
-    fn record_last(&mut self) {
-        self.mate.take();
-        let ply = self.plies.len() - 1;
-        let position = &self.plies[ply].position;
-        let hash = position.zobrist_hash();
-        // A position can only recur since the last pawn move or capture
-        // (they cannot be undone), so the search is bounded by the halfmove
-        // clock (≤ 150 while the game goes on) however long the game is.
-        // Every move hands the turn over and the hash holds the side to
-        // move, so only every other ply can hold the same position.
-        let window = (position.halfmove_clock() as usize).min(ply);
-        let repetitions = self
-            .plies
-            .rfind_every_other(ply - window..ply.saturating_sub(1), |p| p.hash == hash)
-            .map_or(1, |p| p.repetitions + 1);
-        if self.draw.is_none() {
-            self.draw = automatic_draw(position, repetitions).map(|o| (ply, o));
-        }
-        let last = &mut self.plies[ply];
-        last.hash = hash;
-        last.repetitions = repetitions;
-    }
-
-    /// Takes back the last move; `None` at the start.
+    /// Takes back the last move; `None` at the start. The position before
+    /// it comes from the positions kept (replayed once, the first time).
     pub fn pop(&mut self) -> Option<Move> {
         if self.plies.len() == 1 {
             return None;
         }
-        let ply = self.plies.pop();
-        self.mate.take();
+        self.all_positions();
+        let all = self.positions.get_mut().expect("replayed");
+        all.pop();
+        self.current.clone_from(all.last());
+        let ply = self.plies.pop().expect("a move");
+        self.forget_mate();
         if self.draw.is_some_and(|(at, _)| at > self.len()) {
             self.draw = None;
         }
@@ -536,6 +494,49 @@ impl Position {
     }
 }
 
+/// Appends the ply of `m`, which reached `position`: its hash and its
+/// repetition count; returns its index.
+#[inline(always)]
+fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
+    let ply = plies.len();
+    let hash = position.zobrist_hash();
+    // A position can only recur since the last pawn move or capture (they
+    // cannot be undone), so the search is bounded by the halfmove clock
+    // (≤ 150 while the game goes on) however long the game is. Every move
+    // hands the turn over and the hash holds the side to move, so only
+    // every other ply can hold the same position.
+    let window = (position.halfmove_clock() as usize).min(ply);
+    let earlier = &plies[ply - window..ply.saturating_sub(1).max(ply - window)];
+    let repetitions = occurrences(
+        hash,
+        earlier
+            .iter()
+            .rev()
+            .step_by(2)
+            .map(|p| (p.hash, p.repetitions)),
+    );
+    plies.push(Ply {
+        mv: Some(m),
+        hash,
+        repetitions,
+    });
+    ply
+}
+
+/// Notes the automatic draw of `position`, reached at `ply` for the
+/// `repetitions`-th time, as the first one unless an earlier one is noted.
+#[inline(always)]
+fn first_draw(
+    draw: &mut Option<(usize, Outcome)>,
+    ply: usize,
+    position: &Position,
+    repetitions: u32,
+) {
+    if draw.is_none() {
+        *draw = automatic_draw(position, repetitions).map(|o| (ply, o));
+    }
+}
+
 /// The repetition count (RULES.md §6) of a position with hash `hash`: one
 /// more than the count of its latest earlier occurrence, or 1. `earlier`
 /// gives the `(hash, count)` of the positions before it, newest first; the
@@ -574,60 +575,64 @@ pub(crate) fn checkmate_or_stalemate(pos: &Position) -> Option<Outcome> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Plies, Ply};
+    use super::History;
     use crate::Position;
 
-    /// `rfind_every_other` looks at `end - 1`, `end - 3`, … down to the
-    /// range's start, across chunks, whatever the parity of the bounds.
-    #[test]
-    fn rfind_every_other_steps_by_two_across_chunks() {
-        let ply = |k: u32| Ply {
-            position: Position::default(),
-            mv: None,
-            hash: u64::from(k % 7),
-            repetitions: k,
-        };
-        let mut plies = Plies::new(ply(0), 1);
-        for k in 1..400 {
-            plies.push(ply(k));
-        }
-        for (start, end) in [
-            (0, 0),
-            (5, 5),
-            (0, 1),
-            (0, 2),
-            (1, 2),
-            (0, 300),
-            (0, 299),
-            (1, 300),
-            (127, 129),
-            (127, 130),
-            (128, 129),
-            (100, 257),
-            (101, 256),
-            (256, 300),
-            (255, 400),
-            (3, 384),
-        ] {
-            let mut seen = Vec::new();
-            let none = plies.rfind_every_other(start..end, |p| {
-                seen.push(p.repetitions);
-                false
-            });
-            assert!(none.is_none());
-            let want: Vec<u32> = (start..end).rev().step_by(2).map(|k| k as u32).collect();
-            assert_eq!(seen, want, "{start}..{end}");
-            for h in 0..7 {
-                let first = plies
-                    .rfind_every_other(start..end, |p| p.hash == h)
-                    .map(|p| p.repetitions);
-                let want = (start..end)
-                    .rev()
-                    .step_by(2)
-                    .find(|&k| k as u64 % 7 == h)
-                    .map(|k| k as u32);
-                assert_eq!(first, want, "{start}..{end} hash {h}");
+    /// A history of up to `plies` moves, each the `(7 k) mod n`-th legal
+    /// move of its position.
+    fn played(plies: usize) -> History {
+        let mut h = History::new(Position::default());
+        for k in 0..plies {
+            let moves = h.position().legal_moves();
+            if moves.is_empty() {
+                break;
             }
+            h.push_unchecked(moves[(7 * k) % moves.len()]);
         }
+        h
+    }
+
+    /// The positions of `h` replayed move by move from its start.
+    fn replayed(h: &History) -> Vec<Position> {
+        let mut pos = h.start().clone();
+        let mut out = vec![pos.clone()];
+        for m in h.moves() {
+            pos.play_unchecked(m);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    /// The positions kept (replayed on the first question, across chunks)
+    /// are the game's, and stay so through pops and pushes with and
+    /// without them.
+    #[test]
+    fn positions_replayed_on_demand_follow_pushes_and_pops() {
+        let h = played(300);
+        assert!(h.len() > 2 * super::Positions::CHUNK, "{}", h.len());
+        let want = replayed(&h);
+        // Asked one at a time before the whole list is kept.
+        for k in [0, h.len(), 1, 129, h.len() - 1] {
+            assert_eq!(h.position_at(k), Some(&want[k]), "ply {k}");
+        }
+        assert_eq!(h.position_at(h.len() + 1), None);
+        assert!(h.positions().eq(want.iter()));
+
+        // Popped without positions kept (the first pop replays).
+        let mut popped = played(300);
+        for _ in 0..3 {
+            popped.pop();
+        }
+        assert_eq!(popped.position(), &want[h.len() - 3]);
+        assert!(popped.positions().eq(want[..=h.len() - 3].iter()));
+        // Pushed again with the positions kept, across a chunk's end.
+        let mut back = played(256);
+        back.positions().count();
+        for m in h.moves().skip(256) {
+            back.push_unchecked(m);
+        }
+        assert_eq!(back, h);
+        assert!(back.positions().eq(want.iter()));
+        assert_eq!(back.position(), h.position());
     }
 }

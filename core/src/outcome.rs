@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use crate::record::GameResult;
 
 /// Why a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -72,18 +73,20 @@ impl Outcome {
     }
 }
 
+/// `3-0 (White wins by checkmate)`, `1-1 (draw by 75-move rule)`: written a
+/// piece at a time, with no string built for the result (a summary of
+/// records writes one a game).
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(
-                f,
-                "{} ({} wins by {})",
-                self.result(),
-                c,
-                self.termination.name()
-            ),
-            None => write!(f, "{} (draw by {})", self.result(), self.termination.name()),
+        let result = GameResult::from_outcome(self).as_str();
+        let pieces = match self.winner {
+            Some(c) => [result, " (", c.name(), " wins by "],
+            None => [result, " (", "draw", " by "],
+        };
+        for piece in pieces.into_iter().chain([self.termination.name(), ")"]) {
+            f.write_str(piece)?;
         }
+        Ok(())
     }
 }
 
@@ -175,4 +178,47 @@ pub(crate) fn reward((white, black): (u8, u8), side: Color) -> f32 {
     let own = if side == Color::White { diff } else { -diff };
     // An integer difference first: a draw is +0.0 for both sides.
     f32::from(own) / 3.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, Termination};
+    use crate::piece::Color;
+
+    #[test]
+    fn an_outcome_is_written_with_its_result() {
+        let o = |termination, winner| Outcome {
+            termination,
+            winner,
+        };
+        for (outcome, text) in [
+            (
+                o(Termination::Checkmate, Some(Color::White)),
+                "3-0 (White wins by checkmate)",
+            ),
+            (
+                o(Termination::Checkmate, Some(Color::Black)),
+                "0-3 (Black wins by checkmate)",
+            ),
+            (
+                o(Termination::Stalemate, Some(Color::White)),
+                "2-1 (White wins by stalemate)",
+            ),
+            (
+                o(Termination::Stalemate, Some(Color::Black)),
+                "1-2 (Black wins by stalemate)",
+            ),
+            (
+                o(Termination::SeventyFiveMoves, None),
+                "1-1 (draw by 75-move rule)",
+            ),
+            (
+                o(Termination::FivefoldRepetition, None),
+                "1-1 (draw by fivefold repetition)",
+            ),
+        ] {
+            assert_eq!(outcome.to_string(), text);
+            assert_eq!(format!("{outcome:>3}"), text, "flags are not padding");
+        }
+    }
 }

@@ -196,15 +196,26 @@ impl GameResult {
     /// spaces around the hyphen (the reference's GUI writes `3 - 0`) and
     /// with any of the hyphens U+002D, U+2010, U+2013.
     pub fn parse(s: &str) -> Option<GameResult> {
-        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let t = t.replace(['\u{2010}', '\u{2013}'], "-");
-        Some(match t.as_str() {
-            "3-0" => GameResult::WhiteWins,
-            "0-3" => GameResult::BlackWins,
-            "2-1" => GameResult::WhiteStalemates,
-            "1-2" => GameResult::BlackStalemates,
-            "1-1" => GameResult::Draw,
-            "*" => GameResult::Unfinished,
+        // Without its spaces, a result is at most three ASCII characters
+        // (every hyphen read as '-'): read into a buffer, no allocation.
+        let mut t = [0u8; 3];
+        let mut n = 0;
+        for c in s.chars().filter(|c| !c.is_whitespace()) {
+            let b = match c {
+                '\u{2010}' | '\u{2013}' => b'-',
+                c if c.is_ascii() => c as u8,
+                _ => return None,
+            };
+            *t.get_mut(n)? = b;
+            n += 1;
+        }
+        Some(match &t[..n] {
+            b"3-0" => GameResult::WhiteWins,
+            b"0-3" => GameResult::BlackWins,
+            b"2-1" => GameResult::WhiteStalemates,
+            b"1-2" => GameResult::BlackStalemates,
+            b"1-1" => GameResult::Draw,
+            b"*" => GameResult::Unfinished,
             _ => return None,
         })
     }
@@ -229,6 +240,10 @@ impl FromStr for GameResult {
 }
 
 /// One move of a line with what the record says about it.
+///
+/// [`Line`]'s `Drop` forgets a move whose `comments` and `variations` have
+/// no capacity, as owning nothing: a field added here that owns memory
+/// must be checked there too.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AnnotatedMove {
     /// The move.

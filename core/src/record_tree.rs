@@ -11,18 +11,38 @@
 //! copying them, so it never goes down the tree.
 
 use std::fmt;
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
-use crate::record::{Line, Variation};
+use crate::record::{AnnotatedMove, Line, Variation};
 
 impl Drop for Line {
     fn drop(&mut self) {
         // Detach every line below this one that no one else shares onto a
         // list, so each is dropped with no variations left under it. A line
         // still shared (by a view or another record) only loses one count.
+        // The moves are dropped in the same pass; one that owns nothing (no
+        // comment, no variation: nearly every move) is forgotten, which
+        // frees nothing it holds and costs no drop of its two vectors.
         let mut pending: Vec<Line> = Vec::new();
         let detach = |line: &mut Line, pending: &mut Vec<Line>| {
-            for am in line.moves.iter_mut().filter(|am| !am.variations.is_empty()) {
+            let moves = std::mem::take(&mut line.moves);
+            if moves
+                .iter()
+                .all(|am| am.comments.capacity() == 0 && am.variations.capacity() == 0)
+            {
+                // Nothing to free but the vector itself (the same layout
+                // collected in place, no move's drop run).
+                let bare: Vec<ManuallyDrop<AnnotatedMove>> =
+                    moves.into_iter().map(ManuallyDrop::new).collect();
+                drop(bare);
+                return;
+            }
+            for mut am in moves {
+                if am.comments.capacity() == 0 && am.variations.capacity() == 0 {
+                    std::mem::forget(am);
+                    continue;
+                }
                 pending.extend(
                     am.variations
                         .drain(..)

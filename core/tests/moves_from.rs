@@ -1,13 +1,14 @@
 //! Moves of one origin: `Position::legal_moves_from` gives exactly the
-//! legal moves with that origin, in the same order, and `find_move` each
+//! legal moves with that origin, in the same order, `find_move` each
 //! ordinary move from its origin and destination (and no move where there
-//! is none), in every position of the
+//! is none) and `find_castling` each legal castling (and no other), in
+//! every position of the
 //! golden data and of many random games (checks, pins, leaps, castlings,
 //! special captures and forced promotions among them).
 
 use std::path::PathBuf;
 
-use cescacs::{Hex, MoveKind, Position};
+use cescacs::{Castling, Hex, MoveKind, Position};
 
 mod random_play;
 use random_play::random_game;
@@ -60,6 +61,17 @@ fn check(positions: &[Position]) -> usize {
                 first,
                 "{}",
                 pos.to_pdtl()
+            );
+        }
+        // `find_castling` looks at one castling: each legal one found, no
+        // other.
+        for c in Castling::ALL {
+            assert_eq!(
+                pos.find_castling(c).as_ref(),
+                all.iter().find(|m| m.castling() == Some(c)),
+                "{} {}",
+                pos.to_pdtl(),
+                c.name()
             );
         }
         // Every origin of the mover to every hex: a piece's one move to a

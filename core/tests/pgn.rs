@@ -616,6 +616,15 @@ fn move_number_forms_and_results() {
         Ok(GameResult::WhiteStalemates)
     );
     assert!("3-1".parse::<GameResult>().is_err());
+    // Any blanks, either hyphen; nothing longer, shorter or other.
+    assert_eq!(
+        GameResult::parse(" 0 \u{2013} 3\n"),
+        Some(GameResult::BlackWins)
+    );
+    assert_eq!(GameResult::parse("\u{a0}*\t"), Some(GameResult::Unfinished));
+    for bad in ["", " ", "3-00", "1-1-", "3\u{2212}0", "×", "3-0*"] {
+        assert_eq!(GameResult::parse(bad), None, "{bad:?}");
+    }
     // A wrong number.
     let err = read_game("1. E7-E13, E21-E15\n3. F8-F12\n").unwrap_err();
     assert_eq!(

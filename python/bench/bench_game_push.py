@@ -1,6 +1,6 @@
 """Benchmark: ``push`` + ``outcome()`` per ply over a 300-ply game, from Python.
 
-The core keeps every position, hash and repetition count per ply, so the
+The core keeps every move, hash and repetition count per ply, so the
 cost of a ply must not grow with the length of the game. This plays a fixed
 seeded random game of 300 plies (legal moves that do not end it) with
 ``Game.push`` + ``Game.outcome()`` and with ``Board.push`` +

@@ -126,7 +126,8 @@ impl PyGame {
         let n = self.game.len();
         match usize::try_from(ply) {
             Ok(p) if p <= n => {
-                // The history keeps every position: take moves back, no replay.
+                // Take moves back: the history replays the game once to keep its
+                // positions, then each move taken back is a copy.
                 let mut history = self.game.history().clone();
                 for _ in p..n {
                     history.pop();

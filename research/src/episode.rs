@@ -2,9 +2,10 @@
 //! its legal moves by move index ([`crate::encode`]), and the end of the
 //! game by the rules, in memory that does not grow with the game's length.
 //!
-//! A [`History`](cescacs::History) keeps every position of a game (about 490
-//! bytes a ply), which thousands of environments running long games cannot
-//! afford. An episode keeps the current position and, for repetition, the
+//! A [`History`](cescacs::History) keeps every move of a game with its
+//! repetition hash and count (24 bytes a ply, and about 470 more once a
+//! position before the last is asked for), memory that grows with the game,
+//! which thousands of environments running long games cannot afford. An episode keeps the current position and, for repetition, the
 //! hashes of the positions since the last pawn move or capture (a
 //! bounded number: the 75-move rule ends the game after 150): the window `History`
 //! searches too (a position cannot recur across a move that

@@ -35,10 +35,17 @@ impl Position {
     }
 
     /// The legal castling `c`, if it is legal here.
+    /// Only `c` is looked at: its landing hex's safety and, when a rook's
+    /// leaving opens a line onto it, the castling played on a copy.
     pub fn find_castling(&self, c: Castling) -> Option<Move> {
-        self.castlings()
-            .into_iter()
-            .find(|m| m.castling() == Some(c))
+        let us = self.turn;
+        if !self.rights[us.index()].king() || self.is_check() || self.forced_promotion_pending() {
+            return None;
+        }
+        let to = Bitboard::from_hex(c.geometry(us).king_to);
+        let mut found = None;
+        self.gen_castlings_of(self.safe_leap_hexes_among(to), [c], |m| found = Some(m));
+        found
     }
 
     /// The leap hexes the unmoved King of the side to move may land on as
@@ -48,11 +55,17 @@ impl Position {
     /// attack test per hex serves the leaps (King lifted) and the castlings
     /// (attacked before the move, RULES.md §4.3).
     pub(crate) fn safe_leap_hexes(&self) -> Bitboard {
+        self.safe_leap_hexes_among(Bitboard::FULL)
+    }
+
+    /// [`Position::safe_leap_hexes`] among the hexes of `among`.
+    #[inline(always)]
+    fn safe_leap_hexes_among(&self, among: Bitboard) -> Bitboard {
         let us = self.turn;
         let blocked = self.by_color[us.index()]
             | self.by_role[Role::King.index()]
             | self.forbidden_leap_zone(us);
-        LEAP_ZONE[us.index()]
+        (LEAP_ZONE[us.index()] & among)
             .without(blocked)
             .filter(|&t| !self.is_attacked(t, !us))
             .collect()
@@ -81,7 +94,18 @@ impl Position {
     /// Castlings (RULES.md §4.3–§4.6) whose King lands on a hex of `safe`
     /// ([`Position::safe_leap_hexes`]); caller checks "unmoved" and "not in
     /// check".
-    pub(crate) fn gen_castlings(&self, safe: Bitboard, mut add: impl FnMut(Move)) {
+    pub(crate) fn gen_castlings(&self, safe: Bitboard, add: impl FnMut(Move)) {
+        self.gen_castlings_of(safe, Castling::ALL, add);
+    }
+
+    /// [`Position::gen_castlings`] for the castlings of `castlings` only.
+    #[inline(always)]
+    fn gen_castlings_of(
+        &self,
+        safe: Bitboard,
+        castlings: impl IntoIterator<Item = Castling>,
+        mut add: impl FnMut(Move),
+    ) {
         if !self.castling_allowed {
             return;
         }
@@ -100,7 +124,7 @@ impl Position {
         if open.is_empty() {
             return;
         }
-        for c in Castling::ALL {
+        for c in castlings {
             if !rights.allows(c.rooks()) {
                 continue;
             }

@@ -19,7 +19,7 @@
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Hex;
+use crate::geometry::{neighbours, Hex};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -98,6 +98,22 @@ impl Position {
             // perhaps promoting; a special capture).
             Some(p) if p.color == self.turn && p.role == Role::Pawn => {
                 self.pawn_moves_to(from, to, &mut list);
+            }
+            // The King's step to a neighbouring hex, tested alone (its Leaps
+            // and castlings land farther): no King safety worked out, no
+            // leap hex tested.
+            Some(p)
+                if p.color == self.turn
+                    && p.role == Role::King
+                    && neighbours(from, true, true).contains(to) =>
+            {
+                let us = self.turn;
+                let forced = self.has_awaiting_promotion(us) && !self.is_check();
+                if !forced && self.king_step_candidates(from, us).contains(to) {
+                    if let Some(m) = self.king_step(from, to) {
+                        list.push(m);
+                    }
+                }
             }
             _ => {
                 self.gen_from(from, Bitboard::from_hex(to), &mut list);

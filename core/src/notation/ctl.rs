@@ -34,15 +34,46 @@ impl CheckKind {
 }
 
 /// The common shape of a move text, `[piece]FROM sep [captured]TO[=&][mark]`
-/// in ASCII (the separator `×` too), read byte by byte: the move texts of a
-/// game record are nearly all of it, and reading them is a large part of
-/// reading a record. `None` for anything else (castlings, promotions,
-/// Unicode hyphens, blanks, errors): [`Ctl::parse`] then reads the text the
-/// general way, which gives the same answer for the texts read here.
+/// in ASCII (the separator `×` too) or a castling with the ASCII hyphen
+/// (`KRK-HIO[mark]`), read byte by byte: the move texts of a game record
+/// are nearly all of it, and reading them is a large part of reading a
+/// record. `None` for anything else (promotions, Unicode hyphens, blanks,
+/// errors): [`Ctl::parse`] then reads the text the general way, which gives
+/// the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
-    match scan_plain(t) {
+    match scan_plain(t).or_else(|| scan_castling(t)) {
         Some((ctl, n, _)) if n == t.len() => Some(ctl),
         _ => None,
+    }
+}
+
+/// The castling written with the ASCII hyphen (`KRK-HIO`, a check mark
+/// after it or not) that `t` starts with, as [`scan_plain`] reads a move:
+/// its length in bytes and in characters, what follows not looked at.
+pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+    let end = match t {
+        [b'K', b'R', b'K' | b'D' | b'R', b'-', rest @ ..] => {
+            4 + rest.iter().take_while(|b| b.is_ascii_uppercase()).count()
+        }
+        _ => return None,
+    };
+    let name = std::str::from_utf8(&t[..end]).ok()?;
+    let castling = Castling::from_name(name)?;
+    let at = |i: usize| t.get(end + i).copied().unwrap_or(0);
+    let (mark, wide) = check_mark([at(0), at(1), at(2), at(3)]);
+    Some((Ctl::Castling(castling), end + mark, end + mark - wide))
+}
+
+/// The check mark (`+`, `++`, `+^`, `^+`, `+∞`, `#`) the bytes `b` start
+/// with, the longest: its length in bytes and the bytes beyond one a
+/// character (`∞` is three); `(0, 0)` for none.
+#[inline(always)]
+fn check_mark(b: [u8; 4]) -> (usize, usize) {
+    match b {
+        [b'+', 0xE2, 0x88, 0x9E] => (4, 2), // '+∞'
+        [b'+', b'+' | b'^', ..] | [b'^', b'+', ..] => (2, 0),
+        [b'+' | b'#', ..] => (1, 0),
+        _ => (0, 0),
     }
 }
 
@@ -52,8 +83,8 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
 /// ends a word there changes nothing read, so a lexer reads a move and
 /// finds its end in one pass).
 pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, usize, usize)> {
-    // The longest text of this shape is 14 bytes (`NF22×NH26=&++`), and
-    // no byte past the 15th is looked at: the text is read from a copy of
+    // The longest text of this shape is 16 bytes (`NF22×NH26=&+∞`), and
+    // no byte past the 16th is looked at: the text is read from a copy of
     // its first 16 bytes, padded with zeros (a byte that is nothing of
     // the shape, as the end is), so no read is checked against its length.
     let mut w = [0u8; SCAN];
@@ -102,11 +133,9 @@ fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
     if (at(i), at(i + 1)) == (b'=', b'&') {
         i += 2;
     }
-    i += match (at(i), at(i + 1)) {
-        (b'+', b'+' | b'^') | (b'^', b'+') => 2,
-        (b'+' | b'#', _) => 1,
-        _ => 0,
-    };
+    let (mark, mark_wide) = check_mark([at(i), at(i + 1), at(i + 2), at(i + 3)]);
+    i += mark;
+    let wide = wide + mark_wide;
     let ctl = Ctl::Normal {
         role,
         from,
@@ -608,8 +637,20 @@ mod tests {
         ];
         const SEP: [&str; 9] = ["-", "×", "x", "*", "@", "@@", "", "\u{2013}", "=N"];
         const CAPTURED: [&str; 5] = ["", "", "N", "D", "P"];
-        const SUFFIX: [&str; 12] = [
-            "", "", "=&", "=N", "+", "++", "^+", "+^", "#", "=&#", "+#", " ?!",
+        const SUFFIX: [&str; 13] = [
+            "",
+            "",
+            "=&",
+            "=N",
+            "+",
+            "++",
+            "^+",
+            "+^",
+            "#",
+            "=&#",
+            "+#",
+            " ?!",
+            "+\u{221e}",
         ];
         let mut rng = crate::random::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut pick = |n: usize| rng.below(n);
@@ -621,7 +662,7 @@ mod tests {
                 SEP[pick(9)],
                 CAPTURED[pick(5)],
                 HEX[pick(12)],
-                SUFFIX[pick(12)],
+                SUFFIX[pick(13)],
             ]
             .concat();
             if let Some(ctl) = parse_plain(text.as_bytes()) {
@@ -631,6 +672,10 @@ mod tests {
         }
         assert!(accepted > tried / 50, "{accepted} of {tried}");
         for text in [
+            "KRK-HIO",
+            "KRD-DE+",
+            "KRR-FEE+\u{221e}",
+            "KRK-HIOO++",
             "E7-E13",
             "EE9×F12",
             "JE19×EC13+",
@@ -639,6 +684,8 @@ mod tests {
             "C15@B12",
             "DE1-E9^+",
             "VD26-G27#",
+            "DB8-D10+\u{221e}",
+            "NF22×NH26=&+\u{221e}",
         ] {
             assert_eq!(
                 parse_plain(text.as_bytes()).map(Ok),
@@ -647,7 +694,8 @@ mod tests {
             );
         }
         for text in [
-            "KRK-HIO",
+            "KRK-XYZ",
+            "KRK\u{2010}HIO",
             "A23=N",
             "E7\u{2010}E13",
             " E7-E13",
@@ -655,6 +703,8 @@ mod tests {
             "E07-E13",
             "E7-E13=N",
             "E7-NE13",
+            "E7-E13\u{221e}",
+            "E7-E13+\u{221e}\u{221e}",
         ] {
             assert_eq!(parse_plain(text.as_bytes()), None, "{text}");
         }
@@ -677,8 +727,13 @@ mod tests {
             ("DE1-E9^+", 8),
             ("DE1-E9+^", 8),
             ("C15@@B12", 8),
+            ("DB8-D10+\u{221e}", 9),
+            ("NF22×NH26=&+\u{221e}", 13),
             ("E7xE13", 6),
             ("VF0-E5", 6),
+            ("KRK-HIO", 7),
+            ("KRD-DD#", 7),
+            ("KRR-HIH+\u{221e}", 9),
         ] {
             let ctl = parse_plain(word.as_bytes()).expect(word);
             for tail in [
@@ -694,7 +749,7 @@ mod tests {
             ] {
                 let text = format!("{word}{tail}");
                 assert_eq!(
-                    scan_plain(text.as_bytes()),
+                    scan_plain(text.as_bytes()).or_else(|| scan_castling(text.as_bytes())),
                     Some((ctl, word.len(), chars)),
                     "{text:?}"
                 );
@@ -704,10 +759,28 @@ mod tests {
         assert_eq!(scan_plain(b"E7-E13++x").map(|(_, n, _)| n), Some(8));
         assert_eq!(scan_plain(b"E7-E13^").map(|(_, n, _)| n), Some(6));
         assert_eq!(scan_plain(b"E7-E13=").map(|(_, n, _)| n), Some(6));
+        // A '+' before a character other than '∞' is the mark alone.
+        assert_eq!(
+            scan_plain("E7-E13+\u{2213}".as_bytes()).map(|(_, n, _)| n),
+            Some(7)
+        );
         for text in [
             "", "E", "E7", "E7-", "E07-E13", "E7-NE13", "E7-E130", "KRK-HIO", "A23=N", "?!",
         ] {
             assert_eq!(scan_plain(text.as_bytes()), None, "{text:?}");
+        }
+        // A castling only by its exact name, with the ASCII hyphen.
+        for text in [
+            "",
+            "KR",
+            "KRK-",
+            "KRK-XYZ",
+            "KRX-HH",
+            "KRK\u{2010}HIO",
+            "E7-E13",
+            "KRK-HIOOO",
+        ] {
+            assert_eq!(scan_castling(text.as_bytes()), None, "{text:?}");
         }
     }
 }

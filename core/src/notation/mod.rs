@@ -21,7 +21,7 @@ mod ctl;
 mod error;
 mod long;
 
-pub(crate) use ctl::scan_plain;
+pub(crate) use ctl::{scan_castling, scan_plain};
 pub use ctl::{CheckKind, Ctl, Separator};
 pub use error::{MoveIdError, MoveTextError, ParseMoveError, ResolveMoveError};
 pub use long::MoveId;

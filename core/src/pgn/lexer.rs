@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::PgnErrorKind;
-use crate::notation::{scan_plain, Ctl};
+use crate::notation::{scan_castling, scan_plain, Ctl};
 use crate::record::GameResult;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -33,7 +33,7 @@ pub(super) enum Tok<'a> {
     Comma,
     Result(GameResult),
     Word(&'a str),
-    /// A word that is a move of the common shape, read as it was scanned
+    /// A word that is a move of the common shape or a castling, read as it was scanned
     /// (what [`Ctl::parse`] gives for the word, which is the token's text).
     Move(Ctl),
     Error(LexError),
@@ -301,7 +301,21 @@ impl<'a> Lexer<'a> {
                 return Tok::Move(ctl);
             }
         }
-        self.word(start)
+        self.word_or_castling(start)
+    }
+
+    /// A word that is not a move of the common shape: a castling written
+    /// with the ASCII hyphen is read as its move (the word found, then its
+    /// name looked up), anything else stays a word.
+    #[inline(never)]
+    fn word_or_castling(&mut self, start: usize) -> Tok<'a> {
+        match self.word(start) {
+            Tok::Word(w) => match scan_castling(w.as_bytes()) {
+                Some((ctl, n, _)) if n == w.len() => Tok::Move(ctl),
+                _ => Tok::Word(w),
+            },
+            tok => tok,
+        }
     }
 
     /// [`Lexer::next_token`] for a token that does not start with a letter,
@@ -587,7 +601,7 @@ mod tests {
     #[test]
     fn a_move_word_is_read_with_its_move() {
         let ctl = |w: &str| Ctl::parse(w).unwrap();
-        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞";
+        let text = "1. NF22×NH26, E7-E13?!\n2. E7-E13+^ (KRK-HIO) \u{2013}E9-E1 I5-I7+∞ x";
         assert_eq!(
             tokens(text),
             [
@@ -616,10 +630,11 @@ mod tests {
                 ),
                 (Tok::Move(ctl("E7-E13+^")), 2, 4, 27, 35),
                 (Tok::Open, 2, 13, 36, 37),
-                (Tok::Word("KRK-HIO"), 2, 14, 37, 44),
+                (Tok::Move(ctl("KRK-HIO")), 2, 14, 37, 44),
                 (Tok::Close, 2, 21, 44, 45),
                 (Tok::Word("\u{2013}E9-E1"), 2, 23, 46, 54),
-                (Tok::Word("I5-I7+∞"), 2, 30, 55, 64),
+                (Tok::Move(ctl("I5-I7+∞")), 2, 30, 55, 64),
+                (Tok::Word("x"), 2, 38, 65, 66),
             ]
         );
     }

@@ -61,13 +61,13 @@ pub(super) struct Parser<'a> {
 }
 
 /// A line being read: the main line, or a variation of a line below it
-/// on the parser's stack. The position the line has reached is held apart,
-/// for the line on top only (see [`Parser::lines`]); the main line takes
-/// an earlier position from its history, a variation keeps the position
-/// before every [`CHECKPOINT`]-th move and replays the few moves after it
-/// when a variation of its own needs an earlier one, so reading costs no
-/// position copy per move beyond the history's and a deep nest of
-/// variations none per level.
+/// on the parser's stack. The position the line has reached is held apart
+/// (see [`Parser::lines`]); the main line takes an earlier position from
+/// its history (which replays the game once, the first time), a variation
+/// keeps the position before every [`CHECKPOINT`]-th move and replays the
+/// few moves after it when a variation of its own needs an earlier one, so
+/// reading a game without variations copies no position a move, and a deep
+/// nest of variations none per level.
 struct LineCtx {
     line: Line,
     /// The position before the line's first move, shared with the line
@@ -145,11 +145,15 @@ impl LineCtx {
     }
 
     /// The position before move `j` (`j` = the number of moves: after the
-    /// last): the main line's from its history, a variation's from the
-    /// checkpoint at or before it.
+    /// last, for a variation only: the main line's history has not that
+    /// position until the line is read): the main line's from its history,
+    /// a variation's from the checkpoint at or before it.
     fn position_before(&self, j: usize) -> Position {
-        if let Some(p) = self.history.as_ref().and_then(|h| h.position_at(j)) {
-            return p.clone();
+        if let Some(history) = &self.history {
+            debug_assert!(j < self.line.moves.len());
+            if let Some(p) = history.position_at(j) {
+                return p.clone();
+            }
         }
         let k = (j / CHECKPOINT).min(self.checkpoints.len());
         let mut pos = Position::clone(self.checkpoint(k).expect("checkpoints up to the last"));
@@ -167,7 +171,7 @@ impl LineCtx {
         }
     }
 
-    /// The position after the line's last move.
+    /// The position after a variation's last move.
     fn position_after_last(&self) -> Position {
         self.position_before(self.line.moves.len())
     }
@@ -407,8 +411,9 @@ impl<'a> Parser<'a> {
             MAIN_LINE_ROOM,
         )));
         root.line.moves.reserve_exact(MAIN_LINE_ROOM);
-        let (mut root, end) = self.lines(root, start);
-        let history = root.history.take().expect("the main line's history");
+        let (mut root, end, last) = self.lines(root, start);
+        let mut history = root.history.take().expect("the main line's history");
+        history.finish_read(last);
         let mut line = root.line;
         let comments = std::mem::take(&mut line.comments);
         let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
@@ -450,10 +455,18 @@ impl<'a> Parser<'a> {
     /// Reads the main line `root` and its variations, to any depth, with a
     /// stack of lines instead of recursion: a `(` pushes the variation, its
     /// end pops it and attaches it to the move it replaces. An error ends
-    /// every line open, each keeping what it read. Returns the main line
-    /// and how it ended.
-    fn lines(&mut self, root: LineCtx, start: Position) -> (LineCtx, Result<End, PgnError>) {
+    /// every line open, each keeping what it read. Returns the main line,
+    /// how it ended and the position after its last move.
+    fn lines(
+        &mut self,
+        root: LineCtx,
+        start: Position,
+    ) -> (LineCtx, Result<End, PgnError>, Position) {
         let mut stack = vec![root];
+        // The main line's position while a variation is read (a variation
+        // below the top one gets its own back from its checkpoints: a deep
+        // nest holds no position a level).
+        let mut main = None;
         let mut pos = start;
         loop {
             let depth = stack.len() - 1;
@@ -462,8 +475,12 @@ impl<'a> Parser<'a> {
                 Step::Next => continue,
                 Step::Open(opened) => {
                     let (child, child_pos) = *opened;
+                    if stack.len() == 1 {
+                        main = Some(std::mem::replace(&mut pos, child_pos));
+                    } else {
+                        pos = child_pos;
+                    }
                     stack.push(child);
-                    pos = child_pos;
                     continue;
                 }
                 Step::End(end) => end,
@@ -472,7 +489,7 @@ impl<'a> Parser<'a> {
             loop {
                 let mut child = stack.pop().expect("a line is open");
                 let Some(parent) = stack.last_mut() else {
-                    return (child, end);
+                    return (child, end, pos);
                 };
                 let open = child.open.take().expect("a variation has its '('");
                 let result = match end {
@@ -485,7 +502,10 @@ impl<'a> Parser<'a> {
                     Err(e) => Err(e),
                 };
                 attach_variation(parent, child, open.label, open.target);
-                pos = parent.position_after_last();
+                pos = match stack.len() {
+                    1 => main.take().expect("the main line's position"),
+                    _ => stack.last().expect("a line").position_after_last(),
+                };
                 match result {
                     Ok(()) => break,
                     Err(e) => end = Err(e),
@@ -836,7 +856,7 @@ impl<'a> Parser<'a> {
         ctx.first.get_or_insert((ctx.number, color));
         pos.play_unchecked(m);
         if let Some(history) = ctx.history.as_mut() {
-            history.push_played(m, pos);
+            history.push_read(m, pos);
         }
         ctx.line.moves.push(am);
         ctx.free_number = false;

@@ -111,6 +111,28 @@ impl Splitter {
         false
     }
 
+    /// [`Splitter::starts_game_bytes`] for a line that holds a brace (`{`
+    /// or `}`) or not, as `braces` says: in the movetext and outside a
+    /// comment, a line without one only asks whether its first character
+    /// after blanks is `[` (the reader learns of the braces while it looks
+    /// for the line's end).
+    #[inline(always)]
+    pub(super) fn starts_game_line(&mut self, bytes: &[u8], braces: bool) -> bool {
+        if !braces && self.movetext && !self.in_comment {
+            match bytes
+                .iter()
+                .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
+            {
+                Some(b'[') => return true,
+                Some(&b) if b < 0x80 => return false,
+                None => return false,
+                // A character beyond ASCII: read whole below.
+                Some(_) => {}
+            }
+        }
+        self.starts_game_bytes(bytes)
+    }
+
     /// Forgets the current game.
     pub fn reset(&mut self) {
         *self = Splitter::default();
@@ -139,17 +161,20 @@ fn char_at(bytes: &[u8]) -> (char, usize) {
 
 /// [`BufRead::read_until`] a newline, the same answer (interrupted reads
 /// retried, the bytes read before an error kept in `out`), with the
-/// newline looked for by [`find_byte`]: the lines of a record are short,
-/// where the standard search goes a byte at a time.
-fn read_line_into<R: BufRead>(src: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut read = 0;
+/// newline looked for a word at a time ([`find_newline`]): the lines of a
+/// record are short, where the standard search goes a byte at a time.
+/// Also tells whether the line holds a brace, found in the same pass.
+fn read_line_into<R: BufRead>(src: &mut R, out: &mut Vec<u8>) -> std::io::Result<(usize, bool)> {
+    let (mut read, mut braces) = (0, false);
     loop {
         let available = match src.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        let (done, used) = match find_byte(available, b'\n') {
+        let (newline, braced) = find_newline(available);
+        braces |= braced;
+        let (done, used) = match newline {
             Some(i) => {
                 out.extend_from_slice(&available[..=i]);
                 (true, i + 1)
@@ -162,9 +187,50 @@ fn read_line_into<R: BufRead>(src: &mut R, out: &mut Vec<u8>) -> std::io::Result
         src.consume(used);
         read += used;
         if done {
-            return Ok(read);
+            return Ok((read, braces));
         }
     }
+}
+
+/// Where the first newline of `hay` stands, and whether a brace (`{` or
+/// `}`) stands before it (anywhere in `hay` when it holds none): eight
+/// bytes at a time, as [`find_byte`] looks for one byte.
+fn find_newline(hay: &[u8]) -> (Option<usize>, bool) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The flags of the bytes equal to the repeated byte `r`: the lowest
+    // one is exact (those above it may not be).
+    let equal = |x: u64, r: u64| {
+        let x = x ^ r;
+        x.wrapping_sub(LOW) & !x & HIGH
+    };
+    let mut braces = false;
+    let mut words = hay.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        let newline = equal(x, LOW * u64::from(b'\n'));
+        let brace = equal(x, LOW * u64::from(b'{')) | equal(x, LOW * u64::from(b'}'));
+        if newline != 0 {
+            // A brace before the newline has the lowest brace flag, exact,
+            // below the newline's.
+            let lowest = newline & newline.wrapping_neg();
+            return (
+                Some(at + (newline.trailing_zeros() / 8) as usize),
+                braces || brace & (lowest - 1) != 0,
+            );
+        }
+        braces |= brace != 0;
+        at += 8;
+    }
+    for (k, &b) in words.remainder().iter().enumerate() {
+        match b {
+            b'\n' => return (Some(at + k), braces),
+            b'{' | b'}' => braces = true,
+            _ => {}
+        }
+    }
+    (None, braces)
 }
 
 /// Where `needle` first stands in `hay`: eight bytes at a time (a byte
@@ -382,11 +448,11 @@ impl<R: BufRead> Reader<R> {
         loop {
             let start = bytes.len();
             match read_line_into(&mut self.src, &mut bytes) {
-                Ok(0) => {
+                Ok((0, _)) => {
                     self.done = true;
                     break;
                 }
-                Ok(_) if splitter.starts_game_bytes(&bytes[start..]) => {
+                Ok((_, braces)) if splitter.starts_game_line(&bytes[start..], braces) => {
                     self.pending.extend_from_slice(&bytes[start..]);
                     bytes.truncate(start);
                     break;
@@ -584,6 +650,8 @@ mod tests {
                     .collect();
                 line.push(b'\n');
                 let text = String::from_utf8_lossy(&line).into_owned();
+                let braces = line.iter().any(|&b| b == b'{' || b == b'}');
+                let before = fast.clone();
                 let (a, b) = (
                     fast.starts_game_bytes(&line),
                     reference_starts_game(&mut slow, &text),
@@ -592,6 +660,14 @@ mod tests {
                 assert_eq!(
                     (fast.in_comment, fast.movetext),
                     (slow.in_comment, slow.movetext),
+                    "{text:?}"
+                );
+                // Told whether the line holds a brace, the same answer.
+                let mut told = before;
+                assert_eq!(told.starts_game_line(&line, braces), a, "{text:?}");
+                assert_eq!(
+                    (told.in_comment, told.movetext),
+                    (fast.in_comment, fast.movetext),
                     "{text:?}"
                 );
                 starts += usize::from(a);
@@ -607,19 +683,26 @@ mod tests {
         assert!(starts > 100 && comments > 100, "{starts} {comments}");
     }
 
-    /// The word-at-a-time search finds what a plain search finds.
+    /// The word-at-a-time searches find what a plain search finds.
     #[test]
     fn find_byte_agrees_with_position() {
         let mut rng = crate::random::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         for len in 0..40 {
             for _ in 0..200 {
                 let hay: Vec<u8> = (0..len)
-                    .map(|_| [b'{', b'}', b'z', 0x7A, 0xFB, 0x00, 0x80, 0x7B ^ 0x80][rng.below(8)])
+                    .map(|_| {
+                        [b'{', b'}', b'z', b'\n', 0x0B, 0xFB, 0x00, 0x80, 0x7B ^ 0x80][rng.below(9)]
+                    })
                     .collect();
                 for needle in [b'{', b'}'] {
                     let want = hay.iter().position(|&b| b == needle);
                     assert_eq!(super::find_byte(&hay, needle), want, "{hay:?}");
                 }
+                let newline = hay.iter().position(|&b| b == b'\n');
+                let braces = hay[..newline.unwrap_or(hay.len())]
+                    .iter()
+                    .any(|&b| b == b'{' || b == b'}');
+                assert_eq!(super::find_newline(&hay), (newline, braces), "{hay:?}");
             }
         }
     }
@@ -724,7 +807,8 @@ mod tests {
                 let mut reader = BufReader::with_capacity(capacity, text);
                 loop {
                     let mut line = Vec::new();
-                    let n = super::read_line_into(&mut reader, &mut line).unwrap();
+                    let (n, braces) = super::read_line_into(&mut reader, &mut line).unwrap();
+                    assert_eq!(braces, line.iter().any(|&b| b == b'{' || b == b'}'));
                     got.push((n, line));
                     if n == 0 {
                         break;
@@ -772,16 +856,28 @@ mod tests {
         };
         let mut r = flaky(usize::MAX);
         let mut line = Vec::new();
-        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 3);
+        assert_eq!(
+            super::read_line_into(&mut r, &mut line).unwrap(),
+            (3, false)
+        );
         assert_eq!(line, b"ab\n");
         line.clear();
-        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 2);
+        assert_eq!(
+            super::read_line_into(&mut r, &mut line).unwrap(),
+            (2, false)
+        );
         assert_eq!(line, b"cd");
         line.clear();
-        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 0);
+        assert_eq!(
+            super::read_line_into(&mut r, &mut line).unwrap(),
+            (0, false)
+        );
         let mut r = flaky(4);
         line.clear();
-        assert_eq!(super::read_line_into(&mut r, &mut line).unwrap(), 3);
+        assert_eq!(
+            super::read_line_into(&mut r, &mut line).unwrap(),
+            (3, false)
+        );
         line.clear();
         let e = super::read_line_into(&mut r, &mut line).unwrap_err();
         assert_eq!(e.to_string(), "gone");

@@ -2,7 +2,8 @@
 //! moves played (as move indices) and, for repetition, the hashes of the
 //! positions since the last pawn move or capture, which is all that
 //! decides the end of the game. A [`History`](cescacs::History) keeps every
-//! position (about 490 bytes a ply), which a batch never reads.
+//! move with its hash and count, and replays every position when one is
+//! asked for, which a batch never needs.
 //!
 //! Repetitions are counted over the window `History` searches (a position
 //! cannot recur across a move that cannot be undone) and the game ends by
