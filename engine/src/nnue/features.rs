@@ -43,9 +43,10 @@ pub const MAX_BUCKETS: usize = 6;
 /// | 4 | lines 9–14 | out in its own half (an endgame King, or one driven out) |
 /// | 5 | lines 15–28 | in the opponent's half |
 ///
-/// The regions are ordered by how often a King stands there in a game,
-/// so that fewer buckets merge the last ones ([`king_bucket`]): two
-/// buckets are "at home" and "elsewhere".
+/// The order puts the King's home first, the regions its special moves
+/// reach next and those out of its camp last: fewer buckets merge the
+/// last regions into one ([`king_bucket`]), so two buckets are "at home"
+/// and "elsewhere", five keep the camp's four regions apart.
 pub fn king_region(king: Hex) -> usize {
     let (column, line) = (king.column(), king.line());
     // Column 8 is G, the King's home column; 7 is the centre column F.
