@@ -24,6 +24,7 @@ def main():
     one = netfile.random_network(1, 1, seed=1)
     two = netfile.random_network(2, 1, seed=2, scale=100)
     hand = netfile.random_network(2, 2, seed=3, base="hand")
+    bucketed = netfile.random_network(1, 1, seed=4, base="hand", buckets=2)
     seeds = {
         "valid-1x1": b"\0" + one,
         "valid-2x1-checksum-recomputed": b"\1" + two[:-4] + b"\0\0\0\0",
@@ -32,6 +33,8 @@ def main():
         "version-1": b"\0" + one[:8] + struct.pack("<H", 1) + one[10:],
         "valid-2x2-hand-written-base": b"\0" + hand,
         "unknown-base": b"\1" + hand[:64] + struct.pack("<I", 7) + hand[68:],
+        "valid-1x1-2-king-buckets": b"\0" + bucketed,
+        "king-buckets-7": b"\1" + bucketed[:68] + struct.pack("<I", 7) + bucketed[72:],
         "empty": b"",
     }
     for name, data in seeds.items():

@@ -10,7 +10,7 @@ use cescacs_checks::replay::{inputs, replay};
 
 #[test]
 fn nnue_corpus() {
-    assert!(replay("nnue", nnue::check_nnue) >= 8);
+    assert!(replay("nnue", nnue::check_nnue) >= 10);
     // The Python writer's networks read; the damaged files do not.
     let accepted: Vec<String> = inputs("nnue")
         .iter()
@@ -21,6 +21,7 @@ fn nnue_corpus() {
         accepted,
         [
             "valid-1x1",
+            "valid-1x1-2-king-buckets",
             "valid-2x1-checksum-recomputed",
             "valid-2x2-hand-written-base"
         ]

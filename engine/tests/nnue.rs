@@ -8,7 +8,12 @@ use std::path::Path;
 
 use cescacs::random::SplitMix64;
 use cescacs::{History, Position};
-use cescacs_engine::nnue::format::{file_len, FormatError, HEADER_LEN, MAX_FILE_LEN};
+use cescacs_engine::nnue::features::MAX_BUCKETS;
+use cescacs_engine::nnue::format::{
+    bucketed_file_len, file_len, FormatError, HEADER_LEN, MAX_FILE_LEN,
+};
+use cescacs_engine::nnue::MAX_ACCUMULATOR;
+use cescacs_engine::nnue::MAX_HIDDEN;
 use cescacs_engine::nnue::{Accumulator, Base, Network};
 use cescacs_engine::EvalConfig;
 
@@ -389,4 +394,308 @@ fn the_trainers_mirror_table_is_the_cores() {
         std::fs::write(&path, &table).unwrap();
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap(), table);
+}
+
+/// A network with King buckets (input kind 2, version 4).
+fn bucketed_net(buckets: usize) -> Network {
+    Network::seeded_bucketed(8, 4, buckets, 13)
+}
+
+#[test]
+fn a_bucketed_network_is_version_4_and_reads_back_what_it_writes() {
+    for (n, h, b, base) in [
+        (1, 1, 2, Base::Material),
+        (8, 4, 6, Base::Material),
+        (16, 8, 4, Base::HandWritten),
+    ] {
+        let net = Network::seeded_bucketed(n, h, b, 5).with_base(base);
+        assert_eq!(net.buckets(), b);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), bucketed_file_len(n, h, b));
+        assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 4);
+        assert_eq!(u16::from_le_bytes([bytes[10], bytes[11]]), 2);
+        assert_eq!(bytes[12..16], ((b * 3042) as u32).to_le_bytes());
+        let base_field = u32::from(base == Base::HandWritten);
+        assert_eq!(bytes[HEADER_LEN..HEADER_LEN + 4], base_field.to_le_bytes());
+        assert_eq!(
+            bytes[HEADER_LEN + 4..HEADER_LEN + 8],
+            (b as u32).to_le_bytes()
+        );
+        let read = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(read, net);
+        assert_eq!(read.to_bytes(), bytes);
+    }
+    // One bucket is the network without buckets, byte for byte.
+    assert_eq!(
+        Network::seeded_bucketed(8, 4, 1, 11).to_bytes(),
+        small_net().to_bytes()
+    );
+    assert!(bucketed_file_len(MAX_ACCUMULATOR, MAX_HIDDEN, MAX_BUCKETS) == MAX_FILE_LEN);
+}
+
+#[test]
+fn bucketed_header_errors_are_named() {
+    let bytes = bucketed_net(4).to_bytes();
+    let with = |at: usize, v: &[u8]| {
+        let mut b = bytes.clone();
+        b[at..at + v.len()].copy_from_slice(v);
+        Network::from_bytes(&b).unwrap_err()
+    };
+    // Version 4 takes input kind 2 only; versions 2 and 3 kind 1 only.
+    assert!(matches!(
+        with(10, &1u16.to_le_bytes()),
+        FormatError::UnknownInputKind { found: 1 }
+    ));
+    let plain = small_net().to_bytes();
+    let mut b = plain.clone();
+    b[10..12].copy_from_slice(&2u16.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&b),
+        Err(FormatError::UnknownInputKind { found: 2 })
+    ));
+    // Bucket counts out of 2..=6, and inputs that are not the buckets × 3042.
+    let at = HEADER_LEN + 4;
+    for buckets in [0u32, 1, 7, u32::MAX] {
+        let inputs = 3042 * 4;
+        assert!(
+            matches!(with(at, &buckets.to_le_bytes()), FormatError::WrongBuckets { buckets: b, inputs: i } if b == buckets && i == inputs),
+            "{buckets} buckets"
+        );
+    }
+    assert!(matches!(
+        with(at, &3u32.to_le_bytes()),
+        FormatError::WrongBuckets {
+            buckets: 3,
+            inputs: 12168
+        }
+    ));
+    assert!(matches!(
+        with(12, &3042u32.to_le_bytes()),
+        FormatError::WrongBuckets {
+            buckets: 4,
+            inputs: 3042
+        }
+    ));
+    // Sizes and the base are still checked first.
+    assert!(matches!(
+        with(16, &0u32.to_le_bytes()),
+        FormatError::WrongSizes { accumulator: 0, .. }
+    ));
+    assert!(matches!(
+        with(HEADER_LEN, &5u32.to_le_bytes()),
+        FormatError::UnknownBase(5)
+    ));
+    // A header that declares more buckets than the bytes hold.
+    let mut b = bytes.clone();
+    b[12..16].copy_from_slice(&((3042 * 5) as u32).to_le_bytes());
+    b[at..at + 4].copy_from_slice(&5u32.to_le_bytes());
+    assert!(
+        matches!(Network::from_bytes(&b), Err(FormatError::Truncated { needed, .. }) if needed == bucketed_file_len(8, 4, 5))
+    );
+    let msg = with(at, &9u32.to_le_bytes()).to_string();
+    assert!(msg.contains("9 buckets"), "{msg}");
+}
+
+#[test]
+fn every_truncation_of_a_bucketed_file_is_refused_at_its_length() {
+    let bytes = Network::seeded_bucketed(2, 2, 3, 1).to_bytes();
+    for len in 0..bytes.len() {
+        match Network::from_bytes(&bytes[..len]) {
+            Err(FormatError::Truncated { at, needed }) => {
+                assert_eq!(at, len);
+                assert!(needed > len && needed <= bytes.len());
+                if len >= HEADER_LEN + 8 {
+                    assert_eq!(needed, bytes.len());
+                }
+            }
+            other => panic!("{len} bytes: {other:?}"),
+        }
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(
+        Network::from_bytes(&longer),
+        Err(FormatError::TrailingBytes { .. })
+    ));
+    let mut flipped = bytes.clone();
+    flipped[HEADER_LEN + 20] ^= 4;
+    assert!(matches!(
+        Network::from_bytes(&flipped),
+        Err(FormatError::ChecksumMismatch { .. })
+    ));
+}
+
+#[test]
+fn bucketed_parameters_are_read_by_their_length() {
+    let (n, h) = (2, 3);
+    let make = |ft: usize| {
+        Network::from_parameters(
+            400,
+            [0; 9],
+            vec![0; n],
+            vec![0; ft],
+            vec![0; h],
+            vec![0; 2 * n * h],
+            0,
+            vec![0; h],
+        )
+    };
+    for b in 1..=MAX_BUCKETS {
+        assert_eq!(make(b * 3042 * n).unwrap().buckets(), b);
+    }
+    for ft in [7 * 3042 * n, 2 * 3042 * n + 1, 0] {
+        assert!(
+            matches!(make(ft), Err(FormatError::WrongSizes { .. })),
+            "{ft} weights"
+        );
+    }
+}
+
+#[test]
+fn a_bucketed_network_whose_buckets_are_equal_evaluates_as_the_network_without_buckets() {
+    let plain = Network::seeded(16, 4, 21);
+    let file = plain.to_bytes();
+    // The parameters back from the file's bytes, the weights repeated per bucket.
+    let n = 16;
+    let at = HEADER_LEN;
+    let i16s = |from: usize, count: usize| -> Vec<i16> {
+        file[from..from + 2 * count]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect()
+    };
+    let ft_bias = i16s(at, n);
+    let ft = i16s(at + 2 * n, 3042 * n);
+    let rest = at + 2 * n + 2 * 3042 * n;
+    let l1_bias: Vec<i32> = file[rest..rest + 16]
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let l1: Vec<i8> = file[rest + 16..rest + 16 + 2 * n * 4]
+        .iter()
+        .map(|&b| b as i8)
+        .collect();
+    let o = rest + 16 + 2 * n * 4;
+    let l2_bias = i32::from_le_bytes(file[o..o + 4].try_into().unwrap());
+    let l2: Vec<i8> = file[o + 4..o + 8].iter().map(|&b| b as i8).collect();
+    let rebuilt = |buckets: usize| {
+        Network::from_parameters(
+            400,
+            *plain.material(),
+            ft_bias.clone(),
+            ft.repeat(buckets),
+            l1_bias.clone(),
+            l1.clone(),
+            l2_bias,
+            l2.clone(),
+        )
+        .unwrap()
+    };
+    assert_eq!(rebuilt(1), plain);
+    let bucketed = rebuilt(6);
+    assert_eq!(bucketed.buckets(), 6);
+    for h in golden_games().iter().take(2) {
+        let mut acc = Accumulator::new(&bucketed, h.start());
+        for ply in 1..=h.len() {
+            let pos = h.position_at(ply).unwrap();
+            acc.push(&bucketed, h.position_at(ply - 1).unwrap(), pos);
+            assert_eq!(bucketed.evaluate(pos), plain.evaluate(pos), "ply {ply}");
+            assert_eq!(
+                bucketed.evaluate_accumulator(&acc, pos),
+                plain.evaluate(pos)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_bucketed_incremental_accumulator_follows_the_golden_games_and_their_undo() {
+    let games = golden_games();
+    let plain = Network::seeded_bucketed(32, 8, 6, 2);
+    let nets = [plain.clone(), plain.with_base(Base::HandWritten)];
+    let (mut moves, mut bucket_changes) = (0, 0);
+    for (g, (net, h)) in nets
+        .iter()
+        .flat_map(|n| games.iter().map(move |h| (n, h)))
+        .enumerate()
+    {
+        let mut acc = Accumulator::new(net, h.start());
+        for ply in 1..=h.len() {
+            let (before, after) = (h.position_at(ply - 1).unwrap(), h.position_at(ply).unwrap());
+            for side in cescacs::Color::ALL {
+                bucket_changes += usize::from(net.bucket(before, side) != net.bucket(after, side));
+            }
+            acc.push(net, before, after);
+            assert_same(net, &acc, after, &format!("game {g} ply {ply}"));
+            moves += 1;
+        }
+        for ply in (0..h.len()).rev() {
+            acc.pop();
+            assert_same(
+                net,
+                &acc,
+                h.position_at(ply).unwrap(),
+                &format!("game {g} undo to ply {ply}"),
+            );
+        }
+    }
+    assert_eq!(moves, 2 * 484);
+    // Sides whose King changes bucket, over both nets' games (21 a net).
+    assert_eq!(bucket_changes, 42);
+}
+
+#[test]
+fn the_bucketed_incremental_accumulator_follows_every_legal_move_of_dev_positions() {
+    let mut counts = Vec::new();
+    for buckets in [2, 6] {
+        let net = Network::seeded_bucketed(8, 4, buckets, 9);
+        let (mut checked, mut refreshed) = (0, 0);
+        for (i, pos) in dev_positions().iter().enumerate().take(300) {
+            let mut acc = Accumulator::new(&net, pos);
+            for m in pos.legal_moves() {
+                let after = pos.after(m);
+                let side = pos.turn();
+                refreshed += usize::from(net.bucket(pos, side) != net.bucket(&after, side));
+                acc.push(&net, pos, &after);
+                assert_same(&net, &acc, &after, &format!("position {i}, {m:?}"));
+                acc.pop();
+                checked += 1;
+            }
+            assert_same(&net, &acc, pos, &format!("position {i}"));
+        }
+        counts.push((buckets, checked, refreshed));
+    }
+    // Moves checked, and of them moves whose King changes bucket.
+    assert_eq!(counts, [(2, 31_114, 904), (6, 31_114, 1_004)]);
+}
+
+#[test]
+fn a_king_in_another_bucket_reads_other_weights() {
+    // The same pieces, the White King at home (G1) or on a leap hex (H6):
+    // the bucketed network reads another block of weights for White, the
+    // network without buckets only the King's own feature.
+    // A pawn leaves H6, Black answers, the King leaps there.
+    let h6: cescacs::Hex = "H6".parse().unwrap();
+    let (home, leap) = Position::default()
+        .legal_moves()
+        .into_iter()
+        .map(|m| Position::default().after(m))
+        .filter(|p| !p.occupied_by(cescacs::Color::White).contains(h6))
+        .map(|p| p.after(p.legal_moves()[0]))
+        .find_map(|p| {
+            let leap = p
+                .legal_moves()
+                .into_iter()
+                .map(|m| p.after(m))
+                .find(|q| q.king(cescacs::Color::White) == h6)?;
+            Some((p, leap))
+        })
+        .expect("the King's Leap to H6");
+    let net = bucketed_net(6);
+    assert_eq!(net.bucket(&home, cescacs::Color::White), 0);
+    assert_eq!(net.bucket(&leap, cescacs::Color::White), 1);
+    assert_eq!(net.bucket(&leap, cescacs::Color::Black), 0);
+    let mut acc = Accumulator::new(&net, &home);
+    acc.push(&net, &home, &leap);
+    assert_same(&net, &acc, &leap, "the leap");
 }

@@ -19,3 +19,24 @@ fn a_search_with_the_network_keeps_its_accumulators_in_step() {
     }
     assert_eq!(game.len(), 12);
 }
+
+#[test]
+fn a_search_with_a_bucketed_network_keeps_its_accumulators_in_step() {
+    // King buckets: a King that changes bucket (a step or leap searched
+    // at any node) has its side's accumulator summed anew; the
+    // evaluator's debug check compares every node with one from scratch.
+    let mut engine = Engine::new(EngineOptions {
+        use_nnue: true,
+        ..EngineOptions::default()
+    });
+    let net = cescacs_engine::nnue::Network::seeded_bucketed(16, 8, 6, 3)
+        .with_base(cescacs_engine::nnue::Base::HandWritten);
+    engine.set_network(std::sync::Arc::new(net));
+    let mut game = History::default();
+    for _ in 0..16 {
+        let r = engine.search(&game, &Limits::depth(3), |_| {});
+        let Some(m) = r.best_move else { break };
+        game.push_unchecked(m);
+    }
+    assert_eq!(game.len(), 16);
+}

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use cescacs::Color;
-use cescacs_engine::nnue::features::for_each_feature;
+use cescacs_engine::nnue::features::{for_each_feature, king_bucket, MAX_BUCKETS};
 use cescacs_engine::EvalConfig;
 use cescacs_research::positions::{record_offset, PositionsError, Reader, Record};
 
@@ -47,6 +47,9 @@ pub struct Dataset {
     /// Each position's hand-written evaluation (default settings), for
     /// its side to move.
     hand: Vec<i16>,
+    /// Each position's King regions, White's then Black's
+    /// (`cescacs_engine::nnue::features::king_region` in each side's frame).
+    kings: Vec<[u8; 2]>,
 }
 
 impl Dataset {
@@ -89,6 +92,8 @@ impl Dataset {
             data.balance.push(balance(&pos));
             data.hand
                 .push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
+            data.kings
+                .push(Color::ALL.map(|side| king_bucket(side, pos.king(side), MAX_BUCKETS) as u8));
         }
         if data.is_empty() {
             return Err(DataError::Empty {
@@ -155,6 +160,12 @@ impl Dataset {
     /// side to move.
     pub fn hand(&self, i: usize) -> i32 {
         i32::from(self.hand[i])
+    }
+
+    /// Position `i`'s King buckets in a network of `buckets` buckets,
+    /// White's frame then Black's (the engine's `Network::bucket`).
+    pub fn king_buckets(&self, i: usize, buckets: usize) -> [usize; 2] {
+        self.kings[i].map(|region| usize::from(region).min(buckets.max(1) - 1))
     }
 
     /// Position `i`'s record in the file.

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use cescacs_engine::nnue::Base;
 use cescacs_train::data::{read_positions, target, Dataset};
-use cescacs_train::model::{black_frame, Inputs, Scratch, Shape};
+use cescacs_train::model::{black_frame, king_buckets, Inputs, Scratch, Shape};
 use cescacs_train::trainer::{train, Settings};
 use clap::Parser;
 
@@ -45,6 +45,10 @@ struct Args {
     /// Hidden units H.
     #[arg(long, default_value_t = 16)]
     hidden: usize,
+    /// King buckets B: 1 (none, input kind 1) or 2 to 6 (input kind 2, a version-4 file: each
+    /// region of the own King's hex has its own weights; docs/NNUE.md).
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
     #[arg(long, default_value_t = 4096)]
     batch: usize,
     #[arg(long, default_value_t = 1e-3)]
@@ -117,6 +121,10 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         )
         .into());
     }
+    let max_buckets = cescacs_engine::nnue::features::MAX_BUCKETS;
+    if !(1..=max_buckets).contains(&args.buckets) {
+        return Err(format!("--buckets must be 1..{max_buckets}").into());
+    }
     if !(0.0..1.0).contains(&args.validation) {
         return Err("--validation must be in [0, 1)".into());
     }
@@ -137,6 +145,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         shape: Shape {
             acc: args.acc,
             hidden: args.hidden,
+            buckets: args.buckets,
         },
         seed: args.seed,
         epochs: args.epochs,
@@ -183,6 +192,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             black_to_move: pos.turn() == cescacs::Color::Black,
             flip: &flip,
             material,
+            buckets: king_buckets(pos, args.buckets),
         };
         let float_cp = f64::from(params.forward(&inputs, &mut scratch)) * f64::from(args.scale);
         diffs.push((float_cp.clamp(-20_000.0, 20_000.0) - f64::from(net.evaluate(pos))).abs());
@@ -221,7 +231,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "positions": data.len(),
         "held_out": held,
         "args": {
-            "seed": args.seed, "epochs": args.epochs, "acc": args.acc, "hidden": args.hidden,
+            "seed": args.seed, "epochs": args.epochs, "acc": args.acc, "hidden": args.hidden, "buckets": args.buckets,
             "batch": args.batch, "lr": args.lr, "lr_decay": args.lr_decay, "hex_decay": args.hex_decay, "lambda": args.lambda,
             "scale": args.scale, "material": settings.material, "base": if settings.base == Base::Material { "material" } else { "hand" }, "validation": args.validation, "threads": args.threads, "qat": args.qat,
         },

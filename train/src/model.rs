@@ -13,6 +13,15 @@
 //! factor rows are folded into the hex rows when the network is quantized,
 //! so the engine's network has the same shape and cost.
 //!
+//! With King buckets (`Shape::buckets` B > 1, the engine's input kind 2)
+//! each bucket has its own hex rows, and training adds one shared hex row
+//! per feature (3,042 rows, as the rows of a network without buckets): a
+//! feature's weight is its bucket's hex row plus its shared hex row plus
+//! its piece's factor row, so what a piece on a hex is worth whatever the
+//! King's region is learnt from every position, and each bucket's rows
+//! learn only what differs there. Both are folded into the bucket rows
+//! when quantized.
+//!
 //! Quantization-aware training ([`Params::fake_quantized`]): each step can
 //! run the forward and backward pass on the parameters rounded to the
 //! engine's grids, the hidden units floored as the engine's shift floors
@@ -21,8 +30,8 @@
 //! engine will compute.
 
 use cescacs::random::SplitMix64;
-use cescacs::{Color, Hex, Piece, Role, HEX_COUNT};
-use cescacs_engine::nnue::features::{feature, INPUTS};
+use cescacs::{Color, Hex, Piece, Position, Role, HEX_COUNT};
+use cescacs_engine::nnue::features::{feature, king_bucket, INPUTS};
 use cescacs_engine::nnue::{FormatError, Network, QA, QB};
 
 /// The largest accumulator weight, so that 54 features and the bias stay
@@ -38,6 +47,9 @@ pub struct Shape {
     pub acc: usize,
     /// Hidden units H.
     pub hidden: usize,
+    /// King buckets B: 1 (no buckets, the engine's input kind 1) to
+    /// `cescacs_engine::nnue::features::MAX_BUCKETS`.
+    pub buckets: usize,
 }
 
 impl Shape {
@@ -45,10 +57,21 @@ impl Shape {
         0
     }
     fn ft_b(&self) -> usize {
-        INPUTS * self.acc
+        self.buckets * INPUTS * self.acc
+    }
+    /// The shared hex rows, present with buckets only.
+    fn shared(&self) -> usize {
+        self.ft_b() + self.acc
+    }
+    fn shared_rows(&self) -> usize {
+        if self.buckets > 1 {
+            INPUTS
+        } else {
+            0
+        }
     }
     fn factors(&self) -> usize {
-        self.ft_b() + self.acc
+        self.shared() + self.shared_rows() * self.acc
     }
     fn l1_w(&self) -> usize {
         self.factors() + FACTORS * self.acc
@@ -87,7 +110,8 @@ pub fn black_frame() -> Vec<u16> {
 }
 
 /// All parameters in one vector (the optimiser sees one slice):
-/// accumulator weights `[INPUTS][N]`, biases `[N]`, factor rows
+/// accumulator weights `[B × INPUTS][N]`, biases `[N]`, with buckets the
+/// shared hex rows `[INPUTS][N]` (zero at first), factor rows
 /// `[FACTORS][N]` (zero at first), hidden weights `[H][2N]`, biases `[H]`,
 /// output weights `[H]`, bias.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,19 +139,30 @@ pub struct Inputs<'a> {
     pub black_to_move: bool,
     /// [`black_frame`].
     pub flip: &'a [u16],
+    /// The King buckets of White's frame and Black's ([`king_buckets`];
+    /// 0 and 0 without buckets).
+    pub buckets: [usize; 2],
 }
 
 impl Inputs<'_> {
     /// Calls `f(side, feature)`, side 0 the side to move's frame and 1 the
-    /// opponent's.
+    /// opponent's, `feature` the row of the frame's King bucket
+    /// (`bucket × INPUTS + ` the feature without buckets).
     #[inline]
     fn each(&self, mut f: impl FnMut(usize, usize)) {
         let (w, b) = if self.black_to_move { (1, 0) } else { (0, 1) };
+        let (ow, ob) = (self.buckets[0] * INPUTS, self.buckets[1] * INPUTS);
         for &x in self.white {
-            f(w, x as usize);
-            f(b, self.flip[x as usize] as usize);
+            f(w, ow + x as usize);
+            f(b, ob + self.flip[x as usize] as usize);
         }
     }
+}
+
+/// The King buckets of `pos` in a network of `buckets` buckets, White's
+/// frame then Black's: the engine's (`cescacs_engine::nnue::Network::bucket`).
+pub fn king_buckets(pos: &Position, buckets: usize) -> [usize; 2] {
+    Color::ALL.map(|side| king_bucket(side, pos.king(side), buckets))
 }
 
 /// Per-thread buffers of one sample's pass.
@@ -169,7 +204,7 @@ impl Params {
         for w in &mut v[shape.ft_w()..shape.ft_b()] {
             *w = 0.1 * normal(&mut rng);
         }
-        v[shape.ft_b()..shape.factors()].fill(0.1);
+        v[shape.ft_b()..shape.shared()].fill(0.1);
         let s1 = 1.0 / ((2 * shape.acc) as f32).sqrt();
         for w in &mut v[shape.l1_w()..shape.l1_b()] {
             *w = s1 * normal(&mut rng);
@@ -199,6 +234,7 @@ impl Params {
         };
         let mut v = self.v.clone();
         v[s.ft_w()..s.ft_b()].copy_from_slice(&self.folded());
+        v[s.shared()..s.factors()].fill(0.0);
         v[s.factors()..s.l1_w()].fill(0.0);
         on_grid(&mut v[s.ft_w()..s.factors()], qa, f32::INFINITY);
         on_grid(&mut v[s.l1_w()..s.l1_b()], qb, 127.0);
@@ -212,12 +248,15 @@ impl Params {
         }
     }
 
-    /// Multiplies the hex rows (not the factor rows) by `1 − amount`.
+    /// Multiplies the hex rows, the buckets' and the shared ones (not the
+    /// factor rows), by `1 − amount`.
     pub fn decay_hex_rows(&mut self, amount: f32) {
         if amount > 0.0 {
             let s = self.shape;
-            for w in &mut self.v[s.ft_w()..s.ft_b()] {
-                *w *= 1.0 - amount;
+            for range in [s.ft_w()..s.ft_b(), s.shared()..s.factors()] {
+                for w in &mut self.v[range] {
+                    *w *= 1.0 - amount;
+                }
             }
         }
     }
@@ -225,10 +264,13 @@ impl Params {
     /// Clamps the weights to what the quantized file can hold.
     pub fn clamp(&mut self) {
         let s = self.shape;
-        // A hex row plus its factor row is what the file holds.
-        for range in [s.ft_w()..s.ft_b(), s.factors()..s.l1_w()] {
+        // A hex row plus its factor row (plus, with buckets, its shared
+        // hex row) is what the file holds.
+        let parts = if s.shared_rows() > 0 { 3.0 } else { 2.0 };
+        let limit = MAX_FT_WEIGHT / parts;
+        for range in [s.ft_w()..s.ft_b(), s.shared()..s.l1_w()] {
             for w in &mut self.v[range] {
-                *w = w.clamp(-MAX_FT_WEIGHT / 2.0, MAX_FT_WEIGHT / 2.0);
+                *w = w.clamp(-limit, limit);
             }
         }
         for range in [s.l1_w()..s.l1_b(), s.l2_w()..s.l2_b()] {
@@ -243,20 +285,27 @@ impl Params {
     pub fn forward(&self, inputs: &Inputs<'_>, scratch: &mut Scratch) -> f32 {
         let s = self.shape;
         let n = s.acc;
-        let bias = &self.v[s.ft_b()..s.factors()];
+        let bias = &self.v[s.ft_b()..s.shared()];
         scratch.a[..n].copy_from_slice(bias);
         scratch.a[n..].copy_from_slice(bias);
         let weights = &self.v[s.ft_w()..s.ft_b()];
+        let shared = &self.v[s.shared()..s.factors()];
         let factors = &self.v[s.factors()..s.l1_w()];
         inputs.each(|side, f| {
             let a = &mut scratch.a[side * n..(side + 1) * n];
-            let k = f / HEX_COUNT;
+            let plain = f % INPUTS;
+            let k = plain / HEX_COUNT;
             for ((a, w), c) in a
                 .iter_mut()
                 .zip(&weights[f * n..(f + 1) * n])
                 .zip(&factors[k * n..(k + 1) * n])
             {
                 *a += w + c;
+            }
+            if !shared.is_empty() {
+                for (a, w) in a.iter_mut().zip(&shared[plain * n..(plain + 1) * n]) {
+                    *a += w;
+                }
             }
         });
         let l1 = &self.v[s.l1_w()..s.l1_b()];
@@ -325,33 +374,48 @@ impl Params {
             }
         }
         let (own, other) = scratch.dx.split_at(n);
-        for (k, g) in grad[s.ft_b()..s.factors()].iter_mut().enumerate() {
+        for (k, g) in grad[s.ft_b()..s.shared()].iter_mut().enumerate() {
             *g += own[k] + other[k];
         }
         let dx = &scratch.dx;
-        let fac = s.factors();
+        let (fac, shared) = (s.factors(), s.shared_rows() > 0);
         inputs.each(|side, f| {
             let d = &dx[side * n..(side + 1) * n];
             for (g, d) in grad[f * n..(f + 1) * n].iter_mut().zip(d) {
                 *g += d;
             }
-            let k = fac + (f / HEX_COUNT) * n;
+            let plain = f % INPUTS;
+            let k = fac + (plain / HEX_COUNT) * n;
             for (g, d) in grad[k..k + n].iter_mut().zip(d) {
                 *g += d;
+            }
+            if shared {
+                let r = s.shared() + plain * n;
+                for (g, d) in grad[r..r + n].iter_mut().zip(d) {
+                    *g += d;
+                }
             }
         });
     }
 
-    /// The accumulator weights with the factor rows folded in, `[INPUTS][N]`.
+    /// The accumulator weights with the factor rows (and with buckets
+    /// the shared hex rows) folded in, `[B × INPUTS][N]`.
     pub fn folded(&self) -> Vec<f32> {
         let s = self.shape;
         let n = s.acc;
+        let shared = &self.v[s.shared()..s.factors()];
         let factors = &self.v[s.factors()..s.l1_w()];
         let mut w = self.v[s.ft_w()..s.ft_b()].to_vec();
         for (f, row) in w.chunks_mut(n).enumerate() {
-            let k = f / HEX_COUNT;
+            let plain = f % INPUTS;
+            let k = plain / HEX_COUNT;
             for (w, c) in row.iter_mut().zip(&factors[k * n..(k + 1) * n]) {
                 *w += c;
+            }
+            if !shared.is_empty() {
+                for (w, c) in row.iter_mut().zip(&shared[plain * n..(plain + 1) * n]) {
+                    *w += c;
+                }
             }
         }
         w
@@ -368,7 +432,7 @@ impl Params {
         Network::from_parameters(
             scale,
             material,
-            self.v[s.ft_b()..s.factors()].iter().map(q16).collect(),
+            self.v[s.ft_b()..s.shared()].iter().map(q16).collect(),
             self.folded().iter().map(q16).collect(),
             self.v[s.l1_b()..s.l2_w()].iter().map(qb).collect(),
             self.v[s.l1_w()..s.l1_b()].iter().map(q8).collect(),
@@ -404,7 +468,11 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let shape = Shape { acc: 4, hidden: 3 };
+        let shape = Shape {
+            acc: 4,
+            hidden: 3,
+            buckets: 1,
+        };
         let mut p = Params::init(shape, 5);
         let pos = Position::default();
         let white = inputs_of(&pos);
@@ -413,6 +481,7 @@ mod tests {
             white: &white,
             black_to_move: false,
             flip: &flip,
+            buckets: [0, 0],
             material: 0.25,
         };
         let mut scratch = Scratch::new(shape);
@@ -449,7 +518,11 @@ mod tests {
 
     #[test]
     fn the_fake_quantized_forward_pass_is_the_engines_evaluation() {
-        let shape = Shape { acc: 16, hidden: 8 };
+        let shape = Shape {
+            acc: 16,
+            hidden: 8,
+            buckets: 1,
+        };
         let mut p = Params::init(shape, 9);
         // Factor rows and biases away from zero, so folding and rounding are exercised.
         for (i, w) in p.v[shape.factors()..].iter_mut().enumerate() {
@@ -468,6 +541,7 @@ mod tests {
                 white: &white,
                 black_to_move: pos.turn() == Color::Black,
                 flip: &flip,
+                buckets: [0, 0],
                 material: base as f32 / 400.0,
             };
             let float_cp = q.forward(&inputs, &mut scratch) * 400.0;
@@ -483,14 +557,22 @@ mod tests {
 
     #[test]
     fn fake_quantizing_twice_changes_nothing() {
-        let shape = Shape { acc: 8, hidden: 4 };
+        let shape = Shape {
+            acc: 8,
+            hidden: 4,
+            buckets: 1,
+        };
         let q = Params::init(shape, 3).fake_quantized();
         assert_eq!(q.fake_quantized(), q);
     }
 
     #[test]
     fn the_quantized_network_follows_the_float_one() {
-        let shape = Shape { acc: 16, hidden: 8 };
+        let shape = Shape {
+            acc: 16,
+            hidden: 8,
+            buckets: 1,
+        };
         let p = Params::init(shape, 9);
         let net = p
             .quantize(400, [100, 200, 300, 400, 800, 1000, 1500, 1600, 0])
@@ -505,6 +587,7 @@ mod tests {
                 white: &white,
                 black_to_move: pos.turn() == Color::Black,
                 flip: &flip,
+                buckets: [0, 0],
                 material: material as f32 / 400.0,
             };
             let float_cp = p.forward(&inputs, &mut scratch) * 400.0;
@@ -515,5 +598,150 @@ mod tests {
             );
             pos = pos.after(pos.legal_moves()[k * 7 % pos.legal_moves().len()]);
         }
+    }
+
+    /// Positions of `tests/data/random-dev.jsonl`: Kings all over the board.
+    fn dev_positions(count: usize) -> Vec<Position> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/random-dev.jsonl");
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .take(count)
+            .map(|l| {
+                let start = l.find("\"pdtl\":\"").unwrap() + 8;
+                let end = start + l[start..].find('"').unwrap();
+                l[start..end].parse().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_bucketed_gradient_matches_finite_differences() {
+        let shape = Shape {
+            acc: 4,
+            hidden: 3,
+            buckets: 3,
+        };
+        let mut p = Params::init(shape, 5);
+        // Shared and factor rows away from zero, so every path is tried.
+        for (i, w) in p.v[shape.shared()..shape.l1_w()].iter_mut().enumerate() {
+            *w = 0.02 * ((i % 11) as f32 - 5.0);
+        }
+        let flip = black_frame();
+        let mut scratch = Scratch::new(shape);
+        let mut probed = 0;
+        for pos in dev_positions(40) {
+            let buckets = king_buckets(&pos, 3);
+            if buckets == [0, 0] {
+                continue;
+            }
+            let white = inputs_of(&pos);
+            let inputs = Inputs {
+                white: &white,
+                black_to_move: pos.turn() == Color::Black,
+                flip: &flip,
+                material: -0.1,
+                buckets,
+            };
+            let mut grad = vec![0.0; shape.parameters()];
+            p.forward(&inputs, &mut scratch);
+            p.backward(&inputs, &mut scratch, 1.0, &mut grad);
+            // White's frame: its bucket's row, the shared row, the factor row;
+            // Black's frame: its bucket's row of the same piece.
+            let f0 = white[0] as usize;
+            let fb = flip[f0] as usize;
+            let probes = [
+                (buckets[0] * INPUTS + f0) * 4,
+                (buckets[0] * INPUTS + f0) * 4 + 3,
+                (buckets[1] * INPUTS + fb) * 4 + 1,
+                shape.shared() + f0 * 4 + 2,
+                shape.shared() + fb * 4,
+                shape.factors() + (f0 / HEX_COUNT) * 4 + 1,
+                shape.ft_b() + 1,
+                shape.l1_w() + 5,
+                shape.l2_b(),
+            ];
+            for &i in &probes {
+                let keep = p.v[i];
+                p.v[i] = keep + 1e-3;
+                let up = p.forward(&inputs, &mut scratch);
+                p.v[i] = keep - 1e-3;
+                let down = p.forward(&inputs, &mut scratch);
+                p.v[i] = keep;
+                let numeric = (up - down) / 2e-3;
+                assert!(
+                    (numeric - grad[i]).abs() < 2e-2,
+                    "parameter {i}: {numeric} vs {}",
+                    grad[i]
+                );
+            }
+            // A row of a bucket neither King is in gets no gradient.
+            let idle = (0..3).find(|b| !buckets.contains(b)).unwrap();
+            assert_eq!(grad[(idle * INPUTS + f0) * 4], 0.0);
+            probed += 1;
+        }
+        assert_eq!(probed, 10);
+    }
+
+    #[test]
+    fn the_fake_quantized_bucketed_forward_pass_is_the_engines_evaluation() {
+        let shape = Shape {
+            acc: 16,
+            hidden: 8,
+            buckets: 6,
+        };
+        let mut p = Params::init(shape, 9);
+        for (i, w) in p.v[shape.shared()..].iter_mut().enumerate() {
+            *w += 0.01 * (i % 7) as f32;
+        }
+        let material = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
+        let net = p.quantize(400, material).unwrap();
+        assert_eq!(net.buckets(), 6);
+        let q = p.fake_quantized();
+        assert_eq!(q.fake_quantized(), q);
+        let flip = black_frame();
+        let mut scratch = Scratch::new(shape);
+        let mut seen = std::collections::BTreeSet::new();
+        for (k, pos) in dev_positions(60).iter().enumerate() {
+            let white = inputs_of(pos);
+            let buckets = king_buckets(pos, 6);
+            for side in Color::ALL {
+                assert_eq!(buckets[side.index()], net.bucket(pos, side));
+            }
+            seen.extend(buckets);
+            let inputs = Inputs {
+                white: &white,
+                black_to_move: pos.turn() == Color::Black,
+                flip: &flip,
+                material: net.material_balance(pos) as f32 / 400.0,
+                buckets,
+            };
+            let float_cp = q.forward(&inputs, &mut scratch) * 400.0;
+            let cp = net.evaluate(pos) as f32;
+            assert!(
+                (float_cp - cp).abs() < 1.01,
+                "position {k}: fake-quantized {float_cp}, engine {cp}"
+            );
+        }
+        assert_eq!(seen, (0..5).collect());
+    }
+
+    #[test]
+    fn one_bucket_keeps_the_layout_without_shared_rows() {
+        let plain = Shape {
+            acc: 8,
+            hidden: 4,
+            buckets: 1,
+        };
+        let bucketed = Shape {
+            buckets: 2,
+            ..plain
+        };
+        assert_eq!(
+            plain.parameters(),
+            INPUTS * 8 + 8 + FACTORS * 8 + 64 + 4 + 4 + 1
+        );
+        assert_eq!(bucketed.parameters(), plain.parameters() + 2 * INPUTS * 8);
     }
 }

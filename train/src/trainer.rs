@@ -123,6 +123,7 @@ fn pass(
             black_to_move: data.black_to_move(i),
             flip,
             material,
+            buckets: data.king_buckets(i, p.shape.buckets),
         };
         let out = p.forward(&inputs, &mut scratch);
         let s = 1.0 / (1.0 + (-out).exp());

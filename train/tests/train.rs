@@ -53,7 +53,11 @@ fn positions_file(games: u64) -> (Vec<u8>, usize) {
 
 fn settings(epochs: usize) -> Settings {
     Settings {
-        shape: Shape { acc: 8, hidden: 4 },
+        shape: Shape {
+            acc: 8,
+            hidden: 4,
+            buckets: 1,
+        },
         seed: 3,
         epochs,
         batch: 64,
@@ -259,6 +263,23 @@ fn the_command_writes_a_network_that_corrects_the_base_asked_and_refuses_unknown
         "{}",
         String::from_utf8_lossy(&refused.stderr)
     );
+    // King buckets: a version-4 file; more than the regions is refused.
+    let done = run(&["--buckets", "3"]);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let net = cescacs_engine::nnue::Network::load(&out).unwrap();
+    assert_eq!((net.buckets(), net.base()), (3, Base::HandWritten));
+    for wrong in ["0", "7"] {
+        let refused = run(&["--buckets", wrong]);
+        assert_eq!(refused.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&refused.stderr),
+            "cescacs-train: --buckets must be 1..6\n"
+        );
+    }
 }
 
 #[test]
@@ -291,5 +312,33 @@ fn it_reads_the_generators_file() {
     assert_eq!(
         (some[0].1, some[0].2),
         (records[85].score, records[85].result)
+    );
+}
+
+#[test]
+fn a_bucketed_network_learns_repeats_itself_and_is_read_by_the_engine() {
+    let (bytes, _) = positions_file(30);
+    let path = temp("bucketed.bin");
+    std::fs::write(&path, &bytes).unwrap();
+    let all = Dataset::read(&path, usize::MAX, false).unwrap();
+    // Random games move their Kings: 10 pairs of buckets (of 4 × 4) are trained.
+    let buckets: std::collections::BTreeSet<[usize; 2]> =
+        (0..all.len()).map(|i| all.king_buckets(i, 4)).collect();
+    assert_eq!(buckets.len(), 10, "{buckets:?}");
+    let idx: Vec<u32> = (0..all.len() as u32).collect();
+    let cut = all.len() * 9 / 10;
+    let mut bucketed = settings(4);
+    bucketed.shape.buckets = 4;
+    let run = || train(&all, &idx[..cut], &idx[cut..], &bucketed, |_, _| {});
+    let (params, curve) = run();
+    assert!(curve[3].train < 0.7 * curve[0].train, "{curve:?}");
+    assert_eq!(params, run().0, "same seed, same network");
+    let net = params.quantize(400, [0; 9]).unwrap();
+    assert_eq!(net.buckets(), 4);
+    let file = net.to_bytes();
+    assert_eq!(u16::from_le_bytes([file[8], file[9]]), 4);
+    assert_eq!(
+        cescacs_engine::nnue::Network::from_bytes(&file).unwrap(),
+        net
     );
 }

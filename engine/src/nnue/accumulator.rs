@@ -1,10 +1,12 @@
 //! The accumulators of both sides along a line of play: a stack with one
 //! entry per position, updated incrementally for each move and popped on
-//! undo.
+//! undo. With King buckets, a side whose King moves to another bucket
+//! has its accumulator summed from scratch instead (all its features
+//! change), the other side's still updated incrementally.
 
 use cescacs::{Color, Position};
 
-use super::features::{feature, for_each_change};
+use super::features::{feature, for_each_change, INPUTS};
 use super::network::{Base, Network};
 
 /// Both sides' accumulators (each side's in its own frame) for every
@@ -51,7 +53,9 @@ impl Accumulator {
 
     /// Pushes the accumulator of `after`, a position one move (or any
     /// number of moves) from `before`, the position on top: the top's
-    /// values plus the features `after` gained, minus those it lost.
+    /// values plus the features `after` gained, minus those it lost; or,
+    /// for a side whose King changed bucket, `after`'s features summed
+    /// from scratch.
     pub fn push(&mut self, net: &Network, before: &Position, after: &Position) {
         let w = 2 * self.n;
         if self.stack.len() < (self.len + 1) * w {
@@ -63,8 +67,16 @@ impl Accumulator {
         let next = &mut next[..w];
         next.copy_from_slice(&done[(self.len - 1) * w..]);
         let (white, black) = next.split_at_mut(self.n);
+        let bucket = |side| net.bucket(after, side);
+        let (bw, bb) = (bucket(Color::White), bucket(Color::Black));
+        let moved = |side, b| b != net.bucket(before, side);
+        let (refresh_white, refresh_black) = (moved(Color::White, bw), moved(Color::Black, bb));
+        let (ow, ob) = (bw * INPUTS, bb * INPUTS);
         for_each_change(before, after, |p, h, added| {
-            let (fw, fb) = (feature(Color::White, p, h), feature(Color::Black, p, h));
+            let (fw, fb) = (
+                ow + feature(Color::White, p, h),
+                ob + feature(Color::Black, p, h),
+            );
             let value = net.material[p.role.index()];
             material += if (p.color == Color::White) == added {
                 value
@@ -72,13 +84,30 @@ impl Accumulator {
                 -value
             };
             if added {
-                net.add_feature(fw, white);
-                net.add_feature(fb, black);
+                if !refresh_white {
+                    net.add_feature(fw, white);
+                }
+                if !refresh_black {
+                    net.add_feature(fb, black);
+                }
             } else {
-                net.sub_feature(fw, white);
-                net.sub_feature(fb, black);
+                if !refresh_white {
+                    net.sub_feature(fw, white);
+                }
+                if !refresh_black {
+                    net.sub_feature(fb, black);
+                }
             }
         });
+        for (refresh, side, a) in [
+            (refresh_white, Color::White, white),
+            (refresh_black, Color::Black, black),
+        ] {
+            if refresh {
+                a.copy_from_slice(&net.ft_bias);
+                net.add_features(after, side, a);
+            }
+        }
         self.material[self.len] = material;
         self.len += 1;
     }

@@ -4,16 +4,17 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `CESNNUE\0` |
-//! | 2 | format version ([`VERSION`]) |
-//! | 2 | input kind ([`INPUT_KIND`]: hex × kind × colour, [`super::features`]) |
-//! | 4 | inputs (3,042 for input kind 1) |
+//! | 2 | format version: 2, 3 ([`VERSION`]) or 4 ([`VERSION_BUCKETED`]) |
+//! | 2 | input kind: [`INPUT_KIND`] (hex × kind × colour, [`super::features`]) in versions 2 and 3, [`INPUT_KIND_BUCKETED`] (the same per King bucket) in version 4 |
+//! | 4 | inputs: 3,042 for input kind 1, B × 3,042 for input kind 2 |
 //! | 4 | accumulator size N (1 to [`MAX_ACCUMULATOR`]) |
 //! | 4 | hidden size H (1 to [`MAX_HIDDEN`]) |
 //! | 4 | output scale: centipawns of a network output of 1.0 (1 to [`MAX_SCALE`]) |
 //! | 4 × 9 | material: centipawns per piece by [`cescacs::Role::index`], `i32` (±[`MAX_MATERIAL`]), added to the layers' output |
-//! | 4 | version 3 only: the base ([`Base`]), 0 the material above, 1 the hand-written evaluation |
+//! | 4 | versions 3 and 4: the base ([`Base`]), 0 the material above, 1 the hand-written evaluation |
+//! | 4 | version 4 only: King buckets B (2 to [`MAX_BUCKETS`]) |
 //! | 2 N | accumulator biases, `i16` |
-//! | 2 × 3,042 N | accumulator weights, `i16`, feature-major (feature f's N weights together) |
+//! | 2 × 3,042 B N | accumulator weights, `i16`, feature-major (feature f's N weights together; B = 1 before version 4) |
 //! | 4 H | hidden biases, `i32` |
 //! | 2 N H | hidden weights, `i8`, row-major (unit j's 2N weights together: own side's half, then the opponent's) |
 //! | 4 | output bias, `i32` |
@@ -22,18 +23,23 @@
 //!
 //! Version 3 adds the base field: what the layers' output is added to.
 //! A network whose base is material is written as version 2, byte for
-//! byte the file it was before the field existed.
+//! byte the file it was before the field existed. Version 4 is the
+//! network with King buckets (input kind 2, [`super::features::king_bucket`]):
+//! version 3's fields, then the bucket count; a network without buckets is
+//! never written as version 4, so version 2 and 3 files stay as they are.
 //!
 //! Reading checks, in order: the magic, the version, the input kind, the
-//! sizes, the base, the length (every size is bounded, so nothing larger than about
-//! 6.8 MB is ever allocated), then the checksum; any failure is a
-//! [`FormatError`], never a panic.
+//! sizes, the base, the buckets, the length (every size is bounded: a
+//! file without buckets is at most about 6.8 MB, one with buckets at most
+//! about 37.9 MB, [`MAX_FILE_LEN`], and nothing is allocated before the
+//! data's length is checked against the header), then the checksum; any
+//! failure is a [`FormatError`], never a panic.
 
 use std::io::Read;
 use std::path::Path;
 
 use super::checksum::crc32;
-use super::features::INPUTS;
+use super::features::{INPUTS, MAX_BUCKETS};
 use super::network::{Base, Network};
 
 /// The first eight bytes of a network file.
@@ -43,9 +49,15 @@ pub const MAGIC: [u8; 8] = *b"CESNNUE\0";
 pub const VERSION: u16 = 3;
 /// The version without the base field: the layers correct material.
 pub const VERSION_MATERIAL: u16 = 2;
+/// The version of networks with King buckets (input kind 2): version 3's
+/// header and a bucket count.
+pub const VERSION_BUCKETED: u16 = 4;
 /// The input kind this engine knows: one feature per hex, piece kind and
 /// colour in each side's frame ([`super::features`]).
 pub const INPUT_KIND: u16 = 1;
+/// The input kind with King buckets: [`INPUT_KIND`]'s features once per
+/// bucket of the side's own King ([`super::features::king_bucket`]).
+pub const INPUT_KIND_BUCKETED: u16 = 2;
 /// The largest accumulator (per side) a file may declare.
 pub const MAX_ACCUMULATOR: usize = 1024;
 /// The largest hidden layer a file may declare.
@@ -57,8 +69,9 @@ pub const MAX_MATERIAL: i32 = 20_000;
 /// The header's length in bytes in version 2 (version 3 adds the four
 /// bytes of the base).
 pub const HEADER_LEN: usize = 64;
-/// The largest file [`Network::load`] reads (the largest valid file).
-pub const MAX_FILE_LEN: usize = file_len(MAX_ACCUMULATOR, MAX_HIDDEN) + 4;
+/// The largest file [`Network::load`] reads (the largest valid file: a
+/// version-4 file of [`MAX_BUCKETS`] buckets and the largest layers).
+pub const MAX_FILE_LEN: usize = bucketed_file_len(MAX_ACCUMULATOR, MAX_HIDDEN, MAX_BUCKETS);
 
 /// Why bytes are not a network.
 #[derive(Debug, thiserror::Error)]
@@ -74,14 +87,15 @@ pub enum FormatError {
     /// The first eight bytes are not [`MAGIC`].
     #[error("not a cescacs network file (wrong magic)")]
     WrongMagic,
-    /// A format version other than 2 and [`VERSION`].
-    #[error("unsupported network format version {found} (this engine reads versions {VERSION_MATERIAL} and {VERSION})")]
+    /// A format version other than 2, 3 and 4.
+    #[error("unsupported network format version {found} (this engine reads versions {VERSION_MATERIAL}, {VERSION} and {VERSION_BUCKETED})")]
     UnsupportedVersion {
         /// The file's version.
         found: u16,
     },
-    /// An input kind other than [`INPUT_KIND`].
-    #[error("unknown network input kind {found} (this engine knows kind {INPUT_KIND})")]
+    /// An input kind other than [`INPUT_KIND`] in versions 2 and 3, or
+    /// other than [`INPUT_KIND_BUCKETED`] in version 4.
+    #[error("unknown network input kind {found} for its version (this engine reads kind {INPUT_KIND} in versions {VERSION_MATERIAL} and {VERSION}, kind {INPUT_KIND_BUCKETED} in version {VERSION_BUCKETED})")]
     UnknownInputKind {
         /// The file's input kind.
         found: u16,
@@ -106,6 +120,15 @@ pub enum FormatError {
         kind: usize,
         /// The value.
         value: i32,
+    },
+    /// A version-4 bucket count out of 2..=[`MAX_BUCKETS`], or inputs
+    /// other than the buckets times 3,042.
+    #[error("wrong network King buckets: {buckets} buckets (2 to {MAX_BUCKETS}), {inputs} inputs (expected the buckets × {INPUTS})")]
+    WrongBuckets {
+        /// Declared buckets.
+        buckets: u32,
+        /// Declared inputs.
+        inputs: u32,
     },
     /// A base other than 0 (material) and 1 (the hand-written evaluation).
     #[error("unknown network base {0} (0: material, 1: the hand-written evaluation)")]
@@ -134,9 +157,20 @@ pub enum FormatError {
 /// The length of a version-2 file with these sizes (a version-3 file is
 /// four bytes longer).
 pub const fn file_len(accumulator: usize, hidden: usize) -> usize {
-    HEADER_LEN
-        + 2 * accumulator
-        + 2 * INPUTS * accumulator
+    parameters_len(accumulator, hidden, 1) + HEADER_LEN
+}
+
+/// The length of a version-4 file (King buckets) with these sizes: the
+/// header is eight bytes longer than version 2's (the base and the
+/// buckets).
+pub const fn bucketed_file_len(accumulator: usize, hidden: usize, buckets: usize) -> usize {
+    parameters_len(accumulator, hidden, buckets) + HEADER_LEN + 8
+}
+
+/// The length of everything after the header, the checksum included.
+const fn parameters_len(accumulator: usize, hidden: usize, buckets: usize) -> usize {
+    2 * accumulator
+        + 2 * buckets * INPUTS * accumulator
         + 4 * hidden
         + 2 * accumulator * hidden
         + 4
@@ -198,7 +232,10 @@ struct Header {
     scale: u32,
     material: [i32; 9],
     base: Base,
-    /// The header's length: [`HEADER_LEN`], or four more with the base.
+    /// King buckets: 1 before version 4.
+    buckets: usize,
+    /// The header's length: [`HEADER_LEN`], four more with the base,
+    /// eight more with the base and the buckets.
     len: usize,
 }
 
@@ -218,16 +255,20 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
         return Err(FormatError::WrongMagic);
     }
     let version = c.u16()?;
-    if version != VERSION && version != VERSION_MATERIAL {
-        return Err(FormatError::UnsupportedVersion { found: version });
-    }
+    let expected_kind = match version {
+        VERSION_MATERIAL | VERSION => INPUT_KIND,
+        VERSION_BUCKETED => INPUT_KIND_BUCKETED,
+        _ => return Err(FormatError::UnsupportedVersion { found: version }),
+    };
+    let bucketed = version == VERSION_BUCKETED;
     let kind = c.u16()?;
-    if kind != INPUT_KIND {
+    if kind != expected_kind {
         return Err(FormatError::UnknownInputKind { found: kind });
     }
     let (inputs, accumulator, hidden, scale) = (c.u32()?, c.u32()?, c.u32()?, c.u32()?);
     let in_range = |v: u32, max: usize| (1..=max).contains(&(v as usize));
-    if inputs as usize != INPUTS
+    // With buckets the inputs are checked against the bucket count, read later.
+    if (!bucketed && inputs as usize != INPUTS)
         || !in_range(accumulator, MAX_ACCUMULATOR)
         || !in_range(hidden, MAX_HIDDEN)
     {
@@ -254,12 +295,24 @@ fn read_header(c: &mut Cursor<'_>) -> Result<Header, FormatError> {
             other => return Err(FormatError::UnknownBase(other)),
         }
     };
+    let buckets = if bucketed {
+        let buckets = c.u32()?;
+        if !(2..=MAX_BUCKETS).contains(&(buckets as usize))
+            || u64::from(inputs) != u64::from(buckets) * INPUTS as u64
+        {
+            return Err(FormatError::WrongBuckets { buckets, inputs });
+        }
+        buckets as usize
+    } else {
+        1
+    };
     Ok(Header {
         accumulator: accumulator as usize,
         hidden: hidden as usize,
         scale,
         material,
         base,
+        buckets,
         len: c.at,
     })
 }
@@ -274,9 +327,10 @@ impl Network {
             scale,
             material,
             base,
+            buckets,
             len,
         } = read_header(&mut c)?;
-        let expected = file_len(n, h) - HEADER_LEN + len;
+        let expected = parameters_len(n, h, buckets) + len;
         if data.len() < expected {
             return Err(FormatError::Truncated {
                 at: data.len(),
@@ -296,7 +350,7 @@ impl Network {
         }
         let (ft_bias, ft_weights, l1_bias, l1_weights) = (
             c.i16s(n)?,
-            c.i16s(INPUTS * n)?,
+            c.i16s(buckets * INPUTS * n)?,
             c.i32s(h)?,
             c.i8s(2 * n * h)?,
         );
@@ -332,21 +386,31 @@ impl Network {
     /// The bytes of the network's file (read back by [`Network::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let (n, h) = (self.accumulator_size(), self.hidden_size());
-        let mut out = Vec::with_capacity(file_len(n, h) + 4);
+        let b = self.buckets;
+        let mut out = Vec::with_capacity(bucketed_file_len(n, h, b));
         out.extend_from_slice(&MAGIC);
-        let version = if self.base == Base::Material {
-            VERSION_MATERIAL
+        let (version, kind) = if b > 1 {
+            (VERSION_BUCKETED, INPUT_KIND_BUCKETED)
+        } else if self.base == Base::Material {
+            (VERSION_MATERIAL, INPUT_KIND)
         } else {
-            VERSION
+            (VERSION, INPUT_KIND)
         };
         out.extend_from_slice(&version.to_le_bytes());
-        out.extend_from_slice(&INPUT_KIND.to_le_bytes());
-        for v in [INPUTS as u32, n as u32, h as u32, self.scale] {
+        out.extend_from_slice(&kind.to_le_bytes());
+        for v in [(b * INPUTS) as u32, n as u32, h as u32, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend(self.material.iter().flat_map(|v| v.to_le_bytes()));
-        if self.base == Base::HandWritten {
-            out.extend_from_slice(&1u32.to_le_bytes());
+        if version != VERSION_MATERIAL {
+            let base: u32 = match self.base {
+                Base::Material => 0,
+                Base::HandWritten => 1,
+            };
+            out.extend_from_slice(&base.to_le_bytes());
+        }
+        if version == VERSION_BUCKETED {
+            out.extend_from_slice(&(b as u32).to_le_bytes());
         }
         out.extend(
             self.ft_bias

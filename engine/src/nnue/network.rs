@@ -4,7 +4,8 @@
 //! With N the accumulator size and H the hidden size:
 //!
 //! 1. Accumulator (per side, in its frame): `acc = bias + Σ weights[f]` over
-//!    the active features `f` ([`super::features`]), `i16` (wrapping: a
+//!    the active features `f` ([`super::features`]; with King buckets, those
+//!    of the bucket of the side's own King), `i16` (wrapping: a
 //!    trainer keeps the sums in range; wrapping keeps the incremental and
 //!    the from-scratch sums equal whatever the weights).
 //! 2. Input: the side to move's accumulator then the opponent's (2N values),
@@ -19,7 +20,7 @@
 use cescacs::random::SplitMix64;
 use cescacs::{Color, Piece, Position, Role};
 
-use super::features::{for_each_feature, INPUTS};
+use super::features::{for_each_feature, king_bucket, INPUTS};
 use crate::eval::EvalConfig;
 
 /// The activation scale: an accumulator value of 127 is 1.0.
@@ -47,6 +48,10 @@ pub struct Network {
     pub(super) base: Base,
     /// Centipawns per piece kind, added to the layers' output.
     pub(super) material: [i32; 9],
+    /// King buckets B: 1 for input kind 1, 2 to
+    /// [`super::features::MAX_BUCKETS`] for input kind 2, whose
+    /// accumulator weights are `[B × 3042][N]`.
+    pub(super) buckets: usize,
     pub(super) ft_bias: Vec<i16>,
     pub(super) ft_weights: Vec<i16>,
     pub(super) l1_bias: Vec<i32>,
@@ -62,14 +67,27 @@ impl Network {
     /// from `seed` (an untrained network, for tests, benchmarks and the
     /// format's fuzz seeds). Sizes are clamped to 1..=1024 and 1..=256.
     pub fn seeded(accumulator: usize, hidden: usize, seed: u64) -> Network {
-        let (n, h) = (
+        Network::seeded_bucketed(accumulator, hidden, 1, seed)
+    }
+
+    /// [`Network::seeded`] with `buckets` King buckets (input kind 2 from
+    /// 2 on, clamped to 1..=[`super::features::MAX_BUCKETS`]); one bucket
+    /// is [`Network::seeded`]'s network.
+    pub fn seeded_bucketed(
+        accumulator: usize,
+        hidden: usize,
+        buckets: usize,
+        seed: u64,
+    ) -> Network {
+        let (n, h, b) = (
             accumulator.clamp(1, super::MAX_ACCUMULATOR),
             hidden.clamp(1, super::MAX_HIDDEN),
+            buckets.clamp(1, super::features::MAX_BUCKETS),
         );
         let mut rng = SplitMix64::new(seed);
         let mut draw = |span: u64| (rng.next_u64() % (2 * span + 1)) as i64 - span as i64;
         let ft_bias = (0..n).map(|_| draw(32) as i16).collect();
-        let ft_weights = (0..INPUTS * n).map(|_| draw(24) as i16).collect();
+        let ft_weights = (0..b * INPUTS * n).map(|_| draw(24) as i16).collect();
         let l1_bias = (0..h).map(|_| draw(2000) as i32).collect();
         let l1_weights = (0..2 * n * h).map(|_| draw(40) as i16).collect();
         let l2_bias = draw(2000) as i32;
@@ -79,6 +97,7 @@ impl Network {
             scale: 400,
             base: Base::Material,
             material,
+            buckets: b,
             ft_bias,
             ft_weights,
             l1_bias,
@@ -89,10 +108,12 @@ impl Network {
     }
 
     /// A network from its quantized parameters, in the file's layout
-    /// ([`super::format`]): accumulator biases `[N]`, weights `[3042][N]`
+    /// ([`super::format`]): accumulator biases `[N]`, weights `[B × 3042][N]`
     /// feature-major, hidden biases `[H]`, hidden weights `[H][2N]`, the
     /// output bias and weights `[H]`. What a trainer writes; the sizes and
-    /// the scale are checked as a file's are.
+    /// the scale are checked as a file's are. The number of King buckets B
+    /// is the accumulator weights' length over 3042 N: 1 (input kind 1) to
+    /// [`super::features::MAX_BUCKETS`].
     #[allow(clippy::too_many_arguments)]
     pub fn from_parameters(
         scale: u32,
@@ -105,9 +126,11 @@ impl Network {
         l2_weights: Vec<i8>,
     ) -> Result<Network, super::FormatError> {
         let (n, h) = (ft_bias.len(), l1_bias.len());
+        let buckets = ft_weights.len() / (INPUTS * n).max(1);
         let sizes_ok = (1..=super::MAX_ACCUMULATOR).contains(&n)
             && (1..=super::MAX_HIDDEN).contains(&h)
-            && ft_weights.len() == INPUTS * n
+            && (1..=super::features::MAX_BUCKETS).contains(&buckets)
+            && ft_weights.len() == buckets * INPUTS * n
             && l1_weights.len() == 2 * n * h
             && l2_weights.len() == h;
         if !sizes_ok {
@@ -128,6 +151,7 @@ impl Network {
             scale,
             base: Base::Material,
             material,
+            buckets,
             ft_bias,
             ft_weights,
             l1_bias,
@@ -154,6 +178,23 @@ impl Network {
         match self.base {
             Base::Material => self.material_balance(pos),
             Base::HandWritten => EvalConfig::default().evaluate(pos),
+        }
+    }
+
+    /// The number of King buckets: 1 for a network without them (input
+    /// kind 1), else 2 to [`super::features::MAX_BUCKETS`].
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The King bucket of `side`'s accumulator in `pos`: 0 without
+    /// buckets, else that of `side`'s King ([`king_bucket`]).
+    #[inline]
+    pub fn bucket(&self, pos: &Position, side: Color) -> usize {
+        if self.buckets == 1 {
+            0
+        } else {
+            king_bucket(side, pos.king(side), self.buckets)
         }
     }
 
@@ -221,9 +262,11 @@ impl Network {
         )
     }
 
-    /// Adds the weights of `pos`'s features in `side`'s frame to `acc`.
+    /// Adds the weights of `pos`'s features in `side`'s frame to `acc`
+    /// (those of the bucket of `side`'s King).
     pub(super) fn add_features(&self, pos: &Position, side: Color, acc: &mut [i16]) {
-        for_each_feature(pos, side, |f| self.add_feature(f, acc));
+        let offset = self.bucket(pos, side) * INPUTS;
+        for_each_feature(pos, side, |f| self.add_feature(offset + f, acc));
     }
 
     /// Adds feature `f`'s weights to `acc`.
