@@ -332,15 +332,20 @@ fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
         .search(&History::default(), &Limits::depth(6), |_| {})
     };
     let mut uci = Uci::start();
+    // The engine's `go depth 6` answer is the library's at the same skill.
+    let plays_as = |uci: &mut Uci, skill: Skill| {
+        uci.send("go depth 6");
+        let lines = uci.until("bestmove");
+        let want = weak(skill);
+        assert_eq!(
+            bestmove_of(lines.last().unwrap()),
+            Position::default().ctl(&want.best_move.unwrap()),
+            "{lines:?}"
+        );
+        lines
+    };
     uci.send("setoption name Skill Level value 3");
-    uci.send("go depth 6");
-    let lines = uci.until("bestmove");
-    let want = weak(Skill::new(3).unwrap());
-    assert_eq!(
-        bestmove_of(lines.last().unwrap()),
-        Position::default().ctl(&want.best_move.unwrap()),
-        "{lines:?}"
-    );
+    let lines = plays_as(&mut uci, Skill::new(3).unwrap());
     // A weak level, though it chooses among several lines, shows the one
     // line MultiPV asks for.
     assert!(
@@ -352,25 +357,11 @@ fn skill_level_and_uci_elo_weaken_the_engine_as_the_library_does() {
     uci.send(&format!("setoption name UCI_Elo value {elo}"));
     uci.send("setoption name UCI_LimitStrength value true");
     uci.send("ucinewgame");
-    uci.send("go depth 6");
-    let lines = uci.until("bestmove");
-    let want = weak(Skill::from_elo(elo).unwrap());
-    assert_eq!(
-        bestmove_of(lines.last().unwrap()),
-        Position::default().ctl(&want.best_move.unwrap()),
-        "{lines:?}"
-    );
+    plays_as(&mut uci, Skill::from_elo(elo).unwrap());
     // Off again: Skill Level 3.
     uci.send("setoption name UCI_LimitStrength value false");
     uci.send("ucinewgame");
-    uci.send("go depth 6");
-    let lines = uci.until("bestmove");
-    let want = weak(Skill::new(3).unwrap());
-    assert_eq!(
-        bestmove_of(lines.last().unwrap()),
-        Position::default().ctl(&want.best_move.unwrap()),
-        "{lines:?}"
-    );
+    plays_as(&mut uci, Skill::new(3).unwrap());
     uci.quit();
 }
 

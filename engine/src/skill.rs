@@ -50,7 +50,8 @@ const SKILL_ERROR: [i64; ERRING_BELOW as usize] = [1600, 1100, 800, 630, 500, 32
 
 /// The ladder: the `UCI_Elo` of each level 0..=20. Level 0 is anchored at
 /// 1000 by convention; each level is the one below plus its measured step,
-/// the level's Elo over the one below at 50 ms a move with the network:
+/// the level's Elo over the one below with the network (levels 0-19 on
+/// their node budgets, level 20 at 50 ms a move):
 /// docs/results/skill-ladder.md, made by `scripts/skill-ladder.sh` and
 /// `scripts/ladder-elo.py`.
 pub const SKILL_ELO: [u32; 21] = [
