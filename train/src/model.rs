@@ -454,6 +454,42 @@ mod tests {
         v
     }
 
+    /// `pos` evaluated by the float network `p` (centipawns at scale 400) and
+    /// by the engine's network `net`, both from the side to move.
+    fn both_evaluations(p: &Params, net: &Network, pos: &Position) -> (f32, f32) {
+        let white = inputs_of(pos);
+        let flip = black_frame();
+        let inputs = Inputs {
+            white: &white,
+            black_to_move: pos.turn() == Color::Black,
+            flip: &flip,
+            buckets: king_buckets(pos, p.shape.buckets),
+            material: net.material_balance(pos) as f32 / 400.0,
+        };
+        let float_cp = p.forward(&inputs, &mut Scratch::new(p.shape)) * 400.0;
+        (float_cp, net.evaluate(pos) as f32)
+    }
+
+    /// Asserts that `grad` (the backward pass's, for an output derivative of
+    /// 1) matches central differences of the forward pass at each probe.
+    fn assert_gradient(p: &mut Params, inputs: &Inputs<'_>, grad: &[f32], probes: &[usize]) {
+        let mut scratch = Scratch::new(p.shape);
+        for &i in probes {
+            let keep = p.v[i];
+            p.v[i] = keep + 1e-3;
+            let up = p.forward(inputs, &mut scratch);
+            p.v[i] = keep - 1e-3;
+            let down = p.forward(inputs, &mut scratch);
+            p.v[i] = keep;
+            let numeric = (up - down) / 2e-3;
+            assert!(
+                (numeric - grad[i]).abs() < 2e-2,
+                "parameter {i}: {numeric} vs {}",
+                grad[i]
+            );
+        }
+    }
+
     #[test]
     fn the_black_frame_is_the_engines() {
         let flip = black_frame();
@@ -500,20 +536,7 @@ mod tests {
             shape.l2_w() + 1,
             shape.l2_b(),
         ];
-        for &i in &probes {
-            let keep = p.v[i];
-            p.v[i] = keep + 1e-3;
-            let up = p.forward(&inputs, &mut scratch);
-            p.v[i] = keep - 1e-3;
-            let down = p.forward(&inputs, &mut scratch);
-            p.v[i] = keep;
-            let numeric = (up - down) / 2e-3;
-            assert!(
-                (numeric - grad[i]).abs() < 2e-2,
-                "parameter {i}: {numeric} vs {}",
-                grad[i]
-            );
-        }
+        assert_gradient(&mut p, &inputs, &grad, &probes);
     }
 
     #[test]
@@ -531,21 +554,9 @@ mod tests {
         let material = [100, 200, 300, 400, 800, 1000, 1500, 1600, 0];
         let net = p.quantize(400, material).unwrap();
         let q = p.fake_quantized();
-        let flip = black_frame();
-        let mut scratch = Scratch::new(shape);
         let mut pos = Position::default();
         for k in 0..12 {
-            let white = inputs_of(&pos);
-            let base = net.material_balance(&pos);
-            let inputs = Inputs {
-                white: &white,
-                black_to_move: pos.turn() == Color::Black,
-                flip: &flip,
-                buckets: [0, 0],
-                material: base as f32 / 400.0,
-            };
-            let float_cp = q.forward(&inputs, &mut scratch) * 400.0;
-            let cp = net.evaluate(&pos) as f32;
+            let (float_cp, cp) = both_evaluations(&q, &net, &pos);
             // The engine truncates the last division; nothing else differs.
             assert!(
                 (float_cp - cp).abs() < 1.01,
@@ -577,21 +588,9 @@ mod tests {
         let net = p
             .quantize(400, [100, 200, 300, 400, 800, 1000, 1500, 1600, 0])
             .unwrap();
-        let flip = black_frame();
-        let mut scratch = Scratch::new(shape);
         let mut pos = Position::default();
         for k in 0..6 {
-            let white = inputs_of(&pos);
-            let material = net.material_balance(&pos);
-            let inputs = Inputs {
-                white: &white,
-                black_to_move: pos.turn() == Color::Black,
-                flip: &flip,
-                buckets: [0, 0],
-                material: material as f32 / 400.0,
-            };
-            let float_cp = p.forward(&inputs, &mut scratch) * 400.0;
-            let cp = net.evaluate(&pos) as f32;
+            let (float_cp, cp) = both_evaluations(&p, &net, &pos);
             assert!(
                 (float_cp - cp).abs() < 20.0 + 0.05 * float_cp.abs(),
                 "ply {k}: float {float_cp}, quantized {cp}"
@@ -662,20 +661,7 @@ mod tests {
                 shape.l1_w() + 5,
                 shape.l2_b(),
             ];
-            for &i in &probes {
-                let keep = p.v[i];
-                p.v[i] = keep + 1e-3;
-                let up = p.forward(&inputs, &mut scratch);
-                p.v[i] = keep - 1e-3;
-                let down = p.forward(&inputs, &mut scratch);
-                p.v[i] = keep;
-                let numeric = (up - down) / 2e-3;
-                assert!(
-                    (numeric - grad[i]).abs() < 2e-2,
-                    "parameter {i}: {numeric} vs {}",
-                    grad[i]
-                );
-            }
+            assert_gradient(&mut p, &inputs, &grad, &probes);
             // A row of a bucket neither King is in gets no gradient.
             let idle = (0..3).find(|b| !buckets.contains(b)).unwrap();
             assert_eq!(grad[(idle * INPUTS + f0) * 4], 0.0);
@@ -700,25 +686,14 @@ mod tests {
         assert_eq!(net.buckets(), 6);
         let q = p.fake_quantized();
         assert_eq!(q.fake_quantized(), q);
-        let flip = black_frame();
-        let mut scratch = Scratch::new(shape);
         let mut seen = std::collections::BTreeSet::new();
         for (k, pos) in dev_positions(60).iter().enumerate() {
-            let white = inputs_of(pos);
             let buckets = king_buckets(pos, 6);
             for side in Color::ALL {
                 assert_eq!(buckets[side.index()], net.bucket(pos, side));
             }
             seen.extend(buckets);
-            let inputs = Inputs {
-                white: &white,
-                black_to_move: pos.turn() == Color::Black,
-                flip: &flip,
-                material: net.material_balance(pos) as f32 / 400.0,
-                buckets,
-            };
-            let float_cp = q.forward(&inputs, &mut scratch) * 400.0;
-            let cp = net.evaluate(pos) as f32;
+            let (float_cp, cp) = both_evaluations(&q, &net, pos);
             assert!(
                 (float_cp - cp).abs() < 1.01,
                 "position {k}: fake-quantized {float_cp}, engine {cp}"
