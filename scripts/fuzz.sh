@@ -6,12 +6,12 @@
 #   (network files: engine/src/nnue/format.rs). The PGN
 #   and C API targets take inputs up to 1 MiB and the token dictionary fuzz/pgn.dict.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, one after the other
+#   scripts/fuzz.sh [SECONDS] [TARGET...]    # default: 60 s for each target, two at a time
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 1800 pdtl   # stop at 10M executions or 30 min
 #
-# Each target runs under `nice -n 19` for SECONDS with its working corpus fuzz/corpus/TARGET
-# (not committed, grows) and the committed seeds fuzz/seeds/TARGET (read only), and prints
-# libFuzzer's final stats. scripts/test-all.sh runs every target for 20 s.
+# Each target runs under `nice -n 19` for SECONDS (FUZZ_JOBS targets at once, 2 by default)
+# with its working corpus fuzz/corpus/TARGET (not committed, grows) and the committed seeds
+# fuzz/seeds/TARGET (read only), and prints libFuzzer's final stats. scripts/test-all.sh runs every target for 20 s.
 #
 # A crash (panic, sanitizer report, leak, timeout, out of memory) fails the script; its input,
 # which libFuzzer leaves in fuzz/artifacts/TARGET/, is copied to fuzz/regressions/TARGET/,
@@ -77,17 +77,22 @@ flags() {
     esac
 }
 
-crashed=0
+# Builds first (two: without and with the sanitizer), then the targets FUZZ_JOBS at a time
+# (2 by default: each libFuzzer process is one thread), each writing its own log.
 for t in "${targets[@]}"; do
-    mkdir -p "fuzz/corpus/$t" "fuzz/seeds/$t"
-    log="fuzz/artifacts/$t.log"
-    mkdir -p fuzz/artifacts
     echo "== fuzz: build $t =="
     # shellcheck disable=SC2046
     nice -n 19 "${fuzz[@]}" build $(flags "$t") "$t"
+done
+
+# Fuzzes one target; its summary line goes to stdout, and to fuzz/artifacts/TARGET.status
+# when a crash was found.
+fuzz_one() {
+    local t=$1 log="fuzz/artifacts/$1.log" stamp="fuzz/artifacts/$1.start" status execs corpus took
+    mkdir -p "fuzz/corpus/$t" "fuzz/seeds/$t" fuzz/artifacts
+    rm -f "fuzz/artifacts/$t.status"
     echo "== fuzz: $t for ${seconds}s =="
     # Artifacts older than this run are not this run's findings.
-    stamp="fuzz/artifacts/$t.start"
     touch "$stamp"
     # shellcheck disable=SC2046
     if nice -n 19 "${fuzz[@]}" run $(flags "$t") "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
@@ -96,7 +101,7 @@ for t in "${targets[@]}"; do
         status=ok
     else
         status=CRASH
-        crashed=$((crashed + 1))
+        echo CRASH >"fuzz/artifacts/$t.status"
         grep -E "panicked|ERROR:|SUMMARY|Test unit written" "$log" | head -n 20 || true
         mkdir -p "fuzz/regressions/$t"
         while IFS= read -r input; do
@@ -114,6 +119,17 @@ for t in "${targets[@]}"; do
     corpus="$(find "fuzz/corpus/$t" -type f | wc -l)"
     took="$(awk '/^Done [0-9]+ runs in/ { print $5 }' "$log" | tail -n 1)"
     echo "$t: $status, ${execs:-?} executions in ${took:-$seconds}s, corpus $corpus inputs (log $log)"
+}
+
+jobs_max="${FUZZ_JOBS:-2}"
+for t in "${targets[@]}"; do
+    while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
+    fuzz_one "$t" &
+done
+wait
+crashed=0
+for t in "${targets[@]}"; do
+    if [[ -f "fuzz/artifacts/$t.status" ]]; then crashed=$((crashed + 1)); fi
 done
 echo "fuzz: ${#targets[@]} targets, $crashed crashed"
 [[ $crashed -eq 0 ]]
