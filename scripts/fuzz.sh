@@ -11,7 +11,8 @@
 #
 # Each target runs under `nice -n 19` for SECONDS (FUZZ_JOBS targets at once, 2 by default)
 # with its working corpus fuzz/corpus/TARGET (not committed, grows) and the committed seeds
-# fuzz/seeds/TARGET (read only), and prints libFuzzer's final stats. scripts/test-all.sh runs every target for 20 s.
+# fuzz/seeds/TARGET (read only), and prints libFuzzer's final stats. scripts/test-all.sh runs
+# every target for 20 s.
 #
 # A crash (panic, sanitizer report, leak, timeout, out of memory) fails the script; its input,
 # which libFuzzer leaves in fuzz/artifacts/TARGET/, is copied to fuzz/regressions/TARGET/,
