@@ -93,12 +93,12 @@ impl fmt::Display for Outcome {
 impl Position {
     /// Whether the game ended by checkmate.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// No legal move and not in check: a win for the other side here.
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// Halfmove clock ≥ 150: the automatic 75-move draw.
@@ -141,7 +141,7 @@ impl Position {
     /// Repetition is not visible from one position (see the game record).
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.turn();
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_move() {
             return Some(if self.is_check() {
                 Outcome {
                     termination: Termination::Checkmate,

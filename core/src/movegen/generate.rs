@@ -316,7 +316,12 @@ impl Position {
     }
 
     /// En passant (played on a copy and tested) and scornful captures.
-    fn gen_special_captures<L: Moves>(&self, us: Color, safety: &KingSafety, list: &mut L) {
+    pub(super) fn gen_special_captures<L: Moves>(
+        &self,
+        us: Color,
+        safety: &KingSafety,
+        list: &mut L,
+    ) {
         let king = self.kings[us.index()];
         self.special_capture_candidates(us, |m| {
             if m.kind == MoveKind::EnPassant {

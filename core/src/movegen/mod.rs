@@ -13,8 +13,10 @@
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
 //! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter),
 //! `sampler` (the random-move sampler), `tactical` (the captures and
-//! promotions alone, [`Position::tactical_moves_into`]) and `rank` (a move's
-//! rank for storage, [`Position::move_rank`]). This file holds the public API.
+//! promotions alone, [`Position::tactical_moves_into`]), `rank` (a move's
+//! rank for storage, [`Position::move_rank`]) and `any_move` (whether any
+//! legal move exists, [`Position::has_legal_move`]). This file holds the
+//! public API.
 
 use arrayvec::ArrayVec;
 
@@ -24,6 +26,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
+mod any_move;
 mod counter;
 mod generate;
 mod king;
