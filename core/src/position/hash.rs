@@ -32,8 +32,14 @@ impl Position {
     /// }
     /// assert_eq!(pos.zobrist_hash(), start);
     /// ```
+    #[inline]
     pub fn zobrist_hash(&self) -> u64 {
-        self.hash ^ self.live_special_key()
+        // Most positions have no special capture pending: no call then.
+        if self.special == SpecialCapture::None {
+            self.hash
+        } else {
+            self.hash ^ self.live_special_key()
+        }
     }
 
     /// The same hash computed from nothing (the incremental one must equal it).
@@ -41,6 +47,7 @@ impl Position {
         self.base_hash_from_scratch() ^ self.live_special_key()
     }
 
+    #[inline(never)]
     fn live_special_key(&self) -> u64 {
         if self.has_legal_special_capture() {
             special_key(self.special)
