@@ -296,6 +296,7 @@ impl History {
             ply,
             &self.current,
             self.plies[ply].repetitions,
+            m,
         );
     }
 
@@ -310,7 +311,7 @@ impl History {
         }
         let ply = note(&mut self.plies, after, m);
         self.forget_mate();
-        first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions);
+        first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions, m);
     }
 
     /// Ends a run of [`History::push_read`]: `last` is the position after
@@ -524,15 +525,24 @@ fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
 }
 
 /// Notes the automatic draw of `position`, reached at `ply` for the
-/// `repetitions`-th time, as the first one unless an earlier one is noted.
+/// `repetitions`-th time by `m`, as the first one unless an earlier one is
+/// noted. With none noted, the position before `m` had enough material:
+/// only a capture or a promotion (material changed) can leave too little,
+/// so the material is not looked at after the other moves.
 #[inline(always)]
 fn first_draw(
     draw: &mut Option<(usize, Outcome)>,
     ply: usize,
     position: &Position,
     repetitions: u32,
+    m: Move,
 ) {
-    if draw.is_none() {
+    if draw.is_none()
+        && (repetitions >= 5
+            || position.is_seventyfive_moves()
+            || m.is_capture()
+            || m.promotion().is_some())
+    {
         *draw = automatic_draw(position, repetitions).map(|o| (ply, o));
     }
 }
@@ -634,5 +644,20 @@ mod tests {
         assert_eq!(back, h);
         assert!(back.positions().eq(want.iter()));
         assert_eq!(back.position(), h.position());
+    }
+
+    /// Material changes by a capture or a promotion: a promotion that
+    /// leaves a King and a Knight against a bare King ends the game.
+    #[test]
+    fn a_promotion_can_leave_too_little_material() {
+        use crate::Termination;
+        let start: Position = "/27:1k/21:1P6/1:1K/ w -- - 0 1".parse().unwrap();
+        let mut h = History::new(start);
+        assert_eq!(h.end(), None);
+        h.push_ctl("A21-A23=N").unwrap();
+        assert_eq!(
+            h.end().map(|(ply, o)| (ply, o.termination)),
+            Some((1, Termination::InsufficientMaterial))
+        );
     }
 }
