@@ -4,10 +4,10 @@
 //! checkers (and the hexes that block or capture them) and the pinned pieces
 //! (with the hexes they may still move to). Ordinary moves are then filtered
 //! by those masks without playing them; King moves test their destination
-//! with the King lifted off the board. The rare moves whose legality depends
-//! on more than one hex changing — en passant (two hexes vacated) and
-//! castling (rooks leave their homes) — are played on a copy and tested
-//! (RULES.md §5.4, "make-and-test").
+//! with the King lifted off the board. An en passant capture (two hexes
+//! vacated) tests the King's hex on the board with those hexes emptied and
+//! its landing hex filled; a castling whose rook leaves a line open is
+//! played on a copy and tested (RULES.md §5.4, "make-and-test").
 //!
 //! The files: `tables` (step and ride tables), `king_safety` (checks and
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
