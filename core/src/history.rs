@@ -19,9 +19,9 @@
 
 use std::sync::OnceLock;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Termination};
-use crate::position::{IllegalMoveError, Position};
+use crate::position::{IllegalMoveError, Position, SpecialCapture};
 
 /// A draw the player to move may claim (RULES.md §6, item 4).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -38,7 +38,12 @@ pub enum DrawClaim {
 struct Ply {
     /// The move that led here (`None` for the start position).
     mv: Option<Move>,
-    /// [`Position::zobrist_hash`]: equal hashes are the same position.
+    /// [`Position::zobrist_hash`] without the key of a pending en passant
+    /// or scornful capture: the whole hash unless the move left one pending
+    /// ([`leaves_special`]). Whether that capture is legal (part of the
+    /// position's identity) is asked only of a later position with the
+    /// same hash ([`same_position`]): it is rarely needed, and most such
+    /// captures are asked about at once and never again.
     hash: u64,
     /// Occurrences of this position up to and including this ply.
     repetitions: u32,
@@ -317,7 +322,7 @@ impl History {
     /// Ends a run of [`History::push_read`]: `last` is the position after
     /// the last move.
     pub(crate) fn finish_read(&mut self, last: Position) {
-        debug_assert_eq!(last.zobrist_hash(), self.last().hash);
+        debug_assert_eq!(last.hash_without_special(), self.last().hash);
         self.current = last;
     }
 
@@ -356,7 +361,12 @@ impl History {
 
     /// The repetition hash (RULES.md §7.2) of the current position.
     pub fn zobrist_hash(&self) -> u64 {
-        self.last().hash
+        let last = self.last();
+        if leaves_special(last.mv) {
+            self.current.zobrist_hash()
+        } else {
+            last.hash
+        }
     }
 
     /// How many times the position after `ply` moves had occurred by then
@@ -500,7 +510,9 @@ impl Position {
 #[inline(always)]
 fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
     let ply = plies.len();
-    let hash = position.zobrist_hash();
+    // The whole hash but after a pawn's step that leaves a special capture
+    // pending; that step resets the clock, so the window below is empty.
+    let hash = position.hash_without_special();
     // A position can only recur since the last pawn move or capture (they
     // cannot be undone), so the search is bounded by the halfmove clock
     // (≤ 150 while the game goes on) however long the game is. Every move
@@ -508,20 +520,48 @@ fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
     // every other ply can hold the same position.
     let window = (position.halfmove_clock() as usize).min(ply);
     let earlier = &plies[ply - window..ply.saturating_sub(1).max(ply - window)];
-    let repetitions = occurrences(
-        hash,
-        earlier
-            .iter()
-            .rev()
-            .step_by(2)
-            .map(|p| (p.hash, p.repetitions)),
-    );
+    debug_assert!(window == 0 || position.special == SpecialCapture::None);
+    let repetitions = earlier
+        .iter()
+        .rev()
+        .step_by(2)
+        .find(|p| p.hash == hash && same_position(p, position))
+        .map_or(1, |p| p.repetitions + 1);
     plies.push(Ply {
         mv: Some(m),
         hash,
         repetitions,
     });
     ply
+}
+
+/// Whether `m` leaves an en passant or scornful capture pending (a pawn's
+/// double or triple step, a scornful step): the ply's hash then lacks the
+/// key of that capture, which counts only if the capture is legal.
+#[inline(always)]
+fn leaves_special(m: Option<Move>) -> bool {
+    m.is_some_and(|m| {
+        matches!(
+            m.kind,
+            MoveKind::DoubleStep | MoveKind::TripleStep | MoveKind::ScornfulStep
+        )
+    })
+}
+
+/// Whether the earlier ply `earlier`, of the same hash as `position` (which
+/// has no special capture pending), is the same position: unless its move
+/// left a capture pending that was legal. Same hash, same placement, side
+/// to move and rights: that capture is tested on `position` with its record.
+#[cold]
+fn same_position(earlier: &Ply, position: &Position) -> bool {
+    match earlier.mv {
+        Some(m) if leaves_special(Some(m)) => {
+            let mut then = position.clone();
+            then.note_special_capture(m, !then.turn());
+            !then.has_legal_special_capture()
+        }
+        _ => true,
+    }
 }
 
 /// Notes the automatic draw of `position`, reached at `ply` for the
@@ -549,8 +589,9 @@ fn first_draw(
 
 /// The repetition count (RULES.md §6) of a position with hash `hash`: one
 /// more than the count of its latest earlier occurrence, or 1. `earlier`
-/// gives the `(hash, count)` of the positions before it, newest first; the
-/// one counting rule of [`History`] and [`RecentHashes`].
+/// gives the `(hash, count)` of the positions before it, newest first: the
+/// counting rule of [`RecentHashes`], and of [`History`], which asks whether
+/// a pending special capture was legal only when the hashes match.
 #[inline(always)]
 fn occurrences(hash: u64, mut earlier: impl Iterator<Item = (u64, u32)>) -> u32 {
     earlier.find(|&(h, _)| h == hash).map_or(1, |(_, n)| n + 1)
@@ -659,5 +700,80 @@ mod tests {
             h.end().map(|(ply, o)| (ply, o.termination)),
             Some((1, Termination::InsufficientMaterial))
         );
+    }
+
+    /// A pawn's step leaves an en passant or scornful capture pending, and
+    /// a piece of each side goes out and back: the placement recurs four
+    /// plies later, the capture lapsed. That is the same position only if
+    /// the capture was not legal (RULES.md §7.2): the counts equal the
+    /// brute-force ones (whole hashes compared), with legal and illegal
+    /// pending captures both met.
+    #[test]
+    fn a_lapsed_special_capture_counts_only_if_it_was_not_legal() {
+        use crate::moves::{Move, MoveKind};
+        let back = |p: &Position, m: Move| {
+            p.legal_moves().into_iter().find(|b| {
+                b.from() == m.to()
+                    && b.to() == m.from()
+                    && !b.is_zeroing()
+                    && b.kind() == MoveKind::Normal
+            })
+        };
+        let quiet = |p: &Position| -> Vec<Move> {
+            p.legal_moves()
+                .into_iter()
+                .filter(|m| !m.is_zeroing() && m.kind() == MoveKind::Normal)
+                .collect()
+        };
+        let (mut legal, mut lapsed) = (0, 0);
+        'games: for seed in 0..400 {
+            for before in crate::movegen::random_positions(&Position::default(), seed, 80) {
+                for m in before.legal_moves() {
+                    if !matches!(
+                        m.kind(),
+                        MoveKind::DoubleStep | MoveKind::TripleStep | MoveKind::ScornfulStep
+                    ) {
+                        continue;
+                    }
+                    let after = before.after(m);
+                    let live = after.zobrist_hash() != after.hash_without_special();
+                    if (live && legal >= 4) || (!live && lapsed >= 4) {
+                        continue;
+                    }
+                    let shuffle = quiet(&after).into_iter().find_map(|x| {
+                        let p1 = after.after(x);
+                        quiet(&p1).into_iter().find_map(|y| {
+                            let p2 = p1.after(y);
+                            let xb = back(&p2, x)?;
+                            let yb = back(&p2.after(xb), y)?;
+                            Some([x, y, xb, yb])
+                        })
+                    });
+                    let Some(shuffle) = shuffle else { continue };
+                    let mut h = History::new(before.clone());
+                    h.push_unchecked(m);
+                    for x in shuffle {
+                        h.push_unchecked(x);
+                    }
+                    let hashes: Vec<u64> = h.positions().map(Position::zobrist_hash).collect();
+                    let last = *hashes.last().unwrap();
+                    assert_eq!(h.zobrist_hash(), last);
+                    assert_eq!(
+                        h.repetition_count(),
+                        hashes.iter().filter(|&&x| x == last).count()
+                    );
+                    assert_eq!(h.repetition_count(), if live { 1 } else { 2 });
+                    if live {
+                        legal += 1;
+                    } else {
+                        lapsed += 1;
+                    }
+                    if legal >= 4 && lapsed >= 4 {
+                        break 'games;
+                    }
+                }
+            }
+        }
+        assert!(legal >= 4 && lapsed >= 4, "{legal} legal, {lapsed} lapsed");
     }
 }

@@ -42,6 +42,13 @@ impl Position {
         }
     }
 
+    /// [`Position::zobrist_hash`] without the key of a pending en passant
+    /// or scornful capture (the whole hash when none is pending).
+    #[inline]
+    pub(crate) fn hash_without_special(&self) -> u64 {
+        self.hash
+    }
+
     /// The same hash computed from nothing (the incremental one must equal it).
     pub fn zobrist_hash_from_scratch(&self) -> u64 {
         self.base_hash_from_scratch() ^ self.live_special_key()
