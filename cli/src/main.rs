@@ -582,8 +582,11 @@ fn write_outcome(out: &mut String, o: &Outcome) {
 /// Writes `; White: …; Black: …; Date: …` for the tags present and known
 /// (not the roster's defaults, `?` and `????-??-??`).
 fn write_key_tags(out: &mut String, game: &Game) {
-    for name in ["White", "Black", "Date"] {
-        if let Some(v) = game.tag(name) {
+    // A record read has the roster first, in order, after `Variant`
+    // (`pgn::tags`): each name is looked for at its place first.
+    for (name, place) in [("White", 5), ("Black", 6), ("Date", 3)] {
+        let at_place = game.tags.get(place).filter(|(n, _)| n == name);
+        if let Some(v) = at_place.map(|(_, v)| v.as_str()).or_else(|| game.tag(name)) {
             let v = v.trim();
             if !v.chars().all(|c| matches!(c, '?' | '.' | '-' | '\u{2010}')) {
                 for part in ["; ", name, ": ", v] {
@@ -613,7 +616,7 @@ fn write_number(out: &mut String, mut n: usize) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// Writes the words of the summary of a game read without error; whether
