@@ -25,7 +25,7 @@ use std::time::Instant;
 use cescacs::pgn::{write_game, GameEntry, Reader};
 use cescacs::PgnErrorKind;
 use cescacs::{
-    CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, PgnError, Position,
+    CastlingRights, CheckKind, Color, Game, GameResult, MoveTextError, Outcome, PgnError, Position,
     ResolveMoveError, ResultMismatch, ResultSource, SpecialCapture,
 };
 use clap::{Parser, Subcommand};
@@ -545,39 +545,48 @@ fn play(args: &[String]) -> CmdResult {
 
 // ----- pgn --------------------------------------------------------------------
 
-fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-fn mismatch_words(m: &ResultMismatch) -> String {
+/// Writes what a result statement that the game contradicts says.
+fn write_mismatch(out: &mut String, m: &ResultMismatch) {
     let source = match m.source {
         ResultSource::Tag => "the Result tag",
         ResultSource::Movetext => "the result line",
     };
     if GameResult::parse(&m.stated).is_none() {
-        return format!(
+        let _ = write!(
+            out,
             "{source} {:?} is not a result (3-0, 0-3, 2-1, 1-2, 1-1 or *)",
             m.stated
         );
+        return;
+    }
+    for part in [source, " says ", &m.stated] {
+        out.push_str(part);
     }
     match &m.outcome {
-        Some(o) => format!("{source} says {} but the game ended {o}", m.stated),
-        None => format!(
-            "{source} says {} but the game has not ended, and only a stalemate gives that result",
-            m.stated
-        ),
+        Some(o) => {
+            out.push_str(" but the game ended ");
+            write_outcome(out, o);
+        }
+        None => out.push_str(" but the game has not ended, and only a stalemate gives that result"),
+    }
+}
+
+/// Writes the outcome's text (its `Display`) without the formatting
+/// machinery: once a game.
+fn write_outcome(out: &mut String, o: &Outcome) {
+    for piece in o.text_pieces() {
+        out.push_str(piece);
     }
 }
 
 /// Writes `; White: …; Black: …; Date: …` for the tags present and known
 /// (not the roster's defaults, `?` and `????-??-??`).
 fn write_key_tags(out: &mut String, game: &Game) {
-    for name in ["White", "Black", "Date"] {
-        if let Some(v) = game.tag(name) {
+    // A record read has the roster first, in order, after `Variant`
+    // (`pgn::tags`): each name is looked for at its place first.
+    for (name, place) in [("White", 5), ("Black", 6), ("Date", 3)] {
+        let at_place = game.tags.get(place).filter(|(n, _)| n == name);
+        if let Some(v) = at_place.map(|(_, v)| v.as_str()).or_else(|| game.tag(name)) {
             let v = v.trim();
             if !v.chars().all(|c| matches!(c, '?' | '.' | '-' | '\u{2010}')) {
                 for part in ["; ", name, ": ", v] {
@@ -607,7 +616,7 @@ fn write_number(out: &mut String, mut n: usize) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// Writes the words of the summary of a game read without error; whether
@@ -619,24 +628,38 @@ fn game_verdict(out: &mut String, game: &Game) -> bool {
     let ended_before = end.filter(|&(ply, _)| ply < len);
     write_plies(out, len);
     if ended_before.is_some() || !mismatches.is_empty() {
-        let mut problems = Vec::new();
+        // The problems, the first after ", ", the others after "; ".
+        let mut separator = ", ";
         if let Some((ply, o)) = ended_before {
             let extra = len - ply;
             let more = if extra == 1 { "ply is" } else { "plies are" };
-            problems.push(format!(
-                "the game ended after {}, {o}, but {extra} more {more} recorded",
-                plies(ply)
-            ));
+            out.push_str(", the game ended after ");
+            write_plies(out, ply);
+            out.push_str(", ");
+            write_outcome(out, &o);
+            out.push_str(", but ");
+            write_number(out, extra);
+            out.push_str(" more ");
+            out.push_str(more);
+            out.push_str(" recorded");
+            separator = "; ";
         }
-        problems.extend(mismatches.iter().map(mismatch_words));
-        let _ = write!(out, ", {}", problems.join("; "));
+        for m in &mismatches {
+            out.push_str(separator);
+            write_mismatch(out, m);
+            separator = "; ";
+        }
         return false;
     }
-    let _ = match (&end, game.result()) {
-        (Some((_, o)), _) => write!(out, ", {o}"),
-        (None, GameResult::Unfinished) => write!(out, ", * (unfinished)"),
-        (None, r) => write!(out, ", {r} (not decided on the board)"),
-    };
+    out.push_str(", ");
+    match (&end, game.result()) {
+        (Some((_, o)), _) => write_outcome(out, o),
+        (None, GameResult::Unfinished) => out.push_str("* (unfinished)"),
+        (None, r) => {
+            out.push_str(r.as_str());
+            out.push_str(" (not decided on the board)");
+        }
+    }
     true
 }
 
@@ -802,7 +825,7 @@ impl PgnRun {
         let mut seen = 0usize;
         // Each summary line is built in these two and written at once.
         let (mut line, mut words) = (String::new(), String::new());
-        for (i, entry) in Reader::new(input).enumerate() {
+        for entry in Reader::new(input) {
             seen += 1;
             if !entry.errors.is_empty() {
                 self.out.report.flush()?;
@@ -814,7 +837,7 @@ impl PgnRun {
             line.clear();
             line.push_str(name);
             line.push_str(" #");
-            write_number(&mut line, i + 1);
+            write_number(&mut line, seen);
             line.push_str(": ");
             line.push_str(if ok { "OK — " } else { "BAD — " });
             line.push_str(&words);

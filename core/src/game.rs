@@ -621,8 +621,9 @@ impl Game {
         let tag = self
             .tag("Result")
             .map(|t| self.result_tag_read.0.as_deref().unwrap_or(t));
+        let tag_result = tag.and_then(GameResult::parse);
         if let Some(t) = tag {
-            if !GameResult::parse(t).is_some_and(consistent) {
+            if !tag_result.is_some_and(consistent) {
                 out.push(ResultMismatch {
                     source: ResultSource::Tag,
                     stated: t.to_string(),
@@ -631,7 +632,7 @@ impl Game {
             }
         }
         let result = self.result();
-        let same_as_tag = tag.and_then(GameResult::parse) == Some(result);
+        let same_as_tag = tag_result == Some(result);
         if !same_as_tag && !consistent(result) {
             out.push(ResultMismatch {
                 source: ResultSource::Movetext,

@@ -19,9 +19,9 @@
 
 use std::sync::OnceLock;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Termination};
-use crate::position::{IllegalMoveError, Position};
+use crate::position::{IllegalMoveError, Position, SpecialCapture};
 
 /// A draw the player to move may claim (RULES.md §6, item 4).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -38,7 +38,12 @@ pub enum DrawClaim {
 struct Ply {
     /// The move that led here (`None` for the start position).
     mv: Option<Move>,
-    /// [`Position::zobrist_hash`]: equal hashes are the same position.
+    /// [`Position::zobrist_hash`] without the key of a pending en passant
+    /// or scornful capture: the whole hash unless the move left one pending
+    /// ([`leaves_special`]). Whether that capture is legal (part of the
+    /// position's identity) is asked only of a later position with the
+    /// same hash ([`same_position`]): it is rarely needed, and most such
+    /// captures are asked about at once and never again.
     hash: u64,
     /// Occurrences of this position up to and including this ply.
     repetitions: u32,
@@ -296,6 +301,7 @@ impl History {
             ply,
             &self.current,
             self.plies[ply].repetitions,
+            m,
         );
     }
 
@@ -310,14 +316,17 @@ impl History {
         }
         let ply = note(&mut self.plies, after, m);
         self.forget_mate();
-        first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions);
+        first_draw(&mut self.draw, ply, after, self.plies[ply].repetitions, m);
     }
 
     /// Ends a run of [`History::push_read`]: `last` is the position after
     /// the last move.
     pub(crate) fn finish_read(&mut self, last: Position) {
-        debug_assert_eq!(last.zobrist_hash(), self.last().hash);
         self.current = last;
+        debug_assert_eq!(self.current.zobrist_hash(), self.zobrist_hash());
+        debug_assert!(
+            self.plies.len() == 1 || self.current.hash_without_special() == self.last().hash
+        );
     }
 
     /// Forgets the mate answer (the last position changed). Looked at
@@ -355,7 +364,12 @@ impl History {
 
     /// The repetition hash (RULES.md §7.2) of the current position.
     pub fn zobrist_hash(&self) -> u64 {
-        self.last().hash
+        let last = self.last();
+        if leaves_special(last.mv) {
+            self.current.zobrist_hash()
+        } else {
+            last.hash
+        }
     }
 
     /// How many times the position after `ply` moves had occurred by then
@@ -499,7 +513,9 @@ impl Position {
 #[inline(always)]
 fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
     let ply = plies.len();
-    let hash = position.zobrist_hash();
+    // The whole hash but after a pawn's step that leaves a special capture
+    // pending; that step resets the clock, so the window below is empty.
+    let hash = position.hash_without_special();
     // A position can only recur since the last pawn move or capture (they
     // cannot be undone), so the search is bounded by the halfmove clock
     // (≤ 150 while the game goes on) however long the game is. Every move
@@ -507,14 +523,13 @@ fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
     // every other ply can hold the same position.
     let window = (position.halfmove_clock() as usize).min(ply);
     let earlier = &plies[ply - window..ply.saturating_sub(1).max(ply - window)];
-    let repetitions = occurrences(
-        hash,
-        earlier
-            .iter()
-            .rev()
-            .step_by(2)
-            .map(|p| (p.hash, p.repetitions)),
-    );
+    debug_assert!(window == 0 || position.special == SpecialCapture::None);
+    let repetitions = earlier
+        .iter()
+        .rev()
+        .step_by(2)
+        .find(|p| p.hash == hash && same_position(p, position))
+        .map_or(1, |p| p.repetitions + 1);
     plies.push(Ply {
         mv: Some(m),
         hash,
@@ -523,24 +538,63 @@ fn note(plies: &mut Vec<Ply>, position: &Position, m: Move) -> usize {
     ply
 }
 
+/// Whether `m` leaves an en passant or scornful capture pending (a pawn's
+/// double or triple step, a scornful step): the ply's hash then lacks the
+/// key of that capture, which counts only if the capture is legal.
+#[inline(always)]
+fn leaves_special(m: Option<Move>) -> bool {
+    m.is_some_and(|m| {
+        matches!(
+            m.kind,
+            MoveKind::DoubleStep | MoveKind::TripleStep | MoveKind::ScornfulStep
+        )
+    })
+}
+
+/// Whether the earlier ply `earlier`, of the same hash as `position` (which
+/// has no special capture pending), is the same position: unless its move
+/// left a capture pending that was legal. Same hash, same placement, side
+/// to move and rights: that capture is tested on `position` with its record.
+#[cold]
+fn same_position(earlier: &Ply, position: &Position) -> bool {
+    match earlier.mv {
+        Some(m) if leaves_special(Some(m)) => {
+            let mut then = position.clone();
+            then.note_special_capture(m, !then.turn());
+            !then.has_legal_special_capture()
+        }
+        _ => true,
+    }
+}
+
 /// Notes the automatic draw of `position`, reached at `ply` for the
-/// `repetitions`-th time, as the first one unless an earlier one is noted.
+/// `repetitions`-th time by `m`, as the first one unless an earlier one is
+/// noted. With none noted, the position before `m` had enough material:
+/// only a capture or a promotion (material changed) can leave too little,
+/// so the material is not looked at after the other moves.
 #[inline(always)]
 fn first_draw(
     draw: &mut Option<(usize, Outcome)>,
     ply: usize,
     position: &Position,
     repetitions: u32,
+    m: Move,
 ) {
-    if draw.is_none() {
+    if draw.is_none()
+        && (repetitions >= 5
+            || position.is_seventyfive_moves()
+            || m.is_capture()
+            || m.promotion().is_some())
+    {
         *draw = automatic_draw(position, repetitions).map(|o| (ply, o));
     }
 }
 
 /// The repetition count (RULES.md §6) of a position with hash `hash`: one
 /// more than the count of its latest earlier occurrence, or 1. `earlier`
-/// gives the `(hash, count)` of the positions before it, newest first; the
-/// one counting rule of [`History`] and [`RecentHashes`].
+/// gives the `(hash, count)` of the positions before it, newest first: the
+/// counting rule of [`RecentHashes`], and of [`History`], which asks whether
+/// a pending special capture was legal only when the hashes match.
 #[inline(always)]
 fn occurrences(hash: u64, mut earlier: impl Iterator<Item = (u64, u32)>) -> u32 {
     earlier.find(|&(h, _)| h == hash).map_or(1, |(_, n)| n + 1)
@@ -634,5 +688,109 @@ mod tests {
         assert_eq!(back, h);
         assert!(back.positions().eq(want.iter()));
         assert_eq!(back.position(), h.position());
+    }
+
+    /// Material changes by a capture or a promotion: a promotion that
+    /// leaves a King and a Knight against a bare King ends the game.
+    #[test]
+    fn a_promotion_can_leave_too_little_material() {
+        use crate::Termination;
+        let start: Position = "/27:1k/21:1P6/1:1K/ w -- - 0 1".parse().unwrap();
+        let mut h = History::new(start);
+        assert_eq!(h.end(), None);
+        h.push_ctl("A21-A23=N").unwrap();
+        assert_eq!(
+            h.end().map(|(ply, o)| (ply, o.termination)),
+            Some((1, Termination::InsufficientMaterial))
+        );
+    }
+
+    /// A pawn's step leaves an en passant or scornful capture pending, and
+    /// a piece of each side goes out and back: the placement recurs four
+    /// plies later, the capture lapsed. That is the same position only if
+    /// the capture was not legal (RULES.md §7.2): the counts equal the
+    /// brute-force ones (whole hashes compared), with legal and illegal
+    /// pending captures both met.
+    #[test]
+    fn a_lapsed_special_capture_counts_only_if_it_was_not_legal() {
+        use crate::moves::{Move, MoveKind};
+        let back = |p: &Position, m: Move| {
+            p.legal_moves().into_iter().find(|b| {
+                b.from() == m.to()
+                    && b.to() == m.from()
+                    && !b.is_zeroing()
+                    && b.kind() == MoveKind::Normal
+            })
+        };
+        let quiet = |p: &Position| -> Vec<Move> {
+            p.legal_moves()
+                .into_iter()
+                .filter(|m| !m.is_zeroing() && m.kind() == MoveKind::Normal)
+                .collect()
+        };
+        let (mut legal, mut lapsed) = (0, 0);
+        'games: for seed in 0..400 {
+            for before in crate::movegen::random_positions(&Position::default(), seed, 80) {
+                for m in before.legal_moves() {
+                    if !matches!(
+                        m.kind(),
+                        MoveKind::DoubleStep | MoveKind::TripleStep | MoveKind::ScornfulStep
+                    ) {
+                        continue;
+                    }
+                    let after = before.after(m);
+                    let live = after.zobrist_hash() != after.hash_without_special();
+                    if (live && legal >= 4) || (!live && lapsed >= 4) {
+                        continue;
+                    }
+                    let shuffle = quiet(&after).into_iter().find_map(|x| {
+                        let p1 = after.after(x);
+                        quiet(&p1).into_iter().find_map(|y| {
+                            let p2 = p1.after(y);
+                            let xb = back(&p2, x)?;
+                            let yb = back(&p2.after(xb), y)?;
+                            Some([x, y, xb, yb])
+                        })
+                    });
+                    let Some(shuffle) = shuffle else { continue };
+                    let mut h = History::new(before.clone());
+                    h.push_unchecked(m);
+                    for x in shuffle {
+                        h.push_unchecked(x);
+                    }
+                    let hashes: Vec<u64> = h.positions().map(Position::zobrist_hash).collect();
+                    let last = *hashes.last().unwrap();
+                    assert_eq!(h.zobrist_hash(), last);
+                    assert_eq!(
+                        h.repetition_count(),
+                        hashes.iter().filter(|&&x| x == last).count()
+                    );
+                    assert_eq!(h.repetition_count(), if live { 1 } else { 2 });
+                    if live {
+                        legal += 1;
+                    } else {
+                        lapsed += 1;
+                    }
+                    if legal >= 4 && lapsed >= 4 {
+                        break 'games;
+                    }
+                }
+            }
+        }
+        assert!(legal >= 4 && lapsed >= 4, "{legal} legal, {lapsed} lapsed");
+    }
+
+    /// A record that starts where a legal special capture is pending and
+    /// has no move: its history's one hash is the start's whole hash.
+    #[test]
+    fn a_start_with_a_legal_special_capture_pending_reads_back() {
+        let start = (0..100)
+            .flat_map(|seed| crate::movegen::random_positions(&Position::default(), seed, 60))
+            .find(|p| p.zobrist_hash() != p.hash_without_special())
+            .expect("a legal special capture pending in a random game");
+        let text = format!("[PDTL \"{}\"]\n\n*\n", start.to_pdtl());
+        let game = crate::pgn::read_game(&text).unwrap();
+        assert_eq!(game.history().zobrist_hash(), start.zobrist_hash());
+        assert_eq!(game.position(), &start);
     }
 }

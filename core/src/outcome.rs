@@ -76,14 +76,30 @@ impl Outcome {
 /// `3-0 (White wins by checkmate)`, `1-1 (draw by 75-move rule)`: written a
 /// piece at a time, with no string built for the result (a summary of
 /// records writes one a game).
+impl Outcome {
+    /// The text of the outcome (its `Display`, `3-0 (White wins by
+    /// checkmate)`) in pieces, for a writer that builds a line of its own
+    /// without the formatting machinery (`cescacs pgn`, a line a game).
+    ///
+    /// ```
+    /// use cescacs::{Color, Outcome, Termination};
+    /// let o = Outcome { termination: Termination::Checkmate, winner: Some(Color::White) };
+    /// assert_eq!(o.text_pieces().concat(), o.to_string());
+    /// assert_eq!(o.to_string(), "3-0 (White wins by checkmate)");
+    /// ```
+    pub fn text_pieces(&self) -> [&'static str; 6] {
+        let result = GameResult::from_outcome(self).as_str();
+        let end = self.termination.name();
+        match self.winner {
+            Some(c) => [result, " (", c.name(), " wins by ", end, ")"],
+            None => [result, " (", "draw", " by ", end, ")"],
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let result = GameResult::from_outcome(self).as_str();
-        let pieces = match self.winner {
-            Some(c) => [result, " (", c.name(), " wins by "],
-            None => [result, " (", "draw", " by "],
-        };
-        for piece in pieces.into_iter().chain([self.termination.name(), ")"]) {
+        for piece in self.text_pieces() {
             f.write_str(piece)?;
         }
         Ok(())
@@ -93,12 +109,12 @@ impl fmt::Display for Outcome {
 impl Position {
     /// Whether the game ended by checkmate.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// No legal move and not in check: a win for the other side here.
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// Halfmove clock ≥ 150: the automatic 75-move draw.
@@ -141,7 +157,7 @@ impl Position {
     /// Repetition is not visible from one position (see the game record).
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.turn();
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_move() {
             return Some(if self.is_check() {
                 Outcome {
                     termination: Termination::Checkmate,

@@ -315,13 +315,28 @@ impl Position {
         }
     }
 
-    /// En passant (played on a copy and tested) and scornful captures.
-    fn gen_special_captures<L: Moves>(&self, us: Color, safety: &KingSafety, list: &mut L) {
+    /// En passant (its King's safety tested on the board with the two
+    /// hexes it vacates emptied) and scornful captures.
+    pub(super) fn gen_special_captures<L: Moves>(
+        &self,
+        us: Color,
+        safety: &KingSafety,
+        list: &mut L,
+    ) {
         let king = self.kings[us.index()];
         self.special_capture_candidates(us, |m| {
             if m.kind == MoveKind::EnPassant {
-                let after = self.after(m);
-                if !after.is_attacked(after.kings[us.index()], !us) {
+                // The board after it as far as lines go: the origin and the
+                // captured pawn's hex emptied, the landing hex filled.
+                let victim = self
+                    .special
+                    .en_passant_victim()
+                    .expect("an en passant record");
+                let mut occupied = self.by_color[0] | self.by_color[1];
+                occupied.remove(m.from);
+                occupied.remove(victim);
+                occupied.insert(m.to);
+                if !self.attacked_within(king, !us, occupied) {
                     list.add(m);
                 }
             } else if safety.checkers < 2 {

@@ -4,17 +4,19 @@
 //! checkers (and the hexes that block or capture them) and the pinned pieces
 //! (with the hexes they may still move to). Ordinary moves are then filtered
 //! by those masks without playing them; King moves test their destination
-//! with the King lifted off the board. The rare moves whose legality depends
-//! on more than one hex changing — en passant (two hexes vacated) and
-//! castling (rooks leave their homes) — are played on a copy and tested
-//! (RULES.md §5.4, "make-and-test").
+//! with the King lifted off the board. An en passant capture (two hexes
+//! vacated) tests the King's hex on the board with those hexes emptied and
+//! its landing hex filled; a castling whose rook leaves a line open is
+//! played on a copy and tested (RULES.md §5.4, "make-and-test").
 //!
 //! The files: `tables` (step and ride tables), `king_safety` (checks and
 //! pins), `sink` (where moves go), `generate` (the generator), `king` (the
 //! King's steps; its Leaps and castlings are in [`crate::gaits`]), `counter` (perft's counter),
 //! `sampler` (the random-move sampler), `tactical` (the captures and
-//! promotions alone, [`Position::tactical_moves_into`]) and `rank` (a move's
-//! rank for storage, [`Position::move_rank`]). This file holds the public API.
+//! promotions alone, [`Position::tactical_moves_into`]), `rank` (a move's
+//! rank for storage, [`Position::move_rank`]) and `any_move` (whether any
+//! legal move exists, [`Position::has_legal_move`]). This file holds the
+//! public API.
 
 use arrayvec::ArrayVec;
 
@@ -24,6 +26,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
+mod any_move;
 mod counter;
 mod generate;
 mod king;

@@ -353,9 +353,10 @@ pub struct Reader<R> {
     chunk_at: TextPos,
     queue: VecDeque<GameEntry>,
     done: bool,
-    /// The text of the chunk being parsed (its buffer is reused: the next
-    /// chunk's lines are read into it as bytes, and checked as UTF-8 once).
-    chunk: String,
+    /// The text of the chunk being parsed, always UTF-8 (its buffer is
+    /// reused: the next chunk's lines are read into it as bytes, and
+    /// checked as UTF-8 once).
+    chunk: Vec<u8>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -385,7 +386,7 @@ impl<R: BufRead> Reader<R> {
             chunk_at: at,
             queue: VecDeque::new(),
             done: false,
-            chunk: String::new(),
+            chunk: Vec::new(),
         }
     }
 
@@ -410,10 +411,11 @@ impl<R: BufRead> Reader<R> {
             .map_or(self.offset, |next| next.span.start);
         // A chunk with bytes that were not UTF-8 may be longer than they
         // were: its end is then where the input's bytes end.
-        let read = self
-            .chunk
+        // (The chunk is always UTF-8.)
+        let chunk = simdutf8::basic::from_utf8(&self.chunk).unwrap_or_default();
+        let read = chunk
             .get(..end.saturating_sub(self.chunk_at.offset))
-            .unwrap_or(&self.chunk);
+            .unwrap_or(chunk);
         TextPos {
             offset: end,
             ..self.chunk_at.after(read)
@@ -433,7 +435,7 @@ impl<R: BufRead> Reader<R> {
         };
         // The lines are read straight into the chunk's buffer, each looked
         // at by the splitter as bytes; the chunk is checked as UTF-8 once.
-        let mut bytes = std::mem::take(&mut self.chunk).into_bytes();
+        let mut bytes = std::mem::take(&mut self.chunk);
         bytes.clear();
         let mut splitter = Splitter::default();
         let mut lines = 0;
@@ -474,15 +476,22 @@ impl<R: BufRead> Reader<R> {
         self.offset += bytes.len();
         self.lines += lines;
         let mut errors = Vec::new();
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => lossy_lines(&e.into_bytes(), chunk_line, &mut errors),
+        // The UTF-8 check is simdutf8's (a few instructions a 64-byte block
+        // where the standard one reads a byte at a time past each `×`);
+        // text that is not UTF-8 is read line by line, each error placed.
+        // Offsets in the text are those of the input if every byte was
+        // UTF-8; a lossy line can only shift the spans of its own chunk.
+        self.chunk = bytes;
+        let mut entries = match simdutf8::basic::from_utf8(&self.chunk) {
+            Ok(text) => parse_entries(text),
+            Err(_) => {
+                let text = lossy_lines(&self.chunk, chunk_line, &mut errors);
+                let entries = parse_entries(&text);
+                self.chunk = text.into_bytes();
+                entries
+            }
         };
         errors.extend(io_error);
-        // Offsets in `text` are those of the input if every byte was UTF-8;
-        // a lossy line can only shift the spans of its own chunk.
-        let mut entries = parse_entries(&text);
-        self.chunk = text;
         let at = self.chunk_at;
         for e in &mut entries {
             e.span = e.span.start + chunk_offset..e.span.end + chunk_offset;

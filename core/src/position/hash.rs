@@ -32,8 +32,21 @@ impl Position {
     /// }
     /// assert_eq!(pos.zobrist_hash(), start);
     /// ```
+    #[inline]
     pub fn zobrist_hash(&self) -> u64 {
-        self.hash ^ self.live_special_key()
+        // Most positions have no special capture pending: no call then.
+        if self.special == SpecialCapture::None {
+            self.hash
+        } else {
+            self.hash ^ self.live_special_key()
+        }
+    }
+
+    /// [`Position::zobrist_hash`] without the key of a pending en passant
+    /// or scornful capture (the whole hash when none is pending).
+    #[inline]
+    pub(crate) fn hash_without_special(&self) -> u64 {
+        self.hash
     }
 
     /// The same hash computed from nothing (the incremental one must equal it).
@@ -41,6 +54,7 @@ impl Position {
         self.base_hash_from_scratch() ^ self.live_special_key()
     }
 
+    #[inline(never)]
     fn live_special_key(&self) -> u64 {
         if self.has_legal_special_capture() {
             special_key(self.special)

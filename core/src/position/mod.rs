@@ -427,6 +427,14 @@ impl Position {
         out
     }
 
+    /// Whether a piece of `by` attacks `h` when only the hexes of
+    /// `occupied` hold pieces ([`Position::attackers_within`], stopping at
+    /// the first): a move's King safety without playing it on a copy.
+    #[inline]
+    pub(crate) fn attacked_within(&self, h: Hex, by: Color, occupied: Bitboard) -> bool {
+        self.scan_attackers_within::<true>(h, by, occupied, |_| true)
+    }
+
     /// [`Position::scan_attackers`] with `occupied` the hexes that block;
     /// with `MASKED`, also the only hexes whose pieces attack (without it,
     /// the move generator's case, every piece of `by` on the board does).
