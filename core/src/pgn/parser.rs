@@ -269,6 +269,9 @@ impl<'a> Parser<'a> {
         &self.lexer.src()[start..end]
     }
 
+    /// Cold: the paths that build an error are laid out away from the
+    /// parser's hot code.
+    #[cold]
     fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
         PgnError::new(t.line, t.col, kind)
     }
