@@ -9,8 +9,9 @@
 //! - `orthodox.pgn`: seeded random orthodox games (shakmaty), written in SAN
 //!   with a seven-tag header, until the same size.
 //!
-//! `cargo bench -p cescacs --bench vs_pgn_reader -- [MB] [cescacs|orthodox] [--cli BIN]`
-//! (default 30 MB, both sides, best of 3). Naming one side times only it, so
+//! `cargo bench -p cescacs --bench vs_pgn_reader -- [MB] [cescacs|orthodox] [--cli BIN] [--rounds N]`
+//! (default 30 MB, both sides, best of 3; `--rounds N`: best of N, for a
+//! steadier figure on a machine whose speed drifts). Naming one side times only it, so
 //! that `/usr/bin/time` can give each side's peak memory
 //! (`scripts/bench-pgn.sh` does). `--cli BIN` also times the command line
 //! (`BIN pgn FILE`, its summary lines read through a pipe and thrown away)
@@ -28,6 +29,7 @@ use pgn_reader::{BufferedReader, SanPlus, Skip, Visitor};
 use shakmaty::san::SanPlus as ChessSanPlus;
 use shakmaty::{Chess, Position};
 
+/// The rounds of each side, the best one counted, unless `--rounds` says.
 const ROUNDS: usize = 3;
 
 /// What a reading produced: games, plies, and games with an error.
@@ -193,10 +195,10 @@ fn read_cli(cli: &str, path: &Path, (games, plies): (u64, u64)) -> Tally {
     }
 }
 
-fn best(f: impl Fn() -> Tally) -> (Tally, Duration) {
+fn best(rounds: usize, f: impl Fn() -> Tally) -> (Tally, Duration) {
     let mut best = Duration::MAX;
     let mut tally = Tally::default();
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds {
         let t = Instant::now();
         tally = f();
         best = best.min(t.elapsed());
@@ -221,15 +223,30 @@ fn report(name: &str, path: &Path, (t, d): (Tally, Duration)) -> f64 {
 
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
-    let cli = all
-        .iter()
-        .position(|a| a == "--cli")
-        .and_then(|i| all.get(i + 1))
-        .cloned();
+    // The value after a switch, and the place of that value in the arguments.
+    let value = |name: &str| {
+        all.iter()
+            .position(|a| a == name)
+            .and_then(|i| Some((i + 1, all.get(i + 1)?.clone())))
+    };
+    let cli = value("--cli");
+    let rounds = value("--rounds");
+    let rounds_n = rounds.as_ref().map_or(ROUNDS, |(_, n)| {
+        n.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
+            eprintln!("--rounds takes a number of rounds above 0, not {n:?}");
+            std::process::exit(2)
+        })
+    });
+    let values = [
+        cli.as_ref().map(|(i, _)| *i),
+        rounds.as_ref().map(|(i, _)| *i),
+    ];
+    let cli = cli.map(|(_, bin)| bin);
     let args: Vec<String> = all
         .iter()
-        .filter(|a| !a.starts_with("--") && Some(*a) != cli.as_ref())
-        .cloned()
+        .enumerate()
+        .filter(|&(i, a)| !a.starts_with("--") && !values.contains(&Some(i)))
+        .map(|(_, a)| a.clone())
         .collect();
     let mb: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(30);
     let only = args
@@ -248,16 +265,21 @@ fn main() {
     if !pgn.exists() {
         write_orthodox(&pgn, mb * 1_000_000);
     }
-    let core = (only.as_deref() != Some("orthodox")).then(|| best(|| read_cescacs(&ctl)));
+    let core = (only.as_deref() != Some("orthodox")).then(|| best(rounds_n, || read_cescacs(&ctl)));
     let counts = core.as_ref().map_or((0, 0), |(t, _)| (t.games, t.plies));
     let ours = core.map(|c| report("cescacs pgn::Reader", &ctl, c));
-    let theirs = (only.as_deref() != Some("cescacs"))
-        .then(|| report("pgn-reader + shakmaty", &pgn, best(|| read_orthodox(&pgn))));
+    let theirs = (only.as_deref() != Some("cescacs")).then(|| {
+        report(
+            "pgn-reader + shakmaty",
+            &pgn,
+            best(rounds_n, || read_orthodox(&pgn)),
+        )
+    });
     let command = match (&cli, ours) {
         (Some(cli), Some(_)) => Some(report(
             "cescacs pgn (command)",
             &ctl,
-            best(|| read_cli(cli, &ctl, counts)),
+            best(rounds_n, || read_cli(cli, &ctl, counts)),
         )),
         _ => None,
     };

@@ -421,9 +421,11 @@ impl Ctl {
 
     /// [`Ctl::to_move`], with errors about `text`.
     pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
-        let illegal = || ResolveMoveError::Illegal {
-            text: text.to_string(),
-            pdtl: pos.to_pdtl(),
+        let illegal = || {
+            cold_error(ResolveMoveError::Illegal {
+                text: text.to_string(),
+                pdtl: pos.to_pdtl(),
+            })
         };
         let (role, from, separator, captured, to, promotion) = match *self {
             Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
@@ -446,11 +448,11 @@ impl Ctl {
         match pos.piece_at(from) {
             Some(p) if p.color == pos.turn() && p.role == role => {}
             _ => {
-                return Err(ResolveMoveError::NoSuchPiece {
+                return Err(cold_error(ResolveMoveError::NoSuchPiece {
                     text: text.to_string(),
                     hex: from,
                     expected: role,
-                })
+                }))
             }
         }
         // The candidates: what the piece letter, origin and destination
@@ -464,9 +466,9 @@ impl Ctl {
             match candidates.clone().find(|m| m.promotion == promotion) {
                 Some(m) => *m,
                 None if promotion.is_none() && candidates.next().is_some() => {
-                    return Err(ResolveMoveError::PromotionRequired {
+                    return Err(cold_error(ResolveMoveError::PromotionRequired {
                         text: text.to_string(),
-                    })
+                    }))
                 }
                 None => return Err(illegal()),
             }
@@ -478,23 +480,32 @@ impl Ctl {
         };
         let actual = Separator::of(&m);
         if actual != separator {
-            return Err(ResolveMoveError::Separator {
+            return Err(cold_error(ResolveMoveError::Separator {
                 text: text.to_string(),
                 said: separator.describe(),
                 actual: actual.describe(),
-            });
+            }));
         }
         if let (Some(said), Some(actual)) = (captured, m.captured) {
             if said != actual {
-                return Err(ResolveMoveError::CapturedPiece {
+                return Err(cold_error(ResolveMoveError::CapturedPiece {
                     text: text.to_string(),
                     said,
                     actual,
-                });
+                }));
             }
         }
         Ok(m)
     }
+}
+
+/// An error of [`Ctl::resolve`], passed through a function the compiler
+/// takes as rarely called: the paths that build one (their strings, the
+/// position's PDTL) are laid out away from the hot code.
+#[cold]
+#[inline(never)]
+fn cold_error(e: ResolveMoveError) -> ResolveMoveError {
+    e
 }
 
 impl std::str::FromStr for Ctl {

@@ -319,7 +319,9 @@ impl<'a> Lexer<'a> {
     }
 
     /// [`Lexer::next_token`] for a token that does not start with a letter,
-    /// a digit or a comma.
+    /// a digit or a comma (tags, comments, results, variations: a few a
+    /// game). Out of line, so that the movetext's hot code stays small.
+    #[inline(never)]
     fn other_token(&mut self, line: usize, col: usize, start: usize) -> Token<'a> {
         let Some(c) = self.peek() else {
             return Token {

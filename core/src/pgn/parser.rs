@@ -269,6 +269,9 @@ impl<'a> Parser<'a> {
         &self.lexer.src()[start..end]
     }
 
+    /// Cold: the paths that build an error are laid out away from the
+    /// parser's hot code.
+    #[cold]
     fn err(t: &Token, kind: PgnErrorKind) -> PgnError {
         PgnError::new(t.line, t.col, kind)
     }
@@ -871,7 +874,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Opens the variation starting at the `(` token `open`: finds the move
-    /// it replaces and gives its line and start position.
+    /// it replaces and gives its line and start position. Out of line,
+    /// as the other rare tokens' work: the movetext's hot code stays small.
+    #[inline(never)]
     fn open_variation(
         &mut self,
         ctx: &LineCtx,
@@ -949,6 +954,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Attaches a finished (or cut short) variation to the move it replaces.
+#[inline(never)]
 fn attach_variation(
     parent: &mut LineCtx,
     mut child: LineCtx,
@@ -975,6 +981,7 @@ fn attach_variation(
 /// Attaches a comment read after moves: `@W:` / `@B:` name the side whose
 /// move of the current full move it comments; without a prefix it belongs
 /// to the last move. Before the first move it is a comment of the line.
+#[inline(never)]
 fn attach_comment(ctx: &mut LineCtx, text: String) {
     let n = ctx.line.moves.len();
     if n == 0 {
