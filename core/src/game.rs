@@ -122,7 +122,9 @@ pub struct Game {
     /// other tags in its order, but not `PDTL` and `Redefine`, which the
     /// reader turns into the start position and into standard letters.
     pub tags: Vec<(String, String)>,
-    history: History,
+    /// Boxed: a record is moved whole (into a reader's queue, out to its
+    /// caller) and the history, with its two positions, is most of its size.
+    history: Box<History>,
     /// The main line: its opening comments and its annotated moves, which
     /// are `history`'s moves.
     mainline: Line,
@@ -187,7 +189,7 @@ impl Game {
         };
         let mut game = Game {
             tags: Vec::new(),
-            history,
+            history: Box::new(history),
             mainline,
             stated_result: None,
             final_comments: Vec::new(),
@@ -474,13 +476,19 @@ impl Game {
     /// facts").
     /// A record read from text whose main line `moves` was played into
     /// `history` as it was read.
-    pub(crate) fn from_read(mut history: History, moves: Vec<AnnotatedMove>) -> Game {
+    pub(crate) fn from_read(mut history: Box<History>, mut moves: Vec<AnnotatedMove>) -> Game {
         debug_assert_eq!(
             history.len(),
             moves.len(),
             "the history holds the moves read"
         );
-        history.shrink_to_fit();
+        // The reader reserves room from the text's length: give it back
+        // only when most of it went unused (comments), not for a few
+        // plies (a shrink is a copy).
+        if moves.capacity() > 2 * moves.len() + 16 {
+            moves.shrink_to_fit();
+            history.shrink_to_fit();
+        }
         let mainline = Line {
             comments: Vec::new(),
             moves,

@@ -107,9 +107,13 @@ struct Opening {
 /// A line keeps the position before every `CHECKPOINT`-th move.
 const CHECKPOINT: usize = 16;
 
-/// The moves a main line has room for before it grows: most games are
-/// shorter, so reading one reallocates nothing per move.
-const MAIN_LINE_ROOM: usize = 128;
+/// The moves a main line has room for before it grows, from the bytes of
+/// text left (a reader's chunk holds one game): a ply takes six bytes or
+/// more (`E7-E8, `), so reading a game reallocates nothing per move. A
+/// comment-heavy game reserves too much, given back by `Game::from_read`.
+fn main_line_room(text_left: usize) -> usize {
+    (text_left / 6).clamp(16, 512)
+}
 
 impl LineCtx {
     fn new(
@@ -409,17 +413,15 @@ impl<'a> Parser<'a> {
 
         let number = start.fullmove_number().unwrap_or(1);
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), (0, 0), None);
-        root.history = Some(Box::new(History::with_capacity(
-            start.clone(),
-            MAIN_LINE_ROOM,
-        )));
-        root.line.moves.reserve_exact(MAIN_LINE_ROOM);
+        let room = main_line_room(self.lexer.src().len() - self.peek().start);
+        root.history = Some(Box::new(History::with_capacity(start.clone(), room)));
+        root.line.moves.reserve_exact(room);
         let (mut root, end, last) = self.lines(root, start);
         let mut history = root.history.take().expect("the main line's history");
         history.finish_read(last);
         let mut line = root.line;
         let comments = std::mem::take(&mut line.comments);
-        let mut game = Game::from_read(*history, std::mem::take(&mut line.moves));
+        let mut game = Game::from_read(history, std::mem::take(&mut line.moves));
         *game.comments_mut() = comments;
         let stated = self.game_end(&mut game, end);
         game.state_read_result(
