@@ -195,7 +195,7 @@ impl Game {
             final_comments: Vec::new(),
             result_tag_read: ReadNote::default(),
         };
-        game.tags = crate::pgn::tags::read(Vec::new(), game.result());
+        game.tags = crate::pgn::tags::read(std::iter::empty(), game.result());
         game
     }
 

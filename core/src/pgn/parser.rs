@@ -345,16 +345,18 @@ impl<'a> Parser<'a> {
     /// Reads one game: tags, movetext, result, final comments. Returns
     /// `None` if its header is unusable (errors recorded).
     fn game(&mut self) -> Option<Game> {
-        let mut tags: Vec<(String, String)> = Vec::with_capacity(8);
-        // Where each tag was read, for the header's errors.
-        let mut tag_at: Vec<(usize, usize)> = Vec::with_capacity(8);
+        // Each tag with where it was read, for the header's errors.
+        let mut tags: Vec<(String, String, (usize, usize))> = Vec::with_capacity(8);
         let mut comments = Vec::new();
         loop {
             let t = self.peek();
             match t.tok {
                 Tok::Tag { name, raw } => {
-                    tags.push((name.to_string(), tag_value(raw).into_owned()));
-                    tag_at.push((t.line, t.col));
+                    tags.push((
+                        name.to_string(),
+                        tag_value(raw).into_owned(),
+                        (t.line, t.col),
+                    ));
                     self.next();
                 }
                 Tok::Comment(c) => {
@@ -371,8 +373,8 @@ impl<'a> Parser<'a> {
         }
         let at = |name: &str| {
             tags.iter()
-                .position(|(n, _)| n == name)
-                .map_or((1, 1), |k| tag_at[k])
+                .find(|(n, _, _)| n == name)
+                .map_or((1, 1), |&(_, _, at)| at)
         };
         let header_error = |p: &mut Parser, (line, col): (usize, usize), kind| {
             p.errors.push(PgnError::new(line, col, kind));
@@ -383,16 +385,16 @@ impl<'a> Parser<'a> {
         // Every Variant tag must name this game (§6.7: a reader MUST check it).
         if let Some(k) = tags
             .iter()
-            .position(|(n, v)| n == "Variant" && v.trim() != tags::VARIANT)
+            .position(|(n, v, _)| n == "Variant" && v.trim() != tags::VARIANT)
         {
             return header_error(
                 self,
-                tag_at[k],
+                tags[k].2,
                 PgnErrorKind::UnsupportedVariant(tags[k].1.clone()),
             );
         }
-        self.letters = match tags.iter().find(|(n, _)| n == "Redefine") {
-            Some((_, v)) => match Letters::parse(v) {
+        self.letters = match tags.iter().find(|(n, _, _)| n == "Redefine") {
+            Some((_, v, _)) => match Letters::parse(v) {
                 Ok(l) => l,
                 Err(kind) => return header_error(self, at("Redefine"), kind),
             },
@@ -400,16 +402,16 @@ impl<'a> Parser<'a> {
         };
         let pdtl_tag = tags
             .iter()
-            .find(|(n, _)| n == "PDTL" || n == "DPTL")
+            .find(|(n, _, _)| n == "PDTL" || n == "DPTL")
             .cloned();
         let start = match &pdtl_tag {
-            Some((name, v)) => match Position::from_pdtl(&self.letters.pdtl(v)) {
+            Some((name, v, _)) => match Position::from_pdtl(&self.letters.pdtl(v)) {
                 Ok(p) => p,
                 Err(e) => return header_error(self, at(name), PgnErrorKind::Pdtl(e)),
             },
             None => Position::default(),
         };
-        tags.retain(|(n, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
+        tags.retain(|(n, _, _)| !matches!(n.as_str(), "PDTL" | "DPTL" | "Redefine"));
 
         let number = start.fullmove_number().unwrap_or(1);
         let mut root = LineCtx::new(number, comments, Rc::new(start.clone()), (0, 0), None);
@@ -427,10 +429,10 @@ impl<'a> Parser<'a> {
         game.state_read_result(
             stated,
             tags.iter()
-                .find(|(n, _)| n == "Result")
-                .map(|(_, v)| v.as_str()),
+                .find(|(n, _, _)| n == "Result")
+                .map(|(_, v, _)| v.as_str()),
         );
-        game.tags = tags::read(tags, game.result());
+        game.tags = tags::read(tags.into_iter().map(|(n, v, _)| (n, v)), game.result());
         Some(game)
     }
 

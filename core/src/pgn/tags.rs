@@ -80,7 +80,10 @@ pub(super) fn written(game: &Game) -> Vec<(&str, &str)> {
 /// other tags in its order. `tags` holds no `PDTL`, `DPTL` or `Redefine`
 /// (the reader consumed them) and only `C'escacs` variants (the reader
 /// checked them).
-pub(crate) fn read(tags: Vec<(String, String)>, result: GameResult) -> Vec<(String, String)> {
+pub(crate) fn read(
+    tags: impl ExactSizeIterator<Item = (String, String)>,
+    result: GameResult,
+) -> Vec<(String, String)> {
     let mut out = Vec::with_capacity(8 + tags.len());
     out.push(("Variant".to_string(), VARIANT.to_string()));
     // The roster's places, filled below (an empty string allocates nothing).
