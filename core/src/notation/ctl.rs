@@ -42,7 +42,7 @@ impl CheckKind {
 /// the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
     match scan_plain(t).or_else(|| scan_castling(t)) {
-        Some((ctl, n, _)) if n == t.len() => Some(ctl),
+        Some((ctl, n, _)) if usize::from(n) == t.len() => Some(ctl),
         _ => None,
     }
 }
@@ -50,7 +50,7 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
 /// The castling written with the ASCII hyphen (`KRK-HIO`, a check mark
 /// after it or not) that `t` starts with, as [`scan_plain`] reads a move:
 /// its length in bytes and in characters, what follows not looked at.
-pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, u8, u8)> {
     let end = match t {
         [b'K', b'R', b'K' | b'D' | b'R', b'-', rest @ ..] => {
             4 + rest.iter().take_while(|b| b.is_ascii_uppercase()).count()
@@ -61,7 +61,8 @@ pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
     let castling = Castling::from_name(name)?;
     let at = |i: usize| t.get(end + i).copied().unwrap_or(0);
     let (mark, wide) = check_mark([at(0), at(1), at(2), at(3)]);
-    Some((Ctl::Castling(castling), end + mark, end + mark - wide))
+    let (n, chars) = (end + mark, end + mark - wide);
+    Some((Ctl::Castling(castling), u8::try_from(n).ok()?, chars as u8))
 }
 
 /// The check mark (`+`, `++`, `+^`, `^+`, `+∞`, `#`) the bytes `b` start
@@ -81,8 +82,10 @@ fn check_mark(b: [u8; 4]) -> (usize, usize) {
 /// its length in bytes and in characters (`×` is two bytes): the longest
 /// check mark is taken, and what follows is not looked at (a byte that
 /// ends a word there changes nothing read, so a lexer reads a move and
-/// finds its end in one pass).
-pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+/// finds its end in one pass). The lengths are `u8` (such a move is 16
+/// bytes at most), so that the answer fits a register: a lexer takes it
+/// from there, not from memory written a byte at a time just before.
+pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, u8, u8)> {
     // The longest text of this shape is 16 bytes (`NF22×NH26=&+∞`), and
     // no byte past the 16th is looked at: the text is read from a copy of
     // its first 16 bytes, padded with zeros (a byte that is nothing of
@@ -101,7 +104,7 @@ const SCAN: usize = 16;
 
 /// [`scan_plain`] on the window of a text's first [`SCAN`] bytes.
 #[inline(always)]
-fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
+fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, u8, u8)> {
     let at = |i: usize| w[i % SCAN];
     let role_at = |i: usize| ROLE_OF_BYTE[usize::from(at(i))];
     let is_column = |i: usize| COLUMN_OF_BYTE[usize::from(at(i))].is_some();
@@ -144,7 +147,8 @@ fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
         to,
         promotion: None,
     };
-    Some((ctl, i, i - wide))
+    // `i` is under 2 × SCAN: every step reads a few bytes of the window.
+    Some((ctl, i as u8, (i - wide) as u8))
 }
 
 /// The hex written at `w[i..]` (a column letter, then a line of one or two
@@ -761,7 +765,7 @@ mod tests {
                 let text = format!("{word}{tail}");
                 assert_eq!(
                     scan_plain(text.as_bytes()).or_else(|| scan_castling(text.as_bytes())),
-                    Some((ctl, word.len(), chars)),
+                    Some((ctl, word.len() as u8, chars)),
                     "{text:?}"
                 );
             }

@@ -90,15 +90,19 @@ pub(super) fn tag_value(raw: &str) -> Cow<'_, str> {
     Cow::Owned(v)
 }
 
+/// Laid out with the span first: the parser copies a token in 16-byte
+/// pieces and then reads its span as one, which the processor forwards
+/// from the copy's store only when the span is one of those pieces.
 #[derive(Copy, Clone, Debug)]
+#[repr(C)]
 pub(super) struct Token<'a> {
-    pub(super) tok: Tok<'a>,
-    pub(super) line: usize,
-    pub(super) col: usize,
     /// Byte offsets of the token in the text (`start..end`): its source
     /// text, for messages, is sliced only when one is written.
     pub(super) start: usize,
     pub(super) end: usize,
+    pub(super) line: usize,
+    pub(super) col: usize,
+    pub(super) tok: Tok<'a>,
 }
 
 pub(super) fn is_hyphen(c: char) -> bool {
@@ -292,6 +296,7 @@ impl<'a> Lexer<'a> {
     fn move_or_word(&mut self, start: usize) -> Tok<'a> {
         let rest = &self.src.as_bytes()[start..];
         if let Some((ctl, n, chars)) = scan_plain(rest) {
+            let (n, chars) = (usize::from(n), usize::from(chars));
             if rest
                 .get(n)
                 .is_none_or(|&b| b < 0x80 && WORD_STOPS[usize::from(b)])
@@ -311,7 +316,7 @@ impl<'a> Lexer<'a> {
     fn word_or_castling(&mut self, start: usize) -> Tok<'a> {
         match self.word(start) {
             Tok::Word(w) => match scan_castling(w.as_bytes()) {
-                Some((ctl, n, _)) if n == w.len() => Tok::Move(ctl),
+                Some((ctl, n, _)) if usize::from(n) == w.len() => Tok::Move(ctl),
                 _ => Tok::Word(w),
             },
             tok => tok,
