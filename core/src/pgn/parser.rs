@@ -258,7 +258,7 @@ impl<'a> Parser<'a> {
             // Straight into `cur` when nothing was looked ahead at.
             match self.ahead.pop_front() {
                 Some(t) => self.cur = t,
-                None => self.cur = self.lexer.next_token(),
+                None => self.lexer.next_token_into(&mut self.cur),
             }
         }
     }
