@@ -423,15 +423,18 @@ impl Ctl {
         self.resolve(pos, &self.to_string())
     }
 
-    /// [`Ctl::to_move`], with errors about `text`.
-    pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
+    /// [`Ctl::to_move`], with errors about `text`. By value: the move's few
+    /// bytes come in a register, not from memory the caller wrote a field
+    /// at a time just before (a wider load of such memory waits for the
+    /// stores to reach the cache).
+    pub(crate) fn resolve(self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
         let illegal = || {
             cold_error(ResolveMoveError::Illegal {
                 text: text.to_string(),
                 pdtl: pos.to_pdtl(),
             })
         };
-        let (role, from, separator, captured, to, promotion) = match *self {
+        let (role, from, separator, captured, to, promotion) = match self {
             Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
             Ctl::ForcedPromotion { hex, promotion } => {
                 return pos
