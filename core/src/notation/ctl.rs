@@ -426,22 +426,24 @@ impl Ctl {
     /// [`Ctl::to_move`], with errors about `text`. By value: the move's few
     /// bytes come in a register, not from memory the caller wrote a field
     /// at a time just before (a wider load of such memory waits for the
-    /// stores to reach the cache).
+    /// stores to reach the cache); and the move found goes back in one
+    /// ([`Ctl::find`]), the error built only when there is one.
+    #[inline(always)]
     pub(crate) fn resolve(self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
-        let illegal = || {
-            cold_error(ResolveMoveError::Illegal {
-                text: text.to_string(),
-                pdtl: pos.to_pdtl(),
-            })
-        };
+        self.find(pos).map_err(|fault| fault.error(self, pos, text))
+    }
+
+    /// The legal move this text names in `pos`, or what is wrong with it
+    /// ([`Ctl::resolve`] builds the error).
+    pub(crate) fn find(self, pos: &Position) -> Result<Move, Fault> {
         let (role, from, separator, captured, to, promotion) = match self {
-            Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
+            Ctl::Castling(c) => return pos.find_castling(c).ok_or(Fault::Illegal),
             Ctl::ForcedPromotion { hex, promotion } => {
                 return pos
                     .legal_moves_from(hex)
                     .into_iter()
                     .find(|m| m.kind == MoveKind::ForcedPromotion && m.promotion == Some(promotion))
-                    .ok_or_else(illegal)
+                    .ok_or(Fault::Illegal)
             }
             Ctl::Normal {
                 role,
@@ -454,13 +456,7 @@ impl Ctl {
         };
         match pos.piece_at(from) {
             Some(p) if p.color == pos.turn() && p.role == role => {}
-            _ => {
-                return Err(cold_error(ResolveMoveError::NoSuchPiece {
-                    text: text.to_string(),
-                    hex: from,
-                    expected: role,
-                }))
-            }
+            _ => return Err(Fault::NoSuchPiece),
         }
         // The candidates: what the piece letter, origin and destination
         // leave (shakmaty's `san_candidates`). A piece other than a pawn or
@@ -473,46 +469,73 @@ impl Ctl {
             match candidates.clone().find(|m| m.promotion == promotion) {
                 Some(m) => *m,
                 None if promotion.is_none() && candidates.next().is_some() => {
-                    return Err(cold_error(ResolveMoveError::PromotionRequired {
-                        text: text.to_string(),
-                    }))
+                    return Err(Fault::PromotionRequired)
                 }
-                None => return Err(illegal()),
+                None => return Err(Fault::Illegal),
             }
         } else {
             match pos.piece_move_to(from, role, to) {
                 Some(m) if promotion.is_none() => m,
-                _ => return Err(illegal()),
+                _ => return Err(Fault::Illegal),
             }
         };
         let actual = Separator::of(&m);
         if actual != separator {
-            return Err(cold_error(ResolveMoveError::Separator {
-                text: text.to_string(),
-                said: separator.describe(),
-                actual: actual.describe(),
-            }));
+            return Err(Fault::Separator { actual });
         }
         if let (Some(said), Some(actual)) = (captured, m.captured) {
             if said != actual {
-                return Err(cold_error(ResolveMoveError::CapturedPiece {
-                    text: text.to_string(),
-                    said,
-                    actual,
-                }));
+                return Err(Fault::CapturedPiece { actual });
             }
         }
         Ok(m)
     }
 }
 
-/// An error of [`Ctl::resolve`], passed through a function the compiler
-/// takes as rarely called: the paths that build one (their strings, the
-/// position's PDTL) are laid out away from the hot code.
-#[cold]
-#[inline(never)]
-fn cold_error(e: ResolveMoveError) -> ResolveMoveError {
-    e
+/// What [`Ctl::find`] found wrong with a move text, in a few bytes (the
+/// error's strings are built from it, away from the hot code).
+#[derive(Clone, Copy)]
+pub(crate) enum Fault {
+    Illegal,
+    NoSuchPiece,
+    PromotionRequired,
+    Separator { actual: Separator },
+    CapturedPiece { actual: Role },
+}
+
+impl Fault {
+    /// The error of the text `text` (read as `ctl`) in `pos`.
+    #[cold]
+    #[inline(never)]
+    fn error(self, ctl: Ctl, pos: &Position, text: &str) -> ResolveMoveError {
+        let text = text.to_string();
+        match (self, ctl) {
+            (Fault::NoSuchPiece, Ctl::Normal { role, from, .. }) => ResolveMoveError::NoSuchPiece {
+                text,
+                hex: from,
+                expected: role,
+            },
+            (Fault::PromotionRequired, _) => ResolveMoveError::PromotionRequired { text },
+            (Fault::Separator { actual }, Ctl::Normal { separator, .. }) => {
+                ResolveMoveError::Separator {
+                    text,
+                    said: separator.describe(),
+                    actual: actual.describe(),
+                }
+            }
+            (
+                Fault::CapturedPiece { actual },
+                Ctl::Normal {
+                    captured: Some(said),
+                    ..
+                },
+            ) => ResolveMoveError::CapturedPiece { text, said, actual },
+            _ => ResolveMoveError::Illegal {
+                text,
+                pdtl: pos.to_pdtl(),
+            },
+        }
+    }
 }
 
 impl std::str::FromStr for Ctl {
