@@ -543,6 +543,43 @@ fn ctl_is_read_once_and_resolved_against_a_position() {
     );
 }
 
+/// Each way a well-formed move text fails against a position, with its
+/// message (the resolution finds what is wrong, the message is built apart).
+#[test]
+fn ctl_resolution_errors_say_what_is_wrong() {
+    // 1. A5-A7 A23-A21: White's Pegasus on F6 can take the pawn on A21.
+    let pos: Position = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:1peepp/22:2pjp2/21:1p1pp3/20:3p3/\
+                         8:3P3/7:1P1PP3/6:2PJP2/5:1PEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 2"
+        .parse()
+        .unwrap();
+    let message = |text: &str| {
+        let ctl: Ctl = text.parse().unwrap();
+        ctl.to_move(&pos).unwrap_err().to_string()
+    };
+    assert!(pos.parse_ctl("JF6×PA21").is_ok());
+    assert_eq!(
+        message("JF6×DA21"),
+        "move \"JF6×DA21\": the captured piece is a pawn, not a queen"
+    );
+    assert_eq!(
+        message("E7×E9"),
+        "move \"E7×E9\": the separator says a capture, but the move is a move without capture"
+    );
+    assert_eq!(
+        message("RE3-E5"),
+        "move \"RE3-E5\": no rook of the side to move on E3"
+    );
+    let pdtl = pos.to_pdtl();
+    assert_eq!(
+        message("E7-E15"),
+        format!("move \"E7-E15\" is not legal in position {pdtl}")
+    );
+    assert_eq!(
+        message("KRK-HIO"),
+        format!("move \"KRK-HIO\" is not legal in position {pdtl}")
+    );
+}
+
 #[test]
 fn white_share_is_whites_part_of_the_points_awarded() {
     use cescacs::GameResult;

@@ -42,7 +42,7 @@ impl CheckKind {
 /// the same answer for the texts read here.
 fn parse_plain(t: &[u8]) -> Option<Ctl> {
     match scan_plain(t).or_else(|| scan_castling(t)) {
-        Some((ctl, n, _)) if n == t.len() => Some(ctl),
+        Some((ctl, n, _)) if usize::from(n) == t.len() => Some(ctl),
         _ => None,
     }
 }
@@ -50,7 +50,7 @@ fn parse_plain(t: &[u8]) -> Option<Ctl> {
 /// The castling written with the ASCII hyphen (`KRK-HIO`, a check mark
 /// after it or not) that `t` starts with, as [`scan_plain`] reads a move:
 /// its length in bytes and in characters, what follows not looked at.
-pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, u8, u8)> {
     let end = match t {
         [b'K', b'R', b'K' | b'D' | b'R', b'-', rest @ ..] => {
             4 + rest.iter().take_while(|b| b.is_ascii_uppercase()).count()
@@ -61,7 +61,8 @@ pub(crate) fn scan_castling(t: &[u8]) -> Option<(Ctl, usize, usize)> {
     let castling = Castling::from_name(name)?;
     let at = |i: usize| t.get(end + i).copied().unwrap_or(0);
     let (mark, wide) = check_mark([at(0), at(1), at(2), at(3)]);
-    Some((Ctl::Castling(castling), end + mark, end + mark - wide))
+    let (n, chars) = (end + mark, end + mark - wide);
+    Some((Ctl::Castling(castling), u8::try_from(n).ok()?, chars as u8))
 }
 
 /// The check mark (`+`, `++`, `+^`, `^+`, `+∞`, `#`) the bytes `b` start
@@ -81,8 +82,10 @@ fn check_mark(b: [u8; 4]) -> (usize, usize) {
 /// its length in bytes and in characters (`×` is two bytes): the longest
 /// check mark is taken, and what follows is not looked at (a byte that
 /// ends a word there changes nothing read, so a lexer reads a move and
-/// finds its end in one pass).
-pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, usize, usize)> {
+/// finds its end in one pass). The lengths are `u8` (such a move is 16
+/// bytes at most), so that the answer fits a register: a lexer takes it
+/// from there, not from memory written a byte at a time just before.
+pub(crate) fn scan_plain(t: &[u8]) -> Option<(Ctl, u8, u8)> {
     // The longest text of this shape is 16 bytes (`NF22×NH26=&+∞`), and
     // no byte past the 16th is looked at: the text is read from a copy of
     // its first 16 bytes, padded with zeros (a byte that is nothing of
@@ -101,7 +104,7 @@ const SCAN: usize = 16;
 
 /// [`scan_plain`] on the window of a text's first [`SCAN`] bytes.
 #[inline(always)]
-fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
+fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, u8, u8)> {
     let at = |i: usize| w[i % SCAN];
     let role_at = |i: usize| ROLE_OF_BYTE[usize::from(at(i))];
     let is_column = |i: usize| COLUMN_OF_BYTE[usize::from(at(i))].is_some();
@@ -144,7 +147,8 @@ fn scan_window(w: &[u8; SCAN]) -> Option<(Ctl, usize, usize)> {
         to,
         promotion: None,
     };
-    Some((ctl, i, i - wide))
+    // `i` is under 2 × SCAN: every step reads a few bytes of the window.
+    Some((ctl, i as u8, (i - wide) as u8))
 }
 
 /// The hex written at `w[i..]` (a column letter, then a line of one or two
@@ -419,22 +423,27 @@ impl Ctl {
         self.resolve(pos, &self.to_string())
     }
 
-    /// [`Ctl::to_move`], with errors about `text`.
-    pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
-        let illegal = || {
-            cold_error(ResolveMoveError::Illegal {
-                text: text.to_string(),
-                pdtl: pos.to_pdtl(),
-            })
-        };
-        let (role, from, separator, captured, to, promotion) = match *self {
-            Ctl::Castling(c) => return pos.find_castling(c).ok_or_else(illegal),
+    /// [`Ctl::to_move`], with errors about `text`. By value: the move's few
+    /// bytes come in a register, not from memory the caller wrote a field
+    /// at a time just before (a wider load of such memory waits for the
+    /// stores to reach the cache); and the move found goes back in one
+    /// ([`Ctl::find`]), the error built only when there is one.
+    #[inline(always)]
+    pub(crate) fn resolve(self, pos: &Position, text: &str) -> Result<Move, ResolveMoveError> {
+        self.find(pos).map_err(|fault| fault.error(self, pos, text))
+    }
+
+    /// The legal move this text names in `pos`, or what is wrong with it
+    /// ([`Ctl::resolve`] builds the error).
+    pub(crate) fn find(self, pos: &Position) -> Result<Move, Fault> {
+        let (role, from, separator, captured, to, promotion) = match self {
+            Ctl::Castling(c) => return pos.find_castling(c).ok_or(Fault::Illegal),
             Ctl::ForcedPromotion { hex, promotion } => {
                 return pos
                     .legal_moves_from(hex)
                     .into_iter()
                     .find(|m| m.kind == MoveKind::ForcedPromotion && m.promotion == Some(promotion))
-                    .ok_or_else(illegal)
+                    .ok_or(Fault::Illegal)
             }
             Ctl::Normal {
                 role,
@@ -447,13 +456,7 @@ impl Ctl {
         };
         match pos.piece_at(from) {
             Some(p) if p.color == pos.turn() && p.role == role => {}
-            _ => {
-                return Err(cold_error(ResolveMoveError::NoSuchPiece {
-                    text: text.to_string(),
-                    hex: from,
-                    expected: role,
-                }))
-            }
+            _ => return Err(Fault::NoSuchPiece),
         }
         // The candidates: what the piece letter, origin and destination
         // leave (shakmaty's `san_candidates`). A piece other than a pawn or
@@ -466,46 +469,73 @@ impl Ctl {
             match candidates.clone().find(|m| m.promotion == promotion) {
                 Some(m) => *m,
                 None if promotion.is_none() && candidates.next().is_some() => {
-                    return Err(cold_error(ResolveMoveError::PromotionRequired {
-                        text: text.to_string(),
-                    }))
+                    return Err(Fault::PromotionRequired)
                 }
-                None => return Err(illegal()),
+                None => return Err(Fault::Illegal),
             }
         } else {
             match pos.piece_move_to(from, role, to) {
                 Some(m) if promotion.is_none() => m,
-                _ => return Err(illegal()),
+                _ => return Err(Fault::Illegal),
             }
         };
         let actual = Separator::of(&m);
         if actual != separator {
-            return Err(cold_error(ResolveMoveError::Separator {
-                text: text.to_string(),
-                said: separator.describe(),
-                actual: actual.describe(),
-            }));
+            return Err(Fault::Separator { actual });
         }
         if let (Some(said), Some(actual)) = (captured, m.captured) {
             if said != actual {
-                return Err(cold_error(ResolveMoveError::CapturedPiece {
-                    text: text.to_string(),
-                    said,
-                    actual,
-                }));
+                return Err(Fault::CapturedPiece { actual });
             }
         }
         Ok(m)
     }
 }
 
-/// An error of [`Ctl::resolve`], passed through a function the compiler
-/// takes as rarely called: the paths that build one (their strings, the
-/// position's PDTL) are laid out away from the hot code.
-#[cold]
-#[inline(never)]
-fn cold_error(e: ResolveMoveError) -> ResolveMoveError {
-    e
+/// What [`Ctl::find`] found wrong with a move text, in a few bytes (the
+/// error's strings are built from it, away from the hot code).
+#[derive(Clone, Copy)]
+pub(crate) enum Fault {
+    Illegal,
+    NoSuchPiece,
+    PromotionRequired,
+    Separator { actual: Separator },
+    CapturedPiece { actual: Role },
+}
+
+impl Fault {
+    /// The error of the text `text` (read as `ctl`) in `pos`.
+    #[cold]
+    #[inline(never)]
+    fn error(self, ctl: Ctl, pos: &Position, text: &str) -> ResolveMoveError {
+        let text = text.to_string();
+        match (self, ctl) {
+            (Fault::NoSuchPiece, Ctl::Normal { role, from, .. }) => ResolveMoveError::NoSuchPiece {
+                text,
+                hex: from,
+                expected: role,
+            },
+            (Fault::PromotionRequired, _) => ResolveMoveError::PromotionRequired { text },
+            (Fault::Separator { actual }, Ctl::Normal { separator, .. }) => {
+                ResolveMoveError::Separator {
+                    text,
+                    said: separator.describe(),
+                    actual: actual.describe(),
+                }
+            }
+            (
+                Fault::CapturedPiece { actual },
+                Ctl::Normal {
+                    captured: Some(said),
+                    ..
+                },
+            ) => ResolveMoveError::CapturedPiece { text, said, actual },
+            _ => ResolveMoveError::Illegal {
+                text,
+                pdtl: pos.to_pdtl(),
+            },
+        }
+    }
 }
 
 impl std::str::FromStr for Ctl {
@@ -761,7 +791,7 @@ mod tests {
                 let text = format!("{word}{tail}");
                 assert_eq!(
                     scan_plain(text.as_bytes()).or_else(|| scan_castling(text.as_bytes())),
-                    Some((ctl, word.len(), chars)),
+                    Some((ctl, word.len() as u8, chars)),
                     "{text:?}"
                 );
             }

@@ -90,15 +90,19 @@ pub(super) fn tag_value(raw: &str) -> Cow<'_, str> {
     Cow::Owned(v)
 }
 
+/// Laid out with the span first: the parser copies a token in 16-byte
+/// pieces and then reads its span as one, which the processor forwards
+/// from the copy's store only when the span is one of those pieces.
 #[derive(Copy, Clone, Debug)]
+#[repr(C)]
 pub(super) struct Token<'a> {
-    pub(super) tok: Tok<'a>,
-    pub(super) line: usize,
-    pub(super) col: usize,
     /// Byte offsets of the token in the text (`start..end`): its source
     /// text, for messages, is sliced only when one is written.
     pub(super) start: usize,
     pub(super) end: usize,
+    pub(super) line: usize,
+    pub(super) col: usize,
+    pub(super) tok: Tok<'a>,
 }
 
 pub(super) fn is_hyphen(c: char) -> bool {
@@ -128,13 +132,18 @@ static WORD_STOPS: [bool; 256] = {
     t
 };
 
-/// A pull lexer over a text.
+/// A pull lexer over a text, one token ahead of its reader.
 pub(super) struct Lexer<'a> {
     src: &'a str,
     /// Byte offset of the next character.
     i: usize,
     line: usize,
     col: usize,
+    /// The token [`Lexer::next_token`] hands over next, read one call
+    /// earlier: its fields were stored long before it is copied out, so the
+    /// copy's wide loads never wait on those stores (a load that spans
+    /// several pending narrow stores cannot take its value from them).
+    pending: Token<'a>,
 }
 
 impl<'a> Lexer<'a> {
@@ -144,12 +153,21 @@ impl<'a> Lexer<'a> {
     }
 
     pub(super) fn new(src: &'a str) -> Lexer<'a> {
-        Lexer {
+        let mut lexer = Lexer {
             src,
             i: 0,
             line: 1,
             col: 1,
-        }
+            pending: Token {
+                start: 0,
+                end: 0,
+                line: 1,
+                col: 1,
+                tok: Tok::Eof,
+            },
+        };
+        lexer.read_pending();
+        lexer
     }
 
     fn peek(&self) -> Option<char> {
@@ -227,6 +245,8 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Inline: its one caller is the hot path of every token.
+    #[inline(always)]
     fn skip_blanks(&mut self) {
         let bytes = self.src.as_bytes();
         loop {
@@ -263,6 +283,21 @@ impl<'a> Lexer<'a> {
 
     /// The next token; at the end of the text, `Tok::Eof` (again and again).
     pub(super) fn next_token(&mut self) -> Token<'a> {
+        let t = self.pending;
+        self.read_pending();
+        t
+    }
+
+    /// [`Lexer::next_token`] written into `out` (no copy through a
+    /// temporary).
+    pub(super) fn next_token_into(&mut self, out: &mut Token<'a>) {
+        *out = self.pending;
+        self.read_pending();
+    }
+
+    /// Reads the token after the pending one into its place.
+    #[inline(always)]
+    fn read_pending(&mut self) {
         self.skip_blanks();
         let (line, col, start) = (self.line, self.col, self.i);
         // A letter starts a word (a move, nearly always), a digit a move
@@ -274,15 +309,18 @@ impl<'a> Lexer<'a> {
                 self.bump_ascii(1);
                 Tok::Comma
             }
-            _ => return self.other_token(line, col, start),
+            _ => {
+                self.pending = self.other_token(line, col, start);
+                return;
+            }
         };
-        Token {
+        self.pending = Token {
             tok,
             line,
             col,
             start,
             end: self.i,
-        }
+        };
     }
 
     /// A word starting with a letter at `start`: a move of the common
@@ -292,6 +330,7 @@ impl<'a> Lexer<'a> {
     fn move_or_word(&mut self, start: usize) -> Tok<'a> {
         let rest = &self.src.as_bytes()[start..];
         if let Some((ctl, n, chars)) = scan_plain(rest) {
+            let (n, chars) = (usize::from(n), usize::from(chars));
             if rest
                 .get(n)
                 .is_none_or(|&b| b < 0x80 && WORD_STOPS[usize::from(b)])
@@ -311,7 +350,7 @@ impl<'a> Lexer<'a> {
     fn word_or_castling(&mut self, start: usize) -> Tok<'a> {
         match self.word(start) {
             Tok::Word(w) => match scan_castling(w.as_bytes()) {
-                Some((ctl, n, _)) if n == w.len() => Tok::Move(ctl),
+                Some((ctl, n, _)) if usize::from(n) == w.len() => Tok::Move(ctl),
                 _ => Tok::Word(w),
             },
             tok => tok,

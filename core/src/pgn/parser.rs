@@ -10,6 +10,7 @@ use super::lexer::{tag_value, LexError, Lexer, Tok, Token};
 use super::tags;
 use super::{GameEntry, PgnError, PgnErrorKind};
 use crate::history::History;
+use crate::moves::Move;
 use crate::notation::{Ctl, MoveTextError};
 use crate::piece::Color;
 use crate::position::Position;
@@ -258,7 +259,7 @@ impl<'a> Parser<'a> {
             // Straight into `cur` when nothing was looked ahead at.
             match self.ahead.pop_front() {
                 Some(t) => self.cur = t,
-                None => self.cur = self.lexer.next_token(),
+                None => self.lexer.next_token_into(&mut self.cur),
             }
         }
     }
@@ -811,6 +812,14 @@ impl<'a> Parser<'a> {
         word: Option<&'a str>,
         ctl: Option<Ctl>,
     ) -> Result<(), PgnError> {
+        // The move the lexer read, found: straight to the line (the other
+        // paths merge their move with it only there, so it stays in a
+        // register rather than going through memory written a byte at a time).
+        if let (Some(ctl), true) = (ctl, self.letters.is_empty()) {
+            if let Ok(m) = ctl.find(pos) {
+                return self.record_move(ctx, pos, t, m, None);
+            }
+        }
         let color = pos.turn();
         let move_error = |source| {
             Self::err(
@@ -823,15 +832,12 @@ impl<'a> Parser<'a> {
             )
         };
         let (m, annotation) = match ctl {
-            Some(ctl) if self.letters.is_empty() => match ctl.resolve(pos, "") {
-                Ok(m) => (m, None),
-                // The error names the text: resolved again with it.
-                Err(_) => (
-                    ctl.resolve(pos, self.text(t))
-                        .map_err(|e| move_error(MoveTextError::from(e)))?,
-                    None,
-                ),
-            },
+            // The error names the text: resolved again with it.
+            Some(ctl) if self.letters.is_empty() => (
+                ctl.resolve(pos, self.text(t))
+                    .map_err(|e| move_error(MoveTextError::from(e)))?,
+                None,
+            ),
             _ => {
                 let word = word.unwrap_or_else(|| self.text(t));
                 let (core, annotation) = split_annotation(word);
@@ -847,6 +853,21 @@ impl<'a> Parser<'a> {
                 (m, annotation)
             }
         };
+        self.record_move(ctx, pos, t, m, annotation)
+    }
+
+    /// Plays the move `m` read at `t` (with `annotation` written against
+    /// it) on `pos` and writes it at the end of the line `ctx`.
+    #[inline(always)]
+    fn record_move(
+        &mut self,
+        ctx: &mut LineCtx,
+        pos: &mut Position,
+        t: &Token<'a>,
+        m: Move,
+        annotation: Option<Annotation>,
+    ) -> Result<(), PgnError> {
+        let color = pos.turn();
         let mut am = AnnotatedMove::new(m);
         if let Some((a, i)) = annotation {
             merge_annotation(&mut am, a, i).map_err(|kind| Self::err(t, kind))?;
