@@ -578,6 +578,13 @@ fn ctl_resolution_errors_say_what_is_wrong() {
         message("KRK-HIO"),
         format!("move \"KRK-HIO\" is not legal in position {pdtl}")
     );
+    // A pawn onto its promotion hex without naming a piece.
+    let pos: Position = "/27:1k/21:1P6/1:1K/ w -- - 0 1".parse().unwrap();
+    let ctl: Ctl = "A21-A23".parse().unwrap();
+    assert_eq!(
+        ctl.to_move(&pos).unwrap_err().to_string(),
+        "move \"A21-A23\": a promotion piece (=D, =V, =R, =G, =N or =J) is required"
+    );
 }
 
 #[test]

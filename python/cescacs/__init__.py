@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
-from . import _batch, pgn  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game)
+from . import _batch, pgn, svg  # noqa: F401  (GameBatch's Python methods; cescacs.pgn: read_game, read_games, write_game; Board._repr_svg_)
 from ._cescacs import (
     HEX_COUNT,
     Board,

@@ -197,3 +197,18 @@ def board(
         fill=[(_hex(x), str(colour)) for x, colour in fill.items()],
         squares=[_hex(x) for x in squares],
     )
+
+
+def _attach() -> None:
+    """Puts ``Board._repr_svg_`` (the drawing Jupyter shows) on the
+    extension's class (the extension imports no module of the package)."""
+
+    def _repr_svg_(b: Board) -> str:
+        """The board as SVG, for Jupyter (:func:`cescacs.svg.board`)."""
+        return board(b)
+
+    _repr_svg_.__qualname__ = "Board._repr_svg_"
+    Board._repr_svg_ = _repr_svg_
+
+
+_attach()

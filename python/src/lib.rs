@@ -6,8 +6,8 @@
 //! defined here and wraps it: it hands over its enums (`cescacs._types`,
 //! through `_init_enums`) and adds the methods written in Python (Arrow
 //! and Parquet, tag mappings and visitors, readable result labels), the
-//! SVG drawing and the command line. The native layer imports no module
-//! of the package but `cescacs.svg`, which `Board._repr_svg_` draws with.
+//! SVG drawing (with `Board._repr_svg_`) and the command line. The native
+//! layer imports no module of the package.
 //!
 //! One module per class family, each importing only those below it:
 //! `convert` (values between Rust and Python, the cached enum members),

@@ -628,13 +628,4 @@ impl PyBoard {
             Some(setup) => setup.problems().iter().map(ToString::to_string).collect(),
         }
     }
-
-    /// The board as SVG, for Jupyter (see `cescacs.svg.board`).
-    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("cescacs.svg")?
-            .getattr("board")?
-            .call1((slf,))?
-            .extract()
-    }
 }
