@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cescacs::Color;
+use cescacs::{Color, GameResult};
 use cescacs_engine::nnue::features::{for_each_feature, king_bucket, MAX_BUCKETS};
 use cescacs_engine::EvalConfig;
 use cescacs_research::positions::{record_offset, PositionsError, Reader, Record};
@@ -177,21 +177,32 @@ impl Dataset {
 /// The training target of a position with search score `score`
 /// (centipawns for the side to move) from a game with `result` (White's
 /// points, above 3 for unfinished): `lambda · sigmoid(score / scale) +
-/// (1 − lambda) ·` the side to move's share of the points (an unfinished
-/// game counts as a draw).
+/// (1 − lambda) ·` the side to move's share of the game's points.
 pub fn target(score: i16, result: u8, black_to_move: bool, lambda: f32, scale: f32) -> f32 {
     let from_score = 1.0 / (1.0 + (-f32::from(score) / scale).exp());
-    let white_share = if result > 3 {
-        0.5
-    } else {
-        f32::from(result) / 3.0
-    };
+    let white_share = white_share(result);
     let share = if black_to_move {
         1.0 - white_share
     } else {
         white_share
     };
     lambda * from_score + (1.0 - lambda) * share
+}
+
+/// White's share of a game's points (`GameResult::white_share`, RULES.md
+/// §6) from White's points in it, all a record keeps. White's 1 is a draw
+/// (`1-1`, a half) or a stalemate lost (`1-2`, a third), which the record
+/// cannot tell apart: it counts as the draw it nearly always is. An
+/// unfinished game counts as a draw.
+pub fn white_share(result: u8) -> f32 {
+    let game = match result {
+        0 => GameResult::BlackWins,
+        1 => GameResult::Draw,
+        2 => GameResult::WhiteStalemates,
+        3 => GameResult::WhiteWins,
+        _ => GameResult::Unfinished,
+    };
+    game.white_share().unwrap_or(0.5) as f32
 }
 
 /// White's piece count minus Black's, by kind.

@@ -59,8 +59,8 @@ struct Args {
     /// Weight decay of the hex rows (AdamW), against learning hex by hex what the piece rows explain.
     #[arg(long, default_value_t = 3.0)]
     hex_decay: f32,
-    /// Weight of the search score in the target; the rest is the game's result. Below 1 the
-    /// layers can learn each game's result from its positions (they share it), and they did.
+    /// Weight of the search score in the target; the rest is the side to move's share of the
+    /// game's points (a draw a half).
     #[arg(long, default_value_t = 1.0)]
     lambda: f32,
     /// Centipawns of an output of 1.0.

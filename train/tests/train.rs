@@ -12,7 +12,7 @@ use cescacs_engine::{Engine, EngineOptions};
 use cescacs_research::positions::{
     PositionsError, Record, RecordError, Writer, HEADER, RECORD_LEN, UNFINISHED,
 };
-use cescacs_train::data::{DataError, Dataset};
+use cescacs_train::data::{target, white_share, DataError, Dataset};
 use cescacs_train::model::Shape;
 use cescacs_train::trainer::{train, Settings};
 
@@ -340,5 +340,33 @@ fn a_bucketed_network_learns_repeats_itself_and_is_read_by_the_engine() {
     assert_eq!(
         cescacs_engine::nnue::Network::from_bytes(&file).unwrap(),
         net
+    );
+}
+
+#[test]
+fn the_results_share_of_the_target_is_the_side_to_moves_share_of_the_points() {
+    // White's points as the record keeps them: 3-0, 2-1 (White stalemated
+    // Black), 1-1 (the draw; 1-2 has the same byte), 0-3, unfinished.
+    let shares = [
+        (3, 1.0),
+        (2, 2.0 / 3.0),
+        (1, 0.5),
+        (0, 0.0),
+        (UNFINISHED, 0.5),
+    ];
+    for (result, white) in shares {
+        assert_eq!(white_share(result), white, "result {result}");
+        // With lambda 0 the target is the share alone, the side to move's.
+        assert_eq!(target(300, result, false, 0.0, 400.0), white);
+        assert_eq!(target(300, result, true, 0.0, 400.0), 1.0 - white);
+    }
+    // With lambda 1 the result does not count: sigmoid(score / scale).
+    let from_score = 1.0 / (1.0 + (-300.0f32 / 400.0).exp());
+    assert_eq!(target(300, 0, false, 1.0, 400.0), from_score);
+    assert_eq!(target(300, 3, true, 1.0, 400.0), from_score);
+    // A drawn game's positions pull both sides to the middle alike.
+    assert_eq!(
+        target(0, 1, false, 0.5, 400.0),
+        target(0, 1, true, 0.5, 400.0)
     );
 }
