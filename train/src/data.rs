@@ -11,6 +11,9 @@ use cescacs_engine::nnue::features::{for_each_feature, king_bucket, MAX_BUCKETS}
 use cescacs_engine::EvalConfig;
 use cescacs_research::positions::{record_offset, PositionsError, Reader, Record};
 
+/// Records decoded together, split among the threads: 64 K records (4 MB).
+const CHUNK: usize = 1 << 16;
+
 /// Why a positions file cannot be used for training.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
@@ -32,7 +35,7 @@ pub enum DataError {
 
 /// Positions as features in White's frame (the other frame is a fixed
 /// permutation, [`crate::model::black_frame`]), with their labels.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dataset {
     /// `features[offsets[i]..offsets[i + 1]]` are position i's.
     offsets: Vec<u32>,
@@ -57,8 +60,16 @@ impl Dataset {
     /// `skip_captures`, leaves out each position whose move in the game
     /// was a capture (its search score counts the piece won, which a
     /// static evaluation cannot see: the next record, one ply later, has
-    /// fewer pieces).
-    pub fn read(path: &Path, limit: usize, skip_captures: bool) -> Result<Dataset, DataError> {
+    /// fewer pieces). The records are read in order and decoded by
+    /// `threads` threads, a chunk at a time, each its share of the chunk;
+    /// the shares are joined in order, so the result does not depend on
+    /// `threads`.
+    pub fn read(
+        path: &Path,
+        limit: usize,
+        skip_captures: bool,
+        threads: usize,
+    ) -> Result<Dataset, DataError> {
         let fail = |source| DataError::File {
             path: path.to_owned(),
             source,
@@ -68,21 +79,71 @@ impl Dataset {
             offsets: vec![0],
             ..Dataset::default()
         };
+        let mut chunk: Vec<(u64, Record)> = Vec::with_capacity(CHUNK);
         let mut next = file.read_record().map_err(fail)?;
-        while data.len() < limit {
+        let mut kept = 0;
+        while kept < limit {
             let Some(record) = next else { break };
             let index = file.records_read() - 1;
             next = file.read_record().map_err(fail)?;
             if skip_captures && next.is_some_and(|n| is_capture(&record, &n)) {
                 continue;
             }
-            let pos = record.position().map_err(|source| {
-                fail(PositionsError::BadRecord {
+            chunk.push((index, record));
+            kept += 1;
+            if chunk.len() == CHUNK {
+                data.decode(&chunk, threads).map_err(fail)?;
+                chunk.clear();
+            }
+        }
+        data.decode(&chunk, threads).map_err(fail)?;
+        if data.is_empty() {
+            return Err(DataError::Empty {
+                path: path.to_owned(),
+            });
+        }
+        Ok(data)
+    }
+
+    /// Appends the positions of `records` (each with its index in the
+    /// file), decoded by up to `threads` threads; the first bad record's
+    /// error if any.
+    fn decode(&mut self, records: &[(u64, Record)], threads: usize) -> Result<(), PositionsError> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        let share = records.len().div_ceil(threads.max(1));
+        let parts: Vec<Result<Dataset, PositionsError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = records
+                .chunks(share)
+                .map(|part| s.spawn(move || Dataset::decode_part(part)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a decoding thread panicked"))
+                .collect()
+        });
+        for part in parts {
+            self.append(part?);
+        }
+        Ok(())
+    }
+
+    /// The positions of `records` on this thread.
+    fn decode_part(records: &[(u64, Record)]) -> Result<Dataset, PositionsError> {
+        let mut data = Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        };
+        let eval = EvalConfig::default();
+        for &(index, ref record) in records {
+            let pos = record
+                .position()
+                .map_err(|source| PositionsError::BadRecord {
                     record: index,
                     offset: record_offset(index),
                     reason: source.into(),
-                })
-            })?;
+                })?;
             for_each_feature(&pos, Color::White, |f| data.features.push(f as u16));
             data.offsets.push(data.features.len() as u32);
             data.black_to_move.push(pos.turn() == Color::Black);
@@ -91,16 +152,26 @@ impl Dataset {
             data.record.push(index as u32);
             data.balance.push(balance(&pos));
             data.hand
-                .push(EvalConfig::default().evaluate(&pos).clamp(-20_000, 20_000) as i16);
+                .push(eval.evaluate(&pos).clamp(-20_000, 20_000) as i16);
             data.kings
                 .push(Color::ALL.map(|side| king_bucket(side, pos.king(side), MAX_BUCKETS) as u8));
         }
-        if data.is_empty() {
-            return Err(DataError::Empty {
-                path: path.to_owned(),
-            });
-        }
         Ok(data)
+    }
+
+    /// Appends the positions of `other` after this one's.
+    fn append(&mut self, other: Dataset) {
+        let base = self.features.len() as u32;
+        self.offsets
+            .extend(other.offsets[1..].iter().map(|o| base + o));
+        self.features.extend(other.features);
+        self.black_to_move.extend(other.black_to_move);
+        self.score.extend(other.score);
+        self.result.extend(other.result);
+        self.record.extend(other.record);
+        self.balance.extend(other.balance);
+        self.hand.extend(other.hand);
+        self.kings.extend(other.kings);
     }
 
     /// The number of positions.

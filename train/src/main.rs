@@ -131,7 +131,12 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let values = cescacs_engine::piece_values(&args.values)
         .map_err(|e| format!("--values {}: {e}", args.values))?;
     let started = Instant::now();
-    let data = Dataset::read(&args.data, args.max_positions, !args.keep_captures)?;
+    let data = Dataset::read(
+        &args.data,
+        args.max_positions,
+        !args.keep_captures,
+        args.threads,
+    )?;
     let held = ((data.len() as f64 * args.validation) as usize)
         .clamp(1, data.len().saturating_sub(1).max(1));
     let cut = data.len() - held;

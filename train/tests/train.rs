@@ -78,16 +78,16 @@ fn it_reads_learns_and_repeats_itself() {
     let (bytes, count) = positions_file(40);
     let path = temp("positions.bin");
     std::fs::write(&path, &bytes).unwrap();
-    let all = Dataset::read(&path, usize::MAX, false).unwrap();
+    let all = Dataset::read(&path, usize::MAX, false, 1).unwrap();
     assert_eq!(all.len(), count);
-    let quiet = Dataset::read(&path, usize::MAX, true).unwrap();
+    let quiet = Dataset::read(&path, usize::MAX, true, 1).unwrap();
     assert!(
         quiet.len() < all.len(),
         "random games capture: {} of {}",
         quiet.len(),
         all.len()
     );
-    assert_eq!(Dataset::read(&path, 100, false).unwrap().len(), 100);
+    assert_eq!(Dataset::read(&path, 100, false, 1).unwrap().len(), 100);
 
     let idx: Vec<u32> = (0..all.len() as u32).collect();
     let cut = all.len() * 9 / 10;
@@ -127,7 +127,7 @@ fn broken_files_are_refused_with_their_error() {
     let (bytes, _) = positions_file(1);
     let wrong = temp("wrong.bin");
     std::fs::write(&wrong, b"CESPOS9\0").unwrap();
-    let err = Dataset::read(&wrong, usize::MAX, true).unwrap_err();
+    let err = Dataset::read(&wrong, usize::MAX, true, 1).unwrap_err();
     assert!(
         matches!(
             err,
@@ -139,7 +139,7 @@ fn broken_files_are_refused_with_their_error() {
         "{err}"
     );
     std::fs::write(&wrong, b"PK\x03\x04 not positions").unwrap();
-    let err = Dataset::read(&wrong, usize::MAX, true).unwrap_err();
+    let err = Dataset::read(&wrong, usize::MAX, true, 1).unwrap_err();
     assert!(
         matches!(
             err,
@@ -152,7 +152,7 @@ fn broken_files_are_refused_with_their_error() {
     );
     let cut = temp("cut.bin");
     std::fs::write(&cut, &bytes[..8 + 3 * RECORD_LEN + 10]).unwrap();
-    let err = Dataset::read(&cut, usize::MAX, false).unwrap_err();
+    let err = Dataset::read(&cut, usize::MAX, false, 1).unwrap_err();
     assert!(
         matches!(
             err,
@@ -173,14 +173,14 @@ fn broken_files_are_refused_with_their_error() {
     let empty = temp("empty.bin");
     std::fs::write(&empty, HEADER).unwrap();
     assert!(matches!(
-        Dataset::read(&empty, usize::MAX, true),
+        Dataset::read(&empty, usize::MAX, true, 1),
         Err(DataError::Empty { .. })
     ));
     let mut bad = bytes[..8 + RECORD_LEN].to_vec();
     bad[8 + 2..8 + 24].fill(0xFF);
     let bad_path = temp("bad.bin");
     std::fs::write(&bad_path, &bad).unwrap();
-    let err = Dataset::read(&bad_path, usize::MAX, false).unwrap_err();
+    let err = Dataset::read(&bad_path, usize::MAX, false, 1).unwrap_err();
     assert!(
         matches!(
             err,
@@ -196,7 +196,7 @@ fn broken_files_are_refused_with_their_error() {
         "{err}"
     );
     assert!(matches!(
-        Dataset::read(&temp("missing.bin"), 1, true),
+        Dataset::read(&temp("missing.bin"), 1, true, 1),
         Err(DataError::File {
             source: PositionsError::Io { offset: 0, .. },
             ..
@@ -294,7 +294,7 @@ fn it_reads_the_generators_file() {
     };
     let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     assert_eq!(generate(&settings, file).unwrap().positions, 90);
-    let data = Dataset::read(&path, usize::MAX, false).unwrap();
+    let data = Dataset::read(&path, usize::MAX, false, 1).unwrap();
     assert_eq!(data.len(), 90);
     let records: Vec<Record> = cescacs_research::positions::Reader::open(&path)
         .unwrap()
@@ -320,7 +320,7 @@ fn a_bucketed_network_learns_repeats_itself_and_is_read_by_the_engine() {
     let (bytes, _) = positions_file(30);
     let path = temp("bucketed.bin");
     std::fs::write(&path, &bytes).unwrap();
-    let all = Dataset::read(&path, usize::MAX, false).unwrap();
+    let all = Dataset::read(&path, usize::MAX, false, 1).unwrap();
     // Random games move their Kings: 10 pairs of buckets (of 4 × 4) are trained.
     let buckets: std::collections::BTreeSet<[usize; 2]> =
         (0..all.len()).map(|i| all.king_buckets(i, 4)).collect();
@@ -369,4 +369,46 @@ fn the_results_share_of_the_target_is_the_side_to_moves_share_of_the_points() {
         target(0, 1, false, 0.5, 400.0),
         target(0, 1, true, 0.5, 400.0)
     );
+}
+
+#[test]
+fn threads_decode_chunks_into_the_same_dataset_and_the_first_bad_record_is_named() {
+    // More records than a chunk (65,536): the 40 games' records over again.
+    let (bytes, count) = positions_file(40);
+    let records = &bytes[8..];
+    let copies = 65_536 / count + 2;
+    let mut big = bytes[..8].to_vec();
+    for _ in 0..copies {
+        big.extend_from_slice(records);
+    }
+    let path = temp("big.bin");
+    std::fs::write(&path, &big).unwrap();
+    let one = Dataset::read(&path, usize::MAX, true, 1).unwrap();
+    assert_eq!(one, Dataset::read(&path, usize::MAX, true, 3).unwrap());
+    assert_eq!(
+        Dataset::read(&path, 70_000, false, 2).unwrap(),
+        Dataset::read(&path, 70_000, false, 1).unwrap()
+    );
+    assert_eq!(
+        Dataset::read(&path, 70_000, false, 2).unwrap().len(),
+        70_000.min(count * copies)
+    );
+
+    // Two bad records in the second chunk, in different threads' shares:
+    // the error is the first one's.
+    let (first, second) = (66_000, count * copies - 3);
+    for bad in [first, second] {
+        let at = 8 + bad * RECORD_LEN;
+        big[at + 2..at + 24].fill(0xFF);
+    }
+    std::fs::write(&path, &big).unwrap();
+    for threads in [1, 2, 3] {
+        match Dataset::read(&path, usize::MAX, false, threads).unwrap_err() {
+            DataError::File {
+                source: PositionsError::BadRecord { record, .. },
+                ..
+            } => assert_eq!(record, first as u64, "{threads} threads"),
+            e => panic!("{e}"),
+        }
+    }
 }
