@@ -2,7 +2,8 @@
 # The engine as built now against the engine of a base commit (c85aa78 by
 # default, the reference of issue 51's strength target), each its own
 # `cescacs uci` process: first both engines' nodes a second on `cescacs
-# bench` (ROUNDS alternating runs each, the median of each and their ratio),
+# bench BENCH_DEPTH` (ROUNDS alternating runs each, the median of each and
+# their ratio; the new engine with EVALFILE when given),
 # then an SPRT match in the engines' hands (`cescacs match` with fastchess's
 # words) at TC: `tc=1+0.01` (1 s + 10 ms a game) or `st=0.05` (50 ms a move).
 #
@@ -12,7 +13,8 @@
 # before); EVALFILE, when given, is the network the new engine plays with
 # (UCI EvalFile), else its built-in one. Environment: BASE (commit, default
 # c85aa78), SPRT (default "elo0=0 elo1=10"), CONCURRENCY (2), SEED (7),
-# ROUNDS (5), OUT (target/vs-base). The base is built once from `git
+# ROUNDS (5), BENCH_DEPTH (7: about 1.4 s a run, long enough for the clock's
+# milliseconds), OUT (target/vs-base). The base is built once from `git
 # archive BASE` into OUT/BASE/ (its own target directory), so the working
 # tree is never touched; BASE_BIN names a binary to use instead (tests).
 # Games go to OUT/TC.ctl-pgn, the summary to stdout with the machine's load.
@@ -45,12 +47,15 @@ fi
 
 # Nodes a second, alternating the two engines; `cescacs bench` prints
 # "Nodes/second : N".
-nps() { "$1" bench 2>/dev/null | awk '/Nodes\/second/ {print $NF}'; }
+nps() { "$@" 2>/dev/null | awk '/Nodes\/second/ {print $NF}'; }
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 : > "$out/nps-new" && : > "$out/nps-base"
+bench_depth=${BENCH_DEPTH:-7}
+new_bench=("$new" bench "$bench_depth")
+if [[ -n $evalfile ]]; then new_bench+=(--eval-file "$evalfile"); fi
 for ((i = 0; i < rounds; i++)); do
-    nps "$new" >> "$out/nps-new"
-    nps "$old" >> "$out/nps-base"
+    nps "${new_bench[@]}" >> "$out/nps-new"
+    nps "$old" bench "$bench_depth" >> "$out/nps-base"
 done
 n_new=$(median < "$out/nps-new")
 n_old=$(median < "$out/nps-base")

@@ -1,5 +1,6 @@
-//! `cescacs bench [DEPTH]`: the engine's speed on a fixed set of
-//! positions, as Stockfish's `bench` gives it. Each position is searched to
+//! `cescacs bench [DEPTH] [--eval hand|nnue | --eval-file NET]`: the
+//! engine's speed on a fixed set of positions, as Stockfish's `bench` gives
+//! it. Each position is searched to
 //! DEPTH plies on one thread with a fresh table, so the total node count
 //! depends only on the search's code: two builds that print the same count
 //! search the same trees, and their nodes per second compare their speed.
@@ -15,9 +16,11 @@
 //! ```
 
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cescacs::{History, Position};
+use cescacs_engine::nnue::Network;
 use cescacs_engine::{Engine, EngineOptions, Limits};
 
 /// The depth `cescacs bench` searches to without one given.
@@ -45,12 +48,26 @@ const POSITIONS: [&str; 8] = [
     "/28:v/27:d1/26:1je/25:r1g1/24:pekep/23:ppe3/22:5pp/21:3p4/20:4n2/17:4p3/16:4P2/15:4pj2/14:6g/13:6D1/12:5r1/10:2P1JP1/9:2PPER2/8:1PEP3/7:1Pj3N1/6:3JP2/4:1E1E1/3:RG2/2:GJ1/1:1K/0:V/ b RK- - 7 31",
 ];
 
-/// Searches every position to `depth` and prints each best move, then the
-/// total time, nodes and nodes per second; `use_nnue` chooses the
-/// evaluation (`None`: the engine's default).
-pub fn run(depth: u32, use_nnue: Option<bool>, out: &mut dyn Write) -> io::Result<()> {
+/// The evaluation `cescacs bench` searches with.
+pub enum Eval {
+    /// The engine's default.
+    Default,
+    /// The hand-written terms.
+    Hand,
+    /// A network: the built-in one or one read from a file, whose speed
+    /// then compares with the built-in one's.
+    Network(Arc<Network>),
+}
+
+/// Searches every position to `depth` with `eval` and prints each best
+/// move, then the total time, nodes and nodes per second.
+pub fn run(depth: u32, eval: &Eval, out: &mut dyn Write) -> io::Result<()> {
     let defaults = EngineOptions::default();
-    let use_nnue = use_nnue.unwrap_or(defaults.use_nnue);
+    let use_nnue = match eval {
+        Eval::Default => defaults.use_nnue,
+        Eval::Hand => false,
+        Eval::Network(_) => true,
+    };
     let positions: Vec<Position> = std::iter::once(Position::default())
         .chain(
             POSITIONS
@@ -74,6 +91,9 @@ pub fn run(depth: u32, use_nnue: Option<bool>, out: &mut dyn Write) -> io::Resul
             use_nnue,
             ..defaults
         });
+        if let Eval::Network(net) = eval {
+            engine.set_network(Arc::clone(net));
+        }
         let start = Instant::now();
         let r = engine.search(&History::new(pos.clone()), &Limits::depth(depth), |_| {});
         time += start.elapsed();

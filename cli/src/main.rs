@@ -127,6 +127,9 @@ enum Command {
         /// [default: the engine's]
         #[arg(long, value_parser = ["nnue", "hand"])]
         eval: Option<String>,
+        /// A network file (as UCI's EvalFile) to search with instead of the built-in one
+        #[arg(long, value_name = "NET", conflicts_with = "eval")]
+        eval_file: Option<std::path::PathBuf>,
     },
     /// Fit the win/draw/loss model of UCI_ShowWDL on self-play games of the engine (docs/UCI.md):
     /// every searched position's score against its game's result
@@ -212,6 +215,28 @@ impl From<io::Error> for Failure {
 
 type CmdResult = Result<(), Failure>;
 
+/// `cescacs bench`: the evaluation asked for, or the network file read first
+/// (its error said before any search).
+fn bench_command(
+    depth: u32,
+    eval: Option<String>,
+    eval_file: Option<std::path::PathBuf>,
+) -> CmdResult {
+    let eval = match eval_file {
+        Some(path) => {
+            let net = cescacs_engine::nnue::Network::load(&path)
+                .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))?;
+            bench::Eval::Network(std::sync::Arc::new(net))
+        }
+        None => match eval.as_deref() {
+            Some("hand") => bench::Eval::Hand,
+            Some(_) => bench::Eval::Network(cescacs_engine::nnue::Network::default_network()),
+            None => bench::Eval::Default,
+        },
+    };
+    bench::run(depth, &eval, &mut io::stdout().lock()).map_err(Failure::Io)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse_from(fastchess_args::translate_command_line(
         std::env::args().collect(),
@@ -239,10 +264,11 @@ fn main() -> ExitCode {
             max_errors,
         } => pgn(&files, pdtl, write, max_errors),
         Command::Uci => uci::run().map_err(Failure::Io),
-        Command::Bench { depth, eval } => {
-            bench::run(depth, eval.map(|e| e == "nnue"), &mut io::stdout().lock())
-                .map_err(Failure::Io)
-        }
+        Command::Bench {
+            depth,
+            eval,
+            eval_file,
+        } => bench_command(depth, eval, eval_file),
         Command::WdlFit {
             games,
             nodes,

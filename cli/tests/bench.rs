@@ -60,3 +60,37 @@ fn bench_counts_the_same_nodes_every_run() {
     let out = Command::new(BIN).args(["bench", "0"]).output().unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn bench_searches_with_a_network_file() {
+    // The built-in network read from its file searches the same trees.
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/default.nnue");
+    assert_eq!(bench(&["--eval-file", net]).1, 61_523);
+    // A file that is not there, or is not a network: an error naming it,
+    // before any search.
+    let dir = std::env::temp_dir().join(format!("cescacs-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"not a network").unwrap();
+    for path in [dir.join("missing.nnue"), junk] {
+        let out = Command::new(BIN)
+            .args(["bench", "--eval-file"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("error: {}: ", path.display())),
+            "{err}"
+        );
+    }
+    // With --eval, which it would contradict: a usage error.
+    let out = Command::new(BIN)
+        .args(["bench", "--eval", "hand", "--eval-file", net])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
