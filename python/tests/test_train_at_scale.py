@@ -1,7 +1,8 @@
 """scripts/nnue/train-at-scale.sh, the second-generation network's one command, at a smoke
-size on a local 2-CPU Ray instance: it writes the shards, the deduplicated positions and a
-network file with its record, and the same command run again keeps every shard and writes
-the same network byte for byte."""
+size on a local 2-CPU Ray instance: it writes the two sets' shards (shallower searches, then
+deeper ones with the next seed), the deduplicated positions and a network file with its
+record, and the same command run again keeps every shard and writes the same network byte
+for byte."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def test_one_command_makes_the_same_network_twice(tmp_path: Path) -> None:
         "GEN_BIN": str(RELEASE / "gen_positions"),
         "NODES": "200",
         "SHARDS": "2",
+        "DEEP_POSITIONS": "800",
+        "DEEP_NODES": "300",
         "EPOCHS": "1",
         "NUM_CPUS": "2",
         "PYTHON": sys.executable,
@@ -52,12 +55,16 @@ def test_one_command_makes_the_same_network_twice(tmp_path: Path) -> None:
         return done.stdout
 
     first = run()
-    assert "2000 positions in 2 shards" in first
+    assert "1200 positions in 2 shards at 200 nodes, seed 3" in first
+    assert "800 positions in 1 shards at 300 nodes, seed 4" in first
     shards = sorted((out / "shards").glob("part-*.bin"))
     assert [p.name for p in shards] == ["part-00000.bin", "part-00001.bin"]
-    assert [len(read_batch(p)["score"]) for p in shards] == [1000, 1000]
-    kept = len(read_batch(out / "shards" / "positions.bin")["score"])
-    assert f"2000 records read from 2 files, {kept} kept" in first
+    assert [len(read_batch(p)["score"]) for p in shards] == [600, 600]
+    deep = sorted((out / "deep").glob("part-*.bin"))
+    assert [p.name for p in deep] == ["part-00000.bin"]
+    assert len(read_batch(deep[0])["score"]) == 800
+    kept = len(read_batch(out / "positions.bin")["score"])
+    assert f"2000 records read from 3 files, {kept} kept" in first
     net = (out / "net.nnue").read_bytes()
     assert net[:8] == b"CESNNUE\0"
     record = json.loads((out / "net.nnue.json").read_text())
@@ -65,5 +72,6 @@ def test_one_command_makes_the_same_network_twice(tmp_path: Path) -> None:
     assert record["args"]["seed"] == 1 and record["args"]["epochs"] == 1
 
     again = run()
-    assert "2 of 2 shards already whole" in again and "done: " not in again
+    assert "2 of 2 shards already whole" in again and "1 of 1 shards already whole" in again
+    assert "done: " not in again
     assert (out / "net.nnue").read_bytes() == net
