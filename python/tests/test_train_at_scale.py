@@ -70,6 +70,7 @@ def test_one_command_makes_the_same_network_twice(tmp_path: Path) -> None:
     record = json.loads((out / "net.nnue.json").read_text())
     assert len(record["curve"]) == 1
     assert record["args"]["seed"] == 1 and record["args"]["epochs"] == 1
+    assert record["args"]["lambda"] == 0.75
 
     again = run()
     assert "2 of 2 shards already whole" in again and "1 of 1 shards already whole" in again
