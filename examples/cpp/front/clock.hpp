@@ -131,10 +131,13 @@ public:
         return b;
     }
 
+    // `m:ss.t`, rounded up to the tenth: a clock reads 0:00.0 only once its flag
+    // has fallen, and a clock just set reads its full time however long the
+    // machine took to print it.
     static std::string mmss(uint64_t ms) {
+        unsigned long long tenths = (ms + 99) / 100;
         char b[32];
-        std::snprintf(b, sizeof b, "%llu:%02llu.%llu", static_cast<unsigned long long>(ms / 60000),
-                      static_cast<unsigned long long>(ms / 1000 % 60), static_cast<unsigned long long>(ms / 100 % 10));
+        std::snprintf(b, sizeof b, "%llu:%02llu.%llu", tenths / 600, tenths / 10 % 60, tenths % 10);
         return b;
     }
 
