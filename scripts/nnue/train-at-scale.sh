@@ -21,9 +21,10 @@
 # by default), ADDRESS (a Ray cluster's head, HEAD:6379, instead of a local instance; every
 # node then needs GEN_BIN), GEN_COMMIT (e6f0bac), GEN_BIN (a generator binary to use instead
 # of building GEN_COMMIT; its `--eval-file` is then the working tree's default network),
-# TRAIN_ARGS (more `cescacs-train` arguments; the seed, epochs and target are set here:
-# TRAIN_SEED 1, EPOCHS 6, LAMBDA 0.75, a quarter of the target from the game's result, which
-# its SPRT accepted at +69 +/- 28 on 1,000-node data, docs/results/nnue-matches.md), PYTHON
+# TRAIN_ARGS (more `cescacs-train` arguments; the seed, epochs and target are set here,
+# and the training is quantization-aware, `--qat`: TRAIN_SEED 1, EPOCHS 6, LAMBDA 0.75, a
+# quarter of the target from the game's result, which its SPRT accepted at +69 +/- 28 on
+# 1,000-node data, docs/results/nnue-matches.md), PYTHON
 # (an interpreter with ray and the cescacs package).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -89,7 +90,7 @@ if [[ -x /usr/bin/time ]]; then timer=(/usr/bin/time -f "training: %e s, peak RS
 # shellcheck disable=SC2086
 "${timer[@]}" "$train" \
     --data "$out/positions.bin" --out "$out/net.nnue" \
-    --seed "${TRAIN_SEED:-1}" --epochs "${EPOCHS:-6}" --lambda "${LAMBDA:-0.75}" --threads 2 \
+    --seed "${TRAIN_SEED:-1}" --epochs "${EPOCHS:-6}" --lambda "${LAMBDA:-0.75}" --qat --threads 2 \
     ${TRAIN_ARGS:-}
 if "$python" -c "import matplotlib" 2>/dev/null; then
     "$python" scripts/nnue/plot_loss.py "$out/net.nnue.json" "$out/loss.png"
