@@ -24,7 +24,8 @@
 # TRAIN_ARGS (more `cescacs-train` arguments; the seed, epochs and target are set here,
 # and the training is quantization-aware, `--qat`: TRAIN_SEED 1, EPOCHS 6, LAMBDA 0.75, a
 # quarter of the target from the game's result, which its SPRT accepted at +69 +/- 28 on
-# 1,000-node data, docs/results/nnue-matches.md), PYTHON
+# 27.5 M positions of 1,000-node data; on 10 M a quarter lost and LAMBDA 0.9 was accepted
+# at +38 +/- 20, docs/results/nnue-matches.md), PYTHON
 # (an interpreter with ray and the cescacs package).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
